@@ -1,0 +1,23 @@
+import { Injectable } from '@nestjs/common';
+
+import type { Prisma } from '../generated/prisma/client';
+import { PrismaService } from '../prisma.service';
+
+export type Tx = Prisma.TransactionClient;
+
+@Injectable()
+export class UserRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  findByEmail(email: string) {
+    return this.prisma.user.findUnique({ where: { email } });
+  }
+
+  findById(id: string) {
+    return this.prisma.user.findUnique({ where: { id }, select: { id: true, email: true, fullName: true } });
+  }
+
+  create(tx: Tx, data: { email: string; fullName: string; passwordHash: string }) {
+    return tx.user.create({ data, select: { id: true, email: true, fullName: true } });
+  }
+}

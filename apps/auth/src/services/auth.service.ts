@@ -1,0 +1,130 @@
+import { Injectable } from '@nestjs/common';
+import {
+  type AuthUser,
+  type CallerContext,
+  EmailQueue,
+  type IssuedSession,
+  type RefreshCommand,
+  ResidencyQueue,
+  type SignInCommand,
+  type SignOutCommand,
+  type SignUpCommand,
+} from '@kitty/contracts';
+import { OutboxRelay, outboxMessage, ProblemError } from '@kitty/nest-common';
+
+import { Prisma } from '../generated/prisma/client';
+import { PrismaService } from '../prisma.service';
+import { RefreshTokenRepository } from '../repositories/refresh-token.repository';
+import { type Tx, UserRepository } from '../repositories/user.repository';
+import { hashRefreshToken } from './refresh-token';
+import { PasswordHasher } from './password-hasher';
+import { SessionService } from './session.service';
+import { SignInThrottle } from './sign-in-throttle';
+
+/** A rotated token presented again within this window is a racing tab, not a thief. */
+const ROTATION_RACE_WINDOW_MS = 10_000;
+
+const invalidCredentials = () =>
+  ProblemError.of(401, 'Invalid email or password', 'The email or password you entered is incorrect.');
+const sessionEnded = () => ProblemError.of(401, 'Session expired', 'Please sign in again.');
+
+@Injectable()
+export class AuthService {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly users: UserRepository,
+    private readonly refreshTokens: RefreshTokenRepository,
+    private readonly passwords: PasswordHasher,
+    private readonly sessions: SessionService,
+    private readonly throttle: SignInThrottle,
+    private readonly outbox: OutboxRelay,
+  ) {}
+
+  async signUp({ body, caller }: SignUpCommand): Promise<IssuedSession> {
+    const passwordHash = await this.passwords.hash(body.password);
+    try {
+      const session = await this.prisma.$transaction(async (tx) => {
+        const user = await this.users.create(tx, { email: body.email, fullName: body.fullName, passwordHash });
+        await this.publishSignInEvents(tx, user, caller);
+        await tx.outboxMessage.create({
+          data: outboxMessage(EmailQueue, 'notifications.email.send.v1', {
+            template: 'welcome',
+            to: user.email,
+            data: { fullName: user.fullName },
+          }),
+        });
+        return this.sessions.issue(tx, user);
+      });
+      this.outbox.kick();
+      return session;
+    } catch (error) {
+      if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
+        throw ProblemError.of(409, 'Email already registered', 'An account with this email already exists.');
+      }
+      throw error;
+    }
+  }
+
+  async signIn({ body, caller }: SignInCommand): Promise<IssuedSession> {
+    await this.throttle.assertAllowed(body.email);
+    const user = await this.users.findByEmail(body.email);
+    if (!(await this.passwords.verify(user?.passwordHash ?? null, body.password)) || !user) {
+      await this.throttle.recordFailure(body.email);
+      throw invalidCredentials();
+    }
+    await this.throttle.reset(body.email);
+    const authUser = { id: user.id, email: user.email, fullName: user.fullName };
+    const session = await this.prisma.$transaction(async (tx) => {
+      await this.publishSignInEvents(tx, authUser, caller);
+      return this.sessions.issue(tx, authUser);
+    });
+    this.outbox.kick();
+    return session;
+  }
+
+  /** Rotation with reuse detection: a token that was already rotated revokes its whole family. */
+  async refresh({ refreshToken }: RefreshCommand): Promise<IssuedSession> {
+    const tokenHash = hashRefreshToken(refreshToken);
+    const session = await this.prisma.$transaction(async (tx) => {
+      const consumed = await this.refreshTokens.consume(tx, tokenHash);
+      if (!consumed) return null;
+      const user = await tx.user.findUnique({
+        where: { id: consumed.userId },
+        select: { id: true, email: true, fullName: true },
+      });
+      return user ? this.sessions.issue(tx, user, consumed.familyId) : null;
+    });
+    if (session) return session;
+
+    const presented = await this.refreshTokens.findByHash(tokenHash);
+    if (presented?.usedAt && !presented.revokedAt) {
+      if (Date.now() - presented.usedAt.getTime() < ROTATION_RACE_WINDOW_MS) {
+        throw ProblemError.of(409, 'Session refresh in progress', 'Another tab has just refreshed this session.');
+      }
+      await this.refreshTokens.revokeFamily(presented.familyId);
+    }
+    throw sessionEnded();
+  }
+
+  async signOut({ refreshToken }: SignOutCommand): Promise<void> {
+    const presented = await this.refreshTokens.findByHash(hashRefreshToken(refreshToken));
+    if (presented) await this.refreshTokens.revokeFamily(presented.familyId);
+  }
+
+  async getUser(userId: string): Promise<AuthUser> {
+    const user = await this.users.findById(userId);
+    if (!user) throw ProblemError.of(404, 'User not found');
+    return user;
+  }
+
+  /** Residency is re-detected from the caller's IP at every sign-up and sign-in. */
+  private async publishSignInEvents(tx: Tx, user: AuthUser, caller: CallerContext) {
+    await tx.outboxMessage.create({
+      data: outboxMessage(ResidencyQueue, 'residency.detect.v1', {
+        userId: user.id,
+        ip: caller.ip,
+        observedAt: new Date().toISOString(),
+      }),
+    });
+  }
+}

@@ -1,0 +1,48 @@
+import { Module, type OnApplicationShutdown } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { JwtModule } from '@nestjs/jwt';
+import { loggerModule, RedisCheck, RpcClient, RpcModule } from '@kitty/nest-common';
+import { Pool } from 'pg';
+
+import { GatewayAuthService } from './auth/auth.service';
+import { AuthController } from './auth/auth.controller';
+import { JwtAuthGuard } from './auth/jwt-auth.guard';
+import { ClientEventsController } from './client-events/client-events.controller';
+import { GATEWAY_CONFIG, type GatewayConfig } from './config';
+import { ContactController } from './contact/contact.controller';
+import { HealthController } from './health/health.controller';
+import { PlatformHealth } from './health/health.service';
+import { MeController } from './me/me.controller';
+import { MeService } from './me/me.service';
+
+export function createAppModule(config: GatewayConfig) {
+  @Module({
+    imports: [
+      loggerModule(config.LOG_LEVEL, 'gateway'),
+      RpcModule.register(config.REDIS_URL),
+      JwtModule.register({ secret: config.JWT_ACCESS_SECRET, verifyOptions: { algorithms: ['HS256'] } }),
+    ],
+    controllers: [AuthController, MeController, ContactController, ClientEventsController, HealthController],
+    providers: [
+      { provide: GATEWAY_CONFIG, useValue: config },
+      { provide: APP_GUARD, useClass: JwtAuthGuard },
+      { provide: RedisCheck, useValue: new RedisCheck(config.REDIS_URL) },
+      {
+        provide: PlatformHealth,
+        useFactory: (rpc: RpcClient, redis: RedisCheck) =>
+          new PlatformHealth(rpc, new Pool({ connectionString: config.DATABASE_URL, max: 2 }), redis),
+        inject: [RpcClient, RedisCheck],
+      },
+      GatewayAuthService,
+      MeService,
+    ],
+  })
+  class AppModule implements OnApplicationShutdown {
+    constructor(private readonly redisCheck: RedisCheck) {}
+
+    async onApplicationShutdown() {
+      await this.redisCheck.close();
+    }
+  }
+  return AppModule;
+}

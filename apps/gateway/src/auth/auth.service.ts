@@ -1,0 +1,61 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  AuthPatterns,
+  type AuthSession,
+  type CallerContext,
+  IssuedSession,
+  type SignInRequest,
+  type SignUpRequest,
+} from '@kitty/contracts';
+import { ProblemError, RpcClient } from '@kitty/nest-common';
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
+import { MeService } from '../me/me.service';
+import { clearRefreshCookie, setRefreshCookie } from './session-cookie';
+
+/** Turns the auth service's sessions into the HTTP shape: access token in the body, refresh in a cookie. */
+@Injectable()
+export class GatewayAuthService {
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly meService: MeService,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+  ) {}
+
+  async signUp(body: SignUpRequest, caller: CallerContext, reply: FastifyReply) {
+    return this.respond(await this.rpc.send(AuthPatterns.signUp, { body, caller }, IssuedSession), reply);
+  }
+
+  async signIn(body: SignInRequest, caller: CallerContext, reply: FastifyReply) {
+    return this.respond(await this.rpc.send(AuthPatterns.signIn, { body, caller }, IssuedSession), reply);
+  }
+
+  async refresh(refreshToken: string | undefined, caller: CallerContext, reply: FastifyReply) {
+    if (!refreshToken) throw ProblemError.of(401, 'Session expired', 'Please sign in again.');
+    try {
+      return this.respond(await this.rpc.send(AuthPatterns.refresh, { refreshToken, caller }, IssuedSession), reply);
+    } catch (error) {
+      if (error instanceof ProblemError && error.problem.status === 401) {
+        clearRefreshCookie(reply, this.config.COOKIE_SECURE);
+      }
+      throw error;
+    }
+  }
+
+  async signOut(refreshToken: string | undefined, reply: FastifyReply) {
+    if (refreshToken) await this.rpc.send(AuthPatterns.signOut, { refreshToken }, z.unknown());
+    clearRefreshCookie(reply, this.config.COOKIE_SECURE);
+  }
+
+  private async respond(session: IssuedSession, reply: FastifyReply): Promise<AuthSession> {
+    setRefreshCookie(reply, session.refreshToken, session.refreshTokenExpiresAt, this.config.COOKIE_SECURE);
+    const residency = await this.meService.residencyOf(session.user.id);
+    return {
+      accessToken: session.accessToken,
+      expiresAt: session.accessTokenExpiresAt,
+      user: { ...session.user, residency },
+    };
+  }
+}

@@ -1,0 +1,43 @@
+import {
+  baseConfigSchema,
+  databaseConfigSchema,
+  loadConfig,
+  refuseDevelopmentSecretsInProduction,
+  secret,
+} from '@kitty/nest-common';
+import { z } from 'zod';
+
+const csv = z
+  .string()
+  .default('')
+  .transform((value) =>
+    value
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean),
+  );
+
+export const gatewayConfigSchema = baseConfigSchema
+  .extend(databaseConfigSchema.shape)
+  .extend({
+    HTTP_PORT: z.coerce.number().int().default(3000),
+    JWT_ACCESS_SECRET: secret(),
+    /** The SPA's origin, allowed by CORS (credentials included). */
+    WEB_ORIGIN: z.url().default('http://localhost:3000'),
+    /** Built SPA to serve at `/`; empty when the web app is served elsewhere (nginx, CDN). */
+    WEB_DIST_DIR: z.string().default(''),
+    /** Proxies (IPs or CIDRs) whose X-Forwarded-For is believed; empty = use the socket address. */
+    TRUSTED_PROXIES: csv,
+    /** Requests per minute per client IP on each auth route. */
+    AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+    COOKIE_SECURE: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((value) => value === 'true'),
+  })
+  .superRefine(refuseDevelopmentSecretsInProduction);
+
+export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
+export const GATEWAY_CONFIG = Symbol('GATEWAY_CONFIG');
+
+export const loadGatewayConfig = () => loadConfig(gatewayConfigSchema, process.env);

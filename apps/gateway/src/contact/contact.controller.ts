@@ -1,0 +1,31 @@
+import { Controller, Post, Req } from '@nestjs/common';
+import { RouteConfig } from '@nestjs/platform-fastify';
+import { ApiBody, ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ContactCreated, ContactRequest, NotificationsPatterns } from '@kitty/contracts';
+import { RpcClient } from '@kitty/nest-common';
+import type { FastifyRequest } from 'fastify';
+
+import { RATE_LIMITED } from '../auth/auth.controller';
+import { Public } from '../auth/public.decorator';
+import { schemaRef } from '../http/openapi';
+import { ZodBody } from '../http/zod-body';
+
+@Controller('contact')
+@ApiTags('contact')
+export class ContactController {
+  constructor(private readonly rpc: RpcClient) {}
+
+  @Post()
+  @Public()
+  @RouteConfig(RATE_LIMITED)
+  @ApiOperation({ operationId: 'sendContactMessage', summary: 'Store a contact message and e-mail it to support' })
+  @ApiBody({ schema: schemaRef(ContactRequest) })
+  @ApiCreatedResponse({ schema: schemaRef(ContactCreated) })
+  send(@ZodBody(ContactRequest) body: ContactRequest, @Req() request: FastifyRequest) {
+    return this.rpc.send(
+      NotificationsPatterns.createContactMessage,
+      { body, userId: request.user?.id ?? null },
+      ContactCreated,
+    );
+  }
+}

@@ -1,0 +1,41 @@
+import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { type HealthReport, healthPattern, SERVICE_NAMES } from '@kitty/contracts';
+import { type DependencyCheck, RpcClient } from '@kitty/nest-common';
+import { Pool } from 'pg';
+import { z } from 'zod';
+
+type Check = HealthReport['checks'][string];
+
+/** Readiness of the whole platform as the gateway sees it: each service, Postgres and Redis. */
+@Injectable()
+export class PlatformHealth implements OnApplicationShutdown {
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly postgres: Pool,
+    private readonly redis: DependencyCheck,
+  ) {}
+
+  async report(): Promise<HealthReport> {
+    const probes: [string, Promise<unknown>][] = [
+      ['postgres', this.postgres.query('SELECT 1')],
+      ['redis', this.redis.check()],
+      ...SERVICE_NAMES.map(
+        (service): [string, Promise<unknown>] => [service, this.rpc.send(healthPattern(service), {}, z.unknown())],
+      ),
+    ];
+    const results = await Promise.allSettled(probes.map(([, probe]) => probe));
+    const checks: Record<string, Check> = {};
+    results.forEach((result, index) => {
+      checks[probes[index][0]] =
+        result.status === 'fulfilled'
+          ? { status: 'up' }
+          : { status: 'down', detail: result.reason instanceof Error ? result.reason.message : 'unavailable' };
+    });
+    const healthy = Object.values(checks).every((check) => check.status === 'up');
+    return { status: healthy ? 'ok' : 'degraded', checks };
+  }
+
+  async onApplicationShutdown() {
+    await this.postgres.end();
+  }
+}

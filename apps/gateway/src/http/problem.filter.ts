@@ -1,0 +1,70 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import type { Problem } from '@kitty/contracts';
+import { ProblemError } from '@kitty/nest-common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+const REASONS: Record<number, string> = {
+  400: 'Bad request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not found',
+  405: 'Method not allowed',
+  409: 'Conflict',
+  413: 'Payload too large',
+  415: 'Unsupported media type',
+  429: 'Too many requests',
+  500: 'Internal error',
+  503: 'Service unavailable',
+};
+
+/** Maps any error to RFC 9457 problem+json. Stack traces go to the log, never to the client. */
+export function toProblem(exception: unknown, logger: Logger): Problem {
+  if (exception instanceof ProblemError) return exception.problem;
+  if (exception instanceof HttpException) {
+    const status = exception.getStatus();
+    const body = exception.getResponse();
+    const detail = typeof body === 'string' ? body : (body as { message?: unknown }).message;
+    return {
+      type: 'about:blank',
+      status,
+      title: REASONS[status] ?? 'Error',
+      detail: Array.isArray(detail) ? detail.join(' ') : typeof detail === 'string' ? detail : undefined,
+    };
+  }
+  // Fastify's own errors (malformed JSON, body too large, wrong content type) carry a 4xx statusCode.
+  const statusCode = (exception as { statusCode?: unknown } | null)?.statusCode;
+  if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
+    return {
+      type: 'about:blank',
+      status: statusCode,
+      title: REASONS[statusCode] ?? 'Bad request',
+      detail: (exception as Error).message,
+    };
+  }
+  logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+  return { type: 'about:blank', status: 500, title: 'Internal error', detail: 'Something went wrong. Please try again later.' };
+}
+
+@Catch()
+export class ProblemFilter implements ExceptionFilter {
+  private readonly logger = new Logger(ProblemFilter.name);
+  private readonly spaIndex: string | null;
+
+  constructor(webDistDir: string) {
+    this.spaIndex = webDistDir ? readFileSync(join(webDistDir, 'index.html'), 'utf8') : null;
+  }
+
+  catch(exception: unknown, host: ArgumentsHost) {
+    const request = host.switchToHttp().getRequest<FastifyRequest>();
+    const reply = host.switchToHttp().getResponse<FastifyReply>();
+    const problem = toProblem(exception, this.logger);
+    // Client-side routes (/pot/123, /auth…) are the SPA's: serve its shell for any unknown page.
+    if (problem.status === 404 && this.spaIndex && request.method === 'GET' && !request.url.startsWith('/api')) {
+      return reply.status(200).type('text/html; charset=utf-8').send(this.spaIndex);
+    }
+    return reply.status(problem.status).type('application/problem+json').send(problem);
+  }
+}

@@ -1,0 +1,28 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { AuthPatterns, AuthUser, type Me, Residency, ResidencyPatterns } from '@kitty/contracts';
+import { RpcClient } from '@kitty/nest-common';
+
+@Injectable()
+export class MeService {
+  private readonly logger = new Logger(MeService.name);
+
+  constructor(private readonly rpc: RpcClient) {}
+
+  async me(userId: string): Promise<Me> {
+    const [user, residency] = await Promise.all([
+      this.rpc.send(AuthPatterns.getUser, { userId }, AuthUser),
+      this.residencyOf(userId),
+    ]);
+    return { ...user, residency };
+  }
+
+  /** Residency is a badge, not a gate: when it cannot be read the user simply sees none. */
+  async residencyOf(userId: string): Promise<Residency | null> {
+    try {
+      return await this.rpc.send(ResidencyPatterns.get, { userId }, Residency.nullable());
+    } catch (error) {
+      this.logger.warn(`Failed to read residency of ${userId}: ${error instanceof Error ? error.message : error}`);
+      return null;
+    }
+  }
+}

@@ -1,0 +1,100 @@
+import { lazy } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+
+import { AppLayout } from '../layout/app-layout';
+import { RequireAuth } from '../session/require-auth';
+
+// One chunk per route: the first page loads only what it shows (field notes, "Front end").
+const IndexPage = lazy(() => import('../pages/home/index-page'));
+const AuthPage = lazy(() => import('../pages/auth/auth-page'));
+const ContactPage = lazy(() => import('../pages/contact/contact-page'));
+const AboutPage = lazy(() => import('../pages/static/about-page'));
+const ServicesPage = lazy(() => import('../pages/static/services-page'));
+const TermsPage = lazy(() => import('../pages/static/terms-page'));
+const PrivacyPage = lazy(() => import('../pages/static/privacy-page'));
+const CookiesPage = lazy(() => import('../pages/static/cookies-page'));
+const FundingCancelledPage = lazy(() => import('../pages/funding/funding-cancelled-page'));
+const ComingSoonPage = lazy(() => import('../pages/coming-soon/coming-soon-page'));
+const NotFoundPage = lazy(() => import('../pages/not-found/not-found-page'));
+
+/** Old links to /funding go to the top-up page (decisions §3). */
+function FundingRedirect() {
+  const { search } = useLocation();
+  return <Navigate to={{ pathname: '/top-up', search }} replace />;
+}
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<AppLayout />}>
+        <Route index element={<IndexPage />} />
+        <Route path="auth" element={<AuthPage />} />
+        <Route path="about" element={<AboutPage />} />
+        <Route path="services" element={<ServicesPage />} />
+        <Route path="terms" element={<TermsPage />} />
+        <Route path="privacy" element={<PrivacyPage />} />
+        <Route path="cookies" element={<CookiesPage />} />
+        <Route path="contact" element={<ContactPage />} />
+        <Route path="funding" element={<FundingRedirect />} />
+        <Route path="funding-cancelled" element={<FundingCancelledPage />} />
+        <Route
+          path="funding-success"
+          element={<ComingSoonPage title="Payment status" summary="Confirmation of your payment." />}
+        />
+        <Route element={<RequireAuth />}>
+          <Route
+            path="create-pot"
+            element={
+              <ComingSoonPage title="Create a Pot" summary="Start a shared pot and invite your friends." />
+            }
+          />
+          <Route
+            path="pot-summary"
+            element={<ComingSoonPage title="Your Pots" summary="All the pots you own or belong to." />}
+          />
+          <Route
+            path="pot/:potId"
+            element={
+              <ComingSoonPage title="Pot details" summary="Balance, members, expenses and who owes whom." />
+            }
+          />
+          <Route
+            path="onboarding"
+            element={
+              <ComingSoonPage
+                title="Set Up Your Payment Account"
+                summary="Verify your identity and create your virtual card."
+              />
+            }
+          />
+          <Route
+            path="top-up"
+            element={
+              <ComingSoonPage
+                title="Top Up"
+                summary="Add funds in pounds sterling to your wallet or a pot."
+              />
+            }
+          />
+          <Route
+            path="request-top-up"
+            element={
+              <ComingSoonPage title="Request a Top-Up" summary="Ask friends to add funds by e-mail." />
+            }
+          />
+          <Route
+            path="payment-method-selection"
+            element={
+              <ComingSoonPage title="How would you like to pay?" summary="Choose how to add your funds." />
+            }
+          />
+          <Route
+            path="invite/:token"
+            element={<ComingSoonPage title="Pot invitation" summary="Join a pot you have been invited to." />}
+          />
+        </Route>
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,23 @@
+import { Suspense, useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+
+import { PageLoader } from '../ui/page-loader';
+import { AppFooter } from './app-footer';
+import { AppHeader } from './app-header';
+
+export function AppLayout() {
+  const { pathname } = useLocation();
+  useEffect(() => window.scrollTo(0, 0), [pathname]);
+
+  return (
+    <div className="app-shell">
+      <AppHeader />
+      <main className="app-main">
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <AppFooter />
+    </div>
+  );
+}

@@ -1,0 +1,158 @@
+import type { SignInRequest, SignUpRequest } from '@kitty/api-client';
+import { problemDetail, useSignInMutation, useSignUpMutation } from '@kitty/api-client';
+import type { FormProps } from 'antd';
+import { Button, Form, Input } from 'antd';
+import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
+
+import { useAppDispatch, useAppSelector } from '../../app/store';
+import { webConfig } from '../../config';
+import { returnPathFrom } from '../../session/return-path';
+import { selectSessionStatus, sessionEstablished } from '../../session/session-slice';
+import { DocumentTitle } from '../../ui/document-title';
+import { PageLoader } from '../../ui/page-loader';
+import { useToast } from '../../ui/toast';
+
+export const MIN_PASSWORD_LENGTH = 8;
+const FALLBACK_FAILURE = 'Something went wrong: Please try again later.';
+
+const emailRules = [
+  { required: true, message: 'Please enter your email address.' },
+  { type: 'email' as const, message: 'Please enter a valid email address.' },
+];
+
+/** /auth: sign in or sign up, then back to where the visitor was going (or home). */
+export default function AuthPage() {
+  const status = useAppSelector(selectSessionStatus);
+  const location = useLocation();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const mode = searchParams.get('mode') === 'sign-up' ? 'sign-up' : 'sign-in';
+
+  if (status === 'loading') return <PageLoader label="Checking your session…" />;
+  if (status === 'signedIn') return <Navigate to={returnPathFrom(location)} replace />;
+
+  const switchTo = (next: 'sign-in' | 'sign-up') =>
+    setSearchParams(
+      (params) => {
+        params.set('mode', next);
+        return params;
+      },
+      { replace: true, state: location.state },
+    );
+
+  return (
+    <div className="page auth-page">
+      <DocumentTitle title={mode === 'sign-up' ? 'Create your account' : 'Sign in'} />
+      <section className="panel auth-panel" aria-labelledby="auth-title">
+        <h1 id="auth-title" className="panel-title">
+          {mode === 'sign-up' ? `Create your ${webConfig.productName} account` : 'Welcome back'}
+        </h1>
+        <p className="muted">
+          {mode === 'sign-up'
+            ? 'Start a shared pot with your friends in a minute.'
+            : `Sign in to your ${webConfig.productName} account.`}
+        </p>
+        {mode === 'sign-up' ? <SignUpForm /> : <SignInForm />}
+        <p className="auth-switch">
+          {mode === 'sign-up' ? 'Already have an account?' : "Don't have an account?"}{' '}
+          <Button type="link" onClick={() => switchTo(mode === 'sign-up' ? 'sign-in' : 'sign-up')}>
+            {mode === 'sign-up' ? 'Sign In' : 'Sign Up'}
+          </Button>
+        </p>
+      </section>
+    </div>
+  );
+}
+
+function SignInForm() {
+  const dispatch = useAppDispatch();
+  const toast = useToast();
+  const [signIn, { isLoading }] = useSignInMutation();
+
+  const onFinish = async ({ email, password }: SignInRequest) => {
+    try {
+      const session = await signIn({ email: email.trim(), password }).unwrap();
+      dispatch(sessionEstablished(session));
+      toast.success('Welcome back!');
+    } catch (error) {
+      toast.error('Sign in failed', problemDetail(error) ?? FALLBACK_FAILURE);
+    }
+  };
+
+  return (
+    <Form<SignInRequest> layout="vertical" requiredMark={false} onFinish={onFinish} disabled={isLoading}>
+      <Form.Item label="Email" name="email" rules={emailRules}>
+        <Input type="email" autoComplete="email" inputMode="email" />
+      </Form.Item>
+      <Form.Item
+        label="Password"
+        name="password"
+        rules={[{ required: true, message: 'Please enter your password.' }]}
+      >
+        <Input.Password autoComplete="current-password" />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" loading={isLoading} block size="large">
+        Sign In
+      </Button>
+    </Form>
+  );
+}
+
+function SignUpForm() {
+  const dispatch = useAppDispatch();
+  const toast = useToast();
+  const [signUp, { isLoading }] = useSignUpMutation();
+
+  const onFinish = async ({ fullName, email, password }: SignUpRequest) => {
+    try {
+      const session = await signUp({ fullName: fullName.trim(), email: email.trim(), password }).unwrap();
+      dispatch(sessionEstablished(session));
+      toast.success(`Welcome to ${webConfig.productName}!`, 'Your account is ready.');
+    } catch (error) {
+      toast.error('Sign up failed', problemDetail(error) ?? FALLBACK_FAILURE);
+    }
+  };
+
+  const onFinishFailed: FormProps<SignUpRequest>['onFinishFailed'] = ({ errorFields }) => {
+    if (errorFields.some(({ name }) => name[0] === 'fullName')) {
+      toast.error('Name required', 'Please enter your full name.');
+    }
+  };
+
+  return (
+    <Form<SignUpRequest>
+      layout="vertical"
+      requiredMark={false}
+      onFinish={onFinish}
+      onFinishFailed={onFinishFailed}
+      disabled={isLoading}
+    >
+      <Form.Item
+        label="Full name"
+        name="fullName"
+        rules={[{ required: true, whitespace: true, message: 'Please enter your full name.' }]}
+      >
+        <Input autoComplete="name" />
+      </Form.Item>
+      <Form.Item label="Email" name="email" rules={emailRules}>
+        <Input type="email" autoComplete="email" inputMode="email" />
+      </Form.Item>
+      <Form.Item
+        label="Password"
+        name="password"
+        extra={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+        rules={[
+          { required: true, message: 'Please choose a password.' },
+          {
+            min: MIN_PASSWORD_LENGTH,
+            message: `Password must be at least ${MIN_PASSWORD_LENGTH} characters.`,
+          },
+        ]}
+      >
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" loading={isLoading} block size="large">
+        Create Account
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,80 @@
+import { CalculatorOutlined, SafetyCertificateOutlined, SwapOutlined, TeamOutlined } from '@ant-design/icons';
+import type { ReactNode } from 'react';
+
+import { useAppSelector } from '../../app/store';
+import { webConfig } from '../../config';
+import { selectSessionStatus } from '../../session/session-slice';
+import { ButtonLink } from '../../ui/button-link';
+
+const FEATURES: { title: string; description: string; icon: ReactNode }[] = [
+  {
+    title: 'Pot Management',
+    description: 'Create pots and invite friends with a simple link.',
+    icon: <TeamOutlined />,
+  },
+  {
+    title: 'Smart Splitting',
+    description: 'Automatically calculate who owes what.',
+    icon: <CalculatorOutlined />,
+  },
+  {
+    title: 'Easy Payments',
+    description: 'Send and receive payments in the app.',
+    icon: <SwapOutlined />,
+  },
+  {
+    title: 'Secure & Private',
+    description: 'Bank-level security for your money and your data, which we never sell.',
+    icon: <SafetyCertificateOutlined />,
+  },
+];
+
+/** The marketing page (spec §2 "Landing page"). */
+export function LandingPage() {
+  const signedIn = useAppSelector(selectSessionStatus) === 'signedIn';
+  const cta = signedIn
+    ? { to: '/create-pot', hero: 'Create Your First Pot', banner: 'Create Your First Pot' }
+    : { to: '/auth?mode=sign-up', hero: 'Get Started Free', banner: "Get Started - It's Free" };
+
+  return (
+    <div className="landing">
+      <section className="hero" aria-labelledby="hero-title">
+        <h1 id="hero-title" className="hero-title">
+          One shared pot. A few friends. Zero hassle.
+        </h1>
+        <p className="hero-lead">
+          {webConfig.productName} keeps group money simple: pool funds in pounds sterling for a trip, a flat
+          or a night out, split every cost fairly and pay straight from the pot with your own virtual card.
+        </p>
+        <div className="hero-actions">
+          <ButtonLink to={cta.to} type="primary" size="large">
+            {cta.hero}
+          </ButtonLink>
+          <ButtonLink to="/about" size="large">
+            Learn More
+          </ButtonLink>
+        </div>
+      </section>
+
+      <section className="features" aria-label="Features">
+        {FEATURES.map(({ title, description, icon }) => (
+          <article key={title} className="feature-card">
+            <span className="feature-icon" aria-hidden="true">
+              {icon}
+            </span>
+            <h2 className="feature-title">{title}</h2>
+            <p>{description}</p>
+          </article>
+        ))}
+      </section>
+
+      <section className="closing-banner" aria-labelledby="closing-title">
+        <h2 id="closing-title">Ready to simplify your pot expenses?</h2>
+        <p>Set up a pot in a minute and invite your friends with a link.</p>
+        <ButtonLink to={cta.to} size="large" className="closing-cta">
+          {cta.banner}
+        </ButtonLink>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import type { AuthSession, Me } from '@kitty/api-client';
+import { kittyApi } from '@kitty/api-client';
+import type { Dispatch, PayloadAction } from '@reduxjs/toolkit';
+import { createSlice } from '@reduxjs/toolkit';
+
+export type SessionStatus = 'loading' | 'signedIn' | 'signedOut';
+
+/** The access token lives only here, in memory: never in localStorage (DESIGN.md "Auth and sessions"). */
+export interface SessionState {
+  status: SessionStatus;
+  accessToken: string | null;
+  /** ISO instant at which the access token expires. */
+  expiresAt: string | null;
+  user: Me | null;
+}
+
+const signedOutState: SessionState = { status: 'signedOut', accessToken: null, expiresAt: null, user: null };
+
+export const sessionSlice = createSlice({
+  name: 'session',
+  initialState: { ...signedOutState, status: 'loading' } as SessionState,
+  reducers: {
+    sessionEstablished: (_state, { payload }: PayloadAction<AuthSession>): SessionState => ({
+      status: 'signedIn',
+      accessToken: payload.accessToken,
+      expiresAt: payload.expiresAt,
+      user: payload.user,
+    }),
+    signedOut: (): SessionState => signedOutState,
+  },
+  extraReducers: (builder) => {
+    builder.addMatcher(kittyApi.endpoints.getMe.matchFulfilled, (state, { payload }) => {
+      if (state.user?.id === payload.id) state.user = payload;
+    });
+  },
+  selectors: {
+    selectSessionStatus: (state) => state.status,
+    selectCurrentUser: (state) => state.user,
+  },
+});
+
+export const { sessionEstablished, signedOut } = sessionSlice.actions;
+export const { selectSessionStatus, selectCurrentUser } = sessionSlice.selectors;
+
+/** Epoch milliseconds at which the access token expires; 0 (refresh at once) if the server sent no valid date. */
+export function accessTokenExpiry(state: SessionState): number | null {
+  if (state.status !== 'signedIn' || state.expiresAt === null) return null;
+  const expiresAt = Date.parse(state.expiresAt);
+  return Number.isFinite(expiresAt) ? expiresAt : 0;
+}
+
+/** Forget the session and every cached response that belonged to it. */
+export function endSession(dispatch: Dispatch): void {
+  dispatch(signedOut());
+  dispatch(kittyApi.util.resetApiState());
+}
+
+/** 'Welcome, {full name or e-mail}'. */
+export function displayName(user: Me): string {
+  return user.fullName.trim() || user.email;
+}

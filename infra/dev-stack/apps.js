@@ -1,0 +1,18 @@
+'use strict';
+// The apps that `npm start` and `npm test` build, start and health-check. Adding a service is one line.
+//   name:   Nx project name; its build output is dist/apps/<name>/apps/<name>/src/main.js
+//   port:   default HTTP_PORT in development (tests always use free ports)
+//   health: path answering 200 when the app is ready (services: /health; the gateway: /api/health)
+//   public: the app whose URL is printed and used as PUBLIC_URL / WEB_ORIGIN (exactly one)
+// Optional: entry (a different main file, relative to the repository root), build: false (not an Nx project).
+const APPS = [
+  { name: 'gateway', port: 3000, health: '/api/health', public: true },
+  { name: 'auth', port: 3101, health: '/health' },
+  { name: 'residency', port: 3105, health: '/health' },
+  { name: 'notifications', port: 3106, health: '/health' },
+];
+
+// The SPA: built with the apps, served by the gateway from WEB_DIST_DIR.
+const WEB = { name: 'web', dist: 'dist/apps/web' };
+
+module.exports = { APPS, WEB };

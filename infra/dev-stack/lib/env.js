@@ -1,0 +1,100 @@
+'use strict';
+// The one list of environment variables every app receives, with their defaults. Each app validates
+// only what it needs. In development the user's own environment wins; in tests only LOG_LEVEL does,
+// because everything else points at the test run's own database, Redis, MailDev and ports.
+const path = require('node:path');
+
+const VARIABLES = [
+  {
+    name: 'NODE_ENV',
+    description: '`development` for npm start, `test` for npm test',
+    value: (c) => (c.mode === 'test' ? 'test' : 'development'),
+  },
+  {
+    name: 'LOG_LEVEL',
+    description: 'pino level: `info` for npm start, `warn` for npm test',
+    value: (c) => (c.mode === 'test' ? 'warn' : 'info'),
+    testOverride: true,
+  },
+  {
+    name: 'DATABASE_URL',
+    description:
+      'PostgreSQL database (each service uses its own schema). Default: postgresql://postgres@127.0.0.1:5432/kitty if reachable, else the embedded server on 5433; tests use a fresh `kitty_test_<random>` database on the same server',
+    value: (c) => c.databaseUrl,
+  },
+  {
+    name: 'REDIS_URL',
+    description:
+      'Redis (BullMQ and the services’ transport). Default: redis://127.0.0.1:6379 if reachable, else a redis-server started on 6380; tests start a private redis-server on a free port',
+    value: (c) => c.redisUrl,
+  },
+  {
+    name: 'HTTP_PORT',
+    description: 'set per app from the registry (infra/dev-stack/apps.js); override one with KITTY_<APP>_PORT',
+    value: () => undefined,
+    perApp: true,
+  },
+  {
+    name: 'JWT_ACCESS_SECRET',
+    description: 'signs access tokens: 32 random bytes kept in .kitty/secrets.json (fresh for each test run)',
+    value: (c) => c.jwtAccessSecret,
+    secret: true,
+  },
+  {
+    name: 'PUBLIC_URL',
+    description: 'the URL users open: http://localhost:<gateway port>',
+    value: (c) => c.publicUrl,
+  },
+  { name: 'WEB_ORIGIN', description: 'origin allowed by CORS/CSRF: same as PUBLIC_URL', value: (_c, env) => env.PUBLIC_URL },
+  {
+    name: 'WEB_DIST_DIR',
+    description: 'absolute path of the built SPA the gateway serves (dist/apps/web)',
+    value: (c) => c.webDistDir,
+  },
+  { name: 'TRUSTED_PROXIES', description: 'proxies whose X-Forwarded-For is trusted: empty', value: () => '' },
+  { name: 'RESIDENCY_DEFAULT_COUNTRY', description: 'country for loopback/private IPs: GB', value: () => 'GB' },
+  { name: 'SMTP_URL', description: 'smtp://127.0.0.1:<MailDev SMTP port, 1025>', value: (c) => `smtp://127.0.0.1:${c.smtpPort}` },
+  {
+    name: 'MAILDEV_URL',
+    description: 'http://127.0.0.1:<MailDev web port, 1080> (the inbox; its REST API is used by tests)',
+    value: (c) => `http://127.0.0.1:${c.mailWebPort}`,
+  },
+  { name: 'SUPPORT_EMAIL', description: 'support@kitty.example', value: () => 'support@kitty.example' },
+  { name: 'SUPPORT_PHONE', description: '+44 20 7946 0000', value: () => '+44 20 7946 0000' },
+  { name: 'MAIL_FROM', description: 'Kitty <no-reply@kitty.example>', value: () => 'Kitty <no-reply@kitty.example>' },
+];
+
+/**
+ * The environment shared by every app (all variables but HTTP_PORT).
+ * context: { mode: 'development' | 'test', databaseUrl, redisUrl, publicUrl, webDistDir, smtpPort,
+ *            mailWebPort, jwtAccessSecret }
+ */
+function sharedEnv(context, userEnv = process.env) {
+  const env = {};
+  for (const variable of VARIABLES) {
+    if (variable.perApp) continue;
+    const userMayOverride = context.mode !== 'test' || variable.testOverride;
+    const fromUser = userMayOverride ? userEnv[variable.name] : undefined;
+    const value = fromUser ?? variable.value(context, env);
+    if (value === undefined) throw new Error(`No value for ${variable.name}.`);
+    env[variable.name] = String(value);
+  }
+  return env;
+}
+
+/** The full environment of one app process: the user's environment, the shared variables, its port. */
+function appEnv(shared, port, userEnv = process.env) {
+  return { ...userEnv, ...shared, HTTP_PORT: String(port) };
+}
+
+function defaultWebDistDir(root) {
+  return path.join(root, 'dist', 'apps', 'web');
+}
+
+/** The variables with secrets masked, for printing. */
+function printable(env) {
+  const secret = new Set(VARIABLES.filter((v) => v.secret).map((v) => v.name));
+  return Object.fromEntries(Object.entries(env).map(([k, v]) => [k, secret.has(k) ? '••••' : v]));
+}
+
+module.exports = { VARIABLES, sharedEnv, appEnv, defaultWebDistDir, printable };

@@ -1,0 +1,70 @@
+'use strict';
+// Terminal output for the launcher. No dependencies: this runs before `npm ci` has installed anything.
+const fs = require('node:fs');
+
+const useColour =
+  process.env.NO_COLOR === undefined && (process.env.FORCE_COLOR !== undefined || Boolean(process.stdout.isTTY));
+
+const CODES = { red: 31, green: 32, yellow: 33, blue: 34, magenta: 35, cyan: 36, grey: 90, bold: 1 };
+const PREFIX_COLOURS = ['cyan', 'magenta', 'blue', 'green', 'yellow'];
+
+function paint(colour, text) {
+  return useColour ? `\u001b[${CODES[colour]}m${text}\u001b[0m` : text;
+}
+
+// eslint-disable-next-line no-control-regex
+const ANSI = /\u001b\[[0-9;?]*[A-Za-z]/g;
+function stripAnsi(text) {
+  return text.replace(ANSI, '');
+}
+
+const say = {
+  step: (text) => console.log(`${paint('bold', '▸')} ${text}`),
+  info: (text) => console.log(`  ${text}`),
+  ok: (text) => console.log(`${paint('green', '✔')} ${text}`),
+  warn: (text) => console.log(`${paint('yellow', '!')} ${paint('yellow', text)}`),
+  fail: (text) => console.error(`${paint('red', '✖')} ${paint('red', text)}`),
+};
+
+/**
+ * Splits a stream into lines and hands each complete line to `onLine` (a trailing partial line is
+ * flushed when the stream ends), so output from several processes never interleaves mid-line.
+ */
+function forEachLine(stream, onLine) {
+  let pending = '';
+  stream.setEncoding('utf8');
+  stream.on('data', (chunk) => {
+    pending += chunk;
+    const lines = pending.split('\n');
+    pending = lines.pop();
+    for (const line of lines) onLine(line.replace(/\r$/, ''));
+  });
+  stream.on('end', () => {
+    if (pending) onLine(pending);
+    pending = '';
+  });
+}
+
+function prefixer(names) {
+  const width = Math.max(...names.map((n) => n.length));
+  const colourOf = new Map(names.map((n, i) => [n, PREFIX_COLOURS[i % PREFIX_COLOURS.length]]));
+  return (name) => paint(colourOf.get(name) ?? 'grey', `${name.padEnd(width)} │`);
+}
+
+function tail(file, lines = 40) {
+  try {
+    const text = fs.readFileSync(file, 'utf8');
+    return text.split('\n').filter(Boolean).slice(-lines).join('\n');
+  } catch {
+    return '(no log written)';
+  }
+}
+
+function formatDuration(ms) {
+  if (ms < 1000) return `${ms} ms`;
+  const seconds = ms / 1000;
+  if (seconds < 60) return `${seconds.toFixed(1)} s`;
+  return `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`;
+}
+
+module.exports = { paint, stripAnsi, say, forEachLine, prefixer, tail, formatDuration };

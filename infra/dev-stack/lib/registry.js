@@ -1,0 +1,51 @@
+'use strict';
+const path = require('node:path');
+
+/**
+ * Loads the app registry (infra/dev-stack/apps.js, or the module named by KITTY_APPS_FILE, which the
+ * launcher's own tests use to start stand-in apps) and fills in the defaults.
+ */
+function loadRegistry(root, file = process.env.KITTY_APPS_FILE) {
+  const modulePath = file ? path.resolve(root, file) : path.join(__dirname, '..', 'apps.js');
+  const { APPS, WEB = null } = require(modulePath);
+  return normaliseRegistry(root, APPS, WEB);
+}
+
+function normaliseRegistry(root, apps, web) {
+  const names = new Set();
+  const normalised = apps.map((app) => {
+    if (!/^[a-z][a-z0-9-]*$/.test(app.name)) throw new Error(`App name "${app.name}" must be lower-case kebab-case.`);
+    if (names.has(app.name)) throw new Error(`App "${app.name}" is listed twice in the registry.`);
+    if (!Number.isInteger(app.port)) throw new Error(`App "${app.name}" needs a numeric port.`);
+    names.add(app.name);
+    const entry = app.entry ?? `dist/apps/${app.name}/apps/${app.name}/src/main.js`;
+    return {
+      name: app.name,
+      port: app.port,
+      health: app.health ?? '/health',
+      public: Boolean(app.public),
+      build: app.build !== false,
+      entry: path.resolve(root, entry),
+      args: app.args ?? [],
+    };
+  });
+  if (normalised.filter((app) => app.public).length !== 1) {
+    throw new Error('Exactly one app in the registry must be marked public (the gateway).');
+  }
+  const webEntry = web ? { name: web.name, dist: path.resolve(root, web.dist), build: web.build !== false } : null;
+  return { apps: normalised, web: webEntry };
+}
+
+/** Nx projects to build before starting the stack. */
+function buildProjects(registry) {
+  const projects = registry.apps.filter((app) => app.build).map((app) => app.name);
+  if (registry.web?.build) projects.push(registry.web.name);
+  return projects;
+}
+
+/** Environment-variable suffix for an app name: `notifications` → `NOTIFICATIONS`. */
+function envKey(name) {
+  return name.toUpperCase().replace(/-/g, '_');
+}
+
+module.exports = { loadRegistry, normaliseRegistry, buildProjects, envKey };

@@ -1,0 +1,29 @@
+'use strict';
+// Development secrets are generated once and kept in .kitty/secrets.json, so restarting the stack keeps
+// sessions valid. Test runs get fresh ones.
+const crypto = require('node:crypto');
+const fs = require('node:fs');
+const path = require('node:path');
+
+function freshSecrets() {
+  return { jwtAccessSecret: crypto.randomBytes(48).toString('base64url') };
+}
+
+function loadOrCreateSecrets(file) {
+  let stored = {};
+  if (fs.existsSync(file)) {
+    try {
+      stored = JSON.parse(fs.readFileSync(file, 'utf8'));
+    } catch {
+      throw new Error(`${file} is not valid JSON: fix it or delete it (a new secret will be generated).`);
+    }
+  }
+  const secrets = { ...freshSecrets(), ...stored };
+  if (JSON.stringify(secrets) !== JSON.stringify(stored)) {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, `${JSON.stringify(secrets, null, 2)}\n`, { mode: 0o600 });
+  }
+  return secrets;
+}
+
+module.exports = { freshSecrets, loadOrCreateSecrets };

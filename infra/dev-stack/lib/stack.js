@@ -1,0 +1,167 @@
+'use strict';
+// The parts `npm start` and `npm test` share: running the repository's own tools, choosing ports,
+// and starting MailDev plus every app of the registry with its environment, then waiting for health.
+const fs = require('node:fs');
+const path = require('node:path');
+const { spawn } = require('node:child_process');
+const { allocatePorts } = require('./ports');
+const { envKey } = require('./registry');
+const { stripAnsi, forEachLine } = require('./output');
+const { waitForHttp } = require('./supervisor');
+
+const ROOT = path.resolve(__dirname, '..', '..', '..');
+const KITTY_DIR = path.join(ROOT, '.kitty');
+const MIGRATE = path.join(ROOT, 'infra', 'db', 'migrate.js');
+const GENERATE = path.join(ROOT, 'infra', 'db', 'generate.js');
+const NX = path.join(ROOT, 'node_modules', 'nx', 'bin', 'nx.js');
+const JEST = path.join(ROOT, 'node_modules', 'jest', 'bin', 'jest.js');
+const MAILDEV = path.join(ROOT, 'node_modules', 'maildev', 'bin', 'maildev');
+const MAILDEV_SMTP_PORT = 1025;
+const MAILDEV_WEB_PORT = 1080;
+
+/**
+ * Runs a tool in the foreground. With `tee`, its output is also scanned for Jest's "Tests:" lines
+ * (returned as `testLines`) on its way to the terminal. `track(child)` lets a signal handler stop it.
+ */
+function run(command, args, { env = process.env, tee = false, track = () => {} } = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: ROOT, env, stdio: tee ? ['inherit', 'pipe', 'pipe'] : 'inherit' });
+    track(child);
+    const testLines = [];
+    if (tee) {
+      const scan = (target) => (line) => {
+        target.write(`${line}\n`);
+        const plain = stripAnsi(line);
+        if (/^\s*Tests:\s/.test(plain)) testLines.push(plain.trim());
+      };
+      forEachLine(child.stdout, scan(process.stdout));
+      forEachLine(child.stderr, scan(process.stderr));
+    }
+    child.once('error', (error) => resolve({ code: 127, error, testLines }));
+    child.once('close', (code, signal) => {
+      track(null);
+      resolve({ code: code ?? 128, signal, testLines });
+    });
+  });
+}
+
+/** Sums Jest's "Tests: 1 failed, 2 skipped, 5 passed, 8 total" lines. */
+function countTests(lines) {
+  const counts = { passed: 0, failed: 0, skipped: 0 };
+  for (const line of lines) {
+    for (const [, n, kind] of line.matchAll(/(\d+) (passed|failed|skipped|todo)/g)) {
+      counts[kind === 'todo' ? 'skipped' : kind] += Number(n);
+    }
+  }
+  return counts;
+}
+
+async function runOrThrow(what, command, args, options) {
+  const { code, error } = await run(command, args, options);
+  if (code !== 0) throw new Error(`${what} failed${error ? `: ${error.message}` : ` (exit code ${code})`}.`);
+}
+
+function nxEnv(extra = {}) {
+  return { ...process.env, NX_DAEMON: process.env.NX_DAEMON ?? 'false', NX_NO_CLOUD: 'true', ...extra };
+}
+
+/** `node infra/db/migrate.js <command>`; returns false when the tool is not in the repository yet. */
+async function migrate(command, databaseUrl, options = {}) {
+  if (!fs.existsSync(MIGRATE)) return false;
+  await runOrThrow(`node infra/db/migrate.js ${command}`, process.execPath, [MIGRATE, command], {
+    ...options,
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+  });
+  return true;
+}
+
+async function generateClients(options = {}) {
+  if (!fs.existsSync(GENERATE)) return false;
+  await runOrThrow('node infra/db/generate.js', process.execPath, [GENERATE], options);
+  return true;
+}
+
+async function build(projects, options = {}) {
+  if (projects.length === 0) return;
+  await runOrThrow('The build', process.execPath, [NX, 'run-many', '-t', 'build', `--projects=${projects.join(',')}`], {
+    ...options,
+    env: nxEnv(),
+  });
+}
+
+/**
+ * The ports of MailDev and every app. In development each has a default (the registry's, 1025, 1080),
+ * KITTY_<APP>_PORT / KITTY_MAILDEV_SMTP_PORT / KITTY_MAILDEV_WEB_PORT choose another, and a busy default
+ * is replaced by the next free port (with a note). Tests take free ports from the operating system.
+ */
+async function choosePorts(registry, { mode, userEnv = process.env }) {
+  const slot = (key, label, port, variable) => {
+    const explicit = mode !== 'test' && userEnv[variable] !== undefined;
+    return { key, label, port: explicit ? Number(userEnv[variable]) : port, explicit };
+  };
+  const wanted = [
+    ...registry.apps.map((app) => slot(app.name, app.name, app.port, `KITTY_${envKey(app.name)}_PORT`)),
+    slot('smtp', 'MailDev SMTP', MAILDEV_SMTP_PORT, 'KITTY_MAILDEV_SMTP_PORT'),
+    slot('mailWeb', 'MailDev web inbox', MAILDEV_WEB_PORT, 'KITTY_MAILDEV_WEB_PORT'),
+  ];
+  for (const s of wanted) {
+    if (!Number.isInteger(s.port) || s.port < 1 || s.port > 65535) throw new Error(`Invalid port "${s.port}" for ${s.label}.`);
+  }
+  return allocatePorts(wanted, { ephemeral: mode === 'test' });
+}
+
+async function startMaildev({ supervisor, ports, mailDir, timeoutMs }) {
+  fs.mkdirSync(mailDir, { recursive: true });
+  const proc = supervisor.start('maildev', process.execPath, [
+    MAILDEV,
+    '--smtp', String(ports.smtp),
+    '--web', String(ports.mailWeb),
+    '--ip', '127.0.0.1',
+    '--web-ip', '127.0.0.1',
+    '--mail-directory', mailDir,
+  ]);
+  await waitForHttp(`http://127.0.0.1:${ports.mailWeb}/healthz`, { timeoutMs, proc });
+  return proc;
+}
+
+/** Starts every app of the registry at once and waits until each answers its health check. */
+async function startApps({ supervisor, registry, ports, env, timeoutMs }) {
+  const missing = registry.apps.filter((app) => !fs.existsSync(app.entry));
+  if (missing.length) {
+    throw new Error(
+      `Not built: ${missing.map((app) => path.relative(ROOT, app.entry)).join(', ')}. ` +
+        'Does the build produce them (see infra/dev-stack/apps.js)?',
+    );
+  }
+  const started = registry.apps.map((app) => ({
+    app,
+    proc: supervisor.start(app.name, process.execPath, [app.entry, ...app.args], { env: env(app) }),
+  }));
+  await Promise.all(
+    started.map(({ app, proc }) => waitForHttp(`http://127.0.0.1:${ports[app.name]}${app.health}`, { timeoutMs, proc })),
+  );
+  return started.map(({ proc }) => proc);
+}
+
+function healthTimeoutMs(userEnv, fallbackSeconds) {
+  const seconds = Number(userEnv.KITTY_HEALTH_TIMEOUT ?? fallbackSeconds);
+  return (Number.isFinite(seconds) && seconds > 0 ? seconds : fallbackSeconds) * 1000;
+}
+
+module.exports = {
+  ROOT,
+  KITTY_DIR,
+  NX,
+  JEST,
+  run,
+  runOrThrow,
+  countTests,
+  nxEnv,
+  migrate,
+  generateClients,
+  build,
+  choosePorts,
+  startMaildev,
+  startApps,
+  healthTimeoutMs,
+};

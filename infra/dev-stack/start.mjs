@@ -1,0 +1,25 @@
+// `npm start`: installs what is missing, then runs the whole stack (see docs/dev-stack.md).
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const require = createRequire(import.meta.url);
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const { say } = require('./lib/output.js');
+const argv = process.argv.slice(2);
+
+if (argv.includes('--help')) {
+  const { VARIABLES } = require('./lib/env.js');
+  console.log('npm start [-- --no-build]\n\nEnvironment (your own values win):');
+  for (const v of VARIABLES) console.log(`  ${v.name.padEnd(26)} ${v.description}`);
+  process.exit(0);
+}
+
+try {
+  if (!argv.includes('--no-install')) require('./lib/install.js').ensureInstalled(root, say);
+  // Loaded only now: it needs the dependencies installed above.
+  await require('./lib/develop.js').runDevelopment(argv);
+} catch (error) {
+  say.fail(error.message);
+  process.exit(1);
+}

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+import { IsoDateTime, Uuid } from '../common';
+import { SignInRequest, SignUpRequest } from './credentials';
+
+export const AuthPatterns = {
+  signUp: 'auth.sign-up.v1',
+  signIn: 'auth.sign-in.v1',
+  refresh: 'auth.refresh.v1',
+  signOut: 'auth.sign-out.v1',
+  getUser: 'auth.user.get.v1',
+} as const;
+
+/** What the gateway knows about the HTTP caller, passed along with commands. */
+export const CallerContext = z.object({
+  ip: z.string().nullable(),
+  userAgent: z.string().max(512).nullable(),
+});
+export type CallerContext = z.infer<typeof CallerContext>;
+
+export const SignUpCommand = z.object({ body: SignUpRequest, caller: CallerContext });
+export type SignUpCommand = z.infer<typeof SignUpCommand>;
+
+export const SignInCommand = z.object({ body: SignInRequest, caller: CallerContext });
+export type SignInCommand = z.infer<typeof SignInCommand>;
+
+export const RefreshCommand = z.object({ refreshToken: z.string().min(1).max(200), caller: CallerContext });
+export type RefreshCommand = z.infer<typeof RefreshCommand>;
+
+export const SignOutCommand = z.object({ refreshToken: z.string().min(1).max(200) });
+export type SignOutCommand = z.infer<typeof SignOutCommand>;
+
+export const GetUserQuery = z.object({ userId: Uuid });
+export type GetUserQuery = z.infer<typeof GetUserQuery>;
+
+export const AuthUser = z.object({ id: Uuid, email: z.string(), fullName: z.string() });
+export type AuthUser = z.infer<typeof AuthUser>;
+
+/** Reply of sign-up, sign-in and refresh: the gateway sets the refresh token as an HttpOnly cookie. */
+export const IssuedSession = z.object({
+  user: AuthUser,
+  accessToken: z.string(),
+  accessTokenExpiresAt: IsoDateTime,
+  refreshToken: z.string(),
+  refreshTokenExpiresAt: IsoDateTime,
+});
+export type IssuedSession = z.infer<typeof IssuedSession>;
+
+/** Claims of the access token (JWT); `sub` is the user id. */
+export interface AccessTokenClaims {
+  sub: string;
+  email: string;
+}

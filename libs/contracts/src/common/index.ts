@@ -1,0 +1,5 @@
+export * from './fields';
+export * from './problem';
+export * from './queue';
+export * from './rpc';
+export * from './schema-registry';

@@ -1,0 +1,13 @@
+/** Every request/reply call gives up after this long; the gateway answers 503 instead of hanging. */
+export const RPC_TIMEOUT_MS = 5000;
+
+/** Health probe pattern each service answers over the Redis transport. */
+export const healthPattern = (service: ServiceName) => `${service}.health.v1`;
+
+export const SERVICE_NAMES = ['auth', 'residency', 'notifications'] as const;
+export type ServiceName = (typeof SERVICE_NAMES)[number];
+
+export interface ServiceHealth {
+  service: ServiceName;
+  status: 'up';
+}

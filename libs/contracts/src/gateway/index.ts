@@ -1,0 +1,2 @@
+export * from './client-event';
+export * from './health';

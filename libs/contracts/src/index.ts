@@ -1,0 +1,5 @@
+export * from './auth';
+export * from './common';
+export * from './gateway';
+export * from './notifications';
+export * from './residency';

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+import { apiRequestSchema, apiSchema, Email, Uuid } from '../common';
+
+export const NotificationsPatterns = {
+  createContactMessage: 'notifications.contact.create.v1',
+} as const;
+
+const required = (label: string, max: number) =>
+  z
+    .string({ error: `Please enter your ${label}.` })
+    .trim()
+    .min(1, `Please enter your ${label}.`)
+    .max(max, `Your ${label} must be at most ${max} characters.`);
+
+export const ContactRequest = apiRequestSchema(
+  'ContactRequest',
+  z
+    .object({
+      name: required('name', 120),
+      email: Email,
+      subject: required('subject', 200),
+      message: required('message', 5000),
+    })
+    .strict(),
+);
+export type ContactRequest = z.infer<typeof ContactRequest>;
+
+export const ContactCreated = apiSchema('ContactCreated', z.object({ id: Uuid }));
+export type ContactCreated = z.infer<typeof ContactCreated>;
+
+export const CreateContactMessageCommand = z.object({ body: ContactRequest, userId: Uuid.nullable() });
+export type CreateContactMessageCommand = z.infer<typeof CreateContactMessageCommand>;

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+import { defineQueue, Email } from '../common';
+
+export const EmailQueue = defineQueue('notifications-email', ['notifications.email.send.v1']);
+
+/** Every e-mail Kitty sends is one of these templates, rendered by the notifications service. */
+export const EmailMessage = z.discriminatedUnion('template', [
+  z.object({ template: z.literal('welcome'), to: Email, data: z.object({ fullName: z.string() }) }),
+  z.object({
+    template: z.literal('contact-received'),
+    to: Email,
+    data: z.object({
+      contactId: z.string(),
+      name: z.string(),
+      email: z.string(),
+      subject: z.string(),
+      message: z.string(),
+    }),
+  }),
+]);
+export type EmailMessage = z.infer<typeof EmailMessage>;
+export type EmailTemplate = EmailMessage['template'];

@@ -1,0 +1,2 @@
+export * from './contact';
+export * from './email-job';

@@ -1,0 +1,2 @@
+export * from './detect-job';
+export * from './residency';

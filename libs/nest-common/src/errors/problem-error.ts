@@ -1,0 +1,30 @@
+import { RpcException } from '@nestjs/microservices';
+import type { Problem, ProblemFieldError } from '@kitty/contracts';
+import type { z } from 'zod';
+
+/**
+ * An error that already knows its RFC 9457 shape. Thrown in a service it travels back over RPC as the
+ * problem object (Nest sends an RpcException's error as the reply); the gateway renders it as HTTP.
+ */
+export class ProblemError extends RpcException {
+  constructor(readonly problem: Problem) {
+    super(problem);
+    this.name = 'ProblemError';
+  }
+
+  static of(status: number, title: string, detail?: string, errors?: ProblemFieldError[]): ProblemError {
+    return new ProblemError({ type: 'about:blank', status, title, detail, errors });
+  }
+}
+
+/** Parses an untrusted value; failure is a 400 naming every offending field. */
+export function parseOrThrow<Schema extends z.ZodType>(schema: Schema, value: unknown): z.infer<Schema> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const errors = result.error.issues.map((issue) => ({
+    field: issue.path.join('.') || (issue.code === 'unrecognized_keys' ? issue.keys.join(', ') : '(body)'),
+    message: issue.code === 'unrecognized_keys' ? `Unknown field(s): ${issue.keys.join(', ')}` : issue.message,
+  }));
+  const detail = errors.map((e) => (e.field === '(body)' ? e.message : `${e.field}: ${e.message}`)).join(' ');
+  throw ProblemError.of(400, 'Invalid request', detail, errors);
+}

@@ -1,0 +1,2 @@
+export * from './dependency-checks';
+export * from './health';

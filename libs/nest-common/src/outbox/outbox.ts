@@ -1,0 +1,128 @@
+import { Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import type { QueueDefinition } from '@kitty/contracts';
+
+import type { QueueRegistry } from '../queue';
+
+/** The row a service writes, in the same transaction as its state change, to publish a job durably. */
+export function outboxMessage<JobName extends string>(
+  queue: QueueDefinition<JobName>,
+  jobName: JobName,
+  payload: object,
+): { queue: string; jobName: string; payload: object } {
+  return { queue: queue.name, jobName, payload };
+}
+
+/** The slice of a Prisma client the relay needs (raw SQL inside an interactive transaction). */
+export interface OutboxSql {
+  $queryRawUnsafe<T = unknown>(query: string, ...values: unknown[]): Promise<T>;
+  $executeRawUnsafe(query: string, ...values: unknown[]): Promise<number>;
+}
+export interface OutboxDatabase extends OutboxSql {
+  $transaction<R>(fn: (tx: OutboxSql) => Promise<R>): Promise<R>;
+}
+
+interface OutboxRow {
+  id: string;
+  queue: string;
+  job_name: string;
+  payload: unknown;
+}
+
+const BATCH_SIZE = 100;
+
+/**
+ * Moves outbox rows to BullMQ. Rows are claimed with SKIP LOCKED so several replicas can relay side by
+ * side; the job id is the outbox id, so a crash between "added" and "marked relayed" only re-adds a job
+ * BullMQ already has.
+ */
+export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(OutboxRelay.name);
+  private stopped = true;
+  private loop?: Promise<void>;
+  private wake?: () => void;
+  private kicked = false;
+
+  constructor(
+    private readonly db: OutboxDatabase,
+    private readonly table: string,
+    private readonly queues: QueueRegistry,
+    private readonly pollIntervalMs = 500,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.start();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.stop();
+    await this.queues.close();
+  }
+
+  start(): void {
+    this.stopped = false;
+    this.loop = this.run();
+  }
+
+  /** Relay now instead of at the next poll (called right after a commit that wrote outbox rows). */
+  kick(): void {
+    this.kicked = true;
+    this.wake?.();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.kick();
+    await this.loop;
+  }
+
+  /** Relays one batch; returns how many rows it moved. */
+  async relayBatch(): Promise<number> {
+    return this.db.$transaction(async (tx) => {
+      const rows = await tx.$queryRawUnsafe<OutboxRow[]>(
+        `SELECT id, queue, job_name, payload FROM ${this.table}
+          WHERE relayed_at IS NULL ORDER BY created_at LIMIT ${BATCH_SIZE} FOR UPDATE SKIP LOCKED`,
+      );
+      if (rows.length === 0) return 0;
+      const byQueue = new Map<string, OutboxRow[]>();
+      for (const row of rows) byQueue.set(row.queue, [...(byQueue.get(row.queue) ?? []), row]);
+      for (const [queue, queued] of byQueue) {
+        await this.queues.addBulk(
+          queue,
+          queued.map((row) => ({ id: row.id, name: row.job_name, data: row.payload })),
+        );
+      }
+      await tx.$executeRawUnsafe(
+        `UPDATE ${this.table} SET relayed_at = now() WHERE id = ANY($1::uuid[])`,
+        rows.map((row) => row.id),
+      );
+      return rows.length;
+    });
+  }
+
+  private async run(): Promise<void> {
+    while (!this.stopped) {
+      let moved = 0;
+      try {
+        moved = await this.relayBatch();
+      } catch (error) {
+        this.logger.error(`Outbox relay failed, retrying: ${error instanceof Error ? error.message : error}`);
+      }
+      if (moved < BATCH_SIZE && !this.stopped) await this.sleep();
+    }
+  }
+
+  private sleep(): Promise<void> {
+    if (this.kicked) {
+      this.kicked = false;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, this.pollIntervalMs);
+      this.wake = () => {
+        clearTimeout(timer);
+        this.kicked = false;
+        resolve();
+      };
+    });
+  }
+}

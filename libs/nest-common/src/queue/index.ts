@@ -1,0 +1,2 @@
+export * from './queue-registry';
+export * from './queue-worker';

@@ -1,0 +1,33 @@
+import type { QueueDefinition } from '@kitty/contracts';
+import { Queue } from 'bullmq';
+
+import { redisOptionsFromUrl } from '../redis';
+
+/** Producer side of the durable queues a process writes to; every add uses the queue's named job options. */
+export class QueueRegistry {
+  private readonly queues = new Map<string, { definition: QueueDefinition; queue: Queue }>();
+
+  constructor(redisUrl: string, prefix: string, definitions: readonly QueueDefinition[]) {
+    for (const definition of definitions) {
+      const queue = new Queue(definition.name, { connection: redisOptionsFromUrl(redisUrl), prefix });
+      this.queues.set(definition.name, { definition, queue });
+    }
+  }
+
+  /** Adds jobs with deterministic ids, so adding the same job twice is harmless. */
+  async addBulk(queueName: string, jobs: { id: string; name: string; data: unknown }[]): Promise<void> {
+    const entry = this.queues.get(queueName);
+    if (!entry) throw new Error(`No producer registered for queue ${queueName}`);
+    await entry.queue.addBulk(
+      jobs.map((job) => ({ name: job.name, data: job.data, opts: { ...entry.definition.jobOptions, jobId: job.id } })),
+    );
+  }
+
+  all(): Queue[] {
+    return [...this.queues.values()].map((entry) => entry.queue);
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.all().map((queue) => queue.close()));
+  }
+}

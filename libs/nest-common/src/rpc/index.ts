@@ -1,0 +1,2 @@
+export * from './rpc.module';
+export * from './rpc-client';

@@ -1,0 +1,46 @@
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { ClientProxy } from '@nestjs/microservices';
+import { isProblem, RPC_TIMEOUT_MS } from '@kitty/contracts';
+import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
+import type { z } from 'zod';
+
+import { ProblemError } from '../errors';
+
+export const RPC_PROXY = Symbol('RPC_PROXY');
+
+/** What Nest replies when a handler throws something that is not a ProblemError (a bug). */
+function isUnhandledServiceError(error: unknown): error is { status: 'error'; message: string } {
+  return typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 'error';
+}
+
+/**
+ * Request/reply over the Redis transport. Every call has a deadline; a service's problem reply is
+ * re-thrown as a ProblemError, anything else (timeout, no handler, broken connection) as a 503.
+ */
+@Injectable()
+export class RpcClient implements OnApplicationShutdown {
+  private readonly logger = new Logger(RpcClient.name);
+
+  constructor(@Inject(RPC_PROXY) private readonly proxy: ClientProxy) {}
+
+  async send<Reply extends z.ZodType>(pattern: string, payload: unknown, reply: Reply): Promise<z.infer<Reply>> {
+    let result: unknown;
+    try {
+      result = await firstValueFrom(this.proxy.send(pattern, payload).pipe(timeout(RPC_TIMEOUT_MS)));
+    } catch (error) {
+      if (isProblem(error)) throw new ProblemError(error);
+      if (isUnhandledServiceError(error)) {
+        this.logger.error(`RPC ${pattern} failed inside the service: ${error.message}`);
+        throw ProblemError.of(500, 'Internal error', 'Something went wrong. Please try again later.');
+      }
+      const reason = error instanceof TimeoutError ? `timed out after ${RPC_TIMEOUT_MS} ms` : String(error);
+      this.logger.error(`RPC ${pattern} failed: ${reason}`);
+      throw ProblemError.of(503, 'Service unavailable', 'Please try again in a moment.');
+    }
+    return reply.parse(result);
+  }
+
+  async onApplicationShutdown() {
+    await this.proxy.close();
+  }
+}

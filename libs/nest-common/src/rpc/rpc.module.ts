@@ -1,0 +1,24 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { ClientProxyFactory, Transport } from '@nestjs/microservices';
+
+import { redisOptionsFromUrl } from '../redis';
+import { RPC_PROXY, RpcClient } from './rpc-client';
+
+/** Gives a process an RpcClient on the shared Redis transport. */
+@Module({})
+export class RpcModule {
+  static register(redisUrl: string): DynamicModule {
+    return {
+      module: RpcModule,
+      providers: [
+        {
+          provide: RPC_PROXY,
+          useFactory: () =>
+            ClientProxyFactory.create({ transport: Transport.REDIS, options: redisOptionsFromUrl(redisUrl) }),
+        },
+        RpcClient,
+      ],
+      exports: [RpcClient],
+    };
+  }
+}
