@@ -6,5 +6,6 @@ module.exports = {
   displayName: 'web',
   testEnvironment: '<rootDir>/jest.environment.cjs',
   setupFiles: ['<rootDir>/src/test/setup.ts'],
+  restoreMocks: true,
   moduleNameMapper: { ...preset.moduleNameMapper, '\\.css$': '<rootDir>/src/test/style-stub.cjs' },
 };

@@ -22,6 +22,7 @@ class KittyJsdomEnvironment extends TestEnvironment {
       TextEncoder,
       TextDecoder,
       structuredClone,
+      MessageChannel,
     });
   }
 }

@@ -77,9 +77,9 @@ function schemaUrl(databaseUrl, schema) {
 }
 
 /**
- * The driver adapter the engine migrates through. adapter-pg's own executeScript splits a script on every `;` (breaking `$$` bodies and string literals)
- * and runs the pieces one by one; the native engine sends the whole script as one simple query, which
- * Postgres runs as one transaction. Do the same.
+ * The driver adapter the engine migrates through. adapter-pg's own executeScript splits a script on
+ * every `;` (breaking `$$` bodies and string literals) and runs the pieces one by one; the native engine
+ * sends the whole script as one simple query, which Postgres runs as one transaction. Do the same.
  * @param {pg.Pool} pool
  * @param {string} schema
  */
@@ -279,7 +279,9 @@ function nextTimestamp(now, last) {
   const stamp = (/** @type {Date} */ date) => date.toISOString().replace(/\D/g, '').slice(0, 14);
   const lastStamp = last?.slice(0, 14);
   if (!lastStamp || stamp(now) > lastStamp) return stamp(now);
-  const lastTime = Date.parse(lastStamp.replace(/^(\d{4})(\d\d)(\d\d)(\d\d)(\d\d)(\d\d)$/, '$1-$2-$3T$4:$5:$6Z'));
+  const lastTime = Date.parse(
+    lastStamp.replace(/^(\d{4})(\d\d)(\d\d)(\d\d)(\d\d)(\d\d)$/, '$1-$2-$3T$4:$5:$6Z'),
+  );
   return stamp(new Date(lastTime + 1000));
 }
 
@@ -322,7 +324,7 @@ async function createMigration({ appsDir, app, name, empty = false, now = new Da
 }
 
 /**
- * What is wrong with each app's migrations (a missing migration, a stale snapshot); empty when all is well.
+ * What is wrong with each app's migrations: a schema change without a migration, a stale snapshot.
  * @param {{ appsDir: string, apps?: string[] }} options
  * @returns {Promise<Record<string, string | null>>} a problem per app, null when it is in order
  */
@@ -397,10 +399,11 @@ if (require.main === module) {
   main(process.argv.slice(2)).then(
     (code) => process.exit(code),
     (error) => {
-      console.error(error instanceof UserError ? error.message : error);
+      // Database and engine errors carry a code and say enough; anything else is a bug: show the stack.
+      console.error(error instanceof UserError || error?.code ? error.message : error);
       process.exit(1);
     },
   );
 }
 
-module.exports = { check, createMigration, deploy, main, schemaName, schemaUrl };
+module.exports = { check, createMigration, deploy, schemaName, schemaUrl };

@@ -295,7 +295,8 @@ describe('generated client', () => {
   // `search_path` sends raw SQL to the same schema (without it $queryRaw reads public).
   it('reads and writes the app schema, inside $transaction and through $queryRaw', async () => {
     const url = freshDatabase();
-    const appsDir = tempApps({ shop: shopSchema() });
+    const kind = 'enum Kind {\n  plain\n  gift\n  @@map("item_kind")\n}\n'; // a type in the app schema too
+    const appsDir = tempApps({ shop: shopSchema('  kind Kind @default(plain)', kind) });
     // The generated client imports @prisma/client; let it resolve from the temp folder.
     fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(appsDir, '..', 'node_modules'), 'dir');
     migrate(appsDir, ['new', 'shop', 'init']);
@@ -319,7 +320,7 @@ describe('generated client', () => {
 
     await prisma.item.create({ data: { name: 'first' } });
     const inTransaction = await prisma.$transaction(async (tx) => {
-      await tx.item.create({ data: { name: 'second' } });
+      await tx.item.create({ data: { name: 'second', kind: 'gift' } });
       return tx.$queryRaw<{ name: string }[]>`SELECT name FROM items ORDER BY id`;
     });
     expect(inTransaction.map((row) => row.name)).toEqual(['first', 'second']);
@@ -329,6 +330,9 @@ describe('generated client', () => {
       ['first', 'raw'],
       ['second', 'raw'],
     ]);
+    expect((await prisma.item.findMany({ where: { kind: 'gift' } })).map((item) => item.name)).toEqual([
+      'second',
+    ]);
     expect(await sql(url, 'SELECT name, note FROM public.items')).toEqual([{ name: 'decoy', note: null }]);
   });
 });
@@ -336,8 +340,8 @@ describe('generated client', () => {
 /** The slice of the generated client this test uses. */
 interface ShopClient {
   item: {
-    create(args: { data: { name: string } }): Promise<unknown>;
-    findMany(): Promise<{ name: string; note: string | null }[]>;
+    create(args: { data: { name: string; kind?: 'plain' | 'gift' } }): Promise<unknown>;
+    findMany(args?: { where: { kind: 'plain' | 'gift' } }): Promise<{ name: string; note: string | null }[]>;
   };
   $transaction<T>(fn: (tx: ShopClient) => Promise<T>): Promise<T>;
   $queryRaw<T = unknown>(query: TemplateStringsArray, ...values: unknown[]): Promise<T>;

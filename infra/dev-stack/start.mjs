@@ -20,6 +20,6 @@ try {
   // Loaded only now: it needs the dependencies installed above.
   await require('./lib/develop.js').runDevelopment(argv);
 } catch (error) {
-  say.fail(error.message);
+  say.fail(/** @type {Error} */ (error).message);
   process.exit(1);
 }

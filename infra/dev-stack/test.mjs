@@ -12,6 +12,6 @@ try {
   if (!argv.includes('--no-install') && !argv.includes('--help')) require('./lib/install.js').ensureInstalled(root, say);
   process.exitCode = await require('./lib/test-run.js').runTests(argv);
 } catch (error) {
-  say.fail(error.stack ?? error.message);
+  say.fail(/** @type {Error} */ (error).stack ?? String(error));
   process.exitCode = 1;
 }

@@ -40,7 +40,11 @@ const config = loadAuthConfig();
     SessionService,
     SignInThrottle,
     AuthService,
-    { provide: RedisCheck, useFactory: (c: AuthConfig) => new RedisCheck(c.REDIS_URL), inject: [AUTH_CONFIG] },
+    {
+      provide: RedisCheck,
+      useFactory: (c: AuthConfig) => new RedisCheck(c.REDIS_URL),
+      inject: [AUTH_CONFIG],
+    },
     {
       provide: DEPENDENCY_CHECKS,
       useFactory: (prisma: PrismaService, redis: RedisCheck) => [postgresCheck(prisma), redis],
@@ -49,7 +53,11 @@ const config = loadAuthConfig();
     {
       provide: OutboxRelay,
       useFactory: (prisma: PrismaService, c: AuthConfig) =>
-        new OutboxRelay(prisma, OUTBOX_TABLE, new QueueRegistry(c.REDIS_URL, c.QUEUE_PREFIX, [ResidencyQueue, EmailQueue])),
+        new OutboxRelay(
+          prisma,
+          OUTBOX_TABLE,
+          new QueueRegistry(c.REDIS_URL, c.QUEUE_PREFIX, [ResidencyQueue, EmailQueue]),
+        ),
       inject: [PrismaService, AUTH_CONFIG],
     },
   ],

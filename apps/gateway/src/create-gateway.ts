@@ -11,6 +11,7 @@ import { Logger } from 'nestjs-pino';
 
 import { createAppModule } from './app.module';
 import type { GatewayConfig } from './config';
+import { acceptJsonBodiesOnly } from './http/json-only';
 import { buildOpenApiDocument } from './http/openapi';
 import { ProblemFilter } from './http/problem.filter';
 
@@ -32,8 +33,7 @@ export async function createGateway(config: GatewayConfig): Promise<NestFastifyA
   app.enableCors({ origin: config.WEB_ORIGIN, credentials: true });
   app.useGlobalFilters(new ProblemFilter(config.WEB_DIST_DIR));
 
-  // JSON only: a text/plain body is refused with 415 instead of reaching validation as a string.
-  app.getHttpAdapter().getInstance().removeContentTypeParser('text/plain');
+  acceptJsonBodiesOnly(app.getHttpAdapter().getInstance());
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -51,7 +51,10 @@ export async function createGateway(config: GatewayConfig): Promise<NestFastifyA
     },
   });
   const rateLimitStore = new Redis({ ...redisOptionsFromUrl(config.REDIS_URL), maxRetriesPerRequest: 1 });
-  app.getHttpAdapter().getInstance().addHook('onClose', async () => void rateLimitStore.disconnect());
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addHook('onClose', async () => void rateLimitStore.disconnect());
   await app.register(fastifyRateLimit, {
     global: false,
     max: config.AUTH_RATE_LIMIT_PER_MINUTE,
@@ -66,9 +69,16 @@ export async function createGateway(config: GatewayConfig): Promise<NestFastifyA
     }),
   });
   if (config.WEB_DIST_DIR) {
-    await app.register(fastifyStatic, { root: config.WEB_DIST_DIR, prefix: '/', wildcard: false, index: 'index.html' });
+    await app.register(fastifyStatic, {
+      root: config.WEB_DIST_DIR,
+      prefix: '/',
+      wildcard: false,
+      index: 'index.html',
+    });
   }
 
-  SwaggerModule.setup('api/docs', app, () => buildOpenApiDocument(app), { jsonDocumentUrl: 'api/docs/openapi.json' });
+  SwaggerModule.setup('api/docs', app, () => buildOpenApiDocument(app), {
+    jsonDocumentUrl: 'api/docs/openapi.json',
+  });
   return app;
 }

@@ -1,3 +1,6 @@
+// @ts-check
+/* eslint-disable @typescript-eslint/no-require-imports -- plain CommonJS: runs before anything is built */
+/* global console, module, process, require */
 'use strict';
 // `npm start`: services, migrations, Prisma clients, build, MailDev and every app; Ctrl-C stops it all.
 const path = require('node:path');
@@ -79,10 +82,11 @@ async function runDevelopment(argv, userEnv = process.env) {
     if (!(await stack.migrate('deploy', postgres.url, { track }))) say.warn('infra/db/migrate.js not found: no migrations applied.');
     say.step('Generating Prisma clients');
     if (!(await stack.generateClients({ track }))) say.warn('infra/db/generate.js not found: skipped.');
+    const projects = buildProjects(registry);
     if (skipBuild) say.warn('Skipping the build (--no-build).');
-    else {
-      say.step('Building');
-      await stack.build(buildProjects(registry), { track });
+    else if (projects.length) {
+      say.step(`Building ${projects.join(', ')}`);
+      await stack.build(projects, { track });
     }
 
     const { ports, notes } = await stack.choosePorts(registry, { mode: 'development', userEnv });
@@ -118,8 +122,9 @@ async function runDevelopment(argv, userEnv = process.env) {
     const inbox = withMaildev ? `  (mail inbox: http://localhost:${ports.mailWeb})` : '';
     console.log(`\n${paint('bold', paint('green', `Kitty is running at ${shared.PUBLIC_URL}`))}${inbox}`);
     console.log(paint('grey', `Ready in ${formatDuration(Date.now() - startedAt)}. Logs in .kitty/logs/. Press Ctrl-C to stop.\n`));
-  } catch (error) {
+  } catch (caught) {
     if (shuttingDown) return;
+    const error = /** @type {Error} */ (caught);
     say.fail(error.message);
     if (error instanceof HealthError && error.app) {
       const proc = supervisor.processes.find((p) => p.name === error.app);

@@ -1,3 +1,6 @@
+// @ts-check
+/* eslint-disable @typescript-eslint/no-require-imports -- plain CommonJS: runs before anything is built */
+/* global module, process, require */
 'use strict';
 // The one list of environment variables every app receives, with their defaults. Each app validates
 // only what it needs. In development the user's own environment wins; in tests only LOG_LEVEL does,

@@ -1,3 +1,6 @@
+// @ts-check
+/* eslint-disable @typescript-eslint/no-require-imports -- plain CommonJS: runs before anything is built */
+/* global module, require */
 'use strict';
 // Decides whether node_modules matches package-lock.json, and runs `npm ci` when it does not.
 // No dependencies: this is what makes the dependencies available.

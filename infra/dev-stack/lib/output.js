@@ -1,3 +1,6 @@
+// @ts-check
+/* eslint-disable @typescript-eslint/no-require-imports -- plain CommonJS: runs before anything is built */
+/* global console, module, process, require */
 'use strict';
 // Terminal output for the launcher. No dependencies: this runs before `npm ci` has installed anything.
 const fs = require('node:fs');
@@ -6,18 +9,26 @@ const useColour =
   process.env.NO_COLOR === undefined && (process.env.FORCE_COLOR !== undefined || Boolean(process.stdout.isTTY));
 
 const CODES = { red: 31, green: 32, yellow: 33, blue: 34, magenta: 35, cyan: 36, grey: 90, bold: 1 };
+/** @type {(keyof typeof CODES)[]} */
 const PREFIX_COLOURS = ['cyan', 'magenta', 'blue', 'green', 'yellow'];
 
+/**
+ * @param {keyof typeof CODES} colour
+ * @param {string} text
+ */
 function paint(colour, text) {
   return useColour ? `\u001b[${CODES[colour]}m${text}\u001b[0m` : text;
 }
 
 // eslint-disable-next-line no-control-regex
 const ANSI = /\u001b\[[0-9;?]*[A-Za-z]/g;
+/** @param {string} text */
 function stripAnsi(text) {
   return text.replace(ANSI, '');
 }
 
+/** @typedef {Record<'step' | 'info' | 'ok' | 'warn' | 'fail', (text: string) => void>} Say */
+/** @type {Say} */
 const say = {
   step: (text) => console.log(`${paint('bold', '▸')} ${text}`),
   info: (text) => console.log(`  ${text}`),
@@ -29,14 +40,16 @@ const say = {
 /**
  * Splits a stream into lines and hands each complete line to `onLine` (a trailing partial line is
  * flushed when the stream ends), so output from several processes never interleaves mid-line.
+ * @param {import('node:stream').Readable} stream
+ * @param {(line: string) => void} onLine
  */
 function forEachLine(stream, onLine) {
   let pending = '';
   stream.setEncoding('utf8');
-  stream.on('data', (chunk) => {
+  stream.on('data', (/** @type {string} */ chunk) => {
     pending += chunk;
     const lines = pending.split('\n');
-    pending = lines.pop();
+    pending = lines.pop() ?? '';
     for (const line of lines) onLine(line.replace(/\r$/, ''));
   });
   stream.on('end', () => {
@@ -45,12 +58,20 @@ function forEachLine(stream, onLine) {
   });
 }
 
+/**
+ * @param {string[]} names
+ * @returns {(name: string) => string}
+ */
 function prefixer(names) {
-  const width = Math.max(...names.map((n) => n.length));
+  const width = Math.max(0, ...names.map((n) => n.length));
   const colourOf = new Map(names.map((n, i) => [n, PREFIX_COLOURS[i % PREFIX_COLOURS.length]]));
   return (name) => paint(colourOf.get(name) ?? 'grey', `${name.padEnd(width)} │`);
 }
 
+/**
+ * @param {string} file
+ * @param {number} [lines]
+ */
 function tail(file, lines = 40) {
   try {
     const text = fs.readFileSync(file, 'utf8');
@@ -60,6 +81,7 @@ function tail(file, lines = 40) {
   }
 }
 
+/** @param {number} ms */
 function formatDuration(ms) {
   if (ms < 1000) return `${ms} ms`;
   const seconds = ms / 1000;

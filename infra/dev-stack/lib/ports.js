@@ -1,17 +1,26 @@
+// @ts-check
+/* eslint-disable @typescript-eslint/no-require-imports -- plain CommonJS: runs before anything is built */
+/* global module, require */
 'use strict';
 const net = require('node:net');
 const { spawnSync } = require('node:child_process');
 
+/**
+ * @param {number} port
+ * @param {string} host
+ * @returns {Promise<string | null>} null when it could listen, else the error code
+ */
 function tryListen(port, host) {
   return new Promise((resolve) => {
     const server = net.createServer();
     server.unref();
-    server.once('error', (error) => resolve(error.code));
+    server.once('error', (error) => resolve(/** @type {NodeJS.ErrnoException} */ (error).code ?? 'ERROR'));
     server.listen({ port, host, exclusive: true }, () => server.close(() => resolve(null)));
   });
 }
 
 /** True when nothing listens on `port` on any IPv4 or IPv6 address (apps bind every interface). */
+/** @param {number} port */
 async function isPortFree(port) {
   const v4 = await tryListen(port, '0.0.0.0');
   if (v4) return false;
@@ -20,24 +29,31 @@ async function isPortFree(port) {
   return v6 === null || v6 === 'EAFNOSUPPORT' || v6 === 'EADDRNOTAVAIL';
 }
 
-/** A port the operating system considers free right now. */
+/**
+ * A port the operating system considers free right now.
+ * @returns {Promise<number>}
+ */
 function ephemeralPort() {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.unref();
     server.once('error', reject);
     server.listen({ port: 0, host: '0.0.0.0', exclusive: true }, () => {
-      const { port } = server.address();
+      const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
       server.close(() => resolve(port));
     });
   });
 }
 
-/** Resolves true when a TCP connection to host:port succeeds within `timeoutMs`. */
+/**
+ * Resolves true when a TCP connection to host:port succeeds within `timeoutMs`.
+ * @param {number} port
+ * @returns {Promise<boolean>}
+ */
 function canConnect(port, host = '127.0.0.1', timeoutMs = 1000) {
   return new Promise((resolve) => {
     const socket = net.connect({ port, host });
-    const done = (ok) => {
+    const done = (/** @type {boolean} */ ok) => {
       socket.destroy();
       resolve(ok);
     };
@@ -47,7 +63,10 @@ function canConnect(port, host = '127.0.0.1', timeoutMs = 1000) {
   });
 }
 
-/** Best effort: which program listens on a port (needs `ss`; empty when unknown). */
+/**
+ * Best effort: which program listens on a port (needs `ss`; empty when unknown).
+ * @param {number} port
+ */
 function describePortOwner(port) {
   const result = spawnSync('ss', ['-Hltnp', `sport = :${port}`], { encoding: 'utf8' });
   if (result.status !== 0) return '';
@@ -60,10 +79,14 @@ function describePortOwner(port) {
  * wanted: [{ key, label, port, explicit }] — `explicit` when the user asked for that port, in which case
  * a busy port is an error; otherwise the next free port above the default is taken and reported.
  * With `ephemeral`, every slot gets a fresh port from the operating system (test runs).
- * Returns { ports: { [key]: port }, notes: string[] }.
+ * @param {{ key: string, label: string, port: number, explicit: boolean }[]} wanted
+ * @param {{ ephemeral?: boolean, isFree?: (port: number) => Promise<boolean>, ownerOf?: (port: number) => string }} [options]
+ * @returns {Promise<{ ports: Record<string, number>, notes: string[] }>}
  */
 async function allocatePorts(wanted, { ephemeral = false, isFree = isPortFree, ownerOf = describePortOwner } = {}) {
+  /** @type {Record<string, number>} */
   const ports = {};
+  /** @type {string[]} */
   const notes = [];
   const taken = new Set();
   for (const slot of wanted) {

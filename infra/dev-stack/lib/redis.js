@@ -1,3 +1,6 @@
+// @ts-check
+/* eslint-disable @typescript-eslint/no-require-imports -- plain CommonJS: runs before anything is built */
+/* global Buffer, module, process, require, setTimeout, URL */
 'use strict';
 // Finds a Redis server: REDIS_URL, else 127.0.0.1:6379, else a redis-server we start ourselves.
 // Test runs always prefer a private redis-server: Nest's Redis transport uses pub/sub, which Redis does

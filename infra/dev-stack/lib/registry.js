@@ -1,3 +1,6 @@
+// @ts-check
+/* eslint-disable @typescript-eslint/no-require-imports -- plain CommonJS: runs before anything is built */
+/* global __dirname, module, process, require */
 'use strict';
 const path = require('node:path');
 

@@ -1,3 +1,6 @@
+// @ts-check
+/* eslint-disable @typescript-eslint/no-require-imports -- plain CommonJS: runs before anything is built */
+/* global module, require */
 'use strict';
 // Development secrets are generated once and kept in .kitty/secrets.json, so restarting the stack keeps
 // sessions valid. Test runs get fresh ones.

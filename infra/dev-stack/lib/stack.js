@@ -1,3 +1,6 @@
+// @ts-check
+/* eslint-disable @typescript-eslint/no-require-imports -- plain CommonJS: runs before anything is built */
+/* global __dirname, module, process, require */
 'use strict';
 // The parts `npm start` and `npm test` share: running the repository's own tools, choosing ports,
 // and starting MailDev plus every app of the registry with its environment, then waiting for health.
@@ -20,16 +23,29 @@ const MAILDEV_SMTP_PORT = 1025;
 const MAILDEV_WEB_PORT = 1080;
 
 /**
+ * @typedef {{
+ *   env?: NodeJS.ProcessEnv, tee?: boolean,
+ *   track?: (child: import('node:child_process').ChildProcess | null) => void
+ * }} RunOptions
+ * @typedef {ReturnType<typeof import('./registry').normaliseRegistry>} Registry
+ */
+
+/**
  * Runs a tool in the foreground. With `tee`, its output is also scanned for Jest's "Tests:" lines
  * (returned as `testLines`) on its way to the terminal. `track(child)` lets a signal handler stop it.
+ * @param {string} command
+ * @param {string[]} args
+ * @param {RunOptions} [options]
+ * @returns {Promise<{ code: number, signal?: NodeJS.Signals | null, error?: Error, testLines: string[] }>}
  */
 function run(command, args, { env = process.env, tee = false, track = () => {} } = {}) {
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd: ROOT, env, stdio: tee ? ['inherit', 'pipe', 'pipe'] : 'inherit' });
     track(child);
+    /** @type {string[]} */
     const testLines = [];
-    if (tee) {
-      const scan = (target) => (line) => {
+    if (tee && child.stdout && child.stderr) {
+      const scan = (/** @type {NodeJS.WriteStream} */ target) => (/** @type {string} */ line) => {
         target.write(`${line}\n`);
         const plain = stripAnsi(line);
         if (/^\s*Tests:\s/.test(plain)) testLines.push(plain.trim());

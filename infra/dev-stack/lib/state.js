@@ -1,3 +1,6 @@
+// @ts-check
+/* eslint-disable @typescript-eslint/no-require-imports -- plain CommonJS: runs before anything is built */
+/* global module, process, require, setTimeout */
 'use strict';
 // .kitty/stack.json records the running development stack: a second `npm start` refuses to run beside
 // it, and processes left behind by a launcher that was killed outright are stopped on the next start.

@@ -1,3 +1,6 @@
+// @ts-check
+/* eslint-disable @typescript-eslint/no-require-imports -- plain CommonJS: runs before anything is built */
+/* global AbortSignal, clearTimeout, console, fetch, module, process, require, setTimeout */
 'use strict';
 // Child processes of the stack: each in its own process group (so Ctrl-C reaches only the launcher,
 // which then stops them in order), its output prefixed on the terminal and written to its log file.
@@ -8,20 +11,41 @@ const { forEachLine, prefixer, stripAnsi, tail } = require('./output');
 
 const STOP_GRACE_MS = 10_000;
 
+/**
+ * @typedef {{ code: number | null, signal: NodeJS.Signals | null, error?: Error }} ExitInfo
+ * @typedef {{
+ *   name: string, child: import('node:child_process').ChildProcess, pid: number, logFile: string,
+ *   stopping: boolean, exitInfo: ExitInfo | null, exited: Promise<ExitInfo>
+ * }} Proc
+ * @typedef {(proc: Proc, code: number | null, signal: NodeJS.Signals | null) => void} ExitListener
+ * @typedef {{ url: string, source: string, stop: () => Promise<unknown>, proc?: Proc }} Service
+ *   a PostgreSQL or Redis server in use; stop() shuts it down only if we started it
+ * @typedef {import('./output').Say} Say
+ */
+
 class Supervisor {
   /**
-   * logDir: where <name>.log files go; echo: also print output to the terminal;
-   * names: every name that will be started (for aligned prefixes); onUnexpectedExit(proc, code, signal).
+   * @param {{ logDir: string, echo?: boolean, names?: string[], onUnexpectedExit?: ExitListener }} options
+   *   logDir: where <name>.log files go; echo: also print output to the terminal; names: every name that
+   *   will be started (for aligned prefixes); onUnexpectedExit: called when a process exits unasked.
    */
   constructor({ logDir, echo = true, names = [], onUnexpectedExit = () => {} }) {
     this.logDir = logDir;
     this.echo = echo;
     this.prefix = prefixer(names);
     this.onUnexpectedExit = onUnexpectedExit;
+    /** @type {Proc[]} */
     this.processes = [];
     fs.mkdirSync(logDir, { recursive: true });
   }
 
+  /**
+   * @param {string} name
+   * @param {string} command
+   * @param {string[]} args
+   * @param {{ env?: NodeJS.ProcessEnv, cwd?: string, uid?: number, gid?: number }} [options]
+   * @returns {Proc}
+   */
   start(name, command, args, { env = process.env, cwd, uid, gid } = {}) {
     const logFile = path.join(this.logDir, `${name}.log`);
     const log = fs.createWriteStream(logFile, { flags: 'w' });
@@ -33,7 +57,8 @@ class Supervisor {
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    const proc = { name, child, pid: child.pid, logFile, stopping: false, exitInfo: null };
+    /** @type {Proc} */
+    const proc = { name, child, pid: child.pid ?? 0, logFile, stopping: false, exitInfo: null, exited: Promise.resolve({ code: null, signal: null }) };
     proc.exited = new Promise((resolve) => {
       child.once('error', (error) => {
         log.write(`failed to start ${command}: ${error.message}\n`);
@@ -41,7 +66,7 @@ class Supervisor {
         resolve(proc.exitInfo);
       });
       child.once('close', (code, signal) => {
-        proc.exitInfo = { code, signal };
+        proc.exitInfo ??= { code, signal };
         log.end();
         resolve(proc.exitInfo);
       });
@@ -49,22 +74,30 @@ class Supervisor {
     proc.exited.then(({ code, signal }) => {
       if (!proc.stopping) this.onUnexpectedExit(proc, code, signal);
     });
+    /** @param {string} line */
     const onLine = (line) => {
       log.write(`${stripAnsi(line)}\n`);
       if (this.echo) process.stdout.write(`${this.prefix(name)} ${line}\n`);
     };
-    forEachLine(child.stdout, onLine);
-    forEachLine(child.stderr, onLine);
+    if (child.stdout) forEachLine(child.stdout, onLine);
+    if (child.stderr) forEachLine(child.stderr, onLine);
     this.processes.push(proc);
     return proc;
   }
 
-  /** SIGTERM (or `signal`) to the process group, SIGKILL after `graceMs`. Resolves once it has exited. */
+  /**
+   * SIGTERM (or `signal`) to the process group, SIGKILL after `graceMs`. Resolves once it has exited.
+   * @param {Proc} proc
+   * @param {{ signal?: NodeJS.Signals, graceMs?: number }} [options]
+   * @returns {Promise<ExitInfo>}
+   */
   async stop(proc, { signal = 'SIGTERM', graceMs = STOP_GRACE_MS } = {}) {
     proc.stopping = true;
     if (proc.exitInfo) return proc.exitInfo;
     signalGroup(proc.pid, signal);
+    /** @type {NodeJS.Timeout | undefined} */
     let timer;
+    /** @type {Promise<void>} */
     const killed = new Promise((resolve) => {
       timer = setTimeout(() => {
         signalGroup(proc.pid, 'SIGKILL');
@@ -76,38 +109,54 @@ class Supervisor {
     return proc.exited;
   }
 
-  /** Stops every process still running, all at once, and forgets them. */
+  /**
+   * Stops every process still running, all at once, and forgets them.
+   * @param {{ signal?: NodeJS.Signals, graceMs?: number }} [options]
+   */
   async stopAll(options) {
     const running = this.processes.filter((p) => !p.exitInfo);
     await Promise.all(running.map((p) => this.stop(p, options)));
     this.processes = this.processes.filter((p) => !running.includes(p));
   }
 
+  /**
+   * @param {Proc} proc
+   * @param {number} [lines]
+   */
   tail(proc, lines) {
     return tail(proc.logFile, lines);
   }
 }
 
+/**
+ * @param {number} pid the group leader (every supervised process leads its own group)
+ * @param {NodeJS.Signals} signal
+ */
 function signalGroup(pid, signal) {
+  if (!pid) return;
   try {
     process.kill(-pid, signal);
   } catch (error) {
-    if (error.code !== 'ESRCH') throw error;
+    if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'ESRCH') throw error;
   }
 }
 
+/** @param {number} pid */
 function isAlive(pid) {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
   try {
     process.kill(pid, 0);
     return true;
   } catch (error) {
-    return error.code === 'EPERM';
+    return /** @type {NodeJS.ErrnoException} */ (error).code === 'EPERM';
   }
 }
 
 /**
  * Polls `url` until it answers 200. Fails early if `proc` exits, and after `timeoutMs`.
- * Returns the response body text.
+ * @param {string} url
+ * @param {{ timeoutMs: number, proc?: Proc, intervalMs?: number }} options
+ * @returns {Promise<string>} the response body
  */
 async function waitForHttp(url, { timeoutMs, proc, intervalMs = 250 }) {
   const deadline = Date.now() + timeoutMs;
@@ -124,14 +173,20 @@ async function waitForHttp(url, { timeoutMs, proc, intervalMs = 250 }) {
       if (response.status === 200) return body;
       last = `HTTP ${response.status}: ${body.slice(0, 200)}`;
     } catch (error) {
-      last = error.cause?.code ?? error.message;
+      const failure = /** @type {Error & { cause?: { code?: string } }} */ (error);
+      last = failure.cause?.code ?? failure.message;
     }
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
   throw new HealthError(proc?.name, `${proc?.name ?? url} did not become healthy within ${timeoutMs / 1000} s (GET ${url}: ${last})`);
 }
 
+/** An app that did not become healthy; `app` names it so its log can be shown. */
 class HealthError extends Error {
+  /**
+   * @param {string | undefined} app
+   * @param {string} message
+   */
   constructor(app, message) {
     super(message);
     this.app = app;

@@ -1,3 +1,6 @@
+// @ts-check
+/* eslint-disable @typescript-eslint/no-require-imports -- plain CommonJS: runs before anything is built */
+/* global console, module, process, require, setTimeout, URL */
 'use strict';
 // `npm test`: a fresh database, the migration check, lint + typecheck + unit tests + build for every
 // project, then the whole stack on free ports (private Redis and MailDev) for the integration and browser
@@ -27,8 +30,8 @@ class Phases {
   }
 
   /** Runs `fn` as a named phase, recording duration and outcome; never throws. */
-  async run(name, fn) {
-    if (this.interrupted()) {
+  async run(name, fn, { always = false } = {}) {
+    if (this.interrupted() && !always) {
       this.skip(name, 'interrupted');
       return false;
     }
@@ -120,8 +123,9 @@ async function runTests(argv, userEnv = process.env) {
     interruptedAt = Date.now();
     say.warn('Interrupted: cleaning up…');
     foreground?.kill('SIGTERM');
-    await cleanupOnce().catch((e) => say.fail(e.message));
-    process.exit(130);
+    await cleanupOnce().catch(() => {});
+    // The main flow notices the stopped processes, prints the summary and exits; this is the fallback.
+    setTimeout(() => process.exit(130), 5000).unref();
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
@@ -234,11 +238,15 @@ async function runTests(argv, userEnv = process.env) {
     }
   }
 
-  await phases.run('cleanup', cleanupOnce);
+  await phases.run('cleanup', cleanupOnce, { always: true });
 
   phases.print(Date.now() - startedAt);
   const counts = stack.countTests(testLines);
   console.log(`\ntests: ${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}`);
+  if (interrupted) {
+    say.fail('Interrupted.');
+    return 130;
+  }
   if (phases.failed) {
     say.fail(`npm test failed. App logs of this run: ${path.relative(stack.ROOT, runDir)}/logs/`);
     return 1;

@@ -1,7 +1,10 @@
+// @ts-check
+/* eslint-disable @typescript-eslint/no-require-imports -- plain CommonJS: runs before anything is built */
+/* global __dirname, console, process, require */
 'use strict';
 // A stand-in for a Kitty app, used by the launcher's own tests: serves its health path on HTTP_PORT
-// after checking that DATABASE_URL and REDIS_URL answer, and /env with the variables it was given.
-// STAND_IN_CRASH=<name> makes that app fail at boot; STAND_IN_IGNORE_SIGTERM=<name> makes it ignore SIGTERM.
+// after checking that DATABASE_URL and REDIS_URL (when set) answer, and /env with the variables it was given.
+// STAND_IN_CRASH=<name> makes that app fail at boot; STAND_IN_UNHEALTHY=<name> answers 503; STAND_IN_IGNORE_SIGTERM=<name> makes it ignore SIGTERM.
 const http = require('node:http');
 const { probe: probePostgres } = require('../lib/postgres');
 const { probe: probeRedis } = require('../lib/redis');
@@ -14,8 +17,12 @@ if (process.env.STAND_IN_CRASH === name) {
 
 const server = http.createServer(async (req, res) => {
   if (req.url === healthPath) {
-    const [db, redis] = await Promise.all([probePostgres(process.env.DATABASE_URL), probeRedis(process.env.REDIS_URL)]);
-    const ok = db === 'ok' && redis === 'ok';
+    const { DATABASE_URL, REDIS_URL } = process.env;
+    const [db, redis] = await Promise.all([
+      DATABASE_URL ? probePostgres(DATABASE_URL) : 'ok',
+      REDIS_URL ? probeRedis(REDIS_URL) : 'ok',
+    ]);
+    const ok = db === 'ok' && redis === 'ok' && process.env.STAND_IN_UNHEALTHY !== name;
     res.writeHead(ok ? 200 : 503, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ status: ok ? 'ok' : 'error', app: name, db: String(db), redis: String(redis) }));
   } else if (req.url === '/env') {

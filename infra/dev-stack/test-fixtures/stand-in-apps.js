@@ -1,3 +1,5 @@
+// @ts-check
+/* global module */
 'use strict';
 // Registry of stand-in apps for testing the launcher: KITTY_APPS_FILE=infra/dev-stack/test-fixtures/stand-in-apps.js
 const entry = 'infra/dev-stack/test-fixtures/stand-in-app.js';

@@ -44,7 +44,11 @@ export class AuthService {
     const passwordHash = await this.passwords.hash(body.password);
     try {
       const session = await this.prisma.$transaction(async (tx) => {
-        const user = await this.users.create(tx, { email: body.email, fullName: body.fullName, passwordHash });
+        const user = await this.users.create(tx, {
+          email: body.email,
+          fullName: body.fullName,
+          passwordHash,
+        });
         await this.publishSignInEvents(tx, user, caller);
         await tx.outboxMessage.create({
           data: outboxMessage(EmailQueue, 'notifications.email.send.v1', {
@@ -99,7 +103,11 @@ export class AuthService {
     const presented = await this.refreshTokens.findByHash(tokenHash);
     if (presented?.usedAt && !presented.revokedAt) {
       if (Date.now() - presented.usedAt.getTime() < ROTATION_RACE_WINDOW_MS) {
-        throw ProblemError.of(409, 'Session refresh in progress', 'Another tab has just refreshed this session.');
+        throw ProblemError.of(
+          409,
+          'Session refresh in progress',
+          'Another tab has just refreshed this session.',
+        );
       }
       await this.refreshTokens.revokeFamily(presented.familyId);
     }

@@ -2,7 +2,12 @@ import { Injectable } from '@nestjs/common';
 import argon2 from 'argon2';
 
 /** OWASP's argon2id baseline: 19 MiB memory, 2 iterations, 1 lane. */
-export const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 19 * 1024, timeCost: 2, parallelism: 1 } as const;
+export const ARGON2_OPTIONS = {
+  type: argon2.argon2id,
+  memoryCost: 19 * 1024,
+  timeCost: 2,
+  parallelism: 1,
+} as const;
 
 @Injectable()
 export class PasswordHasher {

@@ -22,7 +22,10 @@ export class SignInThrottle implements OnModuleDestroy {
   }
 
   async assertAllowed(email: string): Promise<void> {
-    const [failures, ttl] = await Promise.all([this.redis.get(this.key(email)), this.redis.ttl(this.key(email))]);
+    const [failures, ttl] = await Promise.all([
+      this.redis.get(this.key(email)),
+      this.redis.ttl(this.key(email)),
+    ]);
     if (Number(failures ?? 0) < this.config.SIGN_IN_MAX_FAILURES) return;
     const minutes = Math.max(1, Math.ceil(ttl / 60));
     throw ProblemError.of(

@@ -2,41 +2,37 @@ import { Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import {
   ApiBody,
-  ApiConflictResponse,
   ApiCreatedResponse,
   ApiNoContentResponse,
   ApiOkResponse,
   ApiOperation,
   ApiTags,
-  ApiTooManyRequestsResponse,
-  ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { AuthSession, SignInRequest, SignUpRequest } from '@kitty/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 import { schemaRef } from '../http/openapi';
+import { ApiProblems } from '../http/problem-responses';
 import { ZodBody } from '../http/zod-body';
 import { GatewayAuthService } from './auth.service';
 import { callerOf } from './caller';
 import { Public } from './public.decorator';
+import { RATE_LIMITED } from '../http/rate-limit';
 import { readRefreshCookie } from './session-cookie';
-
-/** Per-IP limit on every auth route (the per-account sign-in throttle lives in the auth service). */
-export const RATE_LIMITED = { rateLimit: {} };
 
 @Controller('auth')
 @ApiTags('auth')
 @Public()
-@RouteConfig(RATE_LIMITED)
-@ApiTooManyRequestsResponse({ description: 'Too many requests' })
+@ApiProblems(429)
 export class AuthController {
   constructor(private readonly auth: GatewayAuthService) {}
 
+  @RouteConfig(RATE_LIMITED)
   @Post('sign-up')
   @ApiOperation({ operationId: 'signUp', summary: 'Create an account and sign in' })
   @ApiBody({ schema: schemaRef(SignUpRequest) })
   @ApiCreatedResponse({ schema: schemaRef(AuthSession) })
-  @ApiConflictResponse({ description: 'Email already registered' })
+  @ApiProblems(400, 409)
   signUp(
     @ZodBody(SignUpRequest) body: SignUpRequest,
     @Req() request: FastifyRequest,
@@ -45,12 +41,13 @@ export class AuthController {
     return this.auth.signUp(body, callerOf(request), reply);
   }
 
+  @RouteConfig(RATE_LIMITED)
   @Post('sign-in')
   @HttpCode(200)
   @ApiOperation({ operationId: 'signIn', summary: 'Sign in with e-mail and password' })
   @ApiBody({ schema: schemaRef(SignInRequest) })
   @ApiOkResponse({ schema: schemaRef(AuthSession) })
-  @ApiUnauthorizedResponse({ description: 'Invalid email or password' })
+  @ApiProblems(400, 401)
   signIn(
     @ZodBody(SignInRequest) body: SignInRequest,
     @Req() request: FastifyRequest,
@@ -59,15 +56,20 @@ export class AuthController {
     return this.auth.signIn(body, callerOf(request), reply);
   }
 
+  @RouteConfig(RATE_LIMITED)
   @Post('refresh')
   @HttpCode(200)
-  @ApiOperation({ operationId: 'refreshSession', summary: 'Rotate the refresh cookie and get a new access token' })
+  @ApiOperation({
+    operationId: 'refreshSession',
+    summary: 'Rotate the refresh cookie and get a new access token',
+  })
   @ApiOkResponse({ schema: schemaRef(AuthSession) })
-  @ApiUnauthorizedResponse({ description: 'Session expired' })
+  @ApiProblems(401, 409)
   refresh(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     return this.auth.refresh(readRefreshCookie(request), callerOf(request), reply);
   }
 
+  @RouteConfig(RATE_LIMITED)
   @Post('sign-out')
   @HttpCode(204)
   @ApiOperation({ operationId: 'signOut', summary: 'End the session (revokes its refresh-token family)' })

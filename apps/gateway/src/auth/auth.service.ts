@@ -35,7 +35,10 @@ export class GatewayAuthService {
   async refresh(refreshToken: string | undefined, caller: CallerContext, reply: FastifyReply) {
     if (!refreshToken) throw ProblemError.of(401, 'Session expired', 'Please sign in again.');
     try {
-      return this.respond(await this.rpc.send(AuthPatterns.refresh, { refreshToken, caller }, IssuedSession), reply);
+      return this.respond(
+        await this.rpc.send(AuthPatterns.refresh, { refreshToken, caller }, IssuedSession),
+        reply,
+      );
     } catch (error) {
       if (error instanceof ProblemError && error.problem.status === 401) {
         clearRefreshCookie(reply, this.config.COOKIE_SECURE);

@@ -30,7 +30,10 @@ export class JwtAuthGuard implements CanActivate {
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()]);
+    const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
     const request = context.switchToHttp().getRequest<FastifyRequest>();
     const token = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1];
     if (token) {
@@ -38,7 +41,8 @@ export class JwtAuthGuard implements CanActivate {
         const claims = await this.jwt.verifyAsync<AccessTokenClaims>(token, { algorithms: ['HS256'] });
         request.user = { id: claims.sub, email: claims.email };
       } catch {
-        if (!isPublic) throw ProblemError.of(401, 'Unauthorized', 'Your session has expired. Please sign in again.');
+        if (!isPublic)
+          throw ProblemError.of(401, 'Unauthorized', 'Your session has expired. Please sign in again.');
       }
     }
     if (!isPublic && !request.user) throw ProblemError.of(401, 'Unauthorized', 'Please sign in to continue.');

@@ -4,9 +4,10 @@ import { ApiBody, ApiNoContentResponse, ApiOperation, ApiTags } from '@nestjs/sw
 import { ClientEvent } from '@kitty/contracts';
 import type { FastifyRequest } from 'fastify';
 
-import { RATE_LIMITED } from '../auth/auth.controller';
 import { Public } from '../auth/public.decorator';
 import { schemaRef } from '../http/openapi';
+import { ApiProblems } from '../http/problem-responses';
+import { RATE_LIMITED } from '../http/rate-limit';
 import { ZodBody } from '../http/zod-body';
 
 /** Where the SPA reports what operators should see in the logs (e.g. links that lead nowhere). */
@@ -19,10 +20,14 @@ export class ClientEventsController {
   @Public()
   @HttpCode(204)
   @RouteConfig(RATE_LIMITED)
-  @ApiOperation({ operationId: 'reportClientEvent', summary: 'Log an event seen in the browser' })
+  @ApiProblems(400)
+  @ApiOperation({ operationId: 'logClientEvent', summary: 'Log an event seen in the browser' })
   @ApiBody({ schema: schemaRef(ClientEvent) })
   @ApiNoContentResponse()
   report(@ZodBody(ClientEvent) event: ClientEvent, @Req() request: FastifyRequest) {
-    this.logger.warn({ event: event.type, path: event.path, userId: request.user?.id ?? null }, 'Unknown route visited');
+    this.logger.warn(
+      { event: event.type, path: event.path, userId: request.user?.id ?? null },
+      'Unknown route visited',
+    );
   }
 }

@@ -5,9 +5,10 @@ import { ContactCreated, ContactRequest, NotificationsPatterns } from '@kitty/co
 import { RpcClient } from '@kitty/nest-common';
 import type { FastifyRequest } from 'fastify';
 
-import { RATE_LIMITED } from '../auth/auth.controller';
 import { Public } from '../auth/public.decorator';
 import { schemaRef } from '../http/openapi';
+import { ApiProblems } from '../http/problem-responses';
+import { RATE_LIMITED } from '../http/rate-limit';
 import { ZodBody } from '../http/zod-body';
 
 @Controller('contact')
@@ -18,7 +19,11 @@ export class ContactController {
   @Post()
   @Public()
   @RouteConfig(RATE_LIMITED)
-  @ApiOperation({ operationId: 'sendContactMessage', summary: 'Store a contact message and e-mail it to support' })
+  @ApiProblems(400, 429)
+  @ApiOperation({
+    operationId: 'sendContactMessage',
+    summary: 'Store a contact message and e-mail it to support',
+  })
   @ApiBody({ schema: schemaRef(ContactRequest) })
   @ApiCreatedResponse({ schema: schemaRef(ContactCreated) })
   send(@ZodBody(ContactRequest) body: ContactRequest, @Req() request: FastifyRequest) {

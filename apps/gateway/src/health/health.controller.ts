@@ -22,5 +22,4 @@ export class HealthController {
     reply.status(report.status === 'ok' ? 200 : 503);
     return report;
   }
-
 }

@@ -19,9 +19,10 @@ export class PlatformHealth implements OnApplicationShutdown {
     const probes: [string, Promise<unknown>][] = [
       ['postgres', this.postgres.query('SELECT 1')],
       ['redis', this.redis.check()],
-      ...SERVICE_NAMES.map(
-        (service): [string, Promise<unknown>] => [service, this.rpc.send(healthPattern(service), {}, z.unknown())],
-      ),
+      ...SERVICE_NAMES.map((service): [string, Promise<unknown>] => [
+        service,
+        this.rpc.send(healthPattern(service), {}, z.unknown()),
+      ]),
     ];
     const results = await Promise.allSettled(probes.map(([, probe]) => probe));
     const checks: Record<string, Check> = {};
@@ -29,7 +30,10 @@ export class PlatformHealth implements OnApplicationShutdown {
       checks[probes[index][0]] =
         result.status === 'fulfilled'
           ? { status: 'up' }
-          : { status: 'down', detail: result.reason instanceof Error ? result.reason.message : 'unavailable' };
+          : {
+              status: 'down',
+              detail: result.reason instanceof Error ? result.reason.message : 'unavailable',
+            };
     });
     const healthy = Object.values(checks).every((check) => check.status === 'up');
     return { status: healthy ? 'ok' : 'degraded', checks };

@@ -12,8 +12,11 @@ export const schemaRef = (schema: z.ZodType) => {
 
 function componentSchemas(): Record<string, object> {
   const render = (io: 'input' | 'output') =>
-    z.toJSONSchema(apiSchemaRegistry, { target: 'openapi-3.0', io, uri: (id) => `#/components/schemas/${id}` })
-      .schemas as Record<string, { $id?: string }>;
+    z.toJSONSchema(apiSchemaRegistry, {
+      target: 'openapi-3.0',
+      io,
+      uri: (id) => `#/components/schemas/${id}`,
+    }).schemas as Record<string, { $id?: string }>;
   const rendered = { input: render('input'), output: render('output') };
   const schemas: Record<string, object> = {};
   for (const [id, schema] of apiSchemaRegistry._idmap) {
@@ -32,6 +35,9 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .addBearerAuth()
     .build();
   const document = SwaggerModule.createDocument(app, config);
-  document.components = { ...document.components, schemas: { ...document.components?.schemas, ...componentSchemas() } };
+  document.components = {
+    ...document.components,
+    schemas: { ...document.components?.schemas, ...componentSchemas() },
+  };
   return document;
 }

@@ -45,7 +45,12 @@ export function toProblem(exception: unknown, logger: Logger): Problem {
     };
   }
   logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
-  return { type: 'about:blank', status: 500, title: 'Internal error', detail: 'Something went wrong. Please try again later.' };
+  return {
+    type: 'about:blank',
+    status: 500,
+    title: 'Internal error',
+    detail: 'Something went wrong. Please try again later.',
+  };
 }
 
 @Catch()
@@ -62,7 +67,12 @@ export class ProblemFilter implements ExceptionFilter {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     const problem = toProblem(exception, this.logger);
     // Client-side routes (/pot/123, /auth…) are the SPA's: serve its shell for any unknown page.
-    if (problem.status === 404 && this.spaIndex && request.method === 'GET' && !request.url.startsWith('/api')) {
+    if (
+      problem.status === 404 &&
+      this.spaIndex &&
+      request.method === 'GET' &&
+      !request.url.startsWith('/api')
+    ) {
       return reply.status(200).type('text/html; charset=utf-8').send(this.spaIndex);
     }
     return reply.status(problem.status).type('application/problem+json').send(problem);

@@ -21,7 +21,9 @@ export class MeService {
     try {
       return await this.rpc.send(ResidencyPatterns.get, { userId }, Residency.nullable());
     } catch (error) {
-      this.logger.warn(`Failed to read residency of ${userId}: ${error instanceof Error ? error.message : error}`);
+      this.logger.warn(
+        `Failed to read residency of ${userId}: ${error instanceof Error ? error.message : error}`,
+      );
       return null;
     }
   }

@@ -19,7 +19,9 @@ export interface ServiceBootstrapOptions {
  */
 export async function bootstrapService(module: Type<unknown>, options: ServiceBootstrapOptions) {
   collectDefaultMetrics({ labels: { service: options.name } });
-  const app = await NestFactory.create<NestFastifyApplication>(module, new FastifyAdapter(), { bufferLogs: true });
+  const app = await NestFactory.create<NestFastifyApplication>(module, new FastifyAdapter(), {
+    bufferLogs: true,
+  });
   app.useLogger(app.get(Logger));
   app.enableShutdownHooks();
   app.connectMicroservice<MicroserviceOptions>({

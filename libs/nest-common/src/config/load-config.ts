@@ -10,7 +10,9 @@ export function loadConfig<Schema extends z.ZodType>(
 ): Readonly<z.infer<Schema>> {
   const parsed = schema.safeParse(env);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.') || '(root)'}: ${issue.message}`);
+    const lines = parsed.error.issues.map(
+      (issue) => `  ${issue.path.join('.') || '(root)'}: ${issue.message}`,
+    );
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   return Object.freeze(parsed.data);
@@ -23,7 +25,10 @@ export const baseConfigSchema = z.object({
   REDIS_URL: z.url().default('redis://127.0.0.1:6379'),
   HTTP_PORT: z.coerce.number().int().min(1).max(65535),
   /** BullMQ key prefix; separate stacks on one Redis use different prefixes. */
-  QUEUE_PREFIX: z.string().regex(/^[a-z0-9-]+$/).default('kitty'),
+  QUEUE_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9-]+$/)
+    .default('kitty'),
 });
 
 /** Settings of a service that owns a Postgres schema. */
@@ -40,6 +45,7 @@ export const secret = () => z.string().min(32, 'must be at least 32 characters')
 export function refuseDevelopmentSecretsInProduction(config: Record<string, unknown>, ctx: z.RefinementCtx) {
   if (config['NODE_ENV'] !== 'production') return;
   for (const [key, value] of Object.entries(config)) {
-    if (value === DEVELOPMENT_SECRET) ctx.addIssue({ code: 'custom', path: [key], message: 'must be set in production' });
+    if (value === DEVELOPMENT_SECRET)
+      ctx.addIssue({ code: 'custom', path: [key], message: 'must be set in production' });
   }
 }

@@ -23,7 +23,8 @@ export function parseOrThrow<Schema extends z.ZodType>(schema: Schema, value: un
   if (result.success) return result.data;
   const errors = result.error.issues.map((issue) => ({
     field: issue.path.join('.') || (issue.code === 'unrecognized_keys' ? issue.keys.join(', ') : '(body)'),
-    message: issue.code === 'unrecognized_keys' ? `Unknown field(s): ${issue.keys.join(', ')}` : issue.message,
+    message:
+      issue.code === 'unrecognized_keys' ? `Unknown field(s): ${issue.keys.join(', ')}` : issue.message,
   }));
   const detail = errors.map((e) => (e.field === '(body)' ? e.message : `${e.field}: ${e.message}`)).join(' ');
   throw ProblemError.of(400, 'Invalid request', detail, errors);

@@ -19,7 +19,11 @@ export class QueueRegistry {
     const entry = this.queues.get(queueName);
     if (!entry) throw new Error(`No producer registered for queue ${queueName}`);
     await entry.queue.addBulk(
-      jobs.map((job) => ({ name: job.name, data: job.data, opts: { ...entry.definition.jobOptions, jobId: job.id } })),
+      jobs.map((job) => ({
+        name: job.name,
+        data: job.data,
+        opts: { ...entry.definition.jobOptions, jobId: job.id },
+      })),
     );
   }
 

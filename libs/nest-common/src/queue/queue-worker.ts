@@ -23,7 +23,8 @@ export function startQueueWorker<JobName extends string>(
   options: WorkerOptions,
 ): Worker {
   const missing = definition.jobs.filter((name) => typeof handlers[name] !== 'function');
-  if (missing.length > 0) throw new Error(`Queue ${definition.name} has no handler for: ${missing.join(', ')}`);
+  if (missing.length > 0)
+    throw new Error(`Queue ${definition.name} has no handler for: ${missing.join(', ')}`);
   const logger = new Logger(`Worker:${definition.name}`);
 
   const worker = new Worker(
@@ -33,7 +34,11 @@ export function startQueueWorker<JobName extends string>(
       if (!handler) throw new UnrecoverableError(`Unknown job ${job.name}`);
       await handler(job.data, job);
     },
-    { connection: redisOptionsFromUrl(options.redisUrl), prefix: options.prefix, concurrency: options.concurrency },
+    {
+      connection: redisOptionsFromUrl(options.redisUrl),
+      prefix: options.prefix,
+      concurrency: options.concurrency,
+    },
   );
   worker.on('failed', (job, error) =>
     logger.warn(`Job ${job?.name} ${job?.id} failed (attempt ${job?.attemptsMade}): ${error.message}`),

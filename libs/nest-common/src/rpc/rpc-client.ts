@@ -23,7 +23,11 @@ export class RpcClient implements OnApplicationShutdown {
 
   constructor(@Inject(RPC_PROXY) private readonly proxy: ClientProxy) {}
 
-  async send<Reply extends z.ZodType>(pattern: string, payload: unknown, reply: Reply): Promise<z.infer<Reply>> {
+  async send<Reply extends z.ZodType>(
+    pattern: string,
+    payload: unknown,
+    reply: Reply,
+  ): Promise<z.infer<Reply>> {
     let result: unknown;
     try {
       result = await firstValueFrom(this.proxy.send(pattern, payload).pipe(timeout(RPC_TIMEOUT_MS)));

@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** The API speaks JSON only: any request body in another media type is refused with 415 before parsing. */
+export function acceptJsonBodiesOnly(fastify: FastifyInstance) {
+  fastify.addHook('onRequest', async (request, reply) => {
+    const hasBody =
+      Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'];
+    if (!BODY_METHODS.has(request.method) || !hasBody) return;
+    const mediaType = request.headers['content-type']?.split(';')[0].trim().toLowerCase();
+    if (mediaType === 'application/json') return;
+    await reply.status(415).type('application/problem+json').send({
+      type: 'about:blank',
+      status: 415,
+      title: 'Unsupported media type',
+      detail: 'Send the request body as application/json.',
+    });
+  });
+}

@@ -1,0 +1,111 @@
+// Against the real Postgres: a database of its own, migrated with the project's migration tool and
+// dropped afterwards, so that the upsert's ordering rule is checked by the database that enforces it.
+import { execFileSync } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import path from 'node:path';
+
+import { Client } from 'pg';
+
+import { loadResidencyConfig, type ResidencyConfig } from '../config';
+import { PrismaService } from '../prisma.service';
+import { ResidencyRepository } from './residency.repository';
+
+const ROOT = path.resolve(__dirname, '../../../..');
+
+function databaseUrl(name: string) {
+  const url = new URL(loadResidencyConfig().DATABASE_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+const at = (minute: number) => new Date(Date.UTC(2026, 2, 1, 12, minute));
+
+describe('ResidencyRepository (PostgreSQL)', () => {
+  const database = `kitty_residency_spec_${randomBytes(6).toString('hex')}`;
+  let prisma: PrismaService;
+  let repository: ResidencyRepository;
+
+  beforeAll(() => {
+    // `deploy` creates the database, then applies this app's migrations to its schema.
+    execFileSync(process.execPath, [path.join(ROOT, 'infra/db/migrate.js'), 'deploy', 'residency'], {
+      env: { DATABASE_URL: databaseUrl(database) },
+      stdio: 'pipe',
+    });
+    prisma = new PrismaService({ DATABASE_URL: databaseUrl(database) } as ResidencyConfig);
+    repository = new ResidencyRepository(prisma);
+  }, 60_000);
+
+  afterAll(async () => {
+    await prisma?.$disconnect();
+    const admin = new Client({ connectionString: databaseUrl('postgres') });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+    await admin.end();
+  });
+
+  const observation = (userId: string, minute: number, countryCode: string | null) => ({
+    userId,
+    countryCode,
+    isUkResident: countryCode === 'GB',
+    detectedAt: at(minute),
+  });
+
+  it('stores the first observation of a user', async () => {
+    const userId = randomUUID();
+    await expect(repository.record(observation(userId, 0, 'GB'))).resolves.toBe(true);
+    await expect(repository.findByUserId(userId)).resolves.toMatchObject({
+      countryCode: 'GB',
+      isUkResident: true,
+      detectedAt: at(0),
+      detectionMethod: 'ip_address',
+    });
+  });
+
+  it('stores an unknown country as null', async () => {
+    const userId = randomUUID();
+    await repository.record(observation(userId, 0, null));
+    await expect(repository.findByUserId(userId)).resolves.toMatchObject({
+      countryCode: null,
+      isUkResident: false,
+    });
+  });
+
+  it('lets a newer observation replace an older one', async () => {
+    const userId = randomUUID();
+    await repository.record(observation(userId, 0, 'GB'));
+    await expect(repository.record(observation(userId, 5, 'US'))).resolves.toBe(true);
+    await expect(repository.findByUserId(userId)).resolves.toMatchObject({
+      countryCode: 'US',
+      isUkResident: false,
+      detectedAt: at(5),
+    });
+  });
+
+  it('never lets an older observation overwrite a newer one', async () => {
+    const userId = randomUUID();
+    await repository.record(observation(userId, 5, 'US'));
+    await expect(repository.record(observation(userId, 0, 'GB'))).resolves.toBe(false);
+    await expect(repository.findByUserId(userId)).resolves.toMatchObject({
+      countryCode: 'US',
+      detectedAt: at(5),
+    });
+  });
+
+  it('treats the same observation delivered twice as one', async () => {
+    const userId = randomUUID();
+    await repository.record(observation(userId, 3, 'GB'));
+    await expect(repository.record(observation(userId, 3, 'GB'))).resolves.toBe(false);
+  });
+
+  it('keeps the newest observation whatever order concurrent jobs commit in', async () => {
+    const userId = randomUUID();
+    const minutes = [4, 9, 1, 7, 0, 8, 2, 6, 3, 5];
+    await Promise.all(
+      minutes.map((minute) => repository.record(observation(userId, minute, minute === 9 ? 'GB' : 'FR'))),
+    );
+    await expect(repository.findByUserId(userId)).resolves.toMatchObject({
+      countryCode: 'GB',
+      detectedAt: at(9),
+    });
+  });
+});

@@ -1,0 +1,50 @@
+import type { DetectResidencyJob, Residency } from '@kitty/contracts';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+
+import { RESIDENCY_CONFIG, type ResidencyConfig } from '../config';
+import { ResidencyRepository } from '../repositories/residency.repository';
+import { CountryResolver } from './country-resolver';
+
+const UNITED_KINGDOM = 'GB';
+
+@Injectable()
+export class ResidencyService {
+  private readonly logger = new Logger(ResidencyService.name);
+
+  constructor(
+    @Inject(RESIDENCY_CONFIG) private readonly config: ResidencyConfig,
+    private readonly countries: CountryResolver,
+    private readonly residencies: ResidencyRepository,
+  ) {}
+
+  /**
+   * Records the country of the IP the user signed up or signed in from. A failure is logged and rethrown
+   * so the queue retries the job with its backoff; sign-in never waits for this.
+   */
+  async detect({ userId, ip, observedAt }: DetectResidencyJob): Promise<void> {
+    try {
+      const countryCode =
+        (ip === null ? null : this.countries.countryOf(ip)) ?? this.config.RESIDENCY_DEFAULT_COUNTRY ?? null;
+      await this.residencies.record({
+        userId,
+        countryCode,
+        isUkResident: countryCode === UNITED_KINGDOM,
+        detectedAt: new Date(observedAt),
+      });
+    } catch (error) {
+      this.logger.error({ userId, err: error }, 'Failed to detect residency');
+      throw error;
+    }
+  }
+
+  async get(userId: string): Promise<Residency | null> {
+    const residency = await this.residencies.findByUserId(userId);
+    if (!residency) return null;
+    return {
+      countryCode: residency.countryCode,
+      isUkResident: residency.isUkResident,
+      detectedAt: residency.detectedAt.toISOString(),
+      method: residency.detectionMethod,
+    };
+  }
+}

@@ -1,0 +1,135 @@
+import { screen, waitFor } from '@testing-library/react';
+import { Route, Routes } from 'react-router-dom';
+
+import { aUser, anAuthSession } from '../../test/factories';
+import { json, mockFetch, pathOf, problem } from '../../test/fetch-mock';
+import { renderInApp } from '../../test/render';
+import AuthPage from './auth-page';
+
+function renderAuth(route = '/auth') {
+  return renderInApp(
+    <Routes>
+      <Route path="/auth" element={<AuthPage />} />
+      <Route path="*" element={<p>Elsewhere</p>} />
+    </Routes>,
+    { route },
+  );
+}
+
+describe('AuthPage', () => {
+  describe('sign up', () => {
+    it('explains every missing field, with a "Name required" toast for the name', async () => {
+      const { user } = renderAuth('/auth?mode=sign-up');
+
+      await user.click(screen.getByRole('button', { name: 'Create Account' }));
+
+      expect(await screen.findByText('Name required')).toBeTruthy();
+      expect(screen.getAllByText('Please enter your full name.').length).toBeGreaterThanOrEqual(2); // field + toast
+      expect(screen.getByText('Please enter your email address.')).toBeTruthy();
+      expect(screen.getByText('Please choose a password.')).toBeTruthy();
+    });
+
+    it('rejects a blank name, an invalid e-mail and a password under 8 characters', async () => {
+      const fetchMock = mockFetch(() => json({}));
+      const { user } = renderAuth('/auth?mode=sign-up');
+
+      await user.type(screen.getByLabelText('Full name'), '   ');
+      await user.type(screen.getByLabelText('Email'), 'not-an-email');
+      await user.type(screen.getByLabelText('Password'), 'short');
+      await user.click(screen.getByRole('button', { name: 'Create Account' }));
+
+      expect(await screen.findByText('Password must be at least 8 characters.')).toBeTruthy();
+      expect(screen.getByText('Please enter a valid email address.')).toBeTruthy();
+      expect(screen.getAllByText('Please enter your full name.').length).toBeGreaterThanOrEqual(1);
+      expect(fetchMock.spy).not.toHaveBeenCalled();
+    });
+
+    it('creates the account, welcomes the user and goes home', async () => {
+      const fetchMock = mockFetch(() => json(anAuthSession({ user: aUser({ fullName: 'Ann Lee' }) }), 201));
+      const { user, store } = renderAuth('/auth?mode=sign-up');
+
+      await user.type(screen.getByLabelText('Full name'), '  Ann Lee ');
+      await user.type(screen.getByLabelText('Email'), 'ann@example.com');
+      await user.type(screen.getByLabelText('Password'), 'correct horse');
+      await user.click(screen.getByRole('button', { name: 'Create Account' }));
+
+      expect(await screen.findByText('Welcome to Kitty!')).toBeTruthy();
+      expect(screen.getByTestId('location').textContent).toBe('/');
+      expect(store.getState().session.status).toBe('signedIn');
+      const [request] = fetchMock.requests;
+      expect(pathOf(request)).toBe('/api/auth/sign-up');
+      expect(await request.json()).toEqual({ fullName: 'Ann Lee', email: 'ann@example.com', password: 'correct horse' });
+    });
+
+    it("shows the server's reason when sign-up fails", async () => {
+      mockFetch(() => problem(409, 'An account with this email already exists'));
+      const { user } = renderAuth('/auth?mode=sign-up');
+
+      await user.type(screen.getByLabelText('Full name'), 'Ann Lee');
+      await user.type(screen.getByLabelText('Email'), 'ann@example.com');
+      await user.type(screen.getByLabelText('Password'), 'correct horse');
+      await user.click(screen.getByRole('button', { name: 'Create Account' }));
+
+      expect(await screen.findByText('Sign up failed')).toBeTruthy();
+      expect(screen.getByText('An account with this email already exists')).toBeTruthy();
+    });
+  });
+
+  describe('sign in', () => {
+    it('requires e-mail and password', async () => {
+      const { user } = renderAuth();
+
+      await user.click(screen.getByRole('button', { name: 'Sign In' }));
+
+      expect(await screen.findByText('Please enter your email address.')).toBeTruthy();
+      expect(screen.getByText('Please enter your password.')).toBeTruthy();
+    });
+
+    it('signs in and returns to the page the visitor came from', async () => {
+      mockFetch(() => json(anAuthSession()));
+      const { user } = renderAuth('/auth?next=%2Fpot%2F42');
+
+      await user.type(screen.getByLabelText('Email'), 'ann@example.com');
+      await user.type(screen.getByLabelText('Password'), 'correct horse');
+      await user.click(screen.getByRole('button', { name: 'Sign In' }));
+
+      expect(await screen.findByText('Welcome back!')).toBeTruthy();
+      await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/pot/42'));
+    });
+
+    it('ignores a return path that leaves the site', async () => {
+      mockFetch(() => json(anAuthSession()));
+      const { user } = renderAuth('/auth?next=https%3A%2F%2Fevil.example');
+
+      await user.type(screen.getByLabelText('Email'), 'ann@example.com');
+      await user.type(screen.getByLabelText('Password'), 'correct horse');
+      await user.click(screen.getByRole('button', { name: 'Sign In' }));
+
+      await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/'));
+    });
+
+    it("shows 'Sign in failed' with the server's detail", async () => {
+      mockFetch(() => problem(401, 'Invalid email or password'));
+      const { user, store } = renderAuth();
+
+      await user.type(screen.getByLabelText('Email'), 'ann@example.com');
+      await user.type(screen.getByLabelText('Password'), 'wrong password');
+      await user.click(screen.getByRole('button', { name: 'Sign In' }));
+
+      expect(await screen.findByText('Sign in failed')).toBeTruthy();
+      expect(screen.getByText('Invalid email or password')).toBeTruthy();
+      expect(store.getState().session.status).toBe('signedOut');
+    });
+
+    it('switches to sign up and back, keeping the way back', async () => {
+      const { user } = renderAuth('/auth?next=%2Ftop-up');
+
+      await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+      expect(screen.getByRole('button', { name: 'Create Account' })).toBeTruthy();
+      expect(screen.getByTestId('location').textContent).toBe('/auth?next=%2Ftop-up&mode=sign-up');
+
+      await user.click(screen.getByRole('button', { name: 'Sign In' }));
+      expect(screen.getByRole('button', { name: 'Sign In' })).toBeTruthy();
+    });
+  });
+});

@@ -1,0 +1,33 @@
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+
+import { AppProviders } from '../app/app-providers';
+import { createAppStore } from '../app/store';
+import type { SessionState } from '../session/session-slice';
+import { signedOutState } from './factories';
+
+/** Renders the current location so tests can assert where navigation went. */
+function LocationProbe() {
+  const { pathname, search } = useLocation();
+  return <output data-testid="location">{`${pathname}${search}`}</output>;
+}
+
+/** Renders `ui` inside the app's providers and a memory router at `route`. */
+export function renderInApp(
+  ui: ReactElement,
+  { route = '/', session = signedOutState }: { route?: string; session?: SessionState } = {},
+) {
+  const store = createAppStore({ session });
+  const user = userEvent.setup();
+  const view = render(
+    <AppProviders store={store}>
+      <MemoryRouter initialEntries={[route]}>
+        {ui}
+        <LocationProbe />
+      </MemoryRouter>
+    </AppProviders>,
+  );
+  return { store, user, ...view };
+}

@@ -1,0 +1,29 @@
+import { fileURLToPath, URL } from 'node:url';
+
+import react from '@vitejs/plugin-react';
+import { defineConfig, loadEnv } from 'vite';
+
+const workspaceRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+export default defineConfig(({ mode }) => {
+  // In production the gateway serves /api on the same origin; in development Vite proxies /api to it.
+  const env = loadEnv(mode, workspaceRoot, 'KITTY_');
+  const proxy = { '/api': { target: env.KITTY_GATEWAY_URL ?? 'http://localhost:3000' } };
+
+  return {
+    root: fileURLToPath(new URL('.', import.meta.url)),
+    cacheDir: `${workspaceRoot}node_modules/.vite/apps/web`,
+    envPrefix: 'KITTY_PUBLIC_',
+    plugins: [react()],
+    resolve: {
+      alias: { '@kitty/api-client': `${workspaceRoot}libs/api-client/src/index.ts` },
+    },
+    server: { port: 4200, proxy },
+    preview: { port: 4300, proxy },
+    build: {
+      outDir: `${workspaceRoot}dist/apps/web`,
+      emptyOutDir: true,
+      sourcemap: true,
+    },
+  };
+});

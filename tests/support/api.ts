@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+
+/** Where the stack under test listens (set by `npm test`). */
+export const GATEWAY_URL = process.env.GATEWAY_URL ?? 'http://127.0.0.1:3000';
+export const MAILDEV_URL = process.env.MAILDEV_URL ?? 'http://127.0.0.1:1080';
+
+export const uniqueEmail = (label = 'user') => `${label}-${randomUUID().slice(0, 8)}@example.com`;
+
+/** A client IP for X-Forwarded-For (the test stack trusts 127.0.0.1 as a proxy). */
+export const randomPublicIp = () => `203.0.113.${Math.floor(Math.random() * 250) + 1}`;
+
+export interface ApiResponse<T = unknown> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export async function api<T = unknown>(
+  path: string,
+  init: { method?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
+): Promise<ApiResponse<T>> {
+  const headers: Record<string, string> = { ...init.headers };
+  let body: string | undefined = init.rawBody;
+  if (init.body !== undefined) {
+    headers['content-type'] ??= 'application/json';
+    body = JSON.stringify(init.body);
+  }
+  const response = await fetch(`${GATEWAY_URL}${path}`, { method: init.method ?? 'GET', headers, body });
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    // Non-JSON bodies (HTML) stay text.
+  }
+  return { status: response.status, body: parsed as T, headers: response.headers };
+}
+
+export interface Session {
+  accessToken: string;
+  expiresAt: string;
+  user: { id: string; email: string; fullName: string; residency: unknown };
+}
+
+export function refreshCookieOf(response: ApiResponse): string {
+  const cookie = response.headers.getSetCookie().find((value) => value.startsWith('kitty_refresh='));
+  if (!cookie) throw new Error('no refresh cookie was set');
+  return cookie.split(';')[0];
+}
+
+/** Signs up a fresh user; returns the session and the refresh cookie (`kitty_refresh=…`). */
+export async function signUpUser(
+  overrides: Partial<{ fullName: string; email: string; password: string }> = {},
+) {
+  const credentials = {
+    fullName: 'Test User',
+    email: uniqueEmail(),
+    password: 'a-long-enough-password',
+    ...overrides,
+  };
+  const response = await api<Session>('/api/auth/sign-up', {
+    method: 'POST',
+    body: credentials,
+    headers: { 'x-forwarded-for': randomPublicIp() },
+  });
+  if (response.status !== 201)
+    throw new Error(`sign-up failed: ${response.status} ${JSON.stringify(response.body)}`);
+  return { credentials, session: response.body, cookie: refreshCookieOf(response) };
+}
+
+/** Polls until `probe` returns a value (not undefined) or the deadline passes. */
+export async function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
