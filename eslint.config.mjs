@@ -3,6 +3,7 @@ import nx from '@nx/eslint-plugin';
 import prettier from 'eslint-config-prettier';
 import reactHooks from 'eslint-plugin-react-hooks';
 import simpleImportSort from 'eslint-plugin-simple-import-sort';
+import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 // Each service is its own bounded context: it may use shared contracts/util libs, never another service's code.
@@ -44,6 +45,16 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Dev tooling that runs with plain `node` before anything is built.
+    files: ['infra/**/*.js', 'infra/**/*.mjs', 'libs/api-client/scripts/**/*.mjs'],
+    languageOptions: { globals: globals.node, sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    files: ['infra/**/*.mjs', 'libs/api-client/scripts/**/*.mjs'],
+    languageOptions: { sourceType: 'module' },
   },
   {
     files: ['**/config.ts', '**/*.config.ts', 'infra/**', 'tests/**', 'bench/**'],

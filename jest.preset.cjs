@@ -18,6 +18,8 @@ module.exports = {
     ],
   },
   moduleNameMapper: {
+    // Generated Prisma clients import their TypeScript siblings with a .js suffix.
+    '^(\\.{1,2}/.*)\\.js$': '$1',
     '^@kitty/contracts$': path.join(root, 'libs/contracts/src/index.ts'),
     '^@kitty/nest-common$': path.join(root, 'libs/nest-common/src/index.ts'),
     '^@kitty/money$': path.join(root, 'libs/money/src/index.ts'),

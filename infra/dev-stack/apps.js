@@ -1,5 +1,4 @@
 // @ts-check
-/* global module */
 'use strict';
 // The apps that `npm start` and `npm test` build, start and health-check. Adding a service is one line.
 //   name:   Nx project name; its build output is dist/apps/<name>/apps/<name>/src/main.js

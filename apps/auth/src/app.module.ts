@@ -1,6 +1,3 @@
-import { Module, type OnApplicationShutdown } from '@nestjs/common';
-import { JwtModule } from '@nestjs/jwt';
-import { TerminusModule } from '@nestjs/terminus';
 import { EmailQueue, ResidencyQueue } from '@kitty/contracts';
 import {
   createHealthController,
@@ -11,6 +8,9 @@ import {
   QueueRegistry,
   RedisCheck,
 } from '@kitty/nest-common';
+import { Module, type OnApplicationShutdown } from '@nestjs/common';
+import { JwtModule } from '@nestjs/jwt';
+import { TerminusModule } from '@nestjs/terminus';
 
 import { AUTH_CONFIG, type AuthConfig, loadAuthConfig } from './config';
 import { AuthController } from './controllers/auth.controller';

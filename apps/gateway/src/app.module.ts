@@ -1,11 +1,11 @@
+import { loggerModule, RedisCheck, RpcClient, RpcModule } from '@kitty/nest-common';
 import { Module, type OnApplicationShutdown } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
-import { loggerModule, RedisCheck, RpcClient, RpcModule } from '@kitty/nest-common';
 import { Pool } from 'pg';
 
-import { GatewayAuthService } from './auth/auth.service';
 import { AuthController } from './auth/auth.controller';
+import { GatewayAuthService } from './auth/auth.service';
 import { JwtAuthGuard } from './auth/jwt-auth.guard';
 import { ClientEventsController } from './client-events/client-events.controller';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config';

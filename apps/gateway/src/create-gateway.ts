@@ -2,10 +2,10 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
+import { redisOptionsFromUrl } from '@kitty/nest-common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { SwaggerModule } from '@nestjs/swagger';
-import { redisOptionsFromUrl } from '@kitty/nest-common';
 import { Redis } from 'ioredis';
 import { Logger } from 'nestjs-pino';
 

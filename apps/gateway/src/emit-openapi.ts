@@ -1,17 +1,26 @@
 import 'reflect-metadata';
 
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 
 import { loadGatewayConfig } from './config';
 import { createGateway } from './create-gateway';
 import { buildOpenApiDocument } from './http/openapi';
 
-/** Writes the gateway's OpenAPI document (the source of the web client) without starting a server. */
-async function emit(target: string) {
+/**
+ * Writes the gateway's OpenAPI document (the source of the web client) without starting a server.
+ * With --check it only compares, and fails when the committed document is stale.
+ */
+async function emit(target: string, check: boolean) {
   const app = await createGateway({ ...loadGatewayConfig(), WEB_DIST_DIR: '', LOG_LEVEL: 'error' });
   await app.init();
-  writeFileSync(target, `${JSON.stringify(buildOpenApiDocument(app), null, 2)}\n`);
+  const document = `${JSON.stringify(buildOpenApiDocument(app), null, 2)}\n`;
   await app.close();
+  if (!check) return writeFileSync(target, document);
+  if (readFileSync(target, 'utf8') !== document) {
+    console.error(`${target} is stale: run \`npx nx run gateway:openapi\` and commit the result.`);
+    process.exitCode = 1;
+  }
 }
 
-void emit(process.argv[2] ?? 'libs/api-client/openapi.json');
+const args = process.argv.slice(2);
+void emit(args.find((arg) => !arg.startsWith('--')) ?? 'libs/api-client/openapi.json', args.includes('--check'));

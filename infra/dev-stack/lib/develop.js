@@ -1,24 +1,26 @@
 // @ts-check
-/* eslint-disable @typescript-eslint/no-require-imports -- plain CommonJS: runs before anything is built */
-/* global console, module, process, require */
 'use strict';
 // `npm start`: services, migrations, Prisma clients, build, MailDev and every app; Ctrl-C stops it all.
 const path = require('node:path');
 const { loadRegistry, buildProjects } = require('./registry');
-const { sharedEnv, appEnv, defaultWebDistDir } = require('./env');
 const { loadOrCreateSecrets } = require('./secrets');
 const { findPostgres, ensureDatabase, redact } = require('./postgres');
 const { findRedis } = require('./redis');
-const { Supervisor, HealthError, signalGroup } = require('./supervisor');
+const { Supervisor, signalGroup } = require('./supervisor');
 const { StackState } = require('./state');
 const { paint, say, formatDuration } = require('./output');
 const stack = require('./stack');
 
+// One Ctrl-C reaches the launcher twice (from the terminal, and forwarded by npm): only a later one forces.
 const SIGNAL_ECHO_MS = 1500;
 
+/**
+ * @param {string[]} argv
+ * @param {NodeJS.ProcessEnv} [userEnv]
+ */
 async function runDevelopment(argv, userEnv = process.env) {
   const startedAt = Date.now();
-  const skipBuild = argv.includes('--no-build') || userEnv.KITTY_SKIP_BUILD === '1';
+  const skipBuild = argv.includes('--no-build');
   const registry = loadRegistry(stack.ROOT);
   const state = new StackState(path.join(stack.KITTY_DIR, 'stack.json'));
   const leftovers = await state.claim();
@@ -26,12 +28,16 @@ async function runDevelopment(argv, userEnv = process.env) {
 
   let ready = false;
   let shuttingDown = false;
+  let firstSignalAt = 0;
+  /** @type {import('node:child_process').ChildProcess | null} */
   let foreground = null;
+  /** @type {import('./supervisor').Service[]} */
   const services = [];
   const supervisor = new Supervisor({
     logDir: path.join(stack.KITTY_DIR, 'logs'),
     echo: true,
     names: [...registry.apps.map((a) => a.name), 'maildev', 'postgres', 'redis'],
+    onStart: () => state.update(supervisor.processes),
     onUnexpectedExit: (proc, code, signal) => {
       if (shuttingDown || !ready) return;
       say.fail(
@@ -41,10 +47,9 @@ async function runDevelopment(argv, userEnv = process.env) {
     },
   });
 
-  let firstSignalAt = 0;
+  /** Apps and MailDev first (all at once), then Redis, then PostgreSQL. @param {number} exitCode */
   const shutdown = async (exitCode) => {
     if (shuttingDown) {
-      // One Ctrl-C reaches us twice (from the terminal and forwarded by npm): only a later one forces.
       if (Date.now() - firstSignalAt < SIGNAL_ECHO_MS) return;
       say.warn('Stopping immediately.');
       supervisor.processes.forEach((p) => p.exitInfo || signalGroup(p.pid, 'SIGKILL'));
@@ -54,15 +59,16 @@ async function runDevelopment(argv, userEnv = process.env) {
     firstSignalAt = Date.now();
     say.step('Stopping Kitty… (Ctrl-C again to kill at once)');
     foreground?.kill('SIGTERM');
-    const infrastructure = new Set(services.map((s) => s.proc).filter(Boolean));
+    const infrastructure = new Set(services.map((s) => s.proc));
     await Promise.all(supervisor.processes.filter((p) => !infrastructure.has(p)).map((p) => supervisor.stop(p)));
-    for (const service of services.reverse()) await service.stop();
+    for (const service of [...services].reverse()) await service.stop();
     state.release();
     say.ok('Stopped.');
     process.exit(exitCode);
   };
   process.on('SIGINT', () => shutdown(0));
   process.on('SIGTERM', () => shutdown(0));
+  /** @param {import('node:child_process').ChildProcess | null} child */
   const track = (child) => {
     foreground = child;
   };
@@ -75,7 +81,6 @@ async function runDevelopment(argv, userEnv = process.env) {
     const redis = await findRedis({ root: stack.ROOT, userEnv, supervisor, say });
     services.push(redis);
     say.info(`Redis: ${redis.source}`);
-    state.update(supervisor.processes);
 
     await ensureDatabase(postgres.url);
     say.step(`Migrating ${redact(postgres.url)}`);
@@ -89,50 +94,32 @@ async function runDevelopment(argv, userEnv = process.env) {
       await stack.build(projects, { track });
     }
 
-    const { ports, notes } = await stack.choosePorts(registry, { mode: 'development', userEnv });
-    notes.forEach((note) => say.warn(note));
-    const gateway = registry.apps.find((a) => a.public);
-    const shared = sharedEnv(
-      {
-        mode: 'development',
-        databaseUrl: postgres.url,
-        redisUrl: redis.url,
-        publicUrl: `http://localhost:${ports[gateway.name]}`,
-        webDistDir: defaultWebDistDir(stack.ROOT),
-        smtpPort: ports.smtp,
-        mailWebPort: ports.mailWeb,
-        jwtAccessSecret: loadOrCreateSecrets(path.join(stack.KITTY_DIR, 'secrets.json')).jwtAccessSecret,
-      },
-      userEnv,
-    );
-
-    const timeoutMs = stack.healthTimeoutMs(userEnv, 90);
     // With your own SMTP_URL, mail goes there and no MailDev is started.
     const withMaildev = userEnv.SMTP_URL === undefined;
-    say.step(`Starting ${withMaildev ? 'MailDev and ' : ''}${registry.apps.map((a) => a.name).join(', ')}`);
-    if (withMaildev) {
-      await stack.startMaildev({ supervisor, ports, mailDir: path.join(stack.KITTY_DIR, 'maildev'), timeoutMs });
-    }
-    const apps = stack.startApps({ supervisor, registry, ports, env: (app) => appEnv(shared, ports[app.name], userEnv), timeoutMs });
-    state.update(supervisor.processes, { publicUrl: shared.PUBLIC_URL });
-    await apps;
+    const { ports, env } = await stack.startStack({
+      mode: 'development',
+      registry,
+      supervisor,
+      say,
+      userEnv,
+      withMaildev,
+      databaseUrl: postgres.url,
+      redisUrl: redis.url,
+      jwtAccessSecret: loadOrCreateSecrets(path.join(stack.KITTY_DIR, 'secrets.json')).jwtAccessSecret,
+      mailDir: path.join(stack.KITTY_DIR, 'maildev'),
+      timeoutMs: stack.healthTimeoutMs(userEnv, 90),
+    });
     ready = true;
-    state.update(supervisor.processes, { publicUrl: shared.PUBLIC_URL });
+    state.update(supervisor.processes, { publicUrl: env.PUBLIC_URL });
 
     const inbox = withMaildev ? `  (mail inbox: http://localhost:${ports.mailWeb})` : '';
-    console.log(`\n${paint('bold', paint('green', `Kitty is running at ${shared.PUBLIC_URL}`))}${inbox}`);
+    console.log(`\n${paint('bold', paint('green', `Kitty is running at ${env.PUBLIC_URL}`))}${inbox}`);
     console.log(paint('grey', `Ready in ${formatDuration(Date.now() - startedAt)}. Logs in .kitty/logs/. Press Ctrl-C to stop.\n`));
-  } catch (caught) {
+  } catch (error) {
     if (shuttingDown) return;
-    const error = /** @type {Error} */ (caught);
-    say.fail(error.message);
-    if (error instanceof HealthError && error.app) {
-      const proc = supervisor.processes.find((p) => p.name === error.app);
-      if (proc) {
-        console.error(paint('grey', `── last lines of ${path.relative(stack.ROOT, proc.logFile)} ──`));
-        console.error(supervisor.tail(proc, 40));
-      }
-    }
+    say.fail(/** @type {Error} */ (error).message);
+    const log = stack.healthFailureLog(supervisor, error);
+    if (log) console.error(log);
     await shutdown(1);
   }
 }

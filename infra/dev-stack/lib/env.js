@@ -1,12 +1,22 @@
 // @ts-check
-/* eslint-disable @typescript-eslint/no-require-imports -- plain CommonJS: runs before anything is built */
-/* global module, process, require */
 'use strict';
 // The one list of environment variables every app receives, with their defaults. Each app validates
 // only what it needs. In development the user's own environment wins; in tests only LOG_LEVEL does,
 // because everything else points at the test run's own database, Redis, MailDev and ports.
 const path = require('node:path');
 
+/**
+ * @typedef {{
+ *   mode: 'development' | 'test', databaseUrl: string, redisUrl: string, publicUrl: string,
+ *   webDistDir: string, smtpPort: number, mailWebPort: number, jwtAccessSecret: string
+ * }} Context
+ * @typedef {{
+ *   name: string, description: string, value: (context: Context, resolved: Record<string, string>) => string | undefined,
+ *   testOverride?: boolean, perApp?: boolean, secret?: boolean
+ * }} Variable
+ */
+
+/** @type {Variable[]} */
 const VARIABLES = [
   {
     name: 'NODE_ENV',
@@ -71,8 +81,12 @@ const VARIABLES = [
  * The environment shared by every app (all variables but HTTP_PORT).
  * context: { mode: 'development' | 'test', databaseUrl, redisUrl, publicUrl, webDistDir, smtpPort,
  *            mailWebPort, jwtAccessSecret }
+ * @param {Context} context
+ * @param {NodeJS.ProcessEnv} [userEnv]
+ * @returns {Record<string, string>}
  */
 function sharedEnv(context, userEnv = process.env) {
+  /** @type {Record<string, string>} */
   const env = {};
   for (const variable of VARIABLES) {
     if (variable.perApp) continue;
@@ -85,16 +99,26 @@ function sharedEnv(context, userEnv = process.env) {
   return env;
 }
 
-/** The full environment of one app process: the user's environment, the shared variables, its port. */
+/**
+ * The full environment of one app process: the user's environment, the shared variables, its port.
+ * @param {Record<string, string>} shared
+ * @param {number} port
+ * @param {NodeJS.ProcessEnv} [userEnv]
+ * @returns {NodeJS.ProcessEnv}
+ */
 function appEnv(shared, port, userEnv = process.env) {
   return { ...userEnv, ...shared, HTTP_PORT: String(port) };
 }
 
+/** @param {string} root */
 function defaultWebDistDir(root) {
   return path.join(root, 'dist', 'apps', 'web');
 }
 
-/** The variables with secrets masked, for printing. */
+/**
+ * The variables with secrets masked, for printing.
+ * @param {Record<string, string>} env
+ */
 function printable(env) {
   const secret = new Set(VARIABLES.filter((v) => v.secret).map((v) => v.name));
   return Object.fromEntries(Object.entries(env).map(([k, v]) => [k, secret.has(k) ? '••••' : v]));

@@ -1,6 +1,4 @@
 // @ts-check
-/* eslint-disable @typescript-eslint/no-require-imports -- plain CommonJS: runs before anything is built */
-/* global module, require */
 'use strict';
 // Decides whether node_modules matches package-lock.json, and runs `npm ci` when it does not.
 // No dependencies: this is what makes the dependencies available.
@@ -13,6 +11,8 @@ const { spawnSync } = require('node:child_process');
  * npm writes node_modules/.package-lock.json after every install; it is newer than package-lock.json
  * when nothing changed since. When it is older (a pull, a checkout), the two lockfiles are compared
  * package by package, so touching the lockfile without changing it does not cost a reinstall.
+ * @param {string} root
+ * @returns {string | null}
  */
 function installReason(root) {
   const lockPath = path.join(root, 'package-lock.json');
@@ -37,6 +37,10 @@ function installReason(root) {
   return null;
 }
 
+/**
+ * @param {string} root
+ * @param {import('./output').Say} say
+ */
 function ensureInstalled(root, say) {
   const reason = installReason(root);
   if (!reason) return;

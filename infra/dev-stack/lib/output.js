@@ -1,6 +1,4 @@
 // @ts-check
-/* eslint-disable @typescript-eslint/no-require-imports -- plain CommonJS: runs before anything is built */
-/* global console, module, process, require */
 'use strict';
 // Terminal output for the launcher. No dependencies: this runs before `npm ci` has installed anything.
 const fs = require('node:fs');

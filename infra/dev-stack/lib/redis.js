@@ -1,6 +1,4 @@
 // @ts-check
-/* eslint-disable @typescript-eslint/no-require-imports -- plain CommonJS: runs before anything is built */
-/* global Buffer, module, process, require, setTimeout, URL */
 'use strict';
 // Finds a Redis server: REDIS_URL, else 127.0.0.1:6379, else a redis-server we start ourselves.
 // Test runs always prefer a private redis-server: Nest's Redis transport uses pub/sub, which Redis does
@@ -11,20 +9,30 @@ const path = require('node:path');
 const { spawnSync } = require('node:child_process');
 const { allocatePorts, ephemeralPort } = require('./ports');
 
+/** @typedef {import('./supervisor').Service} Service */
+/** @typedef {import('./supervisor').Supervisor} Supervisor */
+/** @typedef {import('./output').Say} Say */
+
 const LOCAL_URL = 'redis://127.0.0.1:6379';
 const SPAWNED_PORT = 6380;
 
+/** A command in Redis's wire protocol. @param {string[]} parts */
 function resp(...parts) {
   return `*${parts.length}\r\n${parts.map((p) => `$${Buffer.byteLength(p)}\r\n${p}\r\n`).join('')}`;
 }
 
-/** 'ok', 'unreachable', or an Error with the server's answer (e.g. NOAUTH). */
+/**
+ * 'ok', 'unreachable', or an Error with the server's answer (e.g. NOAUTH).
+ * @param {string} url
+ * @param {number} [timeoutMs]
+ * @returns {Promise<'ok' | 'unreachable' | Error>}
+ */
 function probe(url, timeoutMs = 1000) {
   const parsed = new URL(url);
   return new Promise((resolve) => {
     const socket = net.connect({ host: parsed.hostname || '127.0.0.1', port: Number(parsed.port || 6379) });
     let answer = '';
-    const done = (result) => {
+    const done = (/** @type {'ok' | 'unreachable' | Error} */ result) => {
       socket.destroy();
       resolve(result);
     };
@@ -53,7 +61,11 @@ const NOT_FOUND =
   '  Install and start one (Debian/Ubuntu: sudo apt-get install -y redis-server), or point Kitty at yours:\n' +
   '  REDIS_URL=redis://HOST:PORT npm start';
 
-/** Development: Returns { url, source, stop }. KITTY_REDIS=spawn skips the local server. */
+/**
+ * For development. KITTY_REDIS=spawn skips the local server (used to test that path).
+ * @param {{ root: string, userEnv?: NodeJS.ProcessEnv, supervisor: Supervisor, say: Say }} options
+ * @returns {Promise<Service>}
+ */
 async function findRedis({ root, userEnv = process.env, supervisor, say }) {
   if (userEnv.REDIS_URL) {
     const state = await probe(userEnv.REDIS_URL);
@@ -79,7 +91,11 @@ async function findRedis({ root, userEnv = process.env, supervisor, say }) {
   return spawnRedis({ supervisor, port: ports.redis, dataDir, persist: true });
 }
 
-/** Tests: a private redis-server on a free port, or (without redis-server) the shared one, with a warning. */
+/**
+ * For tests: a private redis-server on a free port, or (without redis-server) the shared one, with a warning.
+ * @param {{ root: string, userEnv?: NodeJS.ProcessEnv, supervisor: Supervisor, dataDir: string, say: Say }} options
+ * @returns {Promise<Service>}
+ */
 async function privateRedis({ root, userEnv = process.env, supervisor, dataDir, say }) {
   if (redisServerAvailable()) {
     return spawnRedis({ supervisor, port: await ephemeralPort(), dataDir, persist: false });
@@ -91,6 +107,10 @@ async function privateRedis({ root, userEnv = process.env, supervisor, dataDir, 
   return findRedis({ root, userEnv: { ...userEnv, KITTY_REDIS: undefined }, supervisor, say });
 }
 
+/**
+ * @param {{ supervisor: Supervisor, port: number, dataDir: string, persist: boolean }} options
+ * @returns {Promise<Service>}
+ */
 async function spawnRedis({ supervisor, port, dataDir, persist }) {
   fs.mkdirSync(dataDir, { recursive: true });
   const args = [

@@ -1,12 +1,21 @@
 // @ts-check
-/* eslint-disable @typescript-eslint/no-require-imports -- plain CommonJS: runs before anything is built */
-/* global __dirname, module, process, require */
 'use strict';
 const path = require('node:path');
 
 /**
+ * @typedef {{ name: string, port: number, health?: string, public?: boolean, build?: boolean, entry?: string, args?: string[] }} AppEntry
+ *   one line of infra/dev-stack/apps.js
+ * @typedef {{ name: string, dist: string, build?: boolean }} WebEntry
+ * @typedef {{ name: string, port: number, health: string, public: boolean, build: boolean, entry: string, args: string[] }} App
+ * @typedef {{ apps: App[], web: { name: string, dist: string, build: boolean } | null }} Registry
+ */
+
+/**
  * Loads the app registry (infra/dev-stack/apps.js, or the module named by KITTY_APPS_FILE, which the
  * launcher's own tests use to start stand-in apps) and fills in the defaults.
+ * @param {string} root
+ * @param {string} [file]
+ * @returns {Registry}
  */
 function loadRegistry(root, file = process.env.KITTY_APPS_FILE) {
   const modulePath = file ? path.resolve(root, file) : path.join(__dirname, '..', 'apps.js');
@@ -14,6 +23,12 @@ function loadRegistry(root, file = process.env.KITTY_APPS_FILE) {
   return normaliseRegistry(root, APPS, WEB);
 }
 
+/**
+ * @param {string} root
+ * @param {AppEntry[]} apps
+ * @param {WebEntry | null} web
+ * @returns {Registry}
+ */
 function normaliseRegistry(root, apps, web) {
   const names = new Set();
   const normalised = apps.map((app) => {
@@ -39,14 +54,20 @@ function normaliseRegistry(root, apps, web) {
   return { apps: normalised, web: webEntry };
 }
 
-/** Nx projects to build before starting the stack. */
+/**
+ * Nx projects to build before starting the stack.
+ * @param {Registry} registry
+ */
 function buildProjects(registry) {
   const projects = registry.apps.filter((app) => app.build).map((app) => app.name);
   if (registry.web?.build) projects.push(registry.web.name);
   return projects;
 }
 
-/** Environment-variable suffix for an app name: `notifications` → `NOTIFICATIONS`. */
+/**
+ * Environment-variable suffix for an app name: `stripe-sandbox` → `STRIPE_SANDBOX`.
+ * @param {string} name
+ */
 function envKey(name) {
   return name.toUpperCase().replace(/-/g, '_');
 }

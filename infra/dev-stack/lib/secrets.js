@@ -1,17 +1,19 @@
 // @ts-check
-/* eslint-disable @typescript-eslint/no-require-imports -- plain CommonJS: runs before anything is built */
-/* global module, require */
 'use strict';
 // Development secrets are generated once and kept in .kitty/secrets.json, so restarting the stack keeps
 // sessions valid. Test runs get fresh ones.
-const crypto = require('node:crypto');
+const { randomBytes } = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 
 function freshSecrets() {
-  return { jwtAccessSecret: crypto.randomBytes(48).toString('base64url') };
+  return { jwtAccessSecret: randomBytes(48).toString('base64url') };
 }
 
+/**
+ * @param {string} file
+ * @returns {{ jwtAccessSecret: string }}
+ */
 function loadOrCreateSecrets(file) {
   let stored = {};
   if (fs.existsSync(file)) {

@@ -1,6 +1,4 @@
 // @ts-check
-/* eslint-disable @typescript-eslint/no-require-imports -- plain CommonJS: runs before anything is built */
-/* global __dirname, module, process, require */
 'use strict';
 // The parts `npm start` and `npm test` share: running the repository's own tools, choosing ports,
 // and starting MailDev plus every app of the registry with its environment, then waiting for health.
@@ -10,7 +8,8 @@ const { spawn } = require('node:child_process');
 const { allocatePorts } = require('./ports');
 const { envKey } = require('./registry');
 const { stripAnsi, forEachLine } = require('./output');
-const { waitForHttp } = require('./supervisor');
+const { sharedEnv, appEnv, defaultWebDistDir } = require('./env');
+const { HealthError, waitForHttp } = require('./supervisor');
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const KITTY_DIR = path.join(ROOT, '.kitty');
@@ -27,7 +26,11 @@ const MAILDEV_WEB_PORT = 1080;
  *   env?: NodeJS.ProcessEnv, tee?: boolean,
  *   track?: (child: import('node:child_process').ChildProcess | null) => void
  * }} RunOptions
- * @typedef {ReturnType<typeof import('./registry').normaliseRegistry>} Registry
+ * @typedef {import('./registry').Registry} Registry
+ * @typedef {import('./registry').App} App
+ * @typedef {import('./supervisor').Supervisor} Supervisor
+ * @typedef {import('./output').Say} Say
+ * @typedef {'development' | 'test'} Mode
  */
 
 /**
@@ -61,27 +64,46 @@ function run(command, args, { env = process.env, tee = false, track = () => {} }
   });
 }
 
-/** Sums Jest's "Tests: 1 failed, 2 skipped, 5 passed, 8 total" lines. */
+/**
+ * Sums Jest's "Tests: 1 failed, 2 skipped, 5 passed, 8 total" lines.
+ * @param {string[]} lines
+ */
 function countTests(lines) {
+  /** @type {Record<'passed' | 'failed' | 'skipped', number>} */
   const counts = { passed: 0, failed: 0, skipped: 0 };
   for (const line of lines) {
     for (const [, n, kind] of line.matchAll(/(\d+) (passed|failed|skipped|todo)/g)) {
-      counts[kind === 'todo' ? 'skipped' : kind] += Number(n);
+      counts[kind === 'todo' ? 'skipped' : /** @type {'passed' | 'failed' | 'skipped'} */ (kind)] += Number(n);
     }
   }
   return counts;
 }
 
+/**
+ * @param {string} what names the step in the error
+ * @param {string} command
+ * @param {string[]} args
+ * @param {RunOptions} [options]
+ */
 async function runOrThrow(what, command, args, options) {
   const { code, error } = await run(command, args, options);
   if (code !== 0) throw new Error(`${what} failed${error ? `: ${error.message}` : ` (exit code ${code})`}.`);
 }
 
+/**
+ * Nx without its daemon (nothing left running) and without Nx Cloud.
+ * @param {NodeJS.ProcessEnv} [extra]
+ */
 function nxEnv(extra = {}) {
   return { ...process.env, NX_DAEMON: process.env.NX_DAEMON ?? 'false', NX_NO_CLOUD: 'true', ...extra };
 }
 
-/** `node infra/db/migrate.js <command>`; returns false when the tool is not in the repository yet. */
+/**
+ * `node infra/db/migrate.js <command>`; returns false when the tool is not in the repository yet.
+ * @param {'deploy' | 'check'} command
+ * @param {string} databaseUrl
+ * @param {RunOptions} [options]
+ */
 async function migrate(command, databaseUrl, options = {}) {
   if (!fs.existsSync(MIGRATE)) return false;
   await runOrThrow(`node infra/db/migrate.js ${command}`, process.execPath, [MIGRATE, command], {
@@ -91,12 +113,17 @@ async function migrate(command, databaseUrl, options = {}) {
   return true;
 }
 
+/** @param {RunOptions} [options] */
 async function generateClients(options = {}) {
   if (!fs.existsSync(GENERATE)) return false;
   await runOrThrow('node infra/db/generate.js', process.execPath, [GENERATE], options);
   return true;
 }
 
+/**
+ * @param {string[]} projects
+ * @param {RunOptions} [options]
+ */
 async function build(projects, options = {}) {
   if (projects.length === 0) return;
   await runOrThrow('The build', process.execPath, [NX, 'run-many', '-t', 'build', `--projects=${projects.join(',')}`], {
@@ -109,8 +136,11 @@ async function build(projects, options = {}) {
  * The ports of MailDev and every app. In development each has a default (the registry's, 1025, 1080),
  * KITTY_<APP>_PORT / KITTY_MAILDEV_SMTP_PORT / KITTY_MAILDEV_WEB_PORT choose another, and a busy default
  * is replaced by the next free port (with a note). Tests take free ports from the operating system.
+ * @param {{ apps: { name: string, port: number }[] }} registry
+ * @param {{ mode: Mode, userEnv?: NodeJS.ProcessEnv }} options
  */
 async function choosePorts(registry, { mode, userEnv = process.env }) {
+  /** @type {(key: string, label: string, port: number, variable: string) => import('./ports').Slot} */
   const slot = (key, label, port, variable) => {
     const explicit = mode !== 'test' && userEnv[variable] !== undefined;
     return { key, label, port: explicit ? Number(userEnv[variable]) : port, explicit };
@@ -126,6 +156,10 @@ async function choosePorts(registry, { mode, userEnv = process.env }) {
   return allocatePorts(wanted, { ephemeral: mode === 'test' });
 }
 
+/**
+ * MailDev (SMTP + web inbox) on 127.0.0.1, keeping its mails in `mailDir`.
+ * @param {{ supervisor: Supervisor, ports: Record<string, number>, mailDir: string, timeoutMs: number }} options
+ */
 async function startMaildev({ supervisor, ports, mailDir, timeoutMs }) {
   fs.mkdirSync(mailDir, { recursive: true });
   const proc = supervisor.start('maildev', process.execPath, [
@@ -140,7 +174,10 @@ async function startMaildev({ supervisor, ports, mailDir, timeoutMs }) {
   return proc;
 }
 
-/** Starts every app of the registry at once and waits until each answers its health check. */
+/**
+ * Starts every app of the registry at once and waits until each answers its health check.
+ * @param {{ supervisor: Supervisor, registry: Registry, ports: Record<string, number>, env: (app: App) => NodeJS.ProcessEnv, timeoutMs: number }} options
+ */
 async function startApps({ supervisor, registry, ports, env, timeoutMs }) {
   const missing = registry.apps.filter((app) => !fs.existsSync(app.entry));
   if (missing.length) {
@@ -156,9 +193,65 @@ async function startApps({ supervisor, registry, ports, env, timeoutMs }) {
   await Promise.all(
     started.map(({ app, proc }) => waitForHttp(`http://127.0.0.1:${ports[app.name]}${app.health}`, { timeoutMs, proc })),
   );
-  return started.map(({ proc }) => proc);
 }
 
+/**
+ * Ports, environment, MailDev and every app: what `npm start` and `npm test` run the same way.
+ * Resolves once every app is healthy; rejects with a HealthError naming the app that is not.
+ * @param {{
+ *   mode: Mode, registry: Registry, supervisor: Supervisor, say: Say, userEnv?: NodeJS.ProcessEnv,
+ *   databaseUrl: string, redisUrl: string, jwtAccessSecret: string, mailDir: string, timeoutMs: number,
+ *   withMaildev?: boolean
+ * }} options
+ */
+async function startStack({ mode, registry, supervisor, say, userEnv = process.env, withMaildev = true, ...rest }) {
+  const { ports, notes } = await choosePorts(registry, { mode, userEnv });
+  notes.forEach((note) => say.warn(note));
+  const gateway = publicApp(registry);
+  const shared = sharedEnv(
+    {
+      mode,
+      databaseUrl: rest.databaseUrl,
+      redisUrl: rest.redisUrl,
+      publicUrl: `http://localhost:${ports[gateway.name]}`,
+      webDistDir: defaultWebDistDir(ROOT),
+      smtpPort: ports.smtp,
+      mailWebPort: ports.mailWeb,
+      jwtAccessSecret: rest.jwtAccessSecret,
+    },
+    userEnv,
+  );
+  say.step(`Starting ${withMaildev ? 'MailDev and ' : ''}${registry.apps.map((a) => a.name).join(', ')}`);
+  if (withMaildev) await startMaildev({ supervisor, ports, mailDir: rest.mailDir, timeoutMs: rest.timeoutMs });
+  await startApps({ supervisor, registry, ports, env: (app) => appEnv(shared, ports[app.name], userEnv), timeoutMs: rest.timeoutMs });
+  return { ports, env: shared, gatewayUrl: `http://127.0.0.1:${ports[gateway.name]}` };
+}
+
+/** @param {Registry} registry */
+function publicApp(registry) {
+  const app = registry.apps.find((a) => a.public);
+  if (!app) throw new Error('The registry has no public app.');
+  return app;
+}
+
+/**
+ * The last lines of the log of the app a HealthError names, with a heading; '' for other errors.
+ * @param {Supervisor} supervisor
+ * @param {unknown} error
+ * @param {number} [lines]
+ */
+function healthFailureLog(supervisor, error, lines = 40) {
+  if (!(error instanceof HealthError) || !error.app) return '';
+  const proc = supervisor.processes.find((p) => p.name === error.app);
+  if (!proc) return '';
+  return `── last lines of ${path.relative(ROOT, proc.logFile)} ──\n${supervisor.tail(proc, lines)}`;
+}
+
+/**
+ * KITTY_HEALTH_TIMEOUT (seconds) or the fallback, in milliseconds.
+ * @param {NodeJS.ProcessEnv} userEnv
+ * @param {number} fallbackSeconds
+ */
 function healthTimeoutMs(userEnv, fallbackSeconds) {
   const seconds = Number(userEnv.KITTY_HEALTH_TIMEOUT ?? fallbackSeconds);
   return (Number.isFinite(seconds) && seconds > 0 ? seconds : fallbackSeconds) * 1000;
@@ -177,7 +270,7 @@ module.exports = {
   generateClients,
   build,
   choosePorts,
-  startMaildev,
-  startApps,
+  startStack,
+  healthFailureLog,
   healthTimeoutMs,
 };

@@ -1,6 +1,4 @@
 // @ts-check
-/* eslint-disable @typescript-eslint/no-require-imports -- plain CommonJS: runs before anything is built */
-/* global module, process, require, setTimeout */
 'use strict';
 // .kitty/stack.json records the running development stack: a second `npm start` refuses to run beside
 // it, and processes left behind by a launcher that was killed outright are stopped on the next start.
@@ -8,6 +6,12 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { isAlive, signalGroup } = require('./supervisor');
 
+/**
+ * @typedef {{ name: string, pid: number, command: string }} Child
+ * @typedef {{ pid: number, startedAt?: string, publicUrl?: string, children?: Child[] }} State
+ */
+
+/** @param {number} pid */
 function commandLine(pid) {
   try {
     return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
@@ -18,15 +22,18 @@ function commandLine(pid) {
 
 // What must still appear in a recorded process's command line before we signal it (pids get reused):
 // the script of a Node process, else the program's name (redis-server rewrites the rest of its title).
+/** @param {import('node:child_process').ChildProcess} child */
 function marker(child) {
   return child.spawnfile === process.execPath ? child.spawnargs[1] : path.basename(child.spawnfile);
 }
 
 class StackState {
+  /** @param {string} file */
   constructor(file) {
     this.file = file;
   }
 
+  /** @returns {State | null} */
   read() {
     try {
       return JSON.parse(fs.readFileSync(this.file, 'utf8'));
@@ -66,12 +73,17 @@ class StackState {
     return stopped.map((c) => c.name);
   }
 
+  /** @param {State} state */
   write(state) {
     fs.mkdirSync(path.dirname(this.file), { recursive: true });
     fs.writeFileSync(this.file, `${JSON.stringify(state, null, 2)}\n`);
   }
 
-  /** Records the supervised processes (and the URL, once known). */
+  /**
+   * Records the supervised processes (and the URL, once known).
+   * @param {import('./supervisor').Proc[]} processes
+   * @param {{ publicUrl?: string }} [extra]
+   */
   update(processes, extra = {}) {
     const current = this.read() ?? { pid: process.pid };
     if (current.pid !== process.pid) return;

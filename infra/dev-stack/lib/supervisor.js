@@ -1,6 +1,4 @@
 // @ts-check
-/* eslint-disable @typescript-eslint/no-require-imports -- plain CommonJS: runs before anything is built */
-/* global AbortSignal, clearTimeout, console, fetch, module, process, require, setTimeout */
 'use strict';
 // Child processes of the stack: each in its own process group (so Ctrl-C reaches only the launcher,
 // which then stops them in order), its output prefixed on the terminal and written to its log file.
@@ -25,14 +23,16 @@ const STOP_GRACE_MS = 10_000;
 
 class Supervisor {
   /**
-   * @param {{ logDir: string, echo?: boolean, names?: string[], onUnexpectedExit?: ExitListener }} options
+   * @param {{ logDir: string, echo?: boolean, names?: string[], onStart?: () => void, onUnexpectedExit?: ExitListener }} options
    *   logDir: where <name>.log files go; echo: also print output to the terminal; names: every name that
-   *   will be started (for aligned prefixes); onUnexpectedExit: called when a process exits unasked.
+   *   will be started (for aligned prefixes); onStart: called after each start; onUnexpectedExit: called
+   *   when a process exits unasked.
    */
-  constructor({ logDir, echo = true, names = [], onUnexpectedExit = () => {} }) {
+  constructor({ logDir, echo = true, names = [], onStart = () => {}, onUnexpectedExit = () => {} }) {
     this.logDir = logDir;
     this.echo = echo;
     this.prefix = prefixer(names);
+    this.onStart = onStart;
     this.onUnexpectedExit = onUnexpectedExit;
     /** @type {Proc[]} */
     this.processes = [];
@@ -82,6 +82,7 @@ class Supervisor {
     if (child.stdout) forEachLine(child.stdout, onLine);
     if (child.stderr) forEachLine(child.stderr, onLine);
     this.processes.push(proc);
+    this.onStart();
     return proc;
   }
 

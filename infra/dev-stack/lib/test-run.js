@@ -1,40 +1,49 @@
 // @ts-check
-/* eslint-disable @typescript-eslint/no-require-imports -- plain CommonJS: runs before anything is built */
-/* global console, module, process, require, setTimeout, URL */
 'use strict';
 // `npm test`: a fresh database, the migration check, lint + typecheck + unit tests + build for every
 // project, then the whole stack on free ports (private Redis and MailDev) for the integration and browser
 // suites. Everything is torn down at the end, whatever failed; the summary times each phase.
-const crypto = require('node:crypto');
+const { randomBytes } = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 const { loadRegistry, buildProjects } = require('./registry');
-const { sharedEnv, appEnv, defaultWebDistDir } = require('./env');
 const { freshSecrets } = require('./secrets');
-const { findPostgres, ensureDatabase, dropDatabase, withDatabase, redact } = require('./postgres');
+const { findPostgres, ensureDatabase, dropDatabase, withDatabase, databaseName, redact } = require('./postgres');
 const { privateRedis } = require('./redis');
-const { Supervisor, HealthError } = require('./supervisor');
+const { Supervisor } = require('./supervisor');
 const { paint, say, formatDuration, tail } = require('./output');
 const stack = require('./stack');
+
+/** @typedef {import('./supervisor').Service} Service */
 
 const USAGE = `npm test [-- options]
   --quick        services, database, migration check, lint/typecheck/unit tests/build; no running stack
   --stack-only   skip lint/typecheck/unit tests: build the registry's apps, start them, run integration + e2e
   --verbose      also print the apps' output (always written to .kitty/test-runs/<id>/logs)`;
 
+/** @typedef {{ name: string, status: 'running' | 'passed' | 'failed' | 'skipped', ms: number, note: string }} Phase */
+
 class Phases {
-  /** interrupted(): true once the run was interrupted; later phases are then skipped. */
-  constructor(interrupted = () => false) {
+  /** @param {() => boolean} interrupted once true, later phases are skipped */
+  constructor(interrupted) {
+    /** @type {Phase[]} */
     this.list = [];
     this.interrupted = interrupted;
   }
 
-  /** Runs `fn` as a named phase, recording duration and outcome; never throws. */
+  /**
+   * Runs `fn` as a named phase, recording its duration and outcome; never throws. `fn` may return a
+   * note for the summary, or 'skipped'.
+   * @param {string} name
+   * @param {() => Promise<string | void>} fn
+   * @param {{ always?: boolean }} [options] always: run even after an interruption (cleanup)
+   */
   async run(name, fn, { always = false } = {}) {
     if (this.interrupted() && !always) {
       this.skip(name, 'interrupted');
       return false;
     }
+    /** @type {Phase} */
     const phase = { name, status: 'running', ms: 0, note: '' };
     this.list.push(phase);
     console.log(`\n${paint('bold', `━━ ${name}`)}`);
@@ -42,16 +51,21 @@ class Phases {
     try {
       const note = await fn();
       phase.status = note === 'skipped' ? 'skipped' : 'passed';
-      if (typeof note === 'string' && note !== 'skipped') phase.note = note;
+      if (note && note !== 'skipped') phase.note = note;
     } catch (error) {
+      const message = /** @type {Error} */ (error).message;
       phase.status = 'failed';
-      phase.note = error.message.split('\n')[0];
-      say.fail(`${name}: ${error.message}`);
+      phase.note = message.split('\n')[0];
+      say.fail(`${name}: ${message}`);
     }
     phase.ms = Date.now() - started;
     return phase.status !== 'failed';
   }
 
+  /**
+   * @param {string} name
+   * @param {string} why
+   */
   skip(name, why) {
     this.list.push({ name, status: 'skipped', ms: 0, note: why });
   }
@@ -60,18 +74,29 @@ class Phases {
     return this.list.some((p) => p.status === 'failed');
   }
 
+  /** @param {number} totalMs */
   print(totalMs) {
     const width = Math.max(...this.list.map((p) => p.name.length));
-    const mark = { passed: paint('green', 'ok     '), failed: paint('red', 'FAILED '), skipped: paint('grey', 'skipped') };
+    const mark = {
+      running: 'running',
+      passed: paint('green', 'ok     '),
+      failed: paint('red', 'FAILED '),
+      skipped: paint('grey', 'skipped'),
+    };
     console.log(`\n${paint('bold', 'Summary')}`);
     for (const p of this.list) {
       const time = p.status === 'skipped' ? '' : formatDuration(p.ms);
-      console.log(`  ${mark[p.status] ?? p.status}  ${p.name.padEnd(width)}  ${time.padStart(9)}${p.note ? `  ${paint('grey', p.note)}` : ''}`);
+      console.log(`  ${mark[p.status]}  ${p.name.padEnd(width)}  ${time.padStart(9)}${p.note ? `  ${paint('grey', p.note)}` : ''}`);
     }
     console.log(`  ${' '.repeat(7)}  ${'total'.padEnd(width)}  ${formatDuration(totalMs).padStart(9)}`);
   }
 }
 
+/**
+ * @param {string[]} argv
+ * @param {NodeJS.ProcessEnv} [userEnv]
+ * @returns {Promise<number>} the exit code
+ */
 async function runTests(argv, userEnv = process.env) {
   if (argv.includes('--help')) {
     console.log(USAGE);
@@ -80,7 +105,7 @@ async function runTests(argv, userEnv = process.env) {
   const quick = argv.includes('--quick');
   const stackOnly = argv.includes('--stack-only');
   const startedAt = Date.now();
-  const runId = `${Date.now().toString(36)}${crypto.randomBytes(3).toString('hex')}`;
+  const runId = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
   const runDir = path.join(stack.KITTY_DIR, 'test-runs', runId);
   const registry = loadRegistry(stack.ROOT);
   const supervisor = new Supervisor({
@@ -88,33 +113,40 @@ async function runTests(argv, userEnv = process.env) {
     echo: argv.includes('--verbose') || userEnv.KITTY_VERBOSE === '1',
     names: [...registry.apps.map((a) => a.name), 'maildev', 'postgres', 'redis'],
   });
-  let interrupted = false;
-  const phases = new Phases(() => interrupted);
+
+  // What this run has set up so far, for the phases after it and for the cleanup.
+  /** @type {{ postgres: Service | null, redis: Service | null, testDbUrl: string | null, stack: { gatewayUrl: string, env: Record<string, string> } | null }} */
+  const run = { postgres: null, redis: null, testDbUrl: null, stack: null };
+  /** @type {string[]} */
   const testLines = [];
-  const services = [];
+  /** @type {import('node:child_process').ChildProcess | null} */
   let foreground = null;
+  /** @param {import('node:child_process').ChildProcess | null} child */
   const track = (child) => {
     foreground = child;
   };
-  let testDbUrl = null;
 
+  // Apps and MailDev, then Redis, the test database and (if we started it) PostgreSQL.
   const cleanup = async () => {
-    const infrastructure = new Set(services.map((s) => s.proc).filter(Boolean));
+    const { postgres, redis, testDbUrl } = run;
+    const infrastructure = new Set([postgres?.proc, redis?.proc]);
     await Promise.all(supervisor.processes.filter((p) => !infrastructure.has(p)).map((p) => supervisor.stop(p)));
+    /** @type {string[]} */
     const errors = [];
-    const redis = services.find((s) => s.kind === 'redis');
-    if (redis) await redis.stop().catch((e) => errors.push(e));
-    if (testDbUrl) await dropDatabase(testDbUrl).catch((e) => errors.push(new Error(`could not drop the test database: ${e.message}`)));
-    const postgres = services.find((s) => s.kind === 'postgres');
-    if (postgres) await postgres.stop().catch((e) => errors.push(e));
-    if (errors.length) throw new Error(errors.map((e) => e.message).join('; '));
-    return testDbUrl ? `dropped ${new URL(testDbUrl).pathname.slice(1)}` : '';
+    await redis?.stop().catch((e) => errors.push(e.message));
+    if (testDbUrl) await dropDatabase(testDbUrl).catch((e) => errors.push(`could not drop the test database: ${e.message}`));
+    await postgres?.stop().catch((e) => errors.push(e.message));
+    if (errors.length) throw new Error(errors.join('; '));
+    return testDbUrl ? `dropped ${databaseName(testDbUrl)}` : '';
   };
+  /** @type {Promise<string> | null} */
   let cleaning = null;
   const cleanupOnce = () => (cleaning ??= cleanup());
+
+  let interrupted = false;
   let interruptedAt = 0;
   const onSignal = async () => {
-    // One Ctrl-C reaches us twice (from the terminal and forwarded by npm): only a later one forces.
+    // One Ctrl-C reaches us twice (from the terminal, and forwarded by npm): only a later one forces.
     if (interrupted) {
       if (Date.now() - interruptedAt > 1500) process.exit(130);
       return;
@@ -124,122 +156,106 @@ async function runTests(argv, userEnv = process.env) {
     say.warn('Interrupted: cleaning up…');
     foreground?.kill('SIGTERM');
     await cleanupOnce().catch(() => {});
-    // The main flow notices the stopped processes, prints the summary and exits; this is the fallback.
+    // The main flow sees its processes stop, prints the summary and exits; this is the fallback.
     setTimeout(() => process.exit(130), 5000).unref();
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
+  const phases = new Phases(() => interrupted);
 
-  let postgres;
-  let redis;
   const servicesOk = await phases.run('services (PostgreSQL, Redis)', async () => {
-    postgres = await findPostgres({ root: stack.ROOT, userEnv, supervisor, say });
-    services.push({ ...postgres, kind: 'postgres' });
-    say.info(`PostgreSQL: ${postgres.source}`);
-    redis = await privateRedis({ root: stack.ROOT, userEnv, supervisor, dataDir: path.join(runDir, 'redis'), say });
-    services.push({ ...redis, kind: 'redis' });
-    say.info(`Redis: ${redis.source}`);
+    run.postgres = await findPostgres({ root: stack.ROOT, userEnv, supervisor, say });
+    say.info(`PostgreSQL: ${run.postgres.source}`);
+    run.redis = await privateRedis({ root: stack.ROOT, userEnv, supervisor, dataDir: path.join(runDir, 'redis'), say });
+    say.info(`Redis: ${run.redis.source}`);
   });
 
   const databaseOk =
     servicesOk &&
     (await phases.run('test database + migrations', async () => {
-      testDbUrl = withDatabase(postgres.url, `kitty_test_${runId}`);
-      await ensureDatabase(testDbUrl);
-      say.info(`Database: ${redact(testDbUrl)}`);
-      if (!(await stack.migrate('deploy', testDbUrl, { track }))) return 'infra/db/migrate.js not found: nothing applied';
-      return '';
+      const url = withDatabase(/** @type {Service} */ (run.postgres).url, `kitty_test_${runId}`);
+      run.testDbUrl = url;
+      await ensureDatabase(url);
+      say.info(`Database: ${redact(url)}`);
+      if (!(await stack.migrate('deploy', url, { track }))) return 'infra/db/migrate.js not found: nothing applied';
     }));
 
   if (databaseOk) {
-    await phases.run('migration check', async () => {
-      if (!(await stack.migrate('check', testDbUrl, { track }))) return 'skipped';
-      return '';
-    });
+    await phases.run('migration check', async () =>
+      (await stack.migrate('check', /** @type {string} */ (run.testDbUrl), { track })) ? '' : 'skipped',
+    );
   } else phases.skip('migration check', 'no test database');
 
-  const unitEnv = stack.nxEnv({ DATABASE_URL: testDbUrl ?? '', REDIS_URL: redis?.url ?? '' });
-  let builtOk;
-  if (stackOnly) {
-    builtOk = await phases.run('build', async () => {
-      await stack.generateClients({ track });
-      await stack.build(buildProjects(registry), { track });
-    });
-  } else {
-    builtOk = await phases.run('lint, typecheck, unit tests, build', async () => {
-      await stack.generateClients({ track });
-      const result = await stack.run(process.execPath, [stack.NX, 'run-many', '-t', 'lint', 'typecheck', 'test', 'build'], {
-        env: unitEnv,
-        tee: true,
-        track,
+  const builtOk = stackOnly
+    ? await phases.run('build', async () => {
+        await stack.generateClients({ track });
+        await stack.build(buildProjects(registry), { track });
+      })
+    : await phases.run('lint, typecheck, unit tests, build', async () => {
+        await stack.generateClients({ track });
+        const nxArgs = [stack.NX, 'run-many', '-t', 'lint', 'typecheck', 'test', 'build'];
+        // Unit and medium tests may use the run's database and Redis.
+        const env = stack.nxEnv({ DATABASE_URL: run.testDbUrl ?? '', REDIS_URL: run.redis?.url ?? '' });
+        const result = await stack.run(process.execPath, nxArgs, { env, tee: true, track });
+        testLines.push(...result.testLines);
+        if (result.code !== 0) throw new Error(`nx run-many -t lint typecheck test build failed (exit code ${result.code})`);
       });
-      testLines.push(...result.testLines);
-      if (result.code !== 0) throw new Error(`nx run-many -t lint typecheck test build failed (exit code ${result.code})`);
-    });
-  }
 
-  const stackNames = ['stack start', 'integration tests', 'browser tests'];
-  if (quick) stackNames.forEach((n) => phases.skip(n, '--quick'));
-  else if (!builtOk || !databaseOk) stackNames.forEach((n) => phases.skip(n, 'an earlier phase failed'));
+  const stackPhases = ['stack start', 'integration tests', 'browser tests'];
+  if (quick) stackPhases.forEach((name) => phases.skip(name, '--quick'));
+  else if (!builtOk || !databaseOk) stackPhases.forEach((name) => phases.skip(name, 'an earlier phase failed'));
   else {
-    let ports;
-    let shared;
-    const started = await phases.run('stack start', async () => {
-      ({ ports } = await stack.choosePorts(registry, { mode: 'test', userEnv }));
-      const gateway = registry.apps.find((a) => a.public);
-      shared = sharedEnv(
-        {
-          mode: 'test',
-          databaseUrl: testDbUrl,
-          redisUrl: redis.url,
-          publicUrl: `http://localhost:${ports[gateway.name]}`,
-          webDistDir: defaultWebDistDir(stack.ROOT),
-          smtpPort: ports.smtp,
-          mailWebPort: ports.mailWeb,
-          jwtAccessSecret: freshSecrets().jwtAccessSecret,
-        },
-        userEnv,
-      );
-      const timeoutMs = stack.healthTimeoutMs(userEnv, 120);
-      await stack.startMaildev({ supervisor, ports, mailDir: path.join(runDir, 'maildev'), timeoutMs });
+    const database = /** @type {string} */ (run.testDbUrl);
+    const redisUrl = /** @type {Service} */ (run.redis).url;
+    await phases.run('stack start', async () => {
       try {
-        await stack.startApps({ supervisor, registry, ports, env: (app) => appEnv(shared, ports[app.name], userEnv), timeoutMs });
+        run.stack = await stack.startStack({
+          mode: 'test',
+          registry,
+          supervisor,
+          say,
+          userEnv,
+          databaseUrl: database,
+          redisUrl,
+          jwtAccessSecret: freshSecrets().jwtAccessSecret,
+          mailDir: path.join(runDir, 'maildev'),
+          timeoutMs: stack.healthTimeoutMs(userEnv, 120),
+        });
       } catch (error) {
-        if (error instanceof HealthError && error.app) {
-          const proc = supervisor.processes.find((p) => p.name === error.app);
-          if (proc) console.error(`${paint('grey', `── last lines of ${proc.logFile} ──`)}\n${supervisor.tail(proc, 60)}`);
-        }
+        const log = stack.healthFailureLog(supervisor, error, 60);
+        if (log) console.error(log);
         throw error;
       }
-      return `gateway on ${ports[gateway.name]}`;
+      return `gateway on ${run.stack.gatewayUrl}`;
     });
 
-    if (!started) {
+    if (!run.stack) {
       phases.skip('integration tests', 'the stack did not start');
       phases.skip('browser tests', 'the stack did not start');
     } else {
-      const gateway = registry.apps.find((a) => a.public);
+      const { gatewayUrl, env } = run.stack;
       const suiteEnv = {
         ...process.env,
-        GATEWAY_URL: `http://127.0.0.1:${ports[gateway.name]}`,
-        MAILDEV_URL: shared.MAILDEV_URL,
-        DATABASE_URL: testDbUrl,
-        REDIS_URL: redis.url,
+        GATEWAY_URL: gatewayUrl,
+        MAILDEV_URL: env.MAILDEV_URL,
+        DATABASE_URL: database,
+        REDIS_URL: redisUrl,
         CHROMIUM_PATH: userEnv.CHROMIUM_PATH ?? '/usr/bin/chromium',
       };
+      /** @type {(config: string, extra?: string[]) => () => Promise<void>} */
       const suite = (config, extra = []) => async () => {
         const result = await stack.run(process.execPath, [stack.JEST, '-c', config, ...extra], { env: suiteEnv, tee: true, track });
         testLines.push(...result.testLines);
         if (result.code !== 0) throw new Error(`jest -c ${config} failed (exit code ${result.code})`);
       };
       const integrationOk = await phases.run('integration tests', suite('tests/integration/jest.config.cjs'));
+      // --passWithNoTests until the first browser suite lands.
       const e2eOk = await phases.run('browser tests', suite('tests/e2e/jest.config.cjs', ['--passWithNoTests']));
-      if (!integrationOk || !e2eOk) printAppLogTails(supervisor, registry);
+      if (!integrationOk || !e2eOk) printAppLogTails(supervisor);
     }
   }
 
   await phases.run('cleanup', cleanupOnce, { always: true });
-
   phases.print(Date.now() - startedAt);
   const counts = stack.countTests(testLines);
   console.log(`\ntests: ${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}`);
@@ -248,7 +264,7 @@ async function runTests(argv, userEnv = process.env) {
     return 130;
   }
   if (phases.failed) {
-    say.fail(`npm test failed. App logs of this run: ${path.relative(stack.ROOT, runDir)}/logs/`);
+    say.fail(`npm test failed. Logs of this run's apps: ${path.relative(stack.ROOT, runDir)}/logs/`);
     return 1;
   }
   fs.rmSync(runDir, { recursive: true, force: true });
@@ -256,10 +272,9 @@ async function runTests(argv, userEnv = process.env) {
   return 0;
 }
 
-function printAppLogTails(supervisor, registry) {
-  for (const app of registry.apps) {
-    const proc = supervisor.processes.find((p) => p.name === app.name);
-    if (!proc) continue;
+/** @param {Supervisor} supervisor */
+function printAppLogTails(supervisor) {
+  for (const proc of supervisor.processes) {
     console.error(`${paint('grey', `── last lines of ${proc.logFile} ──`)}\n${tail(proc.logFile, 15)}`);
   }
 }

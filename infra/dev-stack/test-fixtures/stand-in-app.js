@@ -1,6 +1,4 @@
 // @ts-check
-/* eslint-disable @typescript-eslint/no-require-imports -- plain CommonJS: runs before anything is built */
-/* global __dirname, console, process, require */
 'use strict';
 // A stand-in for a Kitty app, used by the launcher's own tests: serves its health path on HTTP_PORT
 // after checking that DATABASE_URL and REDIS_URL (when set) answer, and /env with the variables it was given.

@@ -4,6 +4,7 @@ export * from './errors';
 export * from './health';
 export * from './logging';
 export * from './outbox';
+export * from './prisma';
 export * from './queue';
 export * from './redis';
 export * from './rpc';

@@ -1,5 +1,3 @@
-import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   AuthPatterns,
   GetUserQuery,
@@ -9,6 +7,8 @@ import {
   SignUpCommand,
 } from '@kitty/contracts';
 import { parseOrThrow } from '@kitty/nest-common';
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
 
 import { AuthService } from '../services/auth.service';
 

@@ -1,4 +1,3 @@
-import { Injectable } from '@nestjs/common';
 import {
   type AuthUser,
   type CallerContext,
@@ -10,14 +9,15 @@ import {
   type SignOutCommand,
   type SignUpCommand,
 } from '@kitty/contracts';
-import { OutboxRelay, outboxMessage, ProblemError } from '@kitty/nest-common';
+import { outboxMessage, OutboxRelay, ProblemError } from '@kitty/nest-common';
+import { Injectable } from '@nestjs/common';
 
 import { Prisma } from '../generated/prisma/client';
 import { PrismaService } from '../prisma.service';
 import { RefreshTokenRepository } from '../repositories/refresh-token.repository';
 import { type Tx, UserRepository } from '../repositories/user.repository';
-import { hashRefreshToken } from './refresh-token';
 import { PasswordHasher } from './password-hasher';
+import { hashRefreshToken } from './refresh-token';
 import { SessionService } from './session.service';
 import { SignInThrottle } from './sign-in-throttle';
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 
+import type { AccessTokenClaims, AuthUser, IssuedSession } from '@kitty/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
-import type { AccessTokenClaims, AuthUser, IssuedSession } from '@kitty/contracts';
 
 import { AUTH_CONFIG, type AuthConfig } from '../config';
 import { RefreshTokenRepository } from '../repositories/refresh-token.repository';

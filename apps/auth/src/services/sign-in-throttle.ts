@@ -1,5 +1,5 @@
-import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { ProblemError, redisOptionsFromUrl } from '@kitty/nest-common';
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { Redis } from 'ioredis';
 
 import { AUTH_CONFIG, type AuthConfig } from '../config';

@@ -1,3 +1,4 @@
+import { AuthSession, SignInRequest, SignUpRequest } from '@kitty/contracts';
 import { Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import {
@@ -8,16 +9,15 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import { AuthSession, SignInRequest, SignUpRequest } from '@kitty/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 import { schemaRef } from '../http/openapi';
 import { ApiProblems } from '../http/problem-responses';
+import { RATE_LIMITED } from '../http/rate-limit';
 import { ZodBody } from '../http/zod-body';
 import { GatewayAuthService } from './auth.service';
 import { callerOf } from './caller';
 import { Public } from './public.decorator';
-import { RATE_LIMITED } from '../http/rate-limit';
 import { readRefreshCookie } from './session-cookie';
 
 @Controller('auth')

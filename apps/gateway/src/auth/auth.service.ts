@@ -1,4 +1,3 @@
-import { Inject, Injectable } from '@nestjs/common';
 import {
   AuthPatterns,
   type AuthSession,
@@ -8,6 +7,7 @@ import {
   type SignUpRequest,
 } from '@kitty/contracts';
 import { ProblemError, RpcClient } from '@kitty/nest-common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 

@@ -1,8 +1,8 @@
+import type { AccessTokenClaims } from '@kitty/contracts';
+import { ProblemError } from '@kitty/nest-common';
 import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { JwtService } from '@nestjs/jwt';
-import type { AccessTokenClaims } from '@kitty/contracts';
-import { ProblemError } from '@kitty/nest-common';
 import type { FastifyRequest } from 'fastify';
 
 import { IS_PUBLIC } from './public.decorator';

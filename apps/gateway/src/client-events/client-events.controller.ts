@@ -1,7 +1,7 @@
+import { ClientEvent } from '@kitty/contracts';
 import { Controller, HttpCode, Logger, Post, Req } from '@nestjs/common';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import { ApiBody, ApiNoContentResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ClientEvent } from '@kitty/contracts';
 import type { FastifyRequest } from 'fastify';
 
 import { Public } from '../auth/public.decorator';

@@ -1,8 +1,8 @@
+import { ContactCreated, ContactRequest, NotificationsPatterns } from '@kitty/contracts';
+import { RpcClient } from '@kitty/nest-common';
 import { Controller, Post, Req } from '@nestjs/common';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import { ApiBody, ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ContactCreated, ContactRequest, NotificationsPatterns } from '@kitty/contracts';
-import { RpcClient } from '@kitty/nest-common';
 import type { FastifyRequest } from 'fastify';
 
 import { Public } from '../auth/public.decorator';

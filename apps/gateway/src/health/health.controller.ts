@@ -1,6 +1,6 @@
+import { HealthReport } from '@kitty/contracts';
 import { Controller, Get, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
-import { HealthReport } from '@kitty/contracts';
 import type { FastifyReply } from 'fastify';
 
 import { Public } from '../auth/public.decorator';

@@ -1,6 +1,6 @@
-import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { type HealthReport, healthPattern, SERVICE_NAMES } from '@kitty/contracts';
+import { healthPattern, type HealthReport, SERVICE_NAMES } from '@kitty/contracts';
 import { type DependencyCheck, RpcClient } from '@kitty/nest-common';
+import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { Pool } from 'pg';
 import { z } from 'zod';
 

@@ -1,6 +1,6 @@
+import { apiSchemaRegistry } from '@kitty/contracts';
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
-import { apiSchemaRegistry } from '@kitty/contracts';
 import { z } from 'zod';
 
 /** Reference to a named contracts schema, for @ApiBody / @ApiResponse. */

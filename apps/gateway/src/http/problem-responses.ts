@@ -1,6 +1,6 @@
+import { Problem } from '@kitty/contracts';
 import { applyDecorators } from '@nestjs/common';
 import { ApiResponse } from '@nestjs/swagger';
-import { Problem } from '@kitty/contracts';
 
 import { schemaRef } from './openapi';
 

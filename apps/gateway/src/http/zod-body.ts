@@ -1,5 +1,5 @@
-import { Body, type PipeTransform } from '@nestjs/common';
 import { parseOrThrow } from '@kitty/nest-common';
+import { Body, type PipeTransform } from '@nestjs/common';
 import type { z } from 'zod';
 
 class ZodValidationPipe<Schema extends z.ZodType> implements PipeTransform {

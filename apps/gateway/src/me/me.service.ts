@@ -1,6 +1,6 @@
-import { Injectable, Logger } from '@nestjs/common';
 import { AuthPatterns, AuthUser, type Me, Residency, ResidencyPatterns } from '@kitty/contracts';
 import { RpcClient } from '@kitty/nest-common';
+import { Injectable, Logger } from '@nestjs/common';
 
 @Injectable()
 export class MeService {

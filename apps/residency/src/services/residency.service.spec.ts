@@ -1,5 +1,5 @@
-import { Logger } from '@nestjs/common';
 import type { DetectResidencyJob } from '@kitty/contracts';
+import { Logger } from '@nestjs/common';
 
 import type { ResidencyConfig } from '../config';
 import type { ResidencyRepository } from '../repositories/residency.repository';

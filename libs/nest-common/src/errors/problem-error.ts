@@ -1,5 +1,5 @@
-import { RpcException } from '@nestjs/microservices';
 import type { Problem, ProblemFieldError } from '@kitty/contracts';
+import { RpcException } from '@nestjs/microservices';
 import type { z } from 'zod';
 
 /**
@@ -10,6 +10,7 @@ export class ProblemError extends RpcException {
   constructor(readonly problem: Problem) {
     super(problem);
     this.name = 'ProblemError';
+    this.message = problem.detail ?? problem.title;
   }
 
   static of(status: number, title: string, detail?: string, errors?: ProblemFieldError[]): ProblemError {

@@ -1,7 +1,7 @@
+import { healthPattern, type ServiceHealth, type ServiceName } from '@kitty/contracts';
 import { Controller, Get, Header, Inject, type Type } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
 import { HealthCheck, HealthCheckService, type HealthIndicatorResult } from '@nestjs/terminus';
-import { healthPattern, type ServiceHealth, type ServiceName } from '@kitty/contracts';
 import { register } from 'prom-client';
 
 /** A dependency the process cannot work without (Postgres, Redis); `check` throws when it is down. */

@@ -1,5 +1,5 @@
-import { Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { QueueDefinition } from '@kitty/contracts';
+import { Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 
 import type { QueueRegistry } from '../queue';
 

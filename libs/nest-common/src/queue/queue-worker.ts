@@ -1,5 +1,5 @@
-import { Logger } from '@nestjs/common';
 import type { QueueDefinition } from '@kitty/contracts';
+import { Logger } from '@nestjs/common';
 import { type Job, UnrecoverableError, Worker } from 'bullmq';
 import { z } from 'zod';
 

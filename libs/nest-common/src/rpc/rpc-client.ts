@@ -1,6 +1,6 @@
+import { isProblem, RPC_TIMEOUT_MS } from '@kitty/contracts';
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { ClientProxy } from '@nestjs/microservices';
-import { isProblem, RPC_TIMEOUT_MS } from '@kitty/contracts';
 import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
 import type { z } from 'zod';
 

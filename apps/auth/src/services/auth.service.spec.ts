@@ -1,0 +1,129 @@
+import type { ProblemError } from '@kitty/nest-common';
+
+import { AuthService } from './auth.service';
+
+const user = { id: '7f1f2a3e-0000-4000-8000-000000000001', email: 'ada@example.com', fullName: 'Ada' };
+const caller = { ip: '203.0.113.9', userAgent: 'jest' };
+const issued = {
+  user,
+  accessToken: 'a',
+  accessTokenExpiresAt: '',
+  refreshToken: 'r',
+  refreshTokenExpiresAt: '',
+};
+
+function setup() {
+  const tx = {
+    user: { findUnique: jest.fn().mockResolvedValue(user) },
+    outboxMessage: { create: jest.fn() },
+  };
+  const deps = {
+    prisma: { $transaction: jest.fn((fn: (t: typeof tx) => unknown) => fn(tx)) },
+    users: { findByEmail: jest.fn(), create: jest.fn().mockResolvedValue(user) },
+    refreshTokens: { consume: jest.fn(), findByHash: jest.fn(), revokeFamily: jest.fn() },
+    passwords: { hash: jest.fn().mockResolvedValue('hash'), verify: jest.fn() },
+    sessions: { issue: jest.fn().mockResolvedValue(issued) },
+    throttle: { assertAllowed: jest.fn(), recordFailure: jest.fn(), reset: jest.fn() },
+    outbox: { kick: jest.fn() },
+  };
+  const service = new AuthService(...(Object.values(deps) as ConstructorParameters<typeof AuthService>));
+  return { service, tx, ...deps };
+}
+
+async function problemOf(promise: Promise<unknown>) {
+  try {
+    await promise;
+  } catch (error) {
+    return (error as ProblemError).problem;
+  }
+  throw new Error('expected a problem');
+}
+
+describe('AuthService.signUp', () => {
+  it('writes the user, the residency job and the welcome e-mail in one transaction', async () => {
+    const { service, tx, outbox } = setup();
+    await service.signUp({ body: { fullName: 'Ada', email: user.email, password: 'long-password' }, caller });
+    const jobs = tx.outboxMessage.create.mock.calls.map(([arg]) => arg.data);
+    expect(jobs).toEqual([
+      expect.objectContaining({
+        queue: 'residency-detect',
+        jobName: 'residency.detect.v1',
+        payload: expect.objectContaining({ userId: user.id, ip: caller.ip }),
+      }),
+      expect.objectContaining({
+        queue: 'notifications-email',
+        payload: expect.objectContaining({ template: 'welcome', to: user.email }),
+      }),
+    ]);
+    expect(outbox.kick).toHaveBeenCalled();
+  });
+});
+
+describe('AuthService.signIn', () => {
+  it('refuses a throttled account without checking the password', async () => {
+    const { service, throttle, passwords } = setup();
+    throttle.assertAllowed.mockRejectedValue(new Error('throttled'));
+    await expect(service.signIn({ body: { email: user.email, password: 'x' }, caller })).rejects.toThrow(
+      'throttled',
+    );
+    expect(passwords.verify).not.toHaveBeenCalled();
+  });
+
+  it('counts a wrong password against the account and answers a generic 401', async () => {
+    const { service, users, passwords, throttle } = setup();
+    users.findByEmail.mockResolvedValue({ ...user, passwordHash: 'h' });
+    passwords.verify.mockResolvedValue(false);
+    const problem = await problemOf(
+      service.signIn({ body: { email: user.email, password: 'nope' }, caller }),
+    );
+    expect(problem).toMatchObject({ status: 401, title: 'Invalid email or password' });
+    expect(throttle.recordFailure).toHaveBeenCalledWith(user.email);
+  });
+
+  it('verifies against a decoy when the e-mail is unknown', async () => {
+    const { service, users, passwords } = setup();
+    users.findByEmail.mockResolvedValue(null);
+    passwords.verify.mockResolvedValue(false);
+    expect(
+      (await problemOf(service.signIn({ body: { email: 'x@y.zz', password: 'p' }, caller }))).status,
+    ).toBe(401);
+    expect(passwords.verify).toHaveBeenCalledWith(null, 'p');
+  });
+});
+
+describe('AuthService.refresh', () => {
+  it('rotates a live token within its family', async () => {
+    const { service, refreshTokens, sessions } = setup();
+    refreshTokens.consume.mockResolvedValue({ familyId: 'fam', userId: user.id });
+    await expect(service.refresh({ refreshToken: 'token', caller })).resolves.toBe(issued);
+    expect(sessions.issue).toHaveBeenCalledWith(expect.anything(), user, 'fam');
+  });
+
+  it('revokes the family when a rotated token is replayed after the race window', async () => {
+    const { service, refreshTokens } = setup();
+    refreshTokens.consume.mockResolvedValue(null);
+    refreshTokens.findByHash.mockResolvedValue({
+      familyId: 'fam',
+      usedAt: new Date(Date.now() - 60_000),
+      revokedAt: null,
+    });
+    expect((await problemOf(service.refresh({ refreshToken: 'old', caller }))).status).toBe(401);
+    expect(refreshTokens.revokeFamily).toHaveBeenCalledWith('fam');
+  });
+
+  it('treats a replay within seconds of rotation as a racing tab: 409, family kept', async () => {
+    const { service, refreshTokens } = setup();
+    refreshTokens.consume.mockResolvedValue(null);
+    refreshTokens.findByHash.mockResolvedValue({ familyId: 'fam', usedAt: new Date(), revokedAt: null });
+    expect((await problemOf(service.refresh({ refreshToken: 'old', caller }))).status).toBe(409);
+    expect(refreshTokens.revokeFamily).not.toHaveBeenCalled();
+  });
+
+  it('answers 401 for an unknown token without revoking anything', async () => {
+    const { service, refreshTokens } = setup();
+    refreshTokens.consume.mockResolvedValue(null);
+    refreshTokens.findByHash.mockResolvedValue(null);
+    expect((await problemOf(service.refresh({ refreshToken: 'forged', caller }))).status).toBe(401);
+    expect(refreshTokens.revokeFamily).not.toHaveBeenCalled();
+  });
+});

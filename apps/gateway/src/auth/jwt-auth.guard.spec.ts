@@ -1,0 +1,69 @@
+import type { ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { JwtService } from '@nestjs/jwt';
+import type { ProblemError } from '@kitty/nest-common';
+
+import { JwtAuthGuard } from './jwt-auth.guard';
+
+const secret = 'a-test-secret-that-is-long-enough-000';
+const jwt = new JwtService({ secret, signOptions: { algorithm: 'HS256' } });
+
+function contextFor(authorization: string | undefined, isPublic: boolean) {
+  const request: { headers: Record<string, string | undefined>; user?: unknown } = {
+    headers: { authorization },
+  };
+  const handler = () => undefined;
+  const reflector = { getAllAndOverride: () => isPublic } as unknown as Reflector;
+  const context = {
+    getHandler: () => handler,
+    getClass: () => Object,
+    switchToHttp: () => ({ getRequest: () => request }),
+  } as unknown as ExecutionContext;
+  return { guard: new JwtAuthGuard(jwt, reflector), context, request };
+}
+
+async function statusOf(promise: Promise<unknown>) {
+  try {
+    await promise;
+    return 200;
+  } catch (error) {
+    return (error as ProblemError).problem.status;
+  }
+}
+
+describe('JwtAuthGuard', () => {
+  it('admits a valid token and exposes the user', async () => {
+    const token = await jwt.signAsync({ sub: 'user-1', email: 'a@b.co' }, { expiresIn: 60 });
+    const { guard, context, request } = contextFor(`Bearer ${token}`, false);
+    await expect(guard.canActivate(context)).resolves.toBe(true);
+    expect(request.user).toEqual({ id: 'user-1', email: 'a@b.co' });
+  });
+
+  it.each([
+    ['no token', undefined],
+    ['a malformed token', 'Bearer nope'],
+    [
+      'a token signed with another key',
+      `Bearer ${new JwtService({ secret: 'x'.repeat(40) }).sign({ sub: 'u' })}`,
+    ],
+    [
+      'an unsigned token',
+      `Bearer ${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from('{"sub":"u"}').toString('base64url')}.`,
+    ],
+  ])('refuses %s on protected routes with 401', async (_label, header) => {
+    const { guard, context } = contextFor(header, false);
+    expect(await statusOf(guard.canActivate(context))).toBe(401);
+  });
+
+  it('refuses an expired token', async () => {
+    const token = await jwt.signAsync({ sub: 'u', email: 'e', exp: Math.floor(Date.now() / 1000) - 10 });
+    const { guard, context } = contextFor(`Bearer ${token}`, false);
+    expect(await statusOf(guard.canActivate(context))).toBe(401);
+  });
+
+  it('lets anyone through public routes', async () => {
+    const { guard, context, request } = contextFor('Bearer junk', true);
+    await expect(guard.canActivate(context)).resolves.toBe(true);
+    expect(request.user).toBeUndefined();
+  });
+});

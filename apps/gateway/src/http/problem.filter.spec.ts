@@ -1,0 +1,38 @@
+import { BadRequestException, Logger, NotFoundException } from '@nestjs/common';
+import { ProblemError } from '@kitty/nest-common';
+
+import { toProblem } from './problem.filter';
+
+describe('toProblem', () => {
+  const logger = { error: jest.fn() } as unknown as Logger;
+
+  it('passes a service problem through unchanged', () => {
+    const problem = { type: 'about:blank', status: 409, title: 'Email already registered', detail: 'x' };
+    expect(toProblem(new ProblemError(problem), logger)).toEqual(problem);
+  });
+
+  it('maps Nest HTTP exceptions', () => {
+    expect(toProblem(new NotFoundException('Cannot GET /api/x'), logger)).toMatchObject({
+      status: 404,
+      title: 'Not found',
+      detail: 'Cannot GET /api/x',
+    });
+    expect(toProblem(new BadRequestException(['a', 'b']), logger).detail).toBe('a b');
+  });
+
+  it("keeps Fastify's own 4xx errors (bad JSON, too large) as 4xx", () => {
+    const tooLarge = Object.assign(new Error('Request body is too large'), { statusCode: 413 });
+    expect(toProblem(tooLarge, logger)).toMatchObject({ status: 413, title: 'Payload too large' });
+  });
+
+  it('hides unexpected errors behind a generic 500 and logs the stack', () => {
+    const problem = toProblem(new Error('db password is hunter2'), logger);
+    expect(problem).toEqual({
+      type: 'about:blank',
+      status: 500,
+      title: 'Internal error',
+      detail: 'Something went wrong. Please try again later.',
+    });
+    expect(logger.error).toHaveBeenCalledWith(expect.stringContaining('hunter2'));
+  });
+});

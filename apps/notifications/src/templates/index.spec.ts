@@ -1,0 +1,101 @@
+import type { EmailMessage } from '@kitty/contracts';
+
+import { renderEmail, type TemplateContext } from '.';
+
+const context: TemplateContext = {
+  publicUrl: 'https://kitty.example',
+  supportEmail: 'support@kitty.example',
+  supportPhone: '+44 20 7946 0000',
+};
+
+const welcome = (fullName: string): EmailMessage => ({
+  template: 'welcome',
+  to: 'ada@example.com',
+  data: { fullName },
+});
+
+const contact = (overrides: Partial<Extract<EmailMessage, { template: 'contact-received' }>['data']> = {}) =>
+  ({
+    template: 'contact-received',
+    to: 'support@kitty.example',
+    data: {
+      contactId: '0b9f3c44-7d4e-4a55-9d1b-2f0f6f7f1a10',
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      subject: 'Card declined',
+      message: 'My card was declined\nat the station.',
+      ...overrides,
+    },
+  }) satisfies EmailMessage;
+
+describe('renderEmail: every template', () => {
+  it.each([welcome('Ada'), contact()])(
+    'puts the support e-mail and phone in both footers ($template)',
+    (message) => {
+      const email = renderEmail(message, context);
+      expect(email.html).toContain('href="mailto:support@kitty.example"');
+      expect(email.html).toContain('href="tel:+442079460000"');
+      expect(email.html).toContain('+44 20 7946 0000');
+      expect(email.text).toContain('support@kitty.example');
+      expect(email.text).toContain('+44 20 7946 0000');
+      expect(email.html).toMatch(/^<!doctype html>/);
+    },
+  );
+});
+
+describe('welcome', () => {
+  it('greets the user by name in the subject and links to the app', () => {
+    const email = renderEmail(welcome('Ada Lovelace'), context);
+    expect(email.subject).toBe('Welcome to Kitty, Ada Lovelace');
+    expect(email.html).toContain('href="https://kitty.example"');
+    expect(email.text).toContain('https://kitty.example');
+    expect(email.replyTo).toBeUndefined();
+  });
+
+  it('escapes the name in HTML and keeps the subject on one line', () => {
+    const email = renderEmail(welcome('<script>alert(1)</script>\r\nBcc: x@evil.example'), context);
+    expect(email.html).not.toContain('<script>');
+    expect(email.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(email.subject).toBe('Welcome to Kitty, <script>alert(1)</script> Bcc: x@evil.example');
+  });
+});
+
+describe('contact-received', () => {
+  it('shows support who wrote what, and lets them reply to the sender', () => {
+    const email = renderEmail(contact(), context);
+    expect(email.subject).toBe('Contact form: Card declined');
+    expect(email.replyTo).toEqual({ name: 'Ada Lovelace', address: 'ada@example.com' });
+    for (const part of [
+      'Ada Lovelace',
+      'ada@example.com',
+      'Card declined',
+      '0b9f3c44-7d4e-4a55-9d1b-2f0f6f7f1a10',
+    ]) {
+      expect(email.html).toContain(part);
+      expect(email.text).toContain(part);
+    }
+    expect(email.html).toContain('My card was declined<br>at the station.');
+    expect(email.text).toContain('My card was declined\nat the station.');
+  });
+
+  it('escapes everything the sender typed', () => {
+    const email = renderEmail(
+      contact({
+        name: '<b>Eve</b>',
+        subject: 'Hi <img src=x onerror=alert(1)>',
+        message: '"><script>steal()</script>',
+      }),
+      context,
+    );
+    expect(email.html).not.toMatch(/<b>Eve|<img|<script>/);
+    expect(email.html).toContain('&lt;b&gt;Eve&lt;/b&gt;');
+    expect(email.html).toContain('&quot;&gt;&lt;script&gt;steal()&lt;/script&gt;');
+    expect(email.subject).toBe('Contact form: Hi <img src=x onerror=alert(1)>');
+  });
+
+  it('flattens a multi-line subject into one header line', () => {
+    expect(renderEmail(contact({ subject: 'Help\r\n  please' }), context).subject).toBe(
+      'Contact form: Help please',
+    );
+  });
+});

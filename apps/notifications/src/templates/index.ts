@@ -1,0 +1,43 @@
+import type { EmailMessage, EmailTemplate } from '@kitty/contracts';
+
+import { contactReceived } from './contact-received';
+import { renderHtml, renderText } from './layout';
+import type { EmailTemplateRenderer, TemplateContent, TemplateContext, TemplateData } from './template';
+import { welcome } from './welcome';
+
+export type { TemplateContext } from './template';
+
+/**
+ * Every template of the EmailMessage contract. Adding one: its schema in the contract, a file beside
+ * this one, and a line here (the compiler refuses a template without a renderer).
+ */
+const TEMPLATES: { [T in EmailTemplate]: EmailTemplateRenderer<T> } = {
+  welcome,
+  'contact-received': contactReceived,
+};
+
+export interface RenderedEmail {
+  subject: string;
+  text: string;
+  html: string;
+  replyTo?: { name: string; address: string };
+}
+
+function renderContent<T extends EmailTemplate>(
+  template: T,
+  data: TemplateData[T],
+  context: TemplateContext,
+): TemplateContent {
+  return TEMPLATES[template](data, context);
+}
+
+/** The e-mail for a job: the template's content inside the branded layout, as HTML and plain text. */
+export function renderEmail(message: EmailMessage, context: TemplateContext): RenderedEmail {
+  const content = renderContent(message.template, message.data, context);
+  return {
+    subject: content.subject,
+    text: renderText(content, context),
+    html: renderHtml(content, context),
+    ...(content.replyTo && { replyTo: content.replyTo }),
+  };
+}
