@@ -9,7 +9,8 @@ const { say } = require('./lib/output.js');
 const argv = process.argv.slice(2);
 
 try {
-  if (!argv.includes('--no-install') && !argv.includes('--help')) require('./lib/install.js').ensureInstalled(root, say);
+  if (!argv.includes('--no-install') && !argv.includes('--help'))
+    require('./lib/install.js').ensureInstalled(root, say);
   process.exitCode = await require('./lib/test-run.js').runTests(argv);
 } catch (error) {
   say.fail(/** @type {Error} */ (error).stack ?? String(error));

@@ -24,7 +24,8 @@ async function runDevelopment(argv, userEnv = process.env) {
   const registry = loadRegistry(stack.ROOT);
   const state = new StackState(path.join(stack.KITTY_DIR, 'stack.json'));
   const leftovers = await state.claim();
-  if (leftovers.length) say.warn(`Stopped processes left running by an earlier launcher: ${leftovers.join(', ')}.`);
+  if (leftovers.length)
+    say.warn(`Stopped processes left running by an earlier launcher: ${leftovers.join(', ')}.`);
 
   let ready = false;
   let shuttingDown = false;
@@ -60,7 +61,9 @@ async function runDevelopment(argv, userEnv = process.env) {
     say.step('Stopping Kitty… (Ctrl-C again to kill at once)');
     foreground?.kill('SIGTERM');
     const infrastructure = new Set(services.map((s) => s.proc));
-    await Promise.all(supervisor.processes.filter((p) => !infrastructure.has(p)).map((p) => supervisor.stop(p)));
+    await Promise.all(
+      supervisor.processes.filter((p) => !infrastructure.has(p)).map((p) => supervisor.stop(p)),
+    );
     for (const service of [...services].reverse()) await service.stop();
     state.release();
     say.ok('Stopped.');
@@ -84,7 +87,8 @@ async function runDevelopment(argv, userEnv = process.env) {
 
     await ensureDatabase(postgres.url);
     say.step(`Migrating ${redact(postgres.url)}`);
-    if (!(await stack.migrate('deploy', postgres.url, { track }))) say.warn('infra/db/migrate.js not found: no migrations applied.');
+    if (!(await stack.migrate('deploy', postgres.url, { track })))
+      say.warn('infra/db/migrate.js not found: no migrations applied.');
     say.step('Generating Prisma clients');
     if (!(await stack.generateClients({ track }))) say.warn('infra/db/generate.js not found: skipped.');
     const projects = buildProjects(registry);
@@ -114,7 +118,12 @@ async function runDevelopment(argv, userEnv = process.env) {
 
     const inbox = withMaildev ? `  (mail inbox: http://localhost:${ports.mailWeb})` : '';
     console.log(`\n${paint('bold', paint('green', `Kitty is running at ${env.PUBLIC_URL}`))}${inbox}`);
-    console.log(paint('grey', `Ready in ${formatDuration(Date.now() - startedAt)}. Logs in .kitty/logs/. Press Ctrl-C to stop.\n`));
+    console.log(
+      paint(
+        'grey',
+        `Ready in ${formatDuration(Date.now() - startedAt)}. Logs in .kitty/logs/. Press Ctrl-C to stop.\n`,
+      ),
+    );
   } catch (error) {
     if (shuttingDown) return;
     say.fail(/** @type {Error} */ (error).message);

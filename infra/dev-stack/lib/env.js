@@ -43,7 +43,8 @@ const VARIABLES = [
   },
   {
     name: 'HTTP_PORT',
-    description: 'set per app from the registry (infra/dev-stack/apps.js); override one with KITTY_<APP>_PORT',
+    description:
+      'set per app from the registry (infra/dev-stack/apps.js); override one with KITTY_<APP>_PORT',
     value: () => undefined,
     perApp: true,
   },
@@ -58,15 +59,31 @@ const VARIABLES = [
     description: 'the URL users open: http://localhost:<gateway port>',
     value: (c) => c.publicUrl,
   },
-  { name: 'WEB_ORIGIN', description: 'origin allowed by CORS/CSRF: same as PUBLIC_URL', value: (_c, env) => env.PUBLIC_URL },
+  {
+    name: 'WEB_ORIGIN',
+    description: 'origin allowed by CORS/CSRF: same as PUBLIC_URL',
+    value: (_c, env) => env.PUBLIC_URL,
+  },
   {
     name: 'WEB_DIST_DIR',
     description: 'absolute path of the built SPA the gateway serves (dist/apps/web)',
     value: (c) => c.webDistDir,
   },
-  { name: 'TRUSTED_PROXIES', description: 'proxies whose X-Forwarded-For is trusted: empty', value: () => '' },
-  { name: 'RESIDENCY_DEFAULT_COUNTRY', description: 'country for loopback/private IPs: GB', value: () => 'GB' },
-  { name: 'SMTP_URL', description: 'smtp://127.0.0.1:<MailDev SMTP port, 1025>', value: (c) => `smtp://127.0.0.1:${c.smtpPort}` },
+  {
+    name: 'TRUSTED_PROXIES',
+    description: 'proxies whose X-Forwarded-For is trusted: empty',
+    value: () => '',
+  },
+  {
+    name: 'RESIDENCY_DEFAULT_COUNTRY',
+    description: 'country for loopback/private IPs: GB',
+    value: () => 'GB',
+  },
+  {
+    name: 'SMTP_URL',
+    description: 'smtp://127.0.0.1:<MailDev SMTP port, 1025>',
+    value: (c) => `smtp://127.0.0.1:${c.smtpPort}`,
+  },
   {
     name: 'MAILDEV_URL',
     description: 'http://127.0.0.1:<MailDev web port, 1080> (the inbox; its REST API is used by tests)',
@@ -74,7 +91,11 @@ const VARIABLES = [
   },
   { name: 'SUPPORT_EMAIL', description: 'support@kitty.example', value: () => 'support@kitty.example' },
   { name: 'SUPPORT_PHONE', description: '+44 20 7946 0000', value: () => '+44 20 7946 0000' },
-  { name: 'MAIL_FROM', description: 'Kitty <no-reply@kitty.example>', value: () => 'Kitty <no-reply@kitty.example>' },
+  {
+    name: 'MAIL_FROM',
+    description: 'Kitty <no-reply@kitty.example>',
+    value: () => 'Kitty <no-reply@kitty.example>',
+  },
 ];
 
 /**

@@ -33,7 +33,11 @@ describe('app environment', () => {
   });
 
   it("lets the user's environment win in development, WEB_ORIGIN following PUBLIC_URL", () => {
-    const env = sharedEnv(context('development'), { PUBLIC_URL: 'https://kitty.test', LOG_LEVEL: 'debug', TRUSTED_PROXIES: '10.0.0.1' });
+    const env = sharedEnv(context('development'), {
+      PUBLIC_URL: 'https://kitty.test',
+      LOG_LEVEL: 'debug',
+      TRUSTED_PROXIES: '10.0.0.1',
+    });
     expect(env.PUBLIC_URL).toBe('https://kitty.test');
     expect(env.WEB_ORIGIN).toBe('https://kitty.test');
     expect(env.LOG_LEVEL).toBe('debug');

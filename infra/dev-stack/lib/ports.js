@@ -83,7 +83,10 @@ function describePortOwner(port) {
  * @param {{ ephemeral?: boolean, isFree?: (port: number) => Promise<boolean>, ownerOf?: (port: number) => string }} [options]
  * @returns {Promise<{ ports: Record<string, number>, notes: string[] }>}
  */
-async function allocatePorts(wanted, { ephemeral = false, isFree = isPortFree, ownerOf = describePortOwner } = {}) {
+async function allocatePorts(
+  wanted,
+  { ephemeral = false, isFree = isPortFree, ownerOf = describePortOwner } = {},
+) {
   /** @type {Record<string, number>} */
   const ports = {};
   /** @type {string[]} */
@@ -105,12 +108,15 @@ async function allocatePorts(wanted, { ephemeral = false, isFree = isPortFree, o
     const owner = ownerOf(slot.port);
     const who = owner ? ` by ${owner}` : '';
     if (slot.explicit) {
-      throw new Error(`Port ${slot.port} for ${slot.label} is already in use${who}. Free it or choose another port.`);
+      throw new Error(
+        `Port ${slot.port} for ${slot.label} is already in use${who}. Free it or choose another port.`,
+      );
     }
     let candidate = slot.port + 1;
     while (taken.has(candidate) || !(await isFree(candidate))) {
       candidate += 1;
-      if (candidate > slot.port + 200) throw new Error(`No free port found near ${slot.port} for ${slot.label}.`);
+      if (candidate > slot.port + 200)
+        throw new Error(`No free port found near ${slot.port} for ${slot.label}.`);
     }
     ports[slot.key] = candidate;
     taken.add(candidate);

@@ -24,17 +24,22 @@ describe('ports', () => {
 
   it('keeps a free default port', async () => {
     const port = await ephemeralPort();
-    const { ports, notes } = await allocatePorts([{ key: 'gateway', label: 'gateway', port, explicit: false }]);
+    const { ports, notes } = await allocatePorts([
+      { key: 'gateway', label: 'gateway', port, explicit: false },
+    ]);
     expect(ports.gateway).toBe(port);
     expect(notes).toEqual([]);
   });
 
   it('moves a busy default port to the next free one and says so', async () => {
     const busy = new Set([3000, 3001]);
-    const { ports, notes } = await allocatePorts([{ key: 'gateway', label: 'gateway', port: 3000, explicit: false }], {
-      isFree: async (p: number) => !busy.has(p),
-      ownerOf: () => 'python3 (pid 42)',
-    });
+    const { ports, notes } = await allocatePorts(
+      [{ key: 'gateway', label: 'gateway', port: 3000, explicit: false }],
+      {
+        isFree: async (p: number) => !busy.has(p),
+        ownerOf: () => 'python3 (pid 42)',
+      },
+    );
     expect(ports.gateway).toBe(3002);
     expect(notes).toEqual(['Port 3000 (gateway) is in use by python3 (pid 42); using 3002 instead.']);
   });

@@ -108,7 +108,8 @@ async function findPostgres({ root, userEnv = process.env, supervisor, say }) {
   }
   if (userEnv.KITTY_POSTGRES !== 'embedded') {
     const state = await probe(LOCAL_URL);
-    if (state === 'ok') return { url: LOCAL_URL, source: 'local server on 127.0.0.1:5432', stop: async () => {} };
+    if (state === 'ok')
+      return { url: LOCAL_URL, source: 'local server on 127.0.0.1:5432', stop: async () => {} };
     if (state !== 'unreachable') {
       throw new Error(
         `A PostgreSQL server answers on 127.0.0.1:5432 but refused user postgres without a password (${state.message}).\n` +
@@ -143,7 +144,10 @@ function unprivilegedAccount(dataDir) {
     }
   }
   const account = userIds('postgres') ?? userIds('nobody');
-  if (!account) throw new Error('Running as root, and neither a `postgres` nor a `nobody` account exists to run PostgreSQL as.');
+  if (!account)
+    throw new Error(
+      'Running as root, and neither a `postgres` nor a `nobody` account exists to run PostgreSQL as.',
+    );
   return account;
 }
 
@@ -173,7 +177,9 @@ async function embeddedBinaries() {
   try {
     return await import(pkg);
   } catch {
-    throw new Error(`The embedded PostgreSQL binaries for this platform (${pkg}) are not installed. Set DATABASE_URL to a PostgreSQL server instead.`);
+    throw new Error(
+      `The embedded PostgreSQL binaries for this platform (${pkg}) are not installed. Set DATABASE_URL to a PostgreSQL server instead.`,
+    );
   }
 }
 
@@ -201,7 +207,11 @@ async function startEmbedded({ root, userEnv, supervisor, say }) {
   const running = runningServer(dataDir);
   if (running && (await probe(urlFor(running.port))) === 'ok') {
     say.info(`Embedded PostgreSQL already running (pid ${running.pid}) on port ${running.port}: using it.`);
-    return { url: urlFor(running.port), source: `embedded server on ${running.port} (already running)`, stop: async () => {} };
+    return {
+      url: urlFor(running.port),
+      source: `embedded server on ${running.port} (already running)`,
+      stop: async () => {},
+    };
   }
 
   const { initdb, postgres } = await embeddedBinaries();
@@ -214,10 +224,21 @@ async function startEmbedded({ root, userEnv, supervisor, say }) {
   }
 
   if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
-    say.info(`Creating the embedded PostgreSQL cluster in ${path.relative(root, dataDir)}${account ? ` (running as ${account.name})` : ''}`);
+    say.info(
+      `Creating the embedded PostgreSQL cluster in ${path.relative(root, dataDir)}${account ? ` (running as ${account.name})` : ''}`,
+    );
     const init = spawnSync(
       initdb,
-      ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--no-locale', '--no-instructions'],
+      [
+        '-D',
+        dataDir,
+        '-U',
+        'postgres',
+        '--auth=trust',
+        '--encoding=UTF8',
+        '--no-locale',
+        '--no-instructions',
+      ],
       { ...ids, encoding: 'utf8', env: { ...process.env, LC_ALL: 'C' } },
     );
     if (init.status !== 0) throw new Error(`initdb failed:\n${init.stdout}${init.stderr}`);
@@ -225,7 +246,12 @@ async function startEmbedded({ root, userEnv, supervisor, say }) {
 
   const wanted = Number(userEnv.KITTY_POSTGRES_PORT ?? EMBEDDED_PORT);
   const { ports, notes } = await allocatePorts([
-    { key: 'pg', label: 'embedded PostgreSQL', port: wanted, explicit: userEnv.KITTY_POSTGRES_PORT !== undefined },
+    {
+      key: 'pg',
+      label: 'embedded PostgreSQL',
+      port: wanted,
+      explicit: userEnv.KITTY_POSTGRES_PORT !== undefined,
+    },
   ]);
   notes.forEach((note) => say.warn(note));
   const port = ports.pg;
@@ -239,9 +265,13 @@ async function startEmbedded({ root, userEnv, supervisor, say }) {
   const url = urlFor(port);
   const deadline = Date.now() + 30_000;
   for (;;) {
-    if (proc.exitInfo) throw new Error(`The embedded PostgreSQL server stopped while starting:\n${supervisor.tail(proc, 20)}`);
+    if (proc.exitInfo)
+      throw new Error(`The embedded PostgreSQL server stopped while starting:\n${supervisor.tail(proc, 20)}`);
     if ((await probe(url)) === 'ok') break;
-    if (Date.now() > deadline) throw new Error(`The embedded PostgreSQL server did not accept connections within 30 s:\n${supervisor.tail(proc, 20)}`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `The embedded PostgreSQL server did not accept connections within 30 s:\n${supervisor.tail(proc, 20)}`,
+      );
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   return {

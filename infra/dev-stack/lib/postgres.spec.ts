@@ -3,7 +3,10 @@ import { probe as probeRedis } from './redis';
 
 describe('database URLs', () => {
   it('swaps the database, keeping credentials and options', () => {
-    const url = withDatabase('postgresql://kitty:secret@db.local:6543/kitty?sslmode=disable', 'kitty_test_abc');
+    const url = withDatabase(
+      'postgresql://kitty:secret@db.local:6543/kitty?sslmode=disable',
+      'kitty_test_abc',
+    );
     expect(url).toBe('postgresql://kitty:secret@db.local:6543/kitty_test_abc?sslmode=disable');
     expect(databaseName(url)).toBe('kitty_test_abc');
   });

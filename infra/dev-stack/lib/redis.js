@@ -70,15 +70,20 @@ async function findRedis({ root, userEnv = process.env, supervisor, say }) {
   if (userEnv.REDIS_URL) {
     const state = await probe(userEnv.REDIS_URL);
     if (state !== 'ok') {
-      throw new Error(`REDIS_URL=${userEnv.REDIS_URL} cannot be used: ${state === 'unreachable' ? 'nothing answers there' : state.message}.`);
+      throw new Error(
+        `REDIS_URL=${userEnv.REDIS_URL} cannot be used: ${state === 'unreachable' ? 'nothing answers there' : state.message}.`,
+      );
     }
     return { url: userEnv.REDIS_URL, source: 'REDIS_URL', stop: async () => {} };
   }
   if (userEnv.KITTY_REDIS !== 'spawn') {
     const state = await probe(LOCAL_URL);
-    if (state === 'ok') return { url: LOCAL_URL, source: 'local server on 127.0.0.1:6379', stop: async () => {} };
+    if (state === 'ok')
+      return { url: LOCAL_URL, source: 'local server on 127.0.0.1:6379', stop: async () => {} };
     if (state !== 'unreachable') {
-      throw new Error(`Redis on 127.0.0.1:6379 answered "${state.message}". Set REDIS_URL=redis://:PASSWORD@127.0.0.1:6379 and run again.`);
+      throw new Error(
+        `Redis on 127.0.0.1:6379 answered "${state.message}". Set REDIS_URL=redis://:PASSWORD@127.0.0.1:6379 and run again.`,
+      );
     }
   }
   if (!redisServerAvailable()) throw new Error(NOT_FOUND);
@@ -114,13 +119,20 @@ async function privateRedis({ root, userEnv = process.env, supervisor, dataDir, 
 async function spawnRedis({ supervisor, port, dataDir, persist }) {
   fs.mkdirSync(dataDir, { recursive: true });
   const args = [
-    '--port', String(port),
-    '--bind', '127.0.0.1',
-    '--dir', dataDir,
-    '--maxmemory-policy', 'noeviction',
-    '--daemonize', 'no',
-    '--save', persist ? '60 1' : '',
-    '--appendonly', persist ? 'yes' : 'no',
+    '--port',
+    String(port),
+    '--bind',
+    '127.0.0.1',
+    '--dir',
+    dataDir,
+    '--maxmemory-policy',
+    'noeviction',
+    '--daemonize',
+    'no',
+    '--save',
+    persist ? '60 1' : '',
+    '--appendonly',
+    persist ? 'yes' : 'no',
   ];
   const proc = supervisor.start('redis', 'redis-server', args);
   const url = `redis://127.0.0.1:${port}`;

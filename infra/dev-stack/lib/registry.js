@@ -32,7 +32,8 @@ function loadRegistry(root, file = process.env.KITTY_APPS_FILE) {
 function normaliseRegistry(root, apps, web) {
   const names = new Set();
   const normalised = apps.map((app) => {
-    if (!/^[a-z][a-z0-9-]*$/.test(app.name)) throw new Error(`App name "${app.name}" must be lower-case kebab-case.`);
+    if (!/^[a-z][a-z0-9-]*$/.test(app.name))
+      throw new Error(`App name "${app.name}" must be lower-case kebab-case.`);
     if (names.has(app.name)) throw new Error(`App "${app.name}" is listed twice in the registry.`);
     if (!Number.isInteger(app.port)) throw new Error(`App "${app.name}" needs a numeric port.`);
     names.add(app.name);
@@ -50,7 +51,9 @@ function normaliseRegistry(root, apps, web) {
   if (normalised.filter((app) => app.public).length !== 1) {
     throw new Error('Exactly one app in the registry must be marked public (the gateway).');
   }
-  const webEntry = web ? { name: web.name, dist: path.resolve(root, web.dist), build: web.build !== false } : null;
+  const webEntry = web
+    ? { name: web.name, dist: path.resolve(root, web.dist), build: web.build !== false }
+    : null;
   return { apps: normalised, web: webEntry };
 }
 

@@ -50,7 +50,9 @@ describe('app registry', () => {
         null,
       ),
     ).toThrow('listed twice');
-    expect(() => normaliseRegistry(root, [{ name: 'Auth', port: 1, public: true }], null)).toThrow('kebab-case');
+    expect(() => normaliseRegistry(root, [{ name: 'Auth', port: 1, public: true }], null)).toThrow(
+      'kebab-case',
+    );
   });
 
   it('names per-app port variables', () => {

@@ -43,7 +43,11 @@ const MAILDEV_WEB_PORT = 1080;
  */
 function run(command, args, { env = process.env, tee = false, track = () => {} } = {}) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: ROOT, env, stdio: tee ? ['inherit', 'pipe', 'pipe'] : 'inherit' });
+    const child = spawn(command, args, {
+      cwd: ROOT,
+      env,
+      stdio: tee ? ['inherit', 'pipe', 'pipe'] : 'inherit',
+    });
     track(child);
     /** @type {string[]} */
     const testLines = [];
@@ -73,7 +77,8 @@ function countTests(lines) {
   const counts = { passed: 0, failed: 0, skipped: 0 };
   for (const line of lines) {
     for (const [, n, kind] of line.matchAll(/(\d+) (passed|failed|skipped|todo)/g)) {
-      counts[kind === 'todo' ? 'skipped' : /** @type {'passed' | 'failed' | 'skipped'} */ (kind)] += Number(n);
+      counts[kind === 'todo' ? 'skipped' : /** @type {'passed' | 'failed' | 'skipped'} */ (kind)] +=
+        Number(n);
     }
   }
   return counts;
@@ -126,10 +131,15 @@ async function generateClients(options = {}) {
  */
 async function build(projects, options = {}) {
   if (projects.length === 0) return;
-  await runOrThrow('The build', process.execPath, [NX, 'run-many', '-t', 'build', `--projects=${projects.join(',')}`], {
-    ...options,
-    env: nxEnv(),
-  });
+  await runOrThrow(
+    'The build',
+    process.execPath,
+    [NX, 'run-many', '-t', 'build', `--projects=${projects.join(',')}`],
+    {
+      ...options,
+      env: nxEnv(),
+    },
+  );
 }
 
 /**
@@ -151,7 +161,8 @@ async function choosePorts(registry, { mode, userEnv = process.env }) {
     slot('mailWeb', 'MailDev web inbox', MAILDEV_WEB_PORT, 'KITTY_MAILDEV_WEB_PORT'),
   ];
   for (const s of wanted) {
-    if (!Number.isInteger(s.port) || s.port < 1 || s.port > 65535) throw new Error(`Invalid port "${s.port}" for ${s.label}.`);
+    if (!Number.isInteger(s.port) || s.port < 1 || s.port > 65535)
+      throw new Error(`Invalid port "${s.port}" for ${s.label}.`);
   }
   return allocatePorts(wanted, { ephemeral: mode === 'test' });
 }
@@ -164,11 +175,16 @@ async function startMaildev({ supervisor, ports, mailDir, timeoutMs }) {
   fs.mkdirSync(mailDir, { recursive: true });
   const proc = supervisor.start('maildev', process.execPath, [
     MAILDEV,
-    '--smtp', String(ports.smtp),
-    '--web', String(ports.mailWeb),
-    '--ip', '127.0.0.1',
-    '--web-ip', '127.0.0.1',
-    '--mail-directory', mailDir,
+    '--smtp',
+    String(ports.smtp),
+    '--web',
+    String(ports.mailWeb),
+    '--ip',
+    '127.0.0.1',
+    '--web-ip',
+    '127.0.0.1',
+    '--mail-directory',
+    mailDir,
   ]);
   await waitForHttp(`http://127.0.0.1:${ports.mailWeb}/healthz`, { timeoutMs, proc });
   return proc;
@@ -191,7 +207,9 @@ async function startApps({ supervisor, registry, ports, env, timeoutMs }) {
     proc: supervisor.start(app.name, process.execPath, [app.entry, ...app.args], { env: env(app) }),
   }));
   await Promise.all(
-    started.map(({ app, proc }) => waitForHttp(`http://127.0.0.1:${ports[app.name]}${app.health}`, { timeoutMs, proc })),
+    started.map(({ app, proc }) =>
+      waitForHttp(`http://127.0.0.1:${ports[app.name]}${app.health}`, { timeoutMs, proc }),
+    ),
   );
 }
 
@@ -204,7 +222,15 @@ async function startApps({ supervisor, registry, ports, env, timeoutMs }) {
  *   withMaildev?: boolean
  * }} options
  */
-async function startStack({ mode, registry, supervisor, say, userEnv = process.env, withMaildev = true, ...rest }) {
+async function startStack({
+  mode,
+  registry,
+  supervisor,
+  say,
+  userEnv = process.env,
+  withMaildev = true,
+  ...rest
+}) {
   const { ports, notes } = await choosePorts(registry, { mode, userEnv });
   notes.forEach((note) => say.warn(note));
   const gateway = publicApp(registry);
@@ -222,8 +248,15 @@ async function startStack({ mode, registry, supervisor, say, userEnv = process.e
     userEnv,
   );
   say.step(`Starting ${withMaildev ? 'MailDev and ' : ''}${registry.apps.map((a) => a.name).join(', ')}`);
-  if (withMaildev) await startMaildev({ supervisor, ports, mailDir: rest.mailDir, timeoutMs: rest.timeoutMs });
-  await startApps({ supervisor, registry, ports, env: (app) => appEnv(shared, ports[app.name], userEnv), timeoutMs: rest.timeoutMs });
+  if (withMaildev)
+    await startMaildev({ supervisor, ports, mailDir: rest.mailDir, timeoutMs: rest.timeoutMs });
+  await startApps({
+    supervisor,
+    registry,
+    ports,
+    env: (app) => appEnv(shared, ports[app.name], userEnv),
+    timeoutMs: rest.timeoutMs,
+  });
   return { ports, env: shared, gatewayUrl: `http://127.0.0.1:${ports[gateway.name]}` };
 }
 

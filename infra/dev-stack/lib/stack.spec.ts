@@ -19,10 +19,12 @@ describe('stack helpers', () => {
 
   it('uses KITTY_<APP>_PORT and KITTY_MAILDEV_*_PORT in development', async () => {
     const userEnv = { KITTY_GATEWAY_PORT: '0', KITTY_MAILDEV_WEB_PORT: 'x' };
-    await expect(choosePorts(registry, { mode: 'development', userEnv })).rejects.toThrow('Invalid port "0" for gateway');
-    await expect(choosePorts(registry, { mode: 'development', userEnv: { KITTY_MAILDEV_WEB_PORT: 'x' } })).rejects.toThrow(
-      'Invalid port "NaN" for MailDev web inbox',
+    await expect(choosePorts(registry, { mode: 'development', userEnv })).rejects.toThrow(
+      'Invalid port "0" for gateway',
     );
+    await expect(
+      choosePorts(registry, { mode: 'development', userEnv: { KITTY_MAILDEV_WEB_PORT: 'x' } }),
+    ).rejects.toThrow('Invalid port "NaN" for MailDev web inbox');
   });
 
   it('takes free ports from the operating system in tests, whatever the user set', async () => {

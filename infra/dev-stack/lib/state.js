@@ -51,7 +51,11 @@ class StackState {
     const previous = this.read();
     const stopped = [];
     if (previous) {
-      if (previous.pid !== process.pid && isAlive(previous.pid) && commandLine(previous.pid).includes('dev-stack')) {
+      if (
+        previous.pid !== process.pid &&
+        isAlive(previous.pid) &&
+        commandLine(previous.pid).includes('dev-stack')
+      ) {
         const where = previous.publicUrl ? ` at ${previous.publicUrl}` : '';
         throw new Error(
           `Kitty is already running${where} (launcher pid ${previous.pid}). Stop it with Ctrl-C in its terminal, or: kill ${previous.pid}`,

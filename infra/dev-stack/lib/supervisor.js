@@ -58,7 +58,15 @@ class Supervisor {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     /** @type {Proc} */
-    const proc = { name, child, pid: child.pid ?? 0, logFile, stopping: false, exitInfo: null, exited: Promise.resolve({ code: null, signal: null }) };
+    const proc = {
+      name,
+      child,
+      pid: child.pid ?? 0,
+      logFile,
+      stopping: false,
+      exitInfo: null,
+      exited: Promise.resolve({ code: null, signal: null }),
+    };
     proc.exited = new Promise((resolve) => {
       child.once('error', (error) => {
         log.write(`failed to start ${command}: ${error.message}\n`);
@@ -179,7 +187,10 @@ async function waitForHttp(url, { timeoutMs, proc, intervalMs = 250 }) {
     }
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
-  throw new HealthError(proc?.name, `${proc?.name ?? url} did not become healthy within ${timeoutMs / 1000} s (GET ${url}: ${last})`);
+  throw new HealthError(
+    proc?.name,
+    `${proc?.name ?? url} did not become healthy within ${timeoutMs / 1000} s (GET ${url}: ${last})`,
+  );
 }
 
 /** An app that did not become healthy; `app` names it so its log can be shown. */

@@ -69,6 +69,8 @@ describe('Supervisor', () => {
     const { proc, url } = await startStandIn({ STAND_IN_UNHEALTHY: 'auth' });
     const error = await waitForHttp(url, { timeoutMs: 1500, proc, intervalMs: 100 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HealthError);
-    expect((error as Error).message).toMatch(/^auth did not become healthy within 1.5 s \(GET .*\/health: HTTP 503/);
+    expect((error as Error).message).toMatch(
+      /^auth did not become healthy within 1.5 s \(GET .*\/health: HTTP 503/,
+    );
   });
 });

@@ -8,7 +8,14 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { loadRegistry, buildProjects } = require('./registry');
 const { freshSecrets } = require('./secrets');
-const { findPostgres, ensureDatabase, dropDatabase, withDatabase, databaseName, redact } = require('./postgres');
+const {
+  findPostgres,
+  ensureDatabase,
+  dropDatabase,
+  withDatabase,
+  databaseName,
+  redact,
+} = require('./postgres');
 const { privateRedis } = require('./redis');
 const { Supervisor } = require('./supervisor');
 const { paint, say, formatDuration, tail } = require('./output');
@@ -86,7 +93,9 @@ class Phases {
     console.log(`\n${paint('bold', 'Summary')}`);
     for (const p of this.list) {
       const time = p.status === 'skipped' ? '' : formatDuration(p.ms);
-      console.log(`  ${mark[p.status]}  ${p.name.padEnd(width)}  ${time.padStart(9)}${p.note ? `  ${paint('grey', p.note)}` : ''}`);
+      console.log(
+        `  ${mark[p.status]}  ${p.name.padEnd(width)}  ${time.padStart(9)}${p.note ? `  ${paint('grey', p.note)}` : ''}`,
+      );
     }
     console.log(`  ${' '.repeat(7)}  ${'total'.padEnd(width)}  ${formatDuration(totalMs).padStart(9)}`);
   }
@@ -130,11 +139,16 @@ async function runTests(argv, userEnv = process.env) {
   const cleanup = async () => {
     const { postgres, redis, testDbUrl } = run;
     const infrastructure = new Set([postgres?.proc, redis?.proc]);
-    await Promise.all(supervisor.processes.filter((p) => !infrastructure.has(p)).map((p) => supervisor.stop(p)));
+    await Promise.all(
+      supervisor.processes.filter((p) => !infrastructure.has(p)).map((p) => supervisor.stop(p)),
+    );
     /** @type {string[]} */
     const errors = [];
     await redis?.stop().catch((e) => errors.push(e.message));
-    if (testDbUrl) await dropDatabase(testDbUrl).catch((e) => errors.push(`could not drop the test database: ${e.message}`));
+    if (testDbUrl)
+      await dropDatabase(testDbUrl).catch((e) =>
+        errors.push(`could not drop the test database: ${e.message}`),
+      );
     await postgres?.stop().catch((e) => errors.push(e.message));
     if (errors.length) throw new Error(errors.join('; '));
     return testDbUrl ? `dropped ${databaseName(testDbUrl)}` : '';
@@ -166,7 +180,13 @@ async function runTests(argv, userEnv = process.env) {
   const servicesOk = await phases.run('services (PostgreSQL, Redis)', async () => {
     run.postgres = await findPostgres({ root: stack.ROOT, userEnv, supervisor, say });
     say.info(`PostgreSQL: ${run.postgres.source}`);
-    run.redis = await privateRedis({ root: stack.ROOT, userEnv, supervisor, dataDir: path.join(runDir, 'redis'), say });
+    run.redis = await privateRedis({
+      root: stack.ROOT,
+      userEnv,
+      supervisor,
+      dataDir: path.join(runDir, 'redis'),
+      say,
+    });
     say.info(`Redis: ${run.redis.source}`);
   });
 
@@ -177,7 +197,8 @@ async function runTests(argv, userEnv = process.env) {
       run.testDbUrl = url;
       await ensureDatabase(url);
       say.info(`Database: ${redact(url)}`);
-      if (!(await stack.migrate('deploy', url, { track }))) return 'infra/db/migrate.js not found: nothing applied';
+      if (!(await stack.migrate('deploy', url, { track })))
+        return 'infra/db/migrate.js not found: nothing applied';
     }));
 
   if (databaseOk) {
@@ -198,12 +219,14 @@ async function runTests(argv, userEnv = process.env) {
         const env = stack.nxEnv({ DATABASE_URL: run.testDbUrl ?? '', REDIS_URL: run.redis?.url ?? '' });
         const result = await stack.run(process.execPath, nxArgs, { env, tee: true, track });
         testLines.push(...result.testLines);
-        if (result.code !== 0) throw new Error(`nx run-many -t lint typecheck test build failed (exit code ${result.code})`);
+        if (result.code !== 0)
+          throw new Error(`nx run-many -t lint typecheck test build failed (exit code ${result.code})`);
       });
 
   const stackPhases = ['stack start', 'integration tests', 'browser tests'];
   if (quick) stackPhases.forEach((name) => phases.skip(name, '--quick'));
-  else if (!builtOk || !databaseOk) stackPhases.forEach((name) => phases.skip(name, 'an earlier phase failed'));
+  else if (!builtOk || !databaseOk)
+    stackPhases.forEach((name) => phases.skip(name, 'an earlier phase failed'));
   else {
     const database = /** @type {string} */ (run.testDbUrl);
     const redisUrl = /** @type {Service} */ (run.redis).url;
@@ -243,14 +266,23 @@ async function runTests(argv, userEnv = process.env) {
         CHROMIUM_PATH: userEnv.CHROMIUM_PATH ?? '/usr/bin/chromium',
       };
       /** @type {(config: string, extra?: string[]) => () => Promise<void>} */
-      const suite = (config, extra = []) => async () => {
-        const result = await stack.run(process.execPath, [stack.JEST, '-c', config, ...extra], { env: suiteEnv, tee: true, track });
-        testLines.push(...result.testLines);
-        if (result.code !== 0) throw new Error(`jest -c ${config} failed (exit code ${result.code})`);
-      };
+      const suite =
+        (config, extra = []) =>
+        async () => {
+          const result = await stack.run(process.execPath, [stack.JEST, '-c', config, ...extra], {
+            env: suiteEnv,
+            tee: true,
+            track,
+          });
+          testLines.push(...result.testLines);
+          if (result.code !== 0) throw new Error(`jest -c ${config} failed (exit code ${result.code})`);
+        };
       const integrationOk = await phases.run('integration tests', suite('tests/integration/jest.config.cjs'));
       // --passWithNoTests until the first browser suite lands.
-      const e2eOk = await phases.run('browser tests', suite('tests/e2e/jest.config.cjs', ['--passWithNoTests']));
+      const e2eOk = await phases.run(
+        'browser tests',
+        suite('tests/e2e/jest.config.cjs', ['--passWithNoTests']),
+      );
       if (!integrationOk || !e2eOk) printAppLogTails(supervisor);
     }
   }
@@ -258,7 +290,9 @@ async function runTests(argv, userEnv = process.env) {
   await phases.run('cleanup', cleanupOnce, { always: true });
   phases.print(Date.now() - startedAt);
   const counts = stack.countTests(testLines);
-  console.log(`\ntests: ${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}`);
+  console.log(
+    `\ntests: ${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}`,
+  );
   if (interrupted) {
     say.fail('Interrupted.');
     return 130;

@@ -30,7 +30,9 @@ const server = http.createServer(async (req, res) => {
     res.writeHead(404).end();
   }
 });
-server.listen(Number(process.env.HTTP_PORT), () => console.log(`${name} listening on ${process.env.HTTP_PORT}`));
+server.listen(Number(process.env.HTTP_PORT), () =>
+  console.log(`${name} listening on ${process.env.HTTP_PORT}`),
+);
 
 process.on('SIGTERM', () => {
   if (process.env.STAND_IN_IGNORE_SIGTERM === name) {

@@ -1,5 +1,4 @@
-import type { CreateContactMessageCommand } from '@kitty/contracts';
-import { EmailMessage, EmailQueue } from '@kitty/contracts';
+import { type CreateContactMessageCommand, EmailMessage, EmailQueue } from '@kitty/contracts';
 import type { OutboxRelay } from '@kitty/nest-common';
 
 import type { NotificationsConfig } from '../config';

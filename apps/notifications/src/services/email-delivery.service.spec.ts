@@ -1,4 +1,5 @@
 import type { EmailMessage } from '@kitty/contracts';
+import { Logger } from '@nestjs/common';
 
 import type { NotificationsConfig } from '../config';
 import type { SentEmailRepository } from '../repositories/sent-email.repository';
@@ -39,6 +40,8 @@ function setup({ failSending = false } = {}) {
 }
 
 describe('EmailDeliveryService.deliver', () => {
+  afterEach(() => jest.restoreAllMocks());
+
   it('renders the template, sends it and records the job', async () => {
     const { service, repository, mailer } = setup();
     await service.deliver(JOB_ID, contactMessage);
@@ -57,6 +60,7 @@ describe('EmailDeliveryService.deliver', () => {
   });
 
   it('does not send a retried job again once it was sent', async () => {
+    jest.spyOn(Logger.prototype, 'log').mockImplementation(() => undefined);
     const { service, mailer } = setup();
     await service.deliver(JOB_ID, contactMessage);
     await service.deliver(JOB_ID, contactMessage);

@@ -10,7 +10,7 @@ export const contactReceived: EmailTemplateRenderer<'contact-received'> = (messa
     <table role="presentation" cellpadding="0" cellspacing="0" style="margin:0 0 20px;font-size:15px;">
       ${detailRow('Name', message.name)}
       ${detailRow('Email', html`<a href="mailto:${message.email}" style="color:${BRAND};">${message.email}</a>`)}
-      ${detailRow('Subject', message.subject)} ${detailRow('Reference', message.contactId)}
+      ${detailRow('Subject', oneLine(message.subject))} ${detailRow('Reference', message.contactId)}
     </table>
     <div style="padding:16px;background:#f6f8f7;border-radius:8px;">${multiline(message.message)}</div>
     <p style="margin:20px 0 0;color:#5b6770;font-size:14px;">
@@ -20,7 +20,7 @@ export const contactReceived: EmailTemplateRenderer<'contact-received'> = (messa
 
 Name: ${message.name}
 Email: ${message.email}
-Subject: ${message.subject}
+Subject: ${oneLine(message.subject)}
 Reference: ${message.contactId}
 
 ${message.message}`,
