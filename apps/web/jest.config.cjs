@@ -7,5 +7,7 @@ module.exports = {
   testEnvironment: '<rootDir>/jest.environment.cjs',
   setupFiles: ['<rootDir>/src/test/setup.ts'],
   restoreMocks: true,
+  // antd in jsdom is heavy and CI machines are shared: give component tests room.
+  testTimeout: 20_000,
   moduleNameMapper: { ...preset.moduleNameMapper, '\\.css$': '<rootDir>/src/test/style-stub.cjs' },
 };

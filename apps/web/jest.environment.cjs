@@ -22,7 +22,6 @@ class KittyJsdomEnvironment extends TestEnvironment {
       TextEncoder,
       TextDecoder,
       structuredClone,
-      MessageChannel,
     });
   }
 }

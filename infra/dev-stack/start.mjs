@@ -9,9 +9,11 @@ const { say } = require('./lib/output.js');
 const argv = process.argv.slice(2);
 
 if (argv.includes('--help')) {
-  const { VARIABLES } = require('./lib/env.js');
-  console.log('npm start [-- --no-build]\n\nEnvironment (your own values win):');
+  const { VARIABLES, LAUNCHER_VARIABLES } = require('./lib/env.js');
+  console.log('npm start [-- --no-build] [-- --no-install]\n\nEvery app gets (your own values win):');
   for (const v of VARIABLES) console.log(`  ${v.name.padEnd(26)} ${v.description}`);
+  console.log('\nThe launcher reads:');
+  for (const v of LAUNCHER_VARIABLES) console.log(`  ${v.name.padEnd(26)} ${v.description}`);
   process.exit(0);
 }
 

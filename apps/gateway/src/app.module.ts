@@ -14,6 +14,11 @@ import { HealthController } from './health/health.controller';
 import { PlatformHealth } from './health/health.service';
 import { MeController } from './me/me.controller';
 import { MeService } from './me/me.service';
+import { ActivePotController } from './pots/active-pot.controller';
+import { ExpensesController } from './pots/expenses.controller';
+import { InvitationsController } from './pots/invitations.controller';
+import { PotsController } from './pots/pots.controller';
+import { PotsRpc } from './pots/pots-rpc';
 
 export function createAppModule(config: GatewayConfig) {
   @Module({
@@ -22,7 +27,17 @@ export function createAppModule(config: GatewayConfig) {
       RpcModule.register(config.REDIS_URL),
       JwtModule.register({ secret: config.JWT_ACCESS_SECRET, verifyOptions: { algorithms: ['HS256'] } }),
     ],
-    controllers: [AuthController, MeController, ContactController, ClientEventsController, HealthController],
+    controllers: [
+      AuthController,
+      MeController,
+      ContactController,
+      ClientEventsController,
+      HealthController,
+      PotsController,
+      ExpensesController,
+      InvitationsController,
+      ActivePotController,
+    ],
     providers: [
       { provide: GATEWAY_CONFIG, useValue: config },
       { provide: APP_GUARD, useClass: JwtAuthGuard },
@@ -35,6 +50,7 @@ export function createAppModule(config: GatewayConfig) {
       },
       GatewayAuthService,
       MeService,
+      PotsRpc,
     ],
   })
   class AppModule implements OnApplicationShutdown {

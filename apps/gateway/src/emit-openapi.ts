@@ -23,4 +23,7 @@ async function emit(target: string, check: boolean) {
 }
 
 const args = process.argv.slice(2);
-void emit(args.find((arg) => !arg.startsWith('--')) ?? 'libs/api-client/openapi.json', args.includes('--check'));
+void emit(
+  args.find((arg) => !arg.startsWith('--')) ?? 'libs/api-client/openapi.json',
+  args.includes('--check'),
+);

@@ -1,19 +1,17 @@
+import { schemaScopedAdapter } from '@kitty/nest-common';
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
-import { PrismaPg } from '@prisma/adapter-pg';
 
 import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from './config';
 import { PrismaClient } from './generated/prisma/client';
 
-/** The notifications service's own Postgres schema; raw SQL must name it (see OUTBOX_TABLE). */
+/** The notifications service's own Postgres schema. */
 export const NOTIFICATIONS_SCHEMA = 'notifications';
 export const OUTBOX_TABLE = `"${NOTIFICATIONS_SCHEMA}"."outbox"`;
 
 @Injectable()
 export class PrismaService extends PrismaClient implements OnModuleDestroy {
   constructor(@Inject(NOTIFICATIONS_CONFIG) config: NotificationsConfig) {
-    super({
-      adapter: new PrismaPg({ connectionString: config.DATABASE_URL }, { schema: NOTIFICATIONS_SCHEMA }),
-    });
+    super({ adapter: schemaScopedAdapter(config.DATABASE_URL, NOTIFICATIONS_SCHEMA) });
   }
 
   async onModuleDestroy() {

@@ -1,14 +1,7 @@
-import {
-  createHealthController,
-  DEPENDENCY_CHECKS,
-  loggerModule,
-  postgresCheck,
-  RedisCheck,
-} from '@kitty/nest-common';
-import { Module, type OnApplicationShutdown } from '@nestjs/common';
-import { TerminusModule } from '@nestjs/terminus';
+import { serviceInfrastructure } from '@kitty/nest-common';
+import { Module } from '@nestjs/common';
 
-import { loadResidencyConfig, RESIDENCY_CONFIG, type ResidencyConfig } from './config';
+import { loadResidencyConfig, RESIDENCY_CONFIG } from './config';
 import { ResidencyController } from './controllers/residency.controller';
 import { PrismaService } from './prisma.service';
 import { ResidencyDetectProcessor } from './processors/residency-detect.processor';
@@ -16,37 +9,20 @@ import { ResidencyRepository } from './repositories/residency.repository';
 import { CountryResolver, MmdbCountryResolver } from './services/country-resolver';
 import { ResidencyService } from './services/residency.service';
 
-const config = loadResidencyConfig();
+export const config = loadResidencyConfig();
+const infrastructure = serviceInfrastructure({ service: 'residency', config, prisma: PrismaService });
 
 @Module({
-  imports: [loggerModule(config.LOG_LEVEL, 'residency'), TerminusModule],
-  controllers: [ResidencyController, createHealthController('residency')],
+  imports: infrastructure.imports,
+  controllers: [ResidencyController, ...infrastructure.controllers],
   providers: [
+    ...infrastructure.providers,
     { provide: RESIDENCY_CONFIG, useValue: config },
-    PrismaService,
     ResidencyRepository,
     // Loaded once at boot: a missing or corrupt database stops the service instead of failing every job.
     { provide: CountryResolver, useFactory: () => MmdbCountryResolver.open() },
     ResidencyService,
     ResidencyDetectProcessor,
-    {
-      provide: RedisCheck,
-      useFactory: (c: ResidencyConfig) => new RedisCheck(c.REDIS_URL),
-      inject: [RESIDENCY_CONFIG],
-    },
-    {
-      provide: DEPENDENCY_CHECKS,
-      useFactory: (prisma: PrismaService, redis: RedisCheck) => [postgresCheck(prisma), redis],
-      inject: [PrismaService, RedisCheck],
-    },
   ],
 })
-export class AppModule implements OnApplicationShutdown {
-  constructor(private readonly redisCheck: RedisCheck) {}
-
-  async onApplicationShutdown() {
-    await this.redisCheck.close();
-  }
-}
-
-export { config };
+export class AppModule {}

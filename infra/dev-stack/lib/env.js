@@ -12,7 +12,7 @@ const path = require('node:path');
  * }} Context
  * @typedef {{
  *   name: string, description: string, value: (context: Context, resolved: Record<string, string>) => string | undefined,
- *   testOverride?: boolean, perApp?: boolean, secret?: boolean
+ *   testOverride?: boolean, perApp?: boolean
  * }} Variable
  */
 
@@ -50,9 +50,8 @@ const VARIABLES = [
   },
   {
     name: 'JWT_ACCESS_SECRET',
-    description: 'signs access tokens: 32 random bytes kept in .kitty/secrets.json (fresh for each test run)',
+    description: 'signs access tokens: 48 random bytes kept in .kitty/secrets.json (fresh for each test run)',
     value: (c) => c.jwtAccessSecret,
-    secret: true,
   },
   {
     name: 'PUBLIC_URL',
@@ -98,6 +97,22 @@ const VARIABLES = [
   },
 ];
 
+/** Variables read by the launcher itself (not passed on to the apps as such). */
+const LAUNCHER_VARIABLES = [
+  { name: 'KITTY_POSTGRES', description: '`embedded`: skip the local server on 5432 and use the embedded one' },
+  { name: 'KITTY_POSTGRES_DIR', description: 'data directory of the embedded server (default .kitty/postgres)' },
+  { name: 'KITTY_POSTGRES_PORT', description: 'port of the embedded server (default 5433)' },
+  { name: 'KITTY_REDIS', description: '`spawn`: skip the local Redis on 6379 and start redis-server' },
+  { name: 'KITTY_REDIS_PORT', description: 'port of the redis-server npm start starts (default 6380)' },
+  { name: 'KITTY_<APP>_PORT', description: 'HTTP_PORT of one app in development, e.g. KITTY_GATEWAY_PORT=8080' },
+  { name: 'KITTY_MAILDEV_SMTP_PORT', description: 'MailDev SMTP port in development (default 1025)' },
+  { name: 'KITTY_MAILDEV_WEB_PORT', description: 'MailDev web inbox port in development (default 1080)' },
+  { name: 'KITTY_HEALTH_TIMEOUT', description: 'seconds to wait for every app to be healthy (90 start, 120 test)' },
+  { name: 'KITTY_VERBOSE', description: '`1`: npm test also prints the apps’ output' },
+  { name: 'KITTY_APPS_FILE', description: 'another app registry (the launcher’s tests use stand-in apps)' },
+  { name: 'CHROMIUM_PATH', description: 'browser for the e2e suites (default /usr/bin/chromium)' },
+];
+
 /**
  * The environment shared by every app (all variables but HTTP_PORT).
  * context: { mode: 'development' | 'test', databaseUrl, redisUrl, publicUrl, webDistDir, smtpPort,
@@ -136,13 +151,4 @@ function defaultWebDistDir(root) {
   return path.join(root, 'dist', 'apps', 'web');
 }
 
-/**
- * The variables with secrets masked, for printing.
- * @param {Record<string, string>} env
- */
-function printable(env) {
-  const secret = new Set(VARIABLES.filter((v) => v.secret).map((v) => v.name));
-  return Object.fromEntries(Object.entries(env).map(([k, v]) => [k, secret.has(k) ? '••••' : v]));
-}
-
-module.exports = { VARIABLES, sharedEnv, appEnv, defaultWebDistDir, printable };
+module.exports = { VARIABLES, LAUNCHER_VARIABLES, sharedEnv, appEnv, defaultWebDistDir };

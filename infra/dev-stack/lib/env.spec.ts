@@ -1,4 +1,4 @@
-import { appEnv, printable, sharedEnv, VARIABLES } from './env';
+import { appEnv, LAUNCHER_VARIABLES, sharedEnv, VARIABLES } from './env';
 
 const context = (mode: 'development' | 'test') => ({
   mode,
@@ -64,8 +64,7 @@ describe('app environment', () => {
     expect(env).toMatchObject({ PATH: '/usr/bin', HTTP_PORT: '3101', NODE_ENV: 'development' });
   });
 
-  it('describes every variable and masks secrets for printing', () => {
-    for (const variable of VARIABLES) expect(variable.description).toBeTruthy();
-    expect(printable(sharedEnv(context('development'), {})).JWT_ACCESS_SECRET).toBe('••••');
+  it('describes every variable', () => {
+    for (const variable of [...VARIABLES, ...LAUNCHER_VARIABLES]) expect(variable.description).toBeTruthy();
   });
 });

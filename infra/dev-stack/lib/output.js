@@ -67,6 +67,47 @@ function prefixer(names) {
   return (name) => paint(colourOf.get(name) ?? 'grey', `${name.padEnd(width)} │`);
 }
 
+const LEVELS = /** @type {const} */ ({
+  10: 'trace',
+  20: 'debug',
+  30: 'info',
+  40: 'warn',
+  50: 'error',
+  60: 'fatal',
+});
+
+/**
+ * Makes a pino JSON line readable on the terminal (the log file keeps the JSON): time, level, context,
+ * message, a request's method/path/status/duration, an error's stack. Other lines pass unchanged.
+ * @param {string} line
+ */
+function formatLogLine(line) {
+  if (!line.startsWith('{')) return line;
+  /** @type {Record<string, any>} */
+  let entry;
+  try {
+    entry = JSON.parse(line);
+  } catch {
+    return line;
+  }
+  if (typeof entry.level !== 'number' || typeof entry.time !== 'number') return line;
+  const level = LEVELS[/** @type {keyof typeof LEVELS} */ (entry.level)] ?? String(entry.level);
+  const time = new Date(entry.time).toISOString().slice(11, 23);
+  const request =
+    entry.req && entry.res
+      ? `${entry.req.method} ${entry.req.url} → ${entry.res.statusCode} (${entry.responseTime} ms)`
+      : '';
+  const context = entry.context ? `${paint('grey', `[${entry.context}]`)} ` : '';
+  const text = [request || entry.msg, entry.err?.stack ?? entry.err?.message].filter(Boolean).join('\n');
+  const colouredLevel =
+    level === 'info'
+      ? paint('green', level)
+      : entry.level >= 50
+        ? paint('red', level)
+        : paint('yellow', level);
+  return `${paint('grey', time)} ${colouredLevel} ${context}${text}`;
+}
+
 /**
  * @param {string} file
  * @param {number} [lines]
@@ -88,4 +129,4 @@ function formatDuration(ms) {
   return `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`;
 }
 
-module.exports = { paint, stripAnsi, say, forEachLine, prefixer, tail, formatDuration };
+module.exports = { paint, stripAnsi, say, forEachLine, prefixer, formatLogLine, tail, formatDuration };

@@ -289,7 +289,6 @@ function urlFor(port) {
 }
 
 module.exports = {
-  LOCAL_URL,
   findPostgres,
   ensureDatabase,
   dropDatabase,

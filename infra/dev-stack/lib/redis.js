@@ -151,4 +151,4 @@ async function spawnRedis({ supervisor, port, dataDir, persist }) {
   };
 }
 
-module.exports = { LOCAL_URL, probe, findRedis, privateRedis, redisServerAvailable };
+module.exports = { probe, findRedis, privateRedis };

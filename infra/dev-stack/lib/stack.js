@@ -15,9 +15,18 @@ const ROOT = path.resolve(__dirname, '..', '..', '..');
 const KITTY_DIR = path.join(ROOT, '.kitty');
 const MIGRATE = path.join(ROOT, 'infra', 'db', 'migrate.js');
 const GENERATE = path.join(ROOT, 'infra', 'db', 'generate.js');
-const NX = path.join(ROOT, 'node_modules', 'nx', 'bin', 'nx.js');
-const JEST = path.join(ROOT, 'node_modules', 'jest', 'bin', 'jest.js');
-const MAILDEV = path.join(ROOT, 'node_modules', 'maildev', 'bin', 'maildev');
+/**
+ * The script behind a package's command (`nx`, `jest`, `maildev`), run with this Node rather than
+ * through node_modules/.bin, so no shell and no PATH lookup are involved.
+ * @param {string} pkg
+ * @param {string} [command]
+ */
+function binScript(pkg, command = pkg) {
+  const dir = path.join(ROOT, 'node_modules', pkg);
+  const { bin } = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
+  return path.join(dir, typeof bin === 'string' ? bin : bin[command]);
+}
+
 const MAILDEV_SMTP_PORT = 1025;
 const MAILDEV_WEB_PORT = 1080;
 
@@ -134,7 +143,7 @@ async function build(projects, options = {}) {
   await runOrThrow(
     'The build',
     process.execPath,
-    [NX, 'run-many', '-t', 'build', `--projects=${projects.join(',')}`],
+    [binScript('nx'), 'run-many', '-t', 'build', `--projects=${projects.join(',')}`],
     {
       ...options,
       env: nxEnv(),
@@ -174,7 +183,7 @@ async function choosePorts(registry, { mode, userEnv = process.env }) {
 async function startMaildev({ supervisor, ports, mailDir, timeoutMs }) {
   fs.mkdirSync(mailDir, { recursive: true });
   const proc = supervisor.start('maildev', process.execPath, [
-    MAILDEV,
+    binScript('maildev'),
     '--smtp',
     String(ports.smtp),
     '--web',
@@ -293,8 +302,7 @@ function healthTimeoutMs(userEnv, fallbackSeconds) {
 module.exports = {
   ROOT,
   KITTY_DIR,
-  NX,
-  JEST,
+  binScript,
   run,
   runOrThrow,
   countTests,

@@ -103,4 +103,4 @@ class StackState {
   }
 }
 
-module.exports = { StackState, commandLine };
+module.exports = { StackState };

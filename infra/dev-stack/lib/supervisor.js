@@ -5,7 +5,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { spawn } = require('node:child_process');
-const { forEachLine, prefixer, stripAnsi, tail } = require('./output');
+const { forEachLine, formatLogLine, prefixer, stripAnsi, tail } = require('./output');
 
 const STOP_GRACE_MS = 10_000;
 
@@ -68,16 +68,19 @@ class Supervisor {
       exited: Promise.resolve({ code: null, signal: null }),
     };
     proc.exited = new Promise((resolve) => {
-      child.once('error', (error) => {
-        log.write(`failed to start ${command}: ${error.message}\n`);
-        proc.exitInfo = { code: null, signal: null, error };
-        resolve(proc.exitInfo);
+      /** @param {ExitInfo} info */
+      const settle = (info) => {
+        if (proc.exitInfo) return;
+        proc.exitInfo = info;
+        // Resolve once the log file holds everything the process wrote.
+        log.end(() => resolve(info));
+      };
+      child.on('error', (error) => {
+        log.write(`${error.message}\n`);
+        // Only a failure to spawn (no pid) ends the process; others (e.g. a failed kill) do not.
+        if (child.pid === undefined) settle({ code: null, signal: null, error });
       });
-      child.once('close', (code, signal) => {
-        proc.exitInfo ??= { code, signal };
-        log.end();
-        resolve(proc.exitInfo);
-      });
+      child.once('close', (code, signal) => settle({ code, signal }));
     });
     proc.exited.then(({ code, signal }) => {
       if (!proc.stopping) this.onUnexpectedExit(proc, code, signal);
@@ -85,7 +88,7 @@ class Supervisor {
     /** @param {string} line */
     const onLine = (line) => {
       log.write(`${stripAnsi(line)}\n`);
-      if (this.echo) process.stdout.write(`${this.prefix(name)} ${line}\n`);
+      if (this.echo) process.stdout.write(`${this.prefix(name)} ${formatLogLine(line)}\n`);
     };
     if (child.stdout) forEachLine(child.stdout, onLine);
     if (child.stderr) forEachLine(child.stderr, onLine);

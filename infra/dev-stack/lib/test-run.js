@@ -214,7 +214,7 @@ async function runTests(argv, userEnv = process.env) {
       })
     : await phases.run('lint, typecheck, unit tests, build', async () => {
         await stack.generateClients({ track });
-        const nxArgs = [stack.NX, 'run-many', '-t', 'lint', 'typecheck', 'test', 'build'];
+        const nxArgs = [stack.binScript('nx'), 'run-many', '-t', 'lint', 'typecheck', 'test', 'build'];
         // Unit and medium tests may use the run's database and Redis.
         const env = stack.nxEnv({ DATABASE_URL: run.testDbUrl ?? '', REDIS_URL: run.redis?.url ?? '' });
         const result = await stack.run(process.execPath, nxArgs, { env, tee: true, track });
@@ -269,11 +269,15 @@ async function runTests(argv, userEnv = process.env) {
       const suite =
         (config, extra = []) =>
         async () => {
-          const result = await stack.run(process.execPath, [stack.JEST, '-c', config, ...extra], {
-            env: suiteEnv,
-            tee: true,
-            track,
-          });
+          const result = await stack.run(
+            process.execPath,
+            [stack.binScript('jest'), '-c', config, ...extra],
+            {
+              env: suiteEnv,
+              tee: true,
+              track,
+            },
+          );
           testLines.push(...result.testLines);
           if (result.code !== 0) throw new Error(`jest -c ${config} failed (exit code ${result.code})`);
         };

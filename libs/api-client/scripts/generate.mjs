@@ -1,5 +1,4 @@
 // Generates the RTK Query endpoints from openapi.json. `--check` fails when the committed client is stale.
-/* global process, console -- a Node script; the root ESLint config sets no environment for .mjs */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -2,4 +2,5 @@ export * from './auth';
 export * from './common';
 export * from './gateway';
 export * from './notifications';
+export * from './pots';
 export * from './residency';

@@ -3,6 +3,7 @@ export * from './config';
 export * from './errors';
 export * from './health';
 export * from './logging';
+export * from './module';
 export * from './outbox';
 export * from './prisma';
 export * from './queue';

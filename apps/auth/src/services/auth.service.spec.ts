@@ -26,7 +26,9 @@ function setup() {
     throttle: { assertAllowed: jest.fn(), recordFailure: jest.fn(), reset: jest.fn() },
     outbox: { kick: jest.fn() },
   };
-  const service = new AuthService(...(Object.values(deps) as ConstructorParameters<typeof AuthService>));
+  const service = new AuthService(
+    ...(Object.values(deps) as unknown as ConstructorParameters<typeof AuthService>),
+  );
   return { service, tx, ...deps };
 }
 

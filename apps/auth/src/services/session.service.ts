@@ -22,7 +22,7 @@ export class SessionService {
 
   async issue(tx: Tx, user: AuthUser, familyId: string = randomUUID()): Promise<IssuedSession> {
     const now = Date.now();
-    const claims: AccessTokenClaims = { sub: user.id, email: user.email };
+    const claims: AccessTokenClaims = { sub: user.id, email: user.email, name: user.fullName };
     const accessToken = await this.jwt.signAsync(claims, { expiresIn: this.config.ACCESS_TOKEN_TTL_SECONDS });
     const refresh = newRefreshToken();
     const refreshTokenExpiresAt = new Date(now + this.config.REFRESH_TOKEN_TTL_DAYS * DAY_MS);

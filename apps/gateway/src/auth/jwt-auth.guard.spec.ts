@@ -1,7 +1,7 @@
+import type { ProblemError } from '@kitty/nest-common';
 import type { ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { JwtService } from '@nestjs/jwt';
-import type { ProblemError } from '@kitty/nest-common';
 
 import { JwtAuthGuard } from './jwt-auth.guard';
 
@@ -33,10 +33,10 @@ async function statusOf(promise: Promise<unknown>) {
 
 describe('JwtAuthGuard', () => {
   it('admits a valid token and exposes the user', async () => {
-    const token = await jwt.signAsync({ sub: 'user-1', email: 'a@b.co' }, { expiresIn: 60 });
+    const token = await jwt.signAsync({ sub: 'user-1', email: 'a@b.co', name: 'Ada' }, { expiresIn: 60 });
     const { guard, context, request } = contextFor(`Bearer ${token}`, false);
     await expect(guard.canActivate(context)).resolves.toBe(true);
-    expect(request.user).toEqual({ id: 'user-1', email: 'a@b.co' });
+    expect(request.user).toEqual({ id: 'user-1', email: 'a@b.co', name: 'Ada' });
   });
 
   it.each([

@@ -10,6 +10,7 @@ import { IS_PUBLIC } from './public.decorator';
 export interface AuthenticatedUser {
   id: string;
   email: string;
+  name: string;
 }
 
 declare module 'fastify' {
@@ -39,7 +40,7 @@ export class JwtAuthGuard implements CanActivate {
     if (token) {
       try {
         const claims = await this.jwt.verifyAsync<AccessTokenClaims>(token, { algorithms: ['HS256'] });
-        request.user = { id: claims.sub, email: claims.email };
+        request.user = { id: claims.sub, email: claims.email, name: claims.name };
       } catch {
         if (!isPublic)
           throw ProblemError.of(401, 'Unauthorized', 'Your session has expired. Please sign in again.');

@@ -10,6 +10,9 @@ export const schemaRef = (schema: z.ZodType) => {
   return { $ref: `#/components/schemas/${meta.id}` };
 };
 
+/** An array of a named contracts schema. */
+export const arrayOf = (schema: z.ZodType) => ({ type: 'array' as const, items: schemaRef(schema) });
+
 function componentSchemas(): Record<string, object> {
   const render = (io: 'input' | 'output') =>
     z.toJSONSchema(apiSchemaRegistry, {

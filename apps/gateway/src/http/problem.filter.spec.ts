@@ -1,5 +1,5 @@
-import { BadRequestException, Logger, NotFoundException } from '@nestjs/common';
 import { ProblemError } from '@kitty/nest-common';
+import { BadRequestException, Logger, NotFoundException } from '@nestjs/common';
 
 import { toProblem } from './problem.filter';
 

@@ -28,8 +28,20 @@ const contact = (overrides: Partial<Extract<EmailMessage, { template: 'contact-r
     },
   }) satisfies EmailMessage;
 
+const invitation = (potName: string): EmailMessage => ({
+  template: 'pot-invitation',
+  to: 'grace@example.com',
+  data: {
+    inviteeName: 'Grace',
+    inviterName: 'Ada',
+    potName,
+    inviteUrl: 'https://kitty.example/invite/abc',
+    expiresAt: '2026-11-29T10:00:00.000Z',
+  },
+});
+
 describe('renderEmail: every template', () => {
-  it.each([welcome('Ada'), contact()])(
+  it.each([welcome('Ada'), contact(), invitation('Lisbon')])(
     'puts the support e-mail and phone in both footers ($template)',
     (message) => {
       const email = renderEmail(message, context);
@@ -97,5 +109,16 @@ describe('contact-received', () => {
     expect(renderEmail(contact({ subject: 'Help\r\n  please' }), context).subject).toBe(
       'Contact form: Help please',
     );
+  });
+});
+
+describe('renderEmail: pot-invitation', () => {
+  it('links to the invitation, says when it expires and escapes the pot name', () => {
+    const email = renderEmail(invitation('<b>Rent</b>'), context);
+    expect(email.subject).toBe('Ada invited you to the pot "<b>Rent</b>" on Kitty');
+    expect(email.html).toContain('href="https://kitty.example/invite/abc"');
+    expect(email.html).toContain('&lt;b&gt;Rent&lt;/b&gt;');
+    expect(email.html).not.toContain('<b>Rent</b>');
+    expect(email.text).toContain('expires on 29 November 2026');
   });
 });

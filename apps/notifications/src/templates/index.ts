@@ -2,6 +2,7 @@ import type { EmailMessage, EmailTemplate } from '@kitty/contracts';
 
 import { contactReceived } from './contact-received';
 import { renderHtml, renderText } from './layout';
+import { potInvitation } from './pot-invitation';
 import type { EmailTemplateRenderer, TemplateContent, TemplateContext, TemplateData } from './template';
 import { welcome } from './welcome';
 
@@ -14,13 +15,14 @@ export type { TemplateContext } from './template';
 const TEMPLATES: { [T in EmailTemplate]: EmailTemplateRenderer<T> } = {
   welcome,
   'contact-received': contactReceived,
+  'pot-invitation': potInvitation,
 };
 
 export interface RenderedEmail {
   subject: string;
   text: string;
   html: string;
-  replyTo?: { name: string; address: string };
+  replyTo: TemplateContent['replyTo'];
 }
 
 function renderContent<T extends EmailTemplate>(
@@ -38,6 +40,6 @@ export function renderEmail(message: EmailMessage, context: TemplateContext): Re
     subject: content.subject,
     text: renderText(content, context),
     html: renderHtml(content, context),
-    ...(content.replyTo && { replyTo: content.replyTo }),
+    replyTo: content.replyTo,
   };
 }

@@ -12,7 +12,13 @@ export const ukResidency: Residency = {
 export const frenchResidency: Residency = { ...ukResidency, countryCode: 'FR', isUkResident: false };
 
 export function aUser(overrides: Partial<Me> = {}): Me {
-  return { id: 'user-1', email: 'ann@example.com', fullName: 'Ann Lee', residency: ukResidency, ...overrides };
+  return {
+    id: 'user-1',
+    email: 'ann@example.com',
+    fullName: 'Ann Lee',
+    residency: ukResidency,
+    ...overrides,
+  };
 }
 
 export function anAuthSession(overrides: Partial<AuthSession> = {}): AuthSession {
@@ -29,6 +35,11 @@ export function signedInState(user: Me = aUser()): SessionState {
   return { status: 'signedIn', accessToken: session.accessToken, expiresAt: session.expiresAt, user };
 }
 
-export const signedOutState: SessionState = { status: 'signedOut', accessToken: null, expiresAt: null, user: null };
+export const signedOutState: SessionState = {
+  status: 'signedOut',
+  accessToken: null,
+  expiresAt: null,
+  user: null,
+};
 
 export const loadingState: SessionState = { ...signedOutState, status: 'loading' };

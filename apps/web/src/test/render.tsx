@@ -20,7 +20,7 @@ export function renderInApp(
   { route = '/', session = signedOutState }: { route?: string; session?: SessionState } = {},
 ) {
   const store = createAppStore({ session });
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   const view = render(
     <AppProviders store={store}>
       <MemoryRouter initialEntries={[route]}>

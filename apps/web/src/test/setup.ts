@@ -19,3 +19,37 @@ window.getComputedStyle = (element: Element) => jsdomGetComputedStyle(element);
 
 // jsdom does not scroll; the layout scrolls to the top on navigation.
 window.scrollTo = () => undefined;
+
+// jsdom has no MessageChannel (antd's form schedules macrotasks with it). Node's would keep the test process
+// alive through open ports, so deliver messages with a timer instead.
+class TimerMessagePort {
+  onmessage: ((event: MessageEvent) => void) | null = null;
+  peer: TimerMessagePort | null = null;
+  postMessage(data: unknown) {
+    const target = this.peer;
+    setTimeout(() => target?.onmessage?.(new MessageEvent('message', { data })), 0);
+  }
+  close() {
+    this.onmessage = null;
+  }
+}
+
+class TimerMessageChannel {
+  readonly port1 = new TimerMessagePort();
+  readonly port2 = new TimerMessagePort();
+  constructor() {
+    this.port1.peer = this.port2;
+    this.port2.peer = this.port1;
+  }
+}
+
+Object.defineProperty(window, 'MessageChannel', { writable: true, value: TimerMessageChannel });
+
+// jsdom does no layout, so nothing ever resizes.
+class NoLayoutResizeObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+
+Object.defineProperty(window, 'ResizeObserver', { writable: true, value: NoLayoutResizeObserver });

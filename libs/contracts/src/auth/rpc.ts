@@ -46,8 +46,9 @@ export const IssuedSession = z.object({
 });
 export type IssuedSession = z.infer<typeof IssuedSession>;
 
-/** Claims of the access token (JWT); `sub` is the user id. */
+/** Claims of the access token (JWT); `sub` is the user id, `name` the full name shown to pot members. */
 export interface AccessTokenClaims {
   sub: string;
   email: string;
+  name: string;
 }

@@ -4,8 +4,10 @@ export const RPC_TIMEOUT_MS = 5000;
 /** Health probe pattern each service answers over the Redis transport. */
 export const healthPattern = (service: ServiceName) => `${service}.health.v1`;
 
-export const SERVICE_NAMES = ['auth', 'residency', 'notifications'] as const;
-export type ServiceName = (typeof SERVICE_NAMES)[number];
+export type ServiceName = 'auth' | 'residency' | 'notifications' | 'pots';
+
+/** The services the gateway's health check expects to answer. */
+export const SERVICE_NAMES: readonly ServiceName[] = ['auth', 'residency', 'notifications'];
 
 export interface ServiceHealth {
   service: ServiceName;

@@ -18,6 +18,17 @@ export const EmailMessage = z.discriminatedUnion('template', [
       message: z.string(),
     }),
   }),
+  z.object({
+    template: z.literal('pot-invitation'),
+    to: Email,
+    data: z.object({
+      inviteeName: z.string(),
+      inviterName: z.string(),
+      potName: z.string(),
+      inviteUrl: z.url(),
+      expiresAt: z.string(),
+    }),
+  }),
 ]);
 export type EmailMessage = z.infer<typeof EmailMessage>;
 export type EmailTemplate = EmailMessage['template'];

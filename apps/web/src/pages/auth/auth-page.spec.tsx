@@ -1,8 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 
-import { aUser, anAuthSession } from '../../test/factories';
+import { anAuthSession, aUser } from '../../test/factories';
 import { json, mockFetch, pathOf, problem } from '../../test/fetch-mock';
+import { fill } from '../../test/fill';
 import { renderInApp } from '../../test/render';
 import AuthPage from './auth-page';
 
@@ -33,9 +34,9 @@ describe('AuthPage', () => {
       const fetchMock = mockFetch(() => json({}));
       const { user } = renderAuth('/auth?mode=sign-up');
 
-      await user.type(screen.getByLabelText('Full name'), '   ');
-      await user.type(screen.getByLabelText('Email'), 'not-an-email');
-      await user.type(screen.getByLabelText('Password'), 'short');
+      await fill(user, 'Full name', '   ');
+      await fill(user, 'Email', 'not-an-email');
+      await fill(user, 'Password', 'short');
       await user.click(screen.getByRole('button', { name: 'Create Account' }));
 
       expect(await screen.findByText('Password must be at least 8 characters.')).toBeTruthy();
@@ -48,26 +49,47 @@ describe('AuthPage', () => {
       const fetchMock = mockFetch(() => json(anAuthSession({ user: aUser({ fullName: 'Ann Lee' }) }), 201));
       const { user, store } = renderAuth('/auth?mode=sign-up');
 
-      await user.type(screen.getByLabelText('Full name'), '  Ann Lee ');
-      await user.type(screen.getByLabelText('Email'), 'ann@example.com');
-      await user.type(screen.getByLabelText('Password'), 'correct horse');
+      await fill(user, 'Full name', '  Ann Lee ');
+      await fill(user, 'Email', 'ann@example.com');
+      await fill(user, 'Password', 'correct horse');
       await user.click(screen.getByRole('button', { name: 'Create Account' }));
 
       expect(await screen.findByText('Welcome to Kitty!')).toBeTruthy();
-      expect(screen.getByTestId('location').textContent).toBe('/');
+      await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/'));
       expect(store.getState().session.status).toBe('signedIn');
       const [request] = fetchMock.requests;
       expect(pathOf(request)).toBe('/api/auth/sign-up');
-      expect(await request.json()).toEqual({ fullName: 'Ann Lee', email: 'ann@example.com', password: 'correct horse' });
+      expect(await request.json()).toEqual({
+        fullName: 'Ann Lee',
+        email: 'ann@example.com',
+        password: 'correct horse',
+      });
+    });
+
+    it('marks the fields the server rejected', async () => {
+      mockFetch(() =>
+        problem(400, 'Please check the highlighted fields.', {
+          errors: [{ field: 'email', message: 'This email domain cannot receive mail.' }],
+        }),
+      );
+      const { user } = renderAuth('/auth?mode=sign-up');
+
+      await fill(user, 'Full name', 'Ann Lee');
+      await fill(user, 'Email', 'ann@example.invalid');
+      await fill(user, 'Password', 'correct horse');
+      await user.click(screen.getByRole('button', { name: 'Create Account' }));
+
+      expect(await screen.findByText('This email domain cannot receive mail.')).toBeTruthy();
+      expect(screen.getByText('Please check the highlighted fields.')).toBeTruthy();
     });
 
     it("shows the server's reason when sign-up fails", async () => {
       mockFetch(() => problem(409, 'An account with this email already exists'));
       const { user } = renderAuth('/auth?mode=sign-up');
 
-      await user.type(screen.getByLabelText('Full name'), 'Ann Lee');
-      await user.type(screen.getByLabelText('Email'), 'ann@example.com');
-      await user.type(screen.getByLabelText('Password'), 'correct horse');
+      await fill(user, 'Full name', 'Ann Lee');
+      await fill(user, 'Email', 'ann@example.com');
+      await fill(user, 'Password', 'correct horse');
       await user.click(screen.getByRole('button', { name: 'Create Account' }));
 
       expect(await screen.findByText('Sign up failed')).toBeTruthy();
@@ -89,8 +111,8 @@ describe('AuthPage', () => {
       mockFetch(() => json(anAuthSession()));
       const { user } = renderAuth('/auth?next=%2Fpot%2F42');
 
-      await user.type(screen.getByLabelText('Email'), 'ann@example.com');
-      await user.type(screen.getByLabelText('Password'), 'correct horse');
+      await fill(user, 'Email', 'ann@example.com');
+      await fill(user, 'Password', 'correct horse');
       await user.click(screen.getByRole('button', { name: 'Sign In' }));
 
       expect(await screen.findByText('Welcome back!')).toBeTruthy();
@@ -101,8 +123,8 @@ describe('AuthPage', () => {
       mockFetch(() => json(anAuthSession()));
       const { user } = renderAuth('/auth?next=https%3A%2F%2Fevil.example');
 
-      await user.type(screen.getByLabelText('Email'), 'ann@example.com');
-      await user.type(screen.getByLabelText('Password'), 'correct horse');
+      await fill(user, 'Email', 'ann@example.com');
+      await fill(user, 'Password', 'correct horse');
       await user.click(screen.getByRole('button', { name: 'Sign In' }));
 
       await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/'));
@@ -112,8 +134,8 @@ describe('AuthPage', () => {
       mockFetch(() => problem(401, 'Invalid email or password'));
       const { user, store } = renderAuth();
 
-      await user.type(screen.getByLabelText('Email'), 'ann@example.com');
-      await user.type(screen.getByLabelText('Password'), 'wrong password');
+      await fill(user, 'Email', 'ann@example.com');
+      await fill(user, 'Password', 'wrong password');
       await user.click(screen.getByRole('button', { name: 'Sign In' }));
 
       expect(await screen.findByText('Sign in failed')).toBeTruthy();

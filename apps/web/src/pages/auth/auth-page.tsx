@@ -10,6 +10,7 @@ import { returnPathFrom } from '../../session/return-path';
 import { selectSessionStatus, sessionEstablished } from '../../session/session-slice';
 import { DocumentTitle } from '../../ui/document-title';
 import { PageLoader } from '../../ui/page-loader';
+import { serverFieldErrors } from '../../ui/server-field-errors';
 import { useToast } from '../../ui/toast';
 
 export const MIN_PASSWORD_LENGTH = 8;
@@ -97,7 +98,10 @@ function SignInForm() {
   );
 }
 
+const SIGN_UP_FIELDS = ['fullName', 'email', 'password'] as const satisfies (keyof SignUpRequest)[];
+
 function SignUpForm() {
+  const [form] = Form.useForm<SignUpRequest>();
   const dispatch = useAppDispatch();
   const toast = useToast();
   const [signUp, { isLoading }] = useSignUpMutation();
@@ -108,6 +112,7 @@ function SignUpForm() {
       dispatch(sessionEstablished(session));
       toast.success(`Welcome to ${webConfig.productName}!`, 'Your account is ready.');
     } catch (error) {
+      form.setFields(serverFieldErrors(error, SIGN_UP_FIELDS));
       toast.error('Sign up failed', problemDetail(error) ?? FALLBACK_FAILURE);
     }
   };
@@ -120,6 +125,7 @@ function SignUpForm() {
 
   return (
     <Form<SignUpRequest>
+      form={form}
       layout="vertical"
       requiredMark={false}
       onFinish={onFinish}

@@ -1,15 +1,19 @@
 import type { ContactRequest } from '@kitty/api-client';
-import { httpStatusOf, problemDetail, problemOf, useSendContactMessageMutation } from '@kitty/api-client';
+import { httpStatusOf, problemDetail, useSendContactMessageMutation } from '@kitty/api-client';
 import { Button, Form, Input } from 'antd';
 
+import { useAppSelector } from '../../app/store';
 import { supportHours, telHref, webConfig } from '../../config';
+import { selectCurrentUser } from '../../session/session-slice';
 import { DocumentTitle } from '../../ui/document-title';
+import { serverFieldErrors } from '../../ui/server-field-errors';
 import { useToast } from '../../ui/toast';
 
-const FIELDS: (keyof ContactRequest)[] = ['name', 'email', 'subject', 'message'];
+const FIELDS = ['name', 'email', 'subject', 'message'] as const satisfies (keyof ContactRequest)[];
 
 export default function ContactPage() {
   const [form] = Form.useForm<ContactRequest>();
+  const user = useAppSelector(selectCurrentUser);
   const toast = useToast();
   const [sendMessage, { isLoading }] = useSendContactMessageMutation();
 
@@ -25,15 +29,7 @@ export default function ContactPage() {
       form.resetFields();
     } catch (error) {
       if (httpStatusOf(error) === 400) {
-        const fieldErrors = (problemOf(error)?.errors ?? []).filter(({ field }) =>
-          FIELDS.includes(field as keyof ContactRequest),
-        );
-        form.setFields(
-          fieldErrors.map(({ field, message }) => ({
-            name: field as keyof ContactRequest,
-            errors: [message],
-          })),
-        );
+        form.setFields(serverFieldErrors(error, FIELDS));
         toast.error('Something went wrong', problemDetail(error) ?? 'Please try again later.');
       } else {
         toast.error('Something went wrong', 'Please try again later.');
@@ -57,6 +53,7 @@ export default function ContactPage() {
             form={form}
             layout="vertical"
             requiredMark={false}
+            initialValues={user ? { name: user.fullName, email: user.email } : undefined}
             onFinish={onFinish}
             disabled={isLoading}
           >

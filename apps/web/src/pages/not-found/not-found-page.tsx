@@ -22,11 +22,8 @@ export default function NotFoundPage() {
   return (
     <div className="page not-found">
       <DocumentTitle title="Page not found" />
-      <p className="not-found-code" aria-hidden="true">
-        404
-      </p>
       <h1>
-        <span className="visually-hidden">404 </span>Oops! Page not found
+        <span className="not-found-code">404</span> Oops! Page not found
       </h1>
       <p className="muted">The page you are looking for does not exist or has moved.</p>
       <ButtonLink to="/" type="primary">

@@ -1,0 +1,94 @@
+import {
+  CreateExpenseRequest,
+  CreateSettlementRequest,
+  Expense,
+  PotBalances,
+  PotsPatterns,
+  Settlement,
+  UpdateExpenseRequest,
+} from '@kitty/contracts';
+import { Controller, Delete, Get, HttpCode, Patch, Post } from '@nestjs/common';
+import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { z } from 'zod';
+
+import { CurrentUser } from '../auth/current-user.decorator';
+import type { AuthenticatedUser } from '../auth/jwt-auth.guard';
+import { arrayOf, schemaRef } from '../http/openapi';
+import { ApiProblems } from '../http/problem-responses';
+import { UuidParam } from '../http/uuid-param';
+import { ZodBody } from '../http/zod-body';
+import { PotsRpc } from './pots-rpc';
+
+@Controller('pots/:potId')
+@ApiTags('expenses')
+@ApiBearerAuth()
+@ApiProblems(401, 404)
+export class ExpensesController {
+  constructor(private readonly pots: PotsRpc) {}
+
+  @Post('expenses')
+  @ApiOperation({ operationId: 'createExpense', summary: 'Record an expense and split it' })
+  @ApiBody({ schema: schemaRef(CreateExpenseRequest) })
+  @ApiResponse({ status: 201, schema: schemaRef(Expense) })
+  @ApiProblems(400, 409)
+  create(
+    @CurrentUser() user: AuthenticatedUser,
+    @UuidParam('potId') potId: string,
+    @ZodBody(CreateExpenseRequest) body: CreateExpenseRequest,
+  ) {
+    return this.pots.send(PotsPatterns.createExpense, user, { potId, body }, Expense);
+  }
+
+  @Get('expenses')
+  @ApiOperation({ operationId: 'listExpenses', summary: "The pot's expenses, newest first" })
+  @ApiOkResponse({ schema: arrayOf(Expense) })
+  list(@CurrentUser() user: AuthenticatedUser, @UuidParam('potId') potId: string) {
+    return this.pots.send(PotsPatterns.listExpenses, user, { potId }, z.array(Expense));
+  }
+
+  @Patch('expenses/:expenseId')
+  @ApiOperation({ operationId: 'updateExpense', summary: 'Edit an expense (its creator or the owner)' })
+  @ApiBody({ schema: schemaRef(UpdateExpenseRequest) })
+  @ApiOkResponse({ schema: schemaRef(Expense) })
+  @ApiProblems(400, 403, 409)
+  update(
+    @CurrentUser() user: AuthenticatedUser,
+    @UuidParam('potId') potId: string,
+    @UuidParam('expenseId') expenseId: string,
+    @ZodBody(UpdateExpenseRequest) body: UpdateExpenseRequest,
+  ) {
+    return this.pots.send(PotsPatterns.updateExpense, user, { potId, expenseId, body }, Expense);
+  }
+
+  @Delete('expenses/:expenseId')
+  @HttpCode(204)
+  @ApiOperation({ operationId: 'deleteExpense', summary: 'Delete an expense (its creator or the owner)' })
+  @ApiProblems(403)
+  async delete(
+    @CurrentUser() user: AuthenticatedUser,
+    @UuidParam('potId') potId: string,
+    @UuidParam('expenseId') expenseId: string,
+  ) {
+    await this.pots.send(PotsPatterns.deleteExpense, user, { potId, expenseId }, z.unknown());
+  }
+
+  @Get('balances')
+  @ApiOperation({ operationId: 'getPotBalances', summary: "Each member's net position and a settle-up plan" })
+  @ApiOkResponse({ schema: schemaRef(PotBalances) })
+  balances(@CurrentUser() user: AuthenticatedUser, @UuidParam('potId') potId: string) {
+    return this.pots.send(PotsPatterns.getBalances, user, { potId }, PotBalances);
+  }
+
+  @Post('settlements')
+  @ApiOperation({ operationId: 'createSettlement', summary: 'Record that one member paid another back' })
+  @ApiBody({ schema: schemaRef(CreateSettlementRequest) })
+  @ApiResponse({ status: 201, schema: schemaRef(Settlement) })
+  @ApiProblems(400)
+  settle(
+    @CurrentUser() user: AuthenticatedUser,
+    @UuidParam('potId') potId: string,
+    @ZodBody(CreateSettlementRequest) body: CreateSettlementRequest,
+  ) {
+    return this.pots.send(PotsPatterns.createSettlement, user, { potId, body }, Settlement);
+  }
+}

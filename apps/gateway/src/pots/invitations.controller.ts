@@ -1,0 +1,51 @@
+import { InvitationAccepted, InvitationPreview, InvitationToken, PotsPatterns } from '@kitty/contracts';
+import { parseOrThrow, RpcClient } from '@kitty/nest-common';
+import { Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+
+import { CurrentUser } from '../auth/current-user.decorator';
+import type { AuthenticatedUser } from '../auth/jwt-auth.guard';
+import { Public } from '../auth/public.decorator';
+import { schemaRef } from '../http/openapi';
+import { ApiProblems } from '../http/problem-responses';
+import { PotsRpc } from './pots-rpc';
+
+@Controller('invitations/:token')
+@ApiTags('invitations')
+export class InvitationsController {
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly pots: PotsRpc,
+  ) {}
+
+  @Get()
+  @Public()
+  @ApiOperation({
+    operationId: 'previewInvitation',
+    summary: 'What an invitation link is for, and whether it is usable',
+  })
+  @ApiOkResponse({ schema: schemaRef(InvitationPreview) })
+  @ApiProblems(400, 404)
+  preview(@Param('token') token: string) {
+    return this.rpc.send(
+      PotsPatterns.previewInvitation,
+      { token: parseOrThrow(InvitationToken, token) },
+      InvitationPreview,
+    );
+  }
+
+  @Post('accept')
+  @HttpCode(200)
+  @ApiBearerAuth()
+  @ApiOperation({ operationId: 'acceptInvitation', summary: 'Join the pot (single use)' })
+  @ApiOkResponse({ schema: schemaRef(InvitationAccepted) })
+  @ApiProblems(400, 401, 404, 410)
+  accept(@CurrentUser() user: AuthenticatedUser, @Param('token') token: string) {
+    return this.pots.send(
+      PotsPatterns.acceptInvitation,
+      user,
+      { token: parseOrThrow(InvitationToken, token) },
+      InvitationAccepted,
+    );
+  }
+}

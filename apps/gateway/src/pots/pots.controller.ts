@@ -1,0 +1,111 @@
+import {
+  ActivityEntry,
+  CreateInvitationRequest,
+  CreatePotRequest,
+  InvitationCreated,
+  PotDetail,
+  PotsPatterns,
+  PotSummary,
+  UpdatePotRequest,
+} from '@kitty/contracts';
+import { Controller, Delete, Get, HttpCode, Patch, Post } from '@nestjs/common';
+import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { z } from 'zod';
+
+import { CurrentUser } from '../auth/current-user.decorator';
+import type { AuthenticatedUser } from '../auth/jwt-auth.guard';
+import { arrayOf, schemaRef } from '../http/openapi';
+import { ApiProblems } from '../http/problem-responses';
+import { UuidParam } from '../http/uuid-param';
+import { ZodBody } from '../http/zod-body';
+import { PotsRpc } from './pots-rpc';
+
+@Controller('pots')
+@ApiTags('pots')
+@ApiBearerAuth()
+@ApiProblems(401)
+export class PotsController {
+  constructor(private readonly pots: PotsRpc) {}
+
+  @Post()
+  @ApiOperation({ operationId: 'createPot', summary: 'Create a pot (and invite the members listed)' })
+  @ApiBody({ schema: schemaRef(CreatePotRequest) })
+  @ApiResponse({ status: 201, schema: schemaRef(PotDetail) })
+  @ApiProblems(400)
+  create(@CurrentUser() user: AuthenticatedUser, @ZodBody(CreatePotRequest) body: CreatePotRequest) {
+    return this.pots.send(PotsPatterns.createPot, user, { body }, PotDetail);
+  }
+
+  @Get()
+  @ApiOperation({ operationId: 'listPots', summary: "The caller's active pots, newest first" })
+  @ApiOkResponse({ schema: arrayOf(PotSummary) })
+  list(@CurrentUser() user: AuthenticatedUser) {
+    return this.pots.send(PotsPatterns.listPots, user, {}, z.array(PotSummary));
+  }
+
+  @Get(':potId')
+  @ApiOperation({ operationId: 'getPot', summary: 'A pot with its members, transactions and stats' })
+  @ApiOkResponse({ schema: schemaRef(PotDetail) })
+  @ApiProblems(404)
+  get(@CurrentUser() user: AuthenticatedUser, @UuidParam('potId') potId: string) {
+    return this.pots.send(PotsPatterns.getPot, user, { potId }, PotDetail);
+  }
+
+  @Patch(':potId')
+  @ApiOperation({ operationId: 'updatePot', summary: 'Rename, describe or archive a pot (owner)' })
+  @ApiBody({ schema: schemaRef(UpdatePotRequest) })
+  @ApiOkResponse({ schema: schemaRef(PotDetail) })
+  @ApiProblems(400, 403, 404)
+  update(
+    @CurrentUser() user: AuthenticatedUser,
+    @UuidParam('potId') potId: string,
+    @ZodBody(UpdatePotRequest) body: UpdatePotRequest,
+  ) {
+    return this.pots.send(PotsPatterns.updatePot, user, { potId, body }, PotDetail);
+  }
+
+  @Post(':potId/invitations')
+  @ApiOperation({ operationId: 'createInvitation', summary: 'Invite someone by name and e-mail (owner)' })
+  @ApiBody({ schema: schemaRef(CreateInvitationRequest) })
+  @ApiResponse({ status: 201, schema: schemaRef(InvitationCreated) })
+  @ApiProblems(400, 403, 404)
+  invite(
+    @CurrentUser() user: AuthenticatedUser,
+    @UuidParam('potId') potId: string,
+    @ZodBody(CreateInvitationRequest) body: CreateInvitationRequest,
+  ) {
+    return this.pots.send(PotsPatterns.createInvitation, user, { potId, body }, InvitationCreated);
+  }
+
+  @Delete(':potId/invitations/:invitationId')
+  @HttpCode(204)
+  @ApiOperation({ operationId: 'revokeInvitation', summary: 'Cancel a pending invitation (owner)' })
+  @ApiProblems(403, 404)
+  async revoke(
+    @CurrentUser() user: AuthenticatedUser,
+    @UuidParam('potId') potId: string,
+    @UuidParam('invitationId') invitationId: string,
+  ) {
+    await this.pots.send(PotsPatterns.revokeInvitation, user, { potId, invitationId }, z.unknown());
+  }
+
+  @Delete(':potId/members/:memberId')
+  @HttpCode(204)
+  @ApiOperation({ operationId: 'removeMember', summary: 'Remove a member whose balance is settled (owner)' })
+  @ApiProblems(403, 404, 409)
+  async removeMember(
+    @CurrentUser() user: AuthenticatedUser,
+    @UuidParam('potId') potId: string,
+    @UuidParam('memberId') memberId: string,
+  ) {
+    await this.pots.send(PotsPatterns.removeMember, user, { potId, memberId }, z.unknown());
+  }
+
+  @Get(':potId/activity')
+  @ApiOperation({ operationId: 'listPotActivity', summary: "The pot's activity feed, newest first" })
+  @ApiOkResponse({ schema: arrayOf(ActivityEntry) })
+  @ApiProblems(404)
+  activity(@CurrentUser() user: AuthenticatedUser, @UuidParam('potId') potId: string) {
+    return this.pots.send(PotsPatterns.listActivity, user, { potId }, z.array(ActivityEntry));
+  }
+}

@@ -1,0 +1,13 @@
+import { baseConfigSchema, databaseConfigSchema, loadConfig } from '@kitty/nest-common';
+import { z } from 'zod';
+
+export const potsConfigSchema = baseConfigSchema.extend(databaseConfigSchema.shape).extend({
+  HTTP_PORT: z.coerce.number().int().default(3102),
+  /** Where invitation links point (the web app). */
+  PUBLIC_URL: z.url().default('http://localhost:3000'),
+});
+
+export type PotsConfig = z.infer<typeof potsConfigSchema>;
+export const POTS_CONFIG = Symbol('POTS_CONFIG');
+
+export const loadPotsConfig = () => loadConfig(potsConfigSchema, process.env);

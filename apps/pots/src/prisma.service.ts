@@ -1,0 +1,21 @@
+import { schemaScopedAdapter } from '@kitty/nest-common';
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+
+import { POTS_CONFIG, type PotsConfig } from './config';
+import { type Prisma, PrismaClient } from './generated/prisma/client';
+
+export const POTS_SCHEMA = 'pots';
+export const OUTBOX_TABLE = `"${POTS_SCHEMA}"."outbox"`;
+
+export type Tx = Prisma.TransactionClient;
+
+@Injectable()
+export class PrismaService extends PrismaClient implements OnModuleDestroy {
+  constructor(@Inject(POTS_CONFIG) config: PotsConfig) {
+    super({ adapter: schemaScopedAdapter(config.DATABASE_URL, POTS_SCHEMA) });
+  }
+
+  async onModuleDestroy() {
+    await this.$disconnect();
+  }
+}

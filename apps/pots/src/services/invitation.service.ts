@@ -1,0 +1,153 @@
+import {
+  type AcceptInvitationCommand,
+  type CreateInvitationCommand,
+  EmailQueue,
+  INVITATION_TTL_DAYS,
+  type InvitationAccepted,
+  type InvitationCreated,
+  type InvitationPreview,
+  type PotsCaller,
+  type PreviewInvitationQuery,
+  type RevokeInvitationCommand,
+} from '@kitty/contracts';
+import { outboxMessage, OutboxRelay, ProblemError } from '@kitty/nest-common';
+import { Inject, Injectable } from '@nestjs/common';
+
+import { POTS_CONFIG, type PotsConfig } from '../config';
+import type { Invitation, Pot } from '../generated/prisma/client';
+import { PrismaService, type Tx } from '../prisma.service';
+import { recordActivity } from './activity';
+import { hashInvitationToken, newInvitationToken } from './invitation-token';
+import { requireOwner } from './pot-access';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const invitationNotFound = () =>
+  ProblemError.of(404, 'Invitation not found', 'This invitation link is not valid. Ask for a new one.');
+
+function statusOf(invitation: Invitation, now = new Date()): InvitationPreview['status'] {
+  if (invitation.acceptedAt) return 'accepted';
+  if (invitation.revokedAt) return 'revoked';
+  if (invitation.expiresAt <= now) return 'expired';
+  return 'pending';
+}
+
+const UNUSABLE: Record<Exclude<InvitationPreview['status'], 'pending'>, string> = {
+  accepted: 'This invitation has already been used.',
+  expired: 'This invitation has expired. Ask the pot owner for a new one.',
+  revoked: 'This invitation was cancelled by the pot owner.',
+};
+
+@Injectable()
+export class InvitationService {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly outbox: OutboxRelay,
+    @Inject(POTS_CONFIG) private readonly config: PotsConfig,
+  ) {}
+
+  /** Creates the invitation and its e-mail in the caller's transaction. */
+  async issue(
+    tx: Tx,
+    pot: Pot,
+    caller: PotsCaller,
+    invitee: { name: string; email: string },
+  ): Promise<InvitationCreated> {
+    const { token, hash } = newInvitationToken();
+    const invitation = await tx.invitation.create({
+      data: {
+        potId: pot.id,
+        tokenHash: hash,
+        name: invitee.name,
+        email: invitee.email,
+        invitedBy: caller.userId,
+        expiresAt: new Date(Date.now() + INVITATION_TTL_DAYS * DAY_MS),
+      },
+    });
+    const inviteUrl = new URL(`/invite/${token}`, this.config.PUBLIC_URL).toString();
+    await tx.outboxMessage.create({
+      data: outboxMessage(EmailQueue, 'notifications.email.send.v1', {
+        template: 'pot-invitation',
+        to: invitee.email,
+        data: {
+          inviteeName: invitee.name,
+          inviterName: caller.name,
+          potName: pot.name,
+          inviteUrl,
+          expiresAt: invitation.expiresAt.toISOString(),
+        },
+      }),
+    });
+    await recordActivity(tx, pot.id, caller, 'invitation.sent', `${caller.name} invited ${invitee.name}`);
+    return { id: invitation.id, inviteUrl, expiresAt: invitation.expiresAt.toISOString() };
+  }
+
+  async create({ caller, potId, body }: CreateInvitationCommand): Promise<InvitationCreated> {
+    const created = await this.prisma.$transaction(async (tx) => {
+      await requireOwner(tx, potId, caller.userId, 'invite members');
+      const pot = await tx.pot.findUniqueOrThrow({ where: { id: potId } });
+      return this.issue(tx, pot, caller, body);
+    });
+    this.outbox.kick();
+    return created;
+  }
+
+  async revoke({ caller, potId, invitationId }: RevokeInvitationCommand): Promise<void> {
+    await this.prisma.$transaction(async (tx) => {
+      await requireOwner(tx, potId, caller.userId, 'cancel invitations');
+      const { count } = await tx.invitation.updateMany({
+        where: { id: invitationId, potId, acceptedAt: null, revokedAt: null },
+        data: { revokedAt: new Date() },
+      });
+      if (count === 0) throw invitationNotFound();
+      await recordActivity(tx, potId, caller, 'invitation.revoked', `${caller.name} cancelled an invitation`);
+    });
+  }
+
+  async preview({ token }: PreviewInvitationQuery): Promise<InvitationPreview> {
+    const invitation = await this.prisma.invitation.findUnique({
+      where: { tokenHash: hashInvitationToken(token) },
+      include: { pot: { include: { members: { where: { role: 'owner' } } } } },
+    });
+    if (!invitation) throw invitationNotFound();
+    return {
+      status: statusOf(invitation),
+      potName: invitation.pot.name,
+      inviterName: invitation.pot.members[0]?.name ?? 'The pot owner',
+      inviteeName: invitation.name,
+      expiresAt: invitation.expiresAt.toISOString(),
+    };
+  }
+
+  /** Single use: the invitation is consumed by one conditional UPDATE, so two accepts cannot both win. */
+  async accept({ caller, token }: AcceptInvitationCommand): Promise<InvitationAccepted> {
+    return this.prisma.$transaction(async (tx) => {
+      const invitation = await tx.invitation.findUnique({ where: { tokenHash: hashInvitationToken(token) } });
+      if (!invitation) throw invitationNotFound();
+      const existing = await tx.potMember.findUnique({
+        where: { potId_userId: { potId: invitation.potId, userId: caller.userId } },
+      });
+      if (existing && !existing.removedAt) return { potId: invitation.potId };
+
+      const { count } = await tx.invitation.updateMany({
+        where: { id: invitation.id, acceptedAt: null, revokedAt: null, expiresAt: { gt: new Date() } },
+        data: { acceptedAt: new Date(), acceptedBy: caller.userId },
+      });
+      if (count === 0) {
+        const status = statusOf(invitation);
+        throw ProblemError.of(
+          410,
+          'Invitation unavailable',
+          UNUSABLE[status === 'pending' ? 'accepted' : status],
+        );
+      }
+      await tx.potMember.upsert({
+        where: { potId_userId: { potId: invitation.potId, userId: caller.userId } },
+        create: { potId: invitation.potId, userId: caller.userId, name: caller.name, email: caller.email },
+        update: { removedAt: null, name: caller.name, email: caller.email, joinedAt: new Date() },
+      });
+      await recordActivity(tx, invitation.potId, caller, 'member.joined', `${caller.name} joined the pot`);
+      return { potId: invitation.potId };
+    });
+  }
+}

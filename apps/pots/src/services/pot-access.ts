@@ -1,0 +1,34 @@
+import { ProblemError } from '@kitty/nest-common';
+
+import type { Tx } from '../prisma.service';
+
+export const potNotFound = () =>
+  ProblemError.of(404, 'Pot not found', 'This pot does not exist or you are not a member.');
+
+export interface Membership {
+  memberId: string;
+  role: 'owner' | 'member';
+  name: string;
+}
+
+/**
+ * The one gate of every pot operation: the caller must be a current member. To anyone else the pot does
+ * not exist (404), so ids cannot be probed.
+ */
+export async function requireMember(tx: Tx, potId: string, userId: string): Promise<Membership> {
+  const member = await tx.potMember.findUnique({ where: { potId_userId: { potId, userId } } });
+  if (!member || member.removedAt) throw potNotFound();
+  return { memberId: member.id, role: member.role === 'owner' ? 'owner' : 'member', name: member.name };
+}
+
+export async function requireOwner(
+  tx: Tx,
+  potId: string,
+  userId: string,
+  action: string,
+): Promise<Membership> {
+  const membership = await requireMember(tx, potId, userId);
+  if (membership.role !== 'owner')
+    throw ProblemError.of(403, 'Not allowed', `Only the pot owner can ${action}.`);
+  return membership;
+}

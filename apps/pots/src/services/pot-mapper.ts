@@ -1,0 +1,37 @@
+import type { PotMember, PotSummary } from '@kitty/contracts';
+
+import type { Pot, PotMember as PotMemberRow } from '../generated/prisma/client';
+
+export function toMember(row: PotMemberRow): PotMember {
+  return {
+    id: row.id,
+    userId: row.userId,
+    name: row.name,
+    email: row.email,
+    role: row.role === 'owner' ? 'owner' : 'member',
+    joinedAt: row.joinedAt.toISOString(),
+  };
+}
+
+/** Owner first (spec: the first member is labelled Owner), then by joining order. */
+export function orderMembers(rows: PotMemberRow[]): PotMemberRow[] {
+  return [...rows].sort(
+    (a, b) =>
+      Number(b.role === 'owner') - Number(a.role === 'owner') || a.joinedAt.getTime() - b.joinedAt.getTime(),
+  );
+}
+
+export function toSummary(pot: Pot & { members: PotMemberRow[] }): PotSummary {
+  return {
+    id: pot.id,
+    name: pot.name,
+    description: pot.description,
+    balancePence: Number(pot.balancePence),
+    currency: 'GBP',
+    isActive: pot.isActive,
+    createdBy: pot.createdBy,
+    createdAt: pot.createdAt.toISOString(),
+    updatedAt: pot.updatedAt.toISOString(),
+    members: orderMembers(pot.members.filter((member) => !member.removedAt)).map(toMember),
+  };
+}

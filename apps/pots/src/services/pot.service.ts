@@ -1,0 +1,160 @@
+import type {
+  ActivePot,
+  ActivePotQuery,
+  CreatePotCommand,
+  ListPotsQuery,
+  PotDetail,
+  PotQuery,
+  PotSummary,
+  SetActivePotCommand,
+  UpdatePotCommand,
+} from '@kitty/contracts';
+import { OutboxRelay, ProblemError } from '@kitty/nest-common';
+import { Injectable } from '@nestjs/common';
+
+import { PrismaService } from '../prisma.service';
+import { recordActivity } from './activity';
+import { describePot } from './describe-pot';
+import { InvitationService } from './invitation.service';
+import { requireMember, requireOwner } from './pot-access';
+import { orderMembers, toSummary } from './pot-mapper';
+
+const RECENT_TRANSACTIONS = 50;
+const activeMembers = { where: { removedAt: null } } as const;
+
+@Injectable()
+export class PotService {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly invitations: InvitationService,
+    private readonly outbox: OutboxRelay,
+  ) {}
+
+  async create({ caller, body }: CreatePotCommand): Promise<PotDetail> {
+    const potId = await this.prisma.$transaction(async (tx) => {
+      const pot = await tx.pot.create({
+        data: {
+          name: body.name,
+          description: describePot(body),
+          createdBy: caller.userId,
+          members: {
+            create: { userId: caller.userId, name: caller.name, email: caller.email, role: 'owner' },
+          },
+        },
+      });
+      await recordActivity(tx, pot.id, caller, 'pot.created', `${caller.name} created the pot`);
+      const invitees = body.members.filter((member) => member.email !== caller.email);
+      for (const invitee of invitees) await this.invitations.issue(tx, pot, caller, invitee);
+      // The pot created last becomes the active one (decisions §7).
+      await tx.activePot.upsert({
+        where: { userId: caller.userId },
+        create: { userId: caller.userId, potId: pot.id },
+        update: { potId: pot.id },
+      });
+      return pot.id;
+    });
+    this.outbox.kick();
+    return this.get({ caller, potId });
+  }
+
+  async list({ caller }: ListPotsQuery): Promise<PotSummary[]> {
+    const pots = await this.prisma.pot.findMany({
+      where: { isActive: true, members: { some: { userId: caller.userId, removedAt: null } } },
+      include: { members: activeMembers },
+      orderBy: { createdAt: 'desc' },
+    });
+    return pots.map(toSummary);
+  }
+
+  async get({ caller, potId }: PotQuery): Promise<PotDetail> {
+    const membership = await requireMember(this.prisma, potId, caller.userId);
+    const pot = await this.prisma.pot.findUniqueOrThrow({
+      where: { id: potId },
+      include: {
+        members: activeMembers,
+        transactions: { orderBy: { createdAt: 'desc' }, take: RECENT_TRANSACTIONS },
+        invitations:
+          membership.role === 'owner'
+            ? {
+                where: { acceptedAt: null, revokedAt: null, expiresAt: { gt: new Date() } },
+                orderBy: { createdAt: 'desc' },
+              }
+            : { where: { id: { in: [] } } },
+      },
+    });
+    return {
+      ...toSummary(pot),
+      yourRole: membership.role,
+      yourMemberId: membership.memberId,
+      transactions: pot.transactions.map((row) => ({
+        id: row.id,
+        type: row.type === 'credit' ? 'credit' : 'debit',
+        description: row.description,
+        member: row.memberName,
+        date: row.createdAt.toISOString(),
+        amountPence: Number(row.amountPence),
+      })),
+      stats: {
+        totalTransactions: pot.transactionCount,
+        totalAddedPence: Number(pot.totalAddedPence),
+        totalSpentPence: Number(pot.totalSpentPence),
+      },
+      contributions: orderMembers(pot.members).map((member) => ({
+        memberId: member.id,
+        name: member.name,
+        addedPence: Number(member.addedPence),
+        sharePence: Number(member.sharePence),
+      })),
+      pendingInvitations: pot.invitations.map((invitation) => ({
+        id: invitation.id,
+        name: invitation.name,
+        email: invitation.email,
+        expiresAt: invitation.expiresAt.toISOString(),
+        createdAt: invitation.createdAt.toISOString(),
+      })),
+    };
+  }
+
+  async update({ caller, potId, body }: UpdatePotCommand): Promise<PotDetail> {
+    await this.prisma.$transaction(async (tx) => {
+      await requireOwner(tx, potId, caller.userId, 'change this pot');
+      await tx.pot.update({ where: { id: potId }, data: body });
+      if (body.isActive === false) {
+        await tx.activePot.deleteMany({ where: { potId } });
+        await recordActivity(tx, potId, caller, 'pot.archived', `${caller.name} archived the pot`);
+      } else {
+        await recordActivity(tx, potId, caller, 'pot.updated', `${caller.name} updated the pot`);
+      }
+    });
+    return this.get({ caller, potId });
+  }
+
+  async setActive({ caller, body }: SetActivePotCommand): Promise<ActivePot> {
+    try {
+      return await this.prisma.$transaction(async (tx) => {
+        await requireMember(tx, body.potId, caller.userId);
+        const pot = await tx.pot.findUniqueOrThrow({ where: { id: body.potId } });
+        if (!pot.isActive) throw ProblemError.of(409, 'Failed to set active pot', 'This pot is archived.');
+        const row = await tx.activePot.upsert({
+          where: { userId: caller.userId },
+          create: { userId: caller.userId, potId: body.potId },
+          update: { potId: body.potId },
+        });
+        return { potId: row.potId, updatedAt: row.updatedAt.toISOString() };
+      });
+    } catch (error) {
+      if (error instanceof ProblemError) throw error;
+      throw ProblemError.of(500, 'Failed to set active pot', 'Please try again.');
+    }
+  }
+
+  async getActive({ caller }: ActivePotQuery): Promise<ActivePot> {
+    const none = { potId: null, updatedAt: null };
+    const row = await this.prisma.activePot.findUnique({ where: { userId: caller.userId } });
+    if (!row) return none;
+    const member = await this.prisma.potMember.findUnique({
+      where: { potId_userId: { potId: row.potId, userId: caller.userId } },
+    });
+    return member && !member.removedAt ? { potId: row.potId, updatedAt: row.updatedAt.toISOString() } : none;
+  }
+}

@@ -1,0 +1,64 @@
+import { screen, waitFor } from '@testing-library/react';
+
+import { aUser, frenchResidency, signedInState } from '../test/factories';
+import { mockFetch, noContent, pathOf, problem } from '../test/fetch-mock';
+import { renderInApp } from '../test/render';
+import { AppHeader } from './app-header';
+
+describe('AppHeader', () => {
+  it('welcomes the user and hides the residency badge while residency is unknown', () => {
+    renderInApp(<AppHeader />, { session: signedInState(aUser({ residency: null })) });
+
+    expect(screen.getByText('Welcome, Ann Lee')).toBeTruthy();
+    expect(screen.queryByText('UK Resident')).toBeNull();
+    expect(screen.queryByText('International User')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Sign Out' })).toBeTruthy();
+  });
+
+  it("shows 'UK Resident' for a UK resident", () => {
+    renderInApp(<AppHeader />, { session: signedInState(aUser()) });
+    expect(screen.getByText('UK Resident')).toBeTruthy();
+  });
+
+  it("shows 'International User' for anyone else", () => {
+    renderInApp(<AppHeader />, { session: signedInState(aUser({ residency: frenchResidency })) });
+    expect(screen.getByText('International User')).toBeTruthy();
+  });
+
+  it('falls back to the e-mail address when there is no name', () => {
+    renderInApp(<AppHeader />, { session: signedInState(aUser({ fullName: ' ' })) });
+    expect(screen.getByText('Welcome, ann@example.com')).toBeTruthy();
+  });
+
+  it('offers Sign In and Get Started to visitors', () => {
+    renderInApp(<AppHeader />);
+
+    expect(screen.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/auth');
+    expect(screen.getByRole('link', { name: 'Get Started' }).getAttribute('href')).toBe('/auth?mode=sign-up');
+    expect(screen.getByRole('link', { name: 'Kitty home' }).getAttribute('href')).toBe('/');
+    expect(screen.queryByText(/Welcome/)).toBeNull();
+  });
+
+  it('signs out on the server, forgets the session and goes home', async () => {
+    const fetchMock = mockFetch(() => noContent());
+    const { user, store } = renderInApp(<AppHeader />, { route: '/onboarding', session: signedInState() });
+
+    await user.click(screen.getByRole('button', { name: 'Sign Out' }));
+
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/'));
+    expect(store.getState().session).toMatchObject({ status: 'signedOut', accessToken: null, user: null });
+    expect(pathOf(fetchMock.requests[0])).toBe('/api/auth/sign-out');
+    expect(fetchMock.requests[0].credentials).toBe('include');
+    expect(screen.getByRole('link', { name: 'Sign In' })).toBeTruthy();
+  });
+
+  it('stays signed in and says so when the server cannot sign out', async () => {
+    mockFetch(() => problem(503, 'Auth service unavailable'));
+    const { user, store } = renderInApp(<AppHeader />, { session: signedInState() });
+
+    await user.click(screen.getByRole('button', { name: 'Sign Out' }));
+
+    expect(await screen.findByText('Sign out failed')).toBeTruthy();
+    expect(store.getState().session.status).toBe('signedIn');
+  });
+});

@@ -1,0 +1,104 @@
+import { act, screen, waitFor } from '@testing-library/react';
+
+import { AppHeader } from '../layout/app-header';
+import { anAuthSession, aUser, loadingState, signedInState, ukResidency } from '../test/factories';
+import { json, mockFetch, pathOf, problem } from '../test/fetch-mock';
+import { renderInApp } from '../test/render';
+import { SessionManager } from './session-manager';
+import { RESIDENCY_POLL_INTERVAL_MS, RESIDENCY_POLL_WINDOW_MS } from './use-residency-polling';
+
+function renderSession(session = loadingState) {
+  return renderInApp(
+    <>
+      <SessionManager />
+      <AppHeader />
+    </>,
+    { session },
+  );
+}
+
+const advance = (ms: number) => act(() => jest.advanceTimersByTimeAsync(ms));
+
+describe('SessionManager', () => {
+  it('restores the session from the refresh cookie on page load', async () => {
+    const fetchMock = mockFetch(() => json(anAuthSession({ accessToken: 'restored' })));
+    const { store } = renderSession();
+
+    expect(await screen.findByText('Welcome, Ann Lee')).toBeTruthy();
+    expect(store.getState().session.accessToken).toBe('restored');
+    expect(fetchMock.requests.map(pathOf)).toEqual(['/api/auth/refresh']);
+    expect(fetchMock.requests[0].credentials).toBe('include');
+  });
+
+  it('treats a refused refresh on page load as simply signed out', async () => {
+    mockFetch(() => problem(401, 'No session'));
+    const { store } = renderSession();
+
+    expect(await screen.findByRole('link', { name: 'Sign In' })).toBeTruthy();
+    expect(store.getState().session.status).toBe('signedOut');
+    expect(screen.queryByText('Authentication Error')).toBeNull();
+  });
+
+  describe('with fake timers', () => {
+    beforeEach(() => jest.useFakeTimers({ now: new Date('2026-03-02T10:00:00Z') }));
+    afterEach(() => jest.useRealTimers());
+
+    it('refreshes the access token when it is about to expire', async () => {
+      const fetchMock = mockFetch(() => json(anAuthSession({ accessToken: 'renewed' })));
+      const state = signedInState();
+      const { store } = renderSession({ ...state, expiresAt: new Date(Date.now() + 100_000).toISOString() });
+
+      await advance(29_000);
+      expect(fetchMock.requests).toHaveLength(0); // 100 s left at start
+      await advance(1_000); // 70 s left at the 30 s check
+
+      await waitFor(() => expect(store.getState().session.accessToken).toBe('renewed'));
+      expect(fetchMock.requests.map(pathOf)).toEqual(['/api/auth/refresh']);
+    });
+
+    it("signs out with 'Authentication Error' when the server refuses the refresh", async () => {
+      mockFetch(() => problem(401, 'Session revoked'));
+      const { store } = renderSession({
+        ...signedInState(),
+        expiresAt: new Date(Date.now() + 60_000).toISOString(),
+      });
+
+      await advance(0);
+
+      await waitFor(() => expect(store.getState().session.status).toBe('signedOut'));
+      expect(screen.getByText('Authentication Error')).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'Sign In' })).toBeTruthy();
+    });
+
+    it('polls /api/me every 3 s until the residency badge can be shown', async () => {
+      let calls = 0;
+      const fetchMock = mockFetch(() => {
+        calls += 1;
+        return json(aUser({ residency: calls < 3 ? null : ukResidency }));
+      });
+      renderSession(signedInState(aUser({ residency: null })));
+
+      await advance(0);
+      expect(screen.queryByText('UK Resident')).toBeNull();
+      await advance(RESIDENCY_POLL_INTERVAL_MS * 2);
+
+      await waitFor(() => expect(screen.getByText('UK Resident')).toBeTruthy());
+      await advance(RESIDENCY_POLL_INTERVAL_MS * 5);
+      expect(fetchMock.requests.map(pathOf)).toEqual(['/api/me', '/api/me', '/api/me']);
+      expect(fetchMock.requests[0].headers.get('Authorization')).toBe('Bearer access-token-1');
+    });
+
+    it('stops polling after 30 s when residency stays unknown', async () => {
+      const fetchMock = mockFetch(() => json(aUser({ residency: null })));
+      renderSession(signedInState(aUser({ residency: null })));
+
+      await advance(RESIDENCY_POLL_WINDOW_MS);
+      const polled = fetchMock.requests.length;
+      expect(polled).toBeGreaterThanOrEqual(RESIDENCY_POLL_WINDOW_MS / RESIDENCY_POLL_INTERVAL_MS);
+      await advance(RESIDENCY_POLL_WINDOW_MS);
+
+      expect(fetchMock.requests).toHaveLength(polled);
+      expect(screen.queryByText('UK Resident')).toBeNull();
+    });
+  });
+});

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+
+const milliseconds = (fallback: number) => z.coerce.number().int().min(0).default(fallback);
+const csv = z
+  .string()
+  .default('')
+  .transform((value) =>
+    value
+      .split(',')
+      .map((item) => item.trim())
+      .filter((item) => item.length > 0),
+  );
+
+/**
+ * The sandbox's whole configuration, read from the environment once at boot. A development tool that must
+ * never stand in for Stripe in production, so `NODE_ENV=production` stops it.
+ */
+export const sandboxConfigSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Falls back to HTTP_PORT, which the dev-stack launcher sets for every app it starts. */
+    SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+    HTTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+    SANDBOX_HOST: z.string().min(1).default('127.0.0.1'),
+    /** Base of the hosted pay page URLs handed out in `checkout.session.url`; default http://localhost:<port>. */
+    SANDBOX_PUBLIC_URL: z.url().optional(),
+    /** Comma-separated endpoints that receive every event (e.g. the gateway's /api/webhooks/stripe). */
+    SANDBOX_WEBHOOK_URLS: csv.pipe(z.array(z.url())),
+    /** Comma-separated event types delivered to the endpoints (Stripe's `enabled_events`); empty = all. */
+    SANDBOX_WEBHOOK_EVENTS: csv,
+    SANDBOX_WEBHOOK_SECRET: z.string().min(1).default('whsec_sandbox'),
+    SANDBOX_WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
+    /** First retry delay; each further retry doubles it, up to SANDBOX_WEBHOOK_RETRY_MAX_MS. */
+    SANDBOX_WEBHOOK_RETRY_BASE_MS: milliseconds(1000),
+    SANDBOX_WEBHOOK_RETRY_MAX_MS: milliseconds(60_000),
+    SANDBOX_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(1).default(10_000),
+    /** Delay before a Bacs Direct Debit payment succeeds or fails (`checkout.session.async_payment_*`). */
+    SANDBOX_ASYNC_PAYMENT_DELAY_MS: milliseconds(3000),
+    /** Delay before a payout turns `paid` or `failed`. */
+    SANDBOX_PAYOUT_DELAY_MS: milliseconds(2000),
+    /** How often open sessions past `expires_at` are expired. */
+    SANDBOX_EXPIRY_SWEEP_MS: z.coerce.number().int().min(10).default(5000),
+    /** When set, state is kept in <dir>/state.json across restarts; otherwise it lives in memory only. */
+    SANDBOX_DATA_DIR: z.string().min(1).optional(),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['NODE_ENV'],
+        message: 'the Stripe sandbox never runs in production',
+      });
+    }
+    if (env.SANDBOX_WEBHOOK_RETRY_MAX_MS < env.SANDBOX_WEBHOOK_RETRY_BASE_MS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SANDBOX_WEBHOOK_RETRY_MAX_MS'],
+        message: 'must be at least SANDBOX_WEBHOOK_RETRY_BASE_MS',
+      });
+    }
+  })
+  .transform((env) => {
+    const port = env.SANDBOX_PORT ?? env.HTTP_PORT ?? 12111;
+    return {
+      logLevel: env.LOG_LEVEL,
+      port,
+      host: env.SANDBOX_HOST,
+      /** null: derived from the bound address once listening (port 0 in tests). */
+      publicUrl:
+        (env.SANDBOX_PUBLIC_URL ?? (port === 0 ? null : `http://localhost:${port}`))?.replace(/\/+$/, '') ??
+        null,
+      webhooks: {
+        urls: env.SANDBOX_WEBHOOK_URLS,
+        enabledEvents: env.SANDBOX_WEBHOOK_EVENTS,
+        secret: env.SANDBOX_WEBHOOK_SECRET,
+        maxAttempts: env.SANDBOX_WEBHOOK_MAX_ATTEMPTS,
+        retryBaseMs: env.SANDBOX_WEBHOOK_RETRY_BASE_MS,
+        retryMaxMs: env.SANDBOX_WEBHOOK_RETRY_MAX_MS,
+        timeoutMs: env.SANDBOX_WEBHOOK_TIMEOUT_MS,
+      },
+      asyncPaymentDelayMs: env.SANDBOX_ASYNC_PAYMENT_DELAY_MS,
+      payoutDelayMs: env.SANDBOX_PAYOUT_DELAY_MS,
+      expirySweepMs: env.SANDBOX_EXPIRY_SWEEP_MS,
+      dataDir: env.SANDBOX_DATA_DIR ?? null,
+    };
+  });
+
+export type SandboxConfig = z.output<typeof sandboxConfigSchema>;
+
+/** Validates the environment; a bad value stops the process with every offending variable named. */
+export function loadSandboxConfig(
+  env: Record<string, string | undefined> = process.env,
+): Readonly<SandboxConfig> {
+  const parsed = sandboxConfigSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map(
+      (issue) => `  ${issue.path.join('.') || '(root)'}: ${issue.message}`,
+    );
+    throw new Error(`Invalid stripe-sandbox configuration:\n${lines.join('\n')}`);
+  }
+  return Object.freeze(parsed.data);
+}

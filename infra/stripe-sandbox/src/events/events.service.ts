@@ -1,0 +1,122 @@
+import Stripe from 'stripe';
+
+import { Clock, unixSeconds } from '../core/clock';
+import { ID_PREFIX, newId } from '../core/ids';
+import { paginate } from '../core/list';
+import { inRange, Range } from '../core/params';
+import { RequestContext } from '../core/request-context';
+import { Collection } from '../store/collection';
+import { SandboxStore } from '../store/store';
+
+/** The event types the sandbox emits, checked against the SDK's own list of Stripe event names. */
+export const EVENT_TYPE = {
+  checkoutSessionCompleted: 'checkout.session.completed',
+  checkoutSessionAsyncPaymentSucceeded: 'checkout.session.async_payment_succeeded',
+  checkoutSessionAsyncPaymentFailed: 'checkout.session.async_payment_failed',
+  checkoutSessionExpired: 'checkout.session.expired',
+  payoutCreated: 'payout.created',
+  payoutPaid: 'payout.paid',
+  payoutFailed: 'payout.failed',
+} as const satisfies Record<string, Stripe.Event.Type>;
+
+export type EventType = (typeof EVENT_TYPE)[keyof typeof EVENT_TYPE];
+
+/** Any Stripe API object, as carried in `data.object`. */
+export interface ApiObject {
+  id: string;
+  object: string;
+}
+
+export type SandboxEvent = Pick<
+  Stripe.Event,
+  'id' | 'object' | 'api_version' | 'created' | 'livemode' | 'pending_webhooks' | 'request'
+> & {
+  type: EventType;
+  data: { object: ApiObject };
+};
+
+/** Something that delivers new events to the webhook endpoints and reports how many it will try. */
+export interface EventDispatcher {
+  dispatch(event: SandboxEvent): number;
+}
+
+export interface EventListFilter {
+  type?: string;
+  types?: string[];
+  created?: Range;
+}
+
+/**
+ * Records every state change as a Stripe Event (with a snapshot of the object at that moment) and hands
+ * it to the webhook dispatcher.
+ */
+export class EventsService {
+  readonly events: Collection<SandboxEvent>;
+  private dispatcher: EventDispatcher | null = null;
+
+  constructor(
+    store: SandboxStore,
+    private readonly clock: Clock,
+  ) {
+    this.events = store.collection<SandboxEvent>('events', {
+      objectName: 'event',
+      idPrefix: ID_PREFIX.event,
+      maxSize: 20_000,
+    });
+  }
+
+  /** The webhook module plugs itself in here (it needs the events collection, so it comes second). */
+  setDispatcher(dispatcher: EventDispatcher): void {
+    this.dispatcher = dispatcher;
+  }
+
+  emit(type: EventType, object: ApiObject, request: RequestContext | null): SandboxEvent {
+    const event = this.events.insert({
+      id: newId(ID_PREFIX.event),
+      object: 'event',
+      api_version: Stripe.API_VERSION,
+      created: unixSeconds(this.clock),
+      data: { object: structuredClone(object) },
+      livemode: false,
+      pending_webhooks: 0,
+      // Stripe sets `request` for changes made through the API, and nulls its id for automatic ones.
+      request: { id: request?.requestId ?? null, idempotency_key: request?.idempotencyKey ?? null },
+      type,
+    });
+    const pending = this.dispatcher?.dispatch(event) ?? 0;
+    return this.events.replace({ ...event, pending_webhooks: pending });
+  }
+
+  retrieve(id: string): SandboxEvent {
+    return this.events.require(id);
+  }
+
+  list(filter: EventListFilter, page: { limit: number; starting_after?: string; ending_before?: string }) {
+    const matches = this.events
+      .newestFirst()
+      .filter(
+        (event) =>
+          (filter.type === undefined || typeMatches(event.type, filter.type)) &&
+          (filter.types === undefined || filter.types.includes(event.type)) &&
+          inRange(event.created, filter.created),
+      );
+    return paginate(matches, page, '/v1/events');
+  }
+
+  /** One fewer endpoint still waiting for this event. */
+  markDelivered(id: string): void {
+    const event = this.events.get(id);
+    if (event && event.pending_webhooks > 0) {
+      this.events.replace({ ...event, pending_webhooks: event.pending_webhooks - 1 });
+    }
+  }
+}
+
+/** Stripe's `type` filter accepts `*` wildcards: `checkout.session.*`. */
+function typeMatches(type: string, pattern: string): boolean {
+  if (!pattern.includes('*')) return type === pattern;
+  const regex = new RegExp(`^${pattern.split('*').map(escapeRegExp).join('.*')}$`);
+  return regex.test(type);
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -1,0 +1,197 @@
+import Stripe from 'stripe';
+
+import { Clock, unixSeconds } from '../core/clock';
+import { ID_PREFIX, newId } from '../core/ids';
+import { BacsSummary } from '../pay-page/test-bank-accounts';
+import { CardDecline, CardSummary } from '../pay-page/test-cards';
+import { Collection } from '../store/collection';
+import { SandboxStore } from '../store/store';
+
+type CardDetails = Pick<
+  Stripe.PaymentMethod.Card,
+  'brand' | 'country' | 'display_brand' | 'exp_month' | 'exp_year' | 'funding' | 'last4'
+> & { wallet: { type: WalletType } | null };
+
+export type WalletType = 'apple_pay' | 'google_pay';
+
+export type PaymentMethod = Pick<
+  Stripe.PaymentMethod,
+  'id' | 'object' | 'billing_details' | 'created' | 'customer' | 'livemode' | 'metadata' | 'type'
+> & {
+  card?: CardDetails;
+  bacs_debit?: Pick<Stripe.PaymentMethod.BacsDebit, 'last4' | 'sort_code'>;
+};
+
+type PaymentError = Pick<
+  Stripe.PaymentIntent.LastPaymentError,
+  'code' | 'decline_code' | 'message' | 'payment_method_type' | 'type'
+> & { payment_method: PaymentMethod };
+
+export type PaymentIntent = Pick<
+  Stripe.PaymentIntent,
+  | 'id'
+  | 'object'
+  | 'amount'
+  | 'amount_capturable'
+  | 'amount_received'
+  | 'canceled_at'
+  | 'capture_method'
+  | 'client_secret'
+  | 'confirmation_method'
+  | 'created'
+  | 'currency'
+  | 'customer'
+  | 'description'
+  | 'latest_charge'
+  | 'livemode'
+  | 'metadata'
+  | 'payment_method'
+  | 'payment_method_types'
+  | 'receipt_email'
+  | 'status'
+> & { last_payment_error: PaymentError | null };
+
+export interface NewPaymentIntent {
+  amount: number;
+  currency: string;
+  description: string | null;
+  metadata: Record<string, string>;
+  paymentMethodTypes: string[];
+}
+
+/**
+ * PaymentIntents and PaymentMethods behind Checkout Sessions. Like Stripe since 2022-08-01, the intent is
+ * created when the customer first tries to pay, not when the session is created.
+ */
+export class PaymentIntentsService {
+  readonly intents: Collection<PaymentIntent>;
+  readonly methods: Collection<PaymentMethod>;
+
+  constructor(
+    store: SandboxStore,
+    private readonly clock: Clock,
+  ) {
+    this.intents = store.collection<PaymentIntent>('payment_intents', {
+      objectName: 'payment_intent',
+      idPrefix: ID_PREFIX.paymentIntent,
+    });
+    this.methods = store.collection<PaymentMethod>('payment_methods', {
+      objectName: 'payment_method',
+      idPrefix: ID_PREFIX.paymentMethod,
+    });
+  }
+
+  create(input: NewPaymentIntent): PaymentIntent {
+    const id = newId(ID_PREFIX.paymentIntent);
+    return this.intents.insert({
+      id,
+      object: 'payment_intent',
+      amount: input.amount,
+      amount_capturable: 0,
+      amount_received: 0,
+      canceled_at: null,
+      capture_method: 'automatic',
+      client_secret: `${id}_secret_${newId('').slice(0, 24)}`,
+      confirmation_method: 'automatic',
+      created: unixSeconds(this.clock),
+      currency: input.currency,
+      customer: null,
+      description: input.description,
+      last_payment_error: null,
+      latest_charge: null,
+      livemode: false,
+      metadata: input.metadata,
+      payment_method: null,
+      payment_method_types: input.paymentMethodTypes,
+      receipt_email: null,
+      status: 'requires_payment_method',
+    });
+  }
+
+  cardMethod(
+    card: CardSummary,
+    name: string,
+    email: string | null,
+    wallet: WalletType | null,
+  ): PaymentMethod {
+    return this.methods.insert({
+      ...this.methodBase('card', name, email),
+      card: {
+        brand: card.brand,
+        country: card.country,
+        display_brand: card.brand,
+        exp_month: card.expMonth,
+        exp_year: card.expYear,
+        funding: card.funding,
+        last4: card.last4,
+        wallet: wallet === null ? null : { type: wallet },
+      },
+    });
+  }
+
+  bacsMethod(account: BacsSummary): PaymentMethod {
+    const sortCode = account.sortCode.replace(/^(\d{2})(\d{2})(\d{2})$/, '$1-$2-$3');
+    return this.methods.insert({
+      ...this.methodBase('bacs_debit', account.accountHolderName, account.email),
+      bacs_debit: { last4: account.last4, sort_code: sortCode },
+    });
+  }
+
+  succeed(intentId: string, method: PaymentMethod): PaymentIntent {
+    const intent = this.intents.require(intentId);
+    return this.intents.replace({
+      ...intent,
+      amount_received: intent.amount,
+      last_payment_error: null,
+      latest_charge: newId('ch_'),
+      payment_method: method.id,
+      status: 'succeeded',
+    });
+  }
+
+  /** A delayed method (Bacs) accepted for collection: money arrives later, or not. */
+  process(intentId: string, method: PaymentMethod): PaymentIntent {
+    const intent = this.intents.require(intentId);
+    return this.intents.replace({
+      ...intent,
+      last_payment_error: null,
+      payment_method: method.id,
+      status: 'processing',
+    });
+  }
+
+  /** Declined card or failed debit: the intent waits for another payment method, as in Stripe. */
+  fail(
+    intentId: string,
+    method: PaymentMethod,
+    failure: CardDecline | { code: string; message: string },
+  ): PaymentIntent {
+    const intent = this.intents.require(intentId);
+    return this.intents.replace({
+      ...intent,
+      last_payment_error: {
+        code: failure.code as Stripe.PaymentIntent.LastPaymentError.Code,
+        decline_code: 'declineCode' in failure ? failure.declineCode : undefined,
+        message: failure.message,
+        payment_method: method,
+        payment_method_type: method.type,
+        type: method.type === 'card' ? 'card_error' : 'invalid_request_error',
+      },
+      payment_method: null,
+      status: 'requires_payment_method',
+    });
+  }
+
+  private methodBase(type: 'card' | 'bacs_debit', name: string, email: string | null) {
+    return {
+      id: newId(ID_PREFIX.paymentMethod),
+      object: 'payment_method' as const,
+      billing_details: { address: null, email, name, phone: null, tax_id: null },
+      created: unixSeconds(this.clock),
+      customer: null,
+      livemode: false,
+      metadata: {},
+      type,
+    };
+  }
+}

@@ -1,0 +1,194 @@
+import { Clock, unixSeconds } from '../core/clock';
+import { ID_PREFIX, newId } from '../core/ids';
+import { Logger } from '../core/logger';
+import { EventDispatcher, EventsService, SandboxEvent } from '../events/events.service';
+import { JOB_KIND, Scheduler } from '../scheduler/scheduler';
+import { Collection } from '../store/collection';
+import { SandboxStore } from '../store/store';
+import { stripeSignatureHeader } from './signature';
+
+export interface WebhookSettings {
+  urls: string[];
+  /** Event types sent to the endpoints; empty sends everything. */
+  enabledEvents: string[];
+  secret: string;
+  maxAttempts: number;
+  retryBaseMs: number;
+  retryMaxMs: number;
+  timeoutMs: number;
+}
+
+/** One HTTP attempt to deliver one event to one endpoint, as shown at `GET /_sandbox/deliveries`. */
+export interface DeliveryAttempt {
+  id: string;
+  event_id: string;
+  event_type: string;
+  endpoint: string;
+  /** 1 for the first try, counting up through retries. */
+  attempt: number;
+  trigger: 'automatic' | 'resend';
+  status: 'succeeded' | 'failed';
+  response_status: number | null;
+  error: string | null;
+  duration_ms: number;
+  /** Epoch milliseconds. */
+  attempted_at: number;
+  /** Epoch milliseconds of the retry, or null when this was the last attempt. */
+  next_attempt_at: number | null;
+}
+
+interface DeliveryJob {
+  eventId: string;
+  endpoint: string;
+  attempt: number;
+  trigger: DeliveryAttempt['trigger'];
+}
+
+export interface SendResult {
+  status: number | null;
+  body: string | null;
+  error: string | null;
+  durationMs: number;
+}
+
+/** Exponential backoff: base, 2×base, 4×base, … capped at max. `attempt` is the one that just failed. */
+export function retryDelayMs(attempt: number, baseMs: number, maxMs: number): number {
+  return Math.min(baseMs * 2 ** (attempt - 1), maxMs);
+}
+
+/**
+ * Delivers events to the configured endpoints as Stripe does: a JSON POST signed with `Stripe-Signature`
+ * (a fresh timestamp on every attempt), any non-2xx answer or network error retried with exponential
+ * backoff up to the attempt limit. At least once, in no guaranteed order.
+ */
+export class WebhookDeliveryService implements EventDispatcher {
+  readonly deliveries: Collection<DeliveryAttempt>;
+
+  constructor(
+    store: SandboxStore,
+    private readonly settings: WebhookSettings,
+    private readonly events: EventsService,
+    private readonly scheduler: Scheduler,
+    private readonly clock: Clock,
+    private readonly logger: Logger,
+  ) {
+    this.deliveries = store.collection<DeliveryAttempt>('webhook_deliveries', {
+      objectName: 'delivery',
+      maxSize: 5000,
+    });
+    scheduler.register<DeliveryJob>(JOB_KIND.webhookDelivery, (job) => this.attempt(job));
+    events.setDispatcher(this);
+  }
+
+  get endpoints(): string[] {
+    return this.settings.urls;
+  }
+
+  dispatch(event: SandboxEvent): number {
+    const endpoints = this.endpointsFor(event.type);
+    for (const endpoint of endpoints)
+      this.enqueue({ eventId: event.id, endpoint, attempt: 1, trigger: 'automatic' });
+    return endpoints.length;
+  }
+
+  /** Delivers an event again, to every endpoint or one (duplicate-delivery tests). */
+  resend(eventId: string, endpoint?: string): string[] {
+    const event = this.events.retrieve(eventId);
+    const endpoints = endpoint === undefined ? this.endpointsFor(event.type) : [endpoint];
+    for (const url of endpoints) this.enqueue({ eventId, endpoint: url, attempt: 1, trigger: 'resend' });
+    return endpoints;
+  }
+
+  /**
+   * One signed POST of an event, with its answer. The retrying delivery uses it; so will the synchronous
+   * `issuing_authorization.request`, which needs the endpoint's answer within Stripe's 2 seconds.
+   */
+  async send(
+    endpoint: string,
+    event: SandboxEvent,
+    timeoutMs = this.settings.timeoutMs,
+  ): Promise<SendResult> {
+    const payload = JSON.stringify(event, null, 2);
+    const started = this.clock.now();
+    try {
+      const response = await fetch(endpoint, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json; charset=utf-8',
+          'User-Agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+          'Stripe-Signature': stripeSignatureHeader(payload, this.settings.secret, unixSeconds(this.clock)),
+        },
+        body: payload,
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      const body = await response.text();
+      return { status: response.status, body, error: null, durationMs: this.clock.now() - started };
+    } catch (error) {
+      return { status: null, body: null, error: describe(error), durationMs: this.clock.now() - started };
+    }
+  }
+
+  private endpointsFor(type: string): string[] {
+    const { enabledEvents, urls } = this.settings;
+    return enabledEvents.length === 0 || enabledEvents.includes(type) ? urls : [];
+  }
+
+  private enqueue(job: DeliveryJob, delayMs = 0): void {
+    this.scheduler.schedule(JOB_KIND.webhookDelivery, delayMs, job);
+  }
+
+  private async attempt(job: DeliveryJob): Promise<void> {
+    const event = this.events.events.get(job.eventId);
+    if (!event) return;
+    const result = await this.send(job.endpoint, event);
+    const succeeded = result.status !== null && result.status >= 200 && result.status < 300;
+    const retryIn =
+      succeeded || job.attempt >= this.settings.maxAttempts ? null : this.retryDelay(job.attempt);
+    // pending_webhooks counts the configured endpoints that have not yet had one successful delivery.
+    const countsTowardsPending =
+      succeeded &&
+      this.endpointsFor(event.type).includes(job.endpoint) &&
+      !this.wasDelivered(event.id, job.endpoint);
+    this.deliveries.insert({
+      id: newId(ID_PREFIX.delivery),
+      event_id: event.id,
+      event_type: event.type,
+      endpoint: job.endpoint,
+      attempt: job.attempt,
+      trigger: job.trigger,
+      status: succeeded ? 'succeeded' : 'failed',
+      response_status: result.status,
+      error: result.error ?? (succeeded ? null : `endpoint answered ${result.status}`),
+      duration_ms: result.durationMs,
+      attempted_at: this.clock.now(),
+      next_attempt_at: retryIn === null ? null : this.clock.now() + retryIn,
+    });
+    if (countsTowardsPending) this.events.markDelivered(event.id);
+    if (retryIn !== null) {
+      this.enqueue({ ...job, attempt: job.attempt + 1 }, retryIn);
+    } else if (!succeeded) {
+      this.logger.warn(
+        { eventId: event.id, type: event.type, endpoint: job.endpoint, attempts: job.attempt },
+        'webhook delivery abandoned after the last attempt',
+      );
+    }
+  }
+
+  private retryDelay(attempt: number): number {
+    return retryDelayMs(attempt, this.settings.retryBaseMs, this.settings.retryMaxMs);
+  }
+
+  private wasDelivered(eventId: string, endpoint: string): boolean {
+    return this.deliveries
+      .all()
+      .some((d) => d.event_id === eventId && d.endpoint === endpoint && d.status === 'succeeded');
+  }
+}
+
+function describe(error: unknown): string {
+  if (error instanceof Error) {
+    const cause = (error as Error & { cause?: unknown }).cause;
+    return cause instanceof Error ? `${error.message}: ${cause.message}` : error.message;
+  }
+  return String(error);
+}

@@ -1,0 +1,4 @@
+export * from './expense';
+export * from './invitation';
+export * from './pot';
+export * from './rpc';

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+
+import { Uuid } from '../common';
+import { CreateExpenseRequest, CreateSettlementRequest, UpdateExpenseRequest } from './expense';
+import { CreateInvitationRequest, InvitationToken } from './invitation';
+import { CreatePotRequest, SetActivePotRequest, UpdatePotRequest } from './pot';
+
+export const PotsPatterns = {
+  createPot: 'pots.pot.create.v1',
+  listPots: 'pots.pot.list.v1',
+  getPot: 'pots.pot.get.v1',
+  updatePot: 'pots.pot.update.v1',
+  createInvitation: 'pots.invitation.create.v1',
+  revokeInvitation: 'pots.invitation.revoke.v1',
+  previewInvitation: 'pots.invitation.preview.v1',
+  acceptInvitation: 'pots.invitation.accept.v1',
+  removeMember: 'pots.member.remove.v1',
+  createExpense: 'pots.expense.create.v1',
+  listExpenses: 'pots.expense.list.v1',
+  updateExpense: 'pots.expense.update.v1',
+  deleteExpense: 'pots.expense.delete.v1',
+  getBalances: 'pots.balances.get.v1',
+  createSettlement: 'pots.settlement.create.v1',
+  listActivity: 'pots.activity.list.v1',
+  setActivePot: 'pots.active-pot.set.v1',
+  getActivePot: 'pots.active-pot.get.v1',
+} as const;
+
+/** The signed-in caller, as the gateway authenticated them. Every pots command carries it. */
+export const PotsCaller = z.object({ userId: Uuid, email: z.string(), name: z.string() });
+export type PotsCaller = z.infer<typeof PotsCaller>;
+
+const withCaller = <Shape extends z.ZodRawShape>(shape: Shape) => z.object({ caller: PotsCaller, ...shape });
+
+export const CreatePotCommand = withCaller({ body: CreatePotRequest });
+export const ListPotsQuery = withCaller({});
+export const PotQuery = withCaller({ potId: Uuid });
+export const UpdatePotCommand = withCaller({ potId: Uuid, body: UpdatePotRequest });
+export const CreateInvitationCommand = withCaller({ potId: Uuid, body: CreateInvitationRequest });
+export const RevokeInvitationCommand = withCaller({ potId: Uuid, invitationId: Uuid });
+export const PreviewInvitationQuery = z.object({ token: InvitationToken });
+export const AcceptInvitationCommand = withCaller({ token: InvitationToken });
+export const RemoveMemberCommand = withCaller({ potId: Uuid, memberId: Uuid });
+export const CreateExpenseCommand = withCaller({ potId: Uuid, body: CreateExpenseRequest });
+export const UpdateExpenseCommand = withCaller({ potId: Uuid, expenseId: Uuid, body: UpdateExpenseRequest });
+export const ExpenseCommand = withCaller({ potId: Uuid, expenseId: Uuid });
+export const CreateSettlementCommand = withCaller({ potId: Uuid, body: CreateSettlementRequest });
+export const SetActivePotCommand = withCaller({ body: SetActivePotRequest });
+export const ActivePotQuery = withCaller({});
+
+export type CreatePotCommand = z.infer<typeof CreatePotCommand>;
+export type ListPotsQuery = z.infer<typeof ListPotsQuery>;
+export type PotQuery = z.infer<typeof PotQuery>;
+export type UpdatePotCommand = z.infer<typeof UpdatePotCommand>;
+export type CreateInvitationCommand = z.infer<typeof CreateInvitationCommand>;
+export type RevokeInvitationCommand = z.infer<typeof RevokeInvitationCommand>;
+export type PreviewInvitationQuery = z.infer<typeof PreviewInvitationQuery>;
+export type AcceptInvitationCommand = z.infer<typeof AcceptInvitationCommand>;
+export type RemoveMemberCommand = z.infer<typeof RemoveMemberCommand>;
+export type CreateExpenseCommand = z.infer<typeof CreateExpenseCommand>;
+export type UpdateExpenseCommand = z.infer<typeof UpdateExpenseCommand>;
+export type ExpenseCommand = z.infer<typeof ExpenseCommand>;
+export type CreateSettlementCommand = z.infer<typeof CreateSettlementCommand>;
+export type SetActivePotCommand = z.infer<typeof SetActivePotCommand>;
+export type ActivePotQuery = z.infer<typeof ActivePotQuery>;

@@ -1,0 +1,74 @@
+// Residency end to end: sign-up (auth writes a detection job in its outbox) → residency service resolves
+// the caller's IP offline → GET /api/me shows it. The test stack trusts X-Forwarded-For from 127.0.0.1
+// and sets RESIDENCY_DEFAULT_COUNTRY=GB for loopback callers.
+import { api, eventually, MAILDEV_URL, type Session, uniqueEmail } from '../support/api';
+
+interface Residency {
+  countryCode: string | null;
+  isUkResident: boolean;
+  detectedAt: string;
+  method: string;
+}
+
+interface MaildevEmail {
+  subject: string;
+  to: { address: string }[];
+  text: string;
+  html: string;
+}
+
+/** Signs up straight from this process (loopback) or as a client behind the trusted proxy. */
+async function signUp(fullName: string, forwardedFor?: string) {
+  const email = uniqueEmail('residency');
+  const response = await api<Session>('/api/auth/sign-up', {
+    method: 'POST',
+    body: { fullName, email, password: 'a-long-enough-password' },
+    headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {},
+  });
+  expect(response.status).toBe(201);
+  return { email, accessToken: response.body.accessToken };
+}
+
+/** Detection is asynchronous: poll /api/me until a residency shows up. */
+const residencyOf = (accessToken: string) =>
+  eventually(async () => {
+    const me = await api<Session['user']>('/api/me', { headers: { authorization: `Bearer ${accessToken}` } });
+    expect(me.status).toBe(200);
+    return (me.body.residency as Residency | null) ?? undefined;
+  });
+
+describe('residency', () => {
+  it('records a loopback caller under the default country (GB) on a development stack', async () => {
+    const { accessToken } = await signUp('Lou Pback');
+    const residency = await residencyOf(accessToken);
+    expect(residency).toEqual({
+      countryCode: 'GB',
+      isUkResident: true,
+      detectedAt: expect.any(String),
+      method: 'ip_address',
+    });
+    expect(Date.now() - Date.parse(residency.detectedAt)).toBeLessThan(60_000);
+  });
+
+  it('records an international user from a forwarded non-UK address', async () => {
+    const { accessToken } = await signUp('Ina Ternational', '8.8.8.8');
+    const residency = await residencyOf(accessToken);
+    expect(residency.countryCode).toMatch(/^[A-Z]{2}$/);
+    expect(residency.countryCode).not.toBe('GB');
+    expect(residency.isUkResident).toBe(false);
+    expect(residency.method).toBe('ip_address');
+  });
+});
+
+describe('welcome e-mail', () => {
+  it('greets a new user by name with a link to Kitty', async () => {
+    const { email } = await signUp('Wendy Welcome');
+    const welcome = await eventually(async () => {
+      const inbox = (await (await fetch(`${MAILDEV_URL}/email`)).json()) as MaildevEmail[];
+      return inbox.find((message) => message.to.some((to) => to.address === email));
+    });
+    expect(welcome.subject).toBe('Welcome to Kitty, Wendy Welcome');
+    expect(welcome.html).toMatch(/href="https?:\/\/[^"]+"/);
+    expect(welcome.text).toContain('Wendy Welcome');
+  });
+});
