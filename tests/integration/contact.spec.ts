@@ -2,28 +2,14 @@
 // e-mail queue → SMTP, read back from MailDev's REST API.
 import { randomUUID } from 'node:crypto';
 
-import { api, eventually, MAILDEV_URL, uniqueEmail } from '../support/api';
+import { api, uniqueEmail } from '../support/api';
+import { mailTo } from '../support/maildev';
 
 interface Problem {
   status: number;
   title: string;
   errors?: { field: string; message: string }[];
 }
-
-interface MaildevEmail {
-  subject: string;
-  to: { address: string }[];
-  replyTo?: { address: string }[];
-  text: string;
-  html: string;
-}
-
-/** The first e-mail in MailDev to `address` that `matches`, once it has arrived. */
-const mailTo = (address: string, matches: (email: MaildevEmail) => boolean) =>
-  eventually(async () => {
-    const inbox = (await (await fetch(`${MAILDEV_URL}/email`)).json()) as MaildevEmail[];
-    return inbox.find((email) => email.to.some((to) => to.address === address) && matches(email));
-  });
 
 const send = (body: unknown) => api<Problem & { id: string }>('/api/contact', { method: 'POST', body });
 

@@ -1,20 +1,14 @@
 // Residency end to end: sign-up (auth writes a detection job in its outbox) → residency service resolves
 // the caller's IP offline → GET /api/me shows it. The test stack trusts X-Forwarded-For from 127.0.0.1
 // and sets RESIDENCY_DEFAULT_COUNTRY=GB for loopback callers.
-import { api, eventually, MAILDEV_URL, type Session, uniqueEmail } from '../support/api';
+import { api, eventually, type Session, uniqueEmail } from '../support/api';
+import { mailTo } from '../support/maildev';
 
 interface Residency {
   countryCode: string | null;
   isUkResident: boolean;
   detectedAt: string;
   method: string;
-}
-
-interface MaildevEmail {
-  subject: string;
-  to: { address: string }[];
-  text: string;
-  html: string;
 }
 
 /** Signs up straight from this process (loopback) or as a client behind the trusted proxy. */
@@ -63,10 +57,7 @@ describe('residency', () => {
 describe('welcome e-mail', () => {
   it('greets a new user by name with a link to Kitty', async () => {
     const { email } = await signUp('Wendy Welcome');
-    const welcome = await eventually(async () => {
-      const inbox = (await (await fetch(`${MAILDEV_URL}/email`)).json()) as MaildevEmail[];
-      return inbox.find((message) => message.to.some((to) => to.address === email));
-    });
+    const welcome = await mailTo(email);
     expect(welcome.subject).toBe('Welcome to Kitty, Wendy Welcome');
     expect(welcome.html).toMatch(/href="https?:\/\/[^"]+"/);
     expect(welcome.text).toContain('Wendy Welcome');

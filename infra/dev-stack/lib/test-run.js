@@ -214,7 +214,17 @@ async function runTests(argv, userEnv = process.env) {
       })
     : await phases.run('lint, typecheck, unit tests, build', async () => {
         await stack.generateClients({ track });
-        const nxArgs = [stack.binScript('nx'), 'run-many', '-t', 'lint', 'typecheck', 'test', 'build'];
+        // static: print every task's output (Nx hides successful ones otherwise), so the test counts add up.
+        const nxArgs = [
+          stack.binScript('nx'),
+          'run-many',
+          '-t',
+          'lint',
+          'typecheck',
+          'test',
+          'build',
+          '--output-style=static',
+        ];
         // Unit and medium tests may use the run's database and Redis.
         const env = stack.nxEnv({ DATABASE_URL: run.testDbUrl ?? '', REDIS_URL: run.redis?.url ?? '' });
         const result = await stack.run(process.execPath, nxArgs, { env, tee: true, track });

@@ -22,14 +22,20 @@ describe('loadSandboxConfig', () => {
       SANDBOX_ASYNC_PAYMENT_DELAY_MS: '10',
       SANDBOX_PUBLIC_URL: 'http://sandbox.local:4100/',
     });
-    expect(config.webhooks.urls).toEqual(['http://127.0.0.1:3000/api/webhooks/stripe', 'http://127.0.0.1:9000/hook']);
+    expect(config.webhooks.urls).toEqual([
+      'http://127.0.0.1:3000/api/webhooks/stripe',
+      'http://127.0.0.1:9000/hook',
+    ]);
     expect(config.webhooks.enabledEvents).toEqual(['checkout.session.completed', 'payout.paid']);
     expect(config.asyncPaymentDelayMs).toBe(10);
     expect(config.publicUrl).toBe('http://sandbox.local:4100');
   });
 
   it('falls back to HTTP_PORT, which the dev-stack launcher sets', () => {
-    expect(loadSandboxConfig({ HTTP_PORT: '3190' })).toMatchObject({ port: 3190, publicUrl: 'http://localhost:3190' });
+    expect(loadSandboxConfig({ HTTP_PORT: '3190' })).toMatchObject({
+      port: 3190,
+      publicUrl: 'http://localhost:3190',
+    });
     expect(loadSandboxConfig({ HTTP_PORT: '3190', SANDBOX_PORT: '3191' }).port).toBe(3191);
   });
 
@@ -39,7 +45,11 @@ describe('loadSandboxConfig', () => {
 
   it('names every invalid variable', () => {
     const load = () =>
-      loadSandboxConfig({ SANDBOX_PORT: 'x', SANDBOX_WEBHOOK_URLS: 'not a url', SANDBOX_PAYOUT_DELAY_MS: '-1' });
+      loadSandboxConfig({
+        SANDBOX_PORT: 'x',
+        SANDBOX_WEBHOOK_URLS: 'not a url',
+        SANDBOX_PAYOUT_DELAY_MS: '-1',
+      });
     expect(load).toThrow(/SANDBOX_PORT/);
     expect(load).toThrow(/SANDBOX_WEBHOOK_URLS/);
     expect(load).toThrow(/SANDBOX_PAYOUT_DELAY_MS/);

@@ -53,7 +53,7 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
   const logger = app.log;
   const publicUrl = new PublicUrl(config.publicUrl);
 
-  const store = new SandboxStore(config.dataDir);
+  const store = new SandboxStore(config.dataDir, logger);
   const findById: FindById = (id) => store.findById(id);
   const scheduler = new Scheduler(store, clock, logger);
   const events = new EventsService(store, clock);

@@ -80,7 +80,7 @@ describe('platformFee', () => {
         expect(BigInt(result.feePence)).toBe(fee);
         expect(BigInt(result.totalPence)).toBe(BigInt(amount) + fee);
       }),
-      { numRuns: 20_000 },
+      { numRuns: 10_000 },
     );
   });
 
@@ -90,7 +90,7 @@ describe('platformFee', () => {
         const rate = BigInt(PLATFORM_FEE_RATE_PERCENT[residency]);
         expect(BigInt(platformFee(amount, residency).feePence)).toBe(referenceFee(BigInt(amount), rate));
       }),
-      { numRuns: 20_000 },
+      { numRuns: 10_000 },
     );
   });
 });

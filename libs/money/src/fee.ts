@@ -27,7 +27,7 @@ export interface PlatformFee {
 export function platformFee(amountPence: Pence, residency: Residency): PlatformFee {
   assertPositivePence(amountPence);
   if (amountPence > MAX_FEE_AMOUNT_PENCE) throw new InvalidAmountError(amountPence, 'too large to add in one go');
-  if (!Object.hasOwn(PLATFORM_FEE_RATE_PERCENT, residency)) throw new InvalidResidencyError(residency);
+  if (residency !== 'uk' && residency !== 'international') throw new InvalidResidencyError(residency);
   const ratePercent = PLATFORM_FEE_RATE_PERCENT[residency];
   const scaled = amountPence * ratePercent + 50;
   const feePence = (scaled - (scaled % 100)) / 100;

@@ -57,8 +57,14 @@ describe('Checkout Sessions through the stripe SDK', () => {
     const session = await t.stripe.checkout.sessions.create(
       topUpSessionParams({
         line_items: [
-          { price_data: { currency: 'gbp', unit_amount: 1000, product_data: { name: 'Top-up' } }, quantity: 2 },
-          { price_data: { currency: 'gbp', unit_amount: 40, product_data: { name: 'Fee (2%)' } }, quantity: 1 },
+          {
+            price_data: { currency: 'gbp', unit_amount: 1000, product_data: { name: 'Top-up' } },
+            quantity: 2,
+          },
+          {
+            price_data: { currency: 'gbp', unit_amount: 40, product_data: { name: 'Fee (2%)' } },
+            quantity: 1,
+          },
         ],
       }),
     );
@@ -83,9 +89,17 @@ describe('Checkout Sessions through the stripe SDK', () => {
       expand: ['payment_intent.payment_method', 'line_items'],
     });
     const intent = expanded.payment_intent as Stripe.PaymentIntent;
-    expect(intent).toMatchObject({ object: 'payment_intent', status: 'succeeded', amount: 2500, currency: 'gbp' });
+    expect(intent).toMatchObject({
+      object: 'payment_intent',
+      status: 'succeeded',
+      amount: 2500,
+      currency: 'gbp',
+    });
     expect(intent.id).toMatch(/^pi_/);
-    expect((intent.payment_method as Stripe.PaymentMethod).card).toMatchObject({ brand: 'visa', last4: '4242' });
+    expect((intent.payment_method as Stripe.PaymentMethod).card).toMatchObject({
+      brand: 'visa',
+      last4: '4242',
+    });
     expect(expanded.line_items?.data).toHaveLength(1);
 
     const direct = await t.stripe.paymentIntents.retrieve(intent.id);
@@ -113,7 +127,9 @@ describe('Checkout Sessions through the stripe SDK', () => {
 
   it('expires sessions past expires_at in the background sweep', async () => {
     const now = Math.floor(clock.now() / 1000);
-    const session = await t.stripe.checkout.sessions.create(topUpSessionParams({ expires_at: now + 31 * 60 }));
+    const session = await t.stripe.checkout.sessions.create(
+      topUpSessionParams({ expires_at: now + 31 * 60 }),
+    );
     expect(session.expires_at).toBe(now + 31 * 60);
     clock.advance(32 * 60 * 1000);
     const expired = await waitFor(async () => {
@@ -129,7 +145,10 @@ describe('Checkout Sessions through the stripe SDK', () => {
   it('lists sessions newest first with limit, starting_after, status and auto-pagination', async () => {
     const ids: string[] = [];
     for (let i = 0; i < 5; i += 1) {
-      ids.push((await t.stripe.checkout.sessions.create(topUpSessionParams({ client_reference_id: `list-${i}` }))).id);
+      ids.push(
+        (await t.stripe.checkout.sessions.create(topUpSessionParams({ client_reference_id: `list-${i}` })))
+          .id,
+      );
     }
     const first = await t.stripe.checkout.sessions.list({ limit: 2 });
     expect(first).toMatchObject({ object: 'list', has_more: true, url: '/v1/checkout/sessions' });
@@ -166,41 +185,60 @@ describe('Checkout Sessions through the stripe SDK', () => {
         ...topUpSessionParams(),
         line_items: [{ price_data: { unit_amount: 100, product_data: { name: 'x' } }, quantity: 1 }],
       });
-      expect(error).toMatchObject({ code: 'parameter_missing', param: 'line_items[0][price_data][currency]' });
+      expect(error).toMatchObject({
+        code: 'parameter_missing',
+        param: 'line_items[0][price_data][currency]',
+      });
     });
 
     it('refuses unknown parameters', async () => {
-      const error = await createError({ ...topUpSessionParams(), shipping_options: [{ shipping_rate: 'shr_1' }] });
+      const error = await createError({
+        ...topUpSessionParams(),
+        shipping_options: [{ shipping_rate: 'shr_1' }],
+      });
       expect(error).toMatchObject({ code: 'parameter_unknown', param: 'shipping_options' });
     });
 
     it('refuses a non-integer amount', async () => {
       const error = await createError({
         ...topUpSessionParams(),
-        line_items: [{ price_data: { currency: 'gbp', unit_amount: '12.5', product_data: { name: 'x' } }, quantity: 1 }],
+        line_items: [
+          { price_data: { currency: 'gbp', unit_amount: '12.5', product_data: { name: 'x' } }, quantity: 1 },
+        ],
       });
-      expect(error).toMatchObject({ code: 'parameter_invalid_integer', param: 'line_items[0][price_data][unit_amount]' });
+      expect(error).toMatchObject({
+        code: 'parameter_invalid_integer',
+        param: 'line_items[0][price_data][unit_amount]',
+      });
     });
 
     it('refuses currencies other than gbp, totals under 30p and unsupported modes', async () => {
       expect(
         await createError({
           ...topUpSessionParams(),
-          line_items: [{ price_data: { currency: 'usd', unit_amount: 100, product_data: { name: 'x' } }, quantity: 1 }],
+          line_items: [
+            { price_data: { currency: 'usd', unit_amount: 100, product_data: { name: 'x' } }, quantity: 1 },
+          ],
         }),
       ).toMatchObject({ param: 'line_items[0][price_data][currency]' });
       expect(
         await createError({
           ...topUpSessionParams(),
-          line_items: [{ price_data: { currency: 'gbp', unit_amount: 29, product_data: { name: 'x' } }, quantity: 1 }],
+          line_items: [
+            { price_data: { currency: 'gbp', unit_amount: 29, product_data: { name: 'x' } }, quantity: 1 },
+          ],
         }),
       ).toMatchObject({ code: 'amount_too_small', param: 'line_items' });
-      expect(await createError({ ...topUpSessionParams(), mode: 'subscription' })).toMatchObject({ param: 'mode' });
+      expect(await createError({ ...topUpSessionParams(), mode: 'subscription' })).toMatchObject({
+        param: 'mode',
+      });
     });
 
     it('keeps expires_at between 30 minutes and 24 hours away', async () => {
       const now = Math.floor(clock.now() / 1000);
-      expect(await createError({ ...topUpSessionParams(), expires_at: now + 60 })).toMatchObject({ param: 'expires_at' });
+      expect(await createError({ ...topUpSessionParams(), expires_at: now + 60 })).toMatchObject({
+        param: 'expires_at',
+      });
       expect(await createError({ ...topUpSessionParams(), expires_at: now + 25 * 3600 })).toMatchObject({
         param: 'expires_at',
       });

@@ -59,8 +59,12 @@ describe('Stripe wire protocol', () => {
 
   describe('idempotency', () => {
     it('answers the same key and parameters with the stored response', async () => {
-      const first = await t.stripe.checkout.sessions.create(topUpSessionParams(), { idempotencyKey: 'top-up-1' });
-      const second = await t.stripe.checkout.sessions.create(topUpSessionParams(), { idempotencyKey: 'top-up-1' });
+      const first = await t.stripe.checkout.sessions.create(topUpSessionParams(), {
+        idempotencyKey: 'top-up-1',
+      });
+      const second = await t.stripe.checkout.sessions.create(topUpSessionParams(), {
+        idempotencyKey: 'top-up-1',
+      });
       expect(second.id).toBe(first.id);
       expect(second.lastResponse.headers['idempotent-replayed']).toBe('true');
       expect(second.lastResponse.headers['original-request']).toBe(first.lastResponse.requestId);
@@ -78,8 +82,12 @@ describe('Stripe wire protocol', () => {
     });
 
     it('refuses the same key on another endpoint', async () => {
-      const session = await t.stripe.checkout.sessions.create(topUpSessionParams(), { idempotencyKey: 'key-3' });
-      const error = await t.stripe.checkout.sessions.expire(session.id, {}, { idempotencyKey: 'key-3' }).catch((e) => e);
+      const session = await t.stripe.checkout.sessions.create(topUpSessionParams(), {
+        idempotencyKey: 'key-3',
+      });
+      const error = await t.stripe.checkout.sessions
+        .expire(session.id, {}, { idempotencyKey: 'key-3' })
+        .catch((e) => e);
       expect(error).toBeInstanceOf(Stripe.errors.StripeIdempotencyError);
     });
 
@@ -93,16 +101,23 @@ describe('Stripe wire protocol', () => {
     });
 
     it('scopes keys to the API key', async () => {
-      const mine = await t.stripe.checkout.sessions.create(topUpSessionParams(), { idempotencyKey: 'shared' });
-      const theirs = await clientWithKey('sk_test_other_account').checkout.sessions.create(topUpSessionParams(), {
+      const mine = await t.stripe.checkout.sessions.create(topUpSessionParams(), {
         idempotencyKey: 'shared',
       });
+      const theirs = await clientWithKey('sk_test_other_account').checkout.sessions.create(
+        topUpSessionParams(),
+        {
+          idempotencyKey: 'shared',
+        },
+      );
       expect(theirs.id).not.toBe(mine.id);
     });
   });
 
   it('answers unknown URLs with a Stripe 404', async () => {
-    const response = await fetch(`${t.sandbox.url}/v1/customers`, { headers: { Authorization: 'Bearer sk_test_x' } });
+    const response = await fetch(`${t.sandbox.url}/v1/customers`, {
+      headers: { Authorization: 'Bearer sk_test_x' },
+    });
     expect(response.status).toBe(404);
     const body = (await response.json()) as { error: { type: string; message: string } };
     expect(body.error).toMatchObject({ type: 'invalid_request_error' });
@@ -120,7 +135,9 @@ describe('Stripe wire protocol', () => {
   });
 
   it('answers every request with a Request-Id', async () => {
-    const response = await fetch(`${t.sandbox.url}/v1/events`, { headers: { Authorization: 'Bearer sk_test_x' } });
+    const response = await fetch(`${t.sandbox.url}/v1/events`, {
+      headers: { Authorization: 'Bearer sk_test_x' },
+    });
     expect(response.headers.get('request-id')).toMatch(/^req_/);
   });
 });

@@ -6,16 +6,19 @@ import { bracketPath, canonicalParams, decodeStripeForm, indexedToArray } from '
 import { StripeApiError } from './stripe-error';
 
 /** The stripe SDK's own encoder: exactly what it puts on the wire (not exported by the package). */
-const { queryStringifyRequestData } = jest.requireActual<{ queryStringifyRequestData: (data: unknown) => string }>(
-  join(dirname(require.resolve('stripe')), 'utils.js'),
-);
+const { queryStringifyRequestData } = jest.requireActual<{
+  queryStringifyRequestData: (data: unknown) => string;
+}>(join(dirname(require.resolve('stripe')), 'utils.js'));
 
 describe('decodeStripeForm', () => {
   it('decodes nested brackets, arrays and metadata as the SDK encodes them', () => {
     const params: Stripe.Checkout.SessionCreateParams = {
       mode: 'payment',
       line_items: [
-        { price_data: { currency: 'gbp', unit_amount: 2500, product_data: { name: 'Top-up & more' } }, quantity: 1 },
+        {
+          price_data: { currency: 'gbp', unit_amount: 2500, product_data: { name: 'Top-up & more' } },
+          quantity: 1,
+        },
         { price_data: { currency: 'gbp', unit_amount: 50, product_data: { name: 'Fee' } }, quantity: 2 },
       ],
       metadata: { pot: 'pot_1', 'user id': 'u+1' },
@@ -25,8 +28,14 @@ describe('decodeStripeForm', () => {
     expect(decodeStripeForm(queryStringifyRequestData(params))).toEqual({
       mode: 'payment',
       line_items: {
-        0: { price_data: { currency: 'gbp', unit_amount: '2500', product_data: { name: 'Top-up & more' } }, quantity: '1' },
-        1: { price_data: { currency: 'gbp', unit_amount: '50', product_data: { name: 'Fee' } }, quantity: '2' },
+        0: {
+          price_data: { currency: 'gbp', unit_amount: '2500', product_data: { name: 'Top-up & more' } },
+          quantity: '1',
+        },
+        1: {
+          price_data: { currency: 'gbp', unit_amount: '50', product_data: { name: 'Fee' } },
+          quantity: '2',
+        },
       },
       metadata: { pot: 'pot_1', 'user id': 'u+1' },
       success_url: 'https://kitty.example/ok?session_id={CHECKOUT_SESSION_ID}',
@@ -94,12 +103,16 @@ describe('indexedToArray', () => {
 
 describe('bracketPath and canonicalParams', () => {
   it('names a parameter path as Stripe does', () => {
-    expect(bracketPath(['line_items', 0, 'price_data', 'currency'])).toBe('line_items[0][price_data][currency]');
+    expect(bracketPath(['line_items', 0, 'price_data', 'currency'])).toBe(
+      'line_items[0][price_data][currency]',
+    );
     expect(bracketPath(['mode'])).toBe('mode');
   });
 
   it('renders parameters independently of key order', () => {
-    expect(canonicalParams({ b: '1', a: { d: '2', c: '3' } })).toBe(canonicalParams({ a: { c: '3', d: '2' }, b: '1' }));
+    expect(canonicalParams({ b: '1', a: { d: '2', c: '3' } })).toBe(
+      canonicalParams({ a: { c: '3', d: '2' }, b: '1' }),
+    );
     expect(canonicalParams({ a: '1' })).not.toBe(canonicalParams({ a: '2' }));
   });
 });

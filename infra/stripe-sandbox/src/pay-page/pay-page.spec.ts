@@ -34,7 +34,9 @@ describe('hosted pay page', () => {
   });
 
   const createSession = (overrides: Partial<Stripe.Checkout.SessionCreateParams> = {}) =>
-    t.stripe.checkout.sessions.create(topUpSessionParams({ payment_method_types: ['card', 'bacs_debit'], ...overrides }));
+    t.stripe.checkout.sessions.create(
+      topUpSessionParams({ payment_method_types: ['card', 'bacs_debit'], ...overrides }),
+    );
   const pay = (sessionId: string, method: 'card' | 'wallet' | 'bank', fields: Record<string, string>) =>
     postForm(`${t.sandbox.url}/pay/${sessionId}/${method}`, fields);
   const eventsFor = (sessionId: string) =>
@@ -43,7 +45,10 @@ describe('hosted pay page', () => {
   it('shows the amount in pounds, the line items and accessible card and bank forms', async () => {
     const session = await createSession({
       line_items: [
-        { price_data: { currency: 'gbp', unit_amount: 123_456, product_data: { name: 'Top-up <Pot>' } }, quantity: 1 },
+        {
+          price_data: { currency: 'gbp', unit_amount: 123_456, product_data: { name: 'Top-up <Pot>' } },
+          quantity: 1,
+        },
         { price_data: { currency: 'gbp', unit_amount: 2469, product_data: { name: 'Fee' } }, quantity: 1 },
       ],
     });
@@ -51,13 +56,22 @@ describe('hosted pay page', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/html/);
     expect(response.headers.get('content-security-policy')).toContain("default-src 'none'");
-    expect(response.headers.get('content-security-policy')).toContain("form-action 'self' http://localhost:3000");
+    expect(response.headers.get('content-security-policy')).toContain(
+      "form-action 'self' http://localhost:3000",
+    );
     const html = await response.text();
     expect(html).toContain('£1,259.25');
     expect(html).toContain('£1,234.56');
     expect(html).toContain('Top-up &lt;Pot&gt;');
     expect(html).not.toContain('<Pot>');
-    for (const label of ['Card number', 'Expiry (MM / YY)', 'CVC', 'Name on card', 'Sort code', 'Account number']) {
+    for (const label of [
+      'Card number',
+      'Expiry (MM / YY)',
+      'CVC',
+      'Name on card',
+      'Sort code',
+      'Account number',
+    ]) {
       expect(html).toContain(`${label}\n<input id=`);
     }
     expect(html).toContain('autocomplete="cc-number"');
@@ -172,11 +186,16 @@ describe('hosted pay page', () => {
       ['checkout.session.completed', 'unpaid'],
       ['checkout.session.async_payment_succeeded', 'paid'],
     ]);
-    const paid = await t.stripe.checkout.sessions.retrieve(session.id, { expand: ['payment_intent.payment_method'] });
+    const paid = await t.stripe.checkout.sessions.retrieve(session.id, {
+      expand: ['payment_intent.payment_method'],
+    });
     expect(paid.payment_status).toBe('paid');
     const intent = paid.payment_intent as Stripe.PaymentIntent;
     expect(intent.status).toBe('succeeded');
-    expect((intent.payment_method as Stripe.PaymentMethod).bacs_debit).toEqual({ last4: '2345', sort_code: '10-88-00' });
+    expect((intent.payment_method as Stripe.PaymentMethod).bacs_debit).toEqual({
+      last4: '2345',
+      sort_code: '10-88-00',
+    });
   });
 
   it('fails a Bacs debit from account 33333335 with async_payment_failed', async () => {

@@ -1,12 +1,23 @@
 import { checkBacs } from './test-bank-accounts';
 
-const valid = { name: 'Ada Lovelace', email: 'ada@example.com', sortCode: '10-88-00', accountNumber: '00012345' };
+const valid = {
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  sortCode: '10-88-00',
+  accountNumber: '00012345',
+};
 
 describe('checkBacs', () => {
   it('accepts a test account and keeps only the sort code and last four digits', () => {
     expect(checkBacs(valid)).toEqual({
       ok: true,
-      account: { sortCode: '108800', last4: '2345', accountHolderName: 'Ada Lovelace', email: 'ada@example.com', failure: null },
+      account: {
+        sortCode: '108800',
+        last4: '2345',
+        accountHolderName: 'Ada Lovelace',
+        email: 'ada@example.com',
+        failure: null,
+      },
     });
   });
 

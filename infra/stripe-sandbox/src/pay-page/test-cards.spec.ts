@@ -8,7 +8,15 @@ describe('checkCard', () => {
     const result = checkCard(valid, now);
     expect(result).toEqual({
       ok: true,
-      card: { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030, funding: 'credit', country: 'US', decline: null },
+      card: {
+        brand: 'visa',
+        last4: '4242',
+        expMonth: 12,
+        expYear: 2030,
+        funding: 'credit',
+        country: 'US',
+        decline: null,
+      },
     });
     expect(JSON.stringify(result)).not.toContain('4242424242424242');
     expect(JSON.stringify(result)).not.toContain('123');

@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+import { Logger } from '../core/logger';
 import { Collection, CollectionOptions } from './collection';
 
 const STATE_VERSION = 1;
@@ -22,7 +23,10 @@ export class SandboxStore {
   private loaded: PersistedState['collections'] = {};
   private saveTimer: NodeJS.Timeout | null = null;
 
-  constructor(dataDir: string | null) {
+  constructor(
+    dataDir: string | null,
+    private readonly logger?: Logger,
+  ) {
     this.file = dataDir ? join(dataDir, 'state.json') : null;
     if (this.file) {
       mkdirSync(dataDir as string, { recursive: true });
@@ -70,7 +74,14 @@ export class SandboxStore {
 
   private scheduleSave(): void {
     if (!this.file || this.saveTimer) return;
-    this.saveTimer = setTimeout(() => this.flush(), SAVE_DEBOUNCE_MS);
+    this.saveTimer = setTimeout(() => {
+      try {
+        this.flush();
+      } catch (error) {
+        // A failed background save must not take the sandbox down; the next change tries again.
+        this.logger?.error({ err: error, file: this.file }, 'could not save sandbox state');
+      }
+    }, SAVE_DEBOUNCE_MS);
     this.saveTimer.unref();
   }
 }

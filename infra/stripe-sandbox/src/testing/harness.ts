@@ -31,7 +31,10 @@ export interface TestSandbox {
 }
 
 /** Starts the sandbox in-process on a random port, with delays short enough for tests. */
-export async function startTestSandbox(env: Record<string, string> = {}, clock?: Clock): Promise<TestSandbox> {
+export async function startTestSandbox(
+  env: Record<string, string> = {},
+  clock?: Clock,
+): Promise<TestSandbox> {
   const config = loadSandboxConfig({
     SANDBOX_PORT: '0',
     SANDBOX_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
@@ -72,13 +75,19 @@ export interface WebhookReceiver {
  * A local endpoint standing in for the gateway's webhook intake. `respond` picks the status of the n-th
  * request (1-based), so a test can fail the first attempts.
  */
-export async function startWebhookReceiver(respond: (n: number) => number = () => 200): Promise<WebhookReceiver> {
+export async function startWebhookReceiver(
+  respond: (n: number) => number = () => 200,
+): Promise<WebhookReceiver> {
   const received: ReceivedWebhook[] = [];
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      received.push({ body: Buffer.concat(chunks).toString('utf8'), headers: request.headers, at: Date.now() });
+      received.push({
+        body: Buffer.concat(chunks).toString('utf8'),
+        headers: request.headers,
+        at: Date.now(),
+      });
       response.writeHead(respond(received.length), { 'Content-Type': 'application/json' });
       response.end('{"received":true}');
     });
@@ -98,7 +107,11 @@ export async function startWebhookReceiver(respond: (n: number) => number = () =
 }
 
 /** Polls until `probe` returns a truthy value, or fails after `timeoutMs`. */
-export async function waitFor<T>(probe: () => T | Promise<T>, timeoutMs = 5000, what = 'condition'): Promise<NonNullable<T>> {
+export async function waitFor<T>(
+  probe: () => T | Promise<T>,
+  timeoutMs = 5000,
+  what = 'condition',
+): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -123,7 +136,10 @@ export function topUpSessionParams(overrides: Partial<Stripe.Checkout.SessionCre
   return {
     mode: 'payment',
     line_items: [
-      { price_data: { currency: 'gbp', unit_amount: 2500, product_data: { name: 'Kitty top-up' } }, quantity: 1 },
+      {
+        price_data: { currency: 'gbp', unit_amount: 2500, product_data: { name: 'Kitty top-up' } },
+        quantity: 1,
+      },
     ],
     success_url: 'http://localhost:3000/funding-success?session_id={CHECKOUT_SESSION_ID}',
     cancel_url: 'http://localhost:3000/funding-cancelled',

@@ -116,7 +116,8 @@ describe('webhook delivery', () => {
         const matching = receiver.events().filter((event) => event.id === eventId);
         return matching.length >= 2 && matching;
       });
-      expect(copies[1]).toEqual(copies[0]);
+      // The same event, as Stripe redelivers it: only `pending_webhooks` has moved on since.
+      expect({ ...copies[1], pending_webhooks: 0 }).toEqual({ ...copies[0], pending_webhooks: 0 });
       const attempts = await deliveriesOf(t, eventId);
       expect(attempts.map((a) => a.trigger)).toEqual(['automatic', 'resend']);
     });
@@ -140,7 +141,9 @@ describe('webhook delivery', () => {
     it('gives up after the configured attempts and leaves the event pending', async () => {
       const payout = await t.stripe.payouts.create({ amount: 700, currency: 'gbp' });
       const events = await t.stripe.events.list({ type: 'payout.created' });
-      const event = events.data.find((e) => (e.data.object as Stripe.Payout).id === payout.id) as Stripe.Event;
+      const event = events.data.find(
+        (e) => (e.data.object as Stripe.Payout).id === payout.id,
+      ) as Stripe.Event;
       expect(event.pending_webhooks).toBe(1);
       const attempts = await waitFor(async () => {
         const list = await deliveriesOf(t, event.id);
@@ -165,7 +168,10 @@ describe('webhook delivery', () => {
 
     beforeAll(async () => {
       receiver = await startWebhookReceiver();
-      t = await startTestSandbox({ SANDBOX_WEBHOOK_URLS: receiver.url, SANDBOX_WEBHOOK_EVENTS: 'payout.paid' });
+      t = await startTestSandbox({
+        SANDBOX_WEBHOOK_URLS: receiver.url,
+        SANDBOX_WEBHOOK_EVENTS: 'payout.paid',
+      });
     });
     afterAll(async () => {
       await t.close();

@@ -1,0 +1,434 @@
+import { Pool } from 'pg';
+
+import { api, signUpUser } from '../support/api';
+import { mailTo } from '../support/maildev';
+import { bearer, invite, type PotDetail, potWithMembers } from '../support/pots';
+
+interface Problem {
+  status: number;
+  title: string;
+  detail?: string;
+  errors?: { field: string; message: string }[];
+}
+
+interface Balances {
+  positions: { memberId: string; netPence: number }[];
+  plan: { fromMemberId: string; toMemberId: string; amountPence: number }[];
+}
+
+const ZERO_UUID = '00000000-0000-4000-8000-000000000000';
+
+describe('creating pots', () => {
+  it('creates a pot with the spec description, lists it newest first and makes it the active pot', async () => {
+    const { session } = await signUpUser();
+    const auth = bearer(session.accessToken);
+    const first = await api<PotDetail>('/api/pots', {
+      method: 'POST',
+      body: { name: 'First' },
+      headers: auth,
+    });
+    const second = await api<PotDetail>('/api/pots', {
+      method: 'POST',
+      body: { name: '  Lisbon  ', location: 'Lisbon', startDate: '2026-12-01', endDate: '2026-12-08' },
+      headers: auth,
+    });
+    expect(second.status).toBe(201);
+    expect(second.body).toMatchObject({
+      name: 'Lisbon',
+      description: 'Location: Lisbon | Start: 2026-12-01 | End: 2026-12-08',
+      balancePence: 0,
+      currency: 'GBP',
+      isActive: true,
+    });
+    expect(first.body.description).toBeNull();
+    expect(second.body.members).toEqual([
+      expect.objectContaining({ role: 'owner', userId: session.user.id }),
+    ]);
+
+    const list = await api<PotDetail[]>('/api/pots', { headers: auth });
+    expect(list.body.map((pot) => pot.name)).toEqual(['Lisbon', 'First']);
+    const active = await api<{ potId: string }>('/api/active-pot', { headers: auth });
+    expect(active.body.potId).toBe(second.body.id);
+  });
+
+  it("rejects a blank name with the spec's message", async () => {
+    const { session } = await signUpUser();
+    const response = await api<Problem>('/api/pots', {
+      method: 'POST',
+      body: { name: '   ' },
+      headers: bearer(session.accessToken),
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.errors).toContainEqual({ field: 'name', message: 'Please enter a pot name.' });
+  });
+
+  it('e-mails an invitation to each member listed on the form', async () => {
+    const { session } = await signUpUser({ fullName: 'Ivy Inviter' });
+    const invitee = `invitee-${Date.now()}@example.com`;
+    await api('/api/pots', {
+      method: 'POST',
+      body: { name: 'Flat 4B', members: [{ name: 'Nina', email: invitee }] },
+      headers: bearer(session.accessToken),
+    });
+    const email = await mailTo(invitee);
+    expect(email.subject).toBe('Ivy Inviter invited you to the pot "Flat 4B" on Kitty');
+    expect(email.html).toMatch(/\/invite\/[A-Za-z0-9_-]{43}/);
+  });
+});
+
+describe('invitations', () => {
+  it('are single use, previewable and revocable', async () => {
+    const { pot, owner } = await potWithMembers(0);
+    const token = await invite(pot.id, owner);
+    expect((await api<{ status: string }>(`/api/invitations/${token}`)).body).toMatchObject({
+      status: 'pending',
+      potName: 'Trip',
+      inviterName: 'Olive Owner',
+    });
+    const first = await signUpUser();
+    const second = await signUpUser();
+    const accept = (user: typeof first) =>
+      api<Problem>(`/api/invitations/${token}/accept`, {
+        method: 'POST',
+        headers: bearer(user.session.accessToken),
+      });
+    expect((await accept(first)).status).toBe(200);
+    const reused = await accept(second);
+    expect(reused.status).toBe(410);
+    expect(reused.body.detail).toBe('This invitation has already been used.');
+    expect((await api<{ status: string }>(`/api/invitations/${token}`)).body.status).toBe('accepted');
+
+    const revokedToken = await invite(pot.id, owner, 'late@example.com');
+    const detail = await api<PotDetail & { pendingInvitations: { id: string; email: string }[] }>(
+      `/api/pots/${pot.id}`,
+      {
+        headers: bearer(owner.session.accessToken),
+      },
+    );
+    const pending = detail.body.pendingInvitations.find(
+      (invitation) => invitation.email === 'late@example.com',
+    )!;
+    const revoke = await api(`/api/pots/${pot.id}/invitations/${pending.id}`, {
+      method: 'DELETE',
+      headers: bearer(owner.session.accessToken),
+    });
+    expect(revoke.status).toBe(204);
+    const afterRevoke = await accept({ ...second });
+    expect(afterRevoke.status).toBe(410);
+    expect((await api<{ status: string }>(`/api/invitations/${revokedToken}`)).body.status).toBe('revoked');
+  });
+
+  it('answers 404 for an unknown token and 400 for a malformed one', async () => {
+    expect((await api(`/api/invitations/${'A'.repeat(43)}`)).status).toBe(404);
+    expect((await api('/api/invitations/not-a-token')).status).toBe(400);
+  });
+});
+
+describe('expenses and who owes whom', () => {
+  it('splits equally with exact pennies and keeps positions and the plan in step', async () => {
+    const { pot, owner, others } = await potWithMembers(2);
+    const [a, b, c] = pot.members.map((member) => member.id);
+    const expense = await api<{ shares: { amountPence: number }[] }>(`/api/pots/${pot.id}/expenses`, {
+      method: 'POST',
+      body: {
+        description: 'Dinner',
+        amountPence: 10_000,
+        paidFrom: 'member',
+        payerMemberId: a,
+        split: { mode: 'equal', members: [{ memberId: a }, { memberId: b }, { memberId: c }] },
+      },
+      headers: bearer(owner.session.accessToken),
+    });
+    expect(expense.status).toBe(201);
+    expect(expense.body.shares.map((share) => share.amountPence)).toEqual([3334, 3333, 3333]);
+
+    const balances = await api<Balances>(`/api/pots/${pot.id}/balances`, {
+      headers: bearer(others[0].session.accessToken),
+    });
+    expect(Object.fromEntries(balances.body.positions.map((p) => [p.memberId, p.netPence]))).toEqual({
+      [a]: 6666,
+      [b]: -3333,
+      [c]: -3333,
+    });
+    expect(balances.body.plan).toHaveLength(2);
+    expect(balances.body.plan.every((transfer) => transfer.toMemberId === a)).toBe(true);
+
+    await api(`/api/pots/${pot.id}/settlements`, {
+      method: 'POST',
+      body: { fromMemberId: b, toMemberId: a, amountPence: 3333 },
+      headers: bearer(others[0].session.accessToken),
+    });
+    const after = await api<Balances>(`/api/pots/${pot.id}/balances`, {
+      headers: bearer(owner.session.accessToken),
+    });
+    expect(after.body.plan).toEqual([{ fromMemberId: c, toMemberId: a, amountPence: 3333 }]);
+  });
+
+  it('supports exact, percentage and share splits and refuses ones that do not add up', async () => {
+    const { pot, owner } = await potWithMembers(1);
+    const [a, b] = pot.members.map((member) => member.id);
+    const post = (split: unknown, amountPence = 1000) =>
+      api<Problem & { shares: { amountPence: number }[] }>(`/api/pots/${pot.id}/expenses`, {
+        method: 'POST',
+        body: { description: 'Split', amountPence, paidFrom: 'member', payerMemberId: a, split },
+        headers: bearer(owner.session.accessToken),
+      });
+    const amounts = async (split: unknown, total?: number) =>
+      (await post(split, total)).body.shares.map((s) => s.amountPence);
+    expect(
+      await amounts({
+        mode: 'exact',
+        members: [
+          { memberId: a, value: 250 },
+          { memberId: b, value: 750 },
+        ],
+      }),
+    ).toEqual([250, 750]);
+    expect(
+      await amounts(
+        {
+          mode: 'percent',
+          members: [
+            { memberId: a, value: 3333 },
+            { memberId: b, value: 6667 },
+          ],
+        },
+        1001,
+      ),
+    ).toEqual([334, 667]);
+    expect(
+      await amounts({
+        mode: 'shares',
+        members: [
+          { memberId: a, value: 1 },
+          { memberId: b, value: 2 },
+        ],
+      }),
+    ).toEqual([333, 667]);
+    const wrong = await post({
+      mode: 'exact',
+      members: [
+        { memberId: a, value: 1 },
+        { memberId: b, value: 2 },
+      ],
+    });
+    expect(wrong.status).toBe(400);
+    expect((await post({ mode: 'equal', members: [{ memberId: ZERO_UUID }] })).status).toBe(400);
+  });
+
+  it("validates with the spec's messages", async () => {
+    const { pot, owner } = await potWithMembers(0);
+    const response = await api<Problem>(`/api/pots/${pot.id}/expenses`, {
+      method: 'POST',
+      body: {
+        description: ' ',
+        amountPence: 0,
+        paidFrom: 'pot',
+        split: { mode: 'equal', members: [{ memberId: pot.yourMemberId }] },
+      },
+      headers: bearer(owner.session.accessToken),
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.errors).toEqual(
+      expect.arrayContaining([
+        { field: 'description', message: 'Please provide a description for this expense.' },
+        { field: 'amountPence', message: 'Invalid amount' },
+      ]),
+    );
+  });
+
+  it('lets only the creator or the owner edit or delete an expense, and undoes its effect on delete', async () => {
+    const { pot, owner, others } = await potWithMembers(2);
+    const [a, b, c] = pot.members.map((member) => member.id);
+    const created = await api<{ id: string }>(`/api/pots/${pot.id}/expenses`, {
+      method: 'POST',
+      body: {
+        description: 'Fuel',
+        amountPence: 600,
+        paidFrom: 'member',
+        payerMemberId: b,
+        split: { mode: 'equal', members: [{ memberId: b }, { memberId: c }] },
+      },
+      headers: bearer(others[0].session.accessToken),
+    });
+    const path = `/api/pots/${pot.id}/expenses/${created.body.id}`;
+    expect(
+      (
+        await api(path, {
+          method: 'PATCH',
+          body: { amountPence: 800 },
+          headers: bearer(others[1].session.accessToken),
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await api(path, {
+          method: 'PATCH',
+          body: { amountPence: 800 },
+          headers: bearer(owner.session.accessToken),
+        })
+      ).status,
+    ).toBe(200);
+    let balances = await api<Balances>(`/api/pots/${pot.id}/balances`, {
+      headers: bearer(owner.session.accessToken),
+    });
+    expect(Object.fromEntries(balances.body.positions.map((p) => [p.memberId, p.netPence]))).toEqual({
+      [a]: 0,
+      [b]: 400,
+      [c]: -400,
+    });
+    expect(
+      (await api(path, { method: 'DELETE', headers: bearer(others[0].session.accessToken) })).status,
+    ).toBe(204);
+    balances = await api<Balances>(`/api/pots/${pot.id}/balances`, {
+      headers: bearer(owner.session.accessToken),
+    });
+    expect(balances.body.positions.every((p) => p.netPence === 0)).toBe(true);
+
+    const activity = await api<{ summary: string }[]>(`/api/pots/${pot.id}/activity`, {
+      headers: bearer(owner.session.accessToken),
+    });
+    expect(activity.body.slice(0, 3).map((entry) => entry.summary)).toEqual([
+      'Member 1 deleted "Fuel" (£8.00)',
+      'Olive Owner edited "Fuel" (£8.00)',
+      'Member 1 added "Fuel" (£6.00)',
+    ]);
+  });
+
+  it('never overdraws a pot under 60 concurrent pot-paid expenses', async () => {
+    const { pot, owner } = await potWithMembers(0);
+    // Top-ups arrive with the payments service; seed the pot's balance directly for this rule.
+    const db = new Pool({ connectionString: process.env.DATABASE_URL });
+    await db.query('UPDATE pots.pots SET balance_pence = 1000 WHERE id = $1', [pot.id]);
+    await db.end();
+    const attempts = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        api(`/api/pots/${pot.id}/expenses`, {
+          method: 'POST',
+          body: {
+            description: `Coffee ${i}`,
+            amountPence: 100,
+            paidFrom: 'pot',
+            split: { mode: 'equal', members: [{ memberId: pot.yourMemberId }] },
+          },
+          headers: bearer(owner.session.accessToken),
+        }),
+      ),
+    );
+    const statuses = attempts.map((attempt) => attempt.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(50);
+    const after = await api<PotDetail>(`/api/pots/${pot.id}`, { headers: bearer(owner.session.accessToken) });
+    expect(after.body.balancePence).toBe(0);
+    expect(after.body.stats).toEqual({ totalTransactions: 10, totalAddedPence: 0, totalSpentPence: 1000 });
+  }, 60_000);
+});
+
+describe('members', () => {
+  it('lets the owner remove a settled member, not one who still owes', async () => {
+    const { pot, owner, others } = await potWithMembers(2);
+    const [a, b, c] = pot.members.map((member) => member.id);
+    await api(`/api/pots/${pot.id}/expenses`, {
+      method: 'POST',
+      body: {
+        description: 'Tickets',
+        amountPence: 200,
+        paidFrom: 'member',
+        payerMemberId: a,
+        split: { mode: 'equal', members: [{ memberId: b }] },
+      },
+      headers: bearer(owner.session.accessToken),
+    });
+    const blocked = await api<Problem>(`/api/pots/${pot.id}/members/${b}`, {
+      method: 'DELETE',
+      headers: bearer(owner.session.accessToken),
+    });
+    expect(blocked.status).toBe(409);
+    expect(
+      (
+        await api(`/api/pots/${pot.id}/members/${c}`, {
+          method: 'DELETE',
+          headers: bearer(others[0].session.accessToken),
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await api(`/api/pots/${pot.id}/members/${c}`, {
+          method: 'DELETE',
+          headers: bearer(owner.session.accessToken),
+        })
+      ).status,
+    ).toBe(204);
+    expect(
+      (await api(`/api/pots/${pot.id}`, { headers: bearer(others[1].session.accessToken) })).status,
+    ).toBe(404);
+  });
+
+  it('hides an archived pot from the list', async () => {
+    const { pot, owner } = await potWithMembers(0);
+    const archived = await api<PotDetail>(`/api/pots/${pot.id}`, {
+      method: 'PATCH',
+      body: { isActive: false },
+      headers: bearer(owner.session.accessToken),
+    });
+    expect(archived.body).toMatchObject({ isActive: false });
+    const list = await api<PotDetail[]>('/api/pots', { headers: bearer(owner.session.accessToken) });
+    expect(list.body.map((p) => p.id)).not.toContain(pot.id);
+  });
+});
+
+describe('a stranger', () => {
+  it('gets 404 from every pot route of a pot they are not in', async () => {
+    const { pot, owner } = await potWithMembers(1);
+    const expense = await api<{ id: string }>(`/api/pots/${pot.id}/expenses`, {
+      method: 'POST',
+      body: {
+        description: 'x',
+        amountPence: 100,
+        paidFrom: 'member',
+        payerMemberId: pot.yourMemberId,
+        split: { mode: 'equal', members: [{ memberId: pot.yourMemberId }] },
+      },
+      headers: bearer(owner.session.accessToken),
+    });
+    const stranger = bearer((await signUpUser()).session.accessToken);
+    const member = pot.members[1].id;
+    const routes: [string, string, unknown?][] = [
+      ['GET', `/api/pots/${pot.id}`],
+      ['PATCH', `/api/pots/${pot.id}`, { name: 'Mine now' }],
+      ['POST', `/api/pots/${pot.id}/invitations`, { name: 'X', email: 'x@example.com' }],
+      ['DELETE', `/api/pots/${pot.id}/invitations/${ZERO_UUID}`],
+      ['DELETE', `/api/pots/${pot.id}/members/${member}`],
+      [
+        'POST',
+        `/api/pots/${pot.id}/expenses`,
+        {
+          description: 'x',
+          amountPence: 1,
+          paidFrom: 'member',
+          payerMemberId: member,
+          split: { mode: 'equal', members: [{ memberId: member }] },
+        },
+      ],
+      ['GET', `/api/pots/${pot.id}/expenses`],
+      ['PATCH', `/api/pots/${pot.id}/expenses/${expense.body.id}`, { amountPence: 5 }],
+      ['DELETE', `/api/pots/${pot.id}/expenses/${expense.body.id}`],
+      ['GET', `/api/pots/${pot.id}/balances`],
+      [
+        'POST',
+        `/api/pots/${pot.id}/settlements`,
+        { fromMemberId: member, toMemberId: pot.yourMemberId, amountPence: 1 },
+      ],
+      ['GET', `/api/pots/${pot.id}/activity`],
+      ['PUT', '/api/active-pot', { potId: pot.id }],
+    ];
+    for (const [method, path, body] of routes) {
+      const response = await api(path, { method, body, headers: stranger });
+      expect(`${method} ${path} → ${response.status}`).toBe(`${method} ${path} → 404`);
+    }
+    const still = await api<PotDetail>(`/api/pots/${pot.id}`, { headers: bearer(owner.session.accessToken) });
+    expect(still.body.name).toBe('Trip');
+  });
+});

@@ -1,0 +1,16 @@
+import { eventually, MAILDEV_URL } from './api';
+
+export interface MaildevEmail {
+  subject: string;
+  to: { address: string }[];
+  replyTo?: { address: string }[];
+  text: string;
+  html: string;
+}
+
+/** The first e-mail in MailDev to `address` that `matches`, once it has arrived. */
+export const mailTo = (address: string, matches: (email: MaildevEmail) => boolean = () => true) =>
+  eventually(async () => {
+    const inbox = (await (await fetch(`${MAILDEV_URL}/email`)).json()) as MaildevEmail[];
+    return inbox.find((email) => email.to.some((to) => to.address === address) && matches(email));
+  });
