@@ -24,8 +24,10 @@ export async function createGateway(config: GatewayConfig): Promise<NestFastifyA
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.TRUSTED_PROXIES.length > 0 ? config.TRUSTED_PROXIES : false,
   });
+  // Body parsing is ours (see acceptJsonBodiesOnly), not Nest's default parsers.
   const app = await NestFactory.create<NestFastifyApplication>(createAppModule(config), adapter, {
     bufferLogs: true,
+    bodyParser: false,
   });
   app.useLogger(app.get(Logger));
   app.enableShutdownHooks();

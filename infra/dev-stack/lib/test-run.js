@@ -121,6 +121,12 @@ async function runTests(argv, userEnv = process.env) {
     logDir: path.join(runDir, 'logs'),
     echo: argv.includes('--verbose') || userEnv.KITTY_VERBOSE === '1',
     names: [...registry.apps.map((a) => a.name), 'maildev', 'postgres', 'redis'],
+    // A process of the stack dying mid-run explains the failures that follow it: say so when it happens.
+    onUnexpectedExit: (proc, code, signal) => {
+      say.fail(
+        `${proc.name} stopped (${signal ?? `exit code ${code}`}) during the run. Log: ${path.relative(stack.ROOT, proc.logFile)}`,
+      );
+    },
   });
 
   // What this run has set up so far, for the phases after it and for the cleanup.

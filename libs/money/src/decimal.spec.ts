@@ -1,5 +1,5 @@
-import { InvalidDecimalError } from './errors';
 import { formatScaled, scaleDecimal, toDecimal } from './decimal';
+import { InvalidDecimalError } from './errors';
 
 const cents = (input: string | number) => scaleDecimal(toDecimal(input), 2, 'halfUp');
 
@@ -14,16 +14,32 @@ describe('toDecimal', () => {
     expect(toDecimal(input)).toEqual({ source: input, ...expected });
   });
 
-  it.each(['', ' ', '.', '-', '1e3', '1E3', '1,000', '£5', '5p', '1.2.3', '0x10', 'Infinity', 'NaN', '- 1', '1 000'])(
-    'rejects %p',
+  it.each([
+    '',
+    ' ',
+    '.',
+    '-',
+    '1e3',
+    '1E3',
+    '1,000',
+    '£5',
+    '5p',
+    '1.2.3',
+    '0x10',
+    'Infinity',
+    'NaN',
+    '- 1',
+    '1 000',
+  ])('rejects %p', (input) => {
+    expect(() => toDecimal(input)).toThrow(InvalidDecimalError);
+  });
+
+  it.each([Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY])(
+    'rejects the number %p',
     (input) => {
       expect(() => toDecimal(input)).toThrow(InvalidDecimalError);
     },
   );
-
-  it.each([Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY])('rejects the number %p', (input) => {
-    expect(() => toDecimal(input)).toThrow(InvalidDecimalError);
-  });
 
   it('rejects what is neither a string nor a number', () => {
     expect(() => toDecimal(null as unknown as string)).toThrow(InvalidDecimalError);

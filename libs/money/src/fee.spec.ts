@@ -26,9 +26,12 @@ describe('platformFee', () => {
     [9, 'international', 1, 6, 10], // 0.54p
     [25, 'international', 2, 6, 27], // 1.5p rounds up
     [1999, 'uk', 40, 2, 2039], // 39.98p
-  ] as const)('%p pence, %s → fee %p (%p%), total %p', (amount, residency, feePence, ratePercent, totalPence) => {
-    expect(platformFee(amount, residency)).toEqual({ feePence, ratePercent, totalPence });
-  });
+  ] as const)(
+    '%p pence, %s → fee %p (%p%), total %p',
+    (amount, residency, feePence, ratePercent, totalPence) => {
+      expect(platformFee(amount, residency)).toEqual({ feePence, ratePercent, totalPence });
+    },
+  );
 
   it('charges 2% to UK residents and 6% to international users (decisions.md §8)', () => {
     expect(PLATFORM_FEE_RATE_PERCENT).toEqual({ uk: 2, international: 6 });
@@ -60,7 +63,10 @@ describe('platformFee', () => {
       for (let amount = 1; amount <= 10_000_000; amount++) {
         const { feePence, totalPence } = platformFee(amount, residency);
         const exact = amount * rate;
-        if (!(feePence * 100 - 50 <= exact && exact < feePence * 100 + 50) || totalPence !== amount + feePence) {
+        if (
+          !(feePence * 100 - 50 <= exact && exact < feePence * 100 + 50) ||
+          totalPence !== amount + feePence
+        ) {
           throw new Error(`wrong fee ${feePence} for ${amount}p (${residency})`);
         }
       }
@@ -69,27 +75,35 @@ describe('platformFee', () => {
 
   it('property: matches a BigInt reference over every safe amount (refusing those above the limit)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: MAX_PENCE }), fc.constantFrom(...residencies), (amount, residency) => {
-        const rate = BigInt(PLATFORM_FEE_RATE_PERCENT[residency]);
-        const fee = referenceFee(BigInt(amount), rate);
-        if (amount > MAX_FEE_AMOUNT_PENCE) {
-          expect(() => platformFee(amount, residency)).toThrow(InvalidAmountError);
-          return;
-        }
-        const result = platformFee(amount, residency);
-        expect(BigInt(result.feePence)).toBe(fee);
-        expect(BigInt(result.totalPence)).toBe(BigInt(amount) + fee);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: MAX_PENCE }),
+        fc.constantFrom(...residencies),
+        (amount, residency) => {
+          const rate = BigInt(PLATFORM_FEE_RATE_PERCENT[residency]);
+          const fee = referenceFee(BigInt(amount), rate);
+          if (amount > MAX_FEE_AMOUNT_PENCE) {
+            expect(() => platformFee(amount, residency)).toThrow(InvalidAmountError);
+            return;
+          }
+          const result = platformFee(amount, residency);
+          expect(BigInt(result.feePence)).toBe(fee);
+          expect(BigInt(result.totalPence)).toBe(BigInt(amount) + fee);
+        },
+      ),
       { numRuns: 10_000 },
     );
   });
 
   it('property: matches the BigInt reference from 1 to 10^7 pence', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 10_000_000 }), fc.constantFrom(...residencies), (amount, residency) => {
-        const rate = BigInt(PLATFORM_FEE_RATE_PERCENT[residency]);
-        expect(BigInt(platformFee(amount, residency).feePence)).toBe(referenceFee(BigInt(amount), rate));
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 10_000_000 }),
+        fc.constantFrom(...residencies),
+        (amount, residency) => {
+          const rate = BigInt(PLATFORM_FEE_RATE_PERCENT[residency]);
+          expect(BigInt(platformFee(amount, residency).feePence)).toBe(referenceFee(BigInt(amount), rate));
+        },
+      ),
       { numRuns: 10_000 },
     );
   });

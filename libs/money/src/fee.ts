@@ -4,7 +4,10 @@ import { assertPositivePence, MAX_PENCE, type Pence } from './pence';
 export type Residency = 'uk' | 'international';
 
 /** decisions.md §8: 2% for UK residents, 6% for international users, added on top of the amount. */
-export const PLATFORM_FEE_RATE_PERCENT = { uk: 2, international: 6 } as const satisfies Record<Residency, number>;
+export const PLATFORM_FEE_RATE_PERCENT = { uk: 2, international: 6 } as const satisfies Record<
+  Residency,
+  number
+>;
 
 export type PlatformFeeRatePercent = (typeof PLATFORM_FEE_RATE_PERCENT)[Residency];
 
@@ -26,7 +29,8 @@ export interface PlatformFee {
  */
 export function platformFee(amountPence: Pence, residency: Residency): PlatformFee {
   assertPositivePence(amountPence);
-  if (amountPence > MAX_FEE_AMOUNT_PENCE) throw new InvalidAmountError(amountPence, 'too large to add in one go');
+  if (amountPence > MAX_FEE_AMOUNT_PENCE)
+    throw new InvalidAmountError(amountPence, 'too large to add in one go');
   if (residency !== 'uk' && residency !== 'international') throw new InvalidResidencyError(residency);
   const ratePercent = PLATFORM_FEE_RATE_PERCENT[residency];
   const scaled = amountPence * ratePercent + 50;

@@ -1,4 +1,4 @@
-import { DuplicateMemberError, EmptySplitError, InvalidAmountError, InvalidSplitValueError } from './errors';
+import { DuplicateMemberError, EmptySplitError, InvalidSplitValueError } from './errors';
 import { assertMemberId, compareIds } from './members';
 import { assertPositivePence, isPence, type Pence } from './pence';
 import type { Transfer } from './settle-up';
@@ -41,7 +41,7 @@ export function positionsDelta(payerId: string, shares: readonly SplitShare[]): 
 export function settlementDelta({ from, to, amountPence }: Transfer): PositionDelta[] {
   assertMemberId(from);
   assertMemberId(to);
-  if (from === to) throw new InvalidAmountError(amountPence, 'a settlement needs two different members');
+  if (from === to) throw new DuplicateMemberError(from);
   assertPositivePence(amountPence);
   return sortedNonZero(
     new Map([

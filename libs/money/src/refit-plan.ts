@@ -9,7 +9,10 @@ import type { Transfer } from './settle-up';
  * each creditor only receiving, or shows that the old pairs cannot (a new debtor, a reversed debt, a
  * cycle or a stranger in what the caller passed).
  */
-export function refitPlan(previous: readonly Transfer[], members: readonly MemberValue[]): Transfer[] | undefined {
+export function refitPlan(
+  previous: readonly Transfer[],
+  members: readonly MemberValue[],
+): Transfer[] | undefined {
   const initial = new Map(members.map(({ memberId, value }) => [memberId, value]));
   const left = new Map(initial);
   const transfersOf = new Map<string, Set<number>>();

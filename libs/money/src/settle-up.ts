@@ -1,5 +1,5 @@
 import { InvalidAmountError, UnbalancedPositionsError } from './errors';
-import { compareIds, type MemberValue, type MemberValues,memberValues } from './members';
+import { compareIds, type MemberValue, type MemberValues, memberValues } from './members';
 import { isPence, MAX_PENCE, type Pence } from './pence';
 import { refitPlan } from './refit-plan';
 
@@ -144,8 +144,12 @@ function largestFirst(members: readonly MemberValue[]): Transfer[] {
     transfers.push({ from: debtor.memberId, to: creditor.memberId, amountPence: creditor.value });
   }
 
-  const open = members.filter((member) => !paired.has(member)).map(({ memberId, value }) => ({ memberId, left: value }));
-  const debtors = open.filter(({ left }) => left < 0).map(({ memberId, left }) => ({ memberId, left: -left }));
+  const open = members
+    .filter((member) => !paired.has(member))
+    .map(({ memberId, value }) => ({ memberId, left: value }));
+  const debtors = open
+    .filter(({ left }) => left < 0)
+    .map(({ memberId, left }) => ({ memberId, left: -left }));
   const creditors = open.filter(({ left }) => left > 0);
   while (debtors.length > 0 && creditors.length > 0) {
     const d = largest(debtors);

@@ -12,18 +12,23 @@ import {
 } from './errors';
 import {
   percentToBasisPoints,
-  type SplitShare,
   splitByExactAmounts,
   splitByPercentages,
   splitByShares,
   splitEqually,
+  type SplitShare,
 } from './split';
 import { memberIdsArb, partitionArb, thrownBy } from './test-support';
 
-const sum = (shares: readonly SplitShare[]) => shares.reduce((total, { amountPence }) => total + amountPence, 0);
+const sum = (shares: readonly SplitShare[]) =>
+  shares.reduce((total, { amountPence }) => total + amountPence, 0);
 
 /** |share − total × weight / Σweights| < 1p, in exact integers: |share × Σ − total × weight| < Σ. */
-function expectWithinOnePenny(shares: readonly SplitShare[], total: number, weights: readonly number[]): void {
+function expectWithinOnePenny(
+  shares: readonly SplitShare[],
+  total: number,
+  weights: readonly number[],
+): void {
   const weightSum = weights.reduce((a, b) => a + BigInt(b), 0n);
   shares.forEach(({ amountPence }, index) => {
     const gap = BigInt(amountPence) * weightSum - BigInt(total) * BigInt(weights[index]);
@@ -40,7 +45,9 @@ describe('splitEqually', () => {
       { memberId: 'bob', amountPence: 333 },
       { memberId: 'cat', amountPence: 333 },
     ]);
-    expect(splitEqually(1001, ['cat', 'bob', 'ann']).map(({ amountPence }) => amountPence)).toEqual([334, 334, 333]);
+    expect(splitEqually(1001, ['cat', 'bob', 'ann']).map(({ amountPence }) => amountPence)).toEqual([
+      334, 334, 333,
+    ]);
     expect(splitEqually(2, ['a', 'b', 'c']).map(({ amountPence }) => amountPence)).toEqual([1, 1, 0]);
   });
 
@@ -101,7 +108,9 @@ describe('splitByExactAmounts', () => {
 
   it('property: accepts exactly the amounts that add up to the total', () => {
     const splitArb = totalArb.chain((total) =>
-      memberIdsArb(1, 50).chain((ids) => partitionArb(total, ids.length).map((amounts) => ({ total, ids, amounts }))),
+      memberIdsArb(1, 50).chain((ids) =>
+        partitionArb(total, ids.length).map((amounts) => ({ total, ids, amounts })),
+      ),
     );
     fc.assert(
       fc.property(splitArb, fc.integer({ min: -5, max: 5 }), ({ total, ids, amounts }, error) => {
@@ -128,8 +137,12 @@ describe('splitByPercentages', () => {
       { memberId: 'bob', amountPence: 333 },
       { memberId: 'cat', amountPence: 334 },
     ]);
-    expect(splitByPercentages(999, { ann: 5000, bob: 5000 }).map(({ amountPence }) => amountPence)).toEqual([500, 499]);
-    expect(splitByPercentages(500, { ann: 10000, bob: 0 }).map(({ amountPence }) => amountPence)).toEqual([500, 0]);
+    expect(splitByPercentages(999, { ann: 5000, bob: 5000 }).map(({ amountPence }) => amountPence)).toEqual([
+      500, 499,
+    ]);
+    expect(splitByPercentages(500, { ann: 10000, bob: 0 }).map(({ amountPence }) => amountPence)).toEqual([
+      500, 0,
+    ]);
   });
 
   it('reports by how much the percentages miss 100%', () => {

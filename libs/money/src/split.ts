@@ -24,13 +24,8 @@ export function splitEqually(totalPence: Pence, memberIds: Iterable<string>): Sp
   assertPositivePence(totalPence);
   const ids = uniqueMemberIds(memberIds);
   if (ids.length === 0) throw new EmptySplitError();
-  return shares(
-    ids,
-    apportion(
-      totalPence,
-      ids.map(() => 1n),
-    ),
-  );
+  const weights = ids.map(() => 1n);
+  return shares(ids, apportion(totalPence, weights));
 }
 
 /** Amounts chosen per member (0 allowed); they must add up to the total exactly. */
@@ -95,12 +90,10 @@ function nonEmpty(entries: MemberValue[]): MemberValue[] {
 }
 
 function apportioned(totalPence: Pence, entries: readonly MemberValue[]): SplitShare[] {
+  const weights = entries.map(({ value }) => BigInt(value));
   return shares(
     entries.map(({ memberId }) => memberId),
-    apportion(
-      totalPence,
-      entries.map(({ value }) => BigInt(value)),
-    ),
+    apportion(totalPence, weights),
   );
 }
 

@@ -28,5 +28,28 @@ describe('acceptJsonBodiesOnly', () => {
     const json = await app.inject({ method: 'POST', url: '/echo', payload: { a: 1 } });
     expect(json.json()).toEqual({ got: { a: 1 } });
     expect((await app.inject({ method: 'POST', url: '/echo' })).statusCode).toBe(200);
+    const emptyJson = await app.inject({
+      method: 'POST',
+      url: '/echo',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(emptyJson.json()).toEqual({ got: null });
+  });
+
+  it('still refuses malformed JSON and prototype poisoning', async () => {
+    const bad = await app.inject({
+      method: 'POST',
+      url: '/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"a":',
+    });
+    expect(bad.statusCode).toBe(400);
+    const poisoned = await app.inject({
+      method: 'POST',
+      url: '/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"__proto__":{"admin":true}}',
+    });
+    expect(poisoned.statusCode).toBe(400);
   });
 });

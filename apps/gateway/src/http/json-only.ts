@@ -2,8 +2,16 @@ import type { FastifyInstance } from 'fastify';
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** The API speaks JSON only: any request body in another media type is refused with 415 before parsing. */
+/**
+ * The API speaks JSON only: any request body in another media type is refused with 415 before parsing.
+ * An empty body labelled application/json counts as no body (clients send that for body-less POSTs).
+ */
 export function acceptJsonBodiesOnly(fastify: FastifyInstance) {
+  const parseJson = fastify.getDefaultJsonParser('error', 'error');
+  fastify.removeContentTypeParser('application/json');
+  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
+    body === '' ? done(null, undefined) : parseJson(request, body.toString(), done),
+  );
   fastify.addHook('onRequest', async (request, reply) => {
     const hasBody =
       Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'];

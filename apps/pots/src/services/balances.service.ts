@@ -13,7 +13,7 @@ import { Injectable } from '@nestjs/common';
 import { PrismaService } from '../prisma.service';
 import { recordActivity } from './activity';
 import { applyMemberDeltas } from './expense-effects';
-import { requireMember, requireOwner } from './pot-access';
+import { potNotFound, requireMember, requireOwner } from './pot-access';
 import { orderMembers } from './pot-mapper';
 
 const ACTIVITY_PAGE = 50;
@@ -24,8 +24,9 @@ export class BalancesService {
   constructor(private readonly prisma: PrismaService) {}
 
   async balances({ caller, potId }: PotQuery): Promise<PotBalances> {
-    await requireMember(this.prisma, potId, caller.userId);
+    // One query serves both the membership check and the positions: this is the hot read.
     const members = orderMembers(await this.prisma.potMember.findMany({ where: { potId, removedAt: null } }));
+    if (!members.some((member) => member.userId === caller.userId)) throw potNotFound();
     const positions = members.map((member) => ({
       memberId: member.id,
       name: member.name,

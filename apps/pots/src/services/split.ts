@@ -1,5 +1,11 @@
 import type { SplitInput } from '@kitty/contracts';
-import { MoneyError, splitByExactAmounts, splitByPercentages, splitByShares, splitEqually } from '@kitty/money';
+import {
+  MoneyError,
+  splitByExactAmounts,
+  splitByPercentages,
+  splitByShares,
+  splitEqually,
+} from '@kitty/money';
 import { ProblemError } from '@kitty/nest-common';
 
 export interface Share {
@@ -13,7 +19,10 @@ export function computeShares(split: SplitInput, totalPence: number): Share[] {
   try {
     switch (split.mode) {
       case 'equal':
-        return splitEqually(totalPence, split.members.map((member) => member.memberId)).map(toShare);
+        return splitEqually(
+          totalPence,
+          split.members.map((member) => member.memberId),
+        ).map(toShare);
       case 'exact':
         return splitByExactAmounts(totalPence, pairs).map(toShare);
       case 'percent':

@@ -7,7 +7,9 @@ import { AppHeader } from './app-header';
 
 export function AppLayout() {
   const { pathname } = useLocation();
-  useEffect(() => window.scrollTo(0, 0), [pathname]);
+  useEffect(() => {
+    window.scrollTo(0, 0); // returns a Promise in recent Chromium: must not become the effect's cleanup
+  }, [pathname]);
 
   return (
     <div className="app-shell">

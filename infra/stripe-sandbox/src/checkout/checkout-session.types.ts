@@ -27,6 +27,7 @@ export type CheckoutSession = Pick<
   Stripe.Checkout.Session,
   | 'id'
   | 'object'
+  | 'allowed_payment_method_types'
   | 'amount_subtotal'
   | 'amount_total'
   | 'cancel_url'

@@ -13,6 +13,8 @@ import { SESSION_PAYMENT_METHOD_TYPES } from './checkout-session.types';
 
 const httpUrl = () => z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).max(5000);
 
+const paymentMethodTypes = () => formArray(z.enum(SESSION_PAYMENT_METHOD_TYPES), { min: 1, max: 2 });
+
 const lineItemParam = z.strictObject({
   price_data: z.strictObject({
     currency: currencyParam(),
@@ -30,7 +32,10 @@ const lineItemParam = z.strictObject({
 export const createSessionParams = z.strictObject({
   mode: z.enum(['payment'], { message: 'the Kitty sandbox implements mode=payment only' }),
   line_items: formArray(lineItemParam, { min: 1, max: 100 }),
-  payment_method_types: formArray(z.enum(SESSION_PAYMENT_METHOD_TYPES), { min: 1, max: 2 }).optional(),
+  /** The SDK's name since API 2026-10-28 (stripe v23), a filter on the offered methods. */
+  allowed_payment_method_types: paymentMethodTypes().optional(),
+  /** The name in earlier API versions; accepted so older clients keep working. */
+  payment_method_types: paymentMethodTypes().optional(),
   success_url: httpUrl().optional(),
   cancel_url: httpUrl().optional(),
   client_reference_id: z.string().min(1).max(200).optional(),
@@ -38,6 +43,9 @@ export const createSessionParams = z.strictObject({
   metadata: metadataParam().optional(),
   expires_at: formInt().optional(),
   locale: z.enum(['auto', 'en', 'en-GB']).optional(),
+  ui_mode: z
+    .enum(['hosted_page'], { message: 'the Kitty sandbox implements the hosted page only' })
+    .optional(),
   submit_type: z.enum(['auto', 'pay', 'book', 'donate']).optional(),
   payment_intent_data: z
     .strictObject({

@@ -22,6 +22,8 @@ const MAX_LIFETIME_S = 24 * 60 * 60;
 /** Stripe's minimum charge in GBP (30p) and maximum amount (£999,999.99). */
 const MIN_AMOUNT = 30;
 const MAX_AMOUNT = 99_999_999;
+/** What a session offers when the request names no payment method types (Stripe: the Dashboard's settings). */
+const DEFAULT_PAYMENT_METHOD_TYPES = ['card'];
 /** What Checkout substitutes in `success_url`. */
 const SESSION_ID_PLACEHOLDER = '{CHECKOUT_SESSION_ID}';
 
@@ -90,6 +92,12 @@ export class CheckoutSessionsService {
         param: 'line_items',
       });
     }
+    if (params.allowed_payment_method_types && params.payment_method_types) {
+      throw invalidRequest(
+        'You may only specify one of these parameters: allowed_payment_method_types, payment_method_types.',
+        { code: 'parameters_exclusive', param: 'payment_method_types' },
+      );
+    }
     const expiresAt = params.expires_at ?? now + MAX_LIFETIME_S;
     if (expiresAt < now + MIN_LIFETIME_S || expiresAt > now + MAX_LIFETIME_S) {
       throw invalidRequest(
@@ -108,6 +116,7 @@ export class CheckoutSessionsService {
     return this.sessions.insert({
       id,
       object: 'checkout.session',
+      allowed_payment_method_types: params.allowed_payment_method_types ?? null,
       amount_subtotal: total,
       amount_total: total,
       cancel_url: params.cancel_url ?? null,
@@ -125,7 +134,8 @@ export class CheckoutSessionsService {
       mode: 'payment',
       payment_intent: null,
       payment_link: null,
-      payment_method_types: params.payment_method_types ?? ['card'],
+      payment_method_types:
+        params.allowed_payment_method_types ?? params.payment_method_types ?? DEFAULT_PAYMENT_METHOD_TYPES,
       payment_status: 'unpaid',
       recovered_from: null,
       setup_intent: null,
@@ -342,7 +352,7 @@ export class CheckoutSessionsService {
   private lineItem(item: CreateSessionParams['line_items'][number], created: number): LineItem {
     const amount = item.price_data.unit_amount * item.quantity;
     return {
-      id: newId('li_'),
+      id: newId(ID_PREFIX.lineItem),
       object: 'item',
       amount_discount: 0,
       amount_subtotal: amount,
@@ -353,7 +363,7 @@ export class CheckoutSessionsService {
       metadata: {},
       quantity: item.quantity,
       price: {
-        id: newId('price_'),
+        id: newId(ID_PREFIX.price),
         object: 'price',
         active: false,
         billing_scheme: 'per_unit',
@@ -361,7 +371,7 @@ export class CheckoutSessionsService {
         currency: item.price_data.currency,
         livemode: false,
         metadata: {},
-        product: newId('prod_'),
+        product: newId(ID_PREFIX.product),
         type: 'one_time',
         unit_amount: item.price_data.unit_amount,
       },

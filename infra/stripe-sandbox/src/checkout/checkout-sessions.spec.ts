@@ -26,7 +26,7 @@ describe('Checkout Sessions through the stripe SDK', () => {
         client_reference_id: 'user_123',
         customer_email: 'ada@example.com',
         metadata: { destination: 'pot', potId: 'pot_1', feePence: '50' },
-        payment_method_types: ['card', 'bacs_debit'],
+        allowed_payment_method_types: ['card', 'bacs_debit'],
       }),
     );
     expect(session).toMatchObject({
@@ -41,6 +41,7 @@ describe('Checkout Sessions through the stripe SDK', () => {
       client_reference_id: 'user_123',
       customer_email: 'ada@example.com',
       metadata: { destination: 'pot', potId: 'pot_1', feePence: '50' },
+      allowed_payment_method_types: ['card', 'bacs_debit'],
       payment_method_types: ['card', 'bacs_debit'],
       payment_intent: null,
       success_url: 'http://localhost:3000/funding-success?session_id={CHECKOUT_SESSION_ID}',
@@ -245,8 +246,30 @@ describe('Checkout Sessions through the stripe SDK', () => {
     });
 
     it('refuses payment methods the sandbox does not offer', async () => {
-      const error = await createError({ ...topUpSessionParams(), payment_method_types: ['ideal'] });
-      expect(error).toMatchObject({ param: 'payment_method_types[0]' });
+      const error = await createError({ ...topUpSessionParams(), allowed_payment_method_types: ['ideal'] });
+      expect(error).toMatchObject({ param: 'allowed_payment_method_types[0]' });
+    });
+
+    it('accepts payment_method_types from earlier API versions, but not together with the new name', async () => {
+      const legacy = await t.stripe.checkout.sessions.create({
+        ...topUpSessionParams(),
+        payment_method_types: ['card', 'bacs_debit'],
+      } as Stripe.Checkout.SessionCreateParams);
+      expect(legacy).toMatchObject({
+        payment_method_types: ['card', 'bacs_debit'],
+        allowed_payment_method_types: null,
+      });
+      const both = await createError({
+        ...topUpSessionParams(),
+        allowed_payment_method_types: ['card'],
+        payment_method_types: ['card'],
+      });
+      expect(both).toMatchObject({ code: 'parameters_exclusive' });
+    });
+
+    it('offers card only when no payment method types are named', async () => {
+      const session = await t.stripe.checkout.sessions.create(topUpSessionParams());
+      expect(session).toMatchObject({ payment_method_types: ['card'], allowed_payment_method_types: null });
     });
   });
 });

@@ -96,7 +96,8 @@ export function registerStripeApi(
         if (scope !== null && typeof payload === 'string') {
           idempotency.complete(scope, request.stripe.requestId, reply.statusCode, payload);
         }
-        if (scope !== null) reply.header('Idempotency-Key', request.stripe.idempotencyKey);
+        const key = request.stripe?.idempotencyKey;
+        if (request.method === 'POST' && key) reply.header('Idempotency-Key', key);
         return payload;
       });
 

@@ -89,7 +89,7 @@ export function registerPayPageRoutes(
           return showSession(reply, sessions, session, 400, problem);
         }
         const outcome = sessions.payByCard(session.id, checked.card, form(CARD_FIELDS.name).trim());
-        return answer(reply, sessions, outcome, { form: 'card', field: null, message: '', keep });
+        return answer(reply, sessions, outcome, 'card', keep);
       });
 
       pay.post<WithId>('/:id/wallet', (request, reply) => {
@@ -103,7 +103,7 @@ export function registerPayPageRoutes(
           return html(reply, 400, renderErrorPage('Payment not possible', 'This wallet is not available.'));
         }
         const outcome = sessions.payByWallet(session.id, wallet as (typeof WALLETS)[number]);
-        return answer(reply, sessions, outcome, { form: 'card', field: null, message: '' });
+        return answer(reply, sessions, outcome, 'card');
       });
 
       pay.post<WithId>('/:id/bank', (request, reply) => {
@@ -131,11 +131,7 @@ export function registerPayPageRoutes(
           };
           return showSession(reply, sessions, session, 400, problem);
         }
-        return answer(reply, sessions, sessions.payByBacs(session.id, checked.account), {
-          form: 'bank',
-          field: null,
-          message: '',
-        });
+        return answer(reply, sessions, sessions.payByBacs(session.id, checked.account), 'bank');
       });
     },
     { prefix: '/pay' },
@@ -147,12 +143,15 @@ function answer(
   reply: FastifyReply,
   sessions: CheckoutSessionsService,
   outcome: PaymentOutcome,
-  declineProblem: FormProblem,
+  form: FormProblem['form'],
+  keep?: FormProblem['keep'],
 ) {
   if (outcome.kind === 'declined') {
     return showSession(reply, sessions, outcome.session, 402, {
-      ...declineProblem,
+      form,
+      field: null,
       message: outcome.message,
+      keep,
     });
   }
   const location = outcome.redirectUrl ?? `/pay/${encodeURIComponent(outcome.session.id)}`;

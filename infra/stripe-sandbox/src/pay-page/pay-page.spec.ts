@@ -35,7 +35,7 @@ describe('hosted pay page', () => {
 
   const createSession = (overrides: Partial<Stripe.Checkout.SessionCreateParams> = {}) =>
     t.stripe.checkout.sessions.create(
-      topUpSessionParams({ payment_method_types: ['card', 'bacs_debit'], ...overrides }),
+      topUpSessionParams({ allowed_payment_method_types: ['card', 'bacs_debit'], ...overrides }),
     );
   const pay = (sessionId: string, method: 'card' | 'wallet' | 'bank', fields: Record<string, string>) =>
     postForm(`${t.sandbox.url}/pay/${sessionId}/${method}`, fields);
@@ -217,7 +217,7 @@ describe('hosted pay page', () => {
   });
 
   it('offers Bacs only when the session accepts bacs_debit', async () => {
-    const session = await createSession({ payment_method_types: ['card'] });
+    const session = await createSession({ allowed_payment_method_types: ['card'] });
     expect(await (await fetch(session.url as string)).text()).not.toContain('Bacs');
     const response = await pay(session.id, 'bank', {
       account_holder_name: 'A',

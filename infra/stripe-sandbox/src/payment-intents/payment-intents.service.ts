@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 
 import { Clock, unixSeconds } from '../core/clock';
-import { ID_PREFIX, newId } from '../core/ids';
+import { ID_PREFIX, newId, randomToken } from '../core/ids';
 import { BacsSummary } from '../pay-page/test-bank-accounts';
 import { CardDecline, CardSummary } from '../pay-page/test-cards';
 import { Collection } from '../store/collection';
@@ -91,7 +91,7 @@ export class PaymentIntentsService {
       amount_received: 0,
       canceled_at: null,
       capture_method: 'automatic',
-      client_secret: `${id}_secret_${newId('').slice(0, 24)}`,
+      client_secret: `${id}_secret_${randomToken(24)}`,
       confirmation_method: 'automatic',
       created: unixSeconds(this.clock),
       currency: input.currency,
@@ -143,7 +143,7 @@ export class PaymentIntentsService {
       ...intent,
       amount_received: intent.amount,
       last_payment_error: null,
-      latest_charge: newId('ch_'),
+      latest_charge: newId(ID_PREFIX.charge),
       payment_method: method.id,
       status: 'succeeded',
     });

@@ -106,16 +106,18 @@ export async function startWebhookReceiver(
   };
 }
 
-/** Polls until `probe` returns a truthy value, or fails after `timeoutMs`. */
+type Truthy<T> = Exclude<T, false | null | undefined | 0 | ''>;
+
+/** Polls until `probe` returns a truthy value, and returns it; fails after `timeoutMs`. */
 export async function waitFor<T>(
   probe: () => T | Promise<T>,
   timeoutMs = 5000,
   what = 'condition',
-): Promise<NonNullable<T>> {
+): Promise<Truthy<T>> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
-    if (value) return value as NonNullable<T>;
+    if (value) return value as Truthy<T>;
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}.`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }

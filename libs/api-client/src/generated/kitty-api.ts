@@ -23,45 +23,43 @@ const injectedRtkApi = api.injectEndpoints({
     logClientEvent: build.mutation<LogClientEventApiResponse, LogClientEventApiArg>({
       query: (queryArg) => ({ url: `/api/client-events`, method: 'POST', body: queryArg }),
     }),
+    getHealth: build.query<GetHealthApiResponse, GetHealthApiArg>({
+      query: () => ({ url: `/api/health` }),
+    }),
   }),
   overrideExisting: false,
 });
 export { injectedRtkApi as kittyApi };
-export type SignUpApiResponse =
-  /** status 201 Account created; sets the HttpOnly refresh cookie (path /api/auth) */ AuthSession;
+export type SignUpApiResponse = /** status 201  */ AuthSession;
 export type SignUpApiArg = SignUpRequest;
-export type SignInApiResponse =
-  /** status 200 Signed in; sets the HttpOnly refresh cookie (path /api/auth) */ AuthSession;
+export type SignInApiResponse = /** status 200  */ AuthSession;
 export type SignInApiArg = SignInRequest;
-export type RefreshSessionApiResponse =
-  /** status 200 New access token; rotated refresh cookie */ AuthSession;
+export type RefreshSessionApiResponse = /** status 200  */ AuthSession;
 export type RefreshSessionApiArg = void;
 export type SignOutApiResponse = unknown;
 export type SignOutApiArg = void;
-export type GetMeApiResponse = /** status 200 The signed-in user */ Me;
+export type GetMeApiResponse = /** status 200  */ Me;
 export type GetMeApiArg = void;
-export type SendContactMessageApiResponse =
-  /** status 201 Message stored and forwarded to support */ ContactCreated;
+export type SendContactMessageApiResponse = /** status 201  */ ContactCreated;
 export type SendContactMessageApiArg = ContactRequest;
 export type LogClientEventApiResponse = unknown;
 export type LogClientEventApiArg = ClientEvent;
+export type GetHealthApiResponse = /** status 200  */ HealthReport;
+export type GetHealthApiArg = void;
 export type Residency = {
-  countryCode: string;
+  countryCode: string | null;
   isUkResident: boolean;
   detectedAt: string;
-  method: string;
+  method: 'ip_address';
 };
 export type Me = {
   id: string;
   email: string;
   fullName: string;
-  /** Null until residency has been detected (asynchronously after sign-up / sign-in) */
   residency: Residency | null;
 };
 export type AuthSession = {
-  /** JWT, sent as Bearer */
   accessToken: string;
-  /** When the access token expires */
   expiresAt: string;
   user: Me;
 };
@@ -70,7 +68,6 @@ export type Problem = {
   title: string;
   status: number;
   detail?: string;
-  instance?: string;
   errors?: {
     field: string;
     message: string;
@@ -98,6 +95,15 @@ export type ClientEvent = {
   type: 'route-not-found';
   path: string;
 };
+export type HealthReport = {
+  status: 'ok' | 'degraded';
+  checks: {
+    [key: string]: {
+      status: 'up' | 'down';
+      detail?: string;
+    };
+  };
+};
 export const {
   useSignUpMutation,
   useSignInMutation,
@@ -107,4 +113,6 @@ export const {
   useLazyGetMeQuery,
   useSendContactMessageMutation,
   useLogClientEventMutation,
+  useGetHealthQuery,
+  useLazyGetHealthQuery,
 } = injectedRtkApi;

@@ -80,7 +80,13 @@ function SignInForm() {
   };
 
   return (
-    <Form<SignInRequest> layout="vertical" requiredMark={false} onFinish={onFinish} disabled={isLoading}>
+    <Form<SignInRequest>
+      name="sign-in"
+      layout="vertical"
+      requiredMark={false}
+      onFinish={onFinish}
+      disabled={isLoading}
+    >
       <Form.Item label="Email" name="email" rules={emailRules}>
         <Input type="email" autoComplete="email" inputMode="email" />
       </Form.Item>
@@ -126,6 +132,7 @@ function SignUpForm() {
   return (
     <Form<SignUpRequest>
       form={form}
+      name="sign-up"
       layout="vertical"
       requiredMark={false}
       onFinish={onFinish}

@@ -51,6 +51,7 @@ export default function ContactPage() {
           </h2>
           <Form<ContactRequest>
             form={form}
+            name="contact"
             layout="vertical"
             requiredMark={false}
             initialValues={user ? { name: user.fullName, email: user.email } : undefined}

@@ -1,0 +1,148 @@
+// Pots read path benchmark (issue 3): a pot of 20 members × 2,000 expenses, read through the gateway with
+// autocannon, the same read in-process straight on Prisma, and settle-up for 12 and 200 members.
+// Needs a running stack (`npm start`) and the built apps: `npm run bench:pots`.
+import { createRequire } from 'node:module';
+import { performance } from 'node:perf_hooks';
+
+import autocannon from 'autocannon';
+
+const require = createRequire(import.meta.url);
+const GATEWAY = process.env.GATEWAY_URL ?? 'http://127.0.0.1:3000';
+const DATABASE_URL = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/kitty';
+const MEMBERS = 20;
+const EXPENSES = 2000;
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
+
+async function call(path, { method = 'GET', body, token, ip } = {}) {
+  const headers = { 'content-type': 'application/json', 'x-forwarded-for': ip ?? '198.18.0.1' };
+  if (token) headers.authorization = `Bearer ${token}`;
+  const response = await fetch(`${GATEWAY}${path}`, { method, headers, body: body && JSON.stringify(body) });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${text}`);
+  return text ? JSON.parse(text) : null;
+}
+
+async function pool(items, concurrency, worker) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < items.length) await worker(items[next++]);
+    }),
+  );
+}
+
+async function seed() {
+  const run = Date.now().toString(36);
+  const users = [];
+  // Distinct client addresses keep the per-IP auth rate limit out of the seeding.
+  for (let i = 0; i < MEMBERS; i += 1) {
+    const session = await call('/api/auth/sign-up', {
+      method: 'POST',
+      ip: `198.18.${i}.1`,
+      body: { fullName: `Bench ${i}`, email: `bench-${run}-${i}@example.com`, password: 'bench-password' },
+    });
+    users.push(session);
+  }
+  const owner = users[0];
+  const pot = await call('/api/pots', { method: 'POST', token: owner.accessToken, body: { name: `Bench ${run}` } });
+  for (const user of users.slice(1)) {
+    const { inviteUrl } = await call(`/api/pots/${pot.id}/invitations`, {
+      method: 'POST',
+      token: owner.accessToken,
+      body: { name: user.user.fullName, email: user.user.email },
+    });
+    await call(`/api/invitations/${inviteUrl.split('/invite/')[1]}/accept`, { method: 'POST', token: user.accessToken });
+  }
+  const { members } = await call(`/api/pots/${pot.id}`, { token: owner.accessToken });
+  const started = performance.now();
+  await pool(
+    Array.from({ length: EXPENSES }, (_, i) => i),
+    16,
+    async (i) => {
+      const payer = members[i % MEMBERS];
+      const sharers = members.filter((_, j) => (i + j) % 3 !== 0);
+      await call(`/api/pots/${pot.id}/expenses`, {
+        method: 'POST',
+        token: owner.accessToken,
+        body: {
+          description: `Expense ${i}`,
+          amountPence: 100 + ((i * 7919) % 20_000),
+          paidFrom: 'member',
+          payerMemberId: payer.id,
+          split: { mode: 'equal', members: sharers.map((member) => ({ memberId: member.id })) },
+        },
+      });
+    },
+  );
+  const seconds = (performance.now() - started) / 1000;
+  console.log(`seeded ${EXPENSES} expenses in ${seconds.toFixed(1)} s (${(EXPENSES / seconds).toFixed(0)} writes/s, 16 concurrent)`);
+  return { owner, pot };
+}
+
+function load(title, path, token) {
+  return new Promise((resolve, reject) => {
+    autocannon(
+      { url: `${GATEWAY}${path}`, connections: 50, duration: DURATION_S, headers: { authorization: `Bearer ${token}` } },
+      (error, result) => {
+        if (error) return reject(error);
+        const line = `${title}: ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms (non-2xx ${result.non2xx})`;
+        console.log(line);
+        resolve(result);
+      },
+    );
+  });
+}
+
+function percentile(sorted, p) {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+async function inProcess(potId, userId) {
+  const dist = '../dist/apps/pots/apps/pots/src';
+  const { PrismaService } = require(`${dist}/prisma.service.js`);
+  const { BalancesService } = require(`${dist}/services/balances.service.js`);
+  const prisma = new PrismaService({ DATABASE_URL });
+  const service = new BalancesService(prisma);
+  const caller = { userId, email: 'bench@example.com', name: 'Bench' };
+  for (let i = 0; i < 200; i += 1) await service.balances({ caller, potId });
+  const times = [];
+  const started = performance.now();
+  while (performance.now() - started < DURATION_S * 1000) {
+    const t = performance.now();
+    await service.balances({ caller, potId });
+    times.push(performance.now() - t);
+  }
+  await prisma.$disconnect();
+  times.sort((a, b) => a - b);
+  const perSecond = times.length / DURATION_S;
+  console.log(
+    `in-process BalancesService.balances (1 caller, sequential): ${perSecond.toFixed(0)} ops/s, p50 ${percentile(times, 50).toFixed(2)} ms, p99 ${percentile(times, 99).toFixed(2)} ms`,
+  );
+  return perSecond;
+}
+
+function settleUpTiming() {
+  const { settleUp } = require('../dist/apps/pots/libs/money/src/index.js');
+  for (const members of [12, 200]) {
+    const positions = Array.from({ length: members }, (_, i) => [`m${String(i).padStart(3, '0')}`, 0]);
+    let balance = 0;
+    for (let i = 0; i < members - 1; i += 1) {
+      const amount = ((i * 7919) % 9000) + 1 - 4500 || 1;
+      positions[i][1] = amount;
+      balance += amount;
+    }
+    positions[members - 1][1] = -balance;
+    const runs = members === 12 ? 200 : 2000;
+    const started = performance.now();
+    for (let i = 0; i < runs; i += 1) settleUp(positions);
+    const ms = (performance.now() - started) / runs;
+    console.log(`settle-up, ${members} members (all non-zero): ${ms.toFixed(3)} ms per plan (${settleUp(positions).length} transfers)`);
+  }
+}
+
+const { owner, pot } = await seed();
+await load('GET /api/pots (gateway, 50 connections)', '/api/pots', owner.accessToken);
+const balances = await load(`GET /api/pots/:id/balances (gateway, 50 connections)`, `/api/pots/${pot.id}/balances`, owner.accessToken);
+const direct = await inProcess(pot.id, owner.user.id);
+console.log(`ratio gateway/in-process for balances: ${(balances.requests.average / direct).toFixed(2)}`);
+settleUpTiming();
