@@ -9,6 +9,7 @@
 const APPS = [
   { name: 'gateway', port: 3000, health: '/api/health', public: true },
   { name: 'auth', port: 3101, health: '/health' },
+  { name: 'pots', port: 3102, health: '/health' },
   { name: 'residency', port: 3105, health: '/health' },
   { name: 'notifications', port: 3106, health: '/health' },
 ];

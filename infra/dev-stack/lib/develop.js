@@ -110,6 +110,7 @@ async function runDevelopment(argv, userEnv = process.env) {
       databaseUrl: postgres.url,
       redisUrl: redis.url,
       jwtAccessSecret: loadOrCreateSecrets(path.join(stack.KITTY_DIR, 'secrets.json')).jwtAccessSecret,
+      queuePrefix: 'kitty',
       mailDir: path.join(stack.KITTY_DIR, 'maildev'),
       timeoutMs: stack.healthTimeoutMs(userEnv, 90),
     });

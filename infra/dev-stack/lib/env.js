@@ -8,7 +8,7 @@ const path = require('node:path');
 /**
  * @typedef {{
  *   mode: 'development' | 'test', databaseUrl: string, redisUrl: string, publicUrl: string,
- *   webDistDir: string, smtpPort: number, mailWebPort: number, jwtAccessSecret: string
+ *   webDistDir: string, smtpPort: number, mailWebPort: number, jwtAccessSecret: string, queuePrefix: string
  * }} Context
  * @typedef {{
  *   name: string, description: string, value: (context: Context, resolved: Record<string, string>) => string | undefined,
@@ -40,6 +40,12 @@ const VARIABLES = [
     description:
       'Redis (BullMQ and the services’ transport). Default: redis://127.0.0.1:6379 if reachable, else a redis-server started on 6380; tests start a private redis-server on a free port',
     value: (c) => c.redisUrl,
+  },
+  {
+    name: 'QUEUE_PREFIX',
+    description:
+      'BullMQ (and rate-limit) key prefix: `kitty`; each test run has its own `kitty-test-<run id>`',
+    value: (c) => c.queuePrefix,
   },
   {
     name: 'HTTP_PORT',
@@ -99,15 +105,27 @@ const VARIABLES = [
 
 /** Variables read by the launcher itself (not passed on to the apps as such). */
 const LAUNCHER_VARIABLES = [
-  { name: 'KITTY_POSTGRES', description: '`embedded`: skip the local server on 5432 and use the embedded one' },
-  { name: 'KITTY_POSTGRES_DIR', description: 'data directory of the embedded server (default .kitty/postgres)' },
+  {
+    name: 'KITTY_POSTGRES',
+    description: '`embedded`: skip the local server on 5432 and use the embedded one',
+  },
+  {
+    name: 'KITTY_POSTGRES_DIR',
+    description: 'data directory of the embedded server (default .kitty/postgres)',
+  },
   { name: 'KITTY_POSTGRES_PORT', description: 'port of the embedded server (default 5433)' },
   { name: 'KITTY_REDIS', description: '`spawn`: skip the local Redis on 6379 and start redis-server' },
   { name: 'KITTY_REDIS_PORT', description: 'port of the redis-server npm start starts (default 6380)' },
-  { name: 'KITTY_<APP>_PORT', description: 'HTTP_PORT of one app in development, e.g. KITTY_GATEWAY_PORT=8080' },
+  {
+    name: 'KITTY_<APP>_PORT',
+    description: 'HTTP_PORT of one app in development, e.g. KITTY_GATEWAY_PORT=8080',
+  },
   { name: 'KITTY_MAILDEV_SMTP_PORT', description: 'MailDev SMTP port in development (default 1025)' },
   { name: 'KITTY_MAILDEV_WEB_PORT', description: 'MailDev web inbox port in development (default 1080)' },
-  { name: 'KITTY_HEALTH_TIMEOUT', description: 'seconds to wait for every app to be healthy (90 start, 120 test)' },
+  {
+    name: 'KITTY_HEALTH_TIMEOUT',
+    description: 'seconds to wait for every app to be healthy (90 start, 120 test)',
+  },
   { name: 'KITTY_VERBOSE', description: '`1`: npm test also prints the apps’ output' },
   { name: 'KITTY_APPS_FILE', description: 'another app registry (the launcher’s tests use stand-in apps)' },
   { name: 'CHROMIUM_PATH', description: 'browser for the e2e suites (default /usr/bin/chromium)' },

@@ -9,6 +9,7 @@ const context = (mode: 'development' | 'test') => ({
   smtpPort: 1025,
   mailWebPort: 1080,
   jwtAccessSecret: 's'.repeat(64),
+  queuePrefix: 'kitty',
 });
 
 describe('app environment', () => {
@@ -18,6 +19,7 @@ describe('app environment', () => {
       LOG_LEVEL: 'info',
       DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/kitty',
       REDIS_URL: 'redis://127.0.0.1:6379',
+      QUEUE_PREFIX: 'kitty',
       JWT_ACCESS_SECRET: 's'.repeat(64),
       PUBLIC_URL: 'http://localhost:3000',
       WEB_ORIGIN: 'http://localhost:3000',

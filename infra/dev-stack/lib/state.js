@@ -4,6 +4,7 @@
 // it, and processes left behind by a launcher that was killed outright are stopped on the next start.
 const fs = require('node:fs');
 const path = require('node:path');
+const { spawnSync } = require('node:child_process');
 const { isAlive, signalGroup } = require('./supervisor');
 
 /**
@@ -11,12 +12,16 @@ const { isAlive, signalGroup } = require('./supervisor');
  * @typedef {{ pid: number, startedAt?: string, publicUrl?: string, children?: Child[] }} State
  */
 
-/** @param {number} pid */
+/**
+ * The command line of a running process ('' if none): /proc on Linux, `ps` elsewhere (macOS).
+ * @param {number} pid
+ */
 function commandLine(pid) {
   try {
     return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
   } catch {
-    return '';
+    const ps = spawnSync('ps', ['-o', 'command=', '-p', String(pid)], { encoding: 'utf8' });
+    return ps.status === 0 ? ps.stdout.trim() : '';
   }
 }
 

@@ -257,6 +257,7 @@ async function runTests(argv, userEnv = process.env) {
           databaseUrl: database,
           redisUrl,
           jwtAccessSecret: freshSecrets().jwtAccessSecret,
+          queuePrefix: `kitty-test-${runId}`,
           mailDir: path.join(runDir, 'maildev'),
           timeoutMs: stack.healthTimeoutMs(userEnv, 120),
         });
