@@ -18,7 +18,7 @@ if (argv.includes('--help')) {
 }
 
 try {
-  if (!argv.includes('--no-install')) require('./lib/install.js').ensureInstalled(root, say);
+  if (!argv.includes('--no-install')) await require('./lib/install.js').ensureInstalled(root, say);
   // Loaded only now: it needs the dependencies installed above.
   await require('./lib/develop.js').runDevelopment(argv);
 } catch (error) {

@@ -10,7 +10,7 @@ const argv = process.argv.slice(2);
 
 try {
   if (!argv.includes('--no-install') && !argv.includes('--help'))
-    require('./lib/install.js').ensureInstalled(root, say);
+    await require('./lib/install.js').ensureInstalled(root, say);
   process.exitCode = await require('./lib/test-run.js').runTests(argv);
 } catch (error) {
   say.fail(/** @type {Error} */ (error).stack ?? String(error));

@@ -1,4 +1,4 @@
-import { schemaScopedAdapter } from '@kitty/nest-common';
+import { prismaClientOptions } from '@kitty/nest-common';
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 
 import { AUTH_CONFIG, type AuthConfig } from './config';
@@ -11,7 +11,7 @@ export const OUTBOX_TABLE = `"${AUTH_SCHEMA}"."outbox"`;
 @Injectable()
 export class PrismaService extends PrismaClient implements OnModuleDestroy {
   constructor(@Inject(AUTH_CONFIG) config: AuthConfig) {
-    super({ adapter: schemaScopedAdapter(config.DATABASE_URL, AUTH_SCHEMA) });
+    super(prismaClientOptions(config.DATABASE_URL, AUTH_SCHEMA));
   }
 
   async onModuleDestroy() {

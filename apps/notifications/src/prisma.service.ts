@@ -1,4 +1,4 @@
-import { schemaScopedAdapter } from '@kitty/nest-common';
+import { prismaClientOptions } from '@kitty/nest-common';
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 
 import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from './config';
@@ -11,7 +11,7 @@ export const OUTBOX_TABLE = `"${NOTIFICATIONS_SCHEMA}"."outbox"`;
 @Injectable()
 export class PrismaService extends PrismaClient implements OnModuleDestroy {
   constructor(@Inject(NOTIFICATIONS_CONFIG) config: NotificationsConfig) {
-    super({ adapter: schemaScopedAdapter(config.DATABASE_URL, NOTIFICATIONS_SCHEMA) });
+    super(prismaClientOptions(config.DATABASE_URL, NOTIFICATIONS_SCHEMA));
   }
 
   async onModuleDestroy() {

@@ -1,4 +1,4 @@
-import { schemaScopedAdapter } from '@kitty/nest-common';
+import { prismaClientOptions } from '@kitty/nest-common';
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 
 import { POTS_CONFIG, type PotsConfig } from './config';
@@ -12,7 +12,7 @@ export type Tx = Prisma.TransactionClient;
 @Injectable()
 export class PrismaService extends PrismaClient implements OnModuleDestroy {
   constructor(@Inject(POTS_CONFIG) config: PotsConfig) {
-    super({ adapter: schemaScopedAdapter(config.DATABASE_URL, POTS_SCHEMA) });
+    super(prismaClientOptions(config.DATABASE_URL, POTS_SCHEMA));
   }
 
   async onModuleDestroy() {

@@ -1,4 +1,4 @@
-import { schemaScopedAdapter } from '@kitty/nest-common';
+import { prismaClientOptions } from '@kitty/nest-common';
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 
 import { RESIDENCY_CONFIG, type ResidencyConfig } from './config';
@@ -10,7 +10,7 @@ export const RESIDENCY_SCHEMA = 'residency';
 @Injectable()
 export class PrismaService extends PrismaClient implements OnModuleDestroy {
   constructor(@Inject(RESIDENCY_CONFIG) config: ResidencyConfig) {
-    super({ adapter: schemaScopedAdapter(config.DATABASE_URL, RESIDENCY_SCHEMA) });
+    super(prismaClientOptions(config.DATABASE_URL, RESIDENCY_SCHEMA));
   }
 
   async onModuleDestroy() {

@@ -1,10 +1,10 @@
 // @ts-check
 'use strict';
-// Decides whether node_modules matches package-lock.json, and runs `npm ci` when it does not.
-// No dependencies: this is what makes the dependencies available.
+// Decides whether node_modules matches package-lock.json, and installs exactly the lockfile when it
+// does not. No dependencies: this is what makes the dependencies available.
 const fs = require('node:fs');
 const path = require('node:path');
-const { spawnSync } = require('node:child_process');
+const { spawn } = require('node:child_process');
 
 /**
  * Returns why an install is needed, or null when node_modules is up to date.
@@ -40,17 +40,63 @@ function installReason(root) {
 }
 
 /**
+ * True when `npm ci` refused the lockfile only because optional packages it names have no entry in it
+ * (`Missing: @swc/core-darwin-arm64@ from lock file`): other platforms' binaries that the registry in
+ * use does not serve, so npm could not record them. `npm install` honours the same lockfile then.
+ * @param {string} stderr
+ */
+function onlyUnresolvableOptionals(stderr) {
+  const problems = stderr.split('\n').filter((line) => /^npm error (Missing|Invalid): /.test(line));
+  return problems.length > 0 && problems.every((line) => /^npm error Missing: \S+@ from lock file$/.test(line.trim()));
+}
+
+/**
+ * Runs npm with the given arguments, its output on the terminal; resolves with its exit code and stderr.
+ * @param {string} root
+ * @param {string[]} args
+ * @returns {Promise<{ code: number, stderr: string }>}
+ */
+function npm(root, args) {
+  return new Promise((resolve) => {
+    const child = spawn('npm', args, { cwd: root, stdio: ['inherit', 'inherit', 'pipe'] });
+    let stderr = '';
+    child.stderr?.on('data', (chunk) => {
+      process.stderr.write(chunk);
+      stderr += chunk;
+    });
+    child.once('error', (error) => resolve({ code: 127, stderr: error.message }));
+    child.once('close', (code) => resolve({ code: code ?? 1, stderr }));
+  });
+}
+
+/**
+ * `npm ci`, or `npm install` (which keeps the same lockfile) when npm ci refused it only for other
+ * platforms' optional packages the registry does not serve.
  * @param {string} root
  * @param {import('./output').Say} say
  */
-function ensureInstalled(root, say) {
-  const reason = installReason(root);
-  if (!reason) return;
-  say.step(`Installing dependencies with npm ci: ${reason}`);
-  const result = spawnSync('npm', ['ci'], { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) {
-    throw new Error('npm ci failed (see above). Fix the error and run the command again.');
-  }
+async function cleanInstall(root, say) {
+  const ci = await npm(root, ['ci']);
+  if (ci.code === 0) return;
+  if (!onlyUnresolvableOptionals(ci.stderr)) throw new Error('npm ci failed (see above). Fix the error and run the command again.');
+  say.warn(
+    'npm ci refused package-lock.json only for optional packages of other platforms that this registry does not ' +
+      'serve; installing the same lockfile with npm install.',
+  );
+  const install = await npm(root, ['install']);
+  if (install.code !== 0) throw new Error('npm install failed (see above). Fix the error and run the command again.');
 }
 
-module.exports = { installReason, ensureInstalled };
+/**
+ * Installs the dependencies when node_modules does not match package-lock.json, saying why.
+ * @param {string} root
+ * @param {import('./output').Say} say
+ */
+async function ensureInstalled(root, say) {
+  const reason = installReason(root);
+  if (!reason) return;
+  say.step(`Installing dependencies (${reason})`);
+  await cleanInstall(root, say);
+}
+
+module.exports = { installReason, onlyUnresolvableOptionals, cleanInstall, ensureInstalled };

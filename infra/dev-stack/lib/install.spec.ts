@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { installReason } from './install';
+import { installReason, onlyUnresolvableOptionals } from './install';
 
 describe('installReason', () => {
   let root: string;
@@ -52,5 +52,26 @@ describe('installReason', () => {
     write('node_modules/.package-lock.json', lock({}), earlier);
     write('package-lock.json', lock(wanted), later);
     expect(installReason(root)).toBe('package-lock.json is newer than node_modules (pg is not installed)');
+  });
+});
+
+describe('onlyUnresolvableOptionals', () => {
+  it("accepts npm ci's complaint about optional packages the lockfile could not record", () => {
+    const stderr = [
+      'npm error code EUSAGE',
+      'npm error `npm ci` can only install packages when your package.json and package-lock.json are in sync.',
+      'npm error Missing: @swc/core-darwin-arm64@ from lock file',
+      'npm error Missing: @unrs/resolver-binding-win32-x64-msvc@ from lock file',
+    ].join('\n');
+    expect(onlyUnresolvableOptionals(stderr)).toBe(true);
+  });
+
+  it('rejects a lockfile that is really out of date', () => {
+    expect(onlyUnresolvableOptionals('npm error Missing: left-pad@1.3.0 from lock file')).toBe(false);
+    expect(onlyUnresolvableOptionals('npm error Invalid: lock file\'s pg@8.20.0 does not satisfy pg@8.23.1')).toBe(false);
+    expect(
+      onlyUnresolvableOptionals('npm error Missing: @swc/core-darwin-arm64@ from lock file\nnpm error Missing: left-pad@1.3.0 from lock file'),
+    ).toBe(false);
+    expect(onlyUnresolvableOptionals('npm error network ETIMEDOUT')).toBe(false);
   });
 });

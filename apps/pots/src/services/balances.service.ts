@@ -6,7 +6,7 @@ import type {
   RemoveMemberCommand,
   Settlement,
 } from '@kitty/contracts';
-import { formatPence, settleUp } from '@kitty/money';
+import { formatPence, type Transfer } from '@kitty/money';
 import { ProblemError } from '@kitty/nest-common';
 import { Injectable } from '@nestjs/common';
 
@@ -15,6 +15,7 @@ import { recordActivity } from './activity';
 import { applyMemberDeltas } from './expense-effects';
 import { potNotFound, requireMember, requireOwner } from './pot-access';
 import { orderMembers } from './pot-mapper';
+import { lockPot, refreshSettlePlan } from './settle-plan';
 
 const ACTIVITY_PAGE = 50;
 
@@ -24,15 +25,19 @@ export class BalancesService {
   constructor(private readonly prisma: PrismaService) {}
 
   async balances({ caller, potId }: PotQuery): Promise<PotBalances> {
-    // One query serves both the membership check and the positions: this is the hot read.
-    const members = orderMembers(await this.prisma.potMember.findMany({ where: { potId, removedAt: null } }));
-    if (!members.some((member) => member.userId === caller.userId)) throw potNotFound();
+    // One read serves the membership check, the positions and the stored plan: this is the hot path.
+    const pot = await this.prisma.pot.findUnique({
+      where: { id: potId },
+      select: { settlePlan: true, members: { where: { removedAt: null } } },
+    });
+    if (!pot || !pot.members.some((member) => member.userId === caller.userId)) throw potNotFound();
+    const members = orderMembers(pot.members);
     const positions = members.map((member) => ({
       memberId: member.id,
       name: member.name,
       netPence: Number(member.netPence),
     }));
-    const plan = settleUp(positions.map(({ memberId, netPence }) => [memberId, netPence] as const));
+    const plan = (pot.settlePlan ?? []) as unknown as Transfer[];
     return {
       positions,
       plan: plan.map((transfer) => ({
@@ -47,6 +52,7 @@ export class BalancesService {
   async settle({ caller, potId, body }: CreateSettlementCommand): Promise<Settlement> {
     return this.prisma.$transaction(async (tx) => {
       await requireMember(tx, potId, caller.userId);
+      await lockPot(tx, potId);
       const members = await tx.potMember.findMany({
         where: { potId, removedAt: null, id: { in: [body.fromMemberId, body.toMemberId] } },
       });
@@ -60,6 +66,7 @@ export class BalancesService {
           [body.toMemberId, { net: -body.amountPence, share: 0 }],
         ]),
       );
+      await refreshSettlePlan(tx, potId);
       const name = (id: string) => members.find((member) => member.id === id)?.name ?? 'A member';
       await recordActivity(
         tx,
@@ -81,8 +88,8 @@ export class BalancesService {
   async removeMember({ caller, potId, memberId }: RemoveMemberCommand): Promise<void> {
     await this.prisma.$transaction(async (tx) => {
       await requireOwner(tx, potId, caller.userId, 'remove members');
-      // Lock the member row so no expense changes their position while we check it.
-      await tx.$queryRawUnsafe('SELECT id FROM pot_members WHERE id = $1::uuid FOR UPDATE', memberId);
+      // With the pot locked no expense can change this member's position while we check it.
+      await lockPot(tx, potId);
       const member = await tx.potMember.findFirst({ where: { id: memberId, potId, removedAt: null } });
       if (!member) throw ProblemError.of(404, 'Member not found');
       if (member.role === 'owner')

@@ -44,18 +44,12 @@ export function mergeDeltas(...all: Map<string, { net: number; share: number }>[
 }
 
 /**
- * Applies all deltas as increments in SQL, never read-then-write. The rows are locked in id order first:
- * two expenses touching the same members in different orders would otherwise deadlock.
+ * Applies all deltas as increments in SQL, never read-then-write. Callers hold the pot lock (lockPot), so
+ * writers of one pot never interleave their member updates.
  */
 export async function applyMemberDeltas(tx: Tx, deltas: Map<string, { net: number; share: number }>) {
-  const rows = [...deltas]
-    .filter(([, delta]) => delta.net !== 0 || delta.share !== 0)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const rows = [...deltas].filter(([, delta]) => delta.net !== 0 || delta.share !== 0);
   if (rows.length === 0) return;
-  await tx.$queryRawUnsafe(
-    'SELECT id FROM pot_members WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE',
-    rows.map(([memberId]) => memberId),
-  );
   await tx.$executeRawUnsafe(
     `UPDATE pot_members AS m
         SET net_pence = m.net_pence + d.net, share_pence = m.share_pence + d.share

@@ -22,6 +22,7 @@ import {
   mergeDeltas,
 } from './expense-effects';
 import { type Membership, requireMember } from './pot-access';
+import { lockPot, refreshSettlePlan } from './settle-plan';
 import { computeShares } from './split';
 
 const expenseNotFound = () => ProblemError.of(404, 'Expense not found');
@@ -33,6 +34,7 @@ export class ExpenseService {
   async create({ caller, potId, body }: CreateExpenseCommand): Promise<Expense> {
     const expenseId = await this.prisma.$transaction(async (tx) => {
       await requireMember(tx, potId, caller.userId);
+      await lockPot(tx, potId);
       const members = await activeMembersById(tx, potId);
       if (body.payerMemberId && !members.has(body.payerMemberId)) {
         throw ProblemError.of(400, 'Invalid request', 'The payer is not a member of this pot.');
@@ -70,6 +72,7 @@ export class ExpenseService {
         });
       }
       await applyMemberDeltas(tx, memberDeltas(effect, 1));
+      await refreshSettlePlan(tx, potId);
       await recordActivity(
         tx,
         potId,
@@ -99,7 +102,8 @@ export class ExpenseService {
   async update({ caller, potId, expenseId, body }: UpdateExpenseCommand): Promise<Expense> {
     await this.prisma.$transaction(async (tx) => {
       const membership = await requireMember(tx, potId, caller.userId);
-      const current = await lockExpense(tx, potId, expenseId, caller.userId, membership);
+      await lockPot(tx, potId);
+      const current = await findEditableExpense(tx, potId, expenseId, caller.userId, membership);
       const members = await activeMembersById(tx, potId);
       const amountPence = body.amountPence ?? Number(current.amountPence);
       const split = body.split ?? splitOf(current);
@@ -127,6 +131,7 @@ export class ExpenseService {
         },
       });
       await applyMemberDeltas(tx, mergeDeltas(memberDeltas(before, -1), memberDeltas(after, 1)));
+      await refreshSettlePlan(tx, potId);
       await recordActivity(
         tx,
         potId,
@@ -141,7 +146,8 @@ export class ExpenseService {
   async delete({ caller, potId, expenseId }: ExpenseCommand): Promise<void> {
     await this.prisma.$transaction(async (tx) => {
       const membership = await requireMember(tx, potId, caller.userId);
-      const current = await lockExpense(tx, potId, expenseId, caller.userId, membership);
+      await lockPot(tx, potId);
+      const current = await findEditableExpense(tx, potId, expenseId, caller.userId, membership);
       const effect = effectOf(current);
       await tx.expense.update({ where: { id: expenseId }, data: { deletedAt: new Date() } });
       if (effect.paidFrom === 'pot') {
@@ -158,6 +164,7 @@ export class ExpenseService {
         });
       }
       await applyMemberDeltas(tx, memberDeltas(effect, -1));
+      await refreshSettlePlan(tx, potId);
       await recordActivity(
         tx,
         potId,
@@ -182,15 +189,14 @@ export class ExpenseService {
 
 type ExpenseWithShares = ExpenseRow & { shares: ExpenseShare[] };
 
-/** Locks the expense row so concurrent edits of one expense apply one after the other. */
-async function lockExpense(
+/** Finds the expense (the pot is already locked, so edits of it apply one after the other). */
+async function findEditableExpense(
   tx: Tx,
   potId: string,
   expenseId: string,
   userId: string,
   membership: Membership,
 ): Promise<ExpenseWithShares> {
-  await tx.$queryRawUnsafe('SELECT id FROM expenses WHERE id = $1::uuid FOR UPDATE', expenseId);
   const expense = await tx.expense.findFirst({
     where: { id: expenseId, potId, deletedAt: null },
     include: { shares: { orderBy: { position: 'asc' } } },

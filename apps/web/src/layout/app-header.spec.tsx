@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 
+import { AppRoutes } from '../app/app-routes';
 import { aUser, frenchResidency, signedInState } from '../test/factories';
 import { mockFetch, noContent, pathOf, problem } from '../test/fetch-mock';
 import { renderInApp } from '../test/render';
@@ -50,6 +51,19 @@ describe('AppHeader', () => {
     expect(pathOf(fetchMock.requests[0])).toBe('/api/auth/sign-out');
     expect(fetchMock.requests[0].credentials).toBe('include');
     expect(screen.getByRole('link', { name: 'Sign In' })).toBeTruthy();
+  });
+
+  it('goes home, not to the sign-in page, when signing out on a protected page', async () => {
+    mockFetch(() => noContent());
+    const { user } = renderInApp(<AppRoutes />, { route: '/onboarding', session: signedInState() });
+
+    await user.click(await screen.findByRole('button', { name: 'Sign Out' }));
+
+    await screen.findByRole('link', { name: 'Sign In' });
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/'));
+    expect(
+      await screen.findByRole('heading', { name: 'One shared pot. A few friends. Zero hassle.' }),
+    ).toBeTruthy();
   });
 
   it('stays signed in and says so when the server cannot sign out', async () => {

@@ -26,7 +26,7 @@ export function AppHeader() {
       return;
     }
     navigate('/');
-    endSession(dispatch);
+    endSession(dispatch, { byUser: true });
   };
 
   return (

@@ -22,6 +22,7 @@ describe('session slice', () => {
       accessToken: session.accessToken,
       expiresAt: session.expiresAt,
       user: session.user,
+      signedOutByUser: false,
     });
   });
 
@@ -44,20 +45,28 @@ describe('session slice', () => {
       Date.parse('2026-03-02T10:15:00Z'),
     );
     expect(accessTokenExpiry({ ...signedInState(), expiresAt: 'garbage' })).toBe(0);
-    expect(
-      accessTokenExpiry({ status: 'signedOut', accessToken: null, expiresAt: null, user: null }),
-    ).toBeNull();
+    expect(accessTokenExpiry(signedOutState)).toBeNull();
   });
 
-  it('forgets the session and cached responses on sign-out', () => {
+  it('forgets the session and cached responses on sign-out', async () => {
     const store = createAppStore({ session: signedInState() });
+    mockFetch(() => json(aUser()));
+    await store.dispatch(kittyApi.endpoints.getMe.initiate());
+    expect(Object.keys(store.getState().api.queries)).toHaveLength(1);
+
     endSession(store.dispatch);
-    expect(store.getState().session).toEqual({
-      status: 'signedOut',
-      accessToken: null,
-      expiresAt: null,
-      user: null,
-    });
+
+    expect(store.getState().session).toEqual(signedOutState);
+    expect(store.getState().api.queries).toEqual({});
+  });
+
+  it('remembers that the user chose to sign out, until the next session', () => {
+    const store = createAppStore({ session: signedInState() });
+    endSession(store.dispatch, { byUser: true });
+    expect(store.getState().session.signedOutByUser).toBe(true);
+
+    store.dispatch(sessionEstablished(anAuthSession()));
+    expect(store.getState().session.signedOutByUser).toBe(false);
   });
 
   it('greets by full name, else by e-mail', () => {

@@ -12,9 +12,17 @@ export interface SessionState {
   /** ISO instant at which the access token expires. */
   expiresAt: string | null;
   user: Me | null;
+  /** The last session ended because the user chose Sign Out (rather than it expiring or being refused). */
+  signedOutByUser: boolean;
 }
 
-const signedOutState: SessionState = { status: 'signedOut', accessToken: null, expiresAt: null, user: null };
+const signedOutState: SessionState = {
+  status: 'signedOut',
+  accessToken: null,
+  expiresAt: null,
+  user: null,
+  signedOutByUser: false,
+};
 
 export const sessionSlice = createSlice({
   name: 'session',
@@ -25,8 +33,12 @@ export const sessionSlice = createSlice({
       accessToken: payload.accessToken,
       expiresAt: payload.expiresAt,
       user: payload.user,
+      signedOutByUser: false,
     }),
-    signedOut: (): SessionState => signedOutState,
+    signedOut: (_state, { payload }: PayloadAction<{ byUser: boolean } | undefined>): SessionState => ({
+      ...signedOutState,
+      signedOutByUser: payload?.byUser ?? false,
+    }),
   },
   extraReducers: (builder) => {
     builder.addMatcher(kittyApi.endpoints.getMe.matchFulfilled, (state, { payload }) => {
@@ -36,11 +48,12 @@ export const sessionSlice = createSlice({
   selectors: {
     selectSessionStatus: (state) => state.status,
     selectCurrentUser: (state) => state.user,
+    selectSignedOutByUser: (state) => state.signedOutByUser,
   },
 });
 
 export const { sessionEstablished, signedOut } = sessionSlice.actions;
-export const { selectSessionStatus, selectCurrentUser } = sessionSlice.selectors;
+export const { selectSessionStatus, selectCurrentUser, selectSignedOutByUser } = sessionSlice.selectors;
 
 /** Epoch milliseconds at which the access token expires; 0 (refresh at once) if the server sent no valid date. */
 export function accessTokenExpiry(state: SessionState): number | null {
@@ -50,8 +63,8 @@ export function accessTokenExpiry(state: SessionState): number | null {
 }
 
 /** Forget the session and every cached response that belonged to it. */
-export function endSession(dispatch: Dispatch): void {
-  dispatch(signedOut());
+export function endSession(dispatch: Dispatch, { byUser = false }: { byUser?: boolean } = {}): void {
+  dispatch(signedOut({ byUser }));
   dispatch(kittyApi.util.resetApiState());
 }
 

@@ -32,7 +32,13 @@ export function anAuthSession(overrides: Partial<AuthSession> = {}): AuthSession
 
 export function signedInState(user: Me = aUser()): SessionState {
   const session = anAuthSession({ user });
-  return { status: 'signedIn', accessToken: session.accessToken, expiresAt: session.expiresAt, user };
+  return {
+    status: 'signedIn',
+    accessToken: session.accessToken,
+    expiresAt: session.expiresAt,
+    user,
+    signedOutByUser: false,
+  };
 }
 
 export const signedOutState: SessionState = {
@@ -40,6 +46,7 @@ export const signedOutState: SessionState = {
   accessToken: null,
   expiresAt: null,
   user: null,
+  signedOutByUser: false,
 };
 
 export const loadingState: SessionState = { ...signedOutState, status: 'loading' };

@@ -7,6 +7,7 @@ CREATE TABLE "pots" (
     "total_added_pence" BIGINT NOT NULL DEFAULT 0,
     "total_spent_pence" BIGINT NOT NULL DEFAULT 0,
     "transaction_count" INTEGER NOT NULL DEFAULT 0,
+    "settle_plan" JSONB,
     "currency" TEXT NOT NULL DEFAULT 'gbp',
     "created_by" UUID NOT NULL,
     "is_active" BOOLEAN NOT NULL DEFAULT true,
