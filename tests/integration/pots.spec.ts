@@ -164,6 +164,41 @@ describe('expenses and who owes whom', () => {
     expect(after.body.plan).toEqual([{ fromMemberId: c, toMemberId: a, amountPence: 3333 }]);
   });
 
+  it('keeps the rest of the plan when someone repays part of what they owe', async () => {
+    const { pot, owner } = await potWithMembers(3);
+    const [a, b, c, d] = pot.members.map((member) => member.id);
+    const expense = (payer: string, amountPence: number) =>
+      api(`/api/pots/${pot.id}/expenses`, {
+        method: 'POST',
+        body: {
+          description: 'Shared',
+          amountPence,
+          paidFrom: 'member',
+          payerMemberId: payer,
+          split: { mode: 'equal', members: [a, b, c, d].map((memberId) => ({ memberId })) },
+        },
+        headers: bearer(owner.session.accessToken),
+      });
+    await expense(a, 12_000);
+    await expense(b, 4_000);
+    const before = await api<Balances>(`/api/pots/${pot.id}/balances`, {
+      headers: bearer(owner.session.accessToken),
+    });
+    const [first, ...rest] = before.body.plan;
+    await api(`/api/pots/${pot.id}/settlements`, {
+      method: 'POST',
+      body: { fromMemberId: first.fromMemberId, toMemberId: first.toMemberId, amountPence: 100 },
+      headers: bearer(owner.session.accessToken),
+    });
+    const after = await api<Balances>(`/api/pots/${pot.id}/balances`, {
+      headers: bearer(owner.session.accessToken),
+    });
+    expect(after.body.plan).toEqual(
+      expect.arrayContaining([{ ...first, amountPence: first.amountPence - 100 }, ...rest]),
+    );
+    expect(after.body.plan).toHaveLength(before.body.plan.length);
+  });
+
   it('supports exact, percentage and share splits and refuses ones that do not add up', async () => {
     const { pot, owner } = await potWithMembers(1);
     const [a, b] = pot.members.map((member) => member.id);

@@ -47,7 +47,10 @@ function installReason(root) {
  */
 function onlyUnresolvableOptionals(stderr) {
   const problems = stderr.split('\n').filter((line) => /^npm error (Missing|Invalid): /.test(line));
-  return problems.length > 0 && problems.every((line) => /^npm error Missing: \S+@ from lock file$/.test(line.trim()));
+  return (
+    problems.length > 0 &&
+    problems.every((line) => /^npm error Missing: \S+@ from lock file$/.test(line.trim()))
+  );
 }
 
 /**
@@ -78,13 +81,15 @@ function npm(root, args) {
 async function cleanInstall(root, say) {
   const ci = await npm(root, ['ci']);
   if (ci.code === 0) return;
-  if (!onlyUnresolvableOptionals(ci.stderr)) throw new Error('npm ci failed (see above). Fix the error and run the command again.');
+  if (!onlyUnresolvableOptionals(ci.stderr))
+    throw new Error('npm ci failed (see above). Fix the error and run the command again.');
   say.warn(
     'npm ci refused package-lock.json only for optional packages of other platforms that this registry does not ' +
       'serve; installing the same lockfile with npm install.',
   );
   const install = await npm(root, ['install']);
-  if (install.code !== 0) throw new Error('npm install failed (see above). Fix the error and run the command again.');
+  if (install.code !== 0)
+    throw new Error('npm install failed (see above). Fix the error and run the command again.');
 }
 
 /**

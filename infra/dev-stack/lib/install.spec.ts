@@ -68,9 +68,13 @@ describe('onlyUnresolvableOptionals', () => {
 
   it('rejects a lockfile that is really out of date', () => {
     expect(onlyUnresolvableOptionals('npm error Missing: left-pad@1.3.0 from lock file')).toBe(false);
-    expect(onlyUnresolvableOptionals('npm error Invalid: lock file\'s pg@8.20.0 does not satisfy pg@8.23.1')).toBe(false);
     expect(
-      onlyUnresolvableOptionals('npm error Missing: @swc/core-darwin-arm64@ from lock file\nnpm error Missing: left-pad@1.3.0 from lock file'),
+      onlyUnresolvableOptionals("npm error Invalid: lock file's pg@8.20.0 does not satisfy pg@8.23.1"),
+    ).toBe(false);
+    expect(
+      onlyUnresolvableOptionals(
+        'npm error Missing: @swc/core-darwin-arm64@ from lock file\nnpm error Missing: left-pad@1.3.0 from lock file',
+      ),
     ).toBe(false);
     expect(onlyUnresolvableOptionals('npm error network ETIMEDOUT')).toBe(false);
   });
