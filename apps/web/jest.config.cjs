@@ -9,5 +9,10 @@ module.exports = {
   restoreMocks: true,
   // antd in jsdom is heavy and CI machines are shared: give component tests room.
   testTimeout: 20_000,
-  moduleNameMapper: { ...preset.moduleNameMapper, '\\.css$': '<rootDir>/src/test/style-stub.cjs' },
+  moduleNameMapper: {
+    ...preset.moduleNameMapper,
+    '\\.css$': '<rootDir>/src/test/style-stub.cjs',
+    // @ant-design/icons' CommonJS build requires an ES module file of @ant-design/colors: use its CommonJS twin.
+    '^@ant-design/colors/es/(.*)$': '@ant-design/colors/lib/$1',
+  },
 };

@@ -1,7 +1,7 @@
 import { kittyApi } from '@kitty/api-client';
 
 import { createAppStore } from '../app/store';
-import { anAuthSession, aUser, frenchResidency, signedInState } from '../test/factories';
+import { anAuthSession, aUser, frenchResidency, signedInState, signedOutState } from '../test/factories';
 import { json, mockFetch } from '../test/fetch-mock';
 import {
   accessTokenExpiry,

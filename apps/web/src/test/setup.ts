@@ -1,3 +1,10 @@
+// From the DOM library: importing @testing-library/react here, before Jest's globals exist, would switch off
+// its automatic cleanup between tests.
+import { configure } from '@testing-library/dom';
+
+// The first render of a lazily loaded page pays for loading antd's modules: allow findBy* more than 1 s.
+configure({ asyncUtilTimeout: 5_000 });
+
 // Browser APIs antd relies on that jsdom does not implement.
 Object.defineProperty(window, 'matchMedia', {
   writable: true,

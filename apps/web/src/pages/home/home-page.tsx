@@ -12,13 +12,13 @@ export function HomePage() {
           Quick Actions
         </h1>
         <div className="quick-actions">
-          <ButtonLink to="/create-pot" type="primary" icon={<PlusOutlined />} size="large">
+          <ButtonLink to="/create-pot" type="primary" icon={<PlusOutlined aria-hidden />} size="large">
             Add Pot
           </ButtonLink>
-          <ButtonLink to="/pot-summary" icon={<UserAddOutlined />} size="large">
+          <ButtonLink to="/pot-summary" icon={<UserAddOutlined aria-hidden />} size="large">
             Invite People
           </ButtonLink>
-          <ButtonLink to="/onboarding" icon={<SettingOutlined />} size="large">
+          <ButtonLink to="/onboarding" icon={<SettingOutlined aria-hidden />} size="large">
             Manage Account
           </ButtonLink>
         </div>
