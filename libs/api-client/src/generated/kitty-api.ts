@@ -26,6 +26,89 @@ const injectedRtkApi = api.injectEndpoints({
     getHealth: build.query<GetHealthApiResponse, GetHealthApiArg>({
       query: () => ({ url: `/api/health` }),
     }),
+    createPot: build.mutation<CreatePotApiResponse, CreatePotApiArg>({
+      query: (queryArg) => ({ url: `/api/pots`, method: 'POST', body: queryArg }),
+    }),
+    listPots: build.query<ListPotsApiResponse, ListPotsApiArg>({
+      query: () => ({ url: `/api/pots` }),
+    }),
+    getPot: build.query<GetPotApiResponse, GetPotApiArg>({
+      query: (queryArg) => ({ url: `/api/pots/${queryArg}` }),
+    }),
+    updatePot: build.mutation<UpdatePotApiResponse, UpdatePotApiArg>({
+      query: (queryArg) => ({
+        url: `/api/pots/${queryArg.potId}`,
+        method: 'PATCH',
+        body: queryArg.updatePotRequest,
+      }),
+    }),
+    createInvitation: build.mutation<CreateInvitationApiResponse, CreateInvitationApiArg>({
+      query: (queryArg) => ({
+        url: `/api/pots/${queryArg.potId}/invitations`,
+        method: 'POST',
+        body: queryArg.createInvitationRequest,
+      }),
+    }),
+    revokeInvitation: build.mutation<RevokeInvitationApiResponse, RevokeInvitationApiArg>({
+      query: (queryArg) => ({
+        url: `/api/pots/${queryArg.potId}/invitations/${queryArg.invitationId}`,
+        method: 'DELETE',
+      }),
+    }),
+    removeMember: build.mutation<RemoveMemberApiResponse, RemoveMemberApiArg>({
+      query: (queryArg) => ({
+        url: `/api/pots/${queryArg.potId}/members/${queryArg.memberId}`,
+        method: 'DELETE',
+      }),
+    }),
+    listPotActivity: build.query<ListPotActivityApiResponse, ListPotActivityApiArg>({
+      query: (queryArg) => ({ url: `/api/pots/${queryArg}/activity` }),
+    }),
+    createExpense: build.mutation<CreateExpenseApiResponse, CreateExpenseApiArg>({
+      query: (queryArg) => ({
+        url: `/api/pots/${queryArg.potId}/expenses`,
+        method: 'POST',
+        body: queryArg.createExpenseRequest,
+      }),
+    }),
+    listExpenses: build.query<ListExpensesApiResponse, ListExpensesApiArg>({
+      query: (queryArg) => ({ url: `/api/pots/${queryArg}/expenses` }),
+    }),
+    updateExpense: build.mutation<UpdateExpenseApiResponse, UpdateExpenseApiArg>({
+      query: (queryArg) => ({
+        url: `/api/pots/${queryArg.potId}/expenses/${queryArg.expenseId}`,
+        method: 'PATCH',
+        body: queryArg.updateExpenseRequest,
+      }),
+    }),
+    deleteExpense: build.mutation<DeleteExpenseApiResponse, DeleteExpenseApiArg>({
+      query: (queryArg) => ({
+        url: `/api/pots/${queryArg.potId}/expenses/${queryArg.expenseId}`,
+        method: 'DELETE',
+      }),
+    }),
+    getPotBalances: build.query<GetPotBalancesApiResponse, GetPotBalancesApiArg>({
+      query: (queryArg) => ({ url: `/api/pots/${queryArg}/balances` }),
+    }),
+    createSettlement: build.mutation<CreateSettlementApiResponse, CreateSettlementApiArg>({
+      query: (queryArg) => ({
+        url: `/api/pots/${queryArg.potId}/settlements`,
+        method: 'POST',
+        body: queryArg.createSettlementRequest,
+      }),
+    }),
+    previewInvitation: build.query<PreviewInvitationApiResponse, PreviewInvitationApiArg>({
+      query: (queryArg) => ({ url: `/api/invitations/${queryArg}` }),
+    }),
+    acceptInvitation: build.mutation<AcceptInvitationApiResponse, AcceptInvitationApiArg>({
+      query: (queryArg) => ({ url: `/api/invitations/${queryArg}/accept`, method: 'POST' }),
+    }),
+    getActivePot: build.query<GetActivePotApiResponse, GetActivePotApiArg>({
+      query: () => ({ url: `/api/active-pot` }),
+    }),
+    setActivePot: build.mutation<SetActivePotApiResponse, SetActivePotApiArg>({
+      query: (queryArg) => ({ url: `/api/active-pot`, method: 'PUT', body: queryArg }),
+    }),
   }),
   overrideExisting: false,
 });
@@ -46,6 +129,67 @@ export type LogClientEventApiResponse = unknown;
 export type LogClientEventApiArg = ClientEvent;
 export type GetHealthApiResponse = /** status 200  */ HealthReport;
 export type GetHealthApiArg = void;
+export type CreatePotApiResponse = /** status 201  */ PotDetail;
+export type CreatePotApiArg = CreatePotRequest;
+export type ListPotsApiResponse = /** status 200  */ PotSummary[];
+export type ListPotsApiArg = void;
+export type GetPotApiResponse = /** status 200  */ PotDetail;
+export type GetPotApiArg = string;
+export type UpdatePotApiResponse = /** status 200  */ PotDetail;
+export type UpdatePotApiArg = {
+  potId: string;
+  updatePotRequest: UpdatePotRequest;
+};
+export type CreateInvitationApiResponse = /** status 201  */ InvitationCreated;
+export type CreateInvitationApiArg = {
+  potId: string;
+  createInvitationRequest: CreateInvitationRequest;
+};
+export type RevokeInvitationApiResponse = unknown;
+export type RevokeInvitationApiArg = {
+  potId: string;
+  invitationId: string;
+};
+export type RemoveMemberApiResponse = unknown;
+export type RemoveMemberApiArg = {
+  potId: string;
+  memberId: string;
+};
+export type ListPotActivityApiResponse = /** status 200  */ ActivityEntry[];
+export type ListPotActivityApiArg = string;
+export type CreateExpenseApiResponse = /** status 201  */ Expense;
+export type CreateExpenseApiArg = {
+  potId: string;
+  createExpenseRequest: CreateExpenseRequest;
+};
+export type ListExpensesApiResponse = /** status 200  */ Expense[];
+export type ListExpensesApiArg = string;
+export type UpdateExpenseApiResponse = /** status 200  */ Expense;
+export type UpdateExpenseApiArg = {
+  potId: string;
+  expenseId: string;
+  updateExpenseRequest: UpdateExpenseRequest;
+};
+export type DeleteExpenseApiResponse = unknown;
+export type DeleteExpenseApiArg = {
+  potId: string;
+  expenseId: string;
+};
+export type GetPotBalancesApiResponse = /** status 200  */ PotBalances;
+export type GetPotBalancesApiArg = string;
+export type CreateSettlementApiResponse = /** status 201  */ Settlement;
+export type CreateSettlementApiArg = {
+  potId: string;
+  createSettlementRequest: CreateSettlementRequest;
+};
+export type PreviewInvitationApiResponse = /** status 200  */ InvitationPreview;
+export type PreviewInvitationApiArg = string;
+export type AcceptInvitationApiResponse = /** status 200  */ InvitationAccepted;
+export type AcceptInvitationApiArg = string;
+export type GetActivePotApiResponse = /** status 200  */ ActivePot;
+export type GetActivePotApiArg = void;
+export type SetActivePotApiResponse = /** status 200  */ ActivePot;
+export type SetActivePotApiArg = SetActivePotRequest;
 export type Residency = {
   countryCode: string | null;
   isUkResident: boolean;
@@ -104,6 +248,180 @@ export type HealthReport = {
     };
   };
 };
+export type PotMember = {
+  id: string;
+  userId: string;
+  name: string;
+  email: string;
+  role: 'owner' | 'member';
+  joinedAt: string;
+};
+export type PotTransaction = {
+  id: string;
+  type: 'credit' | 'debit';
+  description: string;
+  member: string;
+  date: string;
+  amountPence: number;
+};
+export type MemberContribution = {
+  memberId: string;
+  name: string;
+  addedPence: number;
+  sharePence: number;
+};
+export type PendingInvitation = {
+  id: string;
+  name: string;
+  email: string;
+  expiresAt: string;
+  createdAt: string;
+};
+export type PotDetail = {
+  id: string;
+  name: string;
+  description: string | null;
+  balancePence: number;
+  currency: 'GBP';
+  isActive: boolean;
+  createdBy: string;
+  createdAt: string;
+  updatedAt: string;
+  members: PotMember[];
+  yourRole: 'owner' | 'member';
+  yourMemberId: string;
+  transactions: PotTransaction[];
+  stats: {
+    totalTransactions: number;
+    totalAddedPence: number;
+    totalSpentPence: number;
+  };
+  contributions: MemberContribution[];
+  pendingInvitations: PendingInvitation[];
+};
+export type CreatePotRequest = {
+  name: string;
+  location?: string;
+  startDate?: string;
+  endDate?: string;
+  members?: {
+    name: string;
+    email: string;
+  }[];
+};
+export type PotSummary = {
+  id: string;
+  name: string;
+  description: string | null;
+  balancePence: number;
+  currency: 'GBP';
+  isActive: boolean;
+  createdBy: string;
+  createdAt: string;
+  updatedAt: string;
+  members: PotMember[];
+};
+export type UpdatePotRequest = {
+  name?: string;
+  description?: string | null;
+  isActive?: boolean;
+};
+export type InvitationCreated = {
+  id: string;
+  inviteUrl: string;
+  expiresAt: string;
+};
+export type CreateInvitationRequest = {
+  name: string;
+  email: string;
+};
+export type ActivityEntry = {
+  id: string;
+  type: string;
+  actorName: string;
+  summary: string;
+  createdAt: string;
+};
+export type ExpenseShare = {
+  memberId: string;
+  name: string;
+  amountPence: number;
+};
+export type Expense = {
+  id: string;
+  potId: string;
+  description: string;
+  amountPence: number;
+  paidFrom: 'pot' | 'member';
+  payerMemberId: string | null;
+  splitMode: 'equal' | 'exact' | 'percent' | 'shares';
+  shares: ExpenseShare[];
+  createdBy: string;
+  createdAt: string;
+  updatedAt: string;
+};
+export type SplitInput = {
+  mode: 'equal' | 'exact' | 'percent' | 'shares';
+  members: {
+    memberId: string;
+    value?: number;
+  }[];
+};
+export type CreateExpenseRequest = {
+  description: string;
+  amountPence: number;
+  paidFrom: 'pot' | 'member';
+  payerMemberId?: string;
+  split: SplitInput;
+};
+export type UpdateExpenseRequest = {
+  description?: string;
+  amountPence?: number;
+  split?: SplitInput;
+};
+export type MemberPosition = {
+  memberId: string;
+  name: string;
+  netPence: number;
+};
+export type SettleUpTransfer = {
+  fromMemberId: string;
+  toMemberId: string;
+  amountPence: number;
+};
+export type PotBalances = {
+  positions: MemberPosition[];
+  plan: SettleUpTransfer[];
+};
+export type Settlement = {
+  id: string;
+  fromMemberId: string;
+  toMemberId: string;
+  amountPence: number;
+  createdAt: string;
+};
+export type CreateSettlementRequest = {
+  fromMemberId: string;
+  toMemberId: string;
+  amountPence: number;
+};
+export type InvitationPreview = {
+  status: 'pending' | 'accepted' | 'expired' | 'revoked';
+  potName: string;
+  inviterName: string;
+  inviteeName: string;
+  expiresAt: string;
+};
+export type InvitationAccepted = {
+  potId: string;
+};
+export type ActivePot = {
+  potId: string | null;
+  updatedAt: string | null;
+};
+export type SetActivePotRequest = {
+  potId: string;
+};
 export const {
   useSignUpMutation,
   useSignInMutation,
@@ -115,4 +433,29 @@ export const {
   useLogClientEventMutation,
   useGetHealthQuery,
   useLazyGetHealthQuery,
+  useCreatePotMutation,
+  useListPotsQuery,
+  useLazyListPotsQuery,
+  useGetPotQuery,
+  useLazyGetPotQuery,
+  useUpdatePotMutation,
+  useCreateInvitationMutation,
+  useRevokeInvitationMutation,
+  useRemoveMemberMutation,
+  useListPotActivityQuery,
+  useLazyListPotActivityQuery,
+  useCreateExpenseMutation,
+  useListExpensesQuery,
+  useLazyListExpensesQuery,
+  useUpdateExpenseMutation,
+  useDeleteExpenseMutation,
+  useGetPotBalancesQuery,
+  useLazyGetPotBalancesQuery,
+  useCreateSettlementMutation,
+  usePreviewInvitationQuery,
+  useLazyPreviewInvitationQuery,
+  useAcceptInvitationMutation,
+  useGetActivePotQuery,
+  useLazyGetActivePotQuery,
+  useSetActivePotMutation,
 } = injectedRtkApi;
