@@ -76,8 +76,9 @@ const VARIABLES = [
   },
   {
     name: 'TRUSTED_PROXIES',
-    description: 'proxies whose X-Forwarded-For is trusted: empty',
-    value: () => '',
+    description:
+      'proxies whose X-Forwarded-For is trusted: empty for npm start; 127.0.0.1 in tests, so suites can act as clients at other addresses (residency, per-IP limits)',
+    value: (c) => (c.mode === 'test' ? '127.0.0.1' : ''),
   },
   {
     name: 'RESIDENCY_DEFAULT_COUNTRY',

@@ -7,7 +7,7 @@ export const healthPattern = (service: ServiceName) => `${service}.health.v1`;
 export type ServiceName = 'auth' | 'residency' | 'notifications' | 'pots';
 
 /** The services the gateway's health check expects to answer. */
-export const SERVICE_NAMES: readonly ServiceName[] = ['auth', 'residency', 'notifications'];
+export const SERVICE_NAMES: readonly ServiceName[] = ['auth', 'pots', 'residency', 'notifications'];
 
 export interface ServiceHealth {
   service: ServiceName;
