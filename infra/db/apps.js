@@ -1,6 +1,4 @@
 // @ts-check
-/* eslint-disable @typescript-eslint/no-require-imports -- plain CommonJS: node runs it before anything is built */
-/* global __dirname, module, require */
 // Where the per-service Prisma schemas live; shared by migrate.js and generate.js.
 'use strict';
 

@@ -1,6 +1,4 @@
 // @ts-check
-/* eslint-disable @typescript-eslint/no-require-imports -- plain CommonJS: node runs it before anything is built */
-/* global __filename, console, process, require */
 // `prisma generate` for each app's schema, offline. Usage: node infra/db/generate.js [app...]
 // Output goes where each schema's generator says: apps/<app>/src/generated/prisma.
 'use strict';

@@ -1,6 +1,4 @@
 // @ts-check
-/* eslint-disable @typescript-eslint/no-require-imports -- plain CommonJS: node runs it before anything is built */
-/* global console, module, process, require, URL, WebAssembly */
 // Prisma migrations without Prisma's native schema engine (it cannot be downloaded here): the same
 // engine compiled to WebAssembly, reached through the pg driver adapter. Writes and reads the usual
 // prisma/migrations/<timestamp>_<name>/migration.sql layout, so `prisma migrate deploy` reads the same
