@@ -16,7 +16,10 @@ export default defineConfig(({ mode }) => {
     envPrefix: 'KITTY_PUBLIC_',
     plugins: [react()],
     resolve: {
-      alias: { '@kitty/api-client': `${workspaceRoot}libs/api-client/src/index.ts` },
+      alias: {
+        '@kitty/api-client': `${workspaceRoot}libs/api-client/src/index.ts`,
+        '@kitty/money': `${workspaceRoot}libs/money/src/index.ts`,
+      },
     },
     server: { port: 4200, proxy },
     preview: { port: 4300, proxy },

@@ -1,21 +1,12 @@
 import {
   baseConfigSchema,
+  commaSeparated,
   databaseConfigSchema,
   loadConfig,
   refuseDevelopmentSecretsInProduction,
   secret,
 } from '@kitty/nest-common';
 import { z } from 'zod';
-
-const csv = z
-  .string()
-  .default('')
-  .transform((value) =>
-    value
-      .split(',')
-      .map((item) => item.trim())
-      .filter(Boolean),
-  );
 
 export const gatewayConfigSchema = baseConfigSchema
   .extend(databaseConfigSchema.shape)
@@ -27,7 +18,7 @@ export const gatewayConfigSchema = baseConfigSchema
     /** Built SPA to serve at `/`; empty when the web app is served elsewhere (nginx, CDN). */
     WEB_DIST_DIR: z.string().default(''),
     /** Proxies (IPs or CIDRs) whose X-Forwarded-For is believed; empty = use the socket address. */
-    TRUSTED_PROXIES: csv,
+    TRUSTED_PROXIES: commaSeparated,
     /** Requests per minute per client IP on each auth route. */
     AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
     COOKIE_SECURE: z

@@ -232,7 +232,10 @@ async function runTests(argv, userEnv = process.env) {
           '--output-style=static',
         ];
         // Unit and medium tests may use the run's database and Redis.
-        const env = stack.nxEnv({ DATABASE_URL: run.testDbUrl ?? '', REDIS_URL: run.redis?.url ?? '' });
+        const env = stack.nxEnv({
+          ...(run.testDbUrl && { DATABASE_URL: run.testDbUrl }),
+          ...(run.redis && { REDIS_URL: run.redis.url }),
+        });
         const result = await stack.run(process.execPath, nxArgs, { env, tee: true, track });
         testLines.push(...result.testLines);
         if (result.code !== 0)

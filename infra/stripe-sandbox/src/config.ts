@@ -1,16 +1,7 @@
+import { commaSeparated } from '@kitty/nest-common';
 import { z } from 'zod';
 
 const milliseconds = (fallback: number) => z.coerce.number().int().min(0).default(fallback);
-const csv = z
-  .string()
-  .default('')
-  .transform((value) =>
-    value
-      .split(',')
-      .map((item) => item.trim())
-      .filter((item) => item.length > 0),
-  );
-
 /**
  * The sandbox's whole configuration, read from the environment once at boot. A development tool that must
  * never stand in for Stripe in production, so `NODE_ENV=production` stops it.
@@ -26,9 +17,9 @@ export const sandboxConfigSchema = z
     /** Base of the hosted pay page URLs handed out in `checkout.session.url`; default http://localhost:<port>. */
     SANDBOX_PUBLIC_URL: z.url().optional(),
     /** Comma-separated endpoints that receive every event (e.g. the gateway's /api/webhooks/stripe). */
-    SANDBOX_WEBHOOK_URLS: csv.pipe(z.array(z.url())),
+    SANDBOX_WEBHOOK_URLS: commaSeparated.pipe(z.array(z.url())),
     /** Comma-separated event types delivered to the endpoints (Stripe's `enabled_events`); empty = all. */
-    SANDBOX_WEBHOOK_EVENTS: csv,
+    SANDBOX_WEBHOOK_EVENTS: commaSeparated,
     SANDBOX_WEBHOOK_SECRET: z.string().min(1).default('whsec_sandbox'),
     SANDBOX_WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
     /** First retry delay; each further retry doubles it, up to SANDBOX_WEBHOOK_RETRY_MAX_MS. */

@@ -14,6 +14,10 @@ const TermsPage = lazy(() => import('../pages/static/terms-page'));
 const PrivacyPage = lazy(() => import('../pages/static/privacy-page'));
 const CookiesPage = lazy(() => import('../pages/static/cookies-page'));
 const FundingCancelledPage = lazy(() => import('../pages/funding/funding-cancelled-page'));
+const CreatePotPage = lazy(() => import('../pages/create-pot/create-pot-page'));
+const PotSummaryPage = lazy(() => import('../pages/pot-summary/pot-summary-page'));
+const PotPage = lazy(() => import('../pages/pot/pot-page'));
+const InvitePage = lazy(() => import('../pages/invite/invite-page'));
 const ComingSoonPage = lazy(() => import('../pages/coming-soon/coming-soon-page'));
 const NotFoundPage = lazy(() => import('../pages/not-found/not-found-page'));
 
@@ -37,27 +41,16 @@ export function AppRoutes() {
         <Route path="contact" element={<ContactPage />} />
         <Route path="funding" element={<FundingRedirect />} />
         <Route path="funding-cancelled" element={<FundingCancelledPage />} />
+        {/* Public: a signed-out invitee sees who invited them before signing in to join. */}
+        <Route path="invite/:token" element={<InvitePage />} />
         <Route
           path="funding-success"
           element={<ComingSoonPage title="Payment status" summary="Confirmation of your payment." />}
         />
         <Route element={<RequireAuth />}>
-          <Route
-            path="create-pot"
-            element={
-              <ComingSoonPage title="Create a Pot" summary="Start a shared pot and invite your friends." />
-            }
-          />
-          <Route
-            path="pot-summary"
-            element={<ComingSoonPage title="Your Pots" summary="All the pots you own or belong to." />}
-          />
-          <Route
-            path="pot/:potId"
-            element={
-              <ComingSoonPage title="Pot details" summary="Balance, members, expenses and who owes whom." />
-            }
-          />
+          <Route path="create-pot" element={<CreatePotPage />} />
+          <Route path="pot-summary" element={<PotSummaryPage />} />
+          <Route path="pot/:potId" element={<PotPage />} />
           <Route
             path="onboarding"
             element={
@@ -87,10 +80,6 @@ export function AppRoutes() {
             element={
               <ComingSoonPage title="How would you like to pay?" summary="Choose how to add your funds." />
             }
-          />
-          <Route
-            path="invite/:token"
-            element={<ComingSoonPage title="Pot invitation" summary="Join a pot you have been invited to." />}
           />
         </Route>
         <Route path="*" element={<NotFoundPage />} />

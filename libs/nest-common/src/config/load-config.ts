@@ -49,3 +49,14 @@ export function refuseDevelopmentSecretsInProduction(config: Record<string, unkn
       ctx.addIssue({ code: 'custom', path: [key], message: 'must be set in production' });
   }
 }
+
+/** A comma-separated list setting (`a, b,c` → ['a', 'b', 'c']); empty or unset → []. */
+export const commaSeparated = z
+  .string()
+  .default('')
+  .transform((value) =>
+    value
+      .split(',')
+      .map((item) => item.trim())
+      .filter((item) => item.length > 0),
+  );

@@ -1,10 +1,42 @@
 import { PlusOutlined, SettingOutlined, UserAddOutlined } from '@ant-design/icons';
-import { Empty } from 'antd';
+import type { PotSummary } from '@kitty/api-client';
+import { problemDetail, useGetActivePotQuery, useListPotsQuery } from '@kitty/api-client';
+import { Alert, Button, Empty, Skeleton } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 
+import { useAppSelector } from '../../app/store';
+import { PotCard } from '../../pots/pot-card';
+import { useSetActivePot } from '../../pots/use-set-active-pot';
+import { selectCurrentUser } from '../../session/session-slice';
 import { ButtonLink } from '../../ui/button-link';
 
-/** Home for a signed-in user. The balance card, virtual card panel and pot grid arrive with the pots issues. */
-export function HomePage() {
+// The dialog (Modal + Form) loads only when someone opens it.
+const InviteDialog = lazy(() =>
+  import('../../pots/invite-dialog').then((m) => ({ default: m.InviteDialog })),
+);
+
+/**
+ * Home for a signed-in user: Quick Actions and their pots. The balance card, virtual card panel and Add
+ * Funds / Withdraw arrive with the payments and cards issues.
+ */
+export default function HomePage() {
+  const user = useAppSelector(selectCurrentUser);
+  const navigate = useNavigate();
+  const pots = useListPotsQuery();
+  const activePot = useGetActivePotQuery();
+  const { setActive, pendingPotId } = useSetActivePot();
+  const [inviteOpen, setInviteOpen] = useState(false);
+
+  const active: PotSummary | undefined = pots.data?.find(({ id }) => id === activePot.data?.potId);
+  const ownsActive =
+    active?.members.some(({ userId, role }) => userId === user?.id && role === 'owner') ?? false;
+
+  const invitePeople = () => {
+    if (active) setInviteOpen(true);
+    else navigate('/create-pot');
+  };
+
   return (
     <div className="page home">
       <section className="panel" aria-labelledby="quick-actions">
@@ -15,26 +47,76 @@ export function HomePage() {
           <ButtonLink to="/create-pot" type="primary" icon={<PlusOutlined aria-hidden />} size="large">
             Add Pot
           </ButtonLink>
-          <ButtonLink to="/pot-summary" icon={<UserAddOutlined aria-hidden />} size="large">
+          <Button
+            icon={<UserAddOutlined aria-hidden />}
+            size="large"
+            onClick={invitePeople}
+            loading={pots.isLoading || activePot.isLoading}
+          >
             Invite People
-          </ButtonLink>
+          </Button>
           <ButtonLink to="/onboarding" icon={<SettingOutlined aria-hidden />} size="large">
             Manage Account
           </ButtonLink>
         </div>
       </section>
 
-      <section className="panel" aria-labelledby="your-pots">
+      <section className="panel" aria-labelledby="your-pots" aria-busy={pots.isLoading}>
         <h2 id="your-pots" className="panel-title">
           Your Pots
         </h2>
-        <Empty description="No pots yet" image={Empty.PRESENTED_IMAGE_SIMPLE}>
-          <p className="muted">Create a pot for a trip, a flat or a night out and invite your friends.</p>
-          <ButtonLink to="/create-pot" type="primary">
-            Create Your First Pot
-          </ButtonLink>
-        </Empty>
+        {pots.isLoading ? (
+          <div className="pot-grid" aria-label="Loading your pots">
+            {[1, 2, 3].map((key) => (
+              <div key={key} className="pot-card">
+                <Skeleton active title paragraph={{ rows: 2 }} />
+              </div>
+            ))}
+          </div>
+        ) : pots.isError ? (
+          <Alert
+            type="error"
+            showIcon
+            title={`Failed to fetch pots: ${problemDetail(pots.error) ?? 'the server could not be reached.'}`}
+            action={
+              <Button size="small" onClick={() => pots.refetch()}>
+                Try again
+              </Button>
+            }
+          />
+        ) : pots.data && pots.data.length > 0 ? (
+          <div className="pot-grid">
+            {pots.data.map((pot) => (
+              <PotCard
+                key={pot.id}
+                pot={pot}
+                active={pot.id === activePot.data?.potId}
+                onSetActive={setActive}
+                settingActive={pendingPotId === pot.id}
+              />
+            ))}
+          </div>
+        ) : (
+          <Empty description="No pots yet" image={Empty.PRESENTED_IMAGE_SIMPLE}>
+            <p className="muted">Create a pot for a trip, a flat or a night out and invite your friends.</p>
+            <ButtonLink to="/create-pot" type="primary">
+              Create Your First Pot
+            </ButtonLink>
+          </Empty>
+        )}
       </section>
+
+      {active && inviteOpen && (
+        <Suspense fallback={null}>
+          <InviteDialog
+            open={inviteOpen}
+            onClose={() => setInviteOpen(false)}
+            potId={active.id}
+            potName={active.name}
+            canInvite={ownsActive}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

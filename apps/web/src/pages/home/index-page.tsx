@@ -1,9 +1,13 @@
+import { lazy } from 'react';
+
 import { useAppSelector } from '../../app/store';
 import { selectSessionStatus } from '../../session/session-slice';
 import { DocumentTitle } from '../../ui/document-title';
 import { PageLoader } from '../../ui/page-loader';
-import { HomePage } from './home-page';
 import { LandingPage } from './landing-page';
+
+// Visitors never download Home (pots grid, avatars, skeletons): it is its own chunk.
+const HomePage = lazy(() => import('./home-page'));
 
 /** `/`: the landing page for visitors, Home for signed-in users. */
 export default function IndexPage() {

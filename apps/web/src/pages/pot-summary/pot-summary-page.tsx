@@ -1,0 +1,81 @@
+import { CheckCircleFilled } from '@ant-design/icons';
+import { problemDetail, useListPotsQuery } from '@kitty/api-client';
+import { formatPence } from '@kitty/money';
+import { Alert, Button, Skeleton } from 'antd';
+import { useLocation } from 'react-router-dom';
+
+import { MemberAvatars } from '../../pots/member-avatars';
+import { ButtonLink } from '../../ui/button-link';
+import { DocumentTitle } from '../../ui/document-title';
+
+/** /pot-summary: after creating a pot, the user's pots with View Details and Add Expense. */
+export default function PotSummaryPage() {
+  const pots = useListPotsQuery();
+  const state: unknown = useLocation().state;
+  const createdPotId =
+    typeof state === 'object' && state !== null && 'createdPotId' in state ? state.createdPotId : undefined;
+
+  return (
+    <div className="page pot-summary-page">
+      <DocumentTitle title="Pot Created Successfully" />
+      <header className="page-header pot-summary-header">
+        <CheckCircleFilled className="result-icon result-icon-success" aria-hidden />
+        <h1>Pot Created Successfully</h1>
+        <p className="lead">Add an expense, or open a pot to invite more people.</p>
+      </header>
+
+      <section className="panel" aria-labelledby="your-pots" aria-busy={pots.isLoading}>
+        <h2 id="your-pots" className="panel-title">
+          Your Pots
+        </h2>
+        {pots.isLoading ? (
+          <Skeleton active paragraph={{ rows: 4 }} />
+        ) : pots.isError ? (
+          <Alert
+            type="error"
+            showIcon
+            title={`Failed to fetch pots: ${problemDetail(pots.error) ?? 'the server could not be reached.'}`}
+            action={
+              <Button size="small" onClick={() => pots.refetch()}>
+                Try again
+              </Button>
+            }
+          />
+        ) : (
+          <ul className="summary-list">
+            {(pots.data ?? []).map((pot) => (
+              <li
+                key={pot.id}
+                className={`summary-item${pot.id === createdPotId ? ' summary-item-new' : ''}`}
+              >
+                <div className="summary-item-main">
+                  <h3 className="summary-item-title">
+                    {pot.name}
+                    {pot.id === createdPotId && <span className="new-badge">New</span>}
+                  </h3>
+                  {pot.description && <p className="muted summary-item-description">{pot.description}</p>}
+                  <div className="summary-item-meta">
+                    <span className="summary-item-balance">{formatPence(pot.balancePence)}</span>
+                    <MemberAvatars members={pot.members} />
+                  </div>
+                </div>
+                <div className="summary-item-actions">
+                  <ButtonLink to={`/pot/${pot.id}`} aria-label={`View Details of ${pot.name}`}>
+                    View Details
+                  </ButtonLink>
+                  <ButtonLink
+                    to={`/pot/${pot.id}?action=expense`}
+                    type="primary"
+                    aria-label={`Add Expense to ${pot.name}`}
+                  >
+                    Add Expense
+                  </ButtonLink>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,354 @@
+import {
+  DeleteOutlined,
+  MinusCircleOutlined,
+  PlusCircleOutlined,
+  PlusOutlined,
+  StarOutlined,
+  UserAddOutlined,
+} from '@ant-design/icons';
+import type { Expense, SettleUpTransfer } from '@kitty/api-client';
+import {
+  httpStatusOf,
+  problemDetail,
+  useGetActivePotQuery,
+  useGetPotBalancesQuery,
+  useGetPotQuery,
+  useListExpensesQuery,
+  useListPotActivityQuery,
+  useUpdatePotMutation,
+} from '@kitty/api-client';
+import { formatPence } from '@kitty/money';
+import { Alert, Button, Empty, Popconfirm, Skeleton, Tag, Tooltip } from 'antd';
+import type { ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+
+import { useAppSelector } from '../../app/store';
+import { ExpenseDialog } from '../../pots/expense-dialog';
+import { InviteDialog } from '../../pots/invite-dialog';
+import { useSetActivePot } from '../../pots/use-set-active-pot';
+import { selectCurrentUser } from '../../session/session-slice';
+import { ButtonLink } from '../../ui/button-link';
+import { DocumentTitle } from '../../ui/document-title';
+import { PageLoader } from '../../ui/page-loader';
+import { toastProblem } from '../../ui/problem-toast';
+import { useToast } from '../../ui/toast';
+import { ActivityPanel } from './activity-panel';
+import { ExpensesPanel } from './expenses-panel';
+import { MembersPanel } from './members-panel';
+import { SettlementDialog } from './settlement-dialog';
+import { TransactionsPanel } from './transactions-panel';
+import { WhoOwesWhom } from './who-owes-whom';
+
+// recharts is large: it loads in its own chunk once the pot is on screen.
+const ContributionsChart = lazy(() => import('./contributions-chart'));
+
+type ExpenseDialogState = { paidFrom: 'member' | 'pot'; expense?: Expense } | null;
+
+/** /pot/:potId: balance, actions, who owes whom, expenses, transactions, members, stats, activity, chart. */
+export default function PotPage() {
+  const { potId = '' } = useParams();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const user = useAppSelector(selectCurrentUser);
+  const [searchParams, setSearchParams] = useSearchParams();
+
+  const pot = useGetPotQuery(potId, { skip: !potId });
+  const balances = useGetPotBalancesQuery(potId, { skip: !potId });
+  const expenses = useListExpensesQuery(potId, { skip: !potId });
+  const activity = useListPotActivityQuery(potId, { skip: !potId });
+  const activePot = useGetActivePotQuery();
+  const { setActive, pendingPotId } = useSetActivePot();
+  const [updatePot, archiving] = useUpdatePotMutation();
+
+  const [expenseDialog, setExpenseDialog] = useState<ExpenseDialogState>(null);
+  const [inviteOpen, setInviteOpen] = useState(false);
+  const [settling, setSettling] = useState<SettleUpTransfer | null>(null);
+
+  // A pot that does not exist, is not visible to this user, or cannot be read: back home (spec §2, §8).
+  useEffect(() => {
+    if (!pot.isError) return;
+    if (httpStatusOf(pot.error) === 404) toast.error('Pot not found', problemDetail(pot.error));
+    else toast.error('Something went wrong', 'Please try again later.');
+    navigate('/', { replace: true });
+  }, [pot.isError, pot.error, navigate, toast]);
+
+  // /pot/:id?action=expense (from /pot-summary's Add Expense) opens the dialog once the pot is here.
+  const action = searchParams.get('action');
+  useEffect(() => {
+    if (!pot.data || !action) return;
+    if (action === 'expense') setExpenseDialog({ paidFrom: 'member' });
+    setSearchParams(
+      (params) => {
+        params.delete('action');
+        return params;
+      },
+      { replace: true },
+    );
+  }, [pot.data, action, setSearchParams]);
+
+  if (pot.isLoading || pot.isError) return <PageLoader label="Loading the pot…" />;
+  if (!pot.data) {
+    return (
+      <div className="page not-found">
+        <DocumentTitle title="Pot not found" />
+        <h1>Pot not found</h1>
+        <ButtonLink to="/" type="primary">
+          Go back home
+        </ButtonLink>
+      </div>
+    );
+  }
+
+  const data = pot.data;
+  const isOwner = data.yourRole === 'owner';
+  const isActive = activePot.data?.potId === data.id;
+  const nameOf = (memberId: string) =>
+    data.members.find(({ id }) => id === memberId)?.name ?? 'A former member';
+
+  const archive = async () => {
+    try {
+      await updatePot({ potId: data.id, updatePotRequest: { isActive: false } }).unwrap();
+      toast.success('Pot archived', `${data.name} is no longer listed.`);
+      navigate('/', { replace: true });
+    } catch (error) {
+      toastProblem(toast, error);
+    }
+  };
+
+  return (
+    <div className="page pot-page">
+      <DocumentTitle title={data.name} />
+
+      <header className="panel pot-header">
+        <div className="pot-header-text">
+          <h1 className="pot-title">
+            {data.name}
+            {isActive && (
+              <Tag color="green" className="pot-active-tag">
+                Active pot
+              </Tag>
+            )}
+          </h1>
+          {data.description && <p className="muted pot-description">{data.description}</p>}
+          <p className="pot-balance">
+            <span className="pot-balance-label">Current balance</span>
+            <span className="pot-balance-amount">{formatPence(data.balancePence)}</span>
+          </p>
+        </div>
+        <div className="pot-actions">
+          <Tooltip title="Top-ups are coming soon">
+            <Button icon={<PlusCircleOutlined aria-hidden />} disabled>
+              Add Funds
+            </Button>
+          </Tooltip>
+          <Button
+            icon={<MinusCircleOutlined aria-hidden />}
+            onClick={() => setExpenseDialog({ paidFrom: 'pot' })}
+          >
+            Spend Funds
+          </Button>
+          <Button
+            type="primary"
+            icon={<PlusOutlined aria-hidden />}
+            onClick={() => setExpenseDialog({ paidFrom: 'member' })}
+          >
+            Add Expense
+          </Button>
+          {isOwner && (
+            <Button icon={<UserAddOutlined aria-hidden />} onClick={() => setInviteOpen(true)}>
+              Invite Members
+            </Button>
+          )}
+          {!isActive && (
+            <Button
+              icon={<StarOutlined aria-hidden />}
+              onClick={() => setActive(data)}
+              loading={pendingPotId === data.id}
+            >
+              Set as active pot
+            </Button>
+          )}
+        </div>
+      </header>
+
+      <div className="pot-grid-layout">
+        <div className="pot-column">
+          <Panel title="Who owes whom" id="who-owes-whom">
+            <QueryState query={balances} what="balances">
+              {balances.data && (
+                <WhoOwesWhom
+                  balances={balances.data}
+                  yourMemberId={data.yourMemberId}
+                  onRecordPayment={setSettling}
+                />
+              )}
+            </QueryState>
+          </Panel>
+
+          <Panel title="Expenses" id="expenses">
+            <QueryState query={expenses} what="expenses">
+              {expenses.data && expenses.data.length > 0 ? (
+                <ExpensesPanel
+                  potId={data.id}
+                  expenses={expenses.data}
+                  members={data.members}
+                  yourUserId={user?.id}
+                  isOwner={isOwner}
+                  onEdit={(expense) => setExpenseDialog({ paidFrom: expense.paidFrom, expense })}
+                />
+              ) : (
+                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No expenses yet">
+                  <Button onClick={() => setExpenseDialog({ paidFrom: 'member' })}>
+                    Add the first expense
+                  </Button>
+                </Empty>
+              )}
+            </QueryState>
+          </Panel>
+
+          <Panel title="Recent transactions" id="transactions">
+            {data.transactions.length > 0 ? (
+              <TransactionsPanel transactions={data.transactions} />
+            ) : (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No transactions yet" />
+            )}
+          </Panel>
+
+          <Panel title="Put in and share of spending" id="chart">
+            {data.contributions.some(({ addedPence, sharePence }) => addedPence !== 0 || sharePence !== 0) ? (
+              <Suspense fallback={<Skeleton.Node active className="chart-skeleton" />}>
+                <ContributionsChart contributions={data.contributions} />
+              </Suspense>
+            ) : (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Nothing to chart yet" />
+            )}
+          </Panel>
+        </div>
+
+        <div className="pot-column">
+          <Panel title="Quick stats" id="stats">
+            <dl className="quick-stats">
+              <div>
+                <dt>Total transactions</dt>
+                <dd>{data.stats.totalTransactions}</dd>
+              </div>
+              <div>
+                <dt>Total added</dt>
+                <dd>{formatPence(data.stats.totalAddedPence)}</dd>
+              </div>
+              <div>
+                <dt>Total spent</dt>
+                <dd>{formatPence(data.stats.totalSpentPence)}</dd>
+              </div>
+            </dl>
+          </Panel>
+
+          <Panel title="Members" id="members">
+            <MembersPanel
+              potId={data.id}
+              members={data.members}
+              yourMemberId={data.yourMemberId}
+              isOwner={isOwner}
+              pendingInvitations={data.pendingInvitations}
+            />
+          </Panel>
+
+          <Panel title="Activity" id="activity">
+            <QueryState query={activity} what="activity">
+              {activity.data && activity.data.length > 0 ? (
+                <ActivityPanel entries={activity.data} />
+              ) : (
+                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No activity yet" />
+              )}
+            </QueryState>
+          </Panel>
+
+          {isOwner && (
+            <Panel title="Manage pot" id="manage">
+              <p className="muted">Archived pots are no longer listed. Their history is kept.</p>
+              <Popconfirm
+                title={`Archive ${data.name}?`}
+                description="It disappears from everyone's list of pots."
+                okText="Archive"
+                okButtonProps={{ danger: true }}
+                onConfirm={archive}
+              >
+                <Button danger icon={<DeleteOutlined aria-hidden />} loading={archiving.isLoading}>
+                  Archive pot
+                </Button>
+              </Popconfirm>
+            </Panel>
+          )}
+        </div>
+      </div>
+
+      <ExpenseDialog
+        open={expenseDialog !== null}
+        onClose={() => setExpenseDialog(null)}
+        potId={data.id}
+        members={data.members}
+        balancePence={data.balancePence}
+        yourMemberId={data.yourMemberId}
+        initialPaidFrom={expenseDialog?.paidFrom}
+        expense={expenseDialog?.expense}
+      />
+      <InviteDialog
+        open={inviteOpen}
+        onClose={() => setInviteOpen(false)}
+        potId={data.id}
+        potName={data.name}
+        canInvite={isOwner}
+      />
+      {settling && (
+        <SettlementDialog
+          potId={data.id}
+          transfer={settling}
+          fromName={nameOf(settling.fromMemberId)}
+          toName={nameOf(settling.toMemberId)}
+          onClose={() => setSettling(null)}
+        />
+      )}
+    </div>
+  );
+}
+
+function Panel({ title, id, children }: { title: string; id: string; children: ReactNode }) {
+  return (
+    <section className="panel" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="panel-title">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** A secondary read of the pot: skeleton while loading, an error with Try again, else its content. */
+function QueryState({
+  query,
+  what,
+  children,
+}: {
+  query: { isLoading: boolean; isError: boolean; error?: unknown; refetch: () => unknown };
+  what: string;
+  children: ReactNode;
+}) {
+  if (query.isLoading) return <Skeleton active paragraph={{ rows: 3 }} />;
+  if (query.isError) {
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title={`Could not load the ${what}`}
+        description={problemDetail(query.error) ?? 'Please try again later.'}
+        action={
+          <Button size="small" onClick={() => query.refetch()}>
+            Try again
+          </Button>
+        }
+      />
+    );
+  }
+  return <>{children}</>;
+}
