@@ -9,7 +9,7 @@ import { renderInApp } from '../test/render';
 const location = () => screen.getByTestId('location').textContent;
 
 describe('protected routes', () => {
-  it.each(['/create-pot', '/pot-summary', '/pot/42', '/onboarding', '/request-top-up', '/invite/tok3n'])(
+  it.each(['/create-pot', '/pot-summary', '/pot/42', '/onboarding', '/request-top-up'])(
     'send a signed-out visitor from %s to /auth with the way back',
     async (path) => {
       renderInApp(<AppRoutes />, { route: path });

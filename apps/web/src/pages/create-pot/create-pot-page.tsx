@@ -1,6 +1,7 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { CreatePotRequest } from '@kitty/api-client';
 import { httpStatusOf, problemDetail, problemOf, useCreatePotMutation } from '@kitty/api-client';
+import type { FormInstance } from 'antd';
 import { Button, Form, Input, Switch } from 'antd';
 import { useNavigate } from 'react-router-dom';
 
@@ -35,9 +36,12 @@ export function toCreatePotRequest(values: CreatePotForm): CreatePotRequest {
   };
 }
 
+type FieldPath = NonNullable<Parameters<FormInstance<CreatePotForm>['setFields']>[0][number]['name']>;
+
 /** 'members.0.email' → ['members', 0, 'email']: the server's field path as an antd name path. */
-function namePath(field: string): (string | number)[] {
-  return field.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+function namePath(field: string): FieldPath {
+  // The server names only the fields of the request, which are this form's fields (checked by the caller).
+  return field.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part)) as FieldPath;
 }
 
 const FORM_FIELDS = new Set(['name', 'location', 'startDate', 'endDate', 'members']);
