@@ -1,5 +1,5 @@
 import { EmailQueue, ResidencyQueue } from '@kitty/contracts';
-import { serviceInfrastructure } from '@kitty/nest-common';
+import { hmacKey, serviceInfrastructure } from '@kitty/nest-common';
 import { Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
 
@@ -24,7 +24,7 @@ const infrastructure = serviceInfrastructure({
 @Module({
   imports: [
     ...infrastructure.imports,
-    JwtModule.register({ secret: config.JWT_ACCESS_SECRET, signOptions: { algorithm: 'HS256' } }),
+    JwtModule.register({ secret: hmacKey(config.JWT_ACCESS_SECRET), signOptions: { algorithm: 'HS256' } }),
   ],
   controllers: [AuthController, ...infrastructure.controllers],
   providers: [

@@ -1,4 +1,4 @@
-import { loggerModule, RedisCheck, RpcClient, RpcModule } from '@kitty/nest-common';
+import { hmacKey, loggerModule, RedisCheck, RpcClient, RpcModule } from '@kitty/nest-common';
 import { Module, type OnApplicationShutdown } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
@@ -25,7 +25,7 @@ export function createAppModule(config: GatewayConfig) {
     imports: [
       loggerModule(config.LOG_LEVEL, 'gateway'),
       RpcModule.register(config.REDIS_URL),
-      JwtModule.register({ secret: config.JWT_ACCESS_SECRET, verifyOptions: { algorithms: ['HS256'] } }),
+      JwtModule.register({ secret: hmacKey(config.JWT_ACCESS_SECRET), verifyOptions: { algorithms: ['HS256'] } }),
     ],
     controllers: [
       AuthController,

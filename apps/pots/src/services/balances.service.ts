@@ -14,10 +14,17 @@ import { PrismaService } from '../prisma.service';
 import { recordActivity } from './activity';
 import { applyMemberDeltas } from './expense-effects';
 import { potNotFound, requireMember, requireOwner } from './pot-access';
-import { orderMembers } from './pot-mapper';
 import { lockPot, refreshSettlePlan } from './settle-plan';
 
 const ACTIVITY_PAGE = 50;
+
+interface BalanceRow {
+  id: string;
+  user_id: string;
+  name: string;
+  net_pence: bigint;
+  settle_plan: unknown;
+}
 
 /** Who owes whom: read from each member's running position, so the cost grows with members, not history. */
 @Injectable()
@@ -25,21 +32,18 @@ export class BalancesService {
   constructor(private readonly prisma: PrismaService) {}
 
   async balances({ caller, potId }: PotQuery): Promise<PotBalances> {
-    // One read serves the membership check, the positions and the stored plan: this is the hot path.
-    const pot = await this.prisma.pot.findUnique({
-      where: { id: potId },
-      select: { settlePlan: true, members: { where: { removedAt: null } } },
-    });
-    if (!pot || !pot.members.some((member) => member.userId === caller.userId)) throw potNotFound();
-    const members = orderMembers(pot.members);
-    const positions = members.map((member) => ({
-      memberId: member.id,
-      name: member.name,
-      netPence: Number(member.netPence),
-    }));
-    const plan = (pot.settlePlan ?? []) as unknown as Transfer[];
+    // The hot read: one statement serves the membership check, the positions and the stored plan.
+    const rows = await this.prisma.$queryRawUnsafe<BalanceRow[]>(
+      `SELECT m.id, m.user_id, m.name, m.net_pence, p.settle_plan
+         FROM pot_members m JOIN pots p ON p.id = m.pot_id
+        WHERE m.pot_id = $1::uuid AND m.removed_at IS NULL
+        ORDER BY (m.role = 'owner') DESC, m.joined_at`,
+      potId,
+    );
+    if (!rows.some((row) => row.user_id === caller.userId)) throw potNotFound();
+    const plan = (rows[0].settle_plan ?? []) as Transfer[];
     return {
-      positions,
+      positions: rows.map((row) => ({ memberId: row.id, name: row.name, netPence: Number(row.net_pence) })),
       plan: plan.map((transfer) => ({
         fromMemberId: transfer.from,
         toMemberId: transfer.to,

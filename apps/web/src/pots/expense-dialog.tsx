@@ -157,7 +157,7 @@ function ExpenseDialogBody({
       onCancel={onClose}
       okButtonProps={{ loading: busy }}
       cancelButtonProps={{ disabled: busy }}
-      maskClosable={!busy}
+      mask={{ closable: !busy }}
       destroyOnHidden
       width={560}
     >

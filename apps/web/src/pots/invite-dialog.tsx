@@ -68,7 +68,7 @@ function InviteDialogBody({ onClose, potId, potName, canInvite }: InviteDialogPr
       open
       title={`Invite people to ${potName}`}
       onCancel={onClose}
-      maskClosable={!isLoading}
+      mask={{ closable: !isLoading }}
       destroyOnHidden
       footer={
         sent || !canInvite ? (

@@ -117,10 +117,10 @@ export default function CreatePotPage() {
           <div className="date-fields">
             <div className="date-field">
               <Form.Item name="hasStartDate" valuePropName="checked" noStyle>
-                <Switch id="has-start-date" aria-label="Set a start date" />
+                <Switch id="has-start-date" />
               </Form.Item>
               <label htmlFor="has-start-date" className="switch-label">
-                Start date
+                Set a start date
               </label>
               {hasStartDate && (
                 <Form.Item
@@ -134,10 +134,10 @@ export default function CreatePotPage() {
             </div>
             <div className="date-field">
               <Form.Item name="hasEndDate" valuePropName="checked" noStyle>
-                <Switch id="has-end-date" aria-label="Set an end date" />
+                <Switch id="has-end-date" />
               </Form.Item>
               <label htmlFor="has-end-date" className="switch-label">
-                End date
+                Set an end date
               </label>
               {hasEndDate && (
                 <Form.Item

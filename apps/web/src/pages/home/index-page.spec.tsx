@@ -1,7 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 
 import { AppRoutes } from '../../app/app-routes';
-import { loadingState, signedInState } from '../../test/factories';
+import { aMember, aPotSummary, loadingState, POT_ID, signedInState } from '../../test/factories';
+import { json, mockFetch, pathOf, problem } from '../../test/fetch-mock';
 import { renderInApp } from '../../test/render';
 
 const href = (name: string) => screen.getByRole('link', { name }).getAttribute('href');
@@ -24,14 +25,78 @@ describe('home route', () => {
   });
 
   it('shows a signed-in user Quick Actions and the empty pots state', async () => {
-    renderInApp(<AppRoutes />, { session: signedInState() });
+    mockFetch((request) =>
+      pathOf(request) === '/api/pots' ? json([]) : json({ potId: null, updatedAt: null }),
+    );
+    const { user } = renderInApp(<AppRoutes />, { session: signedInState() });
 
     expect(await screen.findByRole('heading', { name: 'Quick Actions' })).toBeTruthy();
     expect(href('Add Pot')).toBe('/create-pot');
-    expect(href('Invite People')).toBe('/pot-summary');
     expect(href('Manage Account')).toBe('/onboarding');
-    expect(screen.getByText('No pots yet')).toBeTruthy();
+    expect(await screen.findByText('No pots yet')).toBeTruthy();
     expect(href('Create Your First Pot')).toBe('/create-pot');
+
+    // With no active pot, inviting starts with creating one.
+    await user.click(screen.getByRole('button', { name: 'Invite People' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/create-pot'));
+  });
+
+  it("lists the user's pots newest first, marks the active one and invites people to it", async () => {
+    const older = aPotSummary({ id: 'p-old', name: 'Flat bills', balancePence: 0, members: [aMember()] });
+    mockFetch((request) =>
+      pathOf(request) === '/api/pots'
+        ? json([aPotSummary(), older])
+        : json({ potId: POT_ID, updatedAt: null }),
+    );
+    const { user } = renderInApp(<AppRoutes />, { session: signedInState() });
+
+    await screen.findByRole('link', { name: 'Lisbon trip' });
+    const titles = screen.getAllByRole('heading', { level: 3 });
+    expect(titles.map((title) => title.textContent)).toEqual(['Lisbon trip', 'Flat bills']);
+    expect(screen.getByText('£1,234.56')).toBeTruthy();
+    expect(screen.getByText('£0.00')).toBeTruthy();
+    expect(screen.getByText('Active')).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: 'Set as active' })).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: 'Invite People' }));
+    expect(await screen.findByText('Invite people to Lisbon trip')).toBeTruthy();
+  });
+
+  it("makes another pot active, and says 'Failed to set active pot' when that fails", async () => {
+    const older = aPotSummary({ id: 'p-old', name: 'Flat bills' });
+    let fail = true;
+    const fetchMock = mockFetch((request) => {
+      if (request.method === 'PUT') {
+        return fail ? problem(500, 'Please try again.') : json({ potId: 'p-old', updatedAt: null });
+      }
+      return pathOf(request) === '/api/pots'
+        ? json([aPotSummary(), older])
+        : json({ potId: POT_ID, updatedAt: null });
+    });
+    const { user } = renderInApp(<AppRoutes />, { session: signedInState() });
+
+    await user.click(await screen.findByRole('button', { name: 'Set as active' }));
+    expect(await screen.findByText('Failed to set active pot')).toBeTruthy();
+
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Set as active' }));
+    expect(await screen.findByText('Flat bills is now your active pot.')).toBeTruthy();
+    const put = fetchMock.requests.filter((request) => request.method === 'PUT');
+    expect(await put[1].json()).toEqual({ potId: 'p-old' });
+  });
+
+  it("says 'Failed to fetch pots' with the reason, and tries again", async () => {
+    let fail = true;
+    mockFetch((request) => {
+      if (pathOf(request) !== '/api/pots') return json({ potId: null, updatedAt: null });
+      return fail ? problem(503, 'Pots are unavailable right now.') : json([]);
+    });
+    const { user } = renderInApp(<AppRoutes />, { session: signedInState() });
+
+    expect(await screen.findByText('Failed to fetch pots: Pots are unavailable right now.')).toBeTruthy();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('No pots yet')).toBeTruthy();
   });
 
   it('waits for the session before choosing', async () => {

@@ -1,0 +1,208 @@
+import { screen, waitFor, within } from '@testing-library/react';
+
+import { AppRoutes } from '../../app/app-routes';
+import {
+  anExpense,
+  ANN_MEMBER,
+  aPotDetail,
+  BOB_MEMBER,
+  CAT_MEMBER,
+  POT_ID,
+  settledBalances,
+  signedInState,
+} from '../../test/factories';
+import { json, mockFetch, noContent, pathOf, problem } from '../../test/fetch-mock';
+import { renderInApp } from '../../test/render';
+
+const location = () => screen.getByTestId('location').textContent;
+
+const owed = {
+  positions: [
+    { memberId: ANN_MEMBER, name: 'Ann Lee', netPence: 2000 },
+    { memberId: BOB_MEMBER, name: 'Bob Hart', netPence: -1000 },
+    { memberId: CAT_MEMBER, name: 'Cat Moss', netPence: -1000 },
+  ],
+  plan: [
+    { fromMemberId: BOB_MEMBER, toMemberId: ANN_MEMBER, amountPence: 1000 },
+    { fromMemberId: CAT_MEMBER, toMemberId: ANN_MEMBER, amountPence: 1000 },
+  ],
+};
+
+/** The pot's reads; `override` answers first when it returns something. */
+function potApi(
+  { pot = aPotDetail(), balances = settledBalances, expenses = [anExpense()] } = {},
+  override?: (request: Request) => Response | undefined,
+) {
+  return mockFetch(async (request) => {
+    const answer = override?.(request);
+    if (answer) return answer;
+    const path = pathOf(request);
+    if (path === '/api/active-pot') return json({ potId: POT_ID, updatedAt: null });
+    if (path === '/api/pots') return json([]);
+    if (path.endsWith('/balances')) return json(balances);
+    if (path.endsWith('/expenses')) return json(expenses);
+    if (path.endsWith('/activity')) {
+      return json([
+        {
+          id: 'a1',
+          type: 'expense.created',
+          actorName: 'Ann Lee',
+          summary: 'Ann Lee added Dinner (£30.00)',
+          createdAt: '2026-03-03T19:00:00Z',
+        },
+      ]);
+    }
+    return json(pot);
+  });
+}
+
+describe('pot page', () => {
+  it('shows the balance, members (first labelled Owner), stats, expenses, who owes whom and activity', async () => {
+    potApi({
+      pot: aPotDetail({
+        stats: { totalTransactions: 4, totalAddedPence: 10000, totalSpentPence: 3000 },
+        transactions: [
+          {
+            id: 't1',
+            type: 'debit',
+            description: 'Groceries',
+            member: 'Ann Lee',
+            date: '2026-03-03T10:00:00Z',
+            amountPence: 3000,
+          },
+        ],
+      }),
+      balances: owed,
+    });
+    renderInApp(<AppRoutes />, { route: `/pot/${POT_ID}`, session: signedInState() });
+
+    expect(await screen.findByRole('heading', { name: /Lisbon trip/ })).toBeTruthy();
+    expect(screen.getByText('£1,234.56')).toBeTruthy();
+    expect(screen.getByText('Active pot')).toBeTruthy();
+
+    const members = within(screen.getByRole('list', { name: 'Members' }));
+    expect(members.getAllByRole('listitem')).toHaveLength(3);
+    expect(within(members.getAllByRole('listitem')[0]).getByText('Owner')).toBeTruthy();
+    expect(members.getAllByText('Owner')).toHaveLength(1);
+
+    expect(screen.getByText('Total transactions').nextSibling?.textContent).toBe('4');
+    expect(screen.getByText('Total added').nextSibling?.textContent).toBe('£100.00');
+    expect(screen.getByText('Total spent').nextSibling?.textContent).toBe('£30.00');
+
+    expect(screen.getByText('Groceries')).toBeTruthy();
+    expect(
+      await screen.findByText('Split equally: Ann Lee £10.00, Bob Hart £10.00, Cat Moss £10.00'),
+    ).toBeTruthy();
+    expect(screen.getByText(/Paid by Ann Lee/)).toBeTruthy();
+    expect(await screen.findByText('is owed £20.00')).toBeTruthy();
+    expect(screen.getAllByText('owes £10.00')).toHaveLength(2);
+    expect(screen.getByText('Bob Hart pays Ann Lee £10.00')).toBeTruthy();
+    expect(await screen.findByText('Ann Lee added Dinner (£30.00)')).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Add Funds/ })).toHaveProperty('disabled', true);
+  });
+
+  it('goes home when the pot does not exist or is not visible (404)', async () => {
+    potApi({}, (request) =>
+      pathOf(request) === `/api/pots/${POT_ID}`
+        ? problem(404, 'This pot does not exist or you are not a member.', { title: 'Pot not found' })
+        : undefined,
+    );
+    renderInApp(<AppRoutes />, { route: `/pot/${POT_ID}`, session: signedInState() });
+
+    await waitFor(() => expect(location()).toBe('/'));
+    expect(await screen.findByText('Pot not found')).toBeTruthy();
+  });
+
+  it('opens Add Expense straight away from /pot-summary (?action=expense)', async () => {
+    potApi();
+    renderInApp(<AppRoutes />, { route: `/pot/${POT_ID}?action=expense`, session: signedInState() });
+
+    expect(await screen.findByRole('dialog', { name: 'Add Expense' })).toBeTruthy();
+    await waitFor(() => expect(location()).toBe(`/pot/${POT_ID}`));
+  });
+
+  it("records a payment from the settle-up plan: 'Success!'", async () => {
+    const fetchMock = potApi({ balances: owed }, (request) =>
+      request.method === 'POST'
+        ? json(
+            { id: 's1', fromMemberId: BOB_MEMBER, toMemberId: ANN_MEMBER, amountPence: 500, createdAt: '' },
+            201,
+          )
+        : undefined,
+    );
+    const { user } = renderInApp(<AppRoutes />, { route: `/pot/${POT_ID}`, session: signedInState() });
+
+    await user.click(
+      await screen.findByRole('button', { name: 'Record payment: Bob Hart pays Ann Lee £10.00' }),
+    );
+    const dialog = within(await screen.findByRole('dialog', { name: 'Record payment' }));
+    const amount = dialog.getByLabelText('Amount');
+    expect((amount as HTMLInputElement).value).toBe('10.00');
+    await user.clear(amount);
+    await user.type(amount, '5');
+    await user.click(dialog.getByRole('button', { name: 'Record payment' }));
+
+    expect(await screen.findByText('Success!')).toBeTruthy();
+    const post = fetchMock.requests.find((request) => request.method === 'POST')!;
+    expect(pathOf(post)).toBe(`/api/pots/${POT_ID}/settlements`);
+    expect(await post.json()).toEqual({ fromMemberId: BOB_MEMBER, toMemberId: ANN_MEMBER, amountPence: 500 });
+    // The balances are read again after the write.
+    await waitFor(() =>
+      expect(fetchMock.requests.filter((request) => pathOf(request).endsWith('/balances')).length).toBe(2),
+    );
+  });
+
+  it('lets the owner remove a member, and shows why the server refused', async () => {
+    potApi({}, (request) =>
+      request.method === 'DELETE'
+        ? problem(409, 'Bob Hart still has a balance of £10.00. Settle up before removing them.', {
+            title: 'Balance outstanding',
+          })
+        : undefined,
+    );
+    const { user } = renderInApp(<AppRoutes />, { route: `/pot/${POT_ID}`, session: signedInState() });
+
+    await user.click(await screen.findByRole('button', { name: 'Remove Bob Hart' }));
+    await user.click(await screen.findByRole('button', { name: 'Remove' }));
+
+    expect(await screen.findByText('Balance outstanding')).toBeTruthy();
+    expect(
+      screen.getByText('Bob Hart still has a balance of £10.00. Settle up before removing them.'),
+    ).toBeTruthy();
+  });
+
+  it('deletes an expense after confirming', async () => {
+    const fetchMock = potApi({}, (request) => (request.method === 'DELETE' ? noContent() : undefined));
+    const { user } = renderInApp(<AppRoutes />, { route: `/pot/${POT_ID}`, session: signedInState() });
+
+    await user.click(await screen.findByRole('button', { name: 'Delete Dinner' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+
+    expect(await screen.findByText('Expense deleted')).toBeTruthy();
+    expect(pathOf(fetchMock.requests.find((request) => request.method === 'DELETE')!)).toBe(
+      `/api/pots/${POT_ID}/expenses/${anExpense().id}`,
+    );
+  });
+
+  it("hides the owner's actions from a member, and expense actions on others' expenses", async () => {
+    potApi({
+      pot: aPotDetail({ yourRole: 'member', yourMemberId: BOB_MEMBER }),
+      expenses: [anExpense({ createdBy: 'user-1' })],
+    });
+    renderInApp(<AppRoutes />, {
+      route: `/pot/${POT_ID}`,
+      session: signedInState({
+        id: 'user-2',
+        email: 'bob@example.com',
+        fullName: 'Bob Hart',
+        residency: null,
+      }),
+    });
+
+    expect(await screen.findByText('Dinner')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Invite Members/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Remove Cat Moss' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete Dinner' })).toBeNull();
+    expect(screen.getByRole('button', { name: /Spend Funds/ })).toBeTruthy();
+  });
+});
