@@ -229,6 +229,8 @@ async function runTests(argv, userEnv = process.env) {
           'typecheck',
           'test',
           'build',
+          // Committed generated code (OpenAPI document, web API client) must match its source.
+          'check-generated',
           '--output-style=static',
         ];
         // Unit and medium tests may use the run's database and Redis.
@@ -239,7 +241,9 @@ async function runTests(argv, userEnv = process.env) {
         const result = await stack.run(process.execPath, nxArgs, { env, tee: true, track });
         testLines.push(...result.testLines);
         if (result.code !== 0)
-          throw new Error(`nx run-many -t lint typecheck test build failed (exit code ${result.code})`);
+          throw new Error(
+            `nx run-many -t lint typecheck test build check-generated failed (exit code ${result.code})`,
+          );
       });
 
   const stackPhases = ['stack start', 'integration tests', 'browser tests'];
