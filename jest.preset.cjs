@@ -24,6 +24,7 @@ module.exports = {
     '^@kitty/nest-common$': path.join(root, 'libs/nest-common/src/index.ts'),
     '^@kitty/money$': path.join(root, 'libs/money/src/index.ts'),
     '^@kitty/api-client$': path.join(root, 'libs/api-client/src/index.ts'),
+    '^@kitty/testing$': path.join(root, 'libs/testing/src/index.ts'),
   },
   moduleFileExtensions: ['ts', 'tsx', 'js', 'json'],
   testMatch: ['**/*.spec.ts', '**/*.spec.tsx'],

@@ -1,12 +1,10 @@
 // Against the real Postgres: a database of its own, migrated with the project's migration tool and
 // dropped afterwards.
-import { execFileSync } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
-import path from 'node:path';
+import { randomUUID } from 'node:crypto';
 
 import { EmailQueue } from '@kitty/contracts';
 import type { OutboxRelay } from '@kitty/nest-common';
-import { Client } from 'pg';
+import { createThrowawayDatabase, type ThrowawayDatabase } from '@kitty/testing';
 
 import { loadNotificationsConfig, type NotificationsConfig } from '../config';
 import { PrismaService } from '../prisma.service';
@@ -15,33 +13,18 @@ import { ContactMessageRepository } from './contact-message.repository';
 import { OutboxRepository } from './outbox.repository';
 import { SentEmailRepository } from './sent-email.repository';
 
-const ROOT = path.resolve(__dirname, '../../../..');
-
-function databaseUrl(name: string) {
-  const url = new URL(loadNotificationsConfig().DATABASE_URL);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
 describe('notifications data (PostgreSQL)', () => {
-  const database = `kitty_notifications_spec_${randomBytes(6).toString('hex')}`;
+  let database: ThrowawayDatabase;
   let prisma: PrismaService;
 
   beforeAll(() => {
-    // `deploy` creates the database, then applies this app's migrations to its schema.
-    execFileSync(process.execPath, [path.join(ROOT, 'infra/db/migrate.js'), 'deploy', 'notifications'], {
-      env: { DATABASE_URL: databaseUrl(database) },
-      stdio: 'pipe',
-    });
-    prisma = new PrismaService({ DATABASE_URL: databaseUrl(database) } as NotificationsConfig);
+    database = createThrowawayDatabase('notifications', loadNotificationsConfig().DATABASE_URL);
+    prisma = new PrismaService({ DATABASE_URL: database.url } as NotificationsConfig);
   }, 60_000);
 
   afterAll(async () => {
     await prisma?.$disconnect();
-    const admin = new Client({ connectionString: databaseUrl('postgres') });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
-    await admin.end();
+    await database?.drop();
   });
 
   describe('ContactService.create', () => {

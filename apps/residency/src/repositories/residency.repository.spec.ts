@@ -1,46 +1,29 @@
 // Against the real Postgres: a database of its own, migrated with the project's migration tool and
 // dropped afterwards, so that the upsert's ordering rule is checked by the database that enforces it.
-import { execFileSync } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
-import path from 'node:path';
+import { randomUUID } from 'node:crypto';
 
-import { Client } from 'pg';
+import { createThrowawayDatabase, type ThrowawayDatabase } from '@kitty/testing';
 
 import { loadResidencyConfig, type ResidencyConfig } from '../config';
 import { PrismaService } from '../prisma.service';
 import { ResidencyRepository } from './residency.repository';
 
-const ROOT = path.resolve(__dirname, '../../../..');
-
-function databaseUrl(name: string) {
-  const url = new URL(loadResidencyConfig().DATABASE_URL);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
 const at = (minute: number) => new Date(Date.UTC(2026, 2, 1, 12, minute));
 
 describe('ResidencyRepository (PostgreSQL)', () => {
-  const database = `kitty_residency_spec_${randomBytes(6).toString('hex')}`;
+  let database: ThrowawayDatabase;
   let prisma: PrismaService;
   let repository: ResidencyRepository;
 
   beforeAll(() => {
-    // `deploy` creates the database, then applies this app's migrations to its schema.
-    execFileSync(process.execPath, [path.join(ROOT, 'infra/db/migrate.js'), 'deploy', 'residency'], {
-      env: { DATABASE_URL: databaseUrl(database) },
-      stdio: 'pipe',
-    });
-    prisma = new PrismaService({ DATABASE_URL: databaseUrl(database) } as ResidencyConfig);
+    database = createThrowawayDatabase('residency', loadResidencyConfig().DATABASE_URL);
+    prisma = new PrismaService({ DATABASE_URL: database.url } as ResidencyConfig);
     repository = new ResidencyRepository(prisma);
   }, 60_000);
 
   afterAll(async () => {
     await prisma?.$disconnect();
-    const admin = new Client({ connectionString: databaseUrl('postgres') });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
-    await admin.end();
+    await database?.drop();
   });
 
   const observation = (userId: string, minute: number, countryCode: string | null) => ({
