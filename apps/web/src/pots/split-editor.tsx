@@ -2,6 +2,7 @@ import { formatPence } from '@kitty/money';
 import { Checkbox, Input, Segmented } from 'antd';
 import { useMemo } from 'react';
 
+import { useMediaQuery } from '../ui/use-media-query';
 import type { SplitMember, SplitMode, SplitState } from './split';
 import { calculateSplit, defaultValues, SPLIT_MODE_LABELS } from './split';
 
@@ -33,6 +34,8 @@ export interface SplitEditorProps {
  * (same library, same largest-remainder rule), and why it does not add up when it does not.
  */
 export function SplitEditor({ members, amountPence, value, onChange, disabled }: SplitEditorProps) {
+  // On a phone the four modes are stacked: side by side their labels would be cut short.
+  const phone = useMediaQuery('(max-width: 575px)');
   const outcome = useMemo(() => calculateSplit(amountPence, value, members), [amountPence, value, members]);
   const shareOf = new Map(
     outcome.status === 'ok' ? outcome.shares.map((s) => [s.memberId, s.amountPence]) : [],
@@ -72,6 +75,7 @@ export function SplitEditor({ members, amountPence, value, onChange, disabled }:
         value={value.mode}
         onChange={changeMode}
         block
+        vertical={phone}
         disabled={disabled}
         aria-label="Split mode"
       />

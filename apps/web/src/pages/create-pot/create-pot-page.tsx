@@ -1,3 +1,5 @@
+import '../../pots/pots.css';
+
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { CreatePotRequest } from '@kitty/api-client';
 import { httpStatusOf, problemDetail, problemOf, useCreatePotMutation } from '@kitty/api-client';

@@ -1,3 +1,5 @@
+import '../../pots/pots.css';
+
 import { PlusOutlined, SettingOutlined, UserAddOutlined } from '@ant-design/icons';
 import type { PotSummary } from '@kitty/api-client';
 import { problemDetail, useGetActivePotQuery, useListPotsQuery } from '@kitty/api-client';

@@ -1,3 +1,5 @@
+import '../../pots/pots.css';
+
 import { CloseCircleOutlined, TeamOutlined } from '@ant-design/icons';
 import type { InvitationPreview } from '@kitty/api-client';
 import {

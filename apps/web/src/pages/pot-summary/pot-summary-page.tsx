@@ -1,3 +1,5 @@
+import '../../pots/pots.css';
+
 import { CheckCircleFilled } from '@ant-design/icons';
 import { problemDetail, useListPotsQuery } from '@kitty/api-client';
 import { formatPence } from '@kitty/money';

@@ -32,7 +32,16 @@ export default function ContributionsChart({
           margin={{ left: 8, right: 8 }}
         >
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
-          <XAxis dataKey="name" tick={{ fontSize: 12 }} interval={0} />
+          {/* First names on the axis (full names in the tooltip), slanted so that they never overlap. */}
+          <XAxis
+            dataKey="name"
+            tick={{ fontSize: 12 }}
+            interval={0}
+            tickFormatter={(name: string) => name.split(' ')[0]}
+            angle={-30}
+            textAnchor="end"
+            height={48}
+          />
           <YAxis tickFormatter={axisPounds} width={64} tick={{ fontSize: 12 }} />
           <Tooltip formatter={(value) => pounds(Number(value))} />
           <Legend />
@@ -43,24 +52,27 @@ export default function ContributionsChart({
       <figcaption className="visually-hidden">
         What each member put in and their share of the spending
       </figcaption>
-      <table className="visually-hidden">
-        <thead>
-          <tr>
-            <th scope="col">Member</th>
-            <th scope="col">Put in</th>
-            <th scope="col">Share of spending</th>
-          </tr>
-        </thead>
-        <tbody>
-          {contributions.map((member) => (
-            <tr key={member.memberId}>
-              <th scope="row">{member.name}</th>
-              <td>{formatPence(member.addedPence)}</td>
-              <td>{formatPence(member.sharePence)}</td>
+      {/* A table ignores width: 1px, so the wrapper hides it (else it widens the page on phones). */}
+      <div className="visually-hidden">
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">Member</th>
+              <th scope="col">Put in</th>
+              <th scope="col">Share of spending</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {contributions.map((member) => (
+              <tr key={member.memberId}>
+                <th scope="row">{member.name}</th>
+                <td>{formatPence(member.addedPence)}</td>
+                <td>{formatPence(member.sharePence)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

@@ -1,3 +1,5 @@
+import '../../pots/pots.css';
+
 import {
   DeleteOutlined,
   MinusCircleOutlined,

@@ -1,0 +1,178 @@
+// Pots in Chromium, two people in two browser profiles: A signs up and creates a pot, invites B with the
+// invite dialog and copies the link; B signs up, opens the link, joins and sees the pot; A records an
+// expense paid by A and split equally; both see who owes whom. Also: the pot pages fit a 375 px screen.
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
+import { GATEWAY_URL, randomPublicIp, uniqueEmail } from '../support/api';
+import { mailTo } from '../support/maildev';
+
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const PASSWORD = 'a-long-enough-password';
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
+  });
+});
+
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((context) => context.close()));
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A fresh browser profile (its own cookies: its own person) that may use the clipboard. */
+async function openPage(width = 1280): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: GATEWAY_URL,
+    viewport: { width, height: 900 },
+    extraHTTPHeaders: { 'x-forwarded-for': randomPublicIp() },
+  });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: GATEWAY_URL });
+  contexts.push(context);
+  const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  return page;
+}
+
+const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+
+async function signUp(page: Page, fullName: string, email: string) {
+  await field(page, 'Full name').fill(fullName);
+  await field(page, 'Email').fill(email);
+  await field(page, 'Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.getByText('Welcome to Kitty!').waitFor();
+}
+
+async function createPot(page: Page, name: string) {
+  await page.getByRole('link', { name: 'Add Pot' }).click();
+  await page.waitForURL('**/create-pot');
+  await field(page, 'Pot name').fill(name);
+  await field(page, 'Location').fill('Lisbon');
+  await page.getByRole('button', { name: 'Create Pot' }).click();
+  await page.waitForURL('**/pot-summary');
+  await page.getByRole('heading', { name: 'Pot Created Successfully' }).waitFor();
+  await page.getByRole('link', { name: `View Details of ${name}` }).click();
+  await page.waitForURL('**/pot/*');
+  await page.getByRole('heading', { name }).waitFor();
+}
+
+/** A's Who owes whom panel and B's show the same positions. */
+async function expectPositions(page: Page, lines: string[]) {
+  const positions = page.getByRole('list', { name: 'Net positions' });
+  for (const line of lines) await positions.getByText(line).waitFor();
+}
+
+describe('pots in the browser', () => {
+  it('invites a second person by link, splits an expense equally and shows who owes whom to both', async () => {
+    const potName = `Lisbon ${Date.now()}`;
+    const emailA = uniqueEmail('pots-a');
+    const emailB = uniqueEmail('pots-b');
+
+    // A signs up and creates the pot.
+    const pageA = await openPage();
+    await pageA.goto('/auth?mode=sign-up');
+    await signUp(pageA, 'Alex Able', emailA);
+    await pageA.getByText('No pots yet').waitFor();
+    await createPot(pageA, potName);
+    await pageA.getByText('Active pot', { exact: true }).waitFor();
+
+    // A invites B with the dialog and copies the link.
+    await pageA.getByRole('button', { name: 'Invite Members' }).click();
+    const invite = pageA.getByRole('dialog', { name: `Invite people to ${potName}` });
+    await invite.getByRole('button', { name: 'Send invitation' }).click();
+    await pageA.getByText('Missing information').waitFor();
+    await invite.getByLabel('Name', { exact: true }).fill('Blair');
+    await invite.getByLabel('Email', { exact: true }).fill(emailB);
+    await invite.getByRole('button', { name: 'Send invitation' }).click();
+    await pageA.getByText('Invitation sent!').waitFor();
+    await invite.getByRole('button', { name: 'Copy link' }).click();
+    await pageA.getByText('Link copied!').waitFor();
+    const inviteUrl = await pageA.evaluate(() => navigator.clipboard.readText());
+    expect(inviteUrl).toMatch(/\/invite\/[A-Za-z0-9_-]{43}$/);
+    expect(await invite.getByLabel('Invitation link').inputValue()).toBe(inviteUrl);
+    // The same link went out by e-mail.
+    const email = await mailTo(emailB);
+    expect(email.text).toContain(inviteUrl);
+    await invite.getByRole('button', { name: 'Done' }).click();
+    await pageA.getByRole('list', { name: 'Pending invitations' }).getByText('Blair').waitFor();
+
+    // B opens the link signed out, signs up on the way and joins.
+    const pageB = await openPage();
+    await pageB.goto(new URL(inviteUrl).pathname);
+    await pageB.getByRole('heading', { name: `Alex Able invited you to join ${potName}` }).waitFor();
+    await pageB.getByRole('link', { name: 'Create an account' }).click();
+    await pageB.waitForURL('**/auth?**');
+    await signUp(pageB, 'Blair Bright', emailB);
+    await pageB.waitForURL(`**${new URL(inviteUrl).pathname}`);
+    await pageB.getByRole('button', { name: 'Join pot' }).click();
+    await pageB.waitForURL('**/pot/*');
+    await pageB.getByRole('heading', { name: potName }).waitFor();
+    const members = pageB.getByRole('list', { name: 'Members' });
+    await members.getByText('Alex Able').waitFor();
+    await members.getByText('Blair Bright (you)').waitFor();
+    await pageB.goto('/');
+    await pageB.getByRole('link', { name: potName }).waitFor();
+
+    // A records £30.00 paid by A, split equally between the two of them.
+    await pageA.reload();
+    await pageA.getByRole('list', { name: 'Members' }).getByText('Blair Bright').waitFor();
+    await pageA.getByRole('button', { name: 'Add Expense' }).click();
+    const expense = pageA.getByRole('dialog', { name: 'Add Expense' });
+    await expense.getByLabel('Description').fill('Dinner at the harbour');
+    await expense.getByLabel('Amount', { exact: true }).fill('30');
+    await expense.getByLabel('Alex Able pays').getByText('£15.00').waitFor();
+    await expense.getByLabel('Blair Bright pays').getByText('£15.00').waitFor();
+    await expense.getByRole('button', { name: 'Record expense' }).click();
+    await pageA.getByText('Expense recorded!').waitFor();
+
+    // Both see who owes whom.
+    await expectPositions(pageA, ['is owed £15.00', 'owes £15.00']);
+    await pageA.getByText('Blair Bright pays Alex Able £15.00').waitFor();
+    await pageA.getByText('Split equally: Alex Able £15.00, Blair Bright £15.00').waitFor();
+    await pageB.goto(new URL(pageA.url()).pathname);
+    await expectPositions(pageB, ['is owed £15.00', 'owes £15.00']);
+    await pageB.getByText('Blair Bright pays Alex Able £15.00').waitFor();
+    await pageB.getByText('Paid by Alex Able', { exact: false }).waitFor();
+  });
+
+  it('fits a 375 px phone screen: create pot, pot page and its expense dialog', async () => {
+    const page = await openPage(375);
+    await page.goto('/auth?mode=sign-up');
+    await signUp(page, 'Phoebe Phone', uniqueEmail('pots-phone'));
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+    await page.goto('/create-pot');
+    await field(page, 'Pot name').waitFor();
+    await page.getByRole('button', { name: 'Add member' }).click();
+    expect(await overflow()).toBeLessThanOrEqual(0);
+
+    await field(page, 'Pot name').fill('Phone pot');
+    await field(page, 'Member 1 name').fill('Friend');
+    await field(page, 'Member 1 email').fill(uniqueEmail('friend'));
+    await page.getByRole('button', { name: 'Create Pot' }).click();
+    await page.getByRole('heading', { name: 'Pot Created Successfully' }).waitFor();
+    expect(await overflow()).toBeLessThanOrEqual(0);
+
+    await page.getByRole('link', { name: 'Add Expense to Phone pot' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Expense' });
+    await dialog.getByLabel('Description').fill('Snacks');
+    await dialog.getByLabel('Amount', { exact: true }).fill('12.50');
+    await dialog.getByText('Exact amounts').click();
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await dialog.getByText('Equally').click();
+    await dialog.getByRole('button', { name: 'Record expense' }).click();
+    await page.getByText('Expense recorded!').waitFor();
+    // With an expense the chart (and its table for screen readers) is on the page too.
+    await page.locator('.recharts-surface').first().waitFor();
+    await page.getByRole('heading', { name: 'Who owes whom' }).waitFor();
+    expect(await overflow()).toBeLessThanOrEqual(0);
+  });
+});
