@@ -1,41 +1,24 @@
 // Pots in Chromium, two people in two browser profiles: A signs up and creates a pot, invites B with the
 // invite dialog and copies the link; B signs up, opens the link, joins and sees the pot; A records an
 // expense paid by A and split equally; both see who owes whom. Also: the pot pages fit a 375 px screen.
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 
 import { GATEWAY_URL, randomPublicIp, uniqueEmail } from '../support/api';
+import { useChromium } from '../support/browser';
 import { mailTo } from '../support/maildev';
 
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PASSWORD = 'a-long-enough-password';
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
-  });
-});
-
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const chromium = useChromium();
 
 /** A fresh browser profile (its own cookies: its own person) that may use the clipboard. */
 async function openPage(width = 1280): Promise<Page> {
-  const context = await browser.newContext({
+  const context = await chromium.newContext({
     baseURL: GATEWAY_URL,
     viewport: { width, height: 900 },
     extraHTTPHeaders: { 'x-forwarded-for': randomPublicIp() },
   });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: GATEWAY_URL });
-  contexts.push(context);
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
   return page;

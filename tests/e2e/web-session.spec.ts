@@ -1,43 +1,26 @@
 // The single-page app against the whole stack, in Chromium: signing up from a protected page and coming back
 // to it, the residency badge, the session surviving a reload (refresh cookie) and ending with Sign Out,
 // sign-in errors, the contact form, the 404 page, and the 375 px phone layout.
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 
 import { GATEWAY_URL, randomPublicIp, signUpUser, uniqueEmail } from '../support/api';
+import { useChromium } from '../support/browser';
 import { mailTo } from '../support/maildev';
 
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PASSWORD = 'a-long-enough-password';
 // Addresses the offline GeoIP database places in the UK and the US (see the residency service's tests).
 const UK_IP = '81.2.69.142';
 const US_IP = '8.8.8.8';
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
-  });
-});
-
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const chromium = useChromium();
 
 /** A fresh browser profile whose requests reach the gateway from `clientIp` (the stack trusts its proxy). */
 async function openPage({ clientIp = randomPublicIp(), width = 1280 } = {}): Promise<Page> {
-  const context = await browser.newContext({
+  const context = await chromium.newContext({
     baseURL: GATEWAY_URL,
     viewport: { width, height: 800 },
     extraHTTPHeaders: { 'x-forwarded-for': clientIp },
   });
-  contexts.push(context);
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
   return page;
