@@ -21,9 +21,6 @@ import { hashRefreshToken } from './refresh-token';
 import { SessionService } from './session.service';
 import { SignInThrottle } from './sign-in-throttle';
 
-/** A rotated token presented again within this window is a racing tab, not a thief. */
-const ROTATION_RACE_WINDOW_MS = 10_000;
-
 const invalidCredentials = () =>
   ProblemError.of(401, 'Invalid email or password', 'The email or password you entered is incorrect.');
 const sessionEnded = () => ProblemError.of(401, 'Session expired', 'Please sign in again.');
@@ -100,17 +97,10 @@ export class AuthService {
     });
     if (session) return session;
 
+    // Not consumable: unknown, expired, revoked — or already rotated, i.e. replayed. A replay means the
+    // token leaked (the SPA serialises its own refreshes across tabs), so the whole family goes.
     const presented = await this.refreshTokens.findByHash(tokenHash);
-    if (presented?.usedAt && !presented.revokedAt) {
-      if (Date.now() - presented.usedAt.getTime() < ROTATION_RACE_WINDOW_MS) {
-        throw ProblemError.of(
-          409,
-          'Session refresh in progress',
-          'Another tab has just refreshed this session.',
-        );
-      }
-      await this.refreshTokens.revokeFamily(presented.familyId);
-    }
+    if (presented?.usedAt && !presented.revokedAt) await this.refreshTokens.revokeFamily(presented.familyId);
     throw sessionEnded();
   }
 

@@ -64,7 +64,7 @@ export class AuthController {
     summary: 'Rotate the refresh cookie and get a new access token',
   })
   @ApiOkResponse({ schema: schemaRef(AuthSession) })
-  @ApiProblems(401, 409)
+  @ApiProblems(401)
   refresh(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     return this.auth.refresh(readRefreshCookie(request), callerOf(request), reply);
   }

@@ -31,7 +31,6 @@ describe('requestSessionRefresh', () => {
   it.each([
     [401, false],
     [400, false],
-    [409, true], // another tab is rotating the same token: retry with the new cookie
     [429, true],
     [503, true],
   ])('classifies a %i answer as transient: %p', async (status, transient) => {

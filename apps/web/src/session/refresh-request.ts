@@ -1,14 +1,8 @@
 import type { AuthSession } from '@kitty/api-client';
-import { httpStatusOf, isTransientFailure, kittyApi } from '@kitty/api-client';
+import { isTransientFailure, kittyApi } from '@kitty/api-client';
 
 import type { AppDispatch } from '../app/store';
 import type { RefreshAttempt } from './session-refresher';
-
-/**
- * The gateway's answer when another tab rotated the same refresh token moments ago (docs/adr/0004-sessions.md):
- * trying again sends the new cookie that tab received.
- */
-const REFRESH_IN_PROGRESS = 409;
 
 let inFlight: Promise<RefreshAttempt<AuthSession>> | null = null;
 
@@ -29,7 +23,7 @@ async function callRefresh(dispatch: AppDispatch): Promise<RefreshAttempt<AuthSe
   try {
     return { ok: true, session: await request.unwrap() };
   } catch (error) {
-    return { ok: false, transient: isTransientFailure(error) || httpStatusOf(error) === REFRESH_IN_PROGRESS };
+    return { ok: false, transient: isTransientFailure(error) };
   } finally {
     request.reset();
   }
