@@ -21,6 +21,9 @@ export const gatewayConfigSchema = baseConfigSchema
     TRUSTED_PROXIES: commaSeparated,
     /** Requests per minute per client IP on each auth route. */
     AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+    /** The queue dashboard's operator login (never a user account); the password has no production default. */
+    OPS_USERNAME: z.string().min(1).default('ops'),
+    OPS_PASSWORD: secret(),
     COOKIE_SECURE: z
       .enum(['true', 'false'])
       .default('true')

@@ -14,6 +14,7 @@ import type { GatewayConfig } from './config';
 import { acceptJsonBodiesOnly } from './http/json-only';
 import { buildOpenApiDocument } from './http/openapi';
 import { ProblemFilter } from './http/problem.filter';
+import { mountQueueDashboard } from './ops/queue-dashboard';
 
 /** Request bodies above this are refused with 413 before they are parsed. */
 export const BODY_LIMIT_BYTES = 100 * 1024;
@@ -78,6 +79,8 @@ export async function createGateway(config: GatewayConfig): Promise<NestFastifyA
       index: 'index.html',
     });
   }
+
+  await mountQueueDashboard(app, config);
 
   SwaggerModule.setup('api/docs', app, () => buildOpenApiDocument(app), {
     jsonDocumentUrl: 'api/docs/openapi.json',

@@ -60,6 +60,12 @@ const VARIABLES = [
     value: (c) => c.jwtAccessSecret,
   },
   {
+    name: 'OPS_PASSWORD',
+    description:
+      'operator login of the queue dashboard (/admin/queues, user `ops`): the gateway’s development default for npm start; one per test run',
+    value: (c) => (c.mode === 'test' ? `operator-password-of-${c.queuePrefix}` : undefined),
+  },
+  {
     name: 'PUBLIC_URL',
     description: 'the URL users open: http://localhost:<gateway port>',
     value: (c) => c.publicUrl,

@@ -285,6 +285,7 @@ async function runTests(argv, userEnv = process.env) {
         ...process.env,
         GATEWAY_URL: gatewayUrl,
         MAILDEV_URL: env.MAILDEV_URL,
+        OPS_PASSWORD: env.OPS_PASSWORD,
         DATABASE_URL: database,
         REDIS_URL: redisUrl,
         CHROMIUM_PATH: userEnv.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -1,0 +1,5 @@
+import { EmailQueue } from './notifications';
+import { ResidencyQueue } from './residency';
+
+/** Every durable queue of the platform: what operators see in the queue dashboard. */
+export const ALL_QUEUES = [ResidencyQueue, EmailQueue] as const;
