@@ -109,7 +109,7 @@ async function runDevelopment(argv, userEnv = process.env) {
       withMaildev,
       databaseUrl: postgres.url,
       redisUrl: redis.url,
-      jwtAccessSecret: loadOrCreateSecrets(path.join(stack.KITTY_DIR, 'secrets.json')).jwtAccessSecret,
+      ...loadOrCreateSecrets(path.join(stack.KITTY_DIR, 'secrets.json')),
       queuePrefix: 'kitty',
       mailDir: path.join(stack.KITTY_DIR, 'maildev'),
       timeoutMs: stack.healthTimeoutMs(userEnv, 90),

@@ -8,7 +8,8 @@ const path = require('node:path');
 /**
  * @typedef {{
  *   mode: 'development' | 'test', databaseUrl: string, redisUrl: string, publicUrl: string,
- *   webDistDir: string, smtpPort: number, mailWebPort: number, jwtAccessSecret: string, queuePrefix: string
+ *   webDistDir: string, smtpPort: number, mailWebPort: number, jwtAccessSecret: string, opsPassword: string,
+ *   queuePrefix: string
  * }} Context
  * @typedef {{
  *   name: string, description: string, value: (context: Context, resolved: Record<string, string>) => string | undefined,
@@ -62,8 +63,8 @@ const VARIABLES = [
   {
     name: 'OPS_PASSWORD',
     description:
-      'operator login of the queue dashboard (/admin/queues, user `ops`): the gateway’s development default for npm start; one per test run',
-    value: (c) => (c.mode === 'test' ? `operator-password-of-${c.queuePrefix}` : undefined),
+      'operator login of the queue dashboard (/admin/queues, user `ops`): random, kept in .kitty/secrets.json (fresh for each test run)',
+    value: (c) => c.opsPassword,
   },
   {
     name: 'PUBLIC_URL',
@@ -141,7 +142,7 @@ const LAUNCHER_VARIABLES = [
 /**
  * The environment shared by every app (all variables but HTTP_PORT).
  * context: { mode: 'development' | 'test', databaseUrl, redisUrl, publicUrl, webDistDir, smtpPort,
- *            mailWebPort, jwtAccessSecret }
+ *            mailWebPort, jwtAccessSecret, opsPassword }
  * @param {Context} context
  * @param {NodeJS.ProcessEnv} [userEnv]
  * @returns {Record<string, string>}

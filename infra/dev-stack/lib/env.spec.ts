@@ -9,6 +9,7 @@ const context = (mode: 'development' | 'test') => ({
   smtpPort: 1025,
   mailWebPort: 1080,
   jwtAccessSecret: 's'.repeat(64),
+  opsPassword: 'o'.repeat(32),
   queuePrefix: 'kitty',
 });
 
@@ -21,6 +22,7 @@ describe('app environment', () => {
       REDIS_URL: 'redis://127.0.0.1:6379',
       QUEUE_PREFIX: 'kitty',
       JWT_ACCESS_SECRET: 's'.repeat(64),
+      OPS_PASSWORD: 'o'.repeat(32),
       PUBLIC_URL: 'http://localhost:3000',
       WEB_ORIGIN: 'http://localhost:3000',
       WEB_DIST_DIR: '/repo/dist/apps/web',

@@ -7,12 +7,15 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 function freshSecrets() {
-  return { jwtAccessSecret: randomBytes(48).toString('base64url') };
+  return {
+    jwtAccessSecret: randomBytes(48).toString('base64url'),
+    opsPassword: randomBytes(24).toString('base64url'),
+  };
 }
 
 /**
  * @param {string} file
- * @returns {{ jwtAccessSecret: string }}
+ * @returns {{ jwtAccessSecret: string, opsPassword: string }}
  */
 function loadOrCreateSecrets(file) {
   let stored = {};

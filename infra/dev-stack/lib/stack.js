@@ -227,7 +227,8 @@ async function startApps({ supervisor, registry, ports, env, timeoutMs }) {
  * Resolves once every app is healthy; rejects with a HealthError naming the app that is not.
  * @param {{
  *   mode: Mode, registry: Registry, supervisor: Supervisor, say: Say, userEnv?: NodeJS.ProcessEnv,
- *   databaseUrl: string, redisUrl: string, jwtAccessSecret: string, queuePrefix: string, mailDir: string,
+ *   databaseUrl: string, redisUrl: string, jwtAccessSecret: string, opsPassword: string, queuePrefix: string,
+ *   mailDir: string,
  *   timeoutMs: number, withMaildev?: boolean
  * }} options
  */
@@ -253,6 +254,7 @@ async function startStack({
       smtpPort: ports.smtp,
       mailWebPort: ports.mailWeb,
       jwtAccessSecret: rest.jwtAccessSecret,
+      opsPassword: rest.opsPassword,
       queuePrefix: rest.queuePrefix,
     },
     userEnv,

@@ -263,7 +263,7 @@ async function runTests(argv, userEnv = process.env) {
           userEnv,
           databaseUrl: database,
           redisUrl,
-          jwtAccessSecret: freshSecrets().jwtAccessSecret,
+          ...freshSecrets(),
           queuePrefix: `kitty-test-${runId}`,
           mailDir: path.join(runDir, 'maildev'),
           timeoutMs: stack.healthTimeoutMs(userEnv, 120),
