@@ -2,13 +2,14 @@ import '../../pots/pots.css';
 
 import { PlusOutlined, SettingOutlined, UserAddOutlined } from '@ant-design/icons';
 import type { PotSummary } from '@kitty/api-client';
-import { problemDetail, useGetActivePotQuery, useListPotsQuery } from '@kitty/api-client';
-import { Alert, Button, Empty, Skeleton } from 'antd';
+import { useGetActivePotQuery, useListPotsQuery } from '@kitty/api-client';
+import { Button, Empty, Skeleton } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 
 import { useAppSelector } from '../../app/store';
 import { PotCard } from '../../pots/pot-card';
+import { PotsFetchError } from '../../pots/pots-fetch-error';
 import { useSetActivePot } from '../../pots/use-set-active-pot';
 import { selectCurrentUser } from '../../session/session-slice';
 import { ButtonLink } from '../../ui/button-link';
@@ -76,16 +77,7 @@ export default function HomePage() {
             ))}
           </div>
         ) : pots.isError ? (
-          <Alert
-            type="error"
-            showIcon
-            title={`Failed to fetch pots: ${problemDetail(pots.error) ?? 'the server could not be reached.'}`}
-            action={
-              <Button size="small" onClick={() => pots.refetch()}>
-                Try again
-              </Button>
-            }
-          />
+          <PotsFetchError error={pots.error} onRetry={() => pots.refetch()} />
         ) : pots.data && pots.data.length > 0 ? (
           <div className="pot-grid">
             {pots.data.map((pot) => (

@@ -1,12 +1,13 @@
 import '../../pots/pots.css';
 
 import { CheckCircleFilled } from '@ant-design/icons';
-import { problemDetail, useListPotsQuery } from '@kitty/api-client';
+import { useListPotsQuery } from '@kitty/api-client';
 import { formatPence } from '@kitty/money';
-import { Alert, Button, Skeleton } from 'antd';
+import { Skeleton } from 'antd';
 import { useLocation } from 'react-router-dom';
 
 import { MemberAvatars } from '../../pots/member-avatars';
+import { PotsFetchError } from '../../pots/pots-fetch-error';
 import { ButtonLink } from '../../ui/button-link';
 import { DocumentTitle } from '../../ui/document-title';
 
@@ -33,16 +34,7 @@ export default function PotSummaryPage() {
         {pots.isLoading ? (
           <Skeleton active paragraph={{ rows: 4 }} />
         ) : pots.isError ? (
-          <Alert
-            type="error"
-            showIcon
-            title={`Failed to fetch pots: ${problemDetail(pots.error) ?? 'the server could not be reached.'}`}
-            action={
-              <Button size="small" onClick={() => pots.refetch()}>
-                Try again
-              </Button>
-            }
-          />
+          <PotsFetchError error={pots.error} onRetry={() => pots.refetch()} />
         ) : (
           <ul className="summary-list">
             {(pots.data ?? []).map((pot) => (
