@@ -29,6 +29,18 @@ export const EmailMessage = z.discriminatedUnion('template', [
       expiresAt: z.string(),
     }),
   }),
+  z.object({
+    template: z.literal('top-up-request'),
+    to: Email,
+    data: z.object({
+      requesterName: z.string(),
+      /** Already formatted, e.g. '£25.00'. */
+      amount: z.string(),
+      message: z.string(),
+      targetName: z.string(),
+      topUpUrl: z.url(),
+    }),
+  }),
 ]);
 export type EmailMessage = z.infer<typeof EmailMessage>;
 export type EmailTemplate = EmailMessage['template'];

@@ -24,7 +24,19 @@ export const PotsPatterns = {
   listActivity: 'pots.activity.list.v1',
   setActivePot: 'pots.active-pot.set.v1',
   getActivePot: 'pots.active-pot.get.v1',
+  /** Internal (payments, issuing): is a user in a pot, and as what. */
+  getMembership: 'pots.membership.get.v1',
 } as const;
+
+export const MembershipQuery = z.object({ potId: Uuid, userId: Uuid }).strict();
+export type MembershipQuery = z.infer<typeof MembershipQuery>;
+/** role null: not a current member (or no such pot); the pot's name is then withheld. */
+export const Membership = z.object({
+  potId: Uuid,
+  role: z.enum(['owner', 'member']).nullable(),
+  potName: z.string().nullable(),
+});
+export type Membership = z.infer<typeof Membership>;
 
 /** The signed-in caller, as the gateway authenticated them. Every pots command carries it. */
 export const PotsCaller = z.object({ userId: Uuid, email: z.string(), name: z.string() });

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+import { Uuid } from '../common';
+
+export const IssuingPatterns = {
+  /** Reply: whether a user's payment account is verified (account exists, KYC complete), for payments. */
+  getVerification: 'issuing.verification.get.v1',
+} as const;
+
+export const VerificationQuery = z.object({ userId: Uuid }).strict();
+export type VerificationQuery = z.infer<typeof VerificationQuery>;
+
+export const PaymentAccountVerification = z.object({
+  /** true once the Connect account exists and its KYC requirements are met: Add Funds and Withdraw need it. */
+  verified: z.boolean(),
+  /** The Connect account id (acct_…), or null before onboarding. */
+  accountId: z.string().nullable(),
+  /** The account's bank account that payouts go to (ba_…), or null. */
+  payoutDestination: z.string().nullable(),
+  /** How the SPA names that bank account, e.g. 'NatWest •••• 2345'. */
+  payoutAccountLabel: z.string().nullable(),
+});
+export type PaymentAccountVerification = z.infer<typeof PaymentAccountVerification>;

@@ -1,0 +1,7 @@
+export * from './events';
+export * from './funding';
+export * from './money-fields';
+export * from './rpc';
+export * from './top-up-request';
+export * from './wallet';
+export * from './withdrawal';

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+
+import { Uuid } from '../common';
+import { CreateCheckoutSessionRequest } from './funding';
+import { CreateTopUpRequest } from './top-up-request';
+import { CreateWithdrawalRequest } from './withdrawal';
+
+export const PaymentsPatterns = {
+  // The signed-in caller's money (gateway → payments).
+  createCheckoutSession: 'payments.checkout-session.create.v1',
+  getFundingSession: 'payments.funding-session.get.v1',
+  quoteFee: 'payments.fee.quote.v1',
+  listFundingTransactions: 'payments.funding-transaction.list.v1',
+  getWallet: 'payments.wallet.get.v1',
+  createWithdrawal: 'payments.withdrawal.create.v1',
+  listWithdrawals: 'payments.withdrawal.list.v1',
+  createTopUpRequest: 'payments.top-up-request.create.v1',
+  getTopUpRequest: 'payments.top-up-request.get.v1',
+  // Ledger commands for other services (pots → payments). Idempotent by `idempotencyKey`.
+  spendFromPot: 'payments.pot.spend.v1',
+  reverseTransaction: 'payments.transaction.reverse.v1',
+  transferBetweenWallets: 'payments.wallet.transfer.v1',
+} as const;
+
+/** The signed-in caller, as the gateway authenticated them. */
+export const PaymentsCaller = z.object({ userId: Uuid, email: z.string(), name: z.string() });
+export type PaymentsCaller = z.infer<typeof PaymentsCaller>;
+
+const withCaller = <Shape extends z.ZodRawShape>(shape: Shape) =>
+  z.object({ caller: PaymentsCaller, ...shape });
+
+export const CreateCheckoutSessionCommand = withCaller({ body: CreateCheckoutSessionRequest });
+export const FundingSessionQuery = withCaller({ sessionId: z.string().min(1).max(255) });
+export const QuoteFeeQuery = withCaller({ amountPence: z.number().int().positive() });
+export const PaymentsCallerQuery = withCaller({});
+export const CreateWithdrawalCommand = withCaller({ body: CreateWithdrawalRequest });
+export const CreateTopUpRequestCommand = withCaller({ body: CreateTopUpRequest });
+export const TopUpRequestQuery = withCaller({ requestId: Uuid });
+
+export type CreateCheckoutSessionCommand = z.infer<typeof CreateCheckoutSessionCommand>;
+export type FundingSessionQuery = z.infer<typeof FundingSessionQuery>;
+export type QuoteFeeQuery = z.infer<typeof QuoteFeeQuery>;
+export type PaymentsCallerQuery = z.infer<typeof PaymentsCallerQuery>;
+export type CreateWithdrawalCommand = z.infer<typeof CreateWithdrawalCommand>;
+export type CreateTopUpRequestCommand = z.infer<typeof CreateTopUpRequestCommand>;
+export type TopUpRequestQuery = z.infer<typeof TopUpRequestQuery>;
+
+const IdempotencyKey = z.string().min(1).max(200);
+
+/** Money leaves a pot (an expense paid from the pot). Fails with 400 'Insufficient funds…' when it does not cover it. */
+export const SpendFromPotCommand = z
+  .object({
+    potId: Uuid,
+    amountPence: z.number().int().positive(),
+    idempotencyKey: IdempotencyKey,
+    description: z.string().max(200),
+    userId: Uuid,
+  })
+  .strict();
+export type SpendFromPotCommand = z.infer<typeof SpendFromPotCommand>;
+
+/** Undo an earlier ledger transaction by posting its reversal (idempotent; a no-op when it never happened). */
+export const ReverseTransactionCommand = z
+  .object({ idempotencyKey: IdempotencyKey, reason: z.string().max(200) })
+  .strict();
+export type ReverseTransactionCommand = z.infer<typeof ReverseTransactionCommand>;
+
+/** Settle up with real money: wallet → wallet. Fails with 400 'Insufficient Funds…' when the payer's wallet is short. */
+export const TransferBetweenWalletsCommand = z
+  .object({
+    fromUserId: Uuid,
+    toUserId: Uuid,
+    amountPence: z.number().int().positive(),
+    idempotencyKey: IdempotencyKey,
+    description: z.string().max(200),
+  })
+  .strict();
+export type TransferBetweenWalletsCommand = z.infer<typeof TransferBetweenWalletsCommand>;
+
+/** Reply of every ledger command: the ledger transaction posted (or found, on a repeat). */
+export const LedgerReceipt = z.object({ transactionId: Uuid, replayed: z.boolean() });
+export type LedgerReceipt = z.infer<typeof LedgerReceipt>;

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+import { apiRequestSchema, apiSchema, IsoDateTime, Uuid } from '../common';
+import { MAX_WITHDRAWAL_PENCE, MoneySource } from './money-fields';
+
+export const CreateWithdrawalRequest = apiRequestSchema(
+  'CreateWithdrawalRequest',
+  z
+    .object({
+      amountPence: z
+        .number({ error: 'Please enter a valid amount to withdraw' })
+        .int('Amounts are whole pence.')
+        .positive('Please enter a valid amount to withdraw')
+        .max(MAX_WITHDRAWAL_PENCE, 'You can withdraw at most £1,000.00 at a time.'),
+      source: MoneySource.default({ type: 'wallet' }),
+    })
+    .strict(),
+);
+export type CreateWithdrawalRequest = z.infer<typeof CreateWithdrawalRequest>;
+
+export const WITHDRAWAL_STATUSES = ['pending', 'paid', 'failed'] as const;
+
+export const Withdrawal = apiSchema(
+  'Withdrawal',
+  z.object({
+    id: Uuid,
+    amountPence: z.number().int(),
+    source: z.object({ type: z.enum(['wallet', 'pot']), potId: Uuid.nullable(), name: z.string() }),
+    /** pending: reserved and paid out; paid: arrived; failed: the reservation was released. */
+    status: z.enum(WITHDRAWAL_STATUSES),
+    failureReason: z.string().nullable(),
+    createdAt: IsoDateTime,
+    settledAt: IsoDateTime.nullable(),
+  }),
+);
+export type Withdrawal = z.infer<typeof Withdrawal>;
