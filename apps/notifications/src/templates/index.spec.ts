@@ -40,8 +40,24 @@ const invitation = (potName: string): EmailMessage => ({
   },
 });
 
+const topUpRequest = (
+  overrides: Partial<Extract<EmailMessage, { template: 'top-up-request' }>['data']> = {},
+) =>
+  ({
+    template: 'top-up-request',
+    to: 'grace@example.com',
+    data: {
+      requesterName: 'Ada',
+      amount: '£25.00',
+      message: 'For the cabin,\nthanks!',
+      targetName: 'Lisbon trip',
+      topUpUrl: 'https://kitty.example/top-up?potId=6f1c2a10-8f1e-4c55-9d1b-2f0f6f7f1a10&amount=2500',
+      ...overrides,
+    },
+  }) satisfies EmailMessage;
+
 describe('renderEmail: every template', () => {
-  it.each([welcome('Ada'), contact(), invitation('Lisbon')])(
+  it.each([welcome('Ada'), contact(), invitation('Lisbon'), topUpRequest()])(
     'puts the support e-mail and phone in both footers ($template)',
     (message) => {
       const email = renderEmail(message, context);
@@ -120,5 +136,38 @@ describe('renderEmail: pot-invitation', () => {
     expect(email.html).toContain('&lt;b&gt;Rent&lt;/b&gt;');
     expect(email.html).not.toContain('<b>Rent</b>');
     expect(email.text).toContain('expires on 29 November 2026');
+  });
+});
+
+describe('renderEmail: top-up-request', () => {
+  it('names who asks for how much, keeps their message and links to Add Funds', () => {
+    const email = renderEmail(topUpRequest(), context);
+    expect(email.subject).toBe('Ada asked you to top up Lisbon trip');
+    expect(email.html).toContain(
+      'href="https://kitty.example/top-up?potId=6f1c2a10-8f1e-4c55-9d1b-2f0f6f7f1a10&amp;amount=2500"',
+    );
+    expect(email.html).toContain('Add £25.00');
+    expect(email.html).toContain('For the cabin,<br>thanks!');
+    expect(email.text).toContain('Ada asked you to add £25.00 to Lisbon trip on Kitty.');
+    expect(email.text).toContain('For the cabin,\nthanks!');
+    expect(email.text).toContain(
+      'Add £25.00: https://kitty.example/top-up?potId=6f1c2a10-8f1e-4c55-9d1b-2f0f6f7f1a10&amount=2500',
+    );
+  });
+
+  it('leaves the message out when there is none', () => {
+    const email = renderEmail(topUpRequest({ message: '  ' }), context);
+    expect(email.html).not.toContain('background:#f6f8f7;border-radius:8px;');
+    expect(email.text).toContain('on Kitty.\n\nAdd £25.00:');
+  });
+
+  it('escapes what the requester typed and keeps the subject on one line', () => {
+    const email = renderEmail(
+      topUpRequest({ requesterName: '<b>Eve</b>\r\nBcc: x@evil.example', message: '<script>x()</script>' }),
+      context,
+    );
+    expect(email.html).not.toMatch(/<b>Eve|<script>/);
+    expect(email.html).toContain('&lt;script&gt;x()&lt;/script&gt;');
+    expect(email.subject).toBe('<b>Eve</b> Bcc: x@evil.example asked you to top up Lisbon trip');
   });
 });

@@ -4,6 +4,7 @@ import { contactReceived } from './contact-received';
 import { renderHtml, renderText } from './layout';
 import { potInvitation } from './pot-invitation';
 import type { EmailTemplateRenderer, TemplateContent, TemplateContext, TemplateData } from './template';
+import { topUpRequest } from './top-up-request';
 import { welcome } from './welcome';
 
 export type { TemplateContext } from './template';
@@ -16,6 +17,7 @@ const TEMPLATES: { [T in EmailTemplate]: EmailTemplateRenderer<T> } = {
   welcome,
   'contact-received': contactReceived,
   'pot-invitation': potInvitation,
+  'top-up-request': topUpRequest,
 };
 
 export interface RenderedEmail {
