@@ -32,6 +32,8 @@ export const POT_MONEY_KINDS = [
   'card_hold',
   'card_capture',
   'card_release',
+  /** Any other correction by reversal (e.g. a refunded top-up). */
+  'adjustment',
 ] as const;
 export const PotBalanceChanged = z.object({
   potId: Uuid,

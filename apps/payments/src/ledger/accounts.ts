@@ -1,0 +1,45 @@
+/**
+ * Ledger account ids (DESIGN.md "Money"). Wallets and pots hold users' money and may never go negative;
+ * the platform accounts are the other side of every movement and may.
+ */
+export const PlatformAccount = {
+  /** What Stripe holds for us: debited when a payer's charge succeeds, credited when a payout leaves. */
+  stripeClearing: 'stripe:clearing',
+  fees: 'platform:fees',
+  payoutsInTransit: 'payouts:in-transit',
+  cardSpend: 'card:spend',
+  cardHolds: 'card:holds',
+  externalExpenses: 'external:expenses',
+} as const;
+
+export const walletAccount = (userId: string) => `wallet:${userId}`;
+export const potAccount = (potId: string) => `pot:${potId}`;
+
+export interface AccountPolicy {
+  kind: 'wallet' | 'pot' | 'platform';
+  ownerId: string | null;
+  allowNegative: boolean;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const PLATFORM_IDS = new Set<string>(Object.values(PlatformAccount));
+
+/** What an account id means; an id that is neither a known platform account nor wallet/pot is a bug. */
+export function accountPolicy(accountId: string): AccountPolicy {
+  const [prefix, owner] = splitOnce(accountId);
+  if ((prefix === 'wallet' || prefix === 'pot') && owner && UUID.test(owner))
+    return { kind: prefix, ownerId: owner, allowNegative: false };
+  if (PLATFORM_IDS.has(accountId)) return { kind: 'platform', ownerId: null, allowNegative: true };
+  throw new Error(`Unknown ledger account: ${accountId}`);
+}
+
+/** The pot id of a `pot:<id>` account, else null. */
+export function potIdOf(accountId: string): string | null {
+  const [prefix, owner] = splitOnce(accountId);
+  return prefix === 'pot' && owner ? owner : null;
+}
+
+function splitOnce(accountId: string): [string, string | undefined] {
+  const at = accountId.indexOf(':');
+  return at < 0 ? [accountId, undefined] : [accountId.slice(0, at), accountId.slice(at + 1)];
+}

@@ -1,0 +1,236 @@
+import { createHash } from 'node:crypto';
+
+import { POT_MONEY_KINDS, PotBalanceChanged, PotBalanceQueue } from '@kitty/contracts';
+import { penceFromBigInt } from '@kitty/money';
+import { Injectable } from '@nestjs/common';
+
+import type { Tx } from '../prisma.service';
+import { accountPolicy, potIdOf } from './accounts';
+
+export type LedgerKind = (typeof POT_MONEY_KINDS)[number] | 'withdrawal_paid' | 'transfer' | 'reversal';
+
+export interface Posting {
+  accountId: string;
+  /** Signed: positive credits the account (its balance grows), negative debits it. */
+  amountPence: bigint;
+}
+
+export interface LedgerEntry {
+  /** The same key posts once; repeating it with a different request is refused. */
+  idempotencyKey: string;
+  kind: LedgerKind;
+  description: string;
+  /** Who caused the movement (payer, withdrawer), or null for system moves. */
+  userId: string | null;
+  postings: readonly Posting[];
+  metadata?: Readonly<Record<string, string>>;
+}
+
+export interface PostedTransaction {
+  transactionId: string;
+  /** true when the key had already been posted: nothing moved this time. */
+  replayed: boolean;
+}
+
+/** The account (a wallet or a pot) would go below zero; nothing was posted. */
+export class InsufficientFundsError extends Error {
+  constructor(readonly accountId: string) {
+    super(`Insufficient funds in ${accountId}`);
+    this.name = 'InsufficientFundsError';
+  }
+}
+
+/** The idempotency key was used before for a different request. */
+export class IdempotencyConflictError extends Error {
+  constructor(readonly idempotencyKey: string) {
+    super(`Idempotency key ${idempotencyKey} was used for a different request`);
+    this.name = 'IdempotencyConflictError';
+  }
+}
+
+interface BalanceRow {
+  balance_pence: bigint;
+  sequence: bigint;
+}
+
+/** Pot events carry these kinds; anything else that touches a pot is reported as an adjustment. */
+const POT_EVENT_KINDS = new Set<string>(POT_MONEY_KINDS);
+
+/**
+ * The append-only double-entry ledger. `post` runs inside the caller's database transaction so that a
+ * money movement commits together with the state change that caused it (a funding row, a withdrawal)
+ * and with the outbox rows announcing it. Balances change by one conditional UPDATE per account, taken in
+ * account-id order (no deadlocks between transactions touching the same accounts); a protected account
+ * that would go negative matches no row and the whole transaction is abandoned.
+ */
+@Injectable()
+export class LedgerService {
+  async post(tx: Tx, entry: LedgerEntry): Promise<PostedTransaction> {
+    const postings = normalise(entry.postings);
+    const requestHash = hashRequest(entry, postings);
+
+    const inserted = await tx.$queryRawUnsafe<{ id: string }[]>(
+      `INSERT INTO ledger_transactions (id, idempotency_key, request_hash, kind, description, metadata, reverses_id)
+       VALUES (gen_random_uuid(), $1, $2, $3, $4, $5::jsonb, $6::uuid)
+       ON CONFLICT (idempotency_key) DO NOTHING RETURNING id`,
+      entry.idempotencyKey,
+      requestHash,
+      entry.kind,
+      entry.description,
+      JSON.stringify({ ...entry.metadata, userId: entry.userId }),
+      entry.metadata?.['reverses'] ?? null,
+    );
+    if (inserted.length === 0) return this.replay(tx, entry.idempotencyKey, requestHash);
+    const transactionId = inserted[0].id;
+
+    await this.ensureAccounts(
+      tx,
+      postings.map((posting) => posting.accountId),
+    );
+    const results: { posting: Posting; balance: BalanceRow }[] = [];
+    for (const posting of postings) {
+      const rows = await tx.$queryRawUnsafe<BalanceRow[]>(
+        `UPDATE ledger_accounts
+            SET balance_pence = balance_pence + $2, sequence = sequence + 1, updated_at = now()
+          WHERE id = $1 AND (allow_negative OR balance_pence + $2 >= 0)
+          RETURNING balance_pence, sequence`,
+        posting.accountId,
+        posting.amountPence,
+      );
+      if (rows.length === 0) throw new InsufficientFundsError(posting.accountId);
+      results.push({ posting, balance: rows[0] });
+    }
+
+    await tx.$executeRawUnsafe(
+      `INSERT INTO ledger_postings (transaction_id, account_id, amount_pence, balance_after, account_sequence)
+       SELECT $1::uuid, account_id, amount, balance_after, account_sequence
+         FROM unnest($2::text[], $3::bigint[], $4::bigint[], $5::bigint[])
+           AS p(account_id, amount, balance_after, account_sequence)`,
+      transactionId,
+      results.map((r) => r.posting.accountId),
+      results.map((r) => r.posting.amountPence),
+      results.map((r) => r.balance.balance_pence),
+      results.map((r) => r.balance.sequence),
+    );
+    await this.announcePotBalances(tx, transactionId, entry, results);
+    return { transactionId, replayed: false };
+  }
+
+  /**
+   * Posts the mirror image of an earlier transaction. Idempotent: a second call finds the reversal
+   * already posted. Returns null when no transaction has that key (there is nothing to undo).
+   */
+  async reverse(
+    tx: Tx,
+    idempotencyKey: string,
+    reason: string,
+    kind: LedgerKind,
+  ): Promise<PostedTransaction | null> {
+    const original = await tx.$queryRawUnsafe<{ id: string; kind: string; user_id: string | null }[]>(
+      `SELECT id, kind, metadata->>'userId' AS user_id FROM ledger_transactions WHERE idempotency_key = $1`,
+      idempotencyKey,
+    );
+    if (original.length === 0) return null;
+    const legs = await tx.$queryRawUnsafe<{ account_id: string; amount_pence: bigint }[]>(
+      `SELECT account_id, amount_pence FROM ledger_postings WHERE transaction_id = $1::uuid`,
+      original[0].id,
+    );
+    return this.post(tx, {
+      idempotencyKey: `reversal:${idempotencyKey}`,
+      kind,
+      description: reason,
+      userId: original[0].user_id,
+      postings: legs.map((leg) => ({ accountId: leg.account_id, amountPence: -leg.amount_pence })),
+      metadata: { reverses: original[0].id },
+    });
+  }
+
+  /** Current balance of an account (0 for one that has never moved). */
+  async balance(db: Pick<Tx, '$queryRawUnsafe'>, accountId: string): Promise<bigint> {
+    const rows = await db.$queryRawUnsafe<{ balance_pence: bigint }[]>(
+      `SELECT balance_pence FROM ledger_accounts WHERE id = $1`,
+      accountId,
+    );
+    return rows[0]?.balance_pence ?? 0n;
+  }
+
+  private async replay(tx: Tx, idempotencyKey: string, requestHash: string): Promise<PostedTransaction> {
+    const rows = await tx.$queryRawUnsafe<{ id: string; request_hash: string }[]>(
+      `SELECT id, request_hash FROM ledger_transactions WHERE idempotency_key = $1`,
+      idempotencyKey,
+    );
+    if (rows[0]?.request_hash !== requestHash) throw new IdempotencyConflictError(idempotencyKey);
+    return { transactionId: rows[0].id, replayed: true };
+  }
+
+  private async ensureAccounts(tx: Tx, accountIds: readonly string[]) {
+    const policies = accountIds.map((id) => ({ id, ...accountPolicy(id) }));
+    await tx.$executeRawUnsafe(
+      `INSERT INTO ledger_accounts (id, kind, owner_id, allow_negative)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::uuid[], $4::boolean[])
+       ON CONFLICT (id) DO NOTHING`,
+      policies.map((p) => p.id),
+      policies.map((p) => p.kind),
+      policies.map((p) => p.ownerId),
+      policies.map((p) => p.allowNegative),
+    );
+  }
+
+  /** `payments.pot-balance.changed`, in the same transaction: the pots service's projection never misses one. */
+  private async announcePotBalances(
+    tx: Tx,
+    transactionId: string,
+    entry: LedgerEntry,
+    results: readonly { posting: Posting; balance: BalanceRow }[],
+  ) {
+    for (const { posting, balance } of results) {
+      const potId = potIdOf(posting.accountId);
+      if (!potId) continue;
+      const event: PotBalanceChanged = {
+        potId,
+        balancePence: penceFromBigInt(balance.balance_pence),
+        sequence: penceFromBigInt(balance.sequence),
+        transactionId,
+        kind: POT_EVENT_KINDS.has(entry.kind) ? (entry.kind as PotBalanceChanged['kind']) : 'adjustment',
+        amountPence: penceFromBigInt(posting.amountPence),
+        userId: entry.userId,
+        description: entry.description,
+        occurredAt: new Date().toISOString(),
+      };
+      await tx.$executeRawUnsafe(
+        `INSERT INTO outbox (id, queue, job_name, payload) VALUES (gen_random_uuid(), $1, $2, $3::jsonb)`,
+        PotBalanceQueue.name,
+        PotBalanceQueue.jobs[0],
+        JSON.stringify(PotBalanceChanged.parse(event)),
+      );
+    }
+  }
+}
+
+/**
+ * Merges postings to the same account, drops nothing silently and sorts by account id (the lock order).
+ * An entry must have at least two accounts, no zero leg and sum to zero.
+ */
+export function normalise(postings: readonly Posting[]): Posting[] {
+  const byAccount = new Map<string, bigint>();
+  for (const { accountId, amountPence } of postings) {
+    if (amountPence === 0n) throw new Error(`Zero posting to ${accountId}`);
+    byAccount.set(accountId, (byAccount.get(accountId) ?? 0n) + amountPence);
+  }
+  const merged = [...byAccount]
+    .filter(([, amount]) => amount !== 0n)
+    .map(([accountId, amountPence]) => ({ accountId, amountPence }))
+    .sort((a, b) => (a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0));
+  const sum = merged.reduce((total, posting) => total + posting.amountPence, 0n);
+  if (merged.length < 2 || sum !== 0n)
+    throw new Error(`Unbalanced ledger entry (sum ${sum}, ${merged.length} accounts)`);
+  return merged;
+}
+
+function hashRequest(entry: LedgerEntry, postings: readonly Posting[]): string {
+  const canonical = JSON.stringify({
+    kind: entry.kind,
+    postings: postings.map((p) => [p.accountId, p.amountPence.toString()]),
+  });
+  return createHash('sha256').update(canonical).digest('hex');
+}

@@ -1,0 +1,21 @@
+import { prismaClientOptions } from '@kitty/nest-common';
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+
+import { PAYMENTS_CONFIG, type PaymentsConfig } from './config';
+import { type Prisma, PrismaClient } from './generated/prisma/client';
+
+export const PAYMENTS_SCHEMA = 'payments';
+export const OUTBOX_TABLE = `"${PAYMENTS_SCHEMA}"."outbox"`;
+
+export type Tx = Prisma.TransactionClient;
+
+@Injectable()
+export class PrismaService extends PrismaClient implements OnModuleDestroy {
+  constructor(@Inject(PAYMENTS_CONFIG) config: PaymentsConfig) {
+    super(prismaClientOptions(config.DATABASE_URL, PAYMENTS_SCHEMA));
+  }
+
+  async onModuleDestroy() {
+    await this.$disconnect();
+  }
+}
