@@ -1,5 +1,7 @@
 import Fastify, { FastifyInstance } from 'fastify';
 
+import { accountRoutes } from './accounts/accounts.routes';
+import { AccountsService } from './accounts/accounts.service';
 import { checkoutSessionRoutes } from './checkout/checkout-sessions.routes';
 import { CheckoutSessionsService } from './checkout/checkout-sessions.service';
 import { SandboxConfig } from './config';
@@ -34,6 +36,7 @@ export interface Sandbox {
   store: SandboxStore;
   sessions: CheckoutSessionsService;
   payouts: PayoutsService;
+  accounts: AccountsService;
   events: EventsService;
   webhooks: WebhookDeliveryService;
   scheduler: Scheduler;
@@ -71,12 +74,14 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
     findById,
   );
   const payouts = new PayoutsService(store, clock, events, scheduler, config.payoutDelayMs);
+  const accounts = new AccountsService(store, clock, events);
 
   registerFormBodyParser(app);
   registerStripeApi(app, idempotency, logger, [
     checkoutSessionRoutes(sessions),
     paymentIntentRoutes(paymentIntents, findById),
     payoutRoutes(payouts, findById),
+    accountRoutes(accounts, findById),
     eventRoutes(events, findById),
   ]);
   registerPayPageRoutes(app, sessions, clock, logger);
@@ -102,6 +107,7 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
     store,
     sessions,
     payouts,
+    accounts,
     events,
     webhooks,
     scheduler,

@@ -17,6 +17,9 @@ export const ID_PREFIX = {
   request: 'req_',
   delivery: 'whdel_',
   job: 'job_',
+  account: 'acct_',
+  bankAccount: 'ba_',
+  person: 'person_',
 } as const;
 
 /** Random base62, from a CSPRNG: ids double as unguessable pay-page links. */

@@ -17,6 +17,7 @@ export const EVENT_TYPE = {
   payoutCreated: 'payout.created',
   payoutPaid: 'payout.paid',
   payoutFailed: 'payout.failed',
+  accountUpdated: 'account.updated',
 } as const satisfies Record<string, Stripe.Event.Type>;
 
 export type EventType = (typeof EVENT_TYPE)[keyof typeof EVENT_TYPE];

@@ -1,0 +1,322 @@
+import Stripe from 'stripe';
+
+import { Clock, unixSeconds } from '../core/clock';
+import { ID_PREFIX, newId } from '../core/ids';
+import { ApiList, paginate } from '../core/list';
+import { inRange } from '../core/params';
+import { RequestContext } from '../core/request-context';
+import { invalidRequest } from '../core/stripe-error';
+import { EVENT_TYPE, EventsService } from '../events/events.service';
+import { Collection } from '../store/collection';
+import { SandboxStore } from '../store/store';
+import { CreateAccountParams, ListAccountsParams, UpdateAccountParams } from './accounts.params';
+
+export type Individual = Pick<
+  Stripe.Person,
+  'id' | 'object' | 'account' | 'created' | 'first_name' | 'last_name' | 'email' | 'phone' | 'metadata'
+> & { dob: Stripe.Person.Dob; address: Stripe.Address };
+
+export type BankAccount = Pick<
+  Stripe.BankAccount,
+  | 'id'
+  | 'object'
+  | 'account_holder_name'
+  | 'account_holder_type'
+  | 'account_type'
+  | 'bank_name'
+  | 'country'
+  | 'currency'
+  | 'default_for_currency'
+  | 'fingerprint'
+  | 'last4'
+  | 'metadata'
+  | 'routing_number'
+  | 'status'
+> & { account: string };
+
+export type Account = Pick<
+  Stripe.Account,
+  | 'id'
+  | 'object'
+  | 'business_type'
+  | 'charges_enabled'
+  | 'country'
+  | 'created'
+  | 'default_currency'
+  | 'details_submitted'
+  | 'email'
+  | 'metadata'
+  | 'payouts_enabled'
+  | 'type'
+> & {
+  created: number;
+  capabilities: Partial<Record<CapabilityName, Stripe.Account.Capabilities.CardIssuing>>;
+  external_accounts: ApiList<BankAccount>;
+  individual: Individual;
+  requirements: Stripe.Account.Requirements;
+  tos_acceptance: Pick<Stripe.Account.TosAcceptance, 'date' | 'ip' | 'user_agent'>;
+};
+
+export type CapabilityName = 'card_issuing' | 'card_payments' | 'transfers';
+
+/** The token that attaches Stripe's GB test bank account (sort code 10-88-00, account 00012345). */
+export const TEST_BANK_TOKEN = 'btok_gb';
+
+const TEST_BANK = { bank_name: 'STRIPE TEST BANK', routing_number: '108800', last4: '2345' } as const;
+
+/**
+ * Stripe's test-mode dates of birth: 1900-01-01 fails identity verification
+ * (`verification_failed_keyed_identity`); any other valid date of an adult verifies.
+ */
+const FAILING_DOB = { day: 1, month: 1, year: 1900 } as const;
+
+const UK_POSTCODE = /^(GIR ?0AA|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2})$/i;
+
+/** What an individual account must provide before its capabilities turn active. */
+const INDIVIDUAL_FIELDS: ReadonlyArray<[requirement: string, present: (person: Individual) => boolean]> = [
+  ['individual.address.city', (p) => !!p.address.city],
+  ['individual.address.line1', (p) => !!p.address.line1],
+  ['individual.address.postal_code', (p) => !!p.address.postal_code],
+  ['individual.dob.day', (p) => p.dob.day !== null],
+  ['individual.dob.month', (p) => p.dob.month !== null],
+  ['individual.dob.year', (p) => p.dob.year !== null],
+  ['individual.first_name', (p) => !!p.first_name],
+  ['individual.last_name', (p) => !!p.last_name],
+  ['individual.phone', (p) => !!p.phone],
+];
+
+/**
+ * Connect (custom) accounts of individuals in GB: details arrive through create/update, and the account's
+ * `requirements` say what is still missing or invalid. Once nothing is, every requested capability turns
+ * `active` and charges and payouts are enabled. Each update emits `account.updated`.
+ */
+export class AccountsService {
+  readonly accounts: Collection<Account>;
+
+  constructor(
+    store: SandboxStore,
+    private readonly clock: Clock,
+    private readonly events: EventsService,
+  ) {
+    this.accounts = store.collection<Account>('accounts', {
+      objectName: 'account',
+      idPrefix: ID_PREFIX.account,
+    });
+  }
+
+  create(params: CreateAccountParams): Account {
+    const id = newId(ID_PREFIX.account);
+    const created = unixSeconds(this.clock);
+    const blank: Account = {
+      id,
+      object: 'account',
+      business_type: null,
+      capabilities: {},
+      charges_enabled: false,
+      country: params.country ?? 'GB',
+      created,
+      default_currency: 'gbp',
+      details_submitted: false,
+      email: null,
+      external_accounts: {
+        object: 'list',
+        data: [],
+        has_more: false,
+        url: `/v1/accounts/${id}/external_accounts`,
+      },
+      individual: {
+        id: newId(ID_PREFIX.person),
+        object: 'person',
+        account: id,
+        created,
+        first_name: null,
+        last_name: null,
+        email: null,
+        phone: null,
+        metadata: {},
+        dob: { day: null, month: null, year: null },
+        address: { line1: null, line2: null, city: null, postal_code: null, state: null, country: 'GB' },
+      },
+      metadata: {},
+      payouts_enabled: false,
+      requirements: emptyRequirements(),
+      tos_acceptance: { date: null, ip: null, user_agent: null },
+      type: params.type ?? 'custom',
+    };
+    return this.accounts.insert(this.evaluate(applyChanges(blank, params)));
+  }
+
+  update(id: string, params: UpdateAccountParams, request: RequestContext): Account {
+    const account = this.accounts.require(id, 'account');
+    const updated = this.accounts.replace(this.evaluate(applyChanges(account, params)));
+    this.events.emit(EVENT_TYPE.accountUpdated, updated, request);
+    return updated;
+  }
+
+  retrieve(id: string): Account {
+    return this.accounts.require(id, 'account');
+  }
+
+  list(params: ListAccountsParams): ApiList<Account> {
+    const matches = this.accounts.newestFirst().filter((account) => inRange(account.created, params.created));
+    return paginate(matches, params, '/v1/accounts');
+  }
+
+  /** Recomputes requirements, capability statuses and the enabled flags from the account's details. */
+  private evaluate(account: Account): Account {
+    const person = account.individual;
+    const currentlyDue: string[] = [];
+    const errors: Stripe.Account.Requirements.Error[] = [];
+    if (account.business_type === null) currentlyDue.push('business_type');
+    if (account.external_accounts.data.length === 0) currentlyDue.push('external_account');
+    for (const [requirement, present] of INDIVIDUAL_FIELDS) {
+      if (!present(person)) currentlyDue.push(requirement);
+    }
+    const invalid = (requirement: string, code: Stripe.Account.Requirements.Error.Code, reason: string) => {
+      errors.push({ code, reason, requirement });
+      if (!currentlyDue.includes(requirement)) currentlyDue.push(requirement);
+    };
+    const { day, month, year } = person.dob;
+    if (day !== null && month !== null && year !== null) {
+      if (!isRealDate(year, month, day)) {
+        invalid('individual.dob.day', 'invalid_value_other', 'The date of birth is not a valid date.');
+      } else if (ageOn(new Date(this.clock.now()), year, month, day) < 18) {
+        invalid(
+          'individual.dob.day',
+          'invalid_dob_age_under_18',
+          'Age must be at least 18 to use the service.',
+        );
+      } else if (day === FAILING_DOB.day && month === FAILING_DOB.month && year === FAILING_DOB.year) {
+        invalid(
+          'individual.dob.day',
+          'verification_failed_keyed_identity',
+          'The identity information you entered cannot be verified. Please correct any errors or upload a document that matches the identity fields (e.g., name and date of birth) that you entered.',
+        );
+      }
+    }
+    if (person.address.postal_code && !UK_POSTCODE.test(person.address.postal_code.trim())) {
+      invalid(
+        'individual.address.postal_code',
+        'invalid_address_city_state_postal_code',
+        'The combination of the city, state, and postal code in the provided address could not be validated.',
+      );
+    }
+    currentlyDue.sort();
+    const complete = currentlyDue.length === 0;
+    const capabilities = Object.fromEntries(
+      Object.keys(account.capabilities).map((name) => [name, complete ? 'active' : 'inactive']),
+    ) as Account['capabilities'];
+    return {
+      ...account,
+      capabilities,
+      charges_enabled: complete,
+      payouts_enabled: complete,
+      details_submitted: INDIVIDUAL_FIELDS.every(([, present]) => present(person)),
+      requirements: {
+        ...emptyRequirements(),
+        currently_due: currentlyDue,
+        eventually_due: [...currentlyDue],
+        past_due: [...currentlyDue],
+        errors,
+        disabled_reason: complete ? null : 'requirements.past_due',
+      },
+    };
+  }
+}
+
+function emptyRequirements(): Stripe.Account.Requirements {
+  return {
+    alternatives: [],
+    current_deadline: null,
+    currently_due: [],
+    disabled_reason: null,
+    errors: [],
+    eventually_due: [],
+    past_due: [],
+    pending_verification: [],
+  };
+}
+
+/** Merges the parameters into the account, as Stripe does: only the fields sent change. */
+function applyChanges(account: Account, params: UpdateAccountParams): Account {
+  const individual = params.individual;
+  const person = account.individual;
+  const capabilities = { ...account.capabilities };
+  for (const [name, capability] of Object.entries(params.capabilities ?? {})) {
+    if (capability?.requested === true) capabilities[name as CapabilityName] ??= 'inactive';
+    if (capability?.requested === false) delete capabilities[name as CapabilityName];
+  }
+  return {
+    ...account,
+    business_type: params.business_type ?? account.business_type,
+    capabilities,
+    email: params.email ?? account.email,
+    metadata: { ...account.metadata, ...params.metadata },
+    tos_acceptance: { ...account.tos_acceptance, ...params.tos_acceptance },
+    external_accounts:
+      params.external_account === undefined
+        ? account.external_accounts
+        : { ...account.external_accounts, data: [bankAccountFor(account.id, params.external_account)] },
+    individual: individual
+      ? {
+          ...person,
+          first_name: individual.first_name ?? person.first_name,
+          last_name: individual.last_name ?? person.last_name,
+          email: individual.email ?? person.email,
+          phone: individual.phone ?? person.phone,
+          metadata: { ...person.metadata, ...individual.metadata },
+          dob: individual.dob ?? person.dob,
+          address: { ...person.address, ...individual.address },
+        }
+      : person,
+  };
+}
+
+/** The account's payout bank account: a new external account replaces the old one, as with Stripe's default. */
+function bankAccountFor(
+  account: string,
+  external: NonNullable<UpdateAccountParams['external_account']>,
+): BankAccount {
+  if (typeof external === 'string' && external !== TEST_BANK_TOKEN) {
+    throw invalidRequest(`No such token: '${external}'`, {
+      code: 'resource_missing',
+      param: 'external_account',
+    });
+  }
+  const details =
+    typeof external === 'string'
+      ? { ...TEST_BANK, account_holder_name: null, account_holder_type: null }
+      : {
+          bank_name: external.routing_number === TEST_BANK.routing_number ? TEST_BANK.bank_name : null,
+          routing_number: external.routing_number,
+          last4: external.account_number.slice(-4),
+          account_holder_name: external.account_holder_name ?? null,
+          account_holder_type: external.account_holder_type ?? null,
+        };
+  return {
+    id: newId(ID_PREFIX.bankAccount),
+    object: 'bank_account',
+    account,
+    account_type: null,
+    country: 'GB',
+    currency: 'gbp',
+    default_for_currency: true,
+    fingerprint: null,
+    metadata: {},
+    status: 'new',
+    ...details,
+  };
+}
+
+function isRealDate(year: number, month: number, day: number): boolean {
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** Whole years between a date of birth and `today` (UTC); someone born on 29 February ages on 1 March. */
+function ageOn(today: Date, year: number, month: number, day: number): number {
+  const age = today.getUTCFullYear() - year;
+  const monthNow = today.getUTCMonth() + 1;
+  const hadBirthday = monthNow > month || (monthNow === month && today.getUTCDate() >= day);
+  return hadBirthday ? age : age - 1;
+}
