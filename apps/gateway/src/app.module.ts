@@ -1,4 +1,5 @@
-import { hmacKey, loggerModule, RedisCheck, RpcClient, RpcModule } from '@kitty/nest-common';
+import { StripeEventQueue } from '@kitty/contracts';
+import { hmacKey, loggerModule, QueueRegistry, RedisCheck, RpcClient, RpcModule } from '@kitty/nest-common';
 import { Module, type OnApplicationShutdown } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
@@ -14,18 +15,28 @@ import { HealthController } from './health/health.controller';
 import { PlatformHealth } from './health/health.service';
 import { MeController } from './me/me.controller';
 import { MeService } from './me/me.service';
+import { FundingController } from './payments/funding.controller';
+import { PaymentsRpc } from './payments/payments-rpc';
+import { TopUpRequestsController } from './payments/top-up-requests.controller';
+import { WalletController } from './payments/wallet.controller';
+import { WithdrawalsController } from './payments/withdrawals.controller';
 import { ActivePotController } from './pots/active-pot.controller';
 import { ExpensesController } from './pots/expenses.controller';
 import { InvitationsController } from './pots/invitations.controller';
 import { PotsController } from './pots/pots.controller';
 import { PotsRpc } from './pots/pots-rpc';
+import { StripeWebhookController } from './webhooks/stripe-webhook.controller';
+import { StripeWebhookService } from './webhooks/stripe-webhook.service';
 
 export function createAppModule(config: GatewayConfig) {
   @Module({
     imports: [
       loggerModule(config.LOG_LEVEL, 'gateway'),
       RpcModule.register(config.REDIS_URL),
-      JwtModule.register({ secret: hmacKey(config.JWT_ACCESS_SECRET), verifyOptions: { algorithms: ['HS256'] } }),
+      JwtModule.register({
+        secret: hmacKey(config.JWT_ACCESS_SECRET),
+        verifyOptions: { algorithms: ['HS256'] },
+      }),
     ],
     controllers: [
       AuthController,
@@ -37,6 +48,11 @@ export function createAppModule(config: GatewayConfig) {
       ExpensesController,
       InvitationsController,
       ActivePotController,
+      FundingController,
+      WalletController,
+      WithdrawalsController,
+      TopUpRequestsController,
+      StripeWebhookController,
     ],
     providers: [
       { provide: GATEWAY_CONFIG, useValue: config },
@@ -51,13 +67,22 @@ export function createAppModule(config: GatewayConfig) {
       GatewayAuthService,
       MeService,
       PotsRpc,
+      PaymentsRpc,
+      {
+        provide: QueueRegistry,
+        useFactory: () => new QueueRegistry(config.REDIS_URL, config.QUEUE_PREFIX, [StripeEventQueue]),
+      },
+      StripeWebhookService,
     ],
   })
   class AppModule implements OnApplicationShutdown {
-    constructor(private readonly redisCheck: RedisCheck) {}
+    constructor(
+      private readonly redisCheck: RedisCheck,
+      private readonly queues: QueueRegistry,
+    ) {}
 
     async onApplicationShutdown() {
-      await this.redisCheck.close();
+      await Promise.all([this.redisCheck.close(), this.queues.close()]);
     }
   }
   return AppModule;

@@ -24,6 +24,8 @@ export const gatewayConfigSchema = baseConfigSchema
     /** The queue dashboard's operator login (never a user account); the password has no production default. */
     OPS_USERNAME: z.string().min(1).default('ops'),
     OPS_PASSWORD: secret(),
+    /** Verifies Stripe's webhook signatures (`whsec_…` of the endpoint; locally shared with the sandbox). */
+    STRIPE_WEBHOOK_SECRET: secret(),
     COOKIE_SECURE: z
       .enum(['true', 'false'])
       .default('true')

@@ -1,11 +1,15 @@
 import Fastify from 'fastify';
 
-import { acceptJsonBodiesOnly } from './json-only';
+import { acceptJsonBodiesOnly, KEEP_RAW_BODY } from './json-only';
 
 describe('acceptJsonBodiesOnly', () => {
   const app = Fastify();
   acceptJsonBodiesOnly(app);
-  app.post('/echo', async (request) => ({ got: request.body ?? null }));
+  app.post('/echo', async (request) => ({ got: request.body ?? null, raw: request.rawBody ?? null }));
+  app.post('/signed', { config: KEEP_RAW_BODY }, async (request) => ({
+    got: request.body ?? null,
+    raw: request.rawBody ?? null,
+  }));
 
   afterAll(() => app.close());
 
@@ -26,14 +30,14 @@ describe('acceptJsonBodiesOnly', () => {
 
   it('lets JSON and empty bodies through', async () => {
     const json = await app.inject({ method: 'POST', url: '/echo', payload: { a: 1 } });
-    expect(json.json()).toEqual({ got: { a: 1 } });
+    expect(json.json()).toEqual({ got: { a: 1 }, raw: null });
     expect((await app.inject({ method: 'POST', url: '/echo' })).statusCode).toBe(200);
     const emptyJson = await app.inject({
       method: 'POST',
       url: '/echo',
       headers: { 'content-type': 'application/json' },
     });
-    expect(emptyJson.json()).toEqual({ got: null });
+    expect(emptyJson.json()).toEqual({ got: null, raw: null });
   });
 
   it('still refuses malformed JSON and prototype poisoning', async () => {
@@ -47,6 +51,24 @@ describe('acceptJsonBodiesOnly', () => {
     const poisoned = await app.inject({
       method: 'POST',
       url: '/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"__proto__":{"admin":true}}',
+    });
+    expect(poisoned.statusCode).toBe(400);
+  });
+
+  it('keeps the exact body text only on routes that ask for it, still parsed and still checked', async () => {
+    const text = '{ "b": "£1",\n  "a": 1 }';
+    const signed = await app.inject({
+      method: 'POST',
+      url: '/signed',
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+      payload: text,
+    });
+    expect(signed.json()).toEqual({ got: { b: '£1', a: 1 }, raw: text });
+    const poisoned = await app.inject({
+      method: 'POST',
+      url: '/signed',
       headers: { 'content-type': 'application/json' },
       payload: '{"__proto__":{"admin":true}}',
     });

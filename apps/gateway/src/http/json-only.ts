@@ -2,6 +2,19 @@ import type { FastifyInstance } from 'fastify';
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Keep the body's exact text as `request.rawBody` (signed webhooks verify it byte for byte). */
+    keepRawBody?: boolean;
+  }
+  interface FastifyRequest {
+    rawBody?: string;
+  }
+}
+
+/** Route config of a route that needs the exact text of its JSON body (see FastifyContextConfig). */
+export const KEEP_RAW_BODY = { keepRawBody: true };
+
 /**
  * The API speaks JSON only: any request body in another media type is refused with 415 before parsing.
  * An empty body labelled application/json counts as no body (clients send that for body-less POSTs).
@@ -9,9 +22,11 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export function acceptJsonBodiesOnly(fastify: FastifyInstance) {
   const parseJson = fastify.getDefaultJsonParser('error', 'error');
   fastify.removeContentTypeParser('application/json');
-  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
-    body === '' ? done(null, undefined) : parseJson(request, body.toString(), done),
-  );
+  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString();
+    if (request.routeOptions.config.keepRawBody) request.rawBody = text;
+    return text === '' ? done(null, undefined) : parseJson(request, text, done);
+  });
   fastify.addHook('onRequest', async (request, reply) => {
     const hasBody =
       Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'];

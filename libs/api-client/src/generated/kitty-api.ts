@@ -109,6 +109,38 @@ const injectedRtkApi = api.injectEndpoints({
     setActivePot: build.mutation<SetActivePotApiResponse, SetActivePotApiArg>({
       query: (queryArg) => ({ url: `/api/active-pot`, method: 'PUT', body: queryArg }),
     }),
+    createCheckoutSession: build.mutation<CreateCheckoutSessionApiResponse, CreateCheckoutSessionApiArg>({
+      query: (queryArg) => ({ url: `/api/funding/checkout-sessions`, method: 'POST', body: queryArg }),
+    }),
+    getFundingSession: build.query<GetFundingSessionApiResponse, GetFundingSessionApiArg>({
+      query: (queryArg) => ({ url: `/api/funding/sessions/${queryArg}` }),
+    }),
+    quoteFee: build.query<QuoteFeeApiResponse, QuoteFeeApiArg>({
+      query: (queryArg) => ({
+        url: `/api/funding/fee-quote`,
+        params: {
+          amountPence: queryArg,
+        },
+      }),
+    }),
+    listFundingTransactions: build.query<ListFundingTransactionsApiResponse, ListFundingTransactionsApiArg>({
+      query: () => ({ url: `/api/funding/transactions` }),
+    }),
+    getWallet: build.query<GetWalletApiResponse, GetWalletApiArg>({
+      query: () => ({ url: `/api/wallet` }),
+    }),
+    createWithdrawal: build.mutation<CreateWithdrawalApiResponse, CreateWithdrawalApiArg>({
+      query: (queryArg) => ({ url: `/api/withdrawals`, method: 'POST', body: queryArg }),
+    }),
+    listWithdrawals: build.query<ListWithdrawalsApiResponse, ListWithdrawalsApiArg>({
+      query: () => ({ url: `/api/withdrawals` }),
+    }),
+    createTopUpRequest: build.mutation<CreateTopUpRequestApiResponse, CreateTopUpRequestApiArg>({
+      query: (queryArg) => ({ url: `/api/top-up-requests`, method: 'POST', body: queryArg }),
+    }),
+    getTopUpRequest: build.query<GetTopUpRequestApiResponse, GetTopUpRequestApiArg>({
+      query: (queryArg) => ({ url: `/api/top-up-requests/${queryArg}` }),
+    }),
   }),
   overrideExisting: false,
 });
@@ -190,6 +222,24 @@ export type GetActivePotApiResponse = /** status 200  */ ActivePot;
 export type GetActivePotApiArg = void;
 export type SetActivePotApiResponse = /** status 200  */ ActivePot;
 export type SetActivePotApiArg = SetActivePotRequest;
+export type CreateCheckoutSessionApiResponse = /** status 201  */ CheckoutSessionCreated;
+export type CreateCheckoutSessionApiArg = CreateCheckoutSessionRequest;
+export type GetFundingSessionApiResponse = /** status 200  */ FundingSession;
+export type GetFundingSessionApiArg = string;
+export type QuoteFeeApiResponse = /** status 200  */ FeeQuote;
+export type QuoteFeeApiArg = number;
+export type ListFundingTransactionsApiResponse = /** status 200  */ FundingTransaction[];
+export type ListFundingTransactionsApiArg = void;
+export type GetWalletApiResponse = /** status 200  */ Wallet;
+export type GetWalletApiArg = void;
+export type CreateWithdrawalApiResponse = /** status 201  */ Withdrawal;
+export type CreateWithdrawalApiArg = CreateWithdrawalRequest;
+export type ListWithdrawalsApiResponse = /** status 200  */ Withdrawal[];
+export type ListWithdrawalsApiArg = void;
+export type CreateTopUpRequestApiResponse = /** status 201  */ TopUpRequestCreated;
+export type CreateTopUpRequestApiArg = CreateTopUpRequest;
+export type GetTopUpRequestApiResponse = /** status 200  */ TopUpRequestView;
+export type GetTopUpRequestApiArg = string;
 export type Residency = {
   countryCode: string | null;
   isUkResident: boolean;
@@ -422,6 +472,124 @@ export type ActivePot = {
 export type SetActivePotRequest = {
   potId: string;
 };
+export type CheckoutSessionCreated = {
+  sessionId: string;
+  url: string;
+  amountPence: number;
+  feePence: number;
+  feeRate: number;
+  totalPence: number;
+};
+export type CreateCheckoutSessionRequest = {
+  amountPence: number;
+  destination?:
+    | {
+        type: 'wallet';
+      }
+    | {
+        type: 'pot';
+        potId: string;
+      }
+    | {
+        type: 'top_up_request';
+        requestId: string;
+      };
+  method?: 'card' | 'apple_pay' | 'google_pay' | 'bank_transfer';
+};
+export type FundingSession = {
+  sessionId: string;
+  status: 'pending' | 'processing' | 'succeeded' | 'failed' | 'expired';
+  originalAmount: number;
+  markupAmount: number;
+  markupPercentage: number;
+  isUKUser: boolean;
+  method: 'card' | 'apple_pay' | 'google_pay' | 'bank_transfer';
+  destination: {
+    type: 'wallet' | 'pot' | 'top_up_request';
+    name: string;
+  };
+  failureReason: string | null;
+};
+export type FeeQuote = {
+  amountPence: number;
+  feePence: number;
+  feeRate: number;
+  totalPence: number;
+  isUKUser: boolean;
+};
+export type FundingTransaction = {
+  id: string;
+  sessionId: string;
+  amountPence: number;
+  feePence: number;
+  feeRate: number;
+  method: 'card' | 'apple_pay' | 'google_pay' | 'bank_transfer';
+  status: 'pending' | 'processing' | 'succeeded' | 'failed' | 'expired';
+  destination: {
+    type: 'wallet' | 'pot' | 'top_up_request';
+    name: string;
+  };
+  createdAt: string;
+  completedAt: string | null;
+};
+export type Wallet = {
+  balancePence: number;
+  withdrawablePence: number;
+  payoutAccount: string | null;
+  updatedAt: string | null;
+};
+export type Withdrawal = {
+  id: string;
+  amountPence: number;
+  source: {
+    type: 'wallet' | 'pot';
+    potId: string | null;
+    name: string;
+  };
+  status: 'pending' | 'paid' | 'failed';
+  failureReason: string | null;
+  createdAt: string;
+  settledAt: string | null;
+};
+export type CreateWithdrawalRequest = {
+  amountPence: number;
+  source?:
+    | {
+        type: 'wallet';
+      }
+    | {
+        type: 'pot';
+        potId: string;
+      };
+};
+export type TopUpRequestCreated = {
+  id: string;
+  recipients: number;
+};
+export type CreateTopUpRequest = {
+  amountPence: number;
+  recipients: string[];
+  message?: string;
+  target?:
+    | {
+        type: 'wallet';
+      }
+    | {
+        type: 'pot';
+        potId: string;
+      };
+};
+export type TopUpRequestView = {
+  id: string;
+  requesterName: string;
+  amountPence: number;
+  message: string;
+  target: {
+    type: 'wallet' | 'pot';
+    name: string;
+  };
+  createdAt: string;
+};
 export const {
   useSignUpMutation,
   useSignInMutation,
@@ -458,4 +626,19 @@ export const {
   useGetActivePotQuery,
   useLazyGetActivePotQuery,
   useSetActivePotMutation,
+  useCreateCheckoutSessionMutation,
+  useGetFundingSessionQuery,
+  useLazyGetFundingSessionQuery,
+  useQuoteFeeQuery,
+  useLazyQuoteFeeQuery,
+  useListFundingTransactionsQuery,
+  useLazyListFundingTransactionsQuery,
+  useGetWalletQuery,
+  useLazyGetWalletQuery,
+  useCreateWithdrawalMutation,
+  useListWithdrawalsQuery,
+  useLazyListWithdrawalsQuery,
+  useCreateTopUpRequestMutation,
+  useGetTopUpRequestQuery,
+  useLazyGetTopUpRequestQuery,
 } = injectedRtkApi;

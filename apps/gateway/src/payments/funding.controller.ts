@@ -1,0 +1,105 @@
+import {
+  CheckoutSessionCreated,
+  CreateCheckoutSessionRequest,
+  FeeQuote,
+  FundingSession,
+  FundingSessionQuery,
+  FundingTransaction,
+  PaymentsPatterns,
+  TopUpAmount,
+} from '@kitty/contracts';
+import { parseOrThrow } from '@kitty/nest-common';
+import { Controller, Get, Param, Post, Query } from '@nestjs/common';
+import {
+  ApiBearerAuth,
+  ApiBody,
+  ApiOkResponse,
+  ApiOperation,
+  ApiQuery,
+  ApiResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import { z } from 'zod';
+
+import { CurrentUser } from '../auth/current-user.decorator';
+import type { AuthenticatedUser } from '../auth/jwt-auth.guard';
+import { arrayOf, schemaRef } from '../http/openapi';
+import { ApiProblems } from '../http/problem-responses';
+import { ZodBody } from '../http/zod-body';
+import { PaymentsRpc } from './payments-rpc';
+
+/** Query strings are text: a whole number of pence is turned into a number, anything else fails as an amount. */
+const FeeQuoteQuery = z
+  .object({
+    amountPence: z.preprocess(
+      (value) => (typeof value === 'string' && /^\d{1,15}$/.test(value) ? Number(value) : value),
+      TopUpAmount,
+    ),
+  })
+  .strict();
+
+const SessionIdParam = FundingSessionQuery.shape.sessionId;
+
+@Controller('funding')
+@ApiTags('funding')
+@ApiBearerAuth()
+@ApiProblems(401)
+export class FundingController {
+  constructor(private readonly payments: PaymentsRpc) {}
+
+  @Post('checkout-sessions')
+  @ApiOperation({
+    operationId: 'createCheckoutSession',
+    summary: 'Start a top-up: a Stripe Checkout Session for the amount plus the fee (verified users)',
+  })
+  @ApiBody({ schema: schemaRef(CreateCheckoutSessionRequest) })
+  @ApiResponse({ status: 201, schema: schemaRef(CheckoutSessionCreated) })
+  @ApiProblems(400, 403, 404)
+  createCheckoutSession(
+    @CurrentUser() user: AuthenticatedUser,
+    @ZodBody(CreateCheckoutSessionRequest) body: CreateCheckoutSessionRequest,
+  ) {
+    return this.payments.send(PaymentsPatterns.createCheckoutSession, user, { body }, CheckoutSessionCreated);
+  }
+
+  @Get('sessions/:sessionId')
+  @ApiOperation({
+    operationId: 'getFundingSession',
+    summary: "One of the caller's top-ups by Checkout Session id (polled by the success page)",
+  })
+  @ApiOkResponse({ schema: schemaRef(FundingSession) })
+  @ApiProblems(400, 404)
+  getSession(@CurrentUser() user: AuthenticatedUser, @Param('sessionId') sessionId: string) {
+    const query = { sessionId: parseOrThrow(SessionIdParam, sessionId) };
+    return this.payments.send(PaymentsPatterns.getFundingSession, user, query, FundingSession);
+  }
+
+  @Get('fee-quote')
+  @ApiOperation({
+    operationId: 'quoteFee',
+    summary: 'The fee the caller would pay on an amount (2% UK, 6% otherwise)',
+  })
+  @ApiQuery({
+    name: 'amountPence',
+    required: true,
+    schema: { type: 'integer', minimum: 100, maximum: 500000 },
+  })
+  @ApiOkResponse({ schema: schemaRef(FeeQuote) })
+  @ApiProblems(400)
+  quoteFee(@CurrentUser() user: AuthenticatedUser, @Query() query: unknown) {
+    const { amountPence } = parseOrThrow(FeeQuoteQuery, query);
+    return this.payments.send(PaymentsPatterns.quoteFee, user, { amountPence }, FeeQuote);
+  }
+
+  @Get('transactions')
+  @ApiOperation({ operationId: 'listFundingTransactions', summary: "The caller's top-ups, newest first" })
+  @ApiOkResponse({ schema: arrayOf(FundingTransaction) })
+  listTransactions(@CurrentUser() user: AuthenticatedUser) {
+    return this.payments.send(
+      PaymentsPatterns.listFundingTransactions,
+      user,
+      {},
+      z.array(FundingTransaction),
+    );
+  }
+}

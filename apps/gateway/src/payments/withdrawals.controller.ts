@@ -1,0 +1,41 @@
+import { CreateWithdrawalRequest, PaymentsPatterns, Withdrawal } from '@kitty/contracts';
+import { Controller, Get, Post } from '@nestjs/common';
+import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { z } from 'zod';
+
+import { CurrentUser } from '../auth/current-user.decorator';
+import type { AuthenticatedUser } from '../auth/jwt-auth.guard';
+import { arrayOf, schemaRef } from '../http/openapi';
+import { ApiProblems } from '../http/problem-responses';
+import { ZodBody } from '../http/zod-body';
+import { PaymentsRpc } from './payments-rpc';
+
+@Controller('withdrawals')
+@ApiTags('withdrawals')
+@ApiBearerAuth()
+@ApiProblems(401)
+export class WithdrawalsController {
+  constructor(private readonly payments: PaymentsRpc) {}
+
+  @Post()
+  @ApiOperation({
+    operationId: 'createWithdrawal',
+    summary: "Withdraw from the caller's wallet or a pot they own to their verified bank account",
+  })
+  @ApiBody({ schema: schemaRef(CreateWithdrawalRequest) })
+  @ApiResponse({ status: 201, schema: schemaRef(Withdrawal) })
+  @ApiProblems(400, 403, 404)
+  create(
+    @CurrentUser() user: AuthenticatedUser,
+    @ZodBody(CreateWithdrawalRequest) body: CreateWithdrawalRequest,
+  ) {
+    return this.payments.send(PaymentsPatterns.createWithdrawal, user, { body }, Withdrawal);
+  }
+
+  @Get()
+  @ApiOperation({ operationId: 'listWithdrawals', summary: "The caller's withdrawals, newest first" })
+  @ApiOkResponse({ schema: arrayOf(Withdrawal) })
+  list(@CurrentUser() user: AuthenticatedUser) {
+    return this.payments.send(PaymentsPatterns.listWithdrawals, user, {}, z.array(Withdrawal));
+  }
+}
