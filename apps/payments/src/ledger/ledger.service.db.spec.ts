@@ -1,0 +1,289 @@
+// Against the real Postgres: a database of its own, migrated with the project's migration tool.
+import { randomUUID } from 'node:crypto';
+
+import { PotBalanceChanged, PotBalanceQueue } from '@kitty/contracts';
+import { createThrowawayDatabase, type ThrowawayDatabase } from '@kitty/testing';
+import fc from 'fast-check';
+
+import { loadDatabaseConfig, type PaymentsConfig } from '../config';
+import { PrismaService } from '../prisma.service';
+import { PlatformAccount, potAccount, walletAccount } from './accounts';
+import {
+  IdempotencyConflictError,
+  InsufficientFundsError,
+  type LedgerEntry,
+  LedgerService,
+} from './ledger.service';
+
+describe('LedgerService (PostgreSQL)', () => {
+  let database: ThrowawayDatabase;
+  let prisma: PrismaService;
+  const ledger = new LedgerService();
+
+  beforeAll(() => {
+    database = createThrowawayDatabase('payments', loadDatabaseConfig().DATABASE_URL);
+    // A pool big enough for the concurrency tests below.
+    const url = new URL(database.url);
+    url.searchParams.set('connection_limit', '20');
+    prisma = new PrismaService({ DATABASE_URL: url.toString() } as PaymentsConfig);
+  }, 60_000);
+
+  afterAll(async () => {
+    await prisma?.$disconnect();
+    await database?.drop();
+  });
+
+  const post = (entry: LedgerEntry) => prisma.$transaction((tx) => ledger.post(tx, entry));
+  const balance = (accountId: string) => ledger.balance(prisma, accountId);
+
+  const topUp = (accountId: string, pence: number, key = randomUUID()) =>
+    post({
+      idempotencyKey: `topup:${key}`,
+      kind: 'top_up',
+      description: 'Top-up',
+      userId: null,
+      postings: [
+        { accountId: PlatformAccount.stripeClearing, amountPence: -BigInt(pence) },
+        { accountId, amountPence: BigInt(pence) },
+      ],
+    });
+
+  const spend = (potId: string, pence: number, key = randomUUID()) =>
+    post({
+      idempotencyKey: `expense:${key}`,
+      kind: 'expense',
+      description: 'Dinner',
+      userId: null,
+      postings: [
+        { accountId: potAccount(potId), amountPence: -BigInt(pence) },
+        { accountId: PlatformAccount.externalExpenses, amountPence: BigInt(pence) },
+      ],
+    });
+
+  it('credits once per idempotency key, and refuses the key for a different request', async () => {
+    const wallet = walletAccount(randomUUID());
+    const key = randomUUID();
+    const first = await topUp(wallet, 2500, key);
+    const again = await topUp(wallet, 2500, key);
+    expect(again).toEqual({ transactionId: first.transactionId, replayed: true });
+    await expect(topUp(wallet, 2600, key)).rejects.toBeInstanceOf(IdempotencyConflictError);
+    await expect(balance(wallet)).resolves.toBe(2500n);
+  });
+
+  it('never lets a pot go below zero, and leaves nothing behind when it refuses', async () => {
+    const potId = randomUUID();
+    await topUp(potAccount(potId), 1000);
+    const key = randomUUID();
+    await expect(spend(potId, 1001, key)).rejects.toBeInstanceOf(InsufficientFundsError);
+    await expect(balance(potAccount(potId))).resolves.toBe(1000n);
+    const rows = await prisma.ledgerTransaction.count({ where: { idempotencyKey: `expense:${key}` } });
+    expect(rows).toBe(0);
+  });
+
+  it('200 concurrent £1 spends from a £100 pot: exactly 100 succeed and the balance is 0', async () => {
+    const potId = randomUUID();
+    await topUp(potAccount(potId), 10_000);
+    const results = await Promise.allSettled(Array.from({ length: 200 }, () => spend(potId, 100)));
+    const succeeded = results.filter((r) => r.status === 'fulfilled').length;
+    const refused = results.filter(
+      (r) => r.status === 'rejected' && r.reason instanceof InsufficientFundsError,
+    ).length;
+    expect({ succeeded, refused }).toEqual({ succeeded: 100, refused: 100 });
+    await expect(balance(potAccount(potId))).resolves.toBe(0n);
+  }, 60_000);
+
+  it('the same key posted 50 times concurrently moves money once', async () => {
+    const wallet = walletAccount(randomUUID());
+    const key = randomUUID();
+    const results = await Promise.all(Array.from({ length: 50 }, () => topUp(wallet, 777, key)));
+    expect(results.filter((r) => !r.replayed)).toHaveLength(1);
+    expect(new Set(results.map((r) => r.transactionId)).size).toBe(1);
+    await expect(balance(wallet)).resolves.toBe(777n);
+  }, 60_000);
+
+  it('reverses a transaction once; reversing an unknown key is a no-op', async () => {
+    const potId = randomUUID();
+    await topUp(potAccount(potId), 5000);
+    const key = randomUUID();
+    await spend(potId, 1200, key);
+    const reversal = await prisma.$transaction((tx) =>
+      ledger.reverse(tx, `expense:${key}`, 'Deleted', 'expense_reversal'),
+    );
+    const again = await prisma.$transaction((tx) =>
+      ledger.reverse(tx, `expense:${key}`, 'Deleted', 'expense_reversal'),
+    );
+    expect(again).toEqual({ transactionId: reversal?.transactionId, replayed: true });
+    await expect(balance(potAccount(potId))).resolves.toBe(5000n);
+    await expect(
+      prisma.$transaction((tx) => ledger.reverse(tx, 'expense:never', 'x', 'expense_reversal')),
+    ).resolves.toBeNull();
+  });
+
+  it('announces every pot balance change through the outbox, with a growing sequence', async () => {
+    const potId = randomUUID();
+    await topUp(potAccount(potId), 3000);
+    await spend(potId, 500);
+    const rows = await prisma.outboxMessage.findMany({
+      where: { queue: PotBalanceQueue.name, payload: { path: ['potId'], equals: potId } },
+      orderBy: { createdAt: 'asc' },
+    });
+    const events = rows.map((row) => PotBalanceChanged.parse(row.payload));
+    expect(events.map((e) => [e.kind, e.amountPence, e.balancePence, e.sequence])).toEqual([
+      ['top_up', 3000, 3000, 1],
+      ['expense', -500, 2500, 2],
+    ]);
+  });
+
+  it('the database itself refuses to update or delete ledger rows, or to commit an unbalanced one', async () => {
+    const wallet = walletAccount(randomUUID());
+    const { transactionId } = await topUp(wallet, 100);
+    await expect(
+      prisma.$executeRawUnsafe(
+        `UPDATE ledger_postings SET amount_pence = 1 WHERE transaction_id = $1::uuid`,
+        transactionId,
+      ),
+    ).rejects.toThrow(/append-only/);
+    await expect(
+      prisma.$executeRawUnsafe(`DELETE FROM ledger_transactions WHERE id = $1::uuid`, transactionId),
+    ).rejects.toThrow(/append-only/);
+    await expect(
+      prisma.$transaction(async (tx) => {
+        const id = randomUUID();
+        await tx.$executeRawUnsafe(
+          `INSERT INTO ledger_transactions (id, idempotency_key, request_hash, kind, description)
+           VALUES ($1::uuid, $1, 'x', 'transfer', 'forged')`,
+          id,
+        );
+        await tx.$executeRawUnsafe(
+          `INSERT INTO ledger_postings (transaction_id, account_id, amount_pence, balance_after, account_sequence)
+           VALUES ($1::uuid, $2, 5, 0, 1000000)`,
+          id,
+          wallet,
+        );
+      }),
+    ).rejects.toThrow(/unbalanced/);
+  });
+
+  describe('invariants after random sequences of operations (property)', () => {
+    type Op =
+      | { op: 'topUp'; to: number; pence: number }
+      | { op: 'spend'; pot: number; pence: number }
+      | { op: 'transfer'; from: number; to: number; pence: number }
+      | { op: 'withdraw'; from: number; pence: number; fails: boolean }
+      | { op: 'replay'; index: number };
+
+    const pence = fc.integer({ min: 1, max: 50_000 });
+    const opArb: fc.Arbitrary<Op> = fc.oneof(
+      fc.record({ op: fc.constant('topUp' as const), to: fc.nat(5), pence }),
+      fc.record({ op: fc.constant('spend' as const), pot: fc.nat(2), pence }),
+      fc.record({ op: fc.constant('transfer' as const), from: fc.nat(5), to: fc.nat(5), pence }),
+      fc.record({ op: fc.constant('withdraw' as const), from: fc.nat(5), pence, fails: fc.boolean() }),
+      fc.record({ op: fc.constant('replay' as const), index: fc.nat(40) }),
+    );
+
+    it('every transaction sums to zero, every balance is the sum of its postings, no protected account is negative', async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.array(opArb, { minLength: 1, maxLength: 40 }), async (ops) => {
+          const run = randomUUID();
+          // Accounts 0..2 are pots, 3..5 wallets (of this run only).
+          const ids = Array.from({ length: 6 }, () => randomUUID());
+          const account = (i: number) => (i < 3 ? potAccount(ids[i]) : walletAccount(ids[i]));
+          const model = new Map<string, bigint>();
+          const applied: LedgerEntry[] = [];
+          const apply = async (entry: LedgerEntry) => {
+            try {
+              const result = await post(entry);
+              if (!result.replayed) {
+                for (const p of entry.postings)
+                  model.set(p.accountId, (model.get(p.accountId) ?? 0n) + p.amountPence);
+                applied.push(entry);
+              }
+            } catch (error) {
+              if (!(error instanceof InsufficientFundsError)) throw error;
+            }
+          };
+          for (const [step, op] of ops.entries()) {
+            const key = `${run}:${step}`;
+            const amount = BigInt(op.op === 'replay' ? 0 : op.pence);
+            if (op.op === 'topUp')
+              await apply({
+                idempotencyKey: key,
+                kind: 'top_up',
+                description: 'top-up',
+                userId: null,
+                postings: [
+                  { accountId: PlatformAccount.stripeClearing, amountPence: -amount - 10n },
+                  { accountId: account(op.to), amountPence: amount },
+                  { accountId: PlatformAccount.fees, amountPence: 10n },
+                ],
+              });
+            if (op.op === 'spend')
+              await apply({
+                idempotencyKey: key,
+                kind: 'expense',
+                description: 'spend',
+                userId: null,
+                postings: [
+                  { accountId: account(op.pot), amountPence: -amount },
+                  { accountId: PlatformAccount.externalExpenses, amountPence: amount },
+                ],
+              });
+            if (op.op === 'transfer' && op.from !== op.to)
+              await apply({
+                idempotencyKey: key,
+                kind: 'transfer',
+                description: 'transfer',
+                userId: null,
+                postings: [
+                  { accountId: account(op.from), amountPence: -amount },
+                  { accountId: account(op.to), amountPence: amount },
+                ],
+              });
+            if (op.op === 'withdraw') {
+              const reserved = {
+                idempotencyKey: key,
+                kind: 'withdrawal' as const,
+                description: 'withdrawal',
+                userId: null,
+                postings: [
+                  { accountId: account(op.from), amountPence: -amount },
+                  { accountId: PlatformAccount.payoutsInTransit, amountPence: amount },
+                ],
+              };
+              await apply(reserved);
+              if (op.fails && applied.includes(reserved)) {
+                const released = await prisma.$transaction((tx) =>
+                  ledger.reverse(tx, key, 'payout failed', 'withdrawal_released'),
+                );
+                if (released && !released.replayed)
+                  for (const p of reserved.postings)
+                    model.set(p.accountId, (model.get(p.accountId) ?? 0n) - p.amountPence);
+              }
+            }
+            if (op.op === 'replay' && applied.length > 0) await apply(applied[op.index % applied.length]);
+          }
+
+          for (const i of ids.keys()) {
+            const id = account(i);
+            const stored = await balance(id);
+            expect(stored).toBe(model.get(id) ?? 0n);
+            expect(stored >= 0n).toBe(true);
+          }
+          const unbalanced = await prisma.$queryRawUnsafe<unknown[]>(
+            `SELECT transaction_id FROM ledger_postings GROUP BY transaction_id
+              HAVING SUM(amount_pence) <> 0 OR COUNT(*) < 2`,
+          );
+          expect(unbalanced).toEqual([]);
+          const drift = await prisma.$queryRawUnsafe<unknown[]>(
+            `SELECT a.id FROM ledger_accounts a
+               LEFT JOIN ledger_postings p ON p.account_id = a.id
+              GROUP BY a.id, a.balance_pence, a.sequence
+             HAVING a.balance_pence <> COALESCE(SUM(p.amount_pence), 0) OR a.sequence <> COUNT(p.id)`,
+          );
+          expect(drift).toEqual([]);
+        }),
+        { numRuns: 40 },
+      );
+    }, 120_000);
+  });
+});
