@@ -2,7 +2,7 @@
 'use strict';
 // `npm start`: services, migrations, Prisma clients, build, MailDev and every app; Ctrl-C stops it all.
 const path = require('node:path');
-const { loadRegistry, buildProjects } = require('./registry');
+const { loadRegistry, appsForRun, buildProjects } = require('./registry');
 const { loadOrCreateSecrets } = require('./secrets');
 const { findPostgres, ensureDatabase, redact } = require('./postgres');
 const { findRedis } = require('./redis');
@@ -21,7 +21,7 @@ const SIGNAL_ECHO_MS = 1500;
 async function runDevelopment(argv, userEnv = process.env) {
   const startedAt = Date.now();
   const skipBuild = argv.includes('--no-build');
-  const registry = loadRegistry(stack.ROOT);
+  const registry = appsForRun(loadRegistry(stack.ROOT), { mode: 'development', userEnv });
   const state = new StackState(path.join(stack.KITTY_DIR, 'stack.json'));
   const leftovers = await state.claim();
   if (leftovers.length)
@@ -112,6 +112,7 @@ async function runDevelopment(argv, userEnv = process.env) {
       ...loadOrCreateSecrets(path.join(stack.KITTY_DIR, 'secrets.json')),
       queuePrefix: 'kitty',
       mailDir: path.join(stack.KITTY_DIR, 'maildev'),
+      stripeSandboxDataDir: path.join(stack.KITTY_DIR, 'stripe-sandbox'),
       timeoutMs: stack.healthTimeoutMs(userEnv, 90),
     });
     ready = true;

@@ -9,13 +9,32 @@ const path = require('node:path');
  * @typedef {{
  *   mode: 'development' | 'test', databaseUrl: string, redisUrl: string, publicUrl: string,
  *   webDistDir: string, smtpPort: number, mailWebPort: number, jwtAccessSecret: string, opsPassword: string,
- *   queuePrefix: string
+ *   queuePrefix: string, gatewayPort: number, stripeWebhookSecret: string,
+ *   stripeSandboxPort: number | null, stripeSandboxDataDir: string
  * }} Context
  * @typedef {{
  *   name: string, description: string, value: (context: Context, resolved: Record<string, string>) => string | undefined,
- *   testOverride?: boolean, perApp?: boolean
+ *   testOverride?: boolean, perApp?: boolean, optional?: boolean
  * }} Variable
+ *   optional: no value means the variable is left unset (instead of an error)
  */
+
+/** The registry name of the local Stripe stand-in (infra/stripe-sandbox). */
+const STRIPE_SANDBOX_APP = 'stripe-sandbox';
+/** Any `sk_test_…` key works against the sandbox. */
+const SANDBOX_STRIPE_KEY = 'sk_test_kitty_sandbox';
+
+/**
+ * Whether the run needs the Stripe sandbox: always in tests; in development unless the user configured
+ * real Stripe (STRIPE_SECRET_KEY set, STRIPE_API_URL not).
+ * @param {{ mode: 'development' | 'test', userEnv: NodeJS.ProcessEnv }} run
+ */
+function usesStripeSandbox({ mode, userEnv }) {
+  return mode === 'test' || userEnv.STRIPE_SECRET_KEY === undefined || userEnv.STRIPE_API_URL !== undefined;
+}
+
+/** @param {Context} c @param {(port: number) => string} value */
+const whenSandbox = (c, value) => (c.stripeSandboxPort === null ? undefined : value(c.stripeSandboxPort));
 
 /** @type {Variable[]} */
 const VARIABLES = [
@@ -109,6 +128,51 @@ const VARIABLES = [
     description: 'Kitty <no-reply@kitty.example>',
     value: () => 'Kitty <no-reply@kitty.example>',
   },
+  {
+    name: 'STRIPE_SECRET_KEY',
+    description: `Stripe API key: \`${SANDBOX_STRIPE_KEY}\` for the local Stripe sandbox. Set your own (and leave STRIPE_API_URL unset) to use real Stripe; the sandbox is then not started`,
+    value: (c) => whenSandbox(c, () => SANDBOX_STRIPE_KEY),
+    optional: true,
+  },
+  {
+    name: 'STRIPE_API_URL',
+    description:
+      'the Stripe API the payments service talks to: http://127.0.0.1:<sandbox port, 12111>; unset with a real STRIPE_SECRET_KEY (real Stripe)',
+    value: (c) => whenSandbox(c, (port) => `http://127.0.0.1:${port}`),
+    optional: true,
+  },
+  {
+    name: 'STRIPE_WEBHOOK_SECRET',
+    description:
+      'verifies Stripe-Signature at POST /api/webhooks/stripe: `whsec_` + 32 random bytes in .kitty/secrets.json, shared with the sandbox (fresh for each test run); with real Stripe, your endpoint’s secret',
+    value: (c) => c.stripeWebhookSecret,
+  },
+  {
+    name: 'SANDBOX_WEBHOOK_SECRET',
+    description: 'the sandbox signs its webhook deliveries with it: same as STRIPE_WEBHOOK_SECRET',
+    value: (c, env) => whenSandbox(c, () => env.STRIPE_WEBHOOK_SECRET),
+    optional: true,
+  },
+  {
+    name: 'SANDBOX_WEBHOOK_URLS',
+    description: 'where the sandbox delivers events: http://127.0.0.1:<gateway port>/api/webhooks/stripe',
+    value: (c) => whenSandbox(c, () => `http://127.0.0.1:${c.gatewayPort}/api/webhooks/stripe`),
+    optional: true,
+  },
+  {
+    name: 'SANDBOX_PUBLIC_URL',
+    description:
+      'base of the sandbox’s hosted pay page, opened by the browser: http://localhost:<sandbox port>',
+    value: (c) => whenSandbox(c, (port) => `http://localhost:${port}`),
+    optional: true,
+  },
+  {
+    name: 'SANDBOX_DATA_DIR',
+    description:
+      'where the sandbox keeps its state across restarts: .kitty/stripe-sandbox (each test run: its own directory)',
+    value: (c) => whenSandbox(c, () => c.stripeSandboxDataDir),
+    optional: true,
+  },
 ];
 
 /** Variables read by the launcher itself (not passed on to the apps as such). */
@@ -126,7 +190,8 @@ const LAUNCHER_VARIABLES = [
   { name: 'KITTY_REDIS_PORT', description: 'port of the redis-server npm start starts (default 6380)' },
   {
     name: 'KITTY_<APP>_PORT',
-    description: 'HTTP_PORT of one app in development, e.g. KITTY_GATEWAY_PORT=8080',
+    description:
+      'HTTP_PORT of one app in development, e.g. KITTY_GATEWAY_PORT=8080, KITTY_STRIPE_SANDBOX_PORT=12112',
   },
   { name: 'KITTY_MAILDEV_SMTP_PORT', description: 'MailDev SMTP port in development (default 1025)' },
   { name: 'KITTY_MAILDEV_WEB_PORT', description: 'MailDev web inbox port in development (default 1080)' },
@@ -141,8 +206,6 @@ const LAUNCHER_VARIABLES = [
 
 /**
  * The environment shared by every app (all variables but HTTP_PORT).
- * context: { mode: 'development' | 'test', databaseUrl, redisUrl, publicUrl, webDistDir, smtpPort,
- *            mailWebPort, jwtAccessSecret, opsPassword }
  * @param {Context} context
  * @param {NodeJS.ProcessEnv} [userEnv]
  * @returns {Record<string, string>}
@@ -155,6 +218,7 @@ function sharedEnv(context, userEnv = process.env) {
     const userMayOverride = context.mode !== 'test' || variable.testOverride;
     const fromUser = userMayOverride ? userEnv[variable.name] : undefined;
     const value = fromUser ?? variable.value(context, env);
+    if (value === undefined && variable.optional) continue;
     if (value === undefined) throw new Error(`No value for ${variable.name}.`);
     env[variable.name] = String(value);
   }
@@ -177,4 +241,13 @@ function defaultWebDistDir(root) {
   return path.join(root, 'dist', 'apps', 'web');
 }
 
-module.exports = { VARIABLES, LAUNCHER_VARIABLES, sharedEnv, appEnv, defaultWebDistDir };
+module.exports = {
+  VARIABLES,
+  LAUNCHER_VARIABLES,
+  STRIPE_SANDBOX_APP,
+  SANDBOX_STRIPE_KEY,
+  usesStripeSandbox,
+  sharedEnv,
+  appEnv,
+  defaultWebDistDir,
+};

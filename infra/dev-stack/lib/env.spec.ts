@@ -1,6 +1,6 @@
-import { appEnv, LAUNCHER_VARIABLES, sharedEnv, VARIABLES } from './env';
+import { appEnv, LAUNCHER_VARIABLES, sharedEnv, usesStripeSandbox, VARIABLES } from './env';
 
-const context = (mode: 'development' | 'test') => ({
+const context = (mode: 'development' | 'test', stripeSandboxPort: number | null = 12111) => ({
   mode,
   databaseUrl: 'postgresql://postgres@127.0.0.1:5432/kitty',
   redisUrl: 'redis://127.0.0.1:6379',
@@ -11,6 +11,10 @@ const context = (mode: 'development' | 'test') => ({
   jwtAccessSecret: 's'.repeat(64),
   opsPassword: 'o'.repeat(32),
   queuePrefix: 'kitty',
+  gatewayPort: 3000,
+  stripeWebhookSecret: 'whsec_generated',
+  stripeSandboxPort,
+  stripeSandboxDataDir: '/repo/.kitty/stripe-sandbox',
 });
 
 describe('app environment', () => {
@@ -33,6 +37,52 @@ describe('app environment', () => {
       SUPPORT_EMAIL: 'support@kitty.example',
       SUPPORT_PHONE: '+44 20 7946 0000',
       MAIL_FROM: 'Kitty <no-reply@kitty.example>',
+      STRIPE_SECRET_KEY: 'sk_test_kitty_sandbox',
+      STRIPE_API_URL: 'http://127.0.0.1:12111',
+      STRIPE_WEBHOOK_SECRET: 'whsec_generated',
+      SANDBOX_WEBHOOK_SECRET: 'whsec_generated',
+      SANDBOX_WEBHOOK_URLS: 'http://127.0.0.1:3000/api/webhooks/stripe',
+      SANDBOX_PUBLIC_URL: 'http://localhost:12111',
+      SANDBOX_DATA_DIR: '/repo/.kitty/stripe-sandbox',
+    });
+  });
+
+  it('starts the Stripe sandbox unless real Stripe is configured (a key and no API URL), always in tests', () => {
+    const real = { STRIPE_SECRET_KEY: 'sk_live_x' };
+    expect(usesStripeSandbox({ mode: 'development', userEnv: {} })).toBe(true);
+    expect(usesStripeSandbox({ mode: 'development', userEnv: real })).toBe(false);
+    expect(
+      usesStripeSandbox({ mode: 'development', userEnv: { ...real, STRIPE_API_URL: 'http://127.0.0.1:9' } }),
+    ).toBe(true);
+    expect(usesStripeSandbox({ mode: 'test', userEnv: real })).toBe(true);
+  });
+
+  it('with real Stripe, passes the user’s key and secret on and sets no sandbox variable', () => {
+    const env = sharedEnv(context('development', null), {
+      STRIPE_SECRET_KEY: 'sk_live_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_live',
+    });
+    expect(env.STRIPE_SECRET_KEY).toBe('sk_live_x');
+    expect(env.STRIPE_WEBHOOK_SECRET).toBe('whsec_live');
+    expect(Object.keys(env).filter((key) => key === 'STRIPE_API_URL' || key.startsWith('SANDBOX_'))).toEqual(
+      [],
+    );
+  });
+
+  it('in tests, points Stripe at the run’s own sandbox and signs webhooks with the run’s secret', () => {
+    const env = sharedEnv(
+      { ...context('test', 40123), gatewayPort: 40100 },
+      {
+        STRIPE_SECRET_KEY: 'sk_live_x',
+        STRIPE_WEBHOOK_SECRET: 'whsec_live',
+      },
+    );
+    expect(env).toMatchObject({
+      STRIPE_SECRET_KEY: 'sk_test_kitty_sandbox',
+      STRIPE_API_URL: 'http://127.0.0.1:40123',
+      STRIPE_WEBHOOK_SECRET: 'whsec_generated',
+      SANDBOX_WEBHOOK_SECRET: 'whsec_generated',
+      SANDBOX_WEBHOOK_URLS: 'http://127.0.0.1:40100/api/webhooks/stripe',
     });
   });
 

@@ -3,10 +3,12 @@
 const path = require('node:path');
 
 /**
- * @typedef {{ name: string, port: number, health?: string, public?: boolean, build?: boolean, entry?: string, args?: string[] }} AppEntry
+ * @typedef {{ mode: 'development' | 'test', userEnv: NodeJS.ProcessEnv }} RunContext
+ * @typedef {(run: RunContext) => boolean} StartIf
+ * @typedef {{ name: string, port: number, health?: string, public?: boolean, build?: boolean, entry?: string, args?: string[], startIf?: StartIf }} AppEntry
  *   one line of infra/dev-stack/apps.js
  * @typedef {{ name: string, dist: string, build?: boolean }} WebEntry
- * @typedef {{ name: string, port: number, health: string, public: boolean, build: boolean, entry: string, args: string[] }} App
+ * @typedef {{ name: string, port: number, health: string, public: boolean, build: boolean, entry: string, args: string[], startIf?: StartIf }} App
  * @typedef {{ apps: App[], web: { name: string, dist: string, build: boolean } | null }} Registry
  */
 
@@ -46,6 +48,7 @@ function normaliseRegistry(root, apps, web) {
       build: app.build !== false,
       entry: path.resolve(root, entry),
       args: app.args ?? [],
+      ...(app.startIf && { startIf: app.startIf }),
     };
   });
   if (normalised.filter((app) => app.public).length !== 1) {
@@ -55,6 +58,17 @@ function normaliseRegistry(root, apps, web) {
     ? { name: web.name, dist: path.resolve(root, web.dist), build: web.build !== false }
     : null;
   return { apps: normalised, web: webEntry };
+}
+
+/**
+ * The registry without the apps this run does not need (an entry's `startIf` says no), e.g. the Stripe
+ * sandbox when real Stripe keys are configured.
+ * @param {Registry} registry
+ * @param {RunContext} run
+ * @returns {Registry}
+ */
+function appsForRun(registry, run) {
+  return { ...registry, apps: registry.apps.filter((app) => !app.startIf || app.startIf(run)) };
 }
 
 /**
@@ -75,4 +89,4 @@ function envKey(name) {
   return name.toUpperCase().replace(/-/g, '_');
 }
 
-module.exports = { loadRegistry, normaliseRegistry, buildProjects, envKey };
+module.exports = { loadRegistry, normaliseRegistry, appsForRun, buildProjects, envKey };

@@ -1,6 +1,6 @@
 import path from 'node:path';
 
-import { buildProjects, envKey, loadRegistry, normaliseRegistry } from './registry';
+import { appsForRun, buildProjects, envKey, loadRegistry, normaliseRegistry } from './registry';
 
 const root = '/repo';
 
@@ -53,6 +53,30 @@ describe('app registry', () => {
     expect(() => normaliseRegistry(root, [{ name: 'Auth', port: 1, public: true }], null)).toThrow(
       'kebab-case',
     );
+  });
+
+  it('leaves out the apps whose startIf says no for this run', () => {
+    const registry = normaliseRegistry(
+      root,
+      [
+        { name: 'gateway', port: 3000, public: true },
+        { name: 'sandbox', port: 12111, startIf: ({ mode, userEnv }) => mode === 'test' || !userEnv.REAL },
+      ],
+      null,
+    );
+    const names = (mode: 'development' | 'test', userEnv: NodeJS.ProcessEnv) =>
+      appsForRun(registry, { mode, userEnv }).apps.map((app) => app.name);
+    expect(names('development', {})).toEqual(['gateway', 'sandbox']);
+    expect(names('development', { REAL: '1' })).toEqual(['gateway']);
+    expect(names('test', { REAL: '1' })).toEqual(['gateway', 'sandbox']);
+  });
+
+  it('does not start the Stripe sandbox in development when a real Stripe key is configured', () => {
+    const registry = loadRegistry(path.resolve(__dirname, '../../..'), undefined);
+    const names = (userEnv: NodeJS.ProcessEnv) =>
+      appsForRun(registry, { mode: 'development', userEnv }).apps.map((app) => app.name);
+    expect(names({})).toContain('stripe-sandbox');
+    expect(names({ STRIPE_SECRET_KEY: 'sk_live_x' })).not.toContain('stripe-sandbox');
   });
 
   it('names per-app port variables', () => {

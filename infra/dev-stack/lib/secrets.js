@@ -10,12 +10,14 @@ function freshSecrets() {
   return {
     jwtAccessSecret: randomBytes(48).toString('base64url'),
     opsPassword: randomBytes(24).toString('base64url'),
+    // Shaped like a Stripe endpoint secret; the gateway verifies with it what the sandbox signs with it.
+    stripeWebhookSecret: `whsec_${randomBytes(32).toString('base64url')}`,
   };
 }
 
 /**
  * @param {string} file
- * @returns {{ jwtAccessSecret: string, opsPassword: string }}
+ * @returns {{ jwtAccessSecret: string, opsPassword: string, stripeWebhookSecret: string }}
  */
 function loadOrCreateSecrets(file) {
   let stored = {};

@@ -19,6 +19,15 @@ describe('secrets', () => {
     expect(loadOrCreateSecrets(file)).toEqual(first);
   });
 
+  it('generates a Stripe-shaped webhook secret and adds it to an older secrets file', () => {
+    const file = path.join(dir, 'secrets.json');
+    fs.writeFileSync(file, JSON.stringify({ jwtAccessSecret: 'kept', opsPassword: 'kept' }));
+    const secrets = loadOrCreateSecrets(file);
+    expect(secrets).toMatchObject({ jwtAccessSecret: 'kept', opsPassword: 'kept' });
+    expect(secrets.stripeWebhookSecret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
+    expect(loadOrCreateSecrets(file).stripeWebhookSecret).toBe(secrets.stripeWebhookSecret);
+  });
+
   it('gives each test run a different secret', () => {
     expect(freshSecrets().jwtAccessSecret).not.toBe(freshSecrets().jwtAccessSecret);
   });

@@ -8,7 +8,7 @@ const { spawn } = require('node:child_process');
 const { allocatePorts } = require('./ports');
 const { envKey } = require('./registry');
 const { stripAnsi, forEachLine } = require('./output');
-const { sharedEnv, appEnv, defaultWebDistDir } = require('./env');
+const { sharedEnv, appEnv, defaultWebDistDir, STRIPE_SANDBOX_APP } = require('./env');
 const { HealthError, waitForHttp } = require('./supervisor');
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
@@ -228,7 +228,7 @@ async function startApps({ supervisor, registry, ports, env, timeoutMs }) {
  * @param {{
  *   mode: Mode, registry: Registry, supervisor: Supervisor, say: Say, userEnv?: NodeJS.ProcessEnv,
  *   databaseUrl: string, redisUrl: string, jwtAccessSecret: string, opsPassword: string, queuePrefix: string,
- *   mailDir: string,
+ *   stripeWebhookSecret: string, mailDir: string, stripeSandboxDataDir: string,
  *   timeoutMs: number, withMaildev?: boolean
  * }} options
  */
@@ -256,6 +256,10 @@ async function startStack({
       jwtAccessSecret: rest.jwtAccessSecret,
       opsPassword: rest.opsPassword,
       queuePrefix: rest.queuePrefix,
+      gatewayPort: ports[gateway.name],
+      stripeWebhookSecret: rest.stripeWebhookSecret,
+      stripeSandboxPort: ports[STRIPE_SANDBOX_APP] ?? null,
+      stripeSandboxDataDir: rest.stripeSandboxDataDir,
     },
     userEnv,
   );

@@ -6,7 +6,7 @@
 const { randomBytes } = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
-const { loadRegistry, buildProjects } = require('./registry');
+const { loadRegistry, appsForRun, buildProjects } = require('./registry');
 const { freshSecrets } = require('./secrets');
 const {
   findPostgres,
@@ -116,7 +116,7 @@ async function runTests(argv, userEnv = process.env) {
   const startedAt = Date.now();
   const runId = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
   const runDir = path.join(stack.KITTY_DIR, 'test-runs', runId);
-  const registry = loadRegistry(stack.ROOT);
+  const registry = appsForRun(loadRegistry(stack.ROOT), { mode: 'test', userEnv });
   const supervisor = new Supervisor({
     logDir: path.join(runDir, 'logs'),
     echo: argv.includes('--verbose') || userEnv.KITTY_VERBOSE === '1',
@@ -266,6 +266,7 @@ async function runTests(argv, userEnv = process.env) {
           ...freshSecrets(),
           queuePrefix: `kitty-test-${runId}`,
           mailDir: path.join(runDir, 'maildev'),
+          stripeSandboxDataDir: path.join(runDir, 'stripe-sandbox'),
           timeoutMs: stack.healthTimeoutMs(userEnv, 120),
         });
       } catch (error) {
