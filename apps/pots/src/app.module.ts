@@ -1,14 +1,17 @@
 import { EmailQueue } from '@kitty/contracts';
-import { serviceInfrastructure } from '@kitty/nest-common';
+import { RpcModule, serviceInfrastructure } from '@kitty/nest-common';
 import { Module } from '@nestjs/common';
 
 import { loadPotsConfig, POTS_CONFIG } from './config';
 import { PotsController } from './controllers/pots.controller';
 import { OUTBOX_TABLE, PrismaService } from './prisma.service';
+import { PotBalanceProcessor } from './processors/pot-balance.processor';
 import { BalancesService } from './services/balances.service';
 import { ExpenseService } from './services/expense.service';
 import { InvitationService } from './services/invitation.service';
 import { PotService } from './services/pot.service';
+import { PotBalanceProjection } from './services/pot-balance-projection';
+import { PotLedger } from './services/pot-ledger';
 
 export const config = loadPotsConfig();
 const infrastructure = serviceInfrastructure({
@@ -19,7 +22,7 @@ const infrastructure = serviceInfrastructure({
 });
 
 @Module({
-  imports: infrastructure.imports,
+  imports: [...infrastructure.imports, RpcModule.register(config.REDIS_URL)],
   controllers: [PotsController, ...infrastructure.controllers],
   providers: [
     ...infrastructure.providers,
@@ -28,6 +31,9 @@ const infrastructure = serviceInfrastructure({
     InvitationService,
     ExpenseService,
     BalancesService,
+    PotLedger,
+    PotBalanceProjection,
+    PotBalanceProcessor,
   ],
 })
 export class AppModule {}

@@ -5,6 +5,8 @@ export const potsConfigSchema = baseConfigSchema.extend(databaseConfigSchema.sha
   HTTP_PORT: z.coerce.number().int().default(3102),
   /** Where invitation links point (the web app). */
   PUBLIC_URL: z.url().default('http://localhost:3000'),
+  /** Ledger balance events applied at once by one replica (each one short transaction on its pot). */
+  POT_BALANCE_WORKER_CONCURRENCY: z.coerce.number().int().min(1).default(5),
 });
 
 export type PotsConfig = z.infer<typeof potsConfigSchema>;

@@ -7,6 +7,7 @@ import {
   CreateSettlementCommand,
   ExpenseCommand,
   ListPotsQuery,
+  MembershipQuery,
   PotQuery,
   PotsPatterns,
   PreviewInvitationQuery,
@@ -64,6 +65,11 @@ export class PotsController {
   @MessagePattern(PotsPatterns.getActivePot)
   getActivePot(@Payload() payload: unknown) {
     return this.pots.getActive(parseOrThrow(ActivePotQuery, payload));
+  }
+
+  @MessagePattern(PotsPatterns.getMembership)
+  getMembership(@Payload() payload: unknown) {
+    return this.pots.membership(parseOrThrow(MembershipQuery, payload));
   }
 
   @MessagePattern(PotsPatterns.createInvitation)

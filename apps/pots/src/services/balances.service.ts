@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+
 import type {
   ActivityEntry,
   CreateSettlementCommand,
@@ -10,10 +12,11 @@ import { formatPence, type Transfer } from '@kitty/money';
 import { ProblemError } from '@kitty/nest-common';
 import { Injectable } from '@nestjs/common';
 
-import { PrismaService } from '../prisma.service';
+import { PrismaService, type Tx } from '../prisma.service';
 import { recordActivity } from './activity';
 import { applyMemberDeltas } from './expense-effects';
 import { potNotFound, requireMember, requireOwner } from './pot-access';
+import { PotLedger, settlementLedgerKey } from './pot-ledger';
 import { lockPot, refreshSettlePlan } from './settle-plan';
 
 const ACTIVITY_PAGE = 50;
@@ -29,7 +32,10 @@ interface BalanceRow {
 /** Who owes whom: read from each member's running position, so the cost grows with members, not history. */
 @Injectable()
 export class BalancesService {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly ledger: PotLedger,
+  ) {}
 
   async balances({ caller, potId }: PotQuery): Promise<PotBalances> {
     // The hot read: one statement serves the membership check, the positions and the stored plan.
@@ -52,41 +58,89 @@ export class BalancesService {
     };
   }
 
-  /** Records that one member paid another back: the payer's debt and the payee's credit shrink together. */
-  async settle({ caller, potId, body }: CreateSettlementCommand): Promise<Settlement> {
-    return this.prisma.$transaction(async (tx) => {
-      await requireMember(tx, potId, caller.userId);
-      await lockPot(tx, potId);
-      const members = await tx.potMember.findMany({
-        where: { potId, removedAt: null, id: { in: [body.fromMemberId, body.toMemberId] } },
-      });
-      if (members.length !== 2)
-        throw ProblemError.of(400, 'Invalid request', 'Both people must be members of this pot.');
-      const settlement = await tx.settlement.create({ data: { potId, ...body, createdBy: caller.userId } });
-      await applyMemberDeltas(
-        tx,
-        new Map([
-          [body.fromMemberId, { net: body.amountPence, share: 0 }],
-          [body.toMemberId, { net: -body.amountPence, share: 0 }],
-        ]),
-      );
-      await refreshSettlePlan(tx, potId);
-      const name = (id: string) => members.find((member) => member.id === id)?.name ?? 'A member';
-      await recordActivity(
-        tx,
+  /**
+   * One member paid another back: the payer's debt and the payee's credit shrink together. With
+   * `payWithKitty` the money moves wallet → wallet in the ledger first (idempotent by the settlement's id),
+   * and the settlement is recorded after; otherwise it is only recorded.
+   */
+  async settle(command: CreateSettlementCommand): Promise<Settlement> {
+    const settlementId = randomUUID();
+    if (!command.body.payWithKitty) {
+      return this.prisma.$transaction((tx) => this.recordSettlement(tx, command, settlementId, null));
+    }
+    const { caller, body } = command;
+    // Refuse what the record would refuse before any money moves.
+    const { from, to } = await settlementParties(this.prisma, command);
+    if (from.userId !== caller.userId) {
+      throw ProblemError.of(403, 'Not allowed', `Only ${from.name} can pay this from their Kitty wallet.`);
+    }
+    const ledgerKey = settlementLedgerKey(settlementId);
+    return this.ledger.postThenRecord(
+      ledgerKey,
+      `Settlement ${from.name} → ${to.name} not recorded`,
+      () =>
+        this.ledger
+          .transferBetweenWallets({
+            fromUserId: from.userId,
+            toUserId: to.userId,
+            amountPence: body.amountPence,
+            idempotencyKey: ledgerKey,
+            description: `Settle up: ${from.name} paid ${to.name}`,
+          })
+          .catch(walletShortfall),
+      (receipt) =>
+        this.prisma.$transaction(async (tx) => {
+          const settlement = await this.recordSettlement(tx, command, settlementId, receipt.transactionId);
+          await this.ledger.settled(tx, ledgerKey);
+          return settlement;
+        }),
+    );
+  }
+
+  private async recordSettlement(
+    tx: Tx,
+    command: CreateSettlementCommand,
+    settlementId: string,
+    ledgerTransactionId: string | null,
+  ): Promise<Settlement> {
+    const { caller, potId, body } = command;
+    await lockPot(tx, potId);
+    // Checked again under the pot's lock: either person may have left since the wallet transfer.
+    const { from, to } = await settlementParties(tx, command);
+    const settlement = await tx.settlement.create({
+      data: {
+        id: settlementId,
         potId,
-        caller,
-        'settlement.recorded',
-        `${name(body.fromMemberId)} paid ${name(body.toMemberId)} ${formatPence(body.amountPence)}`,
-      );
-      return {
-        id: settlement.id,
-        fromMemberId: settlement.fromMemberId,
-        toMemberId: settlement.toMemberId,
-        amountPence: Number(settlement.amountPence),
-        createdAt: settlement.createdAt.toISOString(),
-      };
+        fromMemberId: from.id,
+        toMemberId: to.id,
+        amountPence: body.amountPence,
+        ledgerTransactionId,
+        createdBy: caller.userId,
+      },
     });
+    await applyMemberDeltas(
+      tx,
+      new Map([
+        [from.id, { net: body.amountPence, share: 0 }],
+        [to.id, { net: -body.amountPence, share: 0 }],
+      ]),
+    );
+    await refreshSettlePlan(tx, potId);
+    await recordActivity(
+      tx,
+      potId,
+      caller,
+      'settlement.recorded',
+      `${from.name} paid ${to.name} ${formatPence(body.amountPence)}${ledgerTransactionId ? ' with Kitty' : ''}`,
+    );
+    return {
+      id: settlement.id,
+      fromMemberId: settlement.fromMemberId,
+      toMemberId: settlement.toMemberId,
+      amountPence: Number(settlement.amountPence),
+      paidWithKitty: settlement.ledgerTransactionId !== null,
+      createdAt: settlement.createdAt.toISOString(),
+    };
   }
 
   async removeMember({ caller, potId, memberId }: RemoveMemberCommand): Promise<void> {
@@ -126,4 +180,28 @@ export class BalancesService {
       createdAt: event.createdAt.toISOString(),
     }));
   }
+}
+
+/** The two members of a settlement: the caller must be in the pot, and both people must be current members. */
+async function settlementParties(tx: Tx, { caller, potId, body }: CreateSettlementCommand) {
+  await requireMember(tx, potId, caller.userId);
+  const members = await tx.potMember.findMany({
+    where: { potId, removedAt: null, id: { in: [body.fromMemberId, body.toMemberId] } },
+  });
+  const from = members.find((member) => member.id === body.fromMemberId);
+  const to = members.find((member) => member.id === body.toMemberId);
+  if (!from || !to) throw ProblemError.of(400, 'Invalid request', 'Both people must be members of this pot.');
+  return { from, to };
+}
+
+/** The ledger's shortfall text speaks of withdrawals; here the payer's wallet is paying someone. */
+function walletShortfall(error: unknown): never {
+  if (
+    error instanceof ProblemError &&
+    error.problem.status === 400 &&
+    /insufficient funds/i.test(error.problem.title)
+  ) {
+    throw ProblemError.of(400, 'Insufficient Funds', 'Your Kitty wallet does not cover this payment.');
+  }
+  throw error;
 }

@@ -1,5 +1,3 @@
-import { ProblemError } from '@kitty/nest-common';
-
 import type { Tx } from '../prisma.service';
 import type { Share } from './split';
 
@@ -58,33 +56,5 @@ export async function applyMemberDeltas(tx: Tx, deltas: Map<string, { net: numbe
     rows.map(([memberId]) => memberId),
     rows.map(([, delta]) => delta.net),
     rows.map(([, delta]) => delta.share),
-  );
-}
-
-export const insufficientFunds = () =>
-  ProblemError.of(409, 'Insufficient funds', 'The amount exceeds the available balance.');
-
-/**
- * Takes money out of the pot only if it is there, in one conditional UPDATE: concurrent expenses can
- * never overdraw the pot. (The payments ledger takes this over when pot money moves there.)
- */
-export async function debitPot(tx: Tx, potId: string, amountPence: number): Promise<void> {
-  const updated = await tx.$executeRawUnsafe(
-    `UPDATE pots SET balance_pence = balance_pence - $2, total_spent_pence = total_spent_pence + $2,
-            transaction_count = transaction_count + 1, updated_at = now()
-      WHERE id = $1::uuid AND balance_pence >= $2`,
-    potId,
-    amountPence,
-  );
-  if (updated === 0) throw insufficientFunds();
-}
-
-export async function creditPot(tx: Tx, potId: string, amountPence: number): Promise<void> {
-  await tx.$executeRawUnsafe(
-    `UPDATE pots SET balance_pence = balance_pence + $2, total_spent_pence = total_spent_pence - $2,
-            transaction_count = transaction_count + 1, updated_at = now()
-      WHERE id = $1::uuid`,
-    potId,
-    amountPence,
   );
 }

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+
 import type {
   CreateExpenseCommand,
   Expense,
@@ -13,15 +15,9 @@ import { Injectable } from '@nestjs/common';
 import type { Expense as ExpenseRow, ExpenseShare, PotMember } from '../generated/prisma/client';
 import { PrismaService, type Tx } from '../prisma.service';
 import { recordActivity } from './activity';
-import {
-  applyMemberDeltas,
-  creditPot,
-  debitPot,
-  type ExpenseEffect,
-  memberDeltas,
-  mergeDeltas,
-} from './expense-effects';
+import { applyMemberDeltas, type ExpenseEffect, memberDeltas, mergeDeltas } from './expense-effects';
 import { type Membership, requireMember } from './pot-access';
+import { expenseLedgerKey, PotLedger } from './pot-ledger';
 import { lockPot, refreshSettlePlan } from './settle-plan';
 import { computeShares } from './split';
 
@@ -29,60 +25,93 @@ const expenseNotFound = () => ProblemError.of(404, 'Expense not found');
 
 @Injectable()
 export class ExpenseService {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly ledger: PotLedger,
+  ) {}
 
-  async create({ caller, potId, body }: CreateExpenseCommand): Promise<Expense> {
-    const expenseId = await this.prisma.$transaction(async (tx) => {
-      await requireMember(tx, potId, caller.userId);
-      await lockPot(tx, potId);
-      const members = await activeMembersById(tx, potId);
-      if (body.payerMemberId && !members.has(body.payerMemberId)) {
-        throw ProblemError.of(400, 'Invalid request', 'The payer is not a member of this pot.');
-      }
-      const shares = sharesFor(body.split, body.amountPence, members);
-      const effect: ExpenseEffect = {
-        paidFrom: body.paidFrom,
-        payerMemberId: body.paidFrom === 'member' ? (body.payerMemberId ?? null) : null,
-        amountPence: body.amountPence,
-        shares,
-      };
-      const expense = await tx.expense.create({
-        data: {
+  /**
+   * A member-paid expense is bookkeeping only. A pot-paid one is debited in the ledger first (which refuses
+   * an overdraft) and recorded afterwards; the pot's balance then follows the ledger's event.
+   */
+  async create(command: CreateExpenseCommand): Promise<Expense> {
+    const { caller, potId, body } = command;
+    const expenseId = randomUUID();
+    if (body.paidFrom === 'member') {
+      await this.prisma.$transaction((tx) => this.record(tx, command, expenseId, null));
+      return this.getOne(potId, expenseId);
+    }
+    // Refuse what the record would refuse before any money moves.
+    await this.prepare(this.prisma, command);
+    const ledgerKey = expenseLedgerKey(expenseId);
+    await this.ledger.postThenRecord(
+      ledgerKey,
+      `Expense "${body.description}" not recorded`,
+      () =>
+        this.ledger.spendFromPot({
           potId,
-          description: body.description,
           amountPence: body.amountPence,
-          paidFrom: effect.paidFrom,
-          payerMemberId: effect.payerMemberId,
-          splitMode: body.split.mode,
-          createdBy: caller.userId,
-          shares: { create: shareRows(body.split, shares) },
-        },
-      });
-      if (effect.paidFrom === 'pot') {
-        await debitPot(tx, potId, body.amountPence);
-        await tx.potTransaction.create({
-          data: {
-            potId,
-            type: 'debit',
-            description: body.description,
-            memberName: caller.name,
-            amountPence: body.amountPence,
-            sourceRef: `expense:${expense.id}`,
-          },
-        });
-      }
-      await applyMemberDeltas(tx, memberDeltas(effect, 1));
-      await refreshSettlePlan(tx, potId);
-      await recordActivity(
-        tx,
-        potId,
-        caller,
-        'expense.created',
-        `${caller.name} added "${body.description}" (${formatPence(body.amountPence)})`,
-      );
-      return expense.id;
-    });
+          idempotencyKey: ledgerKey,
+          description: body.description,
+          userId: caller.userId,
+        }),
+      (receipt) =>
+        this.prisma.$transaction(async (tx) => {
+          await this.record(tx, command, expenseId, receipt.transactionId);
+          await this.ledger.settled(tx, ledgerKey);
+        }),
+    );
     return this.getOne(potId, expenseId);
+  }
+
+  /** Checks the caller and the split, and works out what the expense does to its members. */
+  private async prepare(tx: Tx, { caller, potId, body }: CreateExpenseCommand): Promise<ExpenseEffect> {
+    await requireMember(tx, potId, caller.userId);
+    const members = await activeMembersById(tx, potId);
+    if (body.payerMemberId && !members.has(body.payerMemberId)) {
+      throw ProblemError.of(400, 'Invalid request', 'The payer is not a member of this pot.');
+    }
+    return {
+      paidFrom: body.paidFrom,
+      payerMemberId: body.paidFrom === 'member' ? (body.payerMemberId ?? null) : null,
+      amountPence: body.amountPence,
+      shares: sharesFor(body.split, body.amountPence, members),
+    };
+  }
+
+  private async record(
+    tx: Tx,
+    command: CreateExpenseCommand,
+    expenseId: string,
+    ledgerTransactionId: string | null,
+  ): Promise<void> {
+    const { caller, potId, body } = command;
+    await lockPot(tx, potId);
+    // Checked again under the pot's lock: membership may have changed since the ledger debit.
+    const effect = await this.prepare(tx, command);
+    await tx.expense.create({
+      data: {
+        id: expenseId,
+        potId,
+        description: body.description,
+        amountPence: body.amountPence,
+        paidFrom: effect.paidFrom,
+        payerMemberId: effect.payerMemberId,
+        splitMode: body.split.mode,
+        ledgerTransactionId,
+        createdBy: caller.userId,
+        shares: { create: shareRows(body.split, effect.shares) },
+      },
+    });
+    await applyMemberDeltas(tx, memberDeltas(effect, 1));
+    await refreshSettlePlan(tx, potId);
+    await recordActivity(
+      tx,
+      potId,
+      caller,
+      'expense.created',
+      `${caller.name} added "${body.description}" (${formatPence(body.amountPence)})`,
+    );
   }
 
   async list({ caller, potId }: PotQuery): Promise<Expense[]> {
@@ -112,13 +141,12 @@ export class ExpenseService {
       const after: ExpenseEffect = { ...before, amountPence, shares };
 
       if (before.paidFrom === 'pot' && amountPence !== before.amountPence) {
-        const difference = amountPence - before.amountPence;
-        if (difference > 0) await debitPot(tx, potId, difference);
-        else await creditPot(tx, potId, -difference);
-        await tx.potTransaction.update({
-          where: { sourceRef: `expense:${expenseId}` },
-          data: { amountPence, description: body.description ?? current.description },
-        });
+        // The ledger's debit is what it is: changing it means deleting (a refund) and adding it again.
+        throw ProblemError.of(
+          409,
+          'Amount cannot change',
+          'This expense was paid from the pot. To change its amount, delete it and add it again.',
+        );
       }
       await tx.expenseShare.deleteMany({ where: { expenseId } });
       await tx.expense.update({
@@ -143,26 +171,14 @@ export class ExpenseService {
     return this.getOne(potId, expenseId);
   }
 
+  /** Deleting a pot-paid expense refunds the pot: its ledger debit is reversed once the delete commits. */
   async delete({ caller, potId, expenseId }: ExpenseCommand): Promise<void> {
-    await this.prisma.$transaction(async (tx) => {
+    const refund = await this.prisma.$transaction(async (tx) => {
       const membership = await requireMember(tx, potId, caller.userId);
       await lockPot(tx, potId);
       const current = await findEditableExpense(tx, potId, expenseId, caller.userId, membership);
       const effect = effectOf(current);
       await tx.expense.update({ where: { id: expenseId }, data: { deletedAt: new Date() } });
-      if (effect.paidFrom === 'pot') {
-        await creditPot(tx, potId, effect.amountPence);
-        await tx.potTransaction.create({
-          data: {
-            potId,
-            type: 'credit',
-            description: `Refund: ${current.description}`,
-            memberName: caller.name,
-            amountPence: effect.amountPence,
-            sourceRef: `expense:${expenseId}:deleted`,
-          },
-        });
-      }
       await applyMemberDeltas(tx, memberDeltas(effect, -1));
       await refreshSettlePlan(tx, potId);
       await recordActivity(
@@ -172,7 +188,15 @@ export class ExpenseService {
         'expense.deleted',
         `${caller.name} deleted "${current.description}" (${formatPence(effect.amountPence)})`,
       );
+      if (effect.paidFrom !== 'pot') return null;
+      const refundDue = {
+        ledgerKey: expenseLedgerKey(expenseId),
+        reason: `Expense "${current.description}" deleted`,
+      };
+      await this.ledger.reversalDue(tx, refundDue.ledgerKey, refundDue.reason);
+      return refundDue;
     });
+    if (refund) await this.ledger.reverse(refund.ledgerKey, refund.reason);
   }
 
   private async getOne(potId: string, expenseId: string): Promise<Expense> {

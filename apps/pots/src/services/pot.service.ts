@@ -3,6 +3,8 @@ import type {
   ActivePotQuery,
   CreatePotCommand,
   ListPotsQuery,
+  Membership,
+  MembershipQuery,
   PotDetail,
   PotQuery,
   PotSummary,
@@ -146,6 +148,23 @@ export class PotService {
       if (error instanceof ProblemError) throw error;
       throw ProblemError.of(500, 'Failed to set active pot', 'Please try again.');
     }
+  }
+
+  /**
+   * For payments and issuing: is this user in the pot, and as what. Removed members and strangers get
+   * role null (and no pot name). In an archived pot only its owner keeps a role, so the owner can still
+   * withdraw what is left while nobody else can move money in or out.
+   */
+  async membership({ potId, userId }: MembershipQuery): Promise<Membership> {
+    const member = await this.prisma.potMember.findUnique({
+      where: { potId_userId: { potId, userId } },
+      select: { role: true, removedAt: true, pot: { select: { name: true, isActive: true } } },
+    });
+    const role = member && !member.removedAt ? (member.role === 'owner' ? 'owner' : 'member') : null;
+    if (!member || !role || (!member.pot.isActive && role !== 'owner')) {
+      return { potId, role: null, potName: null };
+    }
+    return { potId, role, potName: member.pot.name };
   }
 
   async getActive({ caller }: ActivePotQuery): Promise<ActivePot> {

@@ -25,5 +25,8 @@ export async function refreshSettlePlan(tx: Tx, potId: string): Promise<void> {
     members.map((member) => [member.id, Number(member.netPence)] as const),
     { previous },
   );
-  await tx.pot.update({ where: { id: potId }, data: { settlePlan: plan.map((transfer) => ({ ...transfer })) } });
+  await tx.pot.update({
+    where: { id: potId },
+    data: { settlePlan: plan.map((transfer) => ({ ...transfer })) },
+  });
 }

@@ -114,7 +114,16 @@ export type PotBalances = z.infer<typeof PotBalances>;
 export const CreateSettlementRequest = apiRequestSchema(
   'CreateSettlementRequest',
   z
-    .object({ fromMemberId: Uuid, toMemberId: Uuid, amountPence: Amount })
+    .object({
+      fromMemberId: Uuid,
+      toMemberId: Uuid,
+      amountPence: Amount,
+      /**
+       * true: the payer's Kitty wallet pays the payee's wallet (only the payer may choose this); false: the
+       * repayment happened elsewhere and is only recorded.
+       */
+      payWithKitty: z.boolean().default(false),
+    })
     .strict()
     .refine((settlement) => settlement.fromMemberId !== settlement.toMemberId, {
       message: 'Choose two different members.',
@@ -130,6 +139,8 @@ export const Settlement = apiSchema(
     fromMemberId: Uuid,
     toMemberId: Uuid,
     amountPence: z.number().int(),
+    /** The money moved wallet → wallet in Kitty (not only recorded). */
+    paidWithKitty: z.boolean(),
     createdAt: IsoDateTime,
   }),
 );

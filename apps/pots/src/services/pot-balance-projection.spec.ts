@@ -1,0 +1,182 @@
+// Against the real Postgres: the projection's once-only and newest-wins rules are enforced by the database
+// (a unique source_ref, a conditional UPDATE on balance_sequence), so they are tested there.
+import { randomUUID } from 'node:crypto';
+
+import type { PotBalanceChanged } from '@kitty/contracts';
+import { UnrecoverableError } from 'bullmq';
+
+import { createPot, type PotsTestDatabase, potsTestDatabase, type TestPot } from '../testing/pot-factory';
+import { PotBalanceProjection, totalsDelta } from './pot-balance-projection';
+
+describe('totalsDelta', () => {
+  it.each([
+    ['top_up', 2500, { addedPence: 2500, spentPence: 0 }],
+    ['expense', -1200, { addedPence: 0, spentPence: 1200 }],
+    ['expense_reversal', 1200, { addedPence: 0, spentPence: -1200 }],
+    ['card_hold', -800, { addedPence: 0, spentPence: 800 }],
+    ['card_release', 800, { addedPence: 0, spentPence: -800 }],
+    ['withdrawal', -500, { addedPence: 0, spentPence: 0 }],
+    ['withdrawal_released', 500, { addedPence: 0, spentPence: 0 }],
+  ] as const)('%s of %i', (kind, amountPence, expected) => {
+    expect(totalsDelta({ kind, amountPence })).toEqual(expected);
+  });
+});
+
+describe('PotBalanceProjection (PostgreSQL)', () => {
+  let db: PotsTestDatabase;
+  let projection: PotBalanceProjection;
+
+  beforeAll(() => {
+    db = potsTestDatabase();
+    projection = new PotBalanceProjection(db.prisma);
+  }, 60_000);
+
+  afterAll(() => db?.close());
+
+  const event = (
+    pot: TestPot,
+    sequence: number,
+    balancePence: number,
+    overrides: Partial<PotBalanceChanged> = {},
+  ): PotBalanceChanged => ({
+    potId: pot.id,
+    balancePence,
+    sequence,
+    transactionId: randomUUID(),
+    kind: 'top_up',
+    amountPence: 1000,
+    userId: pot.owner.caller.userId,
+    description: 'Top-up',
+    occurredAt: new Date(Date.UTC(2026, 10, 22, 9, sequence)).toISOString(),
+    ...overrides,
+  });
+
+  const potState = (pot: TestPot) =>
+    db.prisma.pot.findUniqueOrThrow({
+      where: { id: pot.id },
+      include: {
+        transactions: { orderBy: { createdAt: 'asc' } },
+        members: { orderBy: { joinedAt: 'asc' } },
+      },
+    });
+
+  it('records a top-up: balance, one credit row under the member, totals and their contribution', async () => {
+    const pot = await createPot(db.prisma, ['Ada', 'Grace']);
+    const grace = pot.members[1];
+    await projection.apply(event(pot, 1, 2500, { amountPence: 2500, userId: grace.caller.userId }));
+
+    const state = await potState(pot);
+    expect(state.balancePence).toBe(2500n);
+    expect(state.balanceSequence).toBe(1n);
+    expect(state.totalAddedPence).toBe(2500n);
+    expect(state.transactionCount).toBe(1);
+    expect(state.transactions).toEqual([
+      expect.objectContaining({ type: 'credit', memberName: 'Grace', amountPence: 2500n }),
+    ]);
+    expect(state.members.map((member) => member.addedPence)).toEqual([0n, 2500n]);
+    const activity = await db.prisma.activityEvent.findMany({ where: { potId: pot.id } });
+    expect(activity.map((entry) => entry.summary)).toEqual(['Grace added £25.00']);
+  });
+
+  it('applies an event delivered twice (even concurrently) exactly once', async () => {
+    const pot = await createPot(db.prisma, ['Ada']);
+    const topUp = event(pot, 1, 1000);
+    await Promise.all([projection.apply(topUp), projection.apply(topUp), projection.apply(topUp)]);
+    await projection.apply(topUp);
+
+    const state = await potState(pot);
+    expect(state.balancePence).toBe(1000n);
+    expect(state.totalAddedPence).toBe(1000n);
+    expect(state.transactionCount).toBe(1);
+    expect(state.transactions).toHaveLength(1);
+    expect(state.members[0].addedPence).toBe(1000n);
+  });
+
+  it('reaches the same state whatever order the events arrive in', async () => {
+    const history = (pot: TestPot) => [
+      event(pot, 1, 5000, { amountPence: 5000 }),
+      event(pot, 2, 3800, { kind: 'expense', amountPence: -1200, description: 'Dinner' }),
+      event(pot, 3, 5000, { kind: 'expense_reversal', amountPence: 1200, description: 'Refund: Dinner' }),
+      event(pot, 4, 4200, { kind: 'card_hold', amountPence: -800, userId: null, description: 'Tesco' }),
+      event(pot, 5, 3200, { kind: 'withdrawal', amountPence: -1000, description: 'Withdrawal' }),
+    ];
+    const finalStates = [];
+    for (const order of [
+      [0, 1, 2, 3, 4],
+      [4, 3, 2, 1, 0],
+      [2, 0, 4, 1, 3],
+      [1, 4, 0, 3, 2, 4, 1],
+    ]) {
+      const pot = await createPot(db.prisma, ['Ada']);
+      const events = history(pot);
+      for (const index of order) await projection.apply(events[index]);
+      const state = await potState(pot);
+      finalStates.push({
+        balance: state.balancePence,
+        sequence: state.balanceSequence,
+        added: state.totalAddedPence,
+        spent: state.totalSpentPence,
+        count: state.transactionCount,
+        contribution: state.members[0].addedPence,
+        rows: state.transactions.map((row) => [row.type, row.memberName, row.amountPence, row.description]),
+      });
+    }
+    expect(finalStates[0]).toEqual({
+      balance: 3200n,
+      sequence: 5n,
+      added: 5000n,
+      spent: 800n,
+      count: 5,
+      contribution: 5000n,
+      rows: [
+        ['credit', 'Ada', 5000n, 'Top-up'],
+        ['debit', 'Ada', 1200n, 'Dinner'],
+        ['credit', 'Ada', 1200n, 'Refund: Dinner'],
+        ['debit', 'Card purchase', 800n, 'Tesco'],
+        ['debit', 'Ada', 1000n, 'Withdrawal'],
+      ],
+    });
+    for (const state of finalStates.slice(1)) expect(state).toEqual(finalStates[0]);
+  });
+
+  it('never lets an older balance overwrite a newer one, yet still records the older transaction', async () => {
+    const pot = await createPot(db.prisma, ['Ada']);
+    await projection.apply(event(pot, 7, 700));
+    await projection.apply(event(pot, 6, 600));
+    const state = await potState(pot);
+    expect(state.balancePence).toBe(700n);
+    expect(state.balanceSequence).toBe(7n);
+    expect(state.transactions).toHaveLength(2);
+    expect(state.totalAddedPence).toBe(2000n);
+  });
+
+  it('keeps the newest balance whatever order concurrent events commit in', async () => {
+    const pot = await createPot(db.prisma, ['Ada']);
+    const sequences = [4, 9, 1, 7, 2, 8, 3, 6, 5];
+    await Promise.all(sequences.map((sequence) => projection.apply(event(pot, sequence, sequence * 1000))));
+    const state = await potState(pot);
+    expect(state.balancePence).toBe(9000n);
+    expect(state.balanceSequence).toBe(9n);
+    expect(state.transactionCount).toBe(9);
+    expect(state.totalAddedPence).toBe(9000n);
+    expect(state.members[0].addedPence).toBe(9000n);
+  });
+
+  it('shows a move by someone no longer findable in the pot under a neutral label', async () => {
+    const pot = await createPot(db.prisma, ['Ada']);
+    await projection.apply(event(pot, 1, 500, { amountPence: 500, userId: randomUUID() }));
+    const state = await potState(pot);
+    expect(state.transactions[0].memberName).toBe('Kitty');
+    expect(state.totalAddedPence).toBe(500n);
+    expect(state.members[0].addedPence).toBe(0n);
+  });
+
+  it('fails without retry for a pot that does not exist', async () => {
+    const ghost = {
+      id: randomUUID(),
+      owner: { id: randomUUID(), caller: { userId: randomUUID(), name: 'X', email: 'x@example.com' } },
+      members: [],
+    };
+    await expect(projection.apply(event(ghost, 1, 100))).rejects.toBeInstanceOf(UnrecoverableError);
+  });
+});

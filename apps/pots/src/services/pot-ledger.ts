@@ -1,0 +1,130 @@
+import {
+  LedgerReceipt,
+  PaymentsPatterns,
+  type ReverseTransactionCommand,
+  type SpendFromPotCommand,
+  type TransferBetweenWalletsCommand,
+} from '@kitty/contracts';
+import { ProblemError, RpcClient } from '@kitty/nest-common';
+import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+
+import { PrismaService, type Tx } from '../prisma.service';
+
+export const expenseLedgerKey = (expenseId: string) => `expense:${expenseId}`;
+export const settlementLedgerKey = (settlementId: string) => `settlement:${settlementId}`;
+
+/**
+ * How long a posting whose local record never committed is left alone before the sweep reverses it: far
+ * longer than an RPC can still be in flight (RPC_TIMEOUT_MS), so a late posting is caught as well.
+ */
+export const COMPENSATION_GRACE_MS = 5 * 60_000;
+const SWEEP_INTERVAL_MS = 30_000;
+const SWEEP_BATCH = 50;
+
+/**
+ * The pots side of the payments ledger (the authority for pot and wallet money). A command that moves money
+ * and then records what it paid for locally goes through `postThenRecord`, which guarantees that the money
+ * never stays moved without the record: see docs/adr/0007-pot-money-from-the-ledger.md.
+ */
+@Injectable()
+export class PotLedger implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(PotLedger.name);
+  private timer?: NodeJS.Timeout;
+
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly prisma: PrismaService,
+  ) {}
+
+  spendFromPot(command: SpendFromPotCommand): Promise<LedgerReceipt> {
+    return this.rpc.send(PaymentsPatterns.spendFromPot, command, LedgerReceipt);
+  }
+
+  transferBetweenWallets(command: TransferBetweenWalletsCommand): Promise<LedgerReceipt> {
+    return this.rpc.send(PaymentsPatterns.transferBetweenWallets, command, LedgerReceipt);
+  }
+
+  /**
+   * Posts with `post` (whose idempotency key is `ledgerKey`), then records locally with `record`, which must
+   * call `settled(tx, ledgerKey)` inside its transaction. A compensation row written first outlives a crash
+   * between the two; a record that fails reverses the posting at once.
+   */
+  async postThenRecord<T>(
+    ledgerKey: string,
+    reason: string,
+    post: () => Promise<LedgerReceipt>,
+    record: (receipt: LedgerReceipt) => Promise<T>,
+  ): Promise<T> {
+    await this.prisma.ledgerCompensation.create({
+      data: { ledgerKey, reason, dueAt: new Date(Date.now() + COMPENSATION_GRACE_MS) },
+    });
+    let receipt: LedgerReceipt;
+    try {
+      receipt = await post();
+    } catch (error) {
+      // A problem reply (insufficient funds, forbidden…) is the ledger's answer: nothing was posted. A
+      // timeout or an outage may hide a posting, so the row stays for the sweep.
+      if (error instanceof ProblemError && error.problem.status < 500) {
+        await this.prisma.ledgerCompensation.deleteMany({ where: { ledgerKey } });
+      }
+      throw error;
+    }
+    try {
+      return await record(receipt);
+    } catch (error) {
+      await this.reverse(ledgerKey, reason);
+      throw error;
+    }
+  }
+
+  /** Inside the transaction that recorded what `ledgerKey` paid for: the posting stands. */
+  async settled(tx: Tx, ledgerKey: string): Promise<void> {
+    await tx.ledgerCompensation.delete({ where: { ledgerKey } });
+  }
+
+  /**
+   * Inside the transaction that undoes what `ledgerKey` paid for: the posting must be reversed. Due at
+   * once; `reverse` after the commit normally does it, the sweep otherwise.
+   */
+  async reversalDue(tx: Tx, ledgerKey: string, reason: string): Promise<void> {
+    await tx.ledgerCompensation.upsert({
+      where: { ledgerKey },
+      create: { ledgerKey, reason, dueAt: new Date() },
+      update: { dueAt: new Date() },
+    });
+  }
+
+  /** Reverses the posting now; if the ledger cannot be reached, the row stays due for the sweep. */
+  async reverse(ledgerKey: string, reason: string): Promise<void> {
+    try {
+      const command: ReverseTransactionCommand = { idempotencyKey: ledgerKey, reason };
+      await this.rpc.send(PaymentsPatterns.reverseTransaction, command, LedgerReceipt);
+      await this.prisma.ledgerCompensation.deleteMany({ where: { ledgerKey } });
+    } catch (error) {
+      this.logger.warn(`Reversal of ${ledgerKey} failed, left to the sweep: ${String(error)}`);
+      await this.prisma.ledgerCompensation.updateMany({ where: { ledgerKey }, data: { dueAt: new Date() } });
+    }
+  }
+
+  /** Reverses every posting whose compensation is due. Reversal is idempotent, so replicas may overlap. */
+  async sweep(now = new Date()): Promise<number> {
+    const due = await this.prisma.ledgerCompensation.findMany({
+      where: { dueAt: { lte: now } },
+      orderBy: { dueAt: 'asc' },
+      take: SWEEP_BATCH,
+    });
+    for (const row of due) await this.reverse(row.ledgerKey, row.reason);
+    return due.length;
+  }
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(() => {
+      this.sweep().catch((error: unknown) => this.logger.error(`Ledger sweep failed: ${String(error)}`));
+    }, SWEEP_INTERVAL_MS);
+    this.timer.unref();
+  }
+
+  onApplicationShutdown(): void {
+    clearInterval(this.timer);
+  }
+}
