@@ -1,29 +1,59 @@
-import { EmailQueue, PotBalanceQueue } from '@kitty/contracts';
-import { serviceInfrastructure } from '@kitty/nest-common';
+import { EmailQueue, PayoutQueue, PotBalanceQueue } from '@kitty/contracts';
+import { RpcModule, serviceInfrastructure } from '@kitty/nest-common';
 import { Module } from '@nestjs/common';
 
 import { loadPaymentsConfig, PAYMENTS_CONFIG } from './config';
+import { FundingController } from './funding/funding.controller';
+import { FundingService } from './funding/funding.service';
 import { LedgerController } from './ledger/ledger.controller';
 import { LedgerService } from './ledger/ledger.service';
 import { LedgerCommandsService } from './ledger/ledger-commands.service';
+import { PeerServices } from './peers/peer-services';
 import { OUTBOX_TABLE, PrismaService } from './prisma.service';
+import { createStripeClient, STRIPE_CLIENT, StripeGateway } from './stripe/stripe-gateway';
+import { StripeEventProcessor } from './stripe-events/stripe-event.processor';
+import { StripeEventService } from './stripe-events/stripe-event.service';
+import { TopUpCreditService } from './stripe-events/top-up-credit.service';
+import { TopUpRequestController } from './top-up-requests/top-up-request.controller';
+import { TopUpRequestService } from './top-up-requests/top-up-request.service';
+import { WalletService } from './wallet/wallet.service';
+import { PayoutProcessor } from './withdrawals/payout.processor';
+import { WithdrawalController } from './withdrawals/withdrawal.controller';
+import { WithdrawalService } from './withdrawals/withdrawal.service';
 
 export const config = loadPaymentsConfig();
 const infrastructure = serviceInfrastructure({
   service: 'payments',
   config,
   prisma: PrismaService,
-  outbox: { table: OUTBOX_TABLE, queues: [PotBalanceQueue, EmailQueue] },
+  outbox: { table: OUTBOX_TABLE, queues: [PotBalanceQueue, EmailQueue, PayoutQueue] },
 });
 
 @Module({
-  imports: infrastructure.imports,
-  controllers: [LedgerController, ...infrastructure.controllers],
+  imports: [...infrastructure.imports, RpcModule.register(config.REDIS_URL)],
+  controllers: [
+    LedgerController,
+    FundingController,
+    WithdrawalController,
+    TopUpRequestController,
+    ...infrastructure.controllers,
+  ],
   providers: [
     ...infrastructure.providers,
     { provide: PAYMENTS_CONFIG, useValue: config },
     LedgerService,
     LedgerCommandsService,
+    { provide: STRIPE_CLIENT, useFactory: () => createStripeClient(config) },
+    StripeGateway,
+    PeerServices,
+    FundingService,
+    WalletService,
+    WithdrawalService,
+    PayoutProcessor,
+    TopUpRequestService,
+    TopUpCreditService,
+    StripeEventService,
+    StripeEventProcessor,
   ],
 })
 export class AppModule {}

@@ -1,6 +1,12 @@
 import { EmailQueue } from './notifications';
-import { PotBalanceQueue, StripeEventQueue } from './payments';
+import { PayoutQueue, PotBalanceQueue, StripeEventQueue } from './payments';
 import { ResidencyQueue } from './residency';
 
 /** Every durable queue of the platform: what operators see in the queue dashboard. */
-export const ALL_QUEUES = [ResidencyQueue, EmailQueue, StripeEventQueue, PotBalanceQueue] as const;
+export const ALL_QUEUES = [
+  ResidencyQueue,
+  EmailQueue,
+  StripeEventQueue,
+  PotBalanceQueue,
+  PayoutQueue,
+] as const;

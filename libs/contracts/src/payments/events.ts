@@ -50,3 +50,12 @@ export const PotBalanceChanged = z.object({
   occurredAt: IsoDateTime,
 });
 export type PotBalanceChanged = z.infer<typeof PotBalanceChanged>;
+
+/**
+ * Withdrawals waiting for their Stripe payout: written to the outbox with the reservation, so a payout is
+ * requested even if the process dies right after the commit. The worker uses the withdrawal id as the
+ * Stripe idempotency key, so a repeated job creates one payout.
+ */
+export const PayoutQueue = defineQueue('payments-payouts', ['payments.payout.create.v1']);
+export const CreatePayoutJob = z.object({ withdrawalId: Uuid });
+export type CreatePayoutJob = z.infer<typeof CreatePayoutJob>;

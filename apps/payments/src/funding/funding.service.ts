@@ -1,0 +1,214 @@
+import { randomUUID } from 'node:crypto';
+
+import type {
+  CheckoutSessionCreated,
+  CreateCheckoutSessionRequest,
+  FeeQuote,
+  FundingDestination,
+  FundingSession,
+  FundingStatus,
+  FundingTransaction,
+  PaymentMethod,
+  PaymentsCaller,
+} from '@kitty/contracts';
+import { penceFromBigInt, platformFee } from '@kitty/money';
+import { ProblemError } from '@kitty/nest-common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+
+import { PAYMENTS_CONFIG, type PaymentsConfig } from '../config';
+import type { FundingTransaction as FundingRow } from '../generated/prisma/client';
+import { potAccount, walletAccount } from '../ledger/accounts';
+import { PeerServices } from '../peers/peer-services';
+import { PrismaService } from '../prisma.service';
+import { StripeGateway } from '../stripe/stripe-gateway';
+import { findReadableRequest } from '../top-up-requests/top-up-request-access';
+
+/** The ledger account a top-up credits and how the payer sees it named. */
+interface ResolvedDestination {
+  type: FundingDestination['type'];
+  destinationId: string | null;
+  name: string;
+  creditAccountId: string;
+}
+
+export const sessionNotFound = () => ProblemError.of(404, 'Not found', 'No such payment session.');
+
+/** Card, Apple Pay and Google Pay are all card payments in Checkout; the bank option is Bacs Direct Debit. */
+const METHOD_TYPES: Record<PaymentMethod, ('card' | 'bacs_debit')[]> = {
+  card: ['card'],
+  apple_pay: ['card'],
+  google_pay: ['card'],
+  bank_transfer: ['bacs_debit'],
+};
+
+/**
+ * Top-ups through Stripe Checkout. A session only records the intent: the money is credited by the
+ * Stripe event worker once Stripe confirms the payment (decisions.md §9), never by the browser.
+ */
+@Injectable()
+export class FundingService {
+  private readonly logger = new Logger(FundingService.name);
+
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly peers: PeerServices,
+    private readonly stripe: StripeGateway,
+    @Inject(PAYMENTS_CONFIG) private readonly config: Pick<PaymentsConfig, 'PUBLIC_URL'>,
+  ) {}
+
+  async quoteFee(caller: PaymentsCaller, amountPence: number): Promise<FeeQuote> {
+    const [isUKUser] = await Promise.all([
+      this.peers.isUkResident(caller.userId),
+      this.peers.requireVerified(caller.userId, 'add funds'),
+    ]);
+    const fee = platformFee(amountPence, isUKUser ? 'uk' : 'international');
+    return {
+      amountPence,
+      feePence: fee.feePence,
+      feeRate: fee.ratePercent,
+      totalPence: fee.totalPence,
+      isUKUser,
+    };
+  }
+
+  async createCheckoutSession(
+    caller: PaymentsCaller,
+    body: CreateCheckoutSessionRequest,
+  ): Promise<CheckoutSessionCreated> {
+    const [isUKUser] = await Promise.all([
+      this.peers.isUkResident(caller.userId),
+      this.peers.requireVerified(caller.userId, 'add funds'),
+    ]);
+    const destination = await this.resolveDestination(caller, body.destination);
+    const fee = platformFee(body.amountPence, isUKUser ? 'uk' : 'international');
+
+    const funding = await this.prisma.fundingTransaction.create({
+      data: {
+        id: randomUUID(),
+        userId: caller.userId,
+        amountPence: BigInt(body.amountPence),
+        feePence: BigInt(fee.feePence),
+        feeRate: fee.ratePercent,
+        isUkUser: isUKUser,
+        method: body.method,
+        destinationType: destination.type,
+        destinationId: destination.destinationId,
+        destinationName: destination.name,
+        creditAccountId: destination.creditAccountId,
+      },
+    });
+
+    let session;
+    try {
+      session = await this.stripe.createTopUpSession({
+        fundingId: funding.id,
+        amountPence: body.amountPence,
+        feePence: fee.feePence,
+        ratePercent: fee.ratePercent,
+        methodTypes: METHOD_TYPES[body.method],
+        destinationName: destination.name,
+        customerEmail: caller.email,
+        successUrl: `${this.config.PUBLIC_URL}/funding-success?session_id={CHECKOUT_SESSION_ID}`,
+        cancelUrl: `${this.config.PUBLIC_URL}/funding-cancelled`,
+      });
+    } catch (error) {
+      this.logger.error(`Checkout session for funding ${funding.id} failed: ${(error as Error).message}`);
+      // Only a row still pending: a session Stripe did create after all is still credited if paid.
+      await this.prisma.fundingTransaction.updateMany({
+        where: { id: funding.id, status: 'pending', sessionId: null },
+        data: { status: 'failed', failureReason: 'The payment session could not be created.' },
+      });
+      throw ProblemError.of(502, 'Payment Error', 'Failed to create funding session. Please try again.');
+    }
+    if (!session.url) throw new Error(`Checkout session ${session.id} has no URL`);
+    await this.prisma.fundingTransaction.update({
+      where: { id: funding.id },
+      data: { sessionId: session.id },
+    });
+    return {
+      sessionId: session.id,
+      url: session.url,
+      amountPence: body.amountPence,
+      feePence: fee.feePence,
+      feeRate: fee.ratePercent,
+      totalPence: fee.totalPence,
+    };
+  }
+
+  /** The success page polls this; another user's session does not exist for the caller. */
+  async getFundingSession(caller: PaymentsCaller, sessionId: string): Promise<FundingSession> {
+    const row = await this.prisma.fundingTransaction.findFirst({
+      where: { sessionId, userId: caller.userId },
+    });
+    if (!row?.sessionId) throw sessionNotFound();
+    return {
+      sessionId: row.sessionId,
+      status: row.status as FundingStatus,
+      originalAmount: penceFromBigInt(row.amountPence),
+      markupAmount: penceFromBigInt(row.feePence),
+      markupPercentage: row.feeRate,
+      isUKUser: row.isUkUser,
+      method: row.method as PaymentMethod,
+      destination: destinationOf(row),
+      failureReason: row.failureReason,
+    };
+  }
+
+  async listFundingTransactions(caller: PaymentsCaller): Promise<FundingTransaction[]> {
+    const rows = await this.prisma.fundingTransaction.findMany({
+      where: { userId: caller.userId, sessionId: { not: null } },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take: 200,
+    });
+    return rows.map((row) => ({
+      id: row.id,
+      sessionId: row.sessionId ?? '',
+      amountPence: penceFromBigInt(row.amountPence),
+      feePence: penceFromBigInt(row.feePence),
+      feeRate: row.feeRate,
+      method: row.method as PaymentMethod,
+      status: row.status as FundingStatus,
+      destination: destinationOf(row),
+      createdAt: row.createdAt.toISOString(),
+      completedAt: row.completedAt?.toISOString() ?? null,
+    }));
+  }
+
+  private async resolveDestination(
+    caller: PaymentsCaller,
+    destination: FundingDestination,
+  ): Promise<ResolvedDestination> {
+    switch (destination.type) {
+      case 'wallet':
+        return {
+          type: 'wallet',
+          destinationId: null,
+          name: 'your Kitty wallet',
+          creditAccountId: walletAccount(caller.userId),
+        };
+      case 'pot': {
+        const { potName } = await this.peers.requireMembership(destination.potId, caller.userId);
+        return {
+          type: 'pot',
+          destinationId: destination.potId,
+          name: potName,
+          creditAccountId: potAccount(destination.potId),
+        };
+      }
+      case 'top_up_request': {
+        // Paying someone's request credits the requester's wallet or pot, not the payer's.
+        const request = await findReadableRequest(this.prisma, destination.requestId, caller);
+        return {
+          type: 'top_up_request',
+          destinationId: request.id,
+          name: request.targetName,
+          creditAccountId: request.potId ? potAccount(request.potId) : walletAccount(request.requesterId),
+        };
+      }
+    }
+  }
+}
+
+function destinationOf(row: FundingRow): FundingSession['destination'] {
+  return { type: row.destinationType as FundingSession['destination']['type'], name: row.destinationName };
+}

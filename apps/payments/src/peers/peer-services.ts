@@ -1,0 +1,69 @@
+import {
+  IssuingPatterns,
+  Membership,
+  PaymentAccountVerification,
+  PotsPatterns,
+  Residency,
+  ResidencyPatterns,
+} from '@kitty/contracts';
+import { ProblemError, RpcClient } from '@kitty/nest-common';
+import { Injectable, Logger } from '@nestjs/common';
+
+/** A verified payment account, with where its payouts go. */
+export interface VerifiedAccount {
+  accountId: string | null;
+  payoutDestination: string | null;
+  payoutAccountLabel: string | null;
+}
+
+/** What payments asks the other services (residency, issuing, pots) over request/reply. */
+@Injectable()
+export class PeerServices {
+  private readonly logger = new Logger(PeerServices.name);
+
+  constructor(private readonly rpc: RpcClient) {}
+
+  /** Whether the fee is the UK rate; an unknown residency is international (spec: UK means country GB). */
+  async isUkResident(userId: string): Promise<boolean> {
+    const residency = await this.rpc.send(ResidencyPatterns.get, { userId }, Residency.nullable());
+    return residency?.isUkResident ?? false;
+  }
+
+  /**
+   * The caller's verified payment account, or a 403. Issuing being unreachable counts as unverified:
+   * money never moves for an account we could not check.
+   */
+  async requireVerified(userId: string, action: 'add funds' | 'withdraw'): Promise<VerifiedAccount> {
+    const verification = await this.verification(userId);
+    if (!verification?.verified)
+      throw ProblemError.of(
+        403,
+        'Account Setup Required',
+        `Complete your account verification to ${action}.`,
+      );
+    return verification;
+  }
+
+  /** The verification, or null when issuing cannot answer (read paths show 'no payout account'). */
+  async verification(userId: string): Promise<PaymentAccountVerification | null> {
+    try {
+      return await this.rpc.send(IssuingPatterns.getVerification, { userId }, PaymentAccountVerification);
+    } catch (error) {
+      this.logger.warn(`Verification of ${userId} unavailable: ${(error as Error).message}`);
+      return null;
+    }
+  }
+
+  /** The caller's role in a pot and its name; a non-member gets the pots service's own 404 wording. */
+  async requireMembership(
+    potId: string,
+    userId: string,
+  ): Promise<{ role: 'owner' | 'member'; potName: string }> {
+    const membership = await this.rpc.send(PotsPatterns.getMembership, { potId, userId }, Membership);
+    if (!membership.role || membership.potName === null) throw potNotFound();
+    return { role: membership.role, potName: membership.potName };
+  }
+}
+
+export const potNotFound = () =>
+  ProblemError.of(404, 'Pot not found', 'This pot does not exist or you are not a member.');

@@ -1,0 +1,85 @@
+import type { StripeEventJob } from '@kitty/contracts';
+import { OutboxRelay } from '@kitty/nest-common';
+import { Injectable, Logger } from '@nestjs/common';
+import type Stripe from 'stripe';
+
+import { PrismaService, type Tx } from '../prisma.service';
+import { StripeGateway } from '../stripe/stripe-gateway';
+import { WithdrawalService } from '../withdrawals/withdrawal.service';
+import { checkoutOutcome, payoutOutcome } from './event-outcome';
+import { TopUpCreditService } from './top-up-credit.service';
+
+export type EventResult = 'handled' | 'duplicate' | 'ignored';
+
+/**
+ * Acts on one Stripe event. The job says only which event: the event is fetched from Stripe and the
+ * session or payout it concerns is read again, so a forged or stale job cannot move money. Everything an
+ * event changes commits in one transaction with its id in stripe_events, which serialises concurrent
+ * deliveries of the same event; the ledger's idempotency keys and the conditional status updates make
+ * deliveries of different events about the same object agree whatever their order.
+ */
+@Injectable()
+export class StripeEventService {
+  private readonly logger = new Logger(StripeEventService.name);
+
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly stripe: StripeGateway,
+    private readonly topUps: TopUpCreditService,
+    private readonly withdrawals: WithdrawalService,
+    private readonly relay: OutboxRelay,
+  ) {}
+
+  async process(job: StripeEventJob): Promise<EventResult> {
+    const event = await this.stripe.retrieveEvent(job.eventId, job.account);
+    const result = await this.apply(event, job.account);
+    if (result === 'handled') this.relay.kick();
+    return result;
+  }
+
+  private async apply(event: Stripe.Event, account: string | null): Promise<EventResult> {
+    switch (event.type) {
+      case 'checkout.session.completed':
+      case 'checkout.session.async_payment_succeeded':
+      case 'checkout.session.async_payment_failed':
+      case 'checkout.session.expired': {
+        const session = await this.stripe.retrieveSession(event.data.object.id, account);
+        const outcome = checkoutOutcome(event.type, session);
+        return this.once(event, (tx) => this.topUps.apply(tx, session, outcome));
+      }
+      case 'payout.paid':
+      case 'payout.failed': {
+        const payout = await this.stripe.retrievePayout(event.data.object.id, account);
+        const outcome = payoutOutcome(payout);
+        const withdrawalId = payout.metadata?.['withdrawalId'];
+        if (!withdrawalId) return this.ignore(event, 'a payout Kitty did not request');
+        return this.once(event, (tx) =>
+          outcome.kind === 'paid'
+            ? this.withdrawals.settle(tx, withdrawalId, payout.id, payout.amount)
+            : this.withdrawals.release(tx, withdrawalId, payout.id, outcome.reason),
+        );
+      }
+      default:
+        return this.ignore(event, 'a type Kitty does not act on');
+    }
+  }
+
+  /** Runs the event's effect unless this event id was already handled; both commit together. */
+  private async once(event: Stripe.Event, effect: (tx: Tx) => Promise<unknown>): Promise<EventResult> {
+    return this.prisma.$transaction(async (tx) => {
+      const inserted = await tx.$executeRawUnsafe(
+        `INSERT INTO stripe_events (id, type) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING`,
+        event.id,
+        event.type,
+      );
+      if (inserted === 0) return 'duplicate';
+      await effect(tx);
+      return 'handled';
+    });
+  }
+
+  private ignore(event: Stripe.Event, why: string): EventResult {
+    this.logger.log(`Ignoring Stripe event ${event.id} (${event.type}): ${why}`);
+    return 'ignored';
+  }
+}

@@ -1,0 +1,127 @@
+import { penceFromBigInt } from '@kitty/money';
+import { Injectable, Logger } from '@nestjs/common';
+import type Stripe from 'stripe';
+
+import { PlatformAccount } from '../ledger/accounts';
+import { LedgerService } from '../ledger/ledger.service';
+import type { Tx } from '../prisma.service';
+import type { CheckoutOutcome } from './event-outcome';
+
+interface FundingRow {
+  id: string;
+  user_id: string;
+  amount_pence: bigint;
+  fee_pence: bigint;
+  credit_account_id: string;
+  method: string;
+}
+
+/** Stripe charged a different total than the funding row asked for: never credit that silently. */
+export class FundingAmountMismatchError extends Error {
+  constructor(fundingId: string, expected: bigint, actual: number | null) {
+    super(`Checkout for funding ${fundingId} charged ${actual}p, expected ${expected}p`);
+    this.name = 'FundingAmountMismatchError';
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const DESCRIPTIONS: Record<string, string> = {
+  card: 'Funds added by card',
+  apple_pay: 'Funds added with Apple Pay',
+  google_pay: 'Funds added with Google Pay',
+  bank_transfer: 'Funds added by bank transfer',
+};
+
+/**
+ * Applies a checkout outcome to its funding row inside the event's transaction. Status changes are
+ * conditional UPDATEs that only move forward (pending → processing → succeeded/failed/expired; succeeded
+ * is final), so events applied in any order end in the same state.
+ */
+@Injectable()
+export class TopUpCreditService {
+  private readonly logger = new Logger(TopUpCreditService.name);
+
+  constructor(private readonly ledger: LedgerService) {}
+
+  async apply(tx: Tx, session: Stripe.Checkout.Session, outcome: CheckoutOutcome): Promise<void> {
+    const fundingId = session.client_reference_id ?? session.metadata?.['fundingId'];
+    if (!fundingId || !UUID.test(fundingId)) {
+      this.logger.warn(`Checkout session ${session.id} is not a Kitty top-up`);
+      return;
+    }
+    switch (outcome.kind) {
+      case 'credit':
+        return this.credit(tx, fundingId, session);
+      case 'processing':
+        await this.move(tx, fundingId, session.id, 'processing', ['pending'], null);
+        return;
+      case 'failed':
+        await this.move(tx, fundingId, session.id, 'failed', ['pending', 'processing'], outcome.reason);
+        return;
+      case 'expired':
+        await this.move(tx, fundingId, session.id, 'expired', ['pending', 'processing'], null);
+        return;
+    }
+  }
+
+  /**
+   * The payer's money arrived: stripe:clearing −(P+F), destination +P, platform:fees +F, once per session
+   * (ledger key `topup:<session>`), and the row becomes succeeded in the same commit.
+   */
+  private async credit(tx: Tx, fundingId: string, session: Stripe.Checkout.Session): Promise<void> {
+    const rows = await tx.$queryRawUnsafe<FundingRow[]>(
+      `SELECT id, user_id, amount_pence, fee_pence, credit_account_id, method
+         FROM funding_transactions WHERE id = $1::uuid AND status <> 'succeeded' FOR UPDATE`,
+      fundingId,
+    );
+    const row = rows[0];
+    if (!row) return;
+    const total = row.amount_pence + row.fee_pence;
+    if (session.amount_total === null || BigInt(session.amount_total) !== total)
+      throw new FundingAmountMismatchError(fundingId, total, session.amount_total);
+
+    const posted = await this.ledger.post(tx, {
+      idempotencyKey: `topup:${session.id}`,
+      kind: 'top_up',
+      description: DESCRIPTIONS[row.method] ?? 'Funds added',
+      userId: row.user_id,
+      postings: [
+        { accountId: PlatformAccount.stripeClearing, amountPence: -total },
+        { accountId: row.credit_account_id, amountPence: row.amount_pence },
+        ...(row.fee_pence > 0n ? [{ accountId: PlatformAccount.fees, amountPence: row.fee_pence }] : []),
+      ],
+      metadata: { fundingId, sessionId: session.id, feePence: String(penceFromBigInt(row.fee_pence)) },
+    });
+    await tx.$executeRawUnsafe(
+      `UPDATE funding_transactions
+          SET status = 'succeeded', ledger_transaction_id = $2::uuid, session_id = COALESCE(session_id, $3),
+              failure_reason = NULL, completed_at = now(), updated_at = now()
+        WHERE id = $1::uuid`,
+      fundingId,
+      posted.transactionId,
+      session.id,
+    );
+  }
+
+  private move(
+    tx: Tx,
+    fundingId: string,
+    sessionId: string,
+    status: 'processing' | 'failed' | 'expired',
+    from: readonly string[],
+    reason: string | null,
+  ): Promise<number> {
+    return tx.$executeRawUnsafe(
+      `UPDATE funding_transactions
+          SET status = $2, failure_reason = $3, session_id = COALESCE(session_id, $4),
+              completed_at = CASE WHEN $2 = 'processing' THEN NULL ELSE now() END, updated_at = now()
+        WHERE id = $1::uuid AND status = ANY($5::text[])`,
+      fundingId,
+      status,
+      reason,
+      sessionId,
+      from,
+    );
+  }
+}

@@ -1,0 +1,128 @@
+import { Inject, Injectable } from '@nestjs/common';
+import Stripe from 'stripe';
+
+import type { PaymentsConfig } from '../config';
+
+/** The one Stripe SDK client of the service: real Stripe, or the local sandbox when STRIPE_API_URL is set. */
+export function createStripeClient(config: Pick<PaymentsConfig, 'STRIPE_SECRET_KEY' | 'STRIPE_API_URL'>) {
+  const api = config.STRIPE_API_URL ? new URL(config.STRIPE_API_URL) : null;
+  return new Stripe(config.STRIPE_SECRET_KEY, {
+    ...(api && {
+      host: api.hostname,
+      port: Number(api.port || (api.protocol === 'https:' ? 443 : 80)),
+      protocol: api.protocol.replace(':', '') as 'http' | 'https',
+    }),
+  });
+}
+export const STRIPE_CLIENT = Symbol('STRIPE_CLIENT');
+
+export interface TopUpCheckoutParams {
+  fundingId: string;
+  amountPence: number;
+  feePence: number;
+  ratePercent: number;
+  /** Stripe's payment method types offered on the page. */
+  methodTypes: ('card' | 'bacs_debit')[];
+  destinationName: string;
+  customerEmail: string;
+  successUrl: string;
+  cancelUrl: string;
+}
+
+export interface PayoutParams {
+  withdrawalId: string;
+  amountPence: number;
+  destination: string;
+}
+
+/** Stripe refused the request itself (bad parameters, closed account): retrying cannot help. */
+export class StripeRejectedError extends Error {
+  constructor(
+    message: string,
+    readonly code: string | null,
+  ) {
+    super(message);
+    this.name = 'StripeRejectedError';
+  }
+}
+
+/**
+ * What the payments service asks of Stripe, in Stripe's own object shapes. Every create carries an
+ * idempotency key derived from our row id, so a retry after a lost answer never makes a second object.
+ */
+@Injectable()
+export class StripeGateway {
+  constructor(@Inject(STRIPE_CLIENT) private readonly stripe: Stripe) {}
+
+  createTopUpSession(params: TopUpCheckoutParams): Promise<Stripe.Checkout.Session> {
+    const metadata = { fundingId: params.fundingId };
+    return this.rejections(() =>
+      this.stripe.checkout.sessions.create(
+        {
+          mode: 'payment',
+          allowed_payment_method_types: params.methodTypes,
+          line_items: [
+            lineItem(params.amountPence, `Add funds to ${params.destinationName}`),
+            lineItem(params.feePence, `Platform fee (${params.ratePercent}%)`),
+          ],
+          success_url: params.successUrl,
+          cancel_url: params.cancelUrl,
+          client_reference_id: params.fundingId,
+          customer_email: params.customerEmail,
+          metadata,
+          payment_intent_data: { metadata },
+        },
+        { idempotencyKey: params.fundingId },
+      ),
+    );
+  }
+
+  retrieveSession(sessionId: string, account: string | null): Promise<Stripe.Checkout.Session> {
+    return this.stripe.checkout.sessions.retrieve(sessionId, {}, requestOptions(account));
+  }
+
+  retrieveEvent(eventId: string, account: string | null): Promise<Stripe.Event> {
+    return this.stripe.events.retrieve(eventId, {}, requestOptions(account));
+  }
+
+  retrievePayout(payoutId: string, account: string | null): Promise<Stripe.Payout> {
+    return this.stripe.payouts.retrieve(payoutId, {}, requestOptions(account));
+  }
+
+  createPayout(params: PayoutParams): Promise<Stripe.Payout> {
+    return this.rejections(() =>
+      this.stripe.payouts.create(
+        {
+          amount: params.amountPence,
+          currency: 'gbp',
+          destination: params.destination,
+          description: 'Kitty withdrawal',
+          metadata: { withdrawalId: params.withdrawalId },
+        },
+        { idempotencyKey: params.withdrawalId },
+      ),
+    );
+  }
+
+  /** A 4xx answer (other than rate limiting and key reuse) is final; anything else may be retried. */
+  private async rejections<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      if (
+        error instanceof Stripe.errors.StripeInvalidRequestError ||
+        error instanceof Stripe.errors.StripeCardError
+      )
+        throw new StripeRejectedError(error.message, error.code ?? null);
+      throw error;
+    }
+  }
+}
+
+function lineItem(amountPence: number, name: string): Stripe.Checkout.SessionCreateParams.LineItem {
+  return { quantity: 1, price_data: { currency: 'gbp', unit_amount: amountPence, product_data: { name } } };
+}
+
+function requestOptions(account: string | null): Stripe.RequestOptions {
+  return account ? { stripeAccount: account } : {};
+}

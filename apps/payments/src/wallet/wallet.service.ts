@@ -1,0 +1,34 @@
+import { MAX_WITHDRAWAL_PENCE, type PaymentsCaller, type Wallet } from '@kitty/contracts';
+import { penceFromBigInt } from '@kitty/money';
+import { Injectable } from '@nestjs/common';
+
+import { walletAccount } from '../ledger/accounts';
+import { PeerServices } from '../peers/peer-services';
+import { PrismaService } from '../prisma.service';
+
+/** The caller's personal wallet: its ledger balance and where withdrawals would go. */
+@Injectable()
+export class WalletService {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly peers: PeerServices,
+  ) {}
+
+  async get(caller: PaymentsCaller): Promise<Wallet> {
+    const [account, verification] = await Promise.all([
+      this.prisma.ledgerAccount.findUnique({
+        where: { id: walletAccount(caller.userId) },
+        select: { balancePence: true, updatedAt: true },
+      }),
+      // Issuing being down only hides the payout account; the balance is still shown.
+      this.peers.verification(caller.userId),
+    ]);
+    const balancePence = account ? penceFromBigInt(account.balancePence) : 0;
+    return {
+      balancePence,
+      withdrawablePence: Math.max(0, Math.min(balancePence, MAX_WITHDRAWAL_PENCE)),
+      payoutAccount: verification?.verified ? verification.payoutAccountLabel : null,
+      updatedAt: account?.updatedAt.toISOString() ?? null,
+    };
+  }
+}
