@@ -56,7 +56,7 @@ describe('PotBalanceProjection (PostgreSQL)', () => {
       where: { id: pot.id },
       include: {
         transactions: { orderBy: { createdAt: 'asc' } },
-        members: { orderBy: { joinedAt: 'asc' } },
+        members: { orderBy: { role: 'desc' } },
       },
     });
 
