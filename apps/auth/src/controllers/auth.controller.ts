@@ -5,6 +5,7 @@ import {
   SignInCommand,
   SignOutCommand,
   SignUpCommand,
+  UpdateProfileCommand,
 } from '@kitty/contracts';
 import { parseOrThrow } from '@kitty/nest-common';
 import { Controller } from '@nestjs/common';
@@ -40,5 +41,10 @@ export class AuthController {
   @MessagePattern(AuthPatterns.getUser)
   getUser(@Payload() payload: unknown) {
     return this.auth.getUser(parseOrThrow(GetUserQuery, payload).userId);
+  }
+
+  @MessagePattern(AuthPatterns.updateProfile)
+  updateProfile(@Payload() payload: unknown) {
+    return this.auth.updateProfile(parseOrThrow(UpdateProfileCommand, payload));
   }
 }

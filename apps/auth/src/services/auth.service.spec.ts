@@ -19,7 +19,7 @@ function setup() {
   };
   const deps = {
     prisma: { $transaction: jest.fn((fn: (t: typeof tx) => unknown) => fn(tx)) },
-    users: { findByEmail: jest.fn(), create: jest.fn().mockResolvedValue(user) },
+    users: { findByEmail: jest.fn(), create: jest.fn().mockResolvedValue(user), updateProfile: jest.fn() },
     refreshTokens: { consume: jest.fn(), findByHash: jest.fn(), revokeFamily: jest.fn() },
     passwords: { hash: jest.fn().mockResolvedValue('hash'), verify: jest.fn() },
     sessions: { issue: jest.fn().mockResolvedValue(issued) },
@@ -115,5 +115,25 @@ describe('AuthService.refresh', () => {
     refreshTokens.findByHash.mockResolvedValue(null);
     expect((await problemOf(service.refresh({ refreshToken: 'forged', caller }))).status).toBe(401);
     expect(refreshTokens.revokeFamily).not.toHaveBeenCalled();
+  });
+});
+
+describe('AuthService.updateProfile', () => {
+  const profile = { userId: user.id, fullName: 'Ada Lovelace', phoneNumber: '+447700900123' };
+
+  it('stores the legal name and phone number from KYC', async () => {
+    const { service, users } = setup();
+    users.updateProfile.mockResolvedValue({ ...user, fullName: 'Ada Lovelace' });
+    await expect(service.updateProfile(profile)).resolves.toEqual({ ...user, fullName: 'Ada Lovelace' });
+    expect(users.updateProfile).toHaveBeenCalledWith(user.id, {
+      fullName: 'Ada Lovelace',
+      phoneNumber: '+447700900123',
+    });
+  });
+
+  it('answers 404 for an unknown user', async () => {
+    const { service, users } = setup();
+    users.updateProfile.mockResolvedValue(null);
+    await expect(problemOf(service.updateProfile(profile))).resolves.toMatchObject({ status: 404 });
   });
 });

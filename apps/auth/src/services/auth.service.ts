@@ -8,6 +8,7 @@ import {
   type SignInCommand,
   type SignOutCommand,
   type SignUpCommand,
+  type UpdateProfileCommand,
 } from '@kitty/contracts';
 import { outboxMessage, OutboxRelay, ProblemError } from '@kitty/nest-common';
 import { Injectable } from '@nestjs/common';
@@ -111,6 +112,12 @@ export class AuthService {
 
   async getUser(userId: string): Promise<AuthUser> {
     const user = await this.users.findById(userId);
+    if (!user) throw ProblemError.of(404, 'User not found');
+    return user;
+  }
+
+  async updateProfile({ userId, fullName, phoneNumber }: UpdateProfileCommand): Promise<AuthUser> {
+    const user = await this.users.updateProfile(userId, { fullName, phoneNumber });
     if (!user) throw ProblemError.of(404, 'User not found');
     return user;
   }

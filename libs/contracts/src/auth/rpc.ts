@@ -9,6 +9,8 @@ export const AuthPatterns = {
   refresh: 'auth.refresh.v1',
   signOut: 'auth.sign-out.v1',
   getUser: 'auth.user.get.v1',
+  /** After KYC (issuing onboarding): the user's legal name and phone number. */
+  updateProfile: 'auth.profile.update.v1',
 } as const;
 
 /** What the gateway knows about the HTTP caller, passed along with commands. */
@@ -32,6 +34,15 @@ export type SignOutCommand = z.infer<typeof SignOutCommand>;
 
 export const GetUserQuery = z.object({ userId: Uuid });
 export type GetUserQuery = z.infer<typeof GetUserQuery>;
+
+export const UpdateProfileCommand = z
+  .object({
+    userId: Uuid,
+    fullName: z.string().trim().min(1).max(201),
+    phoneNumber: z.string().regex(/^\+\d{7,15}$/, 'must be in international format'),
+  })
+  .strict();
+export type UpdateProfileCommand = z.infer<typeof UpdateProfileCommand>;
 
 export const AuthUser = z.object({ id: Uuid, email: z.string(), fullName: z.string() });
 export type AuthUser = z.infer<typeof AuthUser>;

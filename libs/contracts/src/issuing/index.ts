@@ -1,1 +1,3 @@
+export * from './kyc';
+export * from './onboarding';
 export * from './verification';

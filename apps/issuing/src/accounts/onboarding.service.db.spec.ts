@@ -1,0 +1,182 @@
+// Against the real Postgres (a database of its own, migrated with the project's tool) and the Stripe
+// sandbox in-process, driven by the real stripe SDK as in production.
+import { randomUUID } from 'node:crypto';
+
+import { type IssuingCaller, type KycRequest } from '@kitty/contracts';
+import { ProblemError } from '@kitty/nest-common';
+import { createThrowawayDatabase, type ThrowawayDatabase } from '@kitty/testing';
+
+// eslint-disable-next-line @nx/enforce-module-boundaries -- the sandbox is Stripe's test double, used only in tests
+import { startTestSandbox, type TestSandbox } from '../../../../infra/stripe-sandbox/src/testing/harness';
+import { loadDatabaseConfig } from '../config';
+import { PrismaService } from '../prisma.service';
+import { OnboardingService } from './onboarding.service';
+import { PaymentAccountRepository } from './payment-account.repository';
+import { createStripeClient, StripeAccounts } from './stripe-accounts';
+
+const KYC: KycRequest = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  phoneNumber: '+447700900123',
+  dateOfBirth: { day: 10, month: 12, year: 1990 },
+  address: { line1: '1 Test Street', city: 'London', postal_code: 'SW1A 1AA', country: 'GB' },
+};
+/** Stripe's test date of birth that fails identity verification. */
+const FAILING_KYC: KycRequest = { ...KYC, dateOfBirth: { day: 1, month: 1, year: 1900 } };
+
+const problemOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => {
+      throw new Error('expected a problem');
+    },
+    (error: unknown) => {
+      expect(error).toBeInstanceOf(ProblemError);
+      return (error as ProblemError).problem;
+    },
+  );
+
+describe('OnboardingService (PostgreSQL + Stripe sandbox)', () => {
+  let database: ThrowawayDatabase;
+  let prisma: PrismaService;
+  let t: TestSandbox;
+  let onboarding: OnboardingService;
+
+  beforeAll(async () => {
+    database = createThrowawayDatabase('issuing', loadDatabaseConfig().DATABASE_URL);
+    prisma = new PrismaService({ DATABASE_URL: database.url });
+    t = await startTestSandbox();
+    const stripe = createStripeClient({
+      STRIPE_SECRET_KEY: 'sk_test_issuing',
+      STRIPE_API_URL: t.sandbox.url,
+    });
+    onboarding = new OnboardingService(
+      new PaymentAccountRepository(prisma),
+      new StripeAccounts(stripe, { PAYOUT_BANK_ACCOUNT_TOKEN: 'btok_gb' }),
+    );
+  }, 60_000);
+
+  afterAll(async () => {
+    await t?.close();
+    await prisma?.$disconnect();
+    await database?.drop();
+  });
+
+  const newCaller = (): IssuingCaller => ({ userId: randomUUID(), email: 'ada@example.com', name: 'Ada' });
+  const sandboxAccountsOf = (userId: string) =>
+    t.sandbox.accounts.accounts.all().filter((account) => account.metadata?.['userId'] === userId);
+
+  it('starts on the form with no account, unverified', async () => {
+    const caller = newCaller();
+    await expect(onboarding.status(caller)).resolves.toEqual({ step: 'form', account: null });
+    await expect(onboarding.verification(caller.userId)).resolves.toEqual({
+      verified: false,
+      accountId: null,
+      payoutDestination: null,
+      payoutAccountLabel: null,
+    });
+  });
+
+  it('creates one account with card issuing and transfers requested, however often it is asked', async () => {
+    const caller = newCaller();
+    const results = await Promise.all(Array.from({ length: 5 }, () => onboarding.createAccount(caller)));
+    const ids = new Set(results.map((status) => status.account?.id));
+    expect(ids.size).toBe(1);
+    expect(sandboxAccountsOf(caller.userId)).toHaveLength(1);
+    expect(results[0]).toEqual({
+      step: 'form',
+      account: {
+        id: expect.stringMatching(/^acct_/),
+        status: 'restricted',
+        kycStatus: 'pending',
+        requirements: expect.arrayContaining(['individual.first_name', 'individual.dob.day']),
+        capabilities: { cardIssuing: 'inactive', transfers: 'inactive' },
+        payoutAccountLabel: 'STRIPE TEST BANK •••• 2345',
+      },
+    });
+    await expect(onboarding.createAccount(caller)).resolves.toEqual(results[0]);
+  });
+
+  it('completes KYC (creating the account on the way) and then answers verified with the payout bank', async () => {
+    const caller = newCaller();
+    const status = await onboarding.updateKyc(caller, KYC);
+    expect(status).toEqual({
+      step: 'card',
+      account: expect.objectContaining({
+        status: 'active',
+        kycStatus: 'complete',
+        requirements: [],
+        capabilities: { cardIssuing: 'active', transfers: 'active' },
+      }),
+    });
+    const [stripeAccount] = sandboxAccountsOf(caller.userId);
+    expect(stripeAccount.individual).toMatchObject({ first_name: 'Ada', phone: '+447700900123' });
+    await expect(onboarding.verification(caller.userId)).resolves.toEqual({
+      verified: true,
+      accountId: stripeAccount.id,
+      payoutDestination: stripeAccount.external_accounts.data[0].id,
+      payoutAccountLabel: 'STRIPE TEST BANK •••• 2345',
+    });
+  });
+
+  it('answers 422 with the provider reason when verification fails, and records it', async () => {
+    const caller = newCaller();
+    const problem = await problemOf(onboarding.updateKyc(caller, FAILING_KYC));
+    expect(problem).toMatchObject({
+      status: 422,
+      title: 'Failed to update KYC information',
+      detail: expect.stringContaining('cannot be verified'),
+    });
+    await expect(onboarding.status(caller)).resolves.toMatchObject({
+      step: 'form',
+      account: { kycStatus: 'failed', requirements: ['individual.dob.day'] },
+    });
+    await expect(onboarding.verification(caller.userId)).resolves.toMatchObject({ verified: false });
+
+    await expect(onboarding.updateKyc(caller, KYC)).resolves.toMatchObject({ step: 'card' });
+    await expect(onboarding.verification(caller.userId)).resolves.toMatchObject({ verified: true });
+  });
+
+  it('never shows or changes one user’s account to another', async () => {
+    const owner = newCaller();
+    const stranger = newCaller();
+    const own = await onboarding.updateKyc(owner, KYC);
+    await expect(onboarding.status(stranger)).resolves.toEqual({ step: 'form', account: null });
+    await expect(onboarding.verification(stranger.userId)).resolves.toMatchObject({
+      verified: false,
+      accountId: null,
+    });
+    await expect(problemOf(onboarding.recreateAccount(stranger))).resolves.toMatchObject({ status: 404 });
+    const theirs = await onboarding.createAccount(stranger);
+    expect(theirs.account?.id).not.toBe(own.account?.id);
+    await expect(onboarding.status(owner)).resolves.toEqual(own);
+  });
+
+  it('recreates the account with card issuing, carrying the verified details over (once, under concurrency)', async () => {
+    const caller = newCaller();
+    const before = await onboarding.updateKyc(caller, KYC);
+    const results = await Promise.all(Array.from({ length: 3 }, () => onboarding.recreateAccount(caller)));
+    const after = results[0];
+    expect(new Set(results.map((status) => status.account?.id))).toEqual(new Set([after.account?.id]));
+    expect(after.account?.id).not.toBe(before.account?.id);
+    expect(after).toMatchObject({
+      step: 'card',
+      account: { kycStatus: 'complete', capabilities: { cardIssuing: 'active', transfers: 'active' } },
+    });
+    expect(sandboxAccountsOf(caller.userId)).toHaveLength(2);
+    await expect(onboarding.verification(caller.userId)).resolves.toMatchObject({
+      verified: true,
+      accountId: after.account?.id,
+    });
+  });
+
+  it('answers 503 when the provider cannot be reached', async () => {
+    const offline = new OnboardingService(
+      new PaymentAccountRepository(prisma),
+      new StripeAccounts(
+        createStripeClient({ STRIPE_SECRET_KEY: 'sk_test_issuing', STRIPE_API_URL: 'http://127.0.0.1:9' }),
+        { PAYOUT_BANK_ACCOUNT_TOKEN: 'btok_gb' },
+      ),
+    );
+    await expect(problemOf(offline.createAccount(newCaller()))).resolves.toMatchObject({ status: 503 });
+  });
+});

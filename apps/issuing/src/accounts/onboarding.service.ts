@@ -1,0 +1,107 @@
+import {
+  type IssuingCaller,
+  type KycRequest,
+  type OnboardingStatus,
+  type PaymentAccount,
+  type PaymentAccountVerification,
+} from '@kitty/contracts';
+import { ProblemError } from '@kitty/nest-common';
+import { Injectable } from '@nestjs/common';
+
+import { accountState, individualFrom, individualOf, kycFailureMessage } from './account-state';
+import { PaymentAccountRepository, type PaymentAccountRow } from './payment-account.repository';
+import { StripeAccounts } from './stripe-accounts';
+
+const noAccount = () =>
+  ProblemError.of(404, 'Payment account not found', 'Set up your payment account first.');
+
+/**
+ * A user's payment account: created once (idempotently) at the provider, completed by the KYC form,
+ * replaceable by a new one requesting card issuing. Only ever looked up by the caller's own user id, so
+ * nobody can reach another user's account.
+ */
+@Injectable()
+export class OnboardingService {
+  constructor(
+    private readonly accounts: PaymentAccountRepository,
+    private readonly stripe: StripeAccounts,
+  ) {}
+
+  async status(caller: IssuingCaller): Promise<OnboardingStatus> {
+    return toStatus(await this.accounts.findByUserId(caller.userId));
+  }
+
+  async createAccount(caller: IssuingCaller): Promise<OnboardingStatus> {
+    return toStatus(await this.ensureAccount(caller));
+  }
+
+  /**
+   * Sends the form to the provider as the individual's details and records what it answers. KYC that is
+   * not complete afterwards is a 422 saying why (the SPA shows it in the 'Error' toast).
+   */
+  async updateKyc(caller: IssuingCaller, kyc: KycRequest): Promise<OnboardingStatus> {
+    const row = await this.ensureAccount(caller);
+    const account = await this.stripe.updateIndividual(row.stripeAccountId, individualOf(kyc));
+    const state = accountState(account);
+    await this.accounts.recordState(caller.userId, row.stripeAccountId, state);
+    if (state.kycStatus !== 'complete') {
+      throw ProblemError.of(422, 'Failed to update KYC information', kycFailureMessage(state, account));
+    }
+    return toStatus(await this.accounts.findByUserId(caller.userId));
+  }
+
+  /**
+   * 'Create New Account with Card Issuing' (decisions §16): a new provider account requesting card
+   * issuing, carrying the verified details over, becomes the user's account. Concurrent clicks share one
+   * idempotency key, so they create one account and the conditional replace lets one of them win.
+   */
+  async recreateAccount(caller: IssuingCaller): Promise<OnboardingStatus> {
+    const row = await this.accounts.findByUserId(caller.userId);
+    if (!row) throw noAccount();
+    const previous = await this.stripe.retrieve(row.stripeAccountId);
+    const account = await this.stripe.create(
+      caller,
+      `issuing.account.recreate:${caller.userId}:${row.stripeAccountId}`,
+      individualFrom(previous),
+    );
+    await this.accounts.replace(caller.userId, row.stripeAccountId, account.id, accountState(account));
+    return toStatus(await this.accounts.findByUserId(caller.userId));
+  }
+
+  async verification(userId: string): Promise<PaymentAccountVerification> {
+    const row = await this.accounts.findByUserId(userId);
+    return {
+      verified: row?.kycStatus === 'complete',
+      accountId: row?.stripeAccountId ?? null,
+      payoutDestination: row?.payoutBankAccountId ?? null,
+      payoutAccountLabel: row?.payoutBankLabel ?? null,
+    };
+  }
+
+  private async ensureAccount(caller: IssuingCaller): Promise<PaymentAccountRow> {
+    const existing = await this.accounts.findByUserId(caller.userId);
+    if (existing) return existing;
+    const account = await this.stripe.create(caller, `issuing.account.create:${caller.userId}`);
+    return this.accounts.insertIfAbsent(caller.userId, account.id, accountState(account));
+  }
+}
+
+/** The onboarding step: the form until KYC is complete, then the card step (cards come with issue 5's second half). */
+function toStatus(row: PaymentAccountRow | null): OnboardingStatus {
+  const account = row ? toPaymentAccount(row) : null;
+  return { step: account?.kycStatus === 'complete' ? 'card' : 'form', account };
+}
+
+function toPaymentAccount(row: PaymentAccountRow): PaymentAccount {
+  return {
+    id: row.stripeAccountId,
+    status: row.status as PaymentAccount['status'],
+    kycStatus: row.kycStatus as PaymentAccount['kycStatus'],
+    requirements: row.requirements,
+    capabilities: {
+      cardIssuing: row.cardIssuingCapability as PaymentAccount['capabilities']['cardIssuing'],
+      transfers: row.transfersCapability as PaymentAccount['capabilities']['transfers'],
+    },
+    payoutAccountLabel: row.payoutBankLabel,
+  };
+}

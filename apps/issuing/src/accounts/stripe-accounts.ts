@@ -1,0 +1,99 @@
+import { ProblemError } from '@kitty/nest-common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import Stripe from 'stripe';
+
+import { ISSUING_CONFIG, type IssuingConfig } from '../config';
+import { formFieldOf } from './account-state';
+
+export const STRIPE_CLIENT = Symbol('STRIPE_CLIENT');
+
+/** The service's Stripe SDK client: real Stripe, or the local sandbox when STRIPE_API_URL is set. */
+export function createStripeClient(config: Pick<IssuingConfig, 'STRIPE_SECRET_KEY' | 'STRIPE_API_URL'>) {
+  const api = config.STRIPE_API_URL ? new URL(config.STRIPE_API_URL) : null;
+  return new Stripe(config.STRIPE_SECRET_KEY, {
+    ...(api && {
+      host: api.hostname,
+      port: Number(api.port || (api.protocol === 'https:' ? 443 : 80)),
+      protocol: api.protocol.replace(':', '') as 'http' | 'https',
+    }),
+  });
+}
+
+/** The spec's fallback titles for the two provider calls (error catalogue). */
+const FAILURE_TITLE = {
+  create: 'Failed to create Stripe account',
+  update: 'Failed to update KYC information',
+} as const;
+
+/** Connect accounts of individuals: created with the card-issuing and transfers capabilities. */
+@Injectable()
+export class StripeAccounts {
+  private readonly logger = new Logger(StripeAccounts.name);
+
+  constructor(
+    @Inject(STRIPE_CLIENT) private readonly stripe: Stripe,
+    @Inject(ISSUING_CONFIG) private readonly config: Pick<IssuingConfig, 'PAYOUT_BANK_ACCOUNT_TOKEN'>,
+  ) {}
+
+  /**
+   * `idempotencyKey` makes concurrent or retried creations for the same purpose return one account, so
+   * no orphan accounts are left at the provider.
+   */
+  create(
+    user: { userId: string; email: string },
+    idempotencyKey: string,
+    individual?: Stripe.AccountCreateParams.Individual,
+  ): Promise<Stripe.Account> {
+    return this.call('create', () =>
+      this.stripe.accounts.create(
+        {
+          type: 'custom',
+          country: 'GB',
+          business_type: 'individual',
+          default_currency: 'gbp',
+          email: user.email,
+          capabilities: { card_issuing: { requested: true }, transfers: { requested: true } },
+          external_account: this.config.PAYOUT_BANK_ACCOUNT_TOKEN,
+          metadata: { userId: user.userId },
+          ...(individual && { individual }),
+        },
+        { idempotencyKey },
+      ),
+    );
+  }
+
+  /** Read to carry the details over to a new account, hence a creation failure when it fails. */
+  retrieve(accountId: string): Promise<Stripe.Account> {
+    return this.call('create', () => this.stripe.accounts.retrieve(accountId));
+  }
+
+  updateIndividual(
+    accountId: string,
+    individual: Stripe.AccountUpdateParams.Individual,
+  ): Promise<Stripe.Account> {
+    return this.call('update', () => this.stripe.accounts.update(accountId, { individual }));
+  }
+
+  /** Provider refusals become 422s naming the form field; outages a 503 the user can retry. */
+  private async call<T>(action: keyof typeof FAILURE_TITLE, request: () => Promise<T>): Promise<T> {
+    try {
+      return await request();
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+        const field = error.param ? formFieldOf(error.param) : null;
+        throw ProblemError.of(
+          422,
+          FAILURE_TITLE[action],
+          error.message,
+          field ? [{ field, message: error.message }] : undefined,
+        );
+      }
+      this.logger.error(`Stripe ${action} failed: ${error instanceof Error ? error.message : String(error)}`);
+      throw ProblemError.of(
+        503,
+        'Service unavailable',
+        'The payment provider is unavailable. Please try again in a moment.',
+      );
+    }
+  }
+}

@@ -1,0 +1,43 @@
+import {
+  IssuingPatterns,
+  OnboardingQuery,
+  PaymentAccountCommand,
+  UpdateKycCommand,
+  VerificationQuery,
+} from '@kitty/contracts';
+import { parseOrThrow } from '@kitty/nest-common';
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+
+import { OnboardingService } from '../accounts/onboarding.service';
+
+@Controller()
+export class IssuingController {
+  constructor(private readonly onboarding: OnboardingService) {}
+
+  @MessagePattern(IssuingPatterns.getOnboarding)
+  getOnboarding(@Payload() payload: unknown) {
+    return this.onboarding.status(parseOrThrow(OnboardingQuery, payload).caller);
+  }
+
+  @MessagePattern(IssuingPatterns.createAccount)
+  createAccount(@Payload() payload: unknown) {
+    return this.onboarding.createAccount(parseOrThrow(PaymentAccountCommand, payload).caller);
+  }
+
+  @MessagePattern(IssuingPatterns.updateKyc)
+  updateKyc(@Payload() payload: unknown) {
+    const { caller, body } = parseOrThrow(UpdateKycCommand, payload);
+    return this.onboarding.updateKyc(caller, body);
+  }
+
+  @MessagePattern(IssuingPatterns.recreateAccount)
+  recreateAccount(@Payload() payload: unknown) {
+    return this.onboarding.recreateAccount(parseOrThrow(PaymentAccountCommand, payload).caller);
+  }
+
+  @MessagePattern(IssuingPatterns.getVerification)
+  getVerification(@Payload() payload: unknown) {
+    return this.onboarding.verification(parseOrThrow(VerificationQuery, payload).userId);
+  }
+}

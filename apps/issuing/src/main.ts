@@ -1,0 +1,7 @@
+import 'reflect-metadata';
+
+import { bootstrapService } from '@kitty/nest-common';
+
+import { AppModule, config } from './app.module';
+
+void bootstrapService(AppModule, { name: 'issuing', httpPort: config.HTTP_PORT, redisUrl: config.REDIS_URL });

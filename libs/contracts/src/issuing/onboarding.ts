@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+import { apiSchema, Uuid } from '../common';
+import { KycRequest } from './kyc';
+
+/** form: no payment account yet; card: account exists, no card; complete: a card exists. */
+export const ONBOARDING_STEPS = ['form', 'card', 'complete'] as const;
+/** pending: details still due; complete: every requirement met; failed: the provider rejected a detail. */
+export const KYC_STATUSES = ['pending', 'complete', 'failed'] as const;
+/** Stripe's capability states; null when the capability was never requested. */
+const CapabilityStatus = z.enum(['active', 'inactive', 'pending']).nullable();
+
+export const PaymentAccount = apiSchema(
+  'PaymentAccount',
+  z.object({
+    /** The provider's account id (acct_…). */
+    id: z.string(),
+    /** active once payouts and charges are enabled; restricted while requirements are due. */
+    status: z.enum(['active', 'restricted']),
+    kycStatus: z.enum(KYC_STATUSES),
+    /** What the provider still needs, in its names (e.g. individual.dob.day). */
+    requirements: z.array(z.string()),
+    capabilities: z.object({ cardIssuing: CapabilityStatus, transfers: CapabilityStatus }),
+    /** Where withdrawals go, e.g. 'STRIPE TEST BANK •••• 2345'. */
+    payoutAccountLabel: z.string().nullable(),
+  }),
+);
+export type PaymentAccount = z.infer<typeof PaymentAccount>;
+
+export const OnboardingStatus = apiSchema(
+  'OnboardingStatus',
+  z.object({
+    step: z.enum(ONBOARDING_STEPS),
+    account: PaymentAccount.nullable(),
+  }),
+);
+export type OnboardingStatus = z.infer<typeof OnboardingStatus>;
+
+/** The signed-in caller, as the gateway authenticated them. */
+export const IssuingCaller = z.object({ userId: Uuid, email: z.string(), name: z.string() }).strict();
+export type IssuingCaller = z.infer<typeof IssuingCaller>;
+
+export const OnboardingQuery = z.object({ caller: IssuingCaller }).strict();
+export type OnboardingQuery = z.infer<typeof OnboardingQuery>;
+/** Create (or return) the caller's payment account; also the shape of the recreate command. */
+export const PaymentAccountCommand = z.object({ caller: IssuingCaller }).strict();
+export type PaymentAccountCommand = z.infer<typeof PaymentAccountCommand>;
+export const UpdateKycCommand = z.object({ caller: IssuingCaller, body: KycRequest }).strict();
+export type UpdateKycCommand = z.infer<typeof UpdateKycCommand>;
