@@ -287,6 +287,10 @@ async function runTests(argv, userEnv = process.env) {
         GATEWAY_URL: gatewayUrl,
         MAILDEV_URL: env.MAILDEV_URL,
         OPS_PASSWORD: env.OPS_PASSWORD,
+        // The payments suite signs webhooks as Stripe (and forges them) and reads the sandbox and the queue.
+        STRIPE_WEBHOOK_SECRET: env.STRIPE_WEBHOOK_SECRET,
+        STRIPE_API_URL: env.STRIPE_API_URL,
+        QUEUE_PREFIX: env.QUEUE_PREFIX,
         DATABASE_URL: database,
         REDIS_URL: redisUrl,
         CHROMIUM_PATH: userEnv.CHROMIUM_PATH ?? '/usr/bin/chromium',

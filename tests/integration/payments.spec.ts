@@ -1,0 +1,276 @@
+import { randomUUID } from 'node:crypto';
+
+import { Pool } from 'pg';
+
+import { api, eventually, signUpUser, uniqueEmail } from '../support/api';
+import { bearer } from '../support/pots';
+import {
+  checkoutCompletedEvent,
+  deliverWebhook,
+  forgedDelivery,
+  sandboxDeliveries,
+  sandboxStripe,
+  stripeEventQueue,
+  stripeTestSettings,
+} from '../support/stripe';
+
+interface Problem {
+  status: number;
+  title: string;
+  detail?: string;
+  errors?: { field: string; message: string }[];
+}
+
+const FORGERIES = 1000;
+const CONCURRENCY = 25;
+
+/** Runs `work` over `items`, at most `limit` at a time, keeping the order of the results. */
+async function inParallel<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    for (let index = next++; index < items.length; index = next++) results[index] = await work(items[index]);
+  };
+  await Promise.all(Array.from({ length: limit }, worker));
+  return results;
+}
+
+describe('Stripe webhooks at POST /api/webhooks/stripe', () => {
+  const queue = stripeEventQueue();
+  const db = new Pool({ connectionString: process.env.DATABASE_URL });
+
+  afterAll(async () => {
+    await queue.close();
+    await db.end();
+  });
+
+  it(`accepts none of ${FORGERIES} forged or stale signatures, queues nothing and changes no money`, async () => {
+    const { webhookSecret } = stripeTestSettings();
+    const marker = randomUUID().replaceAll('-', '');
+    const attempts = Array.from({ length: FORGERIES }, (_, index) => {
+      const eventId = `evt_forged${marker}${index}`;
+      const body = checkoutCompletedEvent(eventId, `cs_test_forged${marker}${index}`);
+      return { eventId, ...forgedDelivery(index, body, webhookSecret) };
+    });
+
+    const responses = await inParallel(attempts, CONCURRENCY, async (attempt) => ({
+      kind: attempt.kind,
+      response: await deliverWebhook(attempt.body, attempt.signature),
+    }));
+
+    const accepted = responses.filter(({ response }) => response.status !== 400);
+    expect(accepted.map(({ kind, response }) => `${kind}: ${response.status}`)).toEqual([]);
+    for (const { response } of responses) {
+      expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+      expect(response.body).toMatchObject({ status: 400, title: 'Invalid webhook' });
+    }
+
+    const queued = await inParallel(attempts, CONCURRENCY, (attempt) => queue.getJob(attempt.eventId));
+    expect(queued.filter(Boolean)).toHaveLength(0);
+    const touched = await db.query<{ table: string; count: string }>(
+      `SELECT 'stripe_events' AS table, count(*) FROM payments.stripe_events WHERE id LIKE $1
+       UNION ALL SELECT 'funding_transactions', count(*) FROM payments.funding_transactions WHERE session_id LIKE $2
+       UNION ALL SELECT 'ledger_transactions', count(*) FROM payments.ledger_transactions
+         WHERE idempotency_key LIKE $3 OR metadata::text LIKE $3`,
+      [`evt_forged${marker}%`, `cs_test_forged${marker}%`, `%${marker}%`],
+    );
+    expect(touched.rows).toEqual([
+      { table: 'stripe_events', count: '0' },
+      { table: 'funding_transactions', count: '0' },
+      { table: 'ledger_transactions', count: '0' },
+    ]);
+  });
+
+  it("accepts the sandbox's genuinely signed deliveries and queues each event once, keyed by its id", async () => {
+    const payout = await sandboxStripe().payouts.create({ amount: 100, currency: 'gbp' });
+    const event = await eventually(async () => {
+      const { data } = await sandboxStripe().events.list({ type: 'payout.created', limit: 100 });
+      return data.find((candidate) => (candidate.data.object as { id: string }).id === payout.id);
+    });
+    const delivered = await eventually(async () =>
+      (await sandboxDeliveries(event.id)).find((attempt) => attempt.status === 'succeeded'),
+    );
+    expect(delivered.response_status).toBe(200);
+
+    const job = await queue.getJob(event.id);
+    expect(job?.data).toMatchObject({ eventId: event.id, type: 'payout.created', objectId: payout.id });
+    // A redelivery is the same job, not a second one.
+    const resend = await fetch(new URL(`/_sandbox/events/${event.id}/resend`, stripeTestSettings().apiUrl), {
+      method: 'POST',
+    });
+    expect(resend.status).toBe(202);
+    await eventually(async () => ((await sandboxDeliveries(event.id)).length >= 2 ? true : undefined));
+    expect((await sandboxDeliveries(event.id)).every((attempt) => attempt.response_status === 200)).toBe(
+      true,
+    );
+    expect((await queue.getJob(event.id))?.timestamp).toBe(job?.timestamp);
+  });
+
+  it('is open to Stripe without a session but refuses a body that is not JSON', async () => {
+    const response = await api('/api/webhooks/stripe', {
+      method: 'POST',
+      rawBody: 'type=checkout.session.completed',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'stripe-signature': 't=1,v1=00' },
+    });
+    expect(response.status).toBe(415);
+  });
+});
+
+describe('money routes', () => {
+  const routes: [string, string, unknown?][] = [
+    ['POST', '/api/funding/checkout-sessions', { amountPence: 2500 }],
+    ['GET', '/api/funding/sessions/cs_test_anything'],
+    ['GET', '/api/funding/fee-quote?amountPence=2500'],
+    ['GET', '/api/funding/transactions'],
+    ['GET', '/api/wallet'],
+    ['POST', '/api/withdrawals', { amountPence: 100 }],
+    ['GET', '/api/withdrawals'],
+    ['POST', '/api/top-up-requests', { amountPence: 1000, recipients: ['a@example.com'] }],
+    ['GET', `/api/top-up-requests/${randomUUID()}`],
+  ];
+
+  it.each(routes)('%s %s needs a signed-in user (401)', async (method, path, body) => {
+    const response = await api<Problem>(path, { method, body });
+    expect(response.status).toBe(401);
+    expect(response.body.detail).toBe('Please sign in to continue.');
+  });
+
+  it("show a stranger none of another user's funding session, withdrawals or top-up request (404)", async () => {
+    const requester = await signUpUser({ fullName: 'Rita Requester' });
+    const recipientEmail = uniqueEmail('recipient');
+    const created = await api<{ id: string; recipients: number }>('/api/top-up-requests', {
+      method: 'POST',
+      body: { amountPence: 2500, recipients: [recipientEmail], message: 'For the flat' },
+      headers: bearer(requester.session.accessToken),
+    });
+    expect(created.status).toBe(201);
+    const requestPath = `/api/top-up-requests/${created.body.id}`;
+
+    const stranger = await signUpUser({ fullName: 'Sam Stranger' });
+    const asStranger = bearer(stranger.session.accessToken);
+    const peek = await api<Problem>(requestPath, { headers: asStranger });
+    expect(peek.status).toBe(404);
+    expect(peek.body.detail).toBe('No such top-up request.');
+    // Neither an unknown id nor someone else's: the same answer, so ids cannot be probed.
+    const unknown = await api<Problem>(`/api/top-up-requests/${randomUUID()}`, { headers: asStranger });
+    expect(unknown.body).toEqual(peek.body);
+
+    const recipient = await signUpUser({ email: recipientEmail });
+    const opened = await api<{ requesterName: string; amountPence: number }>(requestPath, {
+      headers: bearer(recipient.session.accessToken),
+    });
+    expect(opened.status).toBe(200);
+    expect(opened.body).toMatchObject({ requesterName: 'Rita Requester', amountPence: 2500 });
+    expect((await api(requestPath, { headers: bearer(requester.session.accessToken) })).status).toBe(200);
+
+    const session = await api<Problem>('/api/funding/sessions/cs_test_not_yours', { headers: asStranger });
+    expect(session.status).toBe(404);
+    expect(session.body.detail).toBe('No such payment session.');
+    expect((await api<unknown[]>('/api/withdrawals', { headers: asStranger })).body).toEqual([]);
+    expect((await api<unknown[]>('/api/funding/transactions', { headers: asStranger })).body).toEqual([]);
+    expect((await api<{ balancePence: number }>('/api/wallet', { headers: asStranger })).body).toMatchObject({
+      balancePence: 0,
+    });
+  });
+
+  it('refuses checkout to an unverified account with the spec text', async () => {
+    const { session } = await signUpUser();
+    const response = await api<Problem>('/api/funding/checkout-sessions', {
+      method: 'POST',
+      body: { amountPence: 2500 },
+      headers: bearer(session.accessToken),
+    });
+    expect(response.status).toBe(403);
+    expect(response.body.title).toBe('Account Setup Required');
+  });
+});
+
+describe('validation of amounts and fields', () => {
+  let auth: Record<string, string>;
+  beforeAll(async () => {
+    auth = bearer((await signUpUser()).session.accessToken);
+  });
+
+  const post = (path: string, body: unknown) => api<Problem>(path, { method: 'POST', body, headers: auth });
+
+  it.each([
+    [99, 'The minimum amount is £1.00.'],
+    [500_001, 'The maximum amount is £5,000.00.'],
+    [0, 'Invalid Amount: Please enter a valid amount greater than £0.'],
+    [-500, 'Invalid Amount: Please enter a valid amount greater than £0.'],
+    [12.5, 'Amounts are whole pence.'],
+    ['2500', 'Invalid Amount: Please enter a valid amount greater than £0.'],
+  ])('a top-up of %p is refused: %s', async (amountPence, message) => {
+    const response = await post('/api/funding/checkout-sessions', { amountPence });
+    expect(response.status).toBe(400);
+    expect(response.body.errors).toContainEqual({ field: 'amountPence', message });
+  });
+
+  it('accepts exactly £1 and £5,000 as far as validation goes (then asks for verification)', async () => {
+    for (const amountPence of [100, 500_000])
+      expect((await post('/api/funding/checkout-sessions', { amountPence })).status).toBe(403);
+  });
+
+  it('refuses unknown fields, at the top and inside the destination', async () => {
+    const top = await post('/api/funding/checkout-sessions', { amountPence: 2500, feePence: 0 });
+    expect(top.status).toBe(400);
+    expect(top.body.errors).toContainEqual({ field: 'feePence', message: 'Unknown field(s): feePence' });
+    const nested = await post('/api/funding/checkout-sessions', {
+      amountPence: 2500,
+      destination: { type: 'wallet', userId: randomUUID() },
+    });
+    expect(nested.status).toBe(400);
+    expect(nested.body.errors?.[0].message).toMatch(/Unknown field\(s\): userId/);
+  });
+
+  it('checks the fee-quote amount like a top-up', async () => {
+    for (const [query, message] of [
+      ['amountPence=99', 'The minimum amount is £1.00.'],
+      ['amountPence=500001', 'The maximum amount is £5,000.00.'],
+      ['amountPence=abc', 'Invalid Amount: Please enter a valid amount greater than £0.'],
+      ['', 'Invalid Amount: Please enter a valid amount greater than £0.'],
+    ]) {
+      const response = await api<Problem>(`/api/funding/fee-quote?${query}`, { headers: auth });
+      expect(response.status).toBe(400);
+      expect(response.body.errors).toContainEqual({ field: 'amountPence', message });
+    }
+    const extra = await api<Problem>('/api/funding/fee-quote?amountPence=2500&rate=0', { headers: auth });
+    expect(extra.body.errors).toContainEqual({ field: 'rate', message: 'Unknown field(s): rate' });
+  });
+
+  it('checks withdrawals: a positive amount of at most £1,000', async () => {
+    for (const [amountPence, message] of [
+      [0, 'Please enter a valid amount to withdraw'],
+      [100_001, 'You can withdraw at most £1,000.00 at a time.'],
+    ] as const) {
+      const response = await post('/api/withdrawals', { amountPence });
+      expect(response.status).toBe(400);
+      expect(response.body.errors).toContainEqual({ field: 'amountPence', message });
+    }
+  });
+
+  it('checks top-up requests: amount, at least one valid e-mail, no unknown fields', async () => {
+    const small = await post('/api/top-up-requests', { amountPence: 99, recipients: ['a@example.com'] });
+    expect(small.body.errors).toContainEqual({
+      field: 'amountPence',
+      message: 'The minimum amount is £1.00.',
+    });
+    const none = await post('/api/top-up-requests', { amountPence: 1000, recipients: [] });
+    expect(none.body.errors).toContainEqual({
+      field: 'recipients',
+      message: 'Please enter at least one email address.',
+    });
+    const bad = await post('/api/top-up-requests', { amountPence: 1000, recipients: ['not-an-email'] });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors?.[0].field).toBe('recipients.0');
+    const extra = await post('/api/top-up-requests', {
+      amountPence: 1000,
+      recipients: ['a@example.com'],
+      requesterId: randomUUID(),
+    });
+    expect(extra.body.errors).toContainEqual({
+      field: 'requesterId',
+      message: 'Unknown field(s): requesterId',
+    });
+  });
+});
