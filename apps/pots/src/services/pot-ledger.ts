@@ -20,6 +20,13 @@ export const settlementLedgerKey = (settlementId: string) => `settlement:${settl
 export const COMPENSATION_GRACE_MS = 5 * 60_000;
 const SWEEP_INTERVAL_MS = 30_000;
 const SWEEP_BATCH = 50;
+/** The ledger commands' limit for descriptions and reasons. */
+const LEDGER_TEXT_MAX = 200;
+
+/** Names and descriptions come from users: shorten them rather than have the ledger refuse the command. */
+export function ledgerText(text: string): string {
+  return text.length <= LEDGER_TEXT_MAX ? text : `${text.slice(0, LEDGER_TEXT_MAX - 1)}…`;
+}
 
 /**
  * The pots side of the payments ledger (the authority for pot and wallet money). A command that moves money
@@ -37,11 +44,13 @@ export class PotLedger implements OnApplicationBootstrap, OnApplicationShutdown 
   ) {}
 
   spendFromPot(command: SpendFromPotCommand): Promise<LedgerReceipt> {
-    return this.rpc.send(PaymentsPatterns.spendFromPot, command, LedgerReceipt);
+    const body: SpendFromPotCommand = { ...command, description: ledgerText(command.description) };
+    return this.rpc.send(PaymentsPatterns.spendFromPot, body, LedgerReceipt);
   }
 
   transferBetweenWallets(command: TransferBetweenWalletsCommand): Promise<LedgerReceipt> {
-    return this.rpc.send(PaymentsPatterns.transferBetweenWallets, command, LedgerReceipt);
+    const body: TransferBetweenWalletsCommand = { ...command, description: ledgerText(command.description) };
+    return this.rpc.send(PaymentsPatterns.transferBetweenWallets, body, LedgerReceipt);
   }
 
   /**
@@ -97,7 +106,7 @@ export class PotLedger implements OnApplicationBootstrap, OnApplicationShutdown 
   /** Reverses the posting now; if the ledger cannot be reached, the row stays due for the sweep. */
   async reverse(ledgerKey: string, reason: string): Promise<void> {
     try {
-      const command: ReverseTransactionCommand = { idempotencyKey: ledgerKey, reason };
+      const command: ReverseTransactionCommand = { idempotencyKey: ledgerKey, reason: ledgerText(reason) };
       await this.rpc.send(PaymentsPatterns.reverseTransaction, command, LedgerReceipt);
       await this.prisma.ledgerCompensation.deleteMany({ where: { ledgerKey } });
     } catch (error) {

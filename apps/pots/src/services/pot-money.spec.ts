@@ -270,6 +270,22 @@ describe('pot money through the ledger (PostgreSQL, fake payments)', () => {
     expect(row.ledgerTransactionId).toBeNull();
   });
 
+  it('shortens what users typed to what the ledger accepts', async () => {
+    const pot = await createPot(db.prisma, ['Ada']);
+    payments.handlers[PaymentsPatterns.spendFromPot] = () => {
+      throw unavailable();
+    };
+    const description = 'x'.repeat(200);
+    await expect(
+      expenses.create({ caller: pot.owner.caller, potId: pot.id, body: { ...potExpense(pot), description } }),
+    ).rejects.toMatchObject({ problem: { status: 503 } });
+    await ledger.sweep(new Date(Date.now() + COMPENSATION_GRACE_MS + 1000));
+    const [spend, reverse] = payments.calls;
+    expect(spend.payload.description).toBe(description);
+    expect(reverse.payload.reason).toHaveLength(200);
+    expect(reverse.payload.reason).toMatch(/^Expense "x+…$/);
+  });
+
   describe('settle up', () => {
     const settlement = (pot: TestPot, payWithKitty: boolean) => ({
       fromMemberId: pot.members[1].id,
