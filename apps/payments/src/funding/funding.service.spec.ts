@@ -1,0 +1,177 @@
+import { randomUUID } from 'node:crypto';
+
+import type { PaymentsCaller } from '@kitty/contracts';
+import { ProblemError } from '@kitty/nest-common';
+
+import type { PrismaService } from '../prisma.service';
+import { FakePeerRpc, FakeStripe } from '../testing/fakes';
+import { FundingService } from './funding.service';
+
+/** Only what FundingService writes before and after asking Stripe. */
+function fakePrisma() {
+  const rows = new Map<string, Record<string, unknown>>();
+  return {
+    rows,
+    fundingTransaction: {
+      create: jest.fn(async ({ data }: { data: Record<string, unknown> }) => {
+        rows.set(data['id'] as string, { ...data, status: 'pending', sessionId: null });
+        return rows.get(data['id'] as string);
+      }),
+      update: jest.fn(async ({ where, data }: { where: { id: string }; data: object }) =>
+        Object.assign(rows.get(where.id) ?? {}, data),
+      ),
+      updateMany: jest.fn(async ({ where, data }: { where: { id: string }; data: object }) => {
+        Object.assign(rows.get(where.id) ?? {}, data);
+        return { count: 1 };
+      }),
+    },
+  };
+}
+
+describe('FundingService', () => {
+  let stripe: FakeStripe;
+  let rpc: FakePeerRpc;
+  let prisma: ReturnType<typeof fakePrisma>;
+  let service: FundingService;
+  let caller: PaymentsCaller;
+
+  beforeEach(() => {
+    stripe = new FakeStripe();
+    rpc = new FakePeerRpc();
+    prisma = fakePrisma();
+    service = new FundingService(prisma as unknown as PrismaService, rpc.asPeers(), stripe.asGateway(), {
+      PUBLIC_URL: 'https://kitty.example',
+    });
+    caller = { userId: randomUUID(), email: 'alice@example.com', name: 'Alice' };
+    rpc.verify(caller.userId);
+  });
+
+  const problemOf = (promise: Promise<unknown>) =>
+    promise.then(
+      () => {
+        throw new Error('expected a problem');
+      },
+      (error: unknown) => {
+        expect(error).toBeInstanceOf(ProblemError);
+        return (error as ProblemError).problem;
+      },
+    );
+
+  it('asks Stripe for the amount plus a separate fee line, with our return URLs and the funding id', async () => {
+    rpc.ukResidents.add(caller.userId);
+    const created = await service.createCheckoutSession(caller, {
+      amountPence: 2500,
+      destination: { type: 'wallet' },
+      method: 'apple_pay',
+    });
+
+    const [fundingId] = [...prisma.rows.keys()];
+    expect(stripe.created).toEqual([
+      {
+        fundingId,
+        amountPence: 2500,
+        feePence: 50,
+        ratePercent: 2,
+        methodTypes: ['card'],
+        destinationName: 'your Kitty wallet',
+        customerEmail: 'alice@example.com',
+        successUrl: 'https://kitty.example/funding-success?session_id={CHECKOUT_SESSION_ID}',
+        cancelUrl: 'https://kitty.example/funding-cancelled',
+      },
+    ]);
+    expect(created).toEqual({
+      sessionId: expect.stringMatching(/^cs_test_/),
+      url: expect.any(String),
+      amountPence: 2500,
+      feePence: 50,
+      feeRate: 2,
+      totalPence: 2550,
+    });
+    expect(prisma.rows.get(fundingId)).toMatchObject({
+      sessionId: created.sessionId,
+      creditAccountId: `wallet:${caller.userId}`,
+      feeRate: 2,
+      isUkUser: true,
+    });
+  });
+
+  it('offers Bacs Direct Debit for a bank transfer', async () => {
+    await service.createCheckoutSession(caller, {
+      amountPence: 100,
+      destination: { type: 'wallet' },
+      method: 'bank_transfer',
+    });
+    expect(stripe.created[0].methodTypes).toEqual(['bacs_debit']);
+  });
+
+  it('quotes 6% to a user whose residency is not the UK', async () => {
+    await expect(service.quoteFee(caller, 1000)).resolves.toEqual({
+      amountPence: 1000,
+      feePence: 60,
+      feeRate: 6,
+      totalPence: 1060,
+      isUKUser: false,
+    });
+  });
+
+  it.each([
+    ['unverified', () => rpc.verified.clear()],
+    ['issuing unreachable', () => (rpc.issuingDown = true)],
+  ])('refuses an account that is %s with the spec’s text and creates nothing', async (_, arrange) => {
+    arrange();
+    await expect(
+      problemOf(
+        service.createCheckoutSession(caller, {
+          amountPence: 100,
+          destination: { type: 'wallet' },
+          method: 'card',
+        }),
+      ),
+    ).resolves.toMatchObject({
+      status: 403,
+      title: 'Account Setup Required',
+      detail: 'Complete your account verification to add funds.',
+    });
+    await expect(problemOf(service.quoteFee(caller, 100))).resolves.toMatchObject({ status: 403 });
+    expect(prisma.rows.size).toBe(0);
+    expect(stripe.created).toHaveLength(0);
+  });
+
+  it('credits a pot only for one of its members, named as the pot', async () => {
+    const potId = randomUUID();
+    await expect(
+      problemOf(
+        service.createCheckoutSession(caller, {
+          amountPence: 100,
+          destination: { type: 'pot', potId },
+          method: 'card',
+        }),
+      ),
+    ).resolves.toMatchObject({ status: 404 });
+
+    rpc.join(potId, caller.userId, 'member', 'Lisbon trip');
+    await service.createCheckoutSession(caller, {
+      amountPence: 100,
+      destination: { type: 'pot', potId },
+      method: 'card',
+    });
+    expect([...prisma.rows.values()][0]).toMatchObject({
+      creditAccountId: `pot:${potId}`,
+      destinationName: 'Lisbon trip',
+    });
+  });
+
+  it('marks the row failed and answers a problem when Stripe cannot create the session', async () => {
+    jest.spyOn(stripe, 'createTopUpSession').mockRejectedValueOnce(new Error('connect ECONNREFUSED'));
+    await expect(
+      problemOf(
+        service.createCheckoutSession(caller, {
+          amountPence: 100,
+          destination: { type: 'wallet' },
+          method: 'card',
+        }),
+      ),
+    ).resolves.toMatchObject({ status: 502, detail: 'Failed to create funding session. Please try again.' });
+    expect([...prisma.rows.values()][0]).toMatchObject({ status: 'failed' });
+  });
+});

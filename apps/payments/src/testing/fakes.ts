@@ -1,0 +1,197 @@
+// Test doubles for what payments calls outside its database: Stripe and the peer services.
+import { randomUUID } from 'node:crypto';
+
+import type { PaymentAccountVerification } from '@kitty/contracts';
+import type { OutboxRelay } from '@kitty/nest-common';
+import type Stripe from 'stripe';
+
+import { PeerServices } from '../peers/peer-services';
+import {
+  type PayoutParams,
+  type StripeGateway,
+  StripeRejectedError,
+  type TopUpCheckoutParams,
+} from '../stripe/stripe-gateway';
+
+type Session = Stripe.Checkout.Session;
+
+/**
+ * A stateful Stripe: sessions, payouts and the events about them. `retrieve*` answers the object's
+ * current state, as Stripe does; events carry only what the worker may use (their id, type and object id).
+ */
+export class FakeStripe {
+  readonly sessions = new Map<string, Session>();
+  readonly payouts = new Map<string, Stripe.Payout>();
+  readonly events = new Map<string, Stripe.Event>();
+  readonly created: TopUpCheckoutParams[] = [];
+  readonly payoutRequests: PayoutParams[] = [];
+  /** Refuse the next payout creations (as Stripe does for a closed account). */
+  rejectPayouts = false;
+
+  asGateway(): StripeGateway {
+    return this as unknown as StripeGateway;
+  }
+
+  async createTopUpSession(params: TopUpCheckoutParams): Promise<Session> {
+    this.created.push(params);
+    const id = `cs_test_${randomUUID().replaceAll('-', '')}`;
+    const session = {
+      id,
+      object: 'checkout.session',
+      url: `http://stripe.test/pay/${id}`,
+      status: 'open',
+      payment_status: 'unpaid',
+      amount_total: params.amountPence + params.feePence,
+      client_reference_id: params.fundingId,
+      metadata: { fundingId: params.fundingId },
+    } as unknown as Session;
+    this.sessions.set(id, session);
+    return session;
+  }
+
+  async retrieveSession(id: string): Promise<Session> {
+    const session = this.sessions.get(id);
+    if (!session) throw new Error(`No such session ${id}`);
+    return { ...session };
+  }
+
+  async retrieveEvent(id: string): Promise<Stripe.Event> {
+    const event = this.events.get(id);
+    if (!event) throw new Error(`No such event ${id}`);
+    return event;
+  }
+
+  async retrievePayout(id: string): Promise<Stripe.Payout> {
+    const payout = this.payouts.get(id);
+    if (!payout) throw new Error(`No such payout ${id}`);
+    return { ...payout };
+  }
+
+  async createPayout(params: PayoutParams): Promise<Stripe.Payout> {
+    this.payoutRequests.push(params);
+    if (this.rejectPayouts) throw new StripeRejectedError('No such external account', 'resource_missing');
+    const existing = [...this.payouts.values()].find(
+      (p) => p.metadata?.['withdrawalId'] === params.withdrawalId,
+    );
+    if (existing) return existing;
+    const payout = {
+      id: `po_${randomUUID().replaceAll('-', '')}`,
+      object: 'payout',
+      amount: params.amountPence,
+      status: 'pending',
+      destination: params.destination,
+      failure_message: null,
+      metadata: { withdrawalId: params.withdrawalId },
+    } as unknown as Stripe.Payout;
+    this.payouts.set(payout.id, payout);
+    return payout;
+  }
+
+  /** The payer finished the pay page: by card (paid now) or by Bacs (paid later). Returns the event id. */
+  complete(sessionId: string, paid: boolean): string {
+    this.update(sessionId, { status: 'complete', payment_status: paid ? 'paid' : 'unpaid' });
+    return this.emit('checkout.session.completed', sessionId);
+  }
+
+  /** The Bacs debit's outcome, some time after completion. */
+  settleAsync(sessionId: string, succeeded: boolean): string {
+    if (succeeded) this.update(sessionId, { payment_status: 'paid' });
+    return this.emit(
+      succeeded ? 'checkout.session.async_payment_succeeded' : 'checkout.session.async_payment_failed',
+      sessionId,
+    );
+  }
+
+  expire(sessionId: string): string {
+    this.update(sessionId, { status: 'expired' });
+    return this.emit('checkout.session.expired', sessionId);
+  }
+
+  finishPayout(payoutId: string, paid: boolean): string {
+    const payout = this.payouts.get(payoutId);
+    if (!payout) throw new Error(`No such payout ${payoutId}`);
+    this.payouts.set(payoutId, {
+      ...payout,
+      status: paid ? 'paid' : 'failed',
+      failure_message: paid ? null : 'The bank account has been closed.',
+    });
+    return this.emit(paid ? 'payout.paid' : 'payout.failed', payoutId);
+  }
+
+  emit(type: string, objectId: string): string {
+    const id = `evt_${randomUUID().replaceAll('-', '')}`;
+    this.events.set(id, {
+      id,
+      object: 'event',
+      type,
+      data: { object: { id: objectId } },
+    } as unknown as Stripe.Event);
+    return id;
+  }
+
+  private update(sessionId: string, changes: Partial<Session>) {
+    const session = this.sessions.get(sessionId);
+    if (!session) throw new Error(`No such session ${sessionId}`);
+    this.sessions.set(sessionId, { ...session, ...changes });
+  }
+}
+
+/** Residency, issuing and pots as the test sets them up; `issuingDown` makes verification unreachable. */
+export class FakePeerRpc {
+  readonly ukResidents = new Set<string>();
+  readonly verified = new Map<string, PaymentAccountVerification>();
+  readonly memberships = new Map<string, { role: 'owner' | 'member'; potName: string }>();
+  issuingDown = false;
+
+  verify(userId: string, payoutDestination = 'ba_test_0001') {
+    this.verified.set(userId, {
+      verified: true,
+      accountId: `acct_${userId.slice(0, 8)}`,
+      payoutDestination,
+      payoutAccountLabel: 'NatWest •••• 0001',
+    });
+  }
+
+  join(potId: string, userId: string, role: 'owner' | 'member', potName = 'Lisbon trip') {
+    this.memberships.set(`${potId}/${userId}`, { role, potName });
+  }
+
+  /** A PeerServices whose RPC client answers from this state. */
+  asPeers(): PeerServices {
+    return new PeerServices({
+      send: (pattern: string, payload: unknown) => this.answer(pattern, payload),
+    } as never);
+  }
+
+  private async answer(pattern: string, payload: unknown): Promise<unknown> {
+    const { userId, potId } = payload as { userId: string; potId?: string };
+    switch (pattern) {
+      case 'residency.get.v1':
+        return {
+          countryCode: this.ukResidents.has(userId) ? 'GB' : 'FR',
+          isUkResident: this.ukResidents.has(userId),
+          detectedAt: new Date().toISOString(),
+          method: 'ip_address',
+        };
+      case 'issuing.verification.get.v1':
+        if (this.issuingDown) throw new Error('Service unavailable');
+        return (
+          this.verified.get(userId) ?? {
+            verified: false,
+            accountId: null,
+            payoutDestination: null,
+            payoutAccountLabel: null,
+          }
+        );
+      case 'pots.membership.get.v1': {
+        const membership = this.memberships.get(`${potId}/${userId}`);
+        return { potId, role: membership?.role ?? null, potName: membership?.potName ?? null };
+      }
+      default:
+        throw new Error(`Unexpected RPC ${pattern}`);
+    }
+  }
+}
+
+/** The relay is only kicked by the code under test; the tests read the outbox table instead. */
+export const idleRelay = () => ({ kick: () => undefined }) as unknown as OutboxRelay;
