@@ -19,6 +19,7 @@ export const settlementLedgerKey = (settlementId: string) => `settlement:${settl
  */
 export const COMPENSATION_GRACE_MS = 5 * 60_000;
 const SWEEP_INTERVAL_MS = 30_000;
+const REVERSAL_RETRY_MS = 60_000;
 const SWEEP_BATCH = 50;
 /** The ledger commands' limit for descriptions and reasons. */
 const LEDGER_TEXT_MAX = 200;
@@ -103,15 +104,21 @@ export class PotLedger implements OnApplicationBootstrap, OnApplicationShutdown 
     });
   }
 
-  /** Reverses the posting now; if the ledger cannot be reached, the row stays due for the sweep. */
+  /**
+   * Reverses the posting now. The ledger answers 404 for a key it never posted: nothing to undo. Any other
+   * failure keeps the row, due again a minute later, for the sweep (and an operator, if it never succeeds).
+   */
   async reverse(ledgerKey: string, reason: string): Promise<void> {
     try {
       const command: ReverseTransactionCommand = { idempotencyKey: ledgerKey, reason: ledgerText(reason) };
-      await this.rpc.send(PaymentsPatterns.reverseTransaction, command, LedgerReceipt);
+      await this.rpc.send(PaymentsPatterns.reverseTransaction, command, LedgerReceipt).catch(neverPosted);
       await this.prisma.ledgerCompensation.deleteMany({ where: { ledgerKey } });
     } catch (error) {
       this.logger.warn(`Reversal of ${ledgerKey} failed, left to the sweep: ${String(error)}`);
-      await this.prisma.ledgerCompensation.updateMany({ where: { ledgerKey }, data: { dueAt: new Date() } });
+      await this.prisma.ledgerCompensation.updateMany({
+        where: { ledgerKey },
+        data: { dueAt: new Date(Date.now() + REVERSAL_RETRY_MS) },
+      });
     }
   }
 
@@ -136,4 +143,9 @@ export class PotLedger implements OnApplicationBootstrap, OnApplicationShutdown 
   onApplicationShutdown(): void {
     clearInterval(this.timer);
   }
+}
+
+function neverPosted(error: unknown): null {
+  if (error instanceof ProblemError && error.problem.status === 404) return null;
+  throw error;
 }

@@ -227,7 +227,8 @@ describe('pot money through the ledger (PostgreSQL, fake payments)', () => {
       ]);
 
       delete payments.handlers[PaymentsPatterns.reverseTransaction];
-      await expect(ledger.sweep()).resolves.toBe(1);
+      await expect(ledger.sweep()).resolves.toBe(0);
+      await expect(ledger.sweep(new Date(Date.now() + 61_000))).resolves.toBe(1);
       await expect(compensations()).resolves.toEqual([]);
       expect(
         payments.patterns().filter((pattern) => pattern === PaymentsPatterns.reverseTransaction),
@@ -268,6 +269,21 @@ describe('pot money through the ledger (PostgreSQL, fake payments)', () => {
     expect(payments.calls).toEqual([]);
     const [row] = await expensesOf(pot);
     expect(row.ledgerTransactionId).toBeNull();
+  });
+
+  it('treats a reversal the ledger has no posting for (404) as done', async () => {
+    const pot = await createPot(db.prisma, ['Ada']);
+    payments.handlers[PaymentsPatterns.spendFromPot] = () => {
+      throw unavailable();
+    };
+    payments.handlers[PaymentsPatterns.reverseTransaction] = () => {
+      throw ProblemError.of(404, 'Not found', 'No ledger transaction has that key.');
+    };
+    await expect(
+      expenses.create({ caller: pot.owner.caller, potId: pot.id, body: potExpense(pot) }),
+    ).rejects.toMatchObject({ problem: { status: 503 } });
+    await expect(ledger.sweep(new Date(Date.now() + COMPENSATION_GRACE_MS + 1000))).resolves.toBe(1);
+    await expect(compensations()).resolves.toEqual([]);
   });
 
   it('shortens what users typed to what the ledger accepts', async () => {
