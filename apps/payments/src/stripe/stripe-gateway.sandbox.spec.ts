@@ -46,7 +46,6 @@ describeWithSandbox('StripeGateway (Stripe sandbox)', () => {
     baseUrl = `http://127.0.0.1:${port}`;
     sandbox = spawn(process.execPath, [SANDBOX_MAIN], {
       env: {
-        PATH: process.env['PATH'],
         SANDBOX_PORT: String(port),
         SANDBOX_PAYOUT_DELAY_MS: '50',
         LOG_LEVEL: 'silent',
@@ -130,7 +129,7 @@ describeWithSandbox('StripeGateway (Stripe sandbox)', () => {
 
     const failed = await waitFor(async () => {
       const events = await stripeGet<{ data: Stripe.Event[] }>('events?type=payout.failed');
-      return events.data.find((event) => event.data.object.id === payout.id) ?? null;
+      return events.data.find((event) => (event.data.object as { id?: string }).id === payout.id) ?? null;
     });
     await expect(gateway.retrieveEvent(failed.id, null)).resolves.toMatchObject({ type: 'payout.failed' });
     await expect(gateway.retrievePayout(payout.id, null)).resolves.toMatchObject({
