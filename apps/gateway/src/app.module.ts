@@ -15,6 +15,8 @@ import { HealthController } from './health/health.controller';
 import { PlatformHealth } from './health/health.service';
 import { MeController } from './me/me.controller';
 import { MeService } from './me/me.service';
+import { OnboardingController } from './onboarding/onboarding.controller';
+import { OnboardingService } from './onboarding/onboarding.service';
 import { FundingController } from './payments/funding.controller';
 import { PaymentsRpc } from './payments/payments-rpc';
 import { TopUpRequestsController } from './payments/top-up-requests.controller';
@@ -48,6 +50,7 @@ export function createAppModule(config: GatewayConfig) {
       ExpensesController,
       InvitationsController,
       ActivePotController,
+      OnboardingController,
       FundingController,
       WalletController,
       WithdrawalsController,
@@ -66,6 +69,7 @@ export function createAppModule(config: GatewayConfig) {
       },
       GatewayAuthService,
       MeService,
+      OnboardingService,
       PotsRpc,
       PaymentsRpc,
       {

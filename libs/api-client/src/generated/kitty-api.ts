@@ -109,6 +109,18 @@ const injectedRtkApi = api.injectEndpoints({
     setActivePot: build.mutation<SetActivePotApiResponse, SetActivePotApiArg>({
       query: (queryArg) => ({ url: `/api/active-pot`, method: 'PUT', body: queryArg }),
     }),
+    getOnboarding: build.query<GetOnboardingApiResponse, GetOnboardingApiArg>({
+      query: () => ({ url: `/api/onboarding` }),
+    }),
+    createPaymentAccount: build.mutation<CreatePaymentAccountApiResponse, CreatePaymentAccountApiArg>({
+      query: () => ({ url: `/api/onboarding/account`, method: 'POST' }),
+    }),
+    updateKyc: build.mutation<UpdateKycApiResponse, UpdateKycApiArg>({
+      query: (queryArg) => ({ url: `/api/onboarding/kyc`, method: 'POST', body: queryArg }),
+    }),
+    recreatePaymentAccount: build.mutation<RecreatePaymentAccountApiResponse, RecreatePaymentAccountApiArg>({
+      query: () => ({ url: `/api/onboarding/account/recreate`, method: 'POST' }),
+    }),
     createCheckoutSession: build.mutation<CreateCheckoutSessionApiResponse, CreateCheckoutSessionApiArg>({
       query: (queryArg) => ({ url: `/api/funding/checkout-sessions`, method: 'POST', body: queryArg }),
     }),
@@ -222,6 +234,14 @@ export type GetActivePotApiResponse = /** status 200  */ ActivePot;
 export type GetActivePotApiArg = void;
 export type SetActivePotApiResponse = /** status 200  */ ActivePot;
 export type SetActivePotApiArg = SetActivePotRequest;
+export type GetOnboardingApiResponse = /** status 200  */ OnboardingStatus;
+export type GetOnboardingApiArg = void;
+export type CreatePaymentAccountApiResponse = /** status 200  */ OnboardingStatus;
+export type CreatePaymentAccountApiArg = void;
+export type UpdateKycApiResponse = /** status 200  */ OnboardingStatus;
+export type UpdateKycApiArg = KycRequest;
+export type RecreatePaymentAccountApiResponse = /** status 200  */ OnboardingStatus;
+export type RecreatePaymentAccountApiArg = void;
 export type CreateCheckoutSessionApiResponse = /** status 201  */ CheckoutSessionCreated;
 export type CreateCheckoutSessionApiArg = CreateCheckoutSessionRequest;
 export type GetFundingSessionApiResponse = /** status 200  */ FundingSession;
@@ -448,12 +468,14 @@ export type Settlement = {
   fromMemberId: string;
   toMemberId: string;
   amountPence: number;
+  paidWithKitty: boolean;
   createdAt: string;
 };
 export type CreateSettlementRequest = {
   fromMemberId: string;
   toMemberId: string;
   amountPence: number;
+  payWithKitty?: boolean;
 };
 export type InvitationPreview = {
   status: 'pending' | 'accepted' | 'expired' | 'revoked';
@@ -471,6 +493,37 @@ export type ActivePot = {
 };
 export type SetActivePotRequest = {
   potId: string;
+};
+export type PaymentAccount = {
+  id: string;
+  status: 'active' | 'restricted';
+  kycStatus: 'pending' | 'complete' | 'failed';
+  requirements: string[];
+  capabilities: {
+    cardIssuing: ('active' | 'inactive' | 'pending') | null;
+    transfers: ('active' | 'inactive' | 'pending') | null;
+  };
+  payoutAccountLabel: string | null;
+};
+export type OnboardingStatus = {
+  step: 'form' | 'card' | 'complete';
+  account: PaymentAccount | null;
+};
+export type KycRequest = {
+  firstName: string;
+  lastName: string;
+  phoneNumber: string;
+  dateOfBirth: {
+    day: number;
+    month: number;
+    year: number;
+  };
+  address: {
+    line1: string;
+    city: string;
+    postal_code: string;
+    country?: 'GB';
+  };
 };
 export type CheckoutSessionCreated = {
   sessionId: string;
@@ -626,6 +679,11 @@ export const {
   useGetActivePotQuery,
   useLazyGetActivePotQuery,
   useSetActivePotMutation,
+  useGetOnboardingQuery,
+  useLazyGetOnboardingQuery,
+  useCreatePaymentAccountMutation,
+  useUpdateKycMutation,
+  useRecreatePaymentAccountMutation,
   useCreateCheckoutSessionMutation,
   useGetFundingSessionQuery,
   useLazyGetFundingSessionQuery,

@@ -19,6 +19,37 @@ const required = (label: string, max: number) =>
     .min(1, `${label} is required.`)
     .max(max, `${label} must be at most ${max} characters.`);
 
+/**
+ * A required text field put into its canonical form before it is checked. `overwrite` (not `transform`)
+ * keeps the schema representable in the OpenAPI document.
+ */
+const normalised = (
+  label: string,
+  normalise: (value: string) => string,
+  valid: (value: string) => boolean,
+  message: string,
+) =>
+  z
+    .string({ error: `${label} is required.` })
+    .trim()
+    .overwrite(normalise)
+    .superRefine((value, ctx) => {
+      if (value === '') ctx.addIssue({ code: 'custom', message: `${label} is required.` });
+      else if (!valid(value)) ctx.addIssue({ code: 'custom', message });
+    });
+
+/** '07700 900123', '+44 (7700) 900-123', '0044…' → '+447700900123'; anything else unchanged. */
+function toUkPhone(value: string): string {
+  const match = UK_PHONE.exec(value.replace(/[\s()-]/g, ''));
+  return match ? `+44${match[1]}` : value;
+}
+
+/** 'sw1a1aa' → 'SW1A 1AA'; anything that is not a postcode unchanged. */
+function toUkPostcode(value: string): string {
+  const compact = value.toUpperCase().replace(/\s+/g, '');
+  return UK_POSTCODE.test(compact) ? `${compact.slice(0, -3)} ${compact.slice(-3)}` : value;
+}
+
 const wholeNumber = (label: string, min: number, max: number, message: string) =>
   z
     .number({ error: `${label} is required.` })
@@ -67,18 +98,12 @@ export function kycRequestSchema(today: () => Date) {
     .object({
       firstName: required('First name', 100),
       lastName: required('Last name', 100),
-      phoneNumber: z
-        .string({ error: 'Phone number is required.' })
-        .trim()
-        .min(1, 'Phone number is required.')
-        .transform((value, ctx) => {
-          const match = UK_PHONE.exec(value.replace(/[\s()-]/g, ''));
-          if (!match) {
-            ctx.addIssue({ code: 'custom', message: 'Enter a UK phone number, e.g. +44 7700 900123.' });
-            return z.NEVER;
-          }
-          return `+44${match[1]}`;
-        }),
+      phoneNumber: normalised(
+        'Phone number',
+        toUkPhone,
+        (value) => /^\+44[1-9]\d{8,9}$/.test(value),
+        'Enter a UK phone number, e.g. +44 7700 900123.',
+      ),
       dateOfBirth: DateOfBirth.superRefine((dob, ctx) => {
         // zod runs this even when a part is already out of range: that part's own message is enough.
         if (!DateOfBirth.safeParse(dob).success) return;
@@ -96,18 +121,12 @@ export function kycRequestSchema(today: () => Date) {
         .object({
           line1: required('Address line 1', 200),
           city: required('City', 100),
-          postal_code: z
-            .string({ error: 'Postal code is required.' })
-            .trim()
-            .min(1, 'Postal code is required.')
-            .transform((value, ctx) => {
-              const compact = value.toUpperCase().replace(/\s+/g, '');
-              if (!UK_POSTCODE.test(compact)) {
-                ctx.addIssue({ code: 'custom', message: 'Enter a valid UK postcode, e.g. SW1A 1AA.' });
-                return z.NEVER;
-              }
-              return `${compact.slice(0, -3)} ${compact.slice(-3)}`;
-            }),
+          postal_code: normalised(
+            'Postal code',
+            toUkPostcode,
+            (value) => UK_POSTCODE.test(value),
+            'Enter a valid UK postcode, e.g. SW1A 1AA.',
+          ),
           country: z.literal('GB', { error: 'Only UK addresses are supported.' }).default('GB'),
         })
         .strict(),

@@ -1,0 +1,159 @@
+import 'reflect-metadata';
+
+import { AuthPatterns, IssuingPatterns, type OnboardingStatus } from '@kitty/contracts';
+import { ProblemError, RpcClient } from '@kitty/nest-common';
+import { Module } from '@nestjs/common';
+import { APP_GUARD, NestFactory } from '@nestjs/core';
+import { JwtModule, JwtService } from '@nestjs/jwt';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+
+import { JwtAuthGuard } from '../auth/jwt-auth.guard';
+import { acceptJsonBodiesOnly } from '../http/json-only';
+import { ProblemFilter } from '../http/problem.filter';
+import { OnboardingController } from './onboarding.controller';
+import { OnboardingService } from './onboarding.service';
+
+const SECRET = 'a-test-secret-that-is-long-enough-000';
+const ADA = { sub: '7f1f2a3e-0000-4000-8000-000000000001', email: 'ada@example.com', name: 'Ada' };
+const caller = { userId: ADA.sub, email: ADA.email, name: ADA.name };
+
+const form = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  phoneNumber: '07700 900123',
+  dateOfBirth: { day: 10, month: 12, year: 1990 },
+  address: { line1: '1 Test Street', city: 'London', postal_code: 'sw1a 1aa' },
+};
+
+const verified: OnboardingStatus = {
+  step: 'card',
+  account: {
+    id: 'acct_1',
+    status: 'active',
+    kycStatus: 'complete',
+    requirements: [],
+    capabilities: { cardIssuing: 'active', transfers: 'active' },
+    payoutAccountLabel: 'STRIPE TEST BANK •••• 2345',
+  },
+};
+
+describe('/api/onboarding', () => {
+  const send = jest.fn();
+  let app: NestFastifyApplication;
+  let token: string;
+
+  beforeAll(async () => {
+    @Module({
+      imports: [JwtModule.register({ secret: SECRET, signOptions: { algorithm: 'HS256' } })],
+      controllers: [OnboardingController],
+      providers: [
+        OnboardingService,
+        { provide: RpcClient, useValue: { send } },
+        { provide: APP_GUARD, useClass: JwtAuthGuard },
+      ],
+    })
+    class TestModule {}
+    app = await NestFactory.create<NestFastifyApplication>(TestModule, new FastifyAdapter(), {
+      bodyParser: false,
+      logger: false,
+    });
+    app.setGlobalPrefix('api');
+    app.useGlobalFilters(new ProblemFilter(''));
+    acceptJsonBodiesOnly(app.getHttpAdapter().getInstance());
+    await app.init();
+    await app.getHttpAdapter().getInstance().ready();
+    token = await app.get(JwtService).signAsync(ADA, { expiresIn: 60 });
+  });
+
+  afterAll(() => app.close());
+  beforeEach(() =>
+    send
+      .mockReset()
+      .mockImplementation((pattern: string) =>
+        Promise.resolve(
+          pattern === AuthPatterns.updateProfile
+            ? { id: ADA.sub, email: ADA.email, fullName: 'x' }
+            : verified,
+        ),
+      ),
+  );
+
+  const call = (method: 'GET' | 'POST', url: string, payload?: object, auth = true) =>
+    app.inject({
+      method,
+      url,
+      headers: auth ? { authorization: `Bearer ${token}` } : {},
+      ...(payload && { payload }),
+    });
+
+  it.each([
+    ['GET', '/api/onboarding'],
+    ['POST', '/api/onboarding/account'],
+    ['POST', '/api/onboarding/kyc'],
+    ['POST', '/api/onboarding/account/recreate'],
+  ] as const)('%s %s needs a signed-in user', async (method, url) => {
+    expect((await call(method, url, undefined, false)).statusCode).toBe(401);
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['GET', '/api/onboarding?userId=someone-else', IssuingPatterns.getOnboarding],
+    ['POST', '/api/onboarding/account', IssuingPatterns.createAccount],
+    ['POST', '/api/onboarding/account/recreate', IssuingPatterns.recreateAccount],
+  ] as const)('%s %s acts for the token’s user only', async (method, url, pattern) => {
+    const response = await call(method, url);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual(verified);
+    expect(send).toHaveBeenCalledWith(pattern, { caller }, expect.anything());
+  });
+
+  it('sends the normalised form to issuing, then the legal name and phone number to auth', async () => {
+    const response = await call('POST', '/api/onboarding/kyc', form);
+    expect(response.statusCode).toBe(200);
+    expect(send.mock.calls.map(([pattern, payload]) => [pattern, payload])).toEqual([
+      [
+        IssuingPatterns.updateKyc,
+        {
+          caller,
+          body: {
+            ...form,
+            phoneNumber: '+447700900123',
+            address: { ...form.address, postal_code: 'SW1A 1AA', country: 'GB' },
+          },
+        },
+      ],
+      [
+        AuthPatterns.updateProfile,
+        { userId: ADA.sub, fullName: 'Ada Lovelace', phoneNumber: '+447700900123' },
+      ],
+    ]);
+  });
+
+  it.each([
+    ['firstName', { ...form, firstName: '' }],
+    ['phoneNumber', { ...form, phoneNumber: '+1 202 555 0143' }],
+    ['dateOfBirth.year', { ...form, dateOfBirth: { day: 1, month: 1, year: 1899 } }],
+    ['dateOfBirth.year', { ...form, dateOfBirth: { day: 1, month: 1, year: new Date().getFullYear() - 17 } }],
+    ['address.postal_code', { ...form, address: { ...form.address, postal_code: '90210' } }],
+    ['userId', { ...form, userId: '7f1f2a3e-0000-4000-8000-000000000002' }],
+  ])('answers 400 naming %s and calls nobody', async (field, body) => {
+    const response = await call('POST', '/api/onboarding/kyc', body);
+    expect(response.statusCode).toBe(400);
+    expect(response.headers['content-type']).toContain('application/problem+json');
+    expect(response.json().errors).toEqual([expect.objectContaining({ field })]);
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  it('passes the provider’s refusal through and leaves the profile alone', async () => {
+    send.mockRejectedValueOnce(
+      ProblemError.of(422, 'Failed to update KYC information', 'Age must be at least 18.'),
+    );
+    const response = await call('POST', '/api/onboarding/kyc', form);
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toMatchObject({
+      title: 'Failed to update KYC information',
+      detail: 'Age must be at least 18.',
+    });
+    expect(send).toHaveBeenCalledTimes(1);
+  });
+});
