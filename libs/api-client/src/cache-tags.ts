@@ -14,6 +14,9 @@ export const TAG_TYPES = [
   'Activity',
   'ActivePot',
   'Invitation',
+  'Wallet',
+  'FundingHistory',
+  'Withdrawals',
 ] as const;
 
 type PotTag = { type: (typeof TAG_TYPES)[number]; id: string };
@@ -29,8 +32,9 @@ export function potTags(potId: string): PotTag[] {
   ];
 }
 
-export const kittyApiWithTags = kittyApi.enhanceEndpoints({
-  addTagTypes: TAG_TYPES,
+const kittyApiWithTagTypes = kittyApi.enhanceEndpoints({ addTagTypes: TAG_TYPES });
+
+export const kittyApiWithTags = kittyApiWithTagTypes.enhanceEndpoints({
   endpoints: {
     listPots: { providesTags: [{ type: 'PotList', id: 'LIST' }] },
     getPot: { providesTags: (_result, _error, potId) => [{ type: 'Pot', id: potId }] },
@@ -66,5 +70,35 @@ export const kittyApiWithTags = kittyApi.enhanceEndpoints({
       ],
     },
     setActivePot: { invalidatesTags: [{ type: 'ActivePot', id: 'ME' }] },
+
+    getWallet: { providesTags: [{ type: 'Wallet', id: 'ME' }] },
+    listFundingTransactions: { providesTags: [{ type: 'FundingHistory', id: 'ME' }] },
+    listWithdrawals: { providesTags: [{ type: 'Withdrawals', id: 'ME' }] },
+    // A new top-up is listed as pending at once.
+    createCheckoutSession: { invalidatesTags: [{ type: 'FundingHistory', id: 'ME' }] },
+    // The amount is reserved at once (decisions §11).
+    createWithdrawal: {
+      invalidatesTags: (_result, _error, { source }) => [
+        { type: 'Wallet', id: 'ME' },
+        { type: 'Withdrawals', id: 'ME' },
+        ...(source?.type === 'pot' ? potTags(source.potId) : []),
+      ],
+    },
+    // A session read as succeeded has been credited by the webhook: the wallet or a pot has more money.
+    getFundingSession: {
+      async onQueryStarted(_sessionId, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
+        if (data?.status !== 'succeeded') return;
+        dispatch(
+          kittyApiWithTagTypes.util.invalidateTags([
+            { type: 'Wallet', id: 'ME' },
+            { type: 'FundingHistory', id: 'ME' },
+            'PotList',
+            'Pot',
+            'Activity',
+          ]),
+        );
+      },
+    },
   },
 });

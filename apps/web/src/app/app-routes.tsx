@@ -14,6 +14,10 @@ const TermsPage = lazy(() => import('../pages/static/terms-page'));
 const PrivacyPage = lazy(() => import('../pages/static/privacy-page'));
 const CookiesPage = lazy(() => import('../pages/static/cookies-page'));
 const FundingCancelledPage = lazy(() => import('../pages/funding/funding-cancelled-page'));
+const FundingSuccessPage = lazy(() => import('../pages/funding/funding-success-page'));
+const TopUpPage = lazy(() => import('../pages/top-up/top-up-page'));
+const RequestTopUpPage = lazy(() => import('../pages/request-top-up/request-top-up-page'));
+const PaymentMethodPage = lazy(() => import('../pages/payment-method/payment-method-page'));
 const CreatePotPage = lazy(() => import('../pages/create-pot/create-pot-page'));
 const PotSummaryPage = lazy(() => import('../pages/pot-summary/pot-summary-page'));
 const PotPage = lazy(() => import('../pages/pot/pot-page'));
@@ -43,10 +47,6 @@ export function AppRoutes() {
         <Route path="funding-cancelled" element={<FundingCancelledPage />} />
         {/* Public: a signed-out invitee sees who invited them before signing in to join. */}
         <Route path="invite/:token" element={<InvitePage />} />
-        <Route
-          path="funding-success"
-          element={<ComingSoonPage title="Payment status" summary="Confirmation of your payment." />}
-        />
         <Route element={<RequireAuth />}>
           <Route path="create-pot" element={<CreatePotPage />} />
           <Route path="pot-summary" element={<PotSummaryPage />} />
@@ -60,27 +60,11 @@ export function AppRoutes() {
               />
             }
           />
-          <Route
-            path="top-up"
-            element={
-              <ComingSoonPage
-                title="Top Up"
-                summary="Add funds in pounds sterling to your wallet or a pot."
-              />
-            }
-          />
-          <Route
-            path="request-top-up"
-            element={
-              <ComingSoonPage title="Request a Top-Up" summary="Ask friends to add funds by e-mail." />
-            }
-          />
-          <Route
-            path="payment-method-selection"
-            element={
-              <ComingSoonPage title="How would you like to pay?" summary="Choose how to add your funds." />
-            }
-          />
+          <Route path="top-up" element={<TopUpPage />} />
+          <Route path="request-top-up" element={<RequestTopUpPage />} />
+          <Route path="payment-method-selection" element={<PaymentMethodPage />} />
+          {/* Checkout returns here; the session is read as the signed-in user (another user's is not found). */}
+          <Route path="funding-success" element={<FundingSuccessPage />} />
         </Route>
         <Route path="*" element={<NotFoundPage />} />
       </Route>

@@ -1,3 +1,4 @@
+import '../../money/money.css';
 import '../../pots/pots.css';
 
 import { PlusOutlined, SettingOutlined, UserAddOutlined } from '@ant-design/icons';
@@ -8,6 +9,8 @@ import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 
 import { useAppSelector } from '../../app/store';
+import { BalanceCard } from '../../money/balance-card';
+import { WALLET } from '../../money/destinations';
 import { PotCard } from '../../pots/pot-card';
 import { PotsFetchError } from '../../pots/pots-fetch-error';
 import { useSetActivePot } from '../../pots/use-set-active-pot';
@@ -18,10 +21,16 @@ import { ButtonLink } from '../../ui/button-link';
 const InviteDialog = lazy(() =>
   import('../../pots/invite-dialog').then((m) => ({ default: m.InviteDialog })),
 );
+const AddFundsDialog = lazy(() =>
+  import('../../money/add-funds-dialog').then((m) => ({ default: m.AddFundsDialog })),
+);
+const WithdrawDialog = lazy(() =>
+  import('../../money/withdraw-dialog').then((m) => ({ default: m.WithdrawDialog })),
+);
 
 /**
- * Home for a signed-in user: Quick Actions and their pots. The balance card, virtual card panel and Add
- * Funds / Withdraw arrive with the payments and cards issues.
+ * Home for a signed-in user: the balance card with Add Funds / Withdraw (acting on the active pot,
+ * decisions §7), Quick Actions and their pots.
  */
 export default function HomePage() {
   const user = useAppSelector(selectCurrentUser);
@@ -30,10 +39,13 @@ export default function HomePage() {
   const activePot = useGetActivePotQuery();
   const { setActive, pendingPotId } = useSetActivePot();
   const [inviteOpen, setInviteOpen] = useState(false);
+  const [moneyDialog, setMoneyDialog] = useState<'add' | 'withdraw' | null>(null);
 
   const active: PotSummary | undefined = pots.data?.find(({ id }) => id === activePot.data?.potId);
   const ownsActive =
     active?.members.some(({ userId, role }) => userId === user?.id && role === 'owner') ?? false;
+
+  const ownedPots = pots.data?.filter(({ createdBy }) => createdBy === user?.id) ?? [];
 
   const invitePeople = () => {
     if (active) setInviteOpen(true);
@@ -42,6 +54,12 @@ export default function HomePage() {
 
   return (
     <div className="page home">
+      <BalanceCard
+        paused={moneyDialog !== null}
+        onAddFunds={() => setMoneyDialog('add')}
+        onWithdraw={() => setMoneyDialog('withdraw')}
+      />
+
       <section className="panel" aria-labelledby="quick-actions">
         <h1 id="quick-actions" className="panel-title">
           Quick Actions
@@ -99,6 +117,20 @@ export default function HomePage() {
           </Empty>
         )}
       </section>
+
+      {moneyDialog && (
+        <Suspense fallback={null}>
+          {moneyDialog === 'add' ? (
+            <AddFundsDialog onClose={() => setMoneyDialog(null)} defaultPotId={active?.id} />
+          ) : (
+            <WithdrawDialog
+              onClose={() => setMoneyDialog(null)}
+              ownedPots={ownedPots}
+              defaultSource={ownsActive && active ? active.id : WALLET}
+            />
+          )}
+        </Suspense>
+      )}
 
       {active && inviteOpen && (
         <Suspense fallback={null}>

@@ -53,8 +53,9 @@ describe('home route', () => {
     await screen.findByRole('link', { name: 'Lisbon trip' });
     const titles = screen.getAllByRole('heading', { level: 3 });
     expect(titles.map((title) => title.textContent)).toEqual(['Lisbon trip', 'Flat bills']);
-    expect(screen.getByText('£1,234.56')).toBeTruthy();
-    expect(screen.getByText('£0.00')).toBeTruthy();
+    const grid = within(screen.getByRole('region', { name: 'Your Pots' }));
+    expect(grid.getByText('£1,234.56')).toBeTruthy();
+    expect(grid.getByText('£0.00')).toBeTruthy();
     expect(screen.getByText('Active')).toBeTruthy();
     expect(screen.getAllByRole('button', { name: 'Set as active' })).toHaveLength(1);
 

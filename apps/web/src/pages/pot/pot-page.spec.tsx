@@ -98,7 +98,8 @@ describe('pot page', () => {
     expect(screen.getAllByText('owes £10.00')).toHaveLength(2);
     expect(screen.getByText('Bob Hart pays Ann Lee £10.00')).toBeTruthy();
     expect(await screen.findByText('Ann Lee added Dinner (£30.00)')).toBeTruthy();
-    expect(screen.getByRole('button', { name: /Add Funds/ })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: /Add Funds/ })).toHaveProperty('disabled', false);
+    expect(screen.getByRole('button', { name: /Withdraw/ })).toBeTruthy();
   });
 
   it('goes home when the pot does not exist or is not visible (404)', async () => {

@@ -1,6 +1,8 @@
+import '../../money/money.css';
 import '../../pots/pots.css';
 
 import {
+  BankOutlined,
   DeleteOutlined,
   MinusCircleOutlined,
   PlusCircleOutlined,
@@ -20,12 +22,14 @@ import {
   useUpdatePotMutation,
 } from '@kitty/api-client';
 import { formatPence } from '@kitty/money';
-import { Alert, Button, Empty, Popconfirm, Skeleton, Tag, Tooltip } from 'antd';
+import { Alert, Button, Empty, Popconfirm, Skeleton, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 
 import { useAppSelector } from '../../app/store';
+import { AddFundsDialog } from '../../money/add-funds-dialog';
+import { WithdrawDialog } from '../../money/withdraw-dialog';
 import { ExpenseDialog } from '../../pots/expense-dialog';
 import { InviteDialog } from '../../pots/invite-dialog';
 import { useSetActivePot } from '../../pots/use-set-active-pot';
@@ -65,6 +69,7 @@ export default function PotPage() {
 
   const [expenseDialog, setExpenseDialog] = useState<ExpenseDialogState>(null);
   const [inviteOpen, setInviteOpen] = useState(false);
+  const [moneyDialog, setMoneyDialog] = useState<'add' | 'withdraw' | null>(null);
   const [settling, setSettling] = useState<SettleUpTransfer | null>(null);
 
   // A pot that does not exist, is not visible to this user, or cannot be read: back home (spec §2, §8).
@@ -139,11 +144,9 @@ export default function PotPage() {
           </p>
         </div>
         <div className="pot-actions">
-          <Tooltip title="Top-ups are coming soon">
-            <Button icon={<PlusCircleOutlined aria-hidden />} disabled>
-              Add Funds
-            </Button>
-          </Tooltip>
+          <Button icon={<PlusCircleOutlined aria-hidden />} onClick={() => setMoneyDialog('add')}>
+            Add Funds
+          </Button>
           <Button
             icon={<MinusCircleOutlined aria-hidden />}
             onClick={() => setExpenseDialog({ paidFrom: 'pot' })}
@@ -157,6 +160,11 @@ export default function PotPage() {
           >
             Add Expense
           </Button>
+          {isOwner && (
+            <Button icon={<BankOutlined aria-hidden />} onClick={() => setMoneyDialog('withdraw')}>
+              Withdraw
+            </Button>
+          )}
           {isOwner && (
             <Button icon={<UserAddOutlined aria-hidden />} onClick={() => setInviteOpen(true)}>
               Invite Members
@@ -302,6 +310,12 @@ export default function PotPage() {
         potName={data.name}
         canInvite={isOwner}
       />
+      {moneyDialog === 'add' && (
+        <AddFundsDialog onClose={() => setMoneyDialog(null)} defaultPotId={data.id} />
+      )}
+      {moneyDialog === 'withdraw' && (
+        <WithdrawDialog onClose={() => setMoneyDialog(null)} ownedPots={[data]} defaultSource={data.id} />
+      )}
       {settling && (
         <SettlementDialog
           potId={data.id}

@@ -1,0 +1,94 @@
+import { SafetyCertificateOutlined } from '@ant-design/icons';
+import type { PotSummary } from '@kitty/api-client';
+import type { FormInstance } from 'antd';
+import { Alert, Button, Form, Input, Select } from 'antd';
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router-dom';
+
+import { parseAmountPence, penceText } from '../pots/split';
+import { QUICK_AMOUNTS_POUNDS, topUpAmountRule } from './amounts';
+import type { FundingDestination, PaymentMethodState } from './destinations';
+import { destinationName, destinationOf, destinationOptions } from './destinations';
+
+export interface AddFundsValues {
+  amount: string;
+  /** 'wallet' or a pot id; absent when the destination is fixed (a top-up request). */
+  destination?: string;
+}
+
+export interface AddFundsFormProps {
+  form: FormInstance<AddFundsValues>;
+  /** Pots the user belongs to, for the destination select; omit to hide the select. */
+  pots?: readonly PotSummary[];
+  initialValues: AddFundsValues;
+  onFinish: (values: AddFundsValues) => void;
+}
+
+/** Amount (quick select £10/£25/£50, £1–£5,000) and destination: the Add Funds dialog and /top-up. */
+export function AddFundsForm({ form, pots, initialValues, onFinish }: AddFundsFormProps) {
+  return (
+    <Form
+      form={form}
+      name="add-funds"
+      layout="vertical"
+      requiredMark={false}
+      initialValues={initialValues}
+      onFinish={onFinish}
+    >
+      <Alert
+        type="info"
+        showIcon
+        icon={<SafetyCertificateOutlined aria-hidden />}
+        className="money-notice"
+        title="Verified Account Required"
+        description="Adding funds needs a verified payment account with completed identity checks."
+      />
+      <div className="quick-amounts" role="group" aria-label="Quick select">
+        {QUICK_AMOUNTS_POUNDS.map((pounds) => (
+          <Button
+            key={pounds}
+            onClick={() => {
+              form.setFieldValue('amount', `${pounds}.00`);
+              void form.validateFields(['amount']);
+            }}
+          >
+            £{pounds}
+          </Button>
+        ))}
+      </div>
+      <Form.Item label="Amount" name="amount" rules={[topUpAmountRule]}>
+        <Input prefix="£" inputMode="decimal" autoComplete="off" placeholder="0.00" />
+      </Form.Item>
+      {pots && (
+        <Form.Item label="Add to" name="destination">
+          <Select options={destinationOptions(pots)} />
+        </Form.Item>
+      )}
+    </Form>
+  );
+}
+
+/** Continue with a valid amount: /payment-method-selection with the amount in pounds (spec §3). */
+export function useContinueToPayment() {
+  const navigate = useNavigate();
+  return useCallback(
+    (amountText: string, destination: FundingDestination, name: string): boolean => {
+      const amountPence = parseAmountPence(amountText);
+      if (amountPence === null) return false;
+      const state: PaymentMethodState = {
+        amount: penceText(amountPence),
+        destination,
+        destinationName: name,
+      };
+      navigate('/payment-method-selection', { state });
+      return true;
+    },
+    [navigate],
+  );
+}
+
+/** The form's values → what to pay into and how to name it. */
+export function chosenDestination(values: AddFundsValues, pots: readonly PotSummary[] | undefined) {
+  const value = values.destination ?? 'wallet';
+  return { destination: destinationOf(value), name: destinationName(value, pots) };
+}

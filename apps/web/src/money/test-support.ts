@@ -1,0 +1,84 @@
+import type { FeeQuote, FundingSession, FundingTransaction, PotSummary, Wallet } from '@kitty/api-client';
+
+import { aPotSummary } from '../test/factories';
+import { json, mockFetch, pathOf, problem } from '../test/fetch-mock';
+
+export function aWallet(overrides: Partial<Wallet> = {}): Wallet {
+  return {
+    balancePence: 5000,
+    withdrawablePence: 5000,
+    payoutAccount: 'NatWest •••• 2345',
+    updatedAt: '2026-03-02T10:00:00Z',
+    ...overrides,
+  };
+}
+
+/** 2% on top, as for a UK resident. */
+export function aFeeQuote(amountPence: number, feeRate = 2): FeeQuote {
+  const feePence = Math.round((amountPence * feeRate) / 100);
+  return { amountPence, feePence, feeRate, totalPence: amountPence + feePence, isUKUser: feeRate === 2 };
+}
+
+export function aFundingSession(overrides: Partial<FundingSession> = {}): FundingSession {
+  return {
+    sessionId: 'cs_test_1',
+    status: 'succeeded',
+    originalAmount: 2500,
+    markupAmount: 50,
+    markupPercentage: 2,
+    isUKUser: true,
+    method: 'card',
+    destination: { type: 'pot', name: 'Lisbon trip' },
+    failureReason: null,
+    ...overrides,
+  };
+}
+
+export function aFundingTransaction(overrides: Partial<FundingTransaction> = {}): FundingTransaction {
+  return {
+    id: 'f0000000-0000-4000-8000-000000000001',
+    sessionId: 'cs_test_1',
+    amountPence: 2500,
+    feePence: 50,
+    feeRate: 2,
+    method: 'card',
+    status: 'succeeded',
+    destination: { type: 'pot', name: 'Lisbon trip' },
+    createdAt: '2026-03-03T10:00:00Z',
+    completedAt: '2026-03-03T10:01:00Z',
+    ...overrides,
+  };
+}
+
+/**
+ * The reads money screens make, answered with `pots` (Ann owns the first), `wallet`, a 2% fee quote and an
+ * empty history; `override` answers first when it returns something.
+ */
+export function moneyApi(
+  {
+    pots = [aPotSummary()],
+    wallet = aWallet(),
+    history = [] as FundingTransaction[],
+  }: { pots?: PotSummary[]; wallet?: Wallet; history?: FundingTransaction[] } = {},
+  override?: (request: Request) => Response | Promise<Response> | undefined,
+) {
+  return mockFetch(async (request) => {
+    const answer = await override?.(request);
+    if (answer) return answer;
+    const url = new URL(request.url);
+    switch (pathOf(request)) {
+      case '/api/pots':
+        return json(pots);
+      case '/api/active-pot':
+        return json({ potId: pots[0]?.id ?? null, updatedAt: null });
+      case '/api/wallet':
+        return json(wallet);
+      case '/api/funding/fee-quote':
+        return json(aFeeQuote(Number(url.searchParams.get('amountPence'))));
+      case '/api/funding/transactions':
+        return json(history);
+      default:
+        return problem(404, `Not mocked: ${request.method} ${url.pathname}`);
+    }
+  });
+}

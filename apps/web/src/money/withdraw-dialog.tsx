@@ -1,0 +1,172 @@
+import type { PotSummary } from '@kitty/api-client';
+import { useCreateWithdrawalMutation, useGetWalletQuery } from '@kitty/api-client';
+import { formatPence } from '@kitty/money';
+import { Button, Form, Input, Modal, Result, Select, Space } from 'antd';
+import { useState } from 'react';
+
+import { parseAmountPence, penceText } from '../pots/split';
+import { useToast } from '../ui/toast';
+import { useMoneyErrorHandler } from './account-setup';
+import { MAX_WITHDRAWAL_PENCE } from './amounts';
+import { WALLET } from './destinations';
+
+export const INVALID_WITHDRAWAL = 'Please enter a valid amount to withdraw';
+export const INSUFFICIENT_FUNDS = {
+  title: 'Insufficient Funds',
+  detail: 'You cannot withdraw more than your available balance',
+} as const;
+const WITHDRAWAL_FAILED = {
+  title: 'Withdrawal Failed',
+  detail: 'There was an error processing your withdrawal. Please try again.',
+} as const;
+
+export interface WithdrawDialogProps {
+  onClose: () => void;
+  /** Pots the user owns: only an owner withdraws from a pot (decisions §11). */
+  ownedPots: readonly PotSummary[];
+  /** 'wallet' or an owned pot's id. */
+  defaultSource?: string;
+}
+
+interface WithdrawValues {
+  source: string;
+  amount: string;
+}
+
+/** Withdraw to the verified payment account's bank account: at most min(balance, £1,000). */
+export function WithdrawDialog({ onClose, ownedPots, defaultSource = WALLET }: WithdrawDialogProps) {
+  const { data: wallet } = useGetWalletQuery();
+  const [form] = Form.useForm<WithdrawValues>();
+  const toast = useToast();
+  const handleError = useMoneyErrorHandler();
+  const [createWithdrawal, { isLoading }] = useCreateWithdrawalMutation();
+  const [initiated, setInitiated] = useState<{ amountPence: number; from: string } | null>(null);
+
+  const source: string = Form.useWatch('source', form) ?? defaultSource;
+  const pot = ownedPots.find(({ id }) => id === source);
+  const balancePence = source === WALLET ? (wallet?.balancePence ?? 0) : (pot?.balancePence ?? 0);
+  const maxPence = Math.max(0, Math.min(balancePence, MAX_WITHDRAWAL_PENCE));
+  const sourceName = source === WALLET ? 'your wallet' : (pot?.name ?? 'the pot');
+
+  const onFinish = async ({ amount }: WithdrawValues) => {
+    const amountPence = parseAmountPence(amount);
+    if (amountPence === null) return;
+    try {
+      await createWithdrawal({
+        amountPence,
+        source: source === WALLET ? { type: 'wallet' } : { type: 'pot', potId: source },
+      }).unwrap();
+      toast.success(
+        'Withdrawal Initiated',
+        `${formatPence(amountPence)} is on its way to your bank account. It takes 1-3 business days.`,
+      );
+      setInitiated({ amountPence, from: sourceName });
+    } catch (error) {
+      handleError(error, WITHDRAWAL_FAILED);
+    }
+  };
+
+  if (initiated) {
+    return (
+      <Modal open title="Withdraw" footer={null} onCancel={onClose} destroyOnHidden>
+        <Result
+          status="success"
+          title="Withdrawal Initiated"
+          subTitle={`${formatPence(initiated.amountPence)} from ${initiated.from} to ${
+            wallet?.payoutAccount ?? 'your bank account'
+          }. Funds arrive in 1-3 business days.`}
+          extra={
+            <Button type="primary" onClick={onClose}>
+              Done
+            </Button>
+          }
+        />
+      </Modal>
+    );
+  }
+
+  const options = [
+    { value: WALLET, label: `My wallet (${formatPence(wallet?.balancePence ?? 0)})` },
+    ...ownedPots.map(({ id, name, balancePence: potBalance }) => ({
+      value: id,
+      label: `${name} (${formatPence(potBalance)})`,
+    })),
+  ];
+
+  return (
+    <Modal
+      open
+      title="Withdraw"
+      okText="Withdraw"
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      okButtonProps={{ loading: isLoading }}
+      cancelButtonProps={{ disabled: isLoading }}
+      mask={{ closable: !isLoading }}
+      destroyOnHidden
+    >
+      <p className="muted">
+        Money goes to {wallet?.payoutAccount ?? 'the bank account of your verified payment account'}. At most{' '}
+        {formatPence(MAX_WITHDRAWAL_PENCE)} per withdrawal.
+      </p>
+      <Form
+        form={form}
+        name="withdraw"
+        layout="vertical"
+        requiredMark={false}
+        disabled={isLoading}
+        initialValues={{ source: defaultSource, amount: '' }}
+        onFinish={onFinish}
+        onFinishFailed={({ errorFields }) => {
+          if (errorFields.some(({ errors }) => errors.includes(INSUFFICIENT_FUNDS.detail)))
+            toast.error(INSUFFICIENT_FUNDS.title, INSUFFICIENT_FUNDS.detail);
+        }}
+      >
+        {options.length > 1 && (
+          <Form.Item label="Withdraw from" name="source">
+            <Select options={options} onChange={() => form.setFields([{ name: 'amount', errors: [] }])} />
+          </Form.Item>
+        )}
+        <Form.Item label="Amount" extra={`Available: ${formatPence(balancePence)}`} required>
+          <Space.Compact block>
+            <Form.Item
+              name="amount"
+              noStyle
+              rules={[
+                {
+                  validator: (_rule, value: string | undefined) => {
+                    const pence = parseAmountPence(value);
+                    if (pence === null) return Promise.reject(new Error(INVALID_WITHDRAWAL));
+                    if (pence > balancePence) return Promise.reject(new Error(INSUFFICIENT_FUNDS.detail));
+                    if (pence > MAX_WITHDRAWAL_PENCE)
+                      return Promise.reject(
+                        new Error(`You can withdraw at most ${formatPence(MAX_WITHDRAWAL_PENCE)} at a time.`),
+                      );
+                    return Promise.resolve();
+                  },
+                },
+              ]}
+            >
+              <Input
+                prefix="£"
+                inputMode="decimal"
+                autoComplete="off"
+                placeholder="0.00"
+                aria-label="Amount"
+              />
+            </Form.Item>
+            <Button
+              disabled={maxPence === 0 || isLoading}
+              onClick={() => {
+                form.setFieldValue('amount', penceText(maxPence));
+                void form.validateFields(['amount']);
+              }}
+            >
+              Max
+            </Button>
+          </Space.Compact>
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
