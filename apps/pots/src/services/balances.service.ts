@@ -79,15 +79,13 @@ export class BalancesService {
       ledgerKey,
       `Settlement ${from.name} → ${to.name} not recorded`,
       () =>
-        this.ledger
-          .transferBetweenWallets({
-            fromUserId: from.userId,
-            toUserId: to.userId,
-            amountPence: body.amountPence,
-            idempotencyKey: ledgerKey,
-            description: `Settle up: ${from.name} paid ${to.name}`,
-          })
-          .catch(walletShortfall),
+        this.ledger.transferBetweenWallets({
+          fromUserId: from.userId,
+          toUserId: to.userId,
+          amountPence: body.amountPence,
+          idempotencyKey: ledgerKey,
+          description: `Settle up: ${from.name} paid ${to.name}`,
+        }),
       (receipt) =>
         this.prisma.$transaction(async (tx) => {
           const settlement = await this.recordSettlement(tx, command, settlementId, receipt.transactionId);
@@ -192,16 +190,4 @@ async function settlementParties(tx: Tx, { caller, potId, body }: CreateSettleme
   const to = members.find((member) => member.id === body.toMemberId);
   if (!from || !to) throw ProblemError.of(400, 'Invalid request', 'Both people must be members of this pot.');
   return { from, to };
-}
-
-/** The ledger's shortfall text speaks of withdrawals; here the payer's wallet is paying someone. */
-function walletShortfall(error: unknown): never {
-  if (
-    error instanceof ProblemError &&
-    error.problem.status === 400 &&
-    /insufficient funds/i.test(error.problem.title)
-  ) {
-    throw ProblemError.of(400, 'Insufficient Funds', 'Your Kitty wallet does not cover this payment.');
-  }
-  throw error;
 }

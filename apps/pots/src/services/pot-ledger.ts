@@ -46,12 +46,16 @@ export class PotLedger implements OnApplicationBootstrap, OnApplicationShutdown 
 
   spendFromPot(command: SpendFromPotCommand): Promise<LedgerReceipt> {
     const body: SpendFromPotCommand = { ...command, description: ledgerText(command.description) };
-    return this.rpc.send(PaymentsPatterns.spendFromPot, body, LedgerReceipt);
+    return this.rpc
+      .send(PaymentsPatterns.spendFromPot, body, LedgerReceipt)
+      .catch(shortfall('Insufficient funds', 'The amount exceeds the available balance.'));
   }
 
   transferBetweenWallets(command: TransferBetweenWalletsCommand): Promise<LedgerReceipt> {
     const body: TransferBetweenWalletsCommand = { ...command, description: ledgerText(command.description) };
-    return this.rpc.send(PaymentsPatterns.transferBetweenWallets, body, LedgerReceipt);
+    return this.rpc
+      .send(PaymentsPatterns.transferBetweenWallets, body, LedgerReceipt)
+      .catch(shortfall('Insufficient Funds', 'Your Kitty wallet does not cover this payment.'));
   }
 
   /**
@@ -148,4 +152,18 @@ export class PotLedger implements OnApplicationBootstrap, OnApplicationShutdown 
 function neverPosted(error: unknown): null {
   if (error instanceof ProblemError && error.problem.status === 404) return null;
   throw error;
+}
+
+/** The ledger's shortfall in the spec's words for this action (title and detail as the web shows them). */
+function shortfall(title: string, detail: string) {
+  return (error: unknown): never => {
+    if (
+      error instanceof ProblemError &&
+      error.problem.status === 400 &&
+      /insufficient funds/i.test(error.problem.title)
+    ) {
+      throw ProblemError.of(400, title, detail);
+    }
+    throw error;
+  };
 }

@@ -109,10 +109,10 @@ describe('pot money through the ledger (PostgreSQL, fake payments)', () => {
       expect(stored.transactionCount).toBe(0);
     });
 
-    it('is refused with the ledger’s 400 when the pot does not cover it, and nothing is recorded', async () => {
+    it('is refused with a 400 in the spec’s words when the pot does not cover it, and nothing is recorded', async () => {
       const pot = await createPot(db.prisma, ['Ada'], { balancePence: 500 });
       payments.handlers[PaymentsPatterns.spendFromPot] = () => {
-        throw ProblemError.of(400, 'Insufficient funds', 'The amount exceeds the available balance.');
+        throw ProblemError.of(400, 'Insufficient funds', 'Insufficient funds: the pot is short.');
       };
 
       await expect(
