@@ -1,73 +1,27 @@
-// Against the built Stripe sandbox (infra/stripe-sandbox, `npx nx run stripe-sandbox:build`): proves the
-// SDK calls we make are ones Stripe's wire protocol accepts (the sandbox refuses unknown parameters).
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
-import path from 'node:path';
-
+// Against the built Stripe sandbox: proves the SDK calls we make are ones Stripe's wire protocol accepts
+// (the sandbox refuses unknown parameters, as Stripe does).
 import type Stripe from 'stripe';
 
+import {
+  describeWithSandbox,
+  type RunningSandbox,
+  SANDBOX_SECRET_KEY,
+  startStripeSandbox,
+} from '../testing/stripe-sandbox';
 import { createStripeClient, StripeGateway } from './stripe-gateway';
 
-const SANDBOX_MAIN = path.resolve(
-  __dirname,
-  '../../../../dist/infra/stripe-sandbox/infra/stripe-sandbox/src/main.js',
-);
-const SECRET_KEY = 'sk_test_payments_gateway_spec';
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-
-async function waitFor<T>(probe: () => Promise<T | null>, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe().catch(() => null);
-    if (value !== null) return value;
-    if (Date.now() > deadline) throw new Error('Timed out waiting for the sandbox');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-const describeWithSandbox = existsSync(SANDBOX_MAIN) ? describe : describe.skip;
-
 describeWithSandbox('StripeGateway (Stripe sandbox)', () => {
-  let sandbox: ChildProcess;
-  let baseUrl: string;
+  let sandbox: RunningSandbox;
   let gateway: StripeGateway;
 
   beforeAll(async () => {
-    const port = await freePort();
-    baseUrl = `http://127.0.0.1:${port}`;
-    sandbox = spawn(process.execPath, [SANDBOX_MAIN], {
-      env: {
-        SANDBOX_PORT: String(port),
-        SANDBOX_PAYOUT_DELAY_MS: '50',
-        LOG_LEVEL: 'silent',
-      },
-      stdio: 'ignore',
-    });
-    await waitFor(async () => ((await fetch(`${baseUrl}/_sandbox/health`)).ok ? true : null));
+    sandbox = await startStripeSandbox();
     gateway = new StripeGateway(
-      createStripeClient({ STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_API_URL: baseUrl }),
+      createStripeClient({ STRIPE_SECRET_KEY: SANDBOX_SECRET_KEY, STRIPE_API_URL: sandbox.url }),
     );
   }, 20_000);
 
-  afterAll(() => {
-    sandbox?.kill('SIGTERM');
-  });
-
-  const stripeGet = async <T>(resource: string): Promise<T> => {
-    const response = await fetch(`${baseUrl}/v1/${resource}`, {
-      headers: { Authorization: `Bearer ${SECRET_KEY}` },
-    });
-    return (await response.json()) as T;
-  };
+  afterAll(() => sandbox?.stop());
 
   const params = (fundingId: string, methodTypes: ('card' | 'bacs_debit')[] = ['card']) => ({
     fundingId,
@@ -97,7 +51,9 @@ describeWithSandbox('StripeGateway (Stripe sandbox)', () => {
       cancel_url: 'http://localhost:3000/funding-cancelled',
     });
     expect(session.url).toContain(`/pay/${session.id}`);
-    const items = await stripeGet<{ data: Stripe.LineItem[] }>(`checkout/sessions/${session.id}/line_items`);
+    const items = await sandbox.get<{ data: Stripe.LineItem[] }>(
+      `checkout/sessions/${session.id}/line_items`,
+    );
     expect(items.data.map((item) => [item.description, item.amount_total])).toEqual([
       ['Add funds to Lisbon trip', 2500],
       ['Platform fee (2%)', 50],
@@ -127,10 +83,7 @@ describeWithSandbox('StripeGateway (Stripe sandbox)', () => {
       metadata: { withdrawalId },
     });
 
-    const failed = await waitFor(async () => {
-      const events = await stripeGet<{ data: Stripe.Event[] }>('events?type=payout.failed');
-      return events.data.find((event) => (event.data.object as { id?: string }).id === payout.id) ?? null;
-    });
+    const failed = await sandbox.eventFor('payout.failed', payout.id);
     await expect(gateway.retrieveEvent(failed.id, null)).resolves.toMatchObject({ type: 'payout.failed' });
     await expect(gateway.retrievePayout(payout.id, null)).resolves.toMatchObject({
       status: 'failed',

@@ -1,0 +1,99 @@
+// Starts the built Stripe sandbox (`npx nx run stripe-sandbox:build`) as a child process on a free port.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+
+import type Stripe from 'stripe';
+
+const SANDBOX_MAIN = path.resolve(
+  __dirname,
+  '../../../../dist/infra/stripe-sandbox/infra/stripe-sandbox/src/main.js',
+);
+export const SANDBOX_SECRET_KEY = 'sk_test_payments_specs';
+
+/** `describe` when the sandbox has been built, else `describe.skip` (it is not built by `jest`). */
+export const describeWithSandbox = existsSync(SANDBOX_MAIN) ? describe : describe.skip;
+
+export interface RunningSandbox {
+  url: string;
+  /** GET on the sandbox's Stripe API with our key, parsed. */
+  get<T>(resource: string): Promise<T>;
+  /** Submits the hosted pay page's form, as the payer's browser would. */
+  pay(sessionId: string, method: 'card' | 'bank', fields: Record<string, string>): Promise<Response>;
+  /** The event of `type` about object `objectId`, once the sandbox has emitted it. */
+  eventFor(type: string, objectId: string): Promise<Stripe.Event>;
+  stop(): void;
+}
+
+export const CARD_4242 = {
+  card_number: '4242 4242 4242 4242',
+  card_expiry: '12 / 34',
+  card_cvc: '123',
+  cardholder_name: 'Ada Lovelace',
+};
+export const BACS_SUCCEEDS = {
+  account_holder_name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  sort_code: '10-88-00',
+  account_number: '00012345',
+};
+
+export async function startStripeSandbox(): Promise<RunningSandbox> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [SANDBOX_MAIN], {
+    env: {
+      SANDBOX_PORT: String(port),
+      SANDBOX_ASYNC_PAYMENT_DELAY_MS: '50',
+      SANDBOX_PAYOUT_DELAY_MS: '50',
+      LOG_LEVEL: 'silent',
+    },
+    stdio: 'ignore',
+  });
+  const get = async <T>(resource: string): Promise<T> => {
+    const response = await fetch(`${url}/v1/${resource}`, {
+      headers: { Authorization: `Bearer ${SANDBOX_SECRET_KEY}` },
+    });
+    if (!response.ok) throw new Error(`GET ${resource}: ${response.status}`);
+    return (await response.json()) as T;
+  };
+  await waitFor(async () => ((await fetch(`${url}/_sandbox/health`)).ok ? true : null));
+  return {
+    url,
+    get,
+    pay: (sessionId, method, fields) =>
+      fetch(`${url}/pay/${sessionId}/${method}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(fields).toString(),
+        redirect: 'manual',
+      }),
+    eventFor: (type, objectId) =>
+      waitFor(async () => {
+        const events = await get<{ data: Stripe.Event[] }>(`events?type=${type}&limit=100`);
+        return events.data.find((event) => (event.data.object as { id?: string }).id === objectId) ?? null;
+      }),
+    stop: () => child.kill('SIGTERM'),
+  };
+}
+
+export async function waitFor<T>(probe: () => Promise<T | null>, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe().catch(() => null);
+    if (value !== null) return value;
+    if (Date.now() > deadline) throw new Error('Timed out waiting for the Stripe sandbox');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
