@@ -14,6 +14,7 @@ import {
   InsufficientFundsError,
   type LedgerKind,
   LedgerService,
+  VoidedKeyError,
 } from './ledger.service';
 
 /** Ledger commands other services send (pots: expenses paid from the pot, settle-up, undo). */
@@ -26,7 +27,7 @@ export class LedgerCommandsService {
   ) {}
 
   spendFromPot(command: SpendFromPotCommand): Promise<LedgerReceipt> {
-    return this.run('Insufficient funds: The amount exceeds the available balance.', (tx) =>
+    return this.run(['Insufficient funds', 'The amount exceeds the available balance.'], (tx) =>
       this.ledger.post(tx, {
         idempotencyKey: command.idempotencyKey,
         kind: 'expense',
@@ -43,7 +44,7 @@ export class LedgerCommandsService {
   transferBetweenWallets(command: TransferBetweenWalletsCommand): Promise<LedgerReceipt> {
     if (command.fromUserId === command.toUserId)
       throw ProblemError.of(400, 'Invalid request', 'A payment needs two different people.');
-    return this.run('Insufficient Funds: Your Kitty wallet does not cover this payment.', (tx) =>
+    return this.run(['Insufficient Funds', 'Your Kitty wallet does not cover this payment.'], (tx) =>
       this.ledger.post(tx, {
         idempotencyKey: command.idempotencyKey,
         kind: 'transfer',
@@ -57,10 +58,10 @@ export class LedgerCommandsService {
     );
   }
 
-  /** Undoes an expense or transfer; a key that was never posted is a no-op (404 tells the caller so). */
+  /** Undoes an expense or transfer; a key that was never posted is voided (404 tells the caller so). */
   async reverseTransaction(command: ReverseTransactionCommand): Promise<LedgerReceipt> {
     const kind: LedgerKind = command.idempotencyKey.startsWith('expense:') ? 'expense_reversal' : 'reversal';
-    const receipt = await this.run('Insufficient funds: the money has already been spent.', (tx) =>
+    const receipt = await this.run(['Insufficient funds', 'The money has already been spent.'], (tx) =>
       this.ledger.reverse(tx, command.idempotencyKey, command.reason, kind),
     );
     if (!receipt) throw ProblemError.of(404, 'Not found', 'No ledger transaction has that key.');
@@ -68,7 +69,7 @@ export class LedgerCommandsService {
   }
 
   private async run<T extends { transactionId: string; replayed: boolean } | null>(
-    insufficientDetail: string,
+    [insufficientTitle, insufficientDetail]: [string, string],
     work: (tx: Parameters<Parameters<PrismaService['$transaction']>[0]>[0]) => Promise<T>,
   ): Promise<T> {
     try {
@@ -77,7 +78,9 @@ export class LedgerCommandsService {
       return result;
     } catch (error) {
       if (error instanceof InsufficientFundsError)
-        throw ProblemError.of(400, 'Insufficient funds', insufficientDetail);
+        throw ProblemError.of(400, insufficientTitle, insufficientDetail);
+      if (error instanceof VoidedKeyError)
+        throw ProblemError.of(409, 'Conflict', 'This operation was cancelled and cannot be posted any more.');
       if (error instanceof IdempotencyConflictError)
         throw ProblemError.of(
           409,

@@ -13,6 +13,7 @@ import {
   InsufficientFundsError,
   type LedgerEntry,
   LedgerService,
+  VoidedKeyError,
 } from './ledger.service';
 
 describe('LedgerService (PostgreSQL)', () => {
@@ -118,6 +119,29 @@ describe('LedgerService (PostgreSQL)', () => {
       prisma.$transaction((tx) => ledger.reverse(tx, 'expense:never', 'x', 'expense_reversal')),
     ).resolves.toBeNull();
   });
+
+  it('a key reversed before it was posted is voided: the late post is refused and moves nothing', async () => {
+    const potId = randomUUID();
+    await topUp(potAccount(potId), 5000);
+    const key = randomUUID();
+    await prisma.$transaction((tx) => ledger.reverse(tx, `expense:${key}`, 'Timed out', 'expense_reversal'));
+    await expect(spend(potId, 1200, key)).rejects.toBeInstanceOf(VoidedKeyError);
+    await expect(balance(potAccount(potId))).resolves.toBe(5000n);
+  });
+
+  it('a post racing its own compensation: either both land or neither does', async () => {
+    const potId = randomUUID();
+    await topUp(potAccount(potId), 100_000);
+    const keys = Array.from({ length: 30 }, () => randomUUID());
+    await Promise.allSettled(
+      keys.flatMap((key) => [
+        spend(potId, 100, key),
+        prisma.$transaction((tx) => ledger.reverse(tx, `expense:${key}`, 'Timed out', 'expense_reversal')),
+      ]),
+    );
+    // Every spend either never posted (voided) or was posted and reversed: the pot is whole again.
+    await expect(balance(potAccount(potId))).resolves.toBe(100_000n);
+  }, 60_000);
 
   it('announces every pot balance change through the outbox, with a growing sequence', async () => {
     const potId = randomUUID();

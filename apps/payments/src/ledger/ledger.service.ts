@@ -40,6 +40,14 @@ export class InsufficientFundsError extends Error {
   }
 }
 
+/** The key was voided (its caller gave up and compensated): it can never be posted. */
+export class VoidedKeyError extends Error {
+  constructor(readonly idempotencyKey: string) {
+    super(`Idempotency key ${idempotencyKey} was voided`);
+    this.name = 'VoidedKeyError';
+  }
+}
+
 /** The idempotency key was used before for a different request. */
 export class IdempotencyConflictError extends Error {
   constructor(readonly idempotencyKey: string) {
@@ -68,6 +76,13 @@ export class LedgerService {
   async post(tx: Tx, entry: LedgerEntry): Promise<PostedTransaction> {
     const postings = normalise(entry.postings);
     const requestHash = hashRequest(entry, postings);
+
+    await lockKey(tx, entry.idempotencyKey);
+    const voided = await tx.$queryRawUnsafe<unknown[]>(
+      `SELECT 1 FROM ledger_voided_keys WHERE idempotency_key = $1`,
+      entry.idempotencyKey,
+    );
+    if (voided.length > 0) throw new VoidedKeyError(entry.idempotencyKey);
 
     const inserted = await tx.$queryRawUnsafe<{ id: string }[]>(
       `INSERT INTO ledger_transactions (id, idempotency_key, request_hash, kind, description, metadata, reverses_id)
@@ -118,7 +133,8 @@ export class LedgerService {
 
   /**
    * Posts the mirror image of an earlier transaction. Idempotent: a second call finds the reversal
-   * already posted. Returns null when no transaction has that key (there is nothing to undo).
+   * already posted. When no transaction has that key there is nothing to undo: the key is voided, so a
+   * post still in flight with it is refused, and null is returned.
    */
   async reverse(
     tx: Tx,
@@ -126,11 +142,19 @@ export class LedgerService {
     reason: string,
     kind: LedgerKind,
   ): Promise<PostedTransaction | null> {
+    await lockKey(tx, idempotencyKey);
     const original = await tx.$queryRawUnsafe<{ id: string; kind: string; user_id: string | null }[]>(
       `SELECT id, kind, metadata->>'userId' AS user_id FROM ledger_transactions WHERE idempotency_key = $1`,
       idempotencyKey,
     );
-    if (original.length === 0) return null;
+    if (original.length === 0) {
+      await tx.$executeRawUnsafe(
+        `INSERT INTO ledger_voided_keys (idempotency_key, reason) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
+        idempotencyKey,
+        reason,
+      );
+      return null;
+    }
     const legs = await tx.$queryRawUnsafe<{ account_id: string; amount_pence: bigint }[]>(
       `SELECT account_id, amount_pence FROM ledger_postings WHERE transaction_id = $1::uuid`,
       original[0].id,
@@ -225,6 +249,16 @@ export function normalise(postings: readonly Posting[]): Posting[] {
   if (merged.length < 2 || sum !== 0n)
     throw new Error(`Unbalanced ledger entry (sum ${sum}, ${merged.length} accounts)`);
   return merged;
+}
+
+/**
+ * Serialises a post and a reversal of the same key until commit, so "void if never posted" and "post
+ * unless voided" cannot interleave. Keyed by a 64-bit hash of the key; a rare collision only serialises
+ * two unrelated keys.
+ */
+async function lockKey(tx: Tx, idempotencyKey: string) {
+  const hash = createHash('sha256').update(idempotencyKey).digest();
+  await tx.$executeRawUnsafe(`SELECT pg_advisory_xact_lock($1::bigint)`, hash.readBigInt64BE(0));
 }
 
 function hashRequest(entry: LedgerEntry, postings: readonly Posting[]): string {
