@@ -4,6 +4,7 @@ import {
   PaymentsCallerQuery,
   PaymentsPatterns,
   QuoteFeeQuery,
+  TopUpAmount,
 } from '@kitty/contracts';
 import { parseOrThrow } from '@kitty/nest-common';
 import { Controller } from '@nestjs/common';
@@ -18,7 +19,8 @@ export class FundingController {
   @MessagePattern(PaymentsPatterns.quoteFee)
   quoteFee(@Payload() payload: unknown) {
     const query = parseOrThrow(QuoteFeeQuery, payload);
-    return this.funding.quoteFee(query.caller, query.amountPence);
+    // Quoted within the top-up limits, with the same messages as the top-up itself.
+    return this.funding.quoteFee(query.caller, parseOrThrow(TopUpAmount, query.amountPence));
   }
 
   @MessagePattern(PaymentsPatterns.createCheckoutSession)
