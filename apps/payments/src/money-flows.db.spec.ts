@@ -413,6 +413,24 @@ describe('payments money flows (PostgreSQL)', () => {
       });
     });
 
+    it('gives the money back when a payout Stripe reported paid is returned by the bank', async () => {
+      const alice = someone();
+      await fund(walletAccount(alice.userId), 1500);
+      const withdrawal = await withdrawals.create(alice, { amountPence: 1500, source: { type: 'wallet' } });
+      await withdrawals.requestPayout(withdrawal.id);
+      const { payoutId } = await prisma.withdrawal.findUniqueOrThrow({ where: { id: withdrawal.id } });
+      const paidEvent = stripe.finishPayout(payoutId as string, true);
+      await deliver(paidEvent);
+      expect(await balance(walletAccount(alice.userId))).toBe(0n);
+
+      const failedEvent = stripe.finishPayout(payoutId as string, false);
+      await deliver(failedEvent);
+      // A late `payout.paid` about it (a new event id) finds the payout failed and changes nothing.
+      await deliver(stripe.emit('payout.paid', payoutId as string));
+      expect(await balance(walletAccount(alice.userId))).toBe(1500n);
+      await expect(withdrawals.list(alice)).resolves.toMatchObject([{ status: 'failed' }]);
+    });
+
     it('releases the reservation when Stripe refuses to create the payout', async () => {
       const alice = someone();
       await fund(walletAccount(alice.userId), 700);

@@ -134,7 +134,7 @@ export class WithdrawalService {
 
   /** The payout arrived: the reservation leaves for good. No-op unless the withdrawal is still pending. */
   async settle(tx: Tx, withdrawalId: string, payoutId: string, amountPence: number): Promise<boolean> {
-    const withdrawal = await this.finish(tx, withdrawalId, payoutId, 'paid', null);
+    const withdrawal = await this.markPaid(tx, withdrawalId, payoutId);
     if (!withdrawal) return false;
     assertAmount(withdrawal, amountPence);
     await this.ledger.post(tx, {
@@ -151,17 +151,38 @@ export class WithdrawalService {
     return true;
   }
 
-  /** The payout failed or was refused: the reserved money goes back to where it came from. */
+  /**
+   * The payout failed or was refused: the money goes back to where it came from. Usually it was still
+   * reserved (pending); a payout can also fail after Stripe reported it paid (the bank returns it days
+   * later), and then the money comes back out of stripe:clearing. Runs under the withdrawal's row lock.
+   */
   async release(tx: Tx, withdrawalId: string, payoutId: string | null, reason: string): Promise<boolean> {
-    const withdrawal = await this.finish(tx, withdrawalId, payoutId, 'failed', reason);
-    if (!withdrawal) return false;
+    const [withdrawal] = await tx.$queryRawUnsafe<(PendingWithdrawal & { status: string })[]>(
+      `SELECT id, user_id, source_account_id, amount_pence, status FROM withdrawals
+        WHERE id = $1::uuid FOR UPDATE`,
+      withdrawalId,
+    );
+    if (!withdrawal || withdrawal.status === 'failed') return false;
+    const returnedAfterPayment = withdrawal.status === 'paid';
+    await tx.$executeRawUnsafe(
+      `UPDATE withdrawals
+          SET status = 'failed', failure_reason = $2, payout_id = COALESCE(payout_id, $3),
+              settled_at = now(), updated_at = now()
+        WHERE id = $1::uuid`,
+      withdrawalId,
+      reason,
+      payoutId,
+    );
     await this.ledger.post(tx, {
-      idempotencyKey: `withdrawal-released:${withdrawalId}`,
+      idempotencyKey: `${returnedAfterPayment ? 'withdrawal-returned' : 'withdrawal-released'}:${withdrawalId}`,
       kind: 'withdrawal_released',
       description: 'Withdrawal returned: the payout failed',
       userId: withdrawal.user_id,
       postings: [
-        { accountId: PlatformAccount.payoutsInTransit, amountPence: -withdrawal.amount_pence },
+        {
+          accountId: returnedAfterPayment ? PlatformAccount.stripeClearing : PlatformAccount.payoutsInTransit,
+          amountPence: -withdrawal.amount_pence,
+        },
         { accountId: withdrawal.source_account_id, amountPence: withdrawal.amount_pence },
       ],
       metadata: { withdrawalId },
@@ -169,23 +190,14 @@ export class WithdrawalService {
     return true;
   }
 
-  /** Moves a pending withdrawal to its final status; the conditional UPDATE makes the first outcome win. */
-  private async finish(
-    tx: Tx,
-    withdrawalId: string,
-    payoutId: string | null,
-    status: 'paid' | 'failed',
-    reason: string | null,
-  ): Promise<PendingWithdrawal | null> {
+  /** Marks a pending withdrawal paid; the conditional UPDATE lets only the first outcome through. */
+  private async markPaid(tx: Tx, withdrawalId: string, payoutId: string): Promise<PendingWithdrawal | null> {
     const rows = await tx.$queryRawUnsafe<PendingWithdrawal[]>(
       `UPDATE withdrawals
-          SET status = $2, failure_reason = $3, payout_id = COALESCE(payout_id, $4),
-              settled_at = now(), updated_at = now()
+          SET status = 'paid', payout_id = COALESCE(payout_id, $2), settled_at = now(), updated_at = now()
         WHERE id = $1::uuid AND status = 'pending'
         RETURNING id, user_id, source_account_id, amount_pence`,
       withdrawalId,
-      status,
-      reason,
       payoutId,
     );
     return rows[0] ?? null;
