@@ -1,0 +1,107 @@
+import { screen, waitFor } from '@testing-library/react';
+
+import { AppRoutes } from '../../app/app-routes';
+import { aFundingSession, moneyApi } from '../../money/test-support';
+import { signedInState } from '../../test/factories';
+import { json, problem } from '../../test/fetch-mock';
+import { renderInApp } from '../../test/render';
+
+const href = (name: string) => screen.getByRole('link', { name }).getAttribute('href');
+
+function renderSuccess(route = '/funding-success?session_id=cs_test_1') {
+  return renderInApp(<AppRoutes />, { route, session: signedInState() });
+}
+
+function sessionApi(...answers: (() => Response)[]) {
+  let call = 0;
+  return moneyApi({}, (request) => {
+    if (!new URL(request.url).pathname.startsWith('/api/funding/sessions/')) return undefined;
+    const answer = answers[Math.min(call, answers.length - 1)];
+    call += 1;
+    return answer();
+  });
+}
+
+describe('/funding-success', () => {
+  it("says 'No session ID found' without session_id", async () => {
+    renderSuccess('/funding-success');
+    expect(await screen.findByRole('heading', { name: 'No session ID found' })).toBeTruthy();
+  });
+
+  it("shows 'Processing your payment...' until the webhook is processed, then 'Payment Successful!' with the UK fee", async () => {
+    const fetchMock = sessionApi(
+      () => json(aFundingSession({ status: 'pending' })),
+      () => json(aFundingSession()),
+    );
+    renderSuccess();
+
+    expect(await screen.findByText('Processing your payment...')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Payment Successful!' })).toBeTruthy();
+    expect(screen.getByText('Your funds have been added to your Kitty')).toBeTruthy();
+    expect(screen.getByText('£25.00')).toBeTruthy();
+    expect(screen.getByText('UK User')).toBeTruthy();
+    expect(screen.getByText('Platform fee (2%): £0.50')).toBeTruthy();
+    expect(screen.getByText('This fee covers platform maintenance and processing costs.')).toBeTruthy();
+    expect(href('Continue to Dashboard')).toBe('/');
+    expect(href('Create a New Pot')).toBe('/create-pot');
+    const reads = fetchMock.requests.filter(({ url }) => url.includes('/api/funding/sessions/cs_test_1'));
+    expect(reads).toHaveLength(2);
+  });
+
+  it('explains the international fee, and shows no fee box without a fee', async () => {
+    sessionApi(() => json(aFundingSession({ isUKUser: false, markupAmount: 150, markupPercentage: 6 })));
+    const { unmount } = renderSuccess();
+
+    expect(await screen.findByText('International User')).toBeTruthy();
+    expect(screen.getByText('Platform fee (6%): £1.50')).toBeTruthy();
+    expect(screen.getByText('This fee covers cross-border and currency conversion costs.')).toBeTruthy();
+    unmount();
+
+    sessionApi(() => json(aFundingSession({ markupAmount: 0 })));
+    renderSuccess();
+    expect(await screen.findByRole('heading', { name: 'Payment Successful!' })).toBeTruthy();
+    expect(screen.queryByText(/Platform fee/)).toBeNull();
+  });
+
+  it.each([
+    ['failed', () => json(aFundingSession({ status: 'failed', failureReason: 'card_declined' }))],
+    ['expired', () => json(aFundingSession({ status: 'expired' }))],
+    ['not found (another user’s session)', () => problem(404, 'Funding session not found.')],
+  ])("says 'Error Processing Payment' when the session is %s", async (_case, answer) => {
+    sessionApi(answer);
+    renderSuccess();
+
+    expect(await screen.findByRole('heading', { name: 'Error Processing Payment' })).toBeTruthy();
+    expect(
+      screen.getByText('There was an issue processing your payment. Please contact support.'),
+    ).toBeTruthy();
+  });
+
+  it('keeps asking through a passing server error', async () => {
+    sessionApi(
+      () => problem(503, 'Payments are unavailable right now.'),
+      () => json(aFundingSession()),
+    );
+    renderSuccess();
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Payment Successful!' })).toBeTruthy(), {
+      timeout: 4_000,
+    });
+  });
+});
+
+describe('/funding-cancelled', () => {
+  it('says the payment was cancelled and offers to try again on /top-up', async () => {
+    renderInApp(<AppRoutes />, { route: '/funding-cancelled' });
+
+    expect(await screen.findByRole('heading', { name: 'Payment Cancelled' })).toBeTruthy();
+    expect(screen.getByText('Your payment was cancelled. No funds were added to your account.')).toBeTruthy();
+    expect(href('Return to Dashboard')).toBe('/');
+    expect(href('Try Adding Funds Again')).toBe('/top-up');
+  });
+
+  it('sends old /funding links to /top-up', async () => {
+    moneyApi();
+    renderInApp(<AppRoutes />, { route: '/funding?potId=x', session: signedInState() });
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/top-up?potId=x'));
+  });
+});

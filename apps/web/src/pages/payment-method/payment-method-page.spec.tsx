@@ -1,0 +1,200 @@
+import { screen, waitFor } from '@testing-library/react';
+import { Navigate, Route, Routes } from 'react-router-dom';
+
+import { externalNavigation } from '../../money/external-navigation';
+import { moneyApi } from '../../money/test-support';
+import { POT_ID, signedInState } from '../../test/factories';
+import { json, problem } from '../../test/fetch-mock';
+import { renderInApp } from '../../test/render';
+import PaymentMethodPage from './payment-method-page';
+
+const CHECKOUT_URL = 'https://checkout.kitty.test/pay/cs_test_1';
+const created = {
+  sessionId: 'cs_test_1',
+  url: CHECKOUT_URL,
+  amountPence: 2500,
+  feePence: 50,
+  feeRate: 2,
+  totalPence: 2550,
+};
+const state = {
+  amount: '25.00',
+  destination: { type: 'pot', potId: POT_ID },
+  destinationName: 'Lisbon trip',
+};
+
+function renderPage(navigationState: unknown = state) {
+  return renderInApp(
+    <Routes>
+      <Route path="/start" element={<Navigate to="/payment-method-selection" state={navigationState} />} />
+      <Route path="/payment-method-selection" element={<PaymentMethodPage />} />
+      <Route path="/" element={<p>Home</p>} />
+    </Routes>,
+    { route: '/start', session: signedInState() },
+  );
+}
+
+const location = () => screen.getByTestId('location').textContent;
+const option = (name: string) => screen.getByRole('button', { name: new RegExp(name) });
+const posts = (fetchMock: ReturnType<typeof moneyApi>) =>
+  fetchMock.requests.filter((request) => request.method === 'POST');
+
+function fakeTab() {
+  const tab = { goTo: jest.fn(), close: jest.fn() };
+  jest.spyOn(externalNavigation, 'openBlankTab').mockReturnValue(tab);
+  return tab;
+}
+
+describe('/payment-method-selection', () => {
+  it('starts again at /top-up without an amount', async () => {
+    renderPage(null);
+    await waitFor(() => expect(location()).toBe('/top-up'));
+  });
+
+  it('shows the amount, the fee before paying and the four ways to pay', async () => {
+    moneyApi();
+    renderPage();
+
+    expect(await screen.findByRole('heading', { name: 'How would you like to pay?' })).toBeTruthy();
+    expect(screen.getByText('Adding £25.00 to your Kitty')).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Back/ })).toBeTruthy();
+    expect((await screen.findByText(/Platform fee \(2%\)/)).textContent).toBe(
+      'Platform fee (2%): £0.50 — total £25.50',
+    );
+    for (const name of ['Connect your bank account', 'Credit/debit card', 'Apple Pay', 'Google Pay']) {
+      expect(option(name)).toBeTruthy();
+    }
+  });
+
+  it("opens card checkout in a new tab, says 'Payment Initiated' and goes home after 2 s; one method at a time", async () => {
+    let answer: (response: Response) => void = () => undefined;
+    const fetchMock = moneyApi({}, (request) =>
+      request.method === 'POST' ? new Promise<Response>((resolve) => (answer = resolve)) : undefined,
+    );
+    const tab = fakeTab();
+    const { user } = renderPage();
+    await screen.findByText(/Platform fee/);
+
+    await user.click(option('Credit/debit card'));
+    await waitFor(() => expect(posts(fetchMock)).toHaveLength(1));
+    expect(option('Credit/debit card').getAttribute('aria-busy')).toBe('true');
+    expect(option('Apple Pay')).toHaveProperty('disabled', true);
+    expect(option('Connect your bank account')).toHaveProperty('disabled', true);
+    expect(await posts(fetchMock)[0].json()).toEqual({
+      amountPence: 2500,
+      destination: { type: 'pot', potId: POT_ID },
+      method: 'card',
+    });
+
+    answer(json(created, 201));
+    expect(await screen.findByText('Payment Initiated')).toBeTruthy();
+    expect(tab.goTo).toHaveBeenCalledWith(CHECKOUT_URL);
+    await waitFor(() => expect(location()).toBe('/'), { timeout: 4_000 });
+    expect(screen.getByText('Home')).toBeTruthy();
+  });
+
+  it('opens checkout in this tab when the browser blocks the new one', async () => {
+    moneyApi({}, (request) => (request.method === 'POST' ? json(created, 201) : undefined));
+    jest.spyOn(externalNavigation, 'openBlankTab').mockReturnValue(null);
+    const assign = jest.spyOn(externalNavigation, 'assign').mockImplementation(() => undefined);
+    const { user } = renderPage();
+
+    await user.click(await screen.findByRole('button', { name: /Credit\/debit card/ }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(CHECKOUT_URL));
+  });
+
+  it("says 'Payment Error' when the session cannot be created, and closes the empty tab", async () => {
+    moneyApi({}, (request) => (request.method === 'POST' ? problem(502, 'Stripe is down') : undefined));
+    const tab = fakeTab();
+    const { user } = renderPage();
+
+    await user.click(await screen.findByRole('button', { name: /Credit\/debit card/ }));
+    expect(await screen.findByText('Payment Error')).toBeTruthy();
+    expect(screen.getByText('Failed to process payment. Please try again.')).toBeTruthy();
+    expect(tab.close).toHaveBeenCalled();
+    expect(option('Apple Pay')).toHaveProperty('disabled', false);
+  });
+
+  it("sends an unverified user to /onboarding: 'Account Setup Required'", async () => {
+    moneyApi({}, (request) =>
+      request.method === 'POST'
+        ? problem(403, 'Complete your account verification to add funds.', {
+            title: 'Account Setup Required',
+          })
+        : undefined,
+    );
+    fakeTab();
+    const { user } = renderPage();
+
+    await user.click(await screen.findByRole('button', { name: /Credit\/debit card/ }));
+    expect(await screen.findByText('Account Setup Required')).toBeTruthy();
+    expect(screen.getByText('Complete your account verification to add funds.')).toBeTruthy();
+    await waitFor(() => expect(location()).toBe('/onboarding'));
+  });
+
+  it("checks the device first: 'Apple Pay Not Available'", async () => {
+    const fetchMock = moneyApi();
+    const { user } = renderPage();
+
+    await user.click(await screen.findByRole('button', { name: /Apple Pay/ }));
+    expect(await screen.findByText('Apple Pay Not Available')).toBeTruthy();
+    expect(screen.getByText('Apple Pay is not supported on this device or browser.')).toBeTruthy();
+    expect(posts(fetchMock)).toHaveLength(0);
+  });
+
+  describe('where the browser can pay with Google Pay', () => {
+    const canMakePayment = jest.fn(async () => true);
+    beforeEach(() => {
+      Object.defineProperty(window, 'PaymentRequest', {
+        configurable: true,
+        value: class {
+          canMakePayment = canMakePayment;
+        },
+      });
+    });
+    afterEach(() => {
+      delete (window as { PaymentRequest?: unknown }).PaymentRequest;
+    });
+
+    it('goes to checkout, which shows the Google Pay button', async () => {
+      const fetchMock = moneyApi({}, (request) =>
+        request.method === 'POST' ? json(created, 201) : undefined,
+      );
+      const assign = jest.spyOn(externalNavigation, 'assign').mockImplementation(() => undefined);
+      const { user } = renderPage();
+
+      await user.click(await screen.findByRole('button', { name: /Google Pay/ }));
+      await waitFor(() => expect(assign).toHaveBeenCalledWith(CHECKOUT_URL));
+      expect(canMakePayment).toHaveBeenCalled();
+      expect((await posts(fetchMock)[0].json()).method).toBe('google_pay');
+    });
+
+    it("says 'Google Pay Error' when the session cannot be created", async () => {
+      moneyApi({}, (request) => (request.method === 'POST' ? problem(500, 'boom') : undefined));
+      const { user } = renderPage();
+
+      await user.click(await screen.findByRole('button', { name: /Google Pay/ }));
+      expect(await screen.findByText('Google Pay Error')).toBeTruthy();
+      expect(
+        screen.getByText('Failed to process Google Pay payment. Please try another method.'),
+      ).toBeTruthy();
+    });
+  });
+
+  it("explains the bank payment first, then 'Bank Transfer Initiated' (1-2 business days)", async () => {
+    const fetchMock = moneyApi({}, (request) => (request.method === 'POST' ? json(created, 201) : undefined));
+    const tab = fakeTab();
+    const { user } = renderPage();
+    await screen.findByText(/Platform fee/);
+
+    await user.click(option('Connect your bank account'));
+    expect(await screen.findByText(/approve a one-off payment of £25.50/)).toBeTruthy();
+    expect(posts(fetchMock)).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Continue to your bank' }));
+    expect(await screen.findByText('Bank Transfer Initiated')).toBeTruthy();
+    expect(screen.getByText('Your funds will arrive in 1-2 business days.')).toBeTruthy();
+    expect(tab.goTo).toHaveBeenCalledWith(CHECKOUT_URL);
+    expect((await posts(fetchMock)[0].json()).method).toBe('bank_transfer');
+  });
+});
