@@ -1,4 +1,4 @@
-import type { StripeEventJob } from '@kitty/contracts';
+import { type StripeEventJob, Uuid } from '@kitty/contracts';
 import { OutboxRelay } from '@kitty/nest-common';
 import { Injectable, Logger } from '@nestjs/common';
 import type Stripe from 'stripe';
@@ -31,6 +31,9 @@ export class StripeEventService {
   ) {}
 
   async process(job: StripeEventJob): Promise<EventResult> {
+    // Saves Stripe calls on a replay; the insert in `once` is what actually guarantees a single effect.
+    if (await this.prisma.stripeEvent.findUnique({ where: { id: job.eventId }, select: { id: true } }))
+      return 'duplicate';
     const event = await this.stripe.retrieveEvent(job.eventId, job.account);
     const result = await this.apply(event, job.account);
     if (result === 'handled') this.relay.kick();
@@ -52,7 +55,8 @@ export class StripeEventService {
         const payout = await this.stripe.retrievePayout(event.data.object.id, account);
         const outcome = payoutOutcome(payout);
         const withdrawalId = payout.metadata?.['withdrawalId'];
-        if (!withdrawalId) return this.ignore(event, 'a payout Kitty did not request');
+        if (!withdrawalId || !Uuid.safeParse(withdrawalId).success)
+          return this.ignore(event, 'a payout Kitty did not request');
         return this.once(event, (tx) =>
           outcome.kind === 'paid'
             ? this.withdrawals.settle(tx, withdrawalId, payout.id, payout.amount)

@@ -1,3 +1,4 @@
+import { Uuid } from '@kitty/contracts';
 import { penceFromBigInt } from '@kitty/money';
 import { Injectable, Logger } from '@nestjs/common';
 import type Stripe from 'stripe';
@@ -24,8 +25,6 @@ export class FundingAmountMismatchError extends Error {
   }
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 const DESCRIPTIONS: Record<string, string> = {
   card: 'Funds added by card',
   apple_pay: 'Funds added with Apple Pay',
@@ -46,7 +45,7 @@ export class TopUpCreditService {
 
   async apply(tx: Tx, session: Stripe.Checkout.Session, outcome: CheckoutOutcome): Promise<void> {
     const fundingId = session.client_reference_id ?? session.metadata?.['fundingId'];
-    if (!fundingId || !UUID.test(fundingId)) {
+    if (!fundingId || !Uuid.safeParse(fundingId).success) {
       this.logger.warn(`Checkout session ${session.id} is not a Kitty top-up`);
       return;
     }
