@@ -22,7 +22,7 @@ const CreatePotPage = lazy(() => import('../pages/create-pot/create-pot-page'));
 const PotSummaryPage = lazy(() => import('../pages/pot-summary/pot-summary-page'));
 const PotPage = lazy(() => import('../pages/pot/pot-page'));
 const InvitePage = lazy(() => import('../pages/invite/invite-page'));
-const ComingSoonPage = lazy(() => import('../pages/coming-soon/coming-soon-page'));
+const OnboardingPage = lazy(() => import('../pages/onboarding/onboarding-page'));
 const NotFoundPage = lazy(() => import('../pages/not-found/not-found-page'));
 
 /** Old links to /funding go to the top-up page (decisions §3). */
@@ -51,15 +51,7 @@ export function AppRoutes() {
           <Route path="create-pot" element={<CreatePotPage />} />
           <Route path="pot-summary" element={<PotSummaryPage />} />
           <Route path="pot/:potId" element={<PotPage />} />
-          <Route
-            path="onboarding"
-            element={
-              <ComingSoonPage
-                title="Set Up Your Payment Account"
-                summary="Verify your identity and create your virtual card."
-              />
-            }
-          />
+          <Route path="onboarding" element={<OnboardingPage />} />
           <Route path="top-up" element={<TopUpPage />} />
           <Route path="request-top-up" element={<RequestTopUpPage />} />
           <Route path="payment-method-selection" element={<PaymentMethodPage />} />

@@ -1,0 +1,218 @@
+import type { OnboardingStatus, PaymentAccount } from '@kitty/api-client';
+import { screen, waitFor } from '@testing-library/react';
+
+import { AppRoutes } from '../../app/app-routes';
+import { aUser, signedInState } from '../../test/factories';
+import { json, mockFetch, pathOf, problem } from '../../test/fetch-mock';
+import { fill } from '../../test/fill';
+import { renderInApp } from '../../test/render';
+import OnboardingPage from './onboarding-page';
+
+const anAccount = (overrides: Partial<PaymentAccount> = {}): PaymentAccount => ({
+  id: 'acct_1',
+  status: 'active',
+  kycStatus: 'complete',
+  requirements: [],
+  capabilities: { cardIssuing: 'active', transfers: 'active' },
+  payoutAccountLabel: 'STRIPE TEST BANK •••• 2345',
+  ...overrides,
+});
+const noAccount: OnboardingStatus = { step: 'form', account: null };
+const verified = (account = anAccount()): OnboardingStatus => ({ step: 'card', account });
+
+/** A response that arrives only when the test says so, to see the busy state. */
+function deferred() {
+  let resolve!: (response: Response) => void;
+  const promise = new Promise<Response>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+const FORM: Array<[label: string, value: string]> = [
+  ['First Name', ' Ann '],
+  ['Last Name', 'Lee'],
+  ['Phone Number', '07700 900123'],
+  ['Day', '29'],
+  ['Month', '2'],
+  ['Year', '2004'],
+  ['Address Line 1', '1 Test Street'],
+  ['City', 'London'],
+  ['Postal Code', 'sw1a 1aa'],
+];
+
+async function fillForm(user: Parameters<typeof fill>[0]) {
+  for (const [label, value] of FORM) await fill(user, label, value);
+}
+
+describe('OnboardingPage', () => {
+  it('welcomes the user, checks their account with a spinner, then shows the form with its benefits', async () => {
+    const answer = deferred();
+    mockFetch(() => answer.promise);
+    renderInApp(<OnboardingPage />, { session: signedInState(aUser({ fullName: 'Ann Lee' })) });
+
+    expect(screen.getByRole('heading', { name: 'Welcome, Ann Lee!' })).toBeTruthy();
+    expect(screen.getByText('Checking your account...')).toBeTruthy();
+    answer.resolve(json(noAccount));
+
+    expect(await screen.findByRole('heading', { name: 'Set Up Your Payment Account' })).toBeTruthy();
+    for (const benefit of [
+      'Bank-level security',
+      'Virtual cards for pots',
+      'Instant transfers between friends',
+    ])
+      expect(screen.getByText(benefit)).toBeTruthy();
+    expect(screen.getByLabelText('Phone Number').getAttribute('placeholder')).toBe('+44 7700 900123');
+    expect(screen.getByRole('button', { name: 'Create & Verify Account' })).toBeTruthy();
+  });
+
+  it("sends the details, shows 'Setting up account...', then 'Account Setup Complete' and the card step", async () => {
+    const kyc = deferred();
+    const fetchMock = mockFetch((request) => (request.method === 'POST' ? kyc.promise : json(noAccount)));
+    const { user } = renderInApp(<OnboardingPage />, { session: signedInState() });
+    await screen.findByLabelText('First Name');
+
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: 'Create & Verify Account' }));
+    expect(await screen.findByRole('button', { name: /Setting up account\.\.\./ })).toBeTruthy();
+    kyc.resolve(json(verified()));
+
+    expect(await screen.findByText('Account Setup Complete')).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', {
+        name: "Account Setup Complete! Now let's create your virtual card",
+      }),
+    ).toBeTruthy();
+    expect(screen.getByText('STRIPE TEST BANK •••• 2345')).toBeTruthy();
+    const sent = fetchMock.requests.find((request) => request.method === 'POST')!;
+    expect(pathOf(sent)).toBe('/api/onboarding/kyc');
+    expect(await sent.json()).toEqual({
+      firstName: 'Ann',
+      lastName: 'Lee',
+      phoneNumber: '07700 900123',
+      dateOfBirth: { day: 29, month: 2, year: 2004 },
+      address: { line1: '1 Test Street', city: 'London', postal_code: 'sw1a 1aa' },
+    });
+  });
+
+  it('requires every field before sending anything', async () => {
+    const fetchMock = mockFetch(() => json(noAccount));
+    const { user } = renderInApp(<OnboardingPage />, { session: signedInState() });
+    await screen.findByLabelText('First Name');
+
+    await user.click(screen.getByRole('button', { name: 'Create & Verify Account' }));
+
+    for (const field of [
+      'First name',
+      'Last name',
+      'Phone number',
+      'Day',
+      'Month',
+      'Year',
+      'Address line 1',
+      'City',
+      'Postal code',
+    ])
+      expect(await screen.findByText(`${field} is required.`)).toBeTruthy();
+    expect(fetchMock.requests.filter((request) => request.method === 'POST')).toHaveLength(0);
+  });
+
+  it('checks the date of birth ranges, 18 years back at most', async () => {
+    const fetchMock = mockFetch(() => json(noAccount));
+    const { user } = renderInApp(<OnboardingPage />, { session: signedInState() });
+    await screen.findByLabelText('First Name');
+    const latestYear = new Date().getFullYear() - 18;
+
+    await fill(user, 'Day', '32');
+    await fill(user, 'Month', '13');
+    await fill(user, 'Year', String(latestYear + 1));
+    await user.click(screen.getByRole('button', { name: 'Create & Verify Account' }));
+
+    expect(await screen.findByText('Day must be between 1 and 31.')).toBeTruthy();
+    expect(await screen.findByText('Month must be between 1 and 12.')).toBeTruthy();
+    expect(await screen.findByText(`Year must be between 1900 and ${latestYear}.`)).toBeTruthy();
+    expect(fetchMock.requests.filter((request) => request.method === 'POST')).toHaveLength(0);
+  });
+
+  it("shows the server's reason in an 'Error' toast, marks the field, and stays on the form", async () => {
+    mockFetch((request) =>
+      request.method === 'POST'
+        ? problem(400, 'dateOfBirth.year: You must be at least 18 years old to open an account.', {
+            errors: [
+              { field: 'dateOfBirth.year', message: 'You must be at least 18 years old to open an account.' },
+            ],
+          })
+        : json(noAccount),
+    );
+    const { user } = renderInApp(<OnboardingPage />, { session: signedInState() });
+    await screen.findByLabelText('First Name');
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: 'Create & Verify Account' }));
+
+    expect(await screen.findByText('Error')).toBeTruthy();
+    expect(
+      screen.getByText('dateOfBirth.year: You must be at least 18 years old to open an account.'),
+    ).toBeTruthy();
+    expect(screen.getByText('You must be at least 18 years old to open an account.')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Set Up Your Payment Account' })).toBeTruthy();
+  });
+
+  it("falls back to 'Failed to update KYC information' when the server fails", async () => {
+    mockFetch((request) => (request.method === 'POST' ? problem(503, 'down') : json(noAccount)));
+    const { user } = renderInApp(<OnboardingPage />, { session: signedInState() });
+    await screen.findByLabelText('First Name');
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: 'Create & Verify Account' }));
+
+    expect(await screen.findByText('Failed to update KYC information')).toBeTruthy();
+  });
+
+  it("recreates the account with card issuing: 'Creating New Account...', then 'New Account Created' on the card step", async () => {
+    const recreate = deferred();
+    const fetchMock = mockFetch((request) =>
+      request.method === 'POST'
+        ? recreate.promise
+        : json(verified(anAccount({ capabilities: { cardIssuing: null, transfers: 'active' } }))),
+    );
+    const { user } = renderInApp(<OnboardingPage />, { session: signedInState() });
+
+    expect(await screen.findByText('Card Issuing Not Available?')).toBeTruthy();
+    expect(screen.getByText('Not available')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Create New Account with Card Issuing' }));
+    expect(await screen.findByRole('button', { name: /Creating New Account\.\.\./ })).toBeTruthy();
+    recreate.resolve(json(verified(anAccount({ id: 'acct_2' }))));
+
+    expect(await screen.findByText('New Account Created')).toBeTruthy();
+    expect(await screen.findByText('acct_2')).toBeTruthy();
+    expect(screen.getByText('Available')).toBeTruthy();
+    expect(
+      screen.getByRole('heading', { name: "Account Setup Complete! Now let's create your virtual card" }),
+    ).toBeTruthy();
+    const sent = fetchMock.requests.find((request) => request.method === 'POST')!;
+    expect(pathOf(sent)).toBe('/api/onboarding/account/recreate');
+  });
+
+  it("shows 'Error' with the server's text when recreating fails", async () => {
+    mockFetch((request) => (request.method === 'POST' ? problem(422, 'No such token.') : json(verified())));
+    const { user } = renderInApp(<OnboardingPage />, { session: signedInState() });
+    await user.click(await screen.findByRole('button', { name: 'Create New Account with Card Issuing' }));
+
+    expect(await screen.findByText('Error')).toBeTruthy();
+    expect(screen.getByText('No such token.')).toBeTruthy();
+  });
+
+  it('shows Setup Complete with the account once a card exists', async () => {
+    mockFetch(() => json({ step: 'complete', account: anAccount() }));
+    renderInApp(<OnboardingPage />, { session: signedInState() });
+
+    expect(await screen.findByRole('heading', { name: 'Setup Complete!' })).toBeTruthy();
+    expect(screen.getByText('acct_1')).toBeTruthy();
+    expect(screen.getByText('Completed')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to Dashboard' }).getAttribute('href')).toBe('/');
+  });
+
+  it('is the page at /onboarding for a signed-in user', async () => {
+    mockFetch(() => json(noAccount));
+    renderInApp(<AppRoutes />, { route: '/onboarding', session: signedInState() });
+    expect(await screen.findByRole('heading', { name: 'Set Up Your Payment Account' })).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/onboarding'));
+  });
+});

@@ -1,0 +1,85 @@
+import './onboarding.css';
+
+import type { OnboardingStatus, PaymentAccount } from '@kitty/api-client';
+import { kittyApiWithTags, useGetOnboardingQuery } from '@kitty/api-client';
+import { Button, Result } from 'antd';
+import { useCallback } from 'react';
+
+import { useAppDispatch, useAppSelector } from '../../app/store';
+import { displayName, selectCurrentUser } from '../../session/session-slice';
+import { ButtonLink } from '../../ui/button-link';
+import { DocumentTitle } from '../../ui/document-title';
+import { PageLoader } from '../../ui/page-loader';
+import { CardStep } from './card-step';
+import { KycForm } from './kyc-form';
+
+/** 'Setup Complete!': the account, the card and KYC at a glance. */
+function CompleteStep({ account }: { account: PaymentAccount | null }) {
+  return (
+    <section className="panel" aria-labelledby="complete-title">
+      <h2 id="complete-title" className="panel-title">
+        Setup Complete!
+      </h2>
+      <dl className="onboarding-complete">
+        <dt>Account</dt>
+        <dd>{account?.id ?? '—'}</dd>
+        <dt>Card</dt>
+        <dd>Pending</dd>
+        <dt>KYC</dt>
+        <dd>{account?.kycStatus === 'complete' ? 'Completed' : 'Pending'}</dd>
+      </dl>
+      <ButtonLink to="/" type="primary">
+        Go to Dashboard
+      </ButtonLink>
+    </section>
+  );
+}
+
+/**
+ * /onboarding: check (spinner) → form (no verified account) → card (verified, no card) → complete. Each
+ * step comes from the server; a mutation's answer becomes the cached status, so the page moves on at once.
+ */
+export default function OnboardingPage() {
+  const user = useAppSelector(selectCurrentUser);
+  const dispatch = useAppDispatch();
+  const onboarding = useGetOnboardingQuery();
+  const show = useCallback(
+    (status: OnboardingStatus) => {
+      void dispatch(kittyApiWithTags.util.upsertQueryData('getOnboarding', undefined, status));
+    },
+    [dispatch],
+  );
+
+  let step;
+  if (onboarding.isLoading) {
+    step = <PageLoader label="Checking your account..." />;
+  } else if (!onboarding.data) {
+    step = (
+      <Result
+        status="error"
+        title="Could not check your account"
+        subTitle="Please try again in a moment."
+        extra={<Button onClick={() => void onboarding.refetch()}>Try again</Button>}
+      />
+    );
+  } else if (onboarding.data.step === 'form') {
+    step = <KycForm onVerified={show} />;
+  } else if (onboarding.data.step === 'card' && onboarding.data.account) {
+    step = <CardStep account={onboarding.data.account} onRecreated={show} />;
+  } else {
+    step = <CompleteStep account={onboarding.data.account} />;
+  }
+
+  return (
+    <div className="page onboarding-page">
+      <DocumentTitle title="Set Up Your Payment Account" />
+      <header className="page-header">
+        <h1>Welcome{user ? `, ${displayName(user)}` : ''}!</h1>
+        <p className="muted">
+          Set up your payment account to add funds, withdraw to your bank and get your virtual card.
+        </p>
+      </header>
+      {step}
+    </div>
+  );
+}
