@@ -9,7 +9,7 @@ import {
   type TopUpRequestView,
 } from '@kitty/contracts';
 import { formatPence, penceFromBigInt } from '@kitty/money';
-import { outboxMessage,OutboxRelay } from '@kitty/nest-common';
+import { outboxMessage, OutboxRelay } from '@kitty/nest-common';
 import { Inject, Injectable } from '@nestjs/common';
 
 import { PAYMENTS_CONFIG, type PaymentsConfig } from '../config';
