@@ -117,16 +117,17 @@ describe('Stripe webhooks at POST /api/webhooks/stripe', () => {
 });
 
 describe('money routes', () => {
-  const routes: [string, string, unknown?][] = [
+  // Every row has a body slot: with fewer values, jest would take the test's third parameter for `done`.
+  const routes: [string, string, unknown][] = [
     ['POST', '/api/funding/checkout-sessions', { amountPence: 2500 }],
-    ['GET', '/api/funding/sessions/cs_test_anything'],
-    ['GET', '/api/funding/fee-quote?amountPence=2500'],
-    ['GET', '/api/funding/transactions'],
-    ['GET', '/api/wallet'],
+    ['GET', '/api/funding/sessions/cs_test_anything', undefined],
+    ['GET', '/api/funding/fee-quote?amountPence=2500', undefined],
+    ['GET', '/api/funding/transactions', undefined],
+    ['GET', '/api/wallet', undefined],
     ['POST', '/api/withdrawals', { amountPence: 100 }],
-    ['GET', '/api/withdrawals'],
+    ['GET', '/api/withdrawals', undefined],
     ['POST', '/api/top-up-requests', { amountPence: 1000, recipients: ['a@example.com'] }],
-    ['GET', `/api/top-up-requests/${randomUUID()}`],
+    ['GET', `/api/top-up-requests/${randomUUID()}`, undefined],
   ];
 
   it.each(routes)('%s %s needs a signed-in user (401)', async (method, path, body) => {
