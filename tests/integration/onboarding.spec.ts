@@ -1,0 +1,130 @@
+import { api, signUpUser } from '../support/api';
+import { type OnboardingStatus, VERIFIABLE_KYC, verifyUser } from '../support/onboarding';
+import { bearer } from '../support/pots';
+
+interface Problem {
+  status: number;
+  title: string;
+  detail?: string;
+  errors?: { field: string; message: string }[];
+}
+
+describe('Onboarding: payment account and KYC through the gateway, issuing, auth and the Stripe sandbox', () => {
+  it('takes a new user from the form to a verified account, and updates their profile', async () => {
+    const { session } = await signUpUser({ fullName: 'Ann Lee' });
+    const auth = bearer(session.accessToken);
+
+    const before = await api<OnboardingStatus>('/api/onboarding', { headers: auth });
+    expect(before).toMatchObject({ status: 200, body: { step: 'form', account: null } });
+
+    const created = await api<OnboardingStatus>('/api/onboarding/account', { method: 'POST', headers: auth });
+    expect(created.status).toBe(200);
+    expect(created.body).toMatchObject({
+      step: 'form',
+      account: { kycStatus: 'pending', status: 'restricted' },
+    });
+
+    const verified = await verifyUser(session.accessToken);
+    expect(verified).toEqual({
+      step: 'card',
+      account: {
+        id: created.body.account?.id,
+        status: 'active',
+        kycStatus: 'complete',
+        requirements: [],
+        capabilities: { cardIssuing: 'active', transfers: 'active' },
+        payoutAccountLabel: 'STRIPE TEST BANK •••• 2345',
+      },
+    });
+    const me = await api<{ fullName: string }>('/api/me', { headers: auth });
+    expect(me.body.fullName).toBe('Vera Verified');
+  });
+
+  it('answers 400 naming the field for each broken rule, and 422 with the reason for a failed verification', async () => {
+    const { session } = await signUpUser();
+    const auth = bearer(session.accessToken);
+    const cases: Array<[string, object]> = [
+      ['firstName', { ...VERIFIABLE_KYC, firstName: ' ' }],
+      ['phoneNumber', { ...VERIFIABLE_KYC, phoneNumber: '+1 202 555 0143' }],
+      ['dateOfBirth.day', { ...VERIFIABLE_KYC, dateOfBirth: { day: 31, month: 2, year: 1990 } }],
+      [
+        'dateOfBirth.year',
+        { ...VERIFIABLE_KYC, dateOfBirth: { day: 1, month: 1, year: new Date().getFullYear() - 17 } },
+      ],
+      [
+        'address.postal_code',
+        { ...VERIFIABLE_KYC, address: { ...VERIFIABLE_KYC.address, postal_code: '90210' } },
+      ],
+      ['ssn', { ...VERIFIABLE_KYC, ssn: '123' }],
+    ];
+    for (const [field, body] of cases) {
+      const response = await api<Problem>('/api/onboarding/kyc', { method: 'POST', body, headers: auth });
+      expect({ field, status: response.status, fields: response.body.errors?.map((e) => e.field) }).toEqual({
+        field,
+        status: 400,
+        fields: [field],
+      });
+    }
+
+    // Stripe's test date of birth that fails identity verification.
+    const failing = { ...VERIFIABLE_KYC, dateOfBirth: { day: 1, month: 1, year: 1900 } };
+    const refused = await api<Problem>('/api/onboarding/kyc', {
+      method: 'POST',
+      body: failing,
+      headers: auth,
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body).toMatchObject({
+      title: 'Failed to update KYC information',
+      detail: expect.any(String),
+    });
+    const status = await api<OnboardingStatus>('/api/onboarding', { headers: auth });
+    expect(status.body).toMatchObject({ step: 'form', account: { kycStatus: 'failed' } });
+  });
+
+  it('never shows or changes another user’s account', async () => {
+    const owner = await signUpUser();
+    const stranger = await signUpUser();
+    const own = await verifyUser(owner.session.accessToken);
+
+    const theirs = await api<OnboardingStatus>('/api/onboarding', {
+      headers: bearer(stranger.session.accessToken),
+    });
+    expect(theirs.body).toEqual({ step: 'form', account: null });
+    const recreate = await api<Problem>('/api/onboarding/account/recreate', {
+      method: 'POST',
+      headers: bearer(stranger.session.accessToken),
+    });
+    expect(recreate.status).toBe(404);
+    const after = await api<OnboardingStatus>('/api/onboarding', {
+      headers: bearer(owner.session.accessToken),
+    });
+    expect(after.body).toEqual(own);
+  });
+
+  it('recreates the account with card issuing and keeps the user verified', async () => {
+    const { session } = await signUpUser();
+    const auth = bearer(session.accessToken);
+    const before = await verifyUser(session.accessToken);
+    const recreated = await api<OnboardingStatus>('/api/onboarding/account/recreate', {
+      method: 'POST',
+      headers: auth,
+    });
+    expect(recreated.status).toBe(200);
+    expect(recreated.body).toMatchObject({
+      step: 'card',
+      account: { kycStatus: 'complete', capabilities: { cardIssuing: 'active' } },
+    });
+    expect(recreated.body.account?.id).not.toBe(before.account?.id);
+  });
+
+  it('refuses every route without a session', async () => {
+    for (const [method, path] of [
+      ['GET', '/api/onboarding'],
+      ['POST', '/api/onboarding/account'],
+      ['POST', '/api/onboarding/kyc'],
+      ['POST', '/api/onboarding/account/recreate'],
+    ])
+      expect((await api(path, { method })).status).toBe(401);
+  });
+});
