@@ -127,4 +127,48 @@ describe('cache tags', () => {
       'POST /api/invitations/token/accept',
     ]);
   });
+
+  it("refetches the wallet, withdrawals and the pot's reads after a withdrawal from the pot", async () => {
+    const store = aStore();
+    const subscriptions = [
+      store.dispatch(kittyApi.endpoints.getWallet.initiate()),
+      store.dispatch(kittyApi.endpoints.listWithdrawals.initiate()),
+      store.dispatch(kittyApi.endpoints.getPot.initiate(POT)),
+      store.dispatch(kittyApi.endpoints.getPot.initiate(OTHER_POT)),
+    ];
+    await Promise.all(subscriptions);
+    fetchMock.mockClear();
+
+    await store.dispatch(
+      kittyApi.endpoints.createWithdrawal.initiate({ amountPence: 100, source: { type: 'pot', potId: POT } }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 20));
+
+    expect(calls().sort()).toEqual(
+      ['POST /api/withdrawals', 'GET /api/wallet', 'GET /api/withdrawals', `GET /api/pots/${POT}`].sort(),
+    );
+  });
+
+  it('refetches the wallet, pots and top-ups once a funding session reads as succeeded', async () => {
+    const store = aStore();
+    const subscriptions = [
+      store.dispatch(kittyApi.endpoints.getWallet.initiate()),
+      store.dispatch(kittyApi.endpoints.listPots.initiate()),
+      store.dispatch(kittyApi.endpoints.listFundingTransactions.initiate()),
+    ];
+    await Promise.all(subscriptions);
+
+    for (const status of ['processing', 'succeeded']) {
+      fetchMock.mockClear();
+      fetchMock.mockImplementation(async (input) =>
+        Response.json(new URL((input as Request).url).pathname.includes('/sessions/') ? { status } : []),
+      );
+      await store.dispatch(kittyApi.endpoints.getFundingSession.initiate(`cs_${status}`));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const refetched = calls().filter((call) => !call.includes('/sessions/'));
+      expect(refetched.sort()).toEqual(
+        status === 'succeeded' ? ['GET /api/funding/transactions', 'GET /api/pots', 'GET /api/wallet'] : [],
+      );
+    }
+  });
 });

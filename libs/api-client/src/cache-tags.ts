@@ -61,7 +61,13 @@ export const kittyApiWithTags = kittyApiWithTagTypes.enhanceEndpoints({
     createExpense: { invalidatesTags: (_result, _error, { potId }) => potTags(potId) },
     updateExpense: { invalidatesTags: (_result, _error, { potId }) => potTags(potId) },
     deleteExpense: { invalidatesTags: (_result, _error, { potId }) => potTags(potId) },
-    createSettlement: { invalidatesTags: (_result, _error, { potId }) => potTags(potId) },
+    // Paid with Kitty, the money also left the caller's wallet.
+    createSettlement: {
+      invalidatesTags: (_result, _error, { potId, createSettlementRequest }) => [
+        ...potTags(potId),
+        ...(createSettlementRequest.payWithKitty ? [{ type: 'Wallet' as const, id: 'ME' }] : []),
+      ],
+    },
     acceptInvitation: {
       invalidatesTags: (result, _error, token) => [
         { type: 'Invitation', id: token },

@@ -6,7 +6,7 @@ import { aPotSummary, signedInState } from '../test/factories';
 import { fill } from '../test/fill';
 import { renderInApp } from '../test/render';
 import { AddFundsDialog } from './add-funds-dialog';
-import { moneyApi } from './test-support';
+import { anOnboardingStatus, moneyApi } from './test-support';
 
 const FLAT = '0c8e7f52-1d1b-4c55-9a55-000000000002';
 const pots = [aPotSummary(), aPotSummary({ id: FLAT, name: 'Flat bills', balancePence: 0 })];
@@ -61,6 +61,18 @@ describe('Add Funds dialog', () => {
 
     expect(location()).toBe('/');
     expect(fetchMock.requests.some((request) => request.method === 'POST')).toBe(false);
+  });
+
+  it("sends a user without completed identity checks to /onboarding: 'Account Setup Required'", async () => {
+    moneyApi({ pots, onboarding: anOnboardingStatus('pending') });
+    const { user, dialog } = await openAddFunds();
+
+    await user.click(dialog.getByRole('button', { name: '£10' }));
+    await user.click(dialog.getByRole('button', { name: 'Continue' }));
+
+    expect(await screen.findByText('Account Setup Required')).toBeTruthy();
+    expect(screen.getByText('Complete your account verification to add funds.')).toBeTruthy();
+    await waitFor(() => expect(location()).toBe('/onboarding'));
   });
 
   it('passes the amount in pounds and the chosen destination to the payment page', async () => {

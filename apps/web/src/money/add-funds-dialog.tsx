@@ -15,11 +15,11 @@ export interface AddFundsDialogProps {
 export function AddFundsDialog({ onClose, defaultPotId }: AddFundsDialogProps) {
   const { data: pots } = useListPotsQuery();
   const [form] = Form.useForm<AddFundsValues>();
-  const continueToPayment = useContinueToPayment();
+  const { continueToPayment, checking } = useContinueToPayment();
 
-  const onFinish = (values: AddFundsValues) => {
+  const onFinish = async (values: AddFundsValues) => {
     const { destination, name } = chosenDestination(values, pots);
-    if (continueToPayment(values.amount, destination, name)) onClose();
+    if (await continueToPayment(values.amount, destination, name)) onClose();
   };
 
   return (
@@ -29,6 +29,7 @@ export function AddFundsDialog({ onClose, defaultPotId }: AddFundsDialogProps) {
       okText="Continue"
       onOk={() => form.submit()}
       onCancel={onClose}
+      okButtonProps={{ loading: checking }}
       destroyOnHidden
     >
       <AddFundsForm

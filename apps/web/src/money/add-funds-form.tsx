@@ -1,11 +1,14 @@
 import { SafetyCertificateOutlined } from '@ant-design/icons';
 import type { PotSummary } from '@kitty/api-client';
+import { useLazyGetOnboardingQuery } from '@kitty/api-client';
 import type { FormInstance } from 'antd';
 import { Alert, Button, Form, Input, Select } from 'antd';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 
 import { parseAmountPence, penceText } from '../pots/split';
+import { useToast } from '../ui/toast';
+import { ACCOUNT_SETUP_REQUIRED } from './account-setup';
 import { QUICK_AMOUNTS_POUNDS, topUpAmountRule } from './amounts';
 import type { FundingDestination, PaymentMethodState } from './destinations';
 import { destinationName, destinationOf, destinationOptions } from './destinations';
@@ -68,13 +71,26 @@ export function AddFundsForm({ form, pots, initialValues, onFinish }: AddFundsFo
   );
 }
 
-/** Continue with a valid amount: /payment-method-selection with the amount in pounds (spec §3). */
+/**
+ * Continue with a valid amount: an account that has not passed its identity checks is told so and sent to
+ * /onboarding (spec §2, §5); otherwise /payment-method-selection with the amount in pounds (spec §3). When
+ * the status cannot be read the server decides, answering the payment with the same 403.
+ */
 export function useContinueToPayment() {
   const navigate = useNavigate();
-  return useCallback(
-    (amountText: string, destination: FundingDestination, name: string): boolean => {
+  const toast = useToast();
+  const [readOnboarding, { isFetching }] = useLazyGetOnboardingQuery();
+
+  const continueToPayment = useCallback(
+    async (amountText: string, destination: FundingDestination, name: string): Promise<boolean> => {
       const amountPence = parseAmountPence(amountText);
       if (amountPence === null) return false;
+      const onboarding = await readOnboarding();
+      if (onboarding.data && onboarding.data.account?.kycStatus !== 'complete') {
+        toast.error(ACCOUNT_SETUP_REQUIRED.title, ACCOUNT_SETUP_REQUIRED.detail);
+        navigate('/onboarding');
+        return false;
+      }
       const state: PaymentMethodState = {
         amount: penceText(amountPence),
         destination,
@@ -83,8 +99,9 @@ export function useContinueToPayment() {
       navigate('/payment-method-selection', { state });
       return true;
     },
-    [navigate],
+    [navigate, readOnboarding, toast],
   );
+  return { continueToPayment, checking: isFetching };
 }
 
 /** The form's values → what to pay into and how to name it. */

@@ -1,4 +1,11 @@
-import type { FeeQuote, FundingSession, FundingTransaction, PotSummary, Wallet } from '@kitty/api-client';
+import type {
+  FeeQuote,
+  FundingSession,
+  FundingTransaction,
+  OnboardingStatus,
+  PotSummary,
+  Wallet,
+} from '@kitty/api-client';
 
 import { aPotSummary } from '../test/factories';
 import { json, mockFetch, pathOf, problem } from '../test/fetch-mock';
@@ -50,16 +57,37 @@ export function aFundingTransaction(overrides: Partial<FundingTransaction> = {})
   };
 }
 
+/** Identity checks done and a card issued; `kycStatus: 'pending'` for a user who has not finished. */
+export function anOnboardingStatus(kycStatus: 'pending' | 'complete' = 'complete'): OnboardingStatus {
+  return {
+    step: kycStatus === 'complete' ? 'complete' : 'form',
+    account: {
+      id: 'acct_test_1',
+      status: kycStatus === 'complete' ? 'active' : 'restricted',
+      kycStatus,
+      requirements: kycStatus === 'complete' ? [] : ['individual.dob.day'],
+      capabilities: { cardIssuing: 'active', transfers: 'active' },
+      payoutAccountLabel: 'NatWest •••• 2345',
+    },
+  };
+}
+
 /**
- * The reads money screens make, answered with `pots` (Ann owns the first), `wallet`, a 2% fee quote and an
- * empty history; `override` answers first when it returns something.
+ * The reads money screens make, answered with `pots` (Ann owns the first), `wallet`, a 2% fee quote, an
+ * empty history and a verified account; `override` answers first when it returns something.
  */
 export function moneyApi(
   {
     pots = [aPotSummary()],
     wallet = aWallet(),
     history = [] as FundingTransaction[],
-  }: { pots?: PotSummary[]; wallet?: Wallet; history?: FundingTransaction[] } = {},
+    onboarding = anOnboardingStatus(),
+  }: {
+    pots?: PotSummary[];
+    wallet?: Wallet;
+    history?: FundingTransaction[];
+    onboarding?: OnboardingStatus;
+  } = {},
   override?: (request: Request) => Response | Promise<Response> | undefined,
 ) {
   return mockFetch(async (request) => {
@@ -77,6 +105,8 @@ export function moneyApi(
         return json(aFeeQuote(Number(url.searchParams.get('amountPence'))));
       case '/api/funding/transactions':
         return json(history);
+      case '/api/onboarding':
+        return json(onboarding);
       default:
         return problem(404, `Not mocked: ${request.method} ${url.pathname}`);
     }

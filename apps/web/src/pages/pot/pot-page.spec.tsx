@@ -153,6 +153,41 @@ describe('pot page', () => {
     );
   });
 
+  it('lets the payer pay a debt from their Kitty wallet', async () => {
+    const annOwes = {
+      positions: owed.positions.map((position) => ({ ...position, netPence: -position.netPence })),
+      plan: [{ fromMemberId: ANN_MEMBER, toMemberId: BOB_MEMBER, amountPence: 1000 }],
+    };
+    const fetchMock = potApi({ balances: annOwes }, (request) => {
+      if (pathOf(request) === '/api/wallet') {
+        return json({ balancePence: 5000, withdrawablePence: 5000, payoutAccount: null, updatedAt: null });
+      }
+      return request.method === 'POST'
+        ? json(
+            { id: 's1', fromMemberId: ANN_MEMBER, toMemberId: BOB_MEMBER, amountPence: 1000, createdAt: '' },
+            201,
+          )
+        : undefined;
+    });
+    const { user } = renderInApp(<AppRoutes />, { route: `/pot/${POT_ID}`, session: signedInState() });
+
+    await user.click(
+      await screen.findByRole('button', { name: 'Record payment: Ann Lee pays Bob Hart £10.00' }),
+    );
+    const dialog = within(await screen.findByRole('dialog', { name: 'Record payment' }));
+    await user.click(await dialog.findByLabelText('Pay now from my Kitty wallet (£50.00 available)'));
+    await user.click(await dialog.findByRole('button', { name: 'Pay with Kitty' }));
+
+    expect(await screen.findByText('You paid Bob Hart £10.00 from your Kitty wallet.')).toBeTruthy();
+    const post = fetchMock.requests.find((request) => request.method === 'POST')!;
+    expect(await post.json()).toEqual({
+      fromMemberId: ANN_MEMBER,
+      toMemberId: BOB_MEMBER,
+      amountPence: 1000,
+      payWithKitty: true,
+    });
+  });
+
   it('lets the owner remove a member, and shows why the server refused', async () => {
     potApi({}, (request) =>
       request.method === 'DELETE'

@@ -322,6 +322,7 @@ export default function PotPage() {
           transfer={settling}
           fromName={nameOf(settling.fromMemberId)}
           toName={nameOf(settling.toMemberId)}
+          payerIsYou={settling.fromMemberId === data.yourMemberId}
           onClose={() => setSettling(null)}
         />
       )}

@@ -1,7 +1,7 @@
 import type { SettleUpTransfer } from '@kitty/api-client';
-import { useCreateSettlementMutation } from '@kitty/api-client';
+import { useCreateSettlementMutation, useGetWalletQuery } from '@kitty/api-client';
 import { formatPence } from '@kitty/money';
-import { Form, Input, Modal } from 'antd';
+import { Form, Input, Modal, Radio } from 'antd';
 
 import { parseAmountPence, penceText } from '../../pots/split';
 import { toastProblem } from '../../ui/problem-toast';
@@ -12,14 +12,30 @@ export interface SettlementDialogProps {
   transfer: SettleUpTransfer;
   fromName: string;
   toName: string;
+  /** The signed-in user is the payer: only they may pay from their Kitty wallet. */
+  payerIsYou: boolean;
   onClose: () => void;
 }
 
-/** Records that one member paid another (the plan's amount, or part of it). */
-export function SettlementDialog({ potId, transfer, fromName, toName, onClose }: SettlementDialogProps) {
-  const [form] = Form.useForm<{ amount: string }>();
+type PaidHow = 'kitty' | 'elsewhere';
+
+/**
+ * Settles (part of) a debt from the plan: the payer can pay it now from their Kitty wallet to the payee's
+ * (decisions §6), or anyone records a payment made elsewhere.
+ */
+export function SettlementDialog({
+  potId,
+  transfer,
+  fromName,
+  toName,
+  payerIsYou,
+  onClose,
+}: SettlementDialogProps) {
+  const [form] = Form.useForm<{ amount: string; paidHow: PaidHow }>();
   const toast = useToast();
   const [createSettlement, { isLoading }] = useCreateSettlementMutation();
+  const wallet = useGetWalletQuery(undefined, { skip: !payerIsYou });
+  const payWithKitty = (Form.useWatch('paidHow', form) ?? 'elsewhere') === 'kitty';
 
   const onFinish = async ({ amount }: { amount: string }) => {
     const amountPence = parseAmountPence(amount);
@@ -31,9 +47,15 @@ export function SettlementDialog({ potId, transfer, fromName, toName, onClose }:
           fromMemberId: transfer.fromMemberId,
           toMemberId: transfer.toMemberId,
           amountPence,
+          ...(payWithKitty ? { payWithKitty: true } : {}),
         },
       }).unwrap();
-      toast.success('Success!', `Recorded: ${fromName} paid ${toName} ${formatPence(amountPence)}.`);
+      toast.success(
+        'Success!',
+        payWithKitty
+          ? `You paid ${toName} ${formatPence(amountPence)} from your Kitty wallet.`
+          : `Recorded: ${fromName} paid ${toName} ${formatPence(amountPence)}.`,
+      );
       onClose();
     } catch (error) {
       toastProblem(toast, error);
@@ -44,7 +66,7 @@ export function SettlementDialog({ potId, transfer, fromName, toName, onClose }:
     <Modal
       open
       title="Record payment"
-      okText="Record payment"
+      okText={payWithKitty ? 'Pay with Kitty' : 'Record payment'}
       onOk={() => form.submit()}
       onCancel={onClose}
       okButtonProps={{ loading: isLoading }}
@@ -52,7 +74,10 @@ export function SettlementDialog({ potId, transfer, fromName, toName, onClose }:
       destroyOnHidden
     >
       <p>
-        {fromName} pays {toName}. Record it once the money has changed hands; a part payment is fine.
+        {fromName} pays {toName}.{' '}
+        {payWithKitty
+          ? 'The money moves from your Kitty wallet to theirs now; a part payment is fine.'
+          : 'Record it once the money has changed hands; a part payment is fine.'}
       </p>
       <Form
         form={form}
@@ -60,9 +85,24 @@ export function SettlementDialog({ potId, transfer, fromName, toName, onClose }:
         layout="vertical"
         requiredMark={false}
         disabled={isLoading}
-        initialValues={{ amount: penceText(transfer.amountPence) }}
+        initialValues={{ amount: penceText(transfer.amountPence), paidHow: 'elsewhere' }}
         onFinish={onFinish}
       >
+        {payerIsYou && (
+          <Form.Item label="How are you paying?" name="paidHow">
+            <Radio.Group
+              options={[
+                {
+                  value: 'kitty',
+                  label: `Pay now from my Kitty wallet${
+                    wallet.data ? ` (${formatPence(wallet.data.balancePence)} available)` : ''
+                  }`,
+                },
+                { value: 'elsewhere', label: 'I paid another way: just record it' },
+              ]}
+            />
+          </Form.Item>
+        )}
         <Form.Item
           label="Amount"
           name="amount"

@@ -45,14 +45,14 @@ export default function TopUpPage() {
 function OwnTopUp({ potId }: { potId: string | null }) {
   const [form] = Form.useForm<AddFundsValues>();
   const pots = useListPotsQuery();
-  const continueToPayment = useContinueToPayment();
+  const { continueToPayment, checking } = useContinueToPayment();
 
   if (pots.isLoading) return <Skeleton active paragraph={{ rows: 4 }} />;
   const preselected = pots.data?.some(({ id }) => id === potId) ? (potId ?? WALLET) : WALLET;
 
   const onFinish = (values: AddFundsValues) => {
     const { destination, name } = chosenDestination(values, pots.data);
-    continueToPayment(values.amount, destination, name);
+    void continueToPayment(values.amount, destination, name);
   };
 
   return (
@@ -63,7 +63,7 @@ function OwnTopUp({ potId }: { potId: string | null }) {
         initialValues={{ amount: '', destination: preselected }}
         onFinish={onFinish}
       />
-      <Button type="primary" size="large" onClick={() => form.submit()}>
+      <Button type="primary" size="large" onClick={() => form.submit()} loading={checking}>
         Continue
       </Button>
     </>
@@ -94,11 +94,11 @@ function RequestTopUp({ requestId }: { requestId: string }) {
 
 function RequestForm({ request }: { request: TopUpRequestView }) {
   const [form] = Form.useForm<AddFundsValues>();
-  const continueToPayment = useContinueToPayment();
+  const { continueToPayment, checking } = useContinueToPayment();
   const target = request.target.type === 'pot' ? request.target.name : `${request.requesterName}'s wallet`;
 
   const onFinish = ({ amount }: AddFundsValues) =>
-    continueToPayment(amount, { type: 'top_up_request', requestId: request.id }, target);
+    void continueToPayment(amount, { type: 'top_up_request', requestId: request.id }, target);
 
   return (
     <>
@@ -114,7 +114,7 @@ function RequestForm({ request }: { request: TopUpRequestView }) {
         initialValues={{ amount: penceText(request.amountPence) }}
         onFinish={onFinish}
       />
-      <Button type="primary" size="large" onClick={() => form.submit()}>
+      <Button type="primary" size="large" onClick={() => form.submit()} loading={checking}>
         Continue
       </Button>
     </>
