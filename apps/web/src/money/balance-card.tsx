@@ -1,6 +1,7 @@
 import {
   EyeInvisibleOutlined,
   EyeOutlined,
+  MailOutlined,
   MinusCircleOutlined,
   PlusCircleOutlined,
   ReloadOutlined,
@@ -9,6 +10,8 @@ import { problemDetail, useGetWalletQuery, useListPotsQuery } from '@kitty/api-c
 import { formatPence } from '@kitty/money';
 import { Alert, Button, Skeleton, Tooltip } from 'antd';
 import { useState } from 'react';
+
+import { ButtonLink } from '../ui/button-link';
 
 /** spec §9: the balance refreshes every 30 seconds. */
 export const BALANCE_REFRESH_MS = 30_000;
@@ -96,6 +99,9 @@ export function BalanceCard({ paused, onAddFunds, onWithdraw }: BalanceCardProps
         <Button icon={<MinusCircleOutlined aria-hidden />} onClick={onWithdraw}>
           Withdraw
         </Button>
+        <ButtonLink to="/request-top-up" type="link" icon={<MailOutlined aria-hidden />}>
+          Request Top-Up
+        </ButtonLink>
       </div>
     </section>
   );

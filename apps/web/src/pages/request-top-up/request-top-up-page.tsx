@@ -7,6 +7,7 @@ import { Button, Form, Input, Select } from 'antd';
 import { topUpAmountRule } from '../../money/amounts';
 import { destinationOptions, WALLET } from '../../money/destinations';
 import { parseAmountPence } from '../../pots/split';
+import { DocumentTitle } from '../../ui/document-title';
 import { toastProblem } from '../../ui/problem-toast';
 import { useToast } from '../../ui/toast';
 
@@ -70,6 +71,7 @@ export default function RequestTopUpPage() {
 
   return (
     <div className="page request-top-up-page">
+      <DocumentTitle title="Request a Top-Up" />
       <header className="page-header">
         <h1>Request a Top-Up</h1>
         <p className="lead">Ask friends to add funds by e-mail.</p>

@@ -4,7 +4,7 @@ import type { TopUpRequestView } from '@kitty/api-client';
 import { httpStatusOf, problemDetail, useGetTopUpRequestQuery, useListPotsQuery } from '@kitty/api-client';
 import { formatPence } from '@kitty/money';
 import { Alert, Button, Form, Skeleton } from 'antd';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 
 import type { AddFundsValues } from '../../money/add-funds-form';
 import { AddFundsForm, chosenDestination, useContinueToPayment } from '../../money/add-funds-form';
@@ -28,6 +28,9 @@ export default function TopUpPage() {
       <header className="page-header">
         <h1>Top Up</h1>
         <p className="lead">Add funds in pounds sterling to your wallet or a pot.</p>
+        <p className="muted">
+          Want friends to chip in? <Link to="/request-top-up">Request a Top-Up</Link>
+        </p>
       </header>
       <section className="panel form-panel" aria-label="Add funds">
         {requestId ? <RequestTopUp requestId={requestId} /> : <OwnTopUp potId={searchParams.get('potId')} />}
