@@ -12,6 +12,8 @@ import { IdempotencyKeys } from './core/idempotency';
 import { PublicUrl } from './core/public-url';
 import { eventRoutes } from './events/events.routes';
 import { EventsService } from './events/events.service';
+import { issuingRoutes } from './issuing/issuing.routes';
+import { IssuingService } from './issuing/issuing.service';
 import { registerPayPageRoutes } from './pay-page/pay-page.routes';
 import { paymentIntentRoutes } from './payment-intents/payment-intents.routes';
 import { PaymentIntentsService } from './payment-intents/payment-intents.service';
@@ -75,6 +77,7 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
   );
   const payouts = new PayoutsService(store, clock, events, scheduler, config.payoutDelayMs);
   const accounts = new AccountsService(store, clock, events);
+  const issuing = new IssuingService(store, clock, events, accounts);
 
   registerFormBodyParser(app);
   registerStripeApi(app, idempotency, logger, [
@@ -82,6 +85,7 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
     paymentIntentRoutes(paymentIntents, findById),
     payoutRoutes(payouts, findById),
     accountRoutes(accounts, findById),
+    issuingRoutes(issuing),
     eventRoutes(events, findById),
   ]);
   registerPayPageRoutes(app, sessions, clock, logger);

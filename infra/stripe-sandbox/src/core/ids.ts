@@ -20,6 +20,8 @@ export const ID_PREFIX = {
   account: 'acct_',
   bankAccount: 'ba_',
   person: 'person_',
+  cardholder: 'ich_',
+  card: 'ic_',
 } as const;
 
 /** Random base62, from a CSPRNG: ids double as unguessable pay-page links. */

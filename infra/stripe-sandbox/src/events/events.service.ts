@@ -18,6 +18,9 @@ export const EVENT_TYPE = {
   payoutPaid: 'payout.paid',
   payoutFailed: 'payout.failed',
   accountUpdated: 'account.updated',
+  issuingCardholderCreated: 'issuing_cardholder.created',
+  issuingCardCreated: 'issuing_card.created',
+  issuingCardUpdated: 'issuing_card.updated',
 } as const satisfies Record<string, Stripe.Event.Type>;
 
 export type EventType = (typeof EVENT_TYPE)[keyof typeof EVENT_TYPE];
