@@ -100,7 +100,8 @@ export function WithdrawDialog({ onClose, ownedPots, defaultSource = WALLET }: W
       okText="Withdraw"
       onOk={() => form.submit()}
       onCancel={onClose}
-      okButtonProps={{ loading: isLoading }}
+      // Until the wallet is read every amount would look like more than the balance.
+      okButtonProps={{ loading: isLoading, disabled: !wallet }}
       cancelButtonProps={{ disabled: isLoading }}
       mask={{ closable: !isLoading }}
       destroyOnHidden

@@ -63,6 +63,26 @@ describe('home route', () => {
     expect(await screen.findByText('Invite people to Lisbon trip')).toBeTruthy();
   });
 
+  it('shows the balance card and withdraws from the active pot the user owns by default', async () => {
+    mockFetch((request) => {
+      if (pathOf(request) === '/api/pots') return json([aPotSummary()]);
+      if (pathOf(request) === '/api/wallet') {
+        return json({ balancePence: 5000, withdrawablePence: 5000, payoutAccount: null, updatedAt: null });
+      }
+      return json({ potId: POT_ID, updatedAt: null });
+    });
+    const { user } = renderInApp(<AppRoutes />, { session: signedInState() });
+
+    const card = within(await screen.findByRole('region', { name: 'Your balance' }));
+    expect(await card.findByText('£50.00')).toBeTruthy();
+    expect(card.getByTestId('pots-balance').textContent).toBe('£1,234.56');
+    expect(card.getByRole('link', { name: /Request Top-Up/ }).getAttribute('href')).toBe('/request-top-up');
+
+    await user.click(card.getByRole('button', { name: /Withdraw/ }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Withdraw' }));
+    expect(await dialog.findByText('Available: £1,234.56')).toBeTruthy();
+  });
+
   it("makes another pot active, and says 'Failed to set active pot' when that fails", async () => {
     const older = aPotSummary({ id: 'p-old', name: 'Flat bills' });
     let fail = true;
