@@ -4,6 +4,9 @@ import { Module } from '@nestjs/common';
 import { OnboardingService } from './accounts/onboarding.service';
 import { PaymentAccountRepository } from './accounts/payment-account.repository';
 import { createStripeClient, STRIPE_CLIENT, StripeAccounts } from './accounts/stripe-accounts';
+import { StripeCards } from './cards/stripe-cards';
+import { VirtualCardRepository } from './cards/virtual-card.repository';
+import { VirtualCardService } from './cards/virtual-card.service';
 import { ISSUING_CONFIG, loadIssuingConfig } from './config';
 import { IssuingController } from './controllers/issuing.controller';
 import { PrismaService } from './prisma.service';
@@ -21,6 +24,9 @@ const infrastructure = serviceInfrastructure({ service: 'issuing', config, prism
     StripeAccounts,
     PaymentAccountRepository,
     OnboardingService,
+    StripeCards,
+    VirtualCardRepository,
+    VirtualCardService,
   ],
 })
 export class AppModule {}

@@ -8,11 +8,31 @@ import { createThrowawayDatabase, type ThrowawayDatabase } from '@kitty/testing'
 
 // eslint-disable-next-line @nx/enforce-module-boundaries -- the sandbox is Stripe's test double, used only in tests
 import { startTestSandbox, type TestSandbox } from '../../../../infra/stripe-sandbox/src/testing/harness';
+import { StripeCards } from '../cards/stripe-cards';
+import { VirtualCardRepository } from '../cards/virtual-card.repository';
+import { VirtualCardService } from '../cards/virtual-card.service';
 import { loadDatabaseConfig } from '../config';
 import { PrismaService } from '../prisma.service';
 import { OnboardingService } from './onboarding.service';
 import { PaymentAccountRepository } from './payment-account.repository';
 import { createStripeClient, StripeAccounts } from './stripe-accounts';
+
+/** The service graph as the module wires it, on one database and one Stripe endpoint. */
+function servicesOn(prisma: PrismaService, stripeApiUrl: string) {
+  const stripe = createStripeClient({ STRIPE_SECRET_KEY: 'sk_test_issuing', STRIPE_API_URL: stripeApiUrl });
+  const accounts = new PaymentAccountRepository(prisma);
+  const cards = new VirtualCardRepository(prisma);
+  const stripeAccounts = new StripeAccounts(stripe, { PAYOUT_BANK_ACCOUNT_TOKEN: 'btok_gb' });
+  const onboarding = new OnboardingService(accounts, cards, stripeAccounts);
+  const virtualCards = new VirtualCardService(
+    accounts,
+    cards,
+    stripeAccounts,
+    new StripeCards(stripe),
+    onboarding,
+  );
+  return { onboarding, virtualCards };
+}
 
 const KYC: KycRequest = {
   firstName: 'Ada',
@@ -40,19 +60,13 @@ describe('OnboardingService (PostgreSQL + Stripe sandbox)', () => {
   let prisma: PrismaService;
   let t: TestSandbox;
   let onboarding: OnboardingService;
+  let virtualCards: VirtualCardService;
 
   beforeAll(async () => {
     database = createThrowawayDatabase('issuing', loadDatabaseConfig().DATABASE_URL);
     prisma = new PrismaService({ DATABASE_URL: database.url });
     t = await startTestSandbox();
-    const stripe = createStripeClient({
-      STRIPE_SECRET_KEY: 'sk_test_issuing',
-      STRIPE_API_URL: t.sandbox.url,
-    });
-    onboarding = new OnboardingService(
-      new PaymentAccountRepository(prisma),
-      new StripeAccounts(stripe, { PAYOUT_BANK_ACCOUNT_TOKEN: 'btok_gb' }),
-    );
+    ({ onboarding, virtualCards } = servicesOn(prisma, t.sandbox.url));
   }, 60_000);
 
   afterAll(async () => {
@@ -67,7 +81,7 @@ describe('OnboardingService (PostgreSQL + Stripe sandbox)', () => {
 
   it('starts on the form with no account, unverified', async () => {
     const caller = newCaller();
-    await expect(onboarding.status(caller)).resolves.toEqual({ step: 'form', account: null });
+    await expect(onboarding.status(caller)).resolves.toEqual({ step: 'form', account: null, card: null });
     await expect(onboarding.verification(caller.userId)).resolves.toEqual({
       verified: false,
       accountId: null,
@@ -84,6 +98,7 @@ describe('OnboardingService (PostgreSQL + Stripe sandbox)', () => {
     expect(sandboxAccountsOf(caller.userId)).toHaveLength(1);
     expect(results[0]).toEqual({
       step: 'form',
+      card: null,
       account: {
         id: expect.stringMatching(/^acct_/),
         status: 'restricted',
@@ -101,6 +116,7 @@ describe('OnboardingService (PostgreSQL + Stripe sandbox)', () => {
     const status = await onboarding.updateKyc(caller, KYC);
     expect(status).toEqual({
       step: 'card',
+      card: null,
       account: expect.objectContaining({
         status: 'active',
         kycStatus: 'complete',
@@ -140,7 +156,7 @@ describe('OnboardingService (PostgreSQL + Stripe sandbox)', () => {
     const owner = newCaller();
     const stranger = newCaller();
     const own = await onboarding.updateKyc(owner, KYC);
-    await expect(onboarding.status(stranger)).resolves.toEqual({ step: 'form', account: null });
+    await expect(onboarding.status(stranger)).resolves.toEqual({ step: 'form', account: null, card: null });
     await expect(onboarding.verification(stranger.userId)).resolves.toMatchObject({
       verified: false,
       accountId: null,
@@ -170,13 +186,43 @@ describe('OnboardingService (PostgreSQL + Stripe sandbox)', () => {
   });
 
   it('answers 503 when the provider cannot be reached', async () => {
-    const offline = new OnboardingService(
-      new PaymentAccountRepository(prisma),
-      new StripeAccounts(
-        createStripeClient({ STRIPE_SECRET_KEY: 'sk_test_issuing', STRIPE_API_URL: 'http://127.0.0.1:9' }),
-        { PAYOUT_BANK_ACCOUNT_TOKEN: 'btok_gb' },
-      ),
-    );
+    const offline = servicesOn(prisma, 'http://127.0.0.1:9').onboarding;
     await expect(problemOf(offline.createAccount(newCaller()))).resolves.toMatchObject({ status: 503 });
+  });
+
+  it('issues one active virtual card on the verified account and moves to complete', async () => {
+    const caller = newCaller();
+    await onboarding.updateKyc(caller, KYC);
+    const results = await Promise.all(Array.from({ length: 3 }, () => virtualCards.create(caller)));
+    expect(new Set(results.map((status) => JSON.stringify(status))).size).toBe(1);
+    expect(results[0]).toMatchObject({
+      step: 'complete',
+      card: { brand: 'Visa', last4: expect.stringMatching(/^\d{4}$/), status: 'active' },
+    });
+    await expect(onboarding.status(caller)).resolves.toEqual(results[0]);
+    await expect(problemOf(onboarding.recreateAccount(caller))).resolves.toMatchObject({ status: 409 });
+  });
+
+  it('refuses a card before KYC, and on an account without card issuing', async () => {
+    const unverified = newCaller();
+    await expect(problemOf(virtualCards.create(unverified))).resolves.toMatchObject({
+      status: 409,
+      title: 'Account Setup Required',
+    });
+
+    const caller = newCaller();
+    const { account } = await onboarding.updateKyc(caller, KYC);
+    // An account opened before card issuing was requested (what 'Card Issuing Not Available?' is for).
+    await prisma.paymentAccount.update({
+      where: { userId: caller.userId },
+      data: { cardIssuingCapability: null },
+    });
+    await expect(problemOf(virtualCards.create(caller))).resolves.toMatchObject({
+      status: 422,
+      title: 'Card Issuing Not Available',
+    });
+    const recreated = await onboarding.recreateAccount(caller);
+    expect(recreated.account?.id).not.toBe(account?.id);
+    await expect(virtualCards.create(caller)).resolves.toMatchObject({ step: 'complete' });
   });
 });

@@ -8,6 +8,7 @@ import {
 import { ProblemError } from '@kitty/nest-common';
 import { Injectable } from '@nestjs/common';
 
+import { VirtualCardRepository, type VirtualCardRow } from '../cards/virtual-card.repository';
 import { accountState, individualFrom, individualOf, kycFailureMessage } from './account-state';
 import { PaymentAccountRepository, type PaymentAccountRow } from './payment-account.repository';
 import { StripeAccounts } from './stripe-accounts';
@@ -24,15 +25,21 @@ const noAccount = () =>
 export class OnboardingService {
   constructor(
     private readonly accounts: PaymentAccountRepository,
+    private readonly cards: VirtualCardRepository,
     private readonly stripe: StripeAccounts,
   ) {}
 
   async status(caller: IssuingCaller): Promise<OnboardingStatus> {
-    return toStatus(await this.accounts.findByUserId(caller.userId));
+    const [account, card] = await Promise.all([
+      this.accounts.findByUserId(caller.userId),
+      this.cards.findByUserId(caller.userId),
+    ]);
+    return toStatus(account, card);
   }
 
   async createAccount(caller: IssuingCaller): Promise<OnboardingStatus> {
-    return toStatus(await this.ensureAccount(caller));
+    await this.ensureAccount(caller);
+    return this.status(caller);
   }
 
   /**
@@ -47,7 +54,7 @@ export class OnboardingService {
     if (state.kycStatus !== 'complete') {
       throw ProblemError.of(422, 'Failed to update KYC information', kycFailureMessage(state, account));
     }
-    return toStatus(await this.accounts.findByUserId(caller.userId));
+    return this.status(caller);
   }
 
   /**
@@ -58,6 +65,9 @@ export class OnboardingService {
   async recreateAccount(caller: IssuingCaller): Promise<OnboardingStatus> {
     const row = await this.accounts.findByUserId(caller.userId);
     if (!row) throw noAccount();
+    if (await this.cards.findByUserId(caller.userId)) {
+      throw ProblemError.of(409, 'Card already issued', 'Your account already has a virtual card.');
+    }
     const previous = await this.stripe.retrieve(row.stripeAccountId);
     const account = await this.stripe.create(
       caller,
@@ -65,7 +75,7 @@ export class OnboardingService {
       individualFrom(previous),
     );
     await this.accounts.replace(caller.userId, row.stripeAccountId, account.id, accountState(account));
-    return toStatus(await this.accounts.findByUserId(caller.userId));
+    return this.status(caller);
   }
 
   async verification(userId: string): Promise<PaymentAccountVerification> {
@@ -86,10 +96,23 @@ export class OnboardingService {
   }
 }
 
-/** The onboarding step: the form until KYC is complete, then the card step (cards come with issue 5's second half). */
-function toStatus(row: PaymentAccountRow | null): OnboardingStatus {
+/** The onboarding step: the form until KYC is complete, then the card step until a card exists. */
+function toStatus(row: PaymentAccountRow | null, card: VirtualCardRow | null): OnboardingStatus {
   const account = row ? toPaymentAccount(row) : null;
-  return { step: account?.kycStatus === 'complete' ? 'card' : 'form', account };
+  const step = card ? 'complete' : account?.kycStatus === 'complete' ? 'card' : 'form';
+  return {
+    step,
+    account,
+    card: card
+      ? {
+          brand: card.brand,
+          last4: card.last4,
+          expMonth: card.expMonth,
+          expYear: card.expYear,
+          status: card.status as NonNullable<OnboardingStatus['card']>['status'],
+        }
+      : null,
+  };
 }
 
 function toPaymentAccount(row: PaymentAccountRow): PaymentAccount {

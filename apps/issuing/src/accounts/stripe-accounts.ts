@@ -74,26 +74,39 @@ export class StripeAccounts {
     return this.call('update', () => this.stripe.accounts.update(accountId, { individual }));
   }
 
-  /** Provider refusals become 422s naming the form field; outages a 503 the user can retry. */
-  private async call<T>(action: keyof typeof FAILURE_TITLE, request: () => Promise<T>): Promise<T> {
-    try {
-      return await request();
-    } catch (error) {
-      if (error instanceof Stripe.errors.StripeInvalidRequestError) {
-        const field = error.param ? formFieldOf(error.param) : null;
-        throw ProblemError.of(
-          422,
-          FAILURE_TITLE[action],
-          error.message,
-          field ? [{ field, message: error.message }] : undefined,
-        );
-      }
-      this.logger.error(`Stripe ${action} failed: ${error instanceof Error ? error.message : String(error)}`);
+  private call<T>(action: keyof typeof FAILURE_TITLE, request: () => Promise<T>): Promise<T> {
+    return callStripe(FAILURE_TITLE[action], this.logger, request);
+  }
+}
+
+/**
+ * Runs one provider call: refusals become 422s titled `failureTitle` (naming the form field when the
+ * provider names a parameter), outages a 503 the user can retry.
+ */
+export async function callStripe<T>(
+  failureTitle: string,
+  logger: Logger,
+  request: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await request();
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+      const field = error.param ? formFieldOf(error.param) : null;
       throw ProblemError.of(
-        503,
-        'Service unavailable',
-        'The payment provider is unavailable. Please try again in a moment.',
+        422,
+        failureTitle,
+        error.message,
+        field ? [{ field, message: error.message }] : undefined,
       );
     }
+    logger.error(
+      `Stripe call failed (${failureTitle}): ${error instanceof Error ? error.message : String(error)}`,
+    );
+    throw ProblemError.of(
+      503,
+      'Service unavailable',
+      'The payment provider is unavailable. Please try again in a moment.',
+    );
   }
 }

@@ -10,10 +10,14 @@ import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 
 import { OnboardingService } from '../accounts/onboarding.service';
+import { VirtualCardService } from '../cards/virtual-card.service';
 
 @Controller()
 export class IssuingController {
-  constructor(private readonly onboarding: OnboardingService) {}
+  constructor(
+    private readonly onboarding: OnboardingService,
+    private readonly cards: VirtualCardService,
+  ) {}
 
   @MessagePattern(IssuingPatterns.getOnboarding)
   getOnboarding(@Payload() payload: unknown) {
@@ -34,6 +38,11 @@ export class IssuingController {
   @MessagePattern(IssuingPatterns.recreateAccount)
   recreateAccount(@Payload() payload: unknown) {
     return this.onboarding.recreateAccount(parseOrThrow(PaymentAccountCommand, payload).caller);
+  }
+
+  @MessagePattern(IssuingPatterns.createCard)
+  createCard(@Payload() payload: unknown) {
+    return this.cards.create(parseOrThrow(PaymentAccountCommand, payload).caller);
   }
 
   @MessagePattern(IssuingPatterns.getVerification)

@@ -27,11 +27,26 @@ export const PaymentAccount = apiSchema(
 );
 export type PaymentAccount = z.infer<typeof PaymentAccount>;
 
+/** The user's virtual card, without its number (shown only through Stripe Issuing Elements). */
+export const VirtualCard = apiSchema(
+  'VirtualCard',
+  z.object({
+    brand: z.string(),
+    last4: z.string(),
+    expMonth: z.number().int(),
+    expYear: z.number().int(),
+    /** inactive: frozen; canceled: no longer usable. */
+    status: z.enum(['active', 'inactive', 'canceled']),
+  }),
+);
+export type VirtualCard = z.infer<typeof VirtualCard>;
+
 export const OnboardingStatus = apiSchema(
   'OnboardingStatus',
   z.object({
     step: z.enum(ONBOARDING_STEPS),
     account: PaymentAccount.nullable(),
+    card: VirtualCard.nullable(),
   }),
 );
 export type OnboardingStatus = z.infer<typeof OnboardingStatus>;
@@ -42,7 +57,7 @@ export type IssuingCaller = z.infer<typeof IssuingCaller>;
 
 export const OnboardingQuery = z.object({ caller: IssuingCaller }).strict();
 export type OnboardingQuery = z.infer<typeof OnboardingQuery>;
-/** Create (or return) the caller's payment account; also the shape of the recreate command. */
+/** Create (or return) the caller's payment account or card; also the shape of the recreate command. */
 export const PaymentAccountCommand = z.object({ caller: IssuingCaller }).strict();
 export type PaymentAccountCommand = z.infer<typeof PaymentAccountCommand>;
 export const UpdateKycCommand = z.object({ caller: IssuingCaller, body: KycRequest }).strict();

@@ -5,11 +5,12 @@ import { Uuid } from '../common';
 export const IssuingPatterns = {
   /** Reply: whether a user's payment account is verified (account exists, KYC complete), for payments. */
   getVerification: 'issuing.verification.get.v1',
-  /** Onboarding (gateway → issuing): the caller's step and account, account creation, KYC, recreation. */
+  /** Onboarding (gateway → issuing): the caller's step and account, account creation, KYC, recreation, card. */
   getOnboarding: 'issuing.onboarding.get.v1',
   createAccount: 'issuing.account.create.v1',
   updateKyc: 'issuing.kyc.update.v1',
   recreateAccount: 'issuing.account.recreate.v1',
+  createCard: 'issuing.card.create.v1',
 } as const;
 
 export const VerificationQuery = z.object({ userId: Uuid }).strict();
