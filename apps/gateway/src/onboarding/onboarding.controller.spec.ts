@@ -27,6 +27,7 @@ const form = {
 
 const verified: OnboardingStatus = {
   step: 'card',
+  card: null,
   account: {
     id: 'acct_1',
     status: 'active',
@@ -91,6 +92,7 @@ describe('/api/onboarding', () => {
     ['POST', '/api/onboarding/account'],
     ['POST', '/api/onboarding/kyc'],
     ['POST', '/api/onboarding/account/recreate'],
+    ['POST', '/api/onboarding/card'],
   ] as const)('%s %s needs a signed-in user', async (method, url) => {
     expect((await call(method, url, undefined, false)).statusCode).toBe(401);
     expect(send).not.toHaveBeenCalled();
@@ -100,6 +102,7 @@ describe('/api/onboarding', () => {
     ['GET', '/api/onboarding?userId=someone-else', IssuingPatterns.getOnboarding],
     ['POST', '/api/onboarding/account', IssuingPatterns.createAccount],
     ['POST', '/api/onboarding/account/recreate', IssuingPatterns.recreateAccount],
+    ['POST', '/api/onboarding/card', IssuingPatterns.createCard],
   ] as const)('%s %s acts for the token’s user only', async (method, url, pattern) => {
     const response = await call(method, url);
     expect(response.statusCode).toBe(200);

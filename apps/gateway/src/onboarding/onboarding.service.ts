@@ -31,6 +31,10 @@ export class OnboardingService {
     return this.issuing(IssuingPatterns.recreateAccount, user);
   }
 
+  createCard(user: AuthenticatedUser) {
+    return this.issuing(IssuingPatterns.createCard, user);
+  }
+
   /** A repeated submission repeats both steps harmlessly, so a failed profile update is simply retried. */
   async updateKyc(user: AuthenticatedUser, body: KycRequest) {
     const status = await this.issuing(IssuingPatterns.updateKyc, user, { body });

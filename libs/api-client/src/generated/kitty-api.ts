@@ -121,6 +121,9 @@ const injectedRtkApi = api.injectEndpoints({
     recreatePaymentAccount: build.mutation<RecreatePaymentAccountApiResponse, RecreatePaymentAccountApiArg>({
       query: () => ({ url: `/api/onboarding/account/recreate`, method: 'POST' }),
     }),
+    createVirtualCard: build.mutation<CreateVirtualCardApiResponse, CreateVirtualCardApiArg>({
+      query: () => ({ url: `/api/onboarding/card`, method: 'POST' }),
+    }),
     createCheckoutSession: build.mutation<CreateCheckoutSessionApiResponse, CreateCheckoutSessionApiArg>({
       query: (queryArg) => ({ url: `/api/funding/checkout-sessions`, method: 'POST', body: queryArg }),
     }),
@@ -242,6 +245,8 @@ export type UpdateKycApiResponse = /** status 200  */ OnboardingStatus;
 export type UpdateKycApiArg = KycRequest;
 export type RecreatePaymentAccountApiResponse = /** status 200  */ OnboardingStatus;
 export type RecreatePaymentAccountApiArg = void;
+export type CreateVirtualCardApiResponse = /** status 200  */ OnboardingStatus;
+export type CreateVirtualCardApiArg = void;
 export type CreateCheckoutSessionApiResponse = /** status 201  */ CheckoutSessionCreated;
 export type CreateCheckoutSessionApiArg = CreateCheckoutSessionRequest;
 export type GetFundingSessionApiResponse = /** status 200  */ FundingSession;
@@ -505,9 +510,17 @@ export type PaymentAccount = {
   };
   payoutAccountLabel: string | null;
 };
+export type VirtualCard = {
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+  status: 'active' | 'inactive' | 'canceled';
+};
 export type OnboardingStatus = {
   step: 'form' | 'card' | 'complete';
   account: PaymentAccount | null;
+  card: VirtualCard | null;
 };
 export type KycRequest = {
   firstName: string;
@@ -684,6 +697,7 @@ export const {
   useCreatePaymentAccountMutation,
   useUpdateKycMutation,
   useRecreatePaymentAccountMutation,
+  useCreateVirtualCardMutation,
   useCreateCheckoutSessionMutation,
   useGetFundingSessionQuery,
   useLazyGetFundingSessionQuery,
