@@ -5,6 +5,7 @@ import type {
   OnboardingStatus,
   PotSummary,
   Wallet,
+  Withdrawal,
 } from '@kitty/api-client';
 
 import { aPotSummary } from '../test/factories';
@@ -69,12 +70,16 @@ export function anOnboardingStatus(kycStatus: 'pending' | 'complete' = 'complete
       capabilities: { cardIssuing: 'active', transfers: 'active' },
       payoutAccountLabel: 'NatWest •••• 2345',
     },
+    card:
+      kycStatus === 'complete'
+        ? { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2029, status: 'active' }
+        : null,
   };
 }
 
 /**
  * The reads money screens make, answered with `pots` (Ann owns the first), `wallet`, a 2% fee quote, an
- * empty history and a verified account; `override` answers first when it returns something.
+ * empty histories and a verified account; `override` answers first when it returns something.
  */
 export function moneyApi(
   {
@@ -82,11 +87,13 @@ export function moneyApi(
     wallet = aWallet(),
     history = [] as FundingTransaction[],
     onboarding = anOnboardingStatus(),
+    withdrawals = [] as Withdrawal[],
   }: {
     pots?: PotSummary[];
     wallet?: Wallet;
     history?: FundingTransaction[];
     onboarding?: OnboardingStatus;
+    withdrawals?: Withdrawal[];
   } = {},
   override?: (request: Request) => Response | Promise<Response> | undefined,
 ) {
@@ -107,6 +114,8 @@ export function moneyApi(
         return json(history);
       case '/api/onboarding':
         return json(onboarding);
+      case '/api/withdrawals':
+        return json(withdrawals);
       default:
         return problem(404, `Not mocked: ${request.method} ${url.pathname}`);
     }

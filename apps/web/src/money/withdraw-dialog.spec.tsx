@@ -1,3 +1,4 @@
+import type { Withdrawal } from '@kitty/api-client';
 import { screen, waitFor, within } from '@testing-library/react';
 
 import { aPotSummary, POT_ID, signedInState } from '../test/factories';
@@ -98,6 +99,30 @@ describe('Withdraw dialog', () => {
       amountPence: 10000,
       source: { type: 'pot', potId: POT_ID },
     });
+  });
+
+  it('lists recent withdrawals, with why a payout failed', async () => {
+    moneyApi({
+      withdrawals: [
+        { ...withdrawal, status: 'failed', failureReason: 'The bank account was closed.' },
+        {
+          ...withdrawal,
+          id: 'w2',
+          amountPence: 500,
+          status: 'paid',
+          source: { type: 'pot', potId: POT_ID, name: 'Lisbon trip' },
+        },
+      ] as Withdrawal[],
+    });
+    renderDialog();
+
+    const rows = within(await screen.findByRole('list', { name: 'Recent withdrawals' })).getAllByRole(
+      'listitem',
+    );
+    expect(rows.map((row) => row.textContent)).toEqual([
+      '£20.00 from Wallet3 Mar 2026 · The bank account was closed.Failed: returned',
+      '£5.00 from Lisbon trip3 Mar 2026Paid',
+    ]);
   });
 
   it("says 'Withdrawal Failed' when the server fails", async () => {

@@ -9,6 +9,7 @@ import { useToast } from '../ui/toast';
 import { useMoneyErrorHandler } from './account-setup';
 import { MAX_WITHDRAWAL_PENCE } from './amounts';
 import { WALLET } from './destinations';
+import { RecentWithdrawals } from './recent-withdrawals';
 
 export const INVALID_WITHDRAWAL = 'Please enter a valid amount to withdraw';
 export const INSUFFICIENT_FUNDS = {
@@ -168,6 +169,7 @@ export function WithdrawDialog({ onClose, ownedPots, defaultSource = WALLET }: W
           </Space.Compact>
         </Form.Item>
       </Form>
+      <RecentWithdrawals />
     </Modal>
   );
 }
