@@ -1,0 +1,85 @@
+import { api, eventually } from './api';
+import { bearer } from './pots';
+import { stripeTestSettings } from './stripe';
+
+/** The KYC form of an adult with a UK address and phone: what the onboarding screen submits. */
+export const VALID_KYC = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  phoneNumber: '+44 7700 900123',
+  dateOfBirth: { day: 10, month: 12, year: 1990 },
+  address: { line1: '1 Test Street', city: 'London', postal_code: 'SW1A 1AA', country: 'GB' },
+};
+
+/** Onboards a user through the API: payment account + KYC, so they may add funds and withdraw. */
+export async function verifyUser(accessToken: string) {
+  const account = await api('/api/onboarding/account', { method: 'POST', headers: bearer(accessToken) });
+  if (account.status >= 300) throw new Error(`account: ${account.status} ${JSON.stringify(account.body)}`);
+  const kyc = await api('/api/onboarding/kyc', {
+    method: 'POST',
+    body: VALID_KYC,
+    headers: bearer(accessToken),
+  });
+  if (kyc.status >= 300) throw new Error(`kyc: ${kyc.status} ${JSON.stringify(kyc.body)}`);
+}
+
+export type Destination =
+  { type: 'wallet' } | { type: 'pot'; potId: string } | { type: 'top_up_request'; requestId: string };
+
+export interface CheckoutCreated {
+  sessionId: string;
+  url: string;
+  amountPence: number;
+  feePence: number;
+  feeRate: number;
+  totalPence: number;
+}
+
+export interface FundingSession {
+  sessionId: string;
+  status: 'pending' | 'processing' | 'succeeded' | 'failed' | 'expired';
+  originalAmount: number;
+  markupAmount: number;
+  markupPercentage: number;
+  isUKUser: boolean;
+}
+
+export const TEST_CARD = {
+  card_number: '4242 4242 4242 4242',
+  card_expiry: '12 / 34',
+  card_cvc: '123',
+  cardholder_name: 'Ada Lovelace',
+};
+export const DECLINED_CARD = { ...TEST_CARD, card_number: '4000 0000 0000 0002' };
+
+/** Submits the sandbox's hosted pay page by card, as the payer's browser would. */
+export async function payOnSandbox(sessionId: string, card = TEST_CARD) {
+  return fetch(`${stripeTestSettings().apiUrl}/pay/${sessionId}/card`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(card),
+    redirect: 'manual',
+  });
+}
+
+/**
+ * Adds money the real way: a Checkout Session through the API, paid by card on the sandbox's page, then
+ * credited by the signed webhook; resolves once the funding session says succeeded.
+ */
+export async function topUp(accessToken: string, amountPence: number, destination: Destination) {
+  const created = await api<CheckoutCreated>('/api/funding/checkout-sessions', {
+    method: 'POST',
+    body: { amountPence, destination, method: 'card' },
+    headers: bearer(accessToken),
+  });
+  if (created.status !== 201) throw new Error(`checkout: ${created.status} ${JSON.stringify(created.body)}`);
+  const paid = await payOnSandbox(created.body.sessionId);
+  if (paid.status >= 400) throw new Error(`pay page: ${paid.status}`);
+  const session = await eventually(async () => {
+    const read = await api<FundingSession>(`/api/funding/sessions/${created.body.sessionId}`, {
+      headers: bearer(accessToken),
+    });
+    return read.body.status === 'succeeded' ? read.body : undefined;
+  }, 20_000);
+  return { checkout: created.body, session };
+}
