@@ -1,8 +1,12 @@
 import type { OnboardingStatus, PaymentAccount } from '@kitty/api-client';
-import { httpStatusOf, problemDetail, useRecreatePaymentAccountMutation } from '@kitty/api-client';
+import {
+  httpStatusOf,
+  problemDetail,
+  useCreateVirtualCardMutation,
+  useRecreatePaymentAccountMutation,
+} from '@kitty/api-client';
 import { Alert, Button, Descriptions } from 'antd';
 
-import { ButtonLink } from '../../ui/button-link';
 import { useToast } from '../../ui/toast';
 
 /** The verified account at a glance: where withdrawals go and whether card issuing is on. */
@@ -23,29 +27,44 @@ export function AccountSummary({ account }: { account: PaymentAccount }) {
   );
 }
 
+/** The server's reason for a 4xx, else the spec's fallback text. */
+function reasonOf(error: unknown, fallback: string): string {
+  const status = httpStatusOf(error);
+  return (status !== undefined && status < 500 ? problemDetail(error) : undefined) ?? fallback;
+}
+
 /**
- * The card step: the account is verified; virtual cards come next. 'Create New Account with Card Issuing'
+ * The card step: the account is verified; 'Create Virtual Card' issues the card and completes onboarding. 'Create New Account with Card Issuing'
  * replaces the account with one that has the capability (decisions §16) and stays on this step.
  */
 export function CardStep({
   account,
-  onRecreated,
+  onChanged,
 }: {
   account: PaymentAccount;
-  onRecreated: (status: OnboardingStatus) => void;
+  onChanged: (status: OnboardingStatus) => void;
 }) {
   const toast = useToast();
   const [recreate, { isLoading }] = useRecreatePaymentAccountMutation();
+  const [createCard, cardCreation] = useCreateVirtualCardMutation();
+
+  const onCreateCard = async () => {
+    try {
+      const status = await createCard().unwrap();
+      toast.success('Virtual Card Created', 'Your virtual card is ready to use.');
+      onChanged(status);
+    } catch (error) {
+      toast.error('Error', reasonOf(error, 'Failed to create virtual card'));
+    }
+  };
 
   const onRecreate = async () => {
     try {
       const status = await recreate().unwrap();
       toast.success('New Account Created', 'Your new payment account has card issuing enabled.');
-      onRecreated(status);
+      onChanged(status);
     } catch (error) {
-      const status = httpStatusOf(error);
-      const detail = status !== undefined && status < 500 ? problemDetail(error) : undefined;
-      toast.error('Error', detail ?? 'Failed to create Stripe account');
+      toast.error('Error', reasonOf(error, 'Failed to create Stripe account'));
     }
   };
 
@@ -59,12 +78,11 @@ export function CardStep({
         <div className="onboarding-card-panel">
           <h3>Your virtual card</h3>
           <p className="muted">
-            Virtual cards are on their way. Meanwhile your verified account can add funds and withdraw to your
-            bank account.
+            A free virtual card that spends from your active pot, ready for Apple Pay and Google Pay.
           </p>
-          <ButtonLink to="/" type="primary">
-            Go to Dashboard
-          </ButtonLink>
+          <Button type="primary" onClick={onCreateCard} loading={cardCreation.isLoading}>
+            {cardCreation.isLoading ? 'Creating Card...' : 'Create Virtual Card'}
+          </Button>
         </div>
       </section>
       <Alert

@@ -17,8 +17,9 @@ const anAccount = (overrides: Partial<PaymentAccount> = {}): PaymentAccount => (
   payoutAccountLabel: 'STRIPE TEST BANK •••• 2345',
   ...overrides,
 });
-const noAccount: OnboardingStatus = { step: 'form', account: null };
-const verified = (account = anAccount()): OnboardingStatus => ({ step: 'card', account });
+const noAccount: OnboardingStatus = { step: 'form', account: null, card: null };
+const verified = (account = anAccount()): OnboardingStatus => ({ step: 'card', account, card: null });
+const aCard = { brand: 'Visa', last4: '4242', expMonth: 11, expYear: 2029, status: 'active' as const };
 
 /** A response that arrives only when the test says so, to see the busy state. */
 function deferred() {
@@ -199,12 +200,49 @@ describe('OnboardingPage', () => {
     expect(screen.getByText('No such token.')).toBeTruthy();
   });
 
-  it('shows Setup Complete with the account once a card exists', async () => {
-    mockFetch(() => json({ step: 'complete', account: anAccount() }));
+  it("creates the virtual card: 'Virtual Card Created', then Setup Complete with the card", async () => {
+    const fetchMock = mockFetch((request) =>
+      request.method === 'POST'
+        ? json({ step: 'complete', account: anAccount(), card: aCard })
+        : json(verified()),
+    );
+    const { user } = renderInApp(<OnboardingPage />, { session: signedInState() });
+    await user.click(await screen.findByRole('button', { name: 'Create Virtual Card' }));
+
+    expect(await screen.findByText('Virtual Card Created')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Setup Complete!' })).toBeTruthy();
+    expect(screen.getByText('acct_1')).toBeTruthy();
+    expect(screen.getByText('Active')).toBeTruthy();
+    expect(screen.getByText('Visa •••• 4242, expires 11/2029')).toBeTruthy();
+    expect(screen.getByText('Completed')).toBeTruthy();
+    expect(pathOf(fetchMock.requests.find((request) => request.method === 'POST')!)).toBe(
+      '/api/onboarding/card',
+    );
+    expect(screen.getByRole('link', { name: 'Go to Dashboard' }).getAttribute('href')).toBe('/');
+  });
+
+  it("shows 'Error' with the server's reason when the card cannot be issued", async () => {
+    mockFetch((request) =>
+      request.method === 'POST'
+        ? problem(422, 'Your payment account cannot issue cards. Create a new account with card issuing.')
+        : json(verified()),
+    );
+    const { user } = renderInApp(<OnboardingPage />, { session: signedInState() });
+    await user.click(await screen.findByRole('button', { name: 'Create Virtual Card' }));
+
+    expect(await screen.findByText('Error')).toBeTruthy();
+    expect(
+      screen.getByText('Your payment account cannot issue cards. Create a new account with card issuing.'),
+    ).toBeTruthy();
+    expect(screen.getByText('Card Issuing Not Available?')).toBeTruthy();
+  });
+
+  it('shows Setup Complete with Pending when the account is complete but the card is not there', async () => {
+    mockFetch(() => json({ step: 'complete', account: anAccount(), card: null }));
     renderInApp(<OnboardingPage />, { session: signedInState() });
 
     expect(await screen.findByRole('heading', { name: 'Setup Complete!' })).toBeTruthy();
-    expect(screen.getByText('acct_1')).toBeTruthy();
+    expect(screen.getByText('Pending')).toBeTruthy();
     expect(screen.getByText('Completed')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to Dashboard' }).getAttribute('href')).toBe('/');
   });

@@ -1,6 +1,6 @@
 import './onboarding.css';
 
-import type { OnboardingStatus, PaymentAccount } from '@kitty/api-client';
+import type { OnboardingStatus } from '@kitty/api-client';
 import { kittyApiWithTags, useGetOnboardingQuery } from '@kitty/api-client';
 import { Button, Result } from 'antd';
 import { useCallback } from 'react';
@@ -14,7 +14,7 @@ import { CardStep } from './card-step';
 import { KycForm } from './kyc-form';
 
 /** 'Setup Complete!': the account, the card and KYC at a glance. */
-function CompleteStep({ account }: { account: PaymentAccount | null }) {
+function CompleteStep({ account, card }: Pick<OnboardingStatus, 'account' | 'card'>) {
   return (
     <section className="panel" aria-labelledby="complete-title">
       <h2 id="complete-title" className="panel-title">
@@ -24,7 +24,15 @@ function CompleteStep({ account }: { account: PaymentAccount | null }) {
         <dt>Account</dt>
         <dd>{account?.id ?? '—'}</dd>
         <dt>Card</dt>
-        <dd>Pending</dd>
+        <dd>{card ? 'Active' : 'Pending'}</dd>
+        {card && (
+          <>
+            <dt>Card number</dt>
+            <dd>
+              {card.brand} •••• {card.last4}, expires {String(card.expMonth).padStart(2, '0')}/{card.expYear}
+            </dd>
+          </>
+        )}
         <dt>KYC</dt>
         <dd>{account?.kycStatus === 'complete' ? 'Completed' : 'Pending'}</dd>
       </dl>
@@ -65,9 +73,9 @@ export default function OnboardingPage() {
   } else if (onboarding.data.step === 'form') {
     step = <KycForm onVerified={show} />;
   } else if (onboarding.data.step === 'card' && onboarding.data.account) {
-    step = <CardStep account={onboarding.data.account} onRecreated={show} />;
+    step = <CardStep account={onboarding.data.account} onChanged={show} />;
   } else {
-    step = <CompleteStep account={onboarding.data.account} />;
+    step = <CompleteStep account={onboarding.data.account} card={onboarding.data.card} />;
   }
 
   return (
