@@ -77,6 +77,15 @@ describe('/funding-success', () => {
     ).toBeTruthy();
   });
 
+  it('keeps a session id from the address bar inside its path', async () => {
+    const fetchMock = sessionApi(() => problem(404, 'Funding session not found.'));
+    renderSuccess('/funding-success?session_id=..%2F..%2Fwallet');
+
+    expect(await screen.findByRole('heading', { name: 'Error Processing Payment' })).toBeTruthy();
+    const read = fetchMock.requests.find(({ url }) => url.includes('/api/funding/sessions/'));
+    expect(new URL(read?.url ?? '').pathname).toBe('/api/funding/sessions/..%2F..%2Fwallet');
+  });
+
   it('keeps asking through a passing server error', async () => {
     sessionApi(
       () => problem(503, 'Payments are unavailable right now.'),

@@ -37,7 +37,8 @@ export default function FundingSuccessPage() {
 function FundingSessionResult({ sessionId }: { sessionId: string }) {
   const [gaveUp, setGaveUp] = useState(false);
   const [polling, setPolling] = useState(true);
-  const session = useGetFundingSessionQuery(sessionId, {
+  // The id comes from the address bar and goes into a path: encoded, so '../' cannot reach another endpoint.
+  const session = useGetFundingSessionQuery(encodeURIComponent(sessionId), {
     pollingInterval: polling && !gaveUp ? SESSION_POLL_MS : 0,
   });
   const status = session.data?.status;

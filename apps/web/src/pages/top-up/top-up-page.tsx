@@ -74,7 +74,8 @@ function OwnTopUp({ potId }: { potId: string | null }) {
 }
 
 function RequestTopUp({ requestId }: { requestId: string }) {
-  const request = useGetTopUpRequestQuery(requestId);
+  // From the address bar into a path: encoded, so '../' cannot reach another endpoint.
+  const request = useGetTopUpRequestQuery(encodeURIComponent(requestId));
 
   if (request.isLoading) return <Skeleton active paragraph={{ rows: 4 }} />;
   if (request.isError || !request.data) {
