@@ -15,7 +15,7 @@ describe('Onboarding: payment account and KYC through the gateway, issuing, auth
     const auth = bearer(session.accessToken);
 
     const before = await api<OnboardingStatus>('/api/onboarding', { headers: auth });
-    expect(before).toMatchObject({ status: 200, body: { step: 'form', account: null } });
+    expect(before).toMatchObject({ status: 200, body: { step: 'form', account: null, card: null } });
 
     const created = await api<OnboardingStatus>('/api/onboarding/account', { method: 'POST', headers: auth });
     expect(created.status).toBe(200);
@@ -27,6 +27,7 @@ describe('Onboarding: payment account and KYC through the gateway, issuing, auth
     const verified = await verifyUser(session.accessToken);
     expect(verified).toEqual({
       step: 'card',
+      card: null,
       account: {
         id: created.body.account?.id,
         status: 'active',
@@ -90,7 +91,7 @@ describe('Onboarding: payment account and KYC through the gateway, issuing, auth
     const theirs = await api<OnboardingStatus>('/api/onboarding', {
       headers: bearer(stranger.session.accessToken),
     });
-    expect(theirs.body).toEqual({ step: 'form', account: null });
+    expect(theirs.body).toEqual({ step: 'form', account: null, card: null });
     const recreate = await api<Problem>('/api/onboarding/account/recreate', {
       method: 'POST',
       headers: bearer(stranger.session.accessToken),
@@ -118,12 +119,37 @@ describe('Onboarding: payment account and KYC through the gateway, issuing, auth
     expect(recreated.body.account?.id).not.toBe(before.account?.id);
   });
 
+  it('issues the virtual card once and completes onboarding; the account can no longer be replaced', async () => {
+    const { session } = await signUpUser();
+    const auth = bearer(session.accessToken);
+    const early = await api<Problem>('/api/onboarding/card', { method: 'POST', headers: auth });
+    expect(early.status).toBe(409);
+
+    await verifyUser(session.accessToken);
+    const [first, second] = await Promise.all([
+      api<OnboardingStatus>('/api/onboarding/card', { method: 'POST', headers: auth }),
+      api<OnboardingStatus>('/api/onboarding/card', { method: 'POST', headers: auth }),
+    ]);
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({
+      step: 'complete',
+      card: { brand: 'Visa', last4: expect.stringMatching(/^\d{4}$/), status: 'active' },
+    });
+    expect(second.body).toEqual(first.body);
+    const recreate = await api<Problem>('/api/onboarding/account/recreate', {
+      method: 'POST',
+      headers: auth,
+    });
+    expect(recreate.status).toBe(409);
+  });
+
   it('refuses every route without a session', async () => {
     for (const [method, path] of [
       ['GET', '/api/onboarding'],
       ['POST', '/api/onboarding/account'],
       ['POST', '/api/onboarding/kyc'],
       ['POST', '/api/onboarding/account/recreate'],
+      ['POST', '/api/onboarding/card'],
     ])
       expect((await api(path, { method })).status).toBe(401);
   });

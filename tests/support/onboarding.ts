@@ -20,6 +20,7 @@ export interface OnboardingStatus {
     capabilities: { cardIssuing: string | null; transfers: string | null };
     payoutAccountLabel: string | null;
   } | null;
+  card: { brand: string; last4: string; expMonth: number; expYear: number; status: string } | null;
 }
 
 /**
