@@ -67,8 +67,14 @@ describe('OnboardingPage', () => {
 
   it("sends the details, shows 'Setting up account...', then 'Account Setup Complete' and the card step", async () => {
     const kyc = deferred();
-    const fetchMock = mockFetch((request) => (request.method === 'POST' ? kyc.promise : json(noAccount)));
-    const { user } = renderInApp(<OnboardingPage />, { session: signedInState() });
+    const me = aUser({ fullName: 'Ann Lee' });
+    const fetchMock = mockFetch((request) => {
+      if (request.method === 'POST') return kyc.promise;
+      return pathOf(request) === '/api/me' ? json(me) : json(noAccount);
+    });
+    const { user, store } = renderInApp(<OnboardingPage />, {
+      session: signedInState(aUser({ fullName: 'Ann' })),
+    });
     await screen.findByLabelText('First Name');
 
     await fillForm(user);
@@ -83,6 +89,8 @@ describe('OnboardingPage', () => {
       }),
     ).toBeTruthy();
     expect(screen.getByText('STRIPE TEST BANK •••• 2345')).toBeTruthy();
+    // The profile is refreshed: the session now has the legal name from KYC.
+    await waitFor(() => expect(store.getState().session.user?.fullName).toBe('Ann Lee'));
     const sent = fetchMock.requests.find((request) => request.method === 'POST')!;
     expect(pathOf(sent)).toBe('/api/onboarding/kyc');
     expect(await sent.json()).toEqual({

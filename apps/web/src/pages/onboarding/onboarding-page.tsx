@@ -57,6 +57,16 @@ export default function OnboardingPage() {
     },
     [dispatch],
   );
+  // KYC also set the user's legal name: re-read the profile so the header greets them by it.
+  const verified = useCallback(
+    (status: OnboardingStatus) => {
+      show(status);
+      void dispatch(
+        kittyApiWithTags.endpoints.getMe.initiate(undefined, { subscribe: false, forceRefetch: true }),
+      );
+    },
+    [dispatch, show],
+  );
 
   let step;
   if (onboarding.isLoading) {
@@ -71,7 +81,7 @@ export default function OnboardingPage() {
       />
     );
   } else if (onboarding.data.step === 'form') {
-    step = <KycForm onVerified={show} />;
+    step = <KycForm onVerified={verified} />;
   } else if (onboarding.data.step === 'card' && onboarding.data.account) {
     step = <CardStep account={onboarding.data.account} onChanged={show} />;
   } else {
