@@ -13,6 +13,7 @@ import { VirtualCardRepository } from '../cards/virtual-card.repository';
 import { VirtualCardService } from '../cards/virtual-card.service';
 import { loadDatabaseConfig } from '../config';
 import { PrismaService } from '../prisma.service';
+import { individualOf } from './account-state';
 import { OnboardingService } from './onboarding.service';
 import { PaymentAccountRepository } from './payment-account.repository';
 import { createStripeClient, StripeAccounts } from './stripe-accounts';
@@ -224,5 +225,26 @@ describe('OnboardingService (PostgreSQL + Stripe sandbox)', () => {
     const recreated = await onboarding.recreateAccount(caller);
     expect(recreated.account?.id).not.toBe(account?.id);
     await expect(virtualCards.create(caller)).resolves.toMatchObject({ step: 'complete' });
+  });
+
+  it('picks up a verification the provider finished later when the onboarding page asks', async () => {
+    const caller = newCaller();
+    const created = await onboarding.createAccount(caller);
+    const accountId = created.account?.id as string;
+    await t.stripe.accounts.update(accountId, { individual: { ...individualOf(KYC) } });
+    await expect(onboarding.verification(caller.userId)).resolves.toMatchObject({ verified: false });
+
+    await expect(onboarding.currentStatus(caller)).resolves.toMatchObject({
+      step: 'card',
+      account: { id: accountId, kycStatus: 'complete' },
+    });
+    await expect(onboarding.verification(caller.userId)).resolves.toMatchObject({ verified: true });
+  });
+
+  it('shows the recorded state when the provider cannot be reached', async () => {
+    const caller = newCaller();
+    const created = await onboarding.createAccount(caller);
+    const offline = servicesOn(prisma, 'http://127.0.0.1:9').onboarding;
+    await expect(offline.currentStatus(caller)).resolves.toEqual(created);
   });
 });

@@ -6,7 +6,7 @@ import {
   type PaymentAccountVerification,
 } from '@kitty/contracts';
 import { ProblemError } from '@kitty/nest-common';
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 
 import { VirtualCardRepository, type VirtualCardRow } from '../cards/virtual-card.repository';
 import { accountState, individualFrom, individualOf, kycFailureMessage } from './account-state';
@@ -23,6 +23,8 @@ const noAccount = () =>
  */
 @Injectable()
 export class OnboardingService {
+  private readonly logger = new Logger(OnboardingService.name);
+
   constructor(
     private readonly accounts: PaymentAccountRepository,
     private readonly cards: VirtualCardRepository,
@@ -35,6 +37,25 @@ export class OnboardingService {
       this.cards.findByUserId(caller.userId),
     ]);
     return toStatus(account, card);
+  }
+
+  /**
+   * The status for the onboarding page. While KYC is not complete the provider is asked again, since it
+   * may finish verifying after the form was sent; if it cannot be reached, the recorded state is shown.
+   */
+  async currentStatus(caller: IssuingCaller): Promise<OnboardingStatus> {
+    const row = await this.accounts.findByUserId(caller.userId);
+    if (row && row.kycStatus !== 'complete') {
+      try {
+        const account = await this.stripe.retrieve(row.stripeAccountId);
+        await this.accounts.recordState(caller.userId, row.stripeAccountId, accountState(account));
+      } catch (error) {
+        this.logger.warn(
+          `Could not refresh ${row.stripeAccountId}: ${error instanceof Error ? error.message : error}`,
+        );
+      }
+    }
+    return this.status(caller);
   }
 
   async createAccount(caller: IssuingCaller): Promise<OnboardingStatus> {

@@ -21,7 +21,7 @@ export class IssuingController {
 
   @MessagePattern(IssuingPatterns.getOnboarding)
   getOnboarding(@Payload() payload: unknown) {
-    return this.onboarding.status(parseOrThrow(OnboardingQuery, payload).caller);
+    return this.onboarding.currentStatus(parseOrThrow(OnboardingQuery, payload).caller);
   }
 
   @MessagePattern(IssuingPatterns.createAccount)
