@@ -15,6 +15,7 @@ import { HealthController } from './health/health.controller';
 import { PlatformHealth } from './health/health.service';
 import { MeController } from './me/me.controller';
 import { MeService } from './me/me.service';
+import { CardController } from './onboarding/card.controller';
 import { OnboardingController } from './onboarding/onboarding.controller';
 import { OnboardingService } from './onboarding/onboarding.service';
 import { FundingController } from './payments/funding.controller';
@@ -51,6 +52,7 @@ export function createAppModule(config: GatewayConfig) {
       InvitationsController,
       ActivePotController,
       OnboardingController,
+      CardController,
       FundingController,
       WalletController,
       WithdrawalsController,

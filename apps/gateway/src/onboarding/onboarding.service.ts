@@ -5,6 +5,8 @@ import {
   IssuingPatterns,
   type KycRequest,
   OnboardingStatus,
+  type SetCardStatusRequest,
+  VirtualCard,
 } from '@kitty/contracts';
 import { RpcClient } from '@kitty/nest-common';
 import { Injectable } from '@nestjs/common';
@@ -35,6 +37,10 @@ export class OnboardingService {
     return this.issuing(IssuingPatterns.createCard, user);
   }
 
+  setCardStatus(user: AuthenticatedUser, body: SetCardStatusRequest) {
+    return this.rpc.send(IssuingPatterns.setCardStatus, { caller: callerOf(user), body }, VirtualCard);
+  }
+
   /** A repeated submission repeats both steps harmlessly, so a failed profile update is simply retried. */
   async updateKyc(user: AuthenticatedUser, body: KycRequest) {
     const status = await this.issuing(IssuingPatterns.updateKyc, user, { body });
@@ -47,7 +53,12 @@ export class OnboardingService {
   }
 
   private issuing(pattern: string, user: AuthenticatedUser, args: object = {}) {
-    const caller: IssuingCaller = { userId: user.id, email: user.email, name: user.name };
-    return this.rpc.send(pattern, { caller, ...args }, OnboardingStatus);
+    return this.rpc.send(pattern, { caller: callerOf(user), ...args }, OnboardingStatus);
   }
 }
+
+const callerOf = (user: AuthenticatedUser): IssuingCaller => ({
+  userId: user.id,
+  email: user.email,
+  name: user.name,
+});

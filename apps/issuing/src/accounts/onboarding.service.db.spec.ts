@@ -247,4 +247,30 @@ describe('OnboardingService (PostgreSQL + Stripe sandbox)', () => {
     const offline = servicesOn(prisma, 'http://127.0.0.1:9').onboarding;
     await expect(offline.currentStatus(caller)).resolves.toEqual(created);
   });
+
+  it('freezes and unfreezes only the caller’s own card', async () => {
+    const owner = newCaller();
+    await onboarding.updateKyc(owner, KYC);
+    await virtualCards.create(owner);
+    await expect(virtualCards.setStatus(owner, { status: 'inactive' })).resolves.toMatchObject({
+      status: 'inactive',
+    });
+    const row = await prisma.virtualCard.findUniqueOrThrow({ where: { userId: owner.userId } });
+    const atStripe = await t.stripe.issuing.cards.retrieve(
+      row.stripeCardId,
+      {},
+      { stripeAccount: row.stripeAccountId },
+    );
+    expect(atStripe.status).toBe('inactive');
+    await expect(virtualCards.setStatus(owner, { status: 'active' })).resolves.toMatchObject({
+      status: 'active',
+    });
+    await expect(onboarding.status(owner)).resolves.toMatchObject({ card: { status: 'active' } });
+
+    const stranger = newCaller();
+    await expect(problemOf(virtualCards.setStatus(stranger, { status: 'inactive' }))).resolves.toMatchObject({
+      status: 404,
+    });
+    await expect(onboarding.status(owner)).resolves.toMatchObject({ card: { status: 'active' } });
+  });
 });

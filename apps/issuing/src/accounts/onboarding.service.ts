@@ -4,6 +4,7 @@ import {
   type OnboardingStatus,
   type PaymentAccount,
   type PaymentAccountVerification,
+  type VirtualCard,
 } from '@kitty/contracts';
 import { ProblemError } from '@kitty/nest-common';
 import { Injectable, Logger } from '@nestjs/common';
@@ -124,15 +125,17 @@ function toStatus(row: PaymentAccountRow | null, card: VirtualCardRow | null): O
   return {
     step,
     account,
-    card: card
-      ? {
-          brand: card.brand,
-          last4: card.last4,
-          expMonth: card.expMonth,
-          expYear: card.expYear,
-          status: card.status as NonNullable<OnboardingStatus['card']>['status'],
-        }
-      : null,
+    card: card ? toVirtualCard(card) : null,
+  };
+}
+
+export function toVirtualCard(card: VirtualCardRow): VirtualCard {
+  return {
+    brand: card.brand,
+    last4: card.last4,
+    expMonth: card.expMonth,
+    expYear: card.expYear,
+    status: card.status as VirtualCard['status'],
   };
 }
 

@@ -38,4 +38,13 @@ export class VirtualCardRepository {
     });
     return this.prisma.virtualCard.findUniqueOrThrow({ where: { userId } });
   }
+
+  /** Records the provider's status of this card; null when the user has no such card. */
+  async recordStatus(userId: string, stripeCardId: string, status: string): Promise<VirtualCardRow | null> {
+    const { count } = await this.prisma.virtualCard.updateMany({
+      where: { userId, stripeCardId },
+      data: { status },
+    });
+    return count === 0 ? null : this.prisma.virtualCard.findUnique({ where: { userId } });
+  }
 }

@@ -1,8 +1,8 @@
-import type { IssuingCaller, OnboardingStatus } from '@kitty/contracts';
+import type { IssuingCaller, OnboardingStatus, SetCardStatusRequest, VirtualCard } from '@kitty/contracts';
 import { ProblemError } from '@kitty/nest-common';
 import { Injectable } from '@nestjs/common';
 
-import { OnboardingService } from '../accounts/onboarding.service';
+import { OnboardingService, toVirtualCard } from '../accounts/onboarding.service';
 import { PaymentAccountRepository } from '../accounts/payment-account.repository';
 import { StripeAccounts } from '../accounts/stripe-accounts';
 import { StripeCards } from './stripe-cards';
@@ -44,5 +44,17 @@ export class VirtualCardService {
     const card = await this.stripeCards.createCard(account.stripeAccountId, caller.userId, cardholder.id);
     await this.cards.insertIfAbsent(caller.userId, account.stripeAccountId, card);
     return this.onboarding.status(caller);
+  }
+
+  /** Freezes or unfreezes the caller's own card (the only one they can name). */
+  async setStatus(caller: IssuingCaller, { status }: SetCardStatusRequest): Promise<VirtualCard> {
+    const card = await this.cards.findByUserId(caller.userId);
+    if (!card) throw ProblemError.of(404, 'Card not found', 'You have no virtual card yet.');
+    if (card.status === 'canceled')
+      throw ProblemError.of(409, 'Card canceled', 'This card can no longer be used.');
+    const updated = await this.stripeCards.setStatus(card.stripeAccountId, card.stripeCardId, status);
+    const row = await this.cards.recordStatus(caller.userId, card.stripeCardId, updated.status);
+    if (!row) throw ProblemError.of(404, 'Card not found', 'You have no virtual card yet.');
+    return toVirtualCard(row);
   }
 }

@@ -2,6 +2,7 @@ import {
   IssuingPatterns,
   OnboardingQuery,
   PaymentAccountCommand,
+  SetCardStatusCommand,
   UpdateKycCommand,
   VerificationQuery,
 } from '@kitty/contracts';
@@ -43,6 +44,12 @@ export class IssuingController {
   @MessagePattern(IssuingPatterns.createCard)
   createCard(@Payload() payload: unknown) {
     return this.cards.create(parseOrThrow(PaymentAccountCommand, payload).caller);
+  }
+
+  @MessagePattern(IssuingPatterns.setCardStatus)
+  setCardStatus(@Payload() payload: unknown) {
+    const { caller, body } = parseOrThrow(SetCardStatusCommand, payload);
+    return this.cards.setStatus(caller, body);
   }
 
   @MessagePattern(IssuingPatterns.getVerification)

@@ -124,6 +124,9 @@ const injectedRtkApi = api.injectEndpoints({
     createVirtualCard: build.mutation<CreateVirtualCardApiResponse, CreateVirtualCardApiArg>({
       query: () => ({ url: `/api/onboarding/card`, method: 'POST' }),
     }),
+    setCardStatus: build.mutation<SetCardStatusApiResponse, SetCardStatusApiArg>({
+      query: (queryArg) => ({ url: `/api/card/status`, method: 'PUT', body: queryArg }),
+    }),
     createCheckoutSession: build.mutation<CreateCheckoutSessionApiResponse, CreateCheckoutSessionApiArg>({
       query: (queryArg) => ({ url: `/api/funding/checkout-sessions`, method: 'POST', body: queryArg }),
     }),
@@ -247,6 +250,8 @@ export type RecreatePaymentAccountApiResponse = /** status 200  */ OnboardingSta
 export type RecreatePaymentAccountApiArg = void;
 export type CreateVirtualCardApiResponse = /** status 200  */ OnboardingStatus;
 export type CreateVirtualCardApiArg = void;
+export type SetCardStatusApiResponse = /** status 200  */ VirtualCard;
+export type SetCardStatusApiArg = SetCardStatusRequest;
 export type CreateCheckoutSessionApiResponse = /** status 201  */ CheckoutSessionCreated;
 export type CreateCheckoutSessionApiArg = CreateCheckoutSessionRequest;
 export type GetFundingSessionApiResponse = /** status 200  */ FundingSession;
@@ -538,6 +543,9 @@ export type KycRequest = {
     country?: 'GB';
   };
 };
+export type SetCardStatusRequest = {
+  status: 'active' | 'inactive';
+};
 export type CheckoutSessionCreated = {
   sessionId: string;
   url: string;
@@ -698,6 +706,7 @@ export const {
   useUpdateKycMutation,
   useRecreatePaymentAccountMutation,
   useCreateVirtualCardMutation,
+  useSetCardStatusMutation,
   useCreateCheckoutSessionMutation,
   useGetFundingSessionQuery,
   useLazyGetFundingSessionQuery,

@@ -11,6 +11,8 @@ export const IssuingPatterns = {
   updateKyc: 'issuing.kyc.update.v1',
   recreateAccount: 'issuing.account.recreate.v1',
   createCard: 'issuing.card.create.v1',
+  /** Freeze / unfreeze the caller's card. */
+  setCardStatus: 'issuing.card.status.set.v1',
 } as const;
 
 export const VerificationQuery = z.object({ userId: Uuid }).strict();
