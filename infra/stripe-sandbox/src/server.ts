@@ -12,6 +12,8 @@ import { IdempotencyKeys } from './core/idempotency';
 import { PublicUrl } from './core/public-url';
 import { eventRoutes } from './events/events.routes';
 import { EventsService } from './events/events.service';
+import { authorizationRoutes } from './issuing/authorizations.routes';
+import { AuthorizationsService } from './issuing/authorizations.service';
 import { issuingRoutes } from './issuing/issuing.routes';
 import { IssuingService } from './issuing/issuing.service';
 import { registerPayPageRoutes } from './pay-page/pay-page.routes';
@@ -78,6 +80,7 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
   const payouts = new PayoutsService(store, clock, events, scheduler, config.payoutDelayMs);
   const accounts = new AccountsService(store, clock, events);
   const issuing = new IssuingService(store, clock, events, accounts);
+  const authorizations = new AuthorizationsService(store, clock, events, webhooks, issuing);
 
   registerFormBodyParser(app);
   registerStripeApi(app, idempotency, logger, [
@@ -86,6 +89,7 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
     payoutRoutes(payouts, findById),
     accountRoutes(accounts, findById),
     issuingRoutes(issuing),
+    authorizationRoutes(authorizations),
     eventRoutes(events, findById),
   ]);
   registerPayPageRoutes(app, sessions, clock, logger);

@@ -22,6 +22,7 @@ export const ID_PREFIX = {
   person: 'person_',
   cardholder: 'ich_',
   card: 'ic_',
+  authorization: 'iauth_',
 } as const;
 
 /** Random base62, from a CSPRNG: ids double as unguessable pay-page links. */

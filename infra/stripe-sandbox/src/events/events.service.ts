@@ -21,6 +21,8 @@ export const EVENT_TYPE = {
   issuingCardholderCreated: 'issuing_cardholder.created',
   issuingCardCreated: 'issuing_card.created',
   issuingCardUpdated: 'issuing_card.updated',
+  issuingAuthorizationRequest: 'issuing_authorization.request',
+  issuingAuthorizationCreated: 'issuing_authorization.created',
 } as const satisfies Record<string, Stripe.Event.Type>;
 
 export type EventType = (typeof EVENT_TYPE)[keyof typeof EVENT_TYPE];
@@ -74,7 +76,16 @@ export class EventsService {
     this.dispatcher = dispatcher;
   }
 
-  emit(type: EventType, object: ApiObject, request: RequestContext | null): SandboxEvent {
+  /**
+   * Records the event and hands it to the dispatcher; `{ dispatch: false }` only records it, for an event
+   * delivered synchronously by its producer (`issuing_authorization.request`).
+   */
+  emit(
+    type: EventType,
+    object: ApiObject,
+    request: RequestContext | null,
+    { dispatch = true }: { dispatch?: boolean } = {},
+  ): SandboxEvent {
     const event = this.events.insert({
       id: newId(ID_PREFIX.event),
       object: 'event',
@@ -87,7 +98,7 @@ export class EventsService {
       request: { id: request?.requestId ?? null, idempotency_key: request?.idempotencyKey ?? null },
       type,
     });
-    const pending = this.dispatcher?.dispatch(event) ?? 0;
+    const pending = dispatch ? (this.dispatcher?.dispatch(event) ?? 0) : 0;
     return this.events.replace({ ...event, pending_webhooks: pending });
   }
 

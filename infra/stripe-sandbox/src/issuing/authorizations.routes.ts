@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+
+import { ApiRoutes, requestParams } from '../core/api';
+import { parseParams } from '../core/params';
+import { createAuthorizationParams } from './authorizations.params';
+import { AuthorizationsService } from './authorizations.service';
+import { retrieveParams } from './issuing.params';
+
+type WithId = { Params: { id: string } };
+
+export const authorizationRoutes =
+  (authorizations: AuthorizationsService): ApiRoutes =>
+  (api: FastifyInstance) => {
+    api.post('/test_helpers/issuing/authorizations', (request) =>
+      authorizations.create(parseParams(createAuthorizationParams, requestParams(request)), request.stripe),
+    );
+
+    api.get<WithId>('/issuing/authorizations/:id', (request) => {
+      parseParams(retrieveParams, requestParams(request));
+      return authorizations.retrieve(request.params.id, request.stripe);
+    });
+  };

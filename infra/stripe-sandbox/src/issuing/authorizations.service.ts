@@ -1,0 +1,200 @@
+import { randomInt } from 'node:crypto';
+
+import Stripe from 'stripe';
+
+import { Clock, unixSeconds } from '../core/clock';
+import { ID_PREFIX, newId } from '../core/ids';
+import { RequestContext } from '../core/request-context';
+import { resourceMissing } from '../core/stripe-error';
+import { EVENT_TYPE, EventsService } from '../events/events.service';
+import { Collection } from '../store/collection';
+import { SandboxStore } from '../store/store';
+import { WebhookDeliveryService } from '../webhooks/webhook-delivery.service';
+import { CreateAuthorizationParams } from './authorizations.params';
+import { IssuingCard, IssuingService } from './issuing.service';
+
+export type IssuingAuthorization = Pick<
+  Stripe.Issuing.Authorization,
+  | 'id'
+  | 'object'
+  | 'amount'
+  | 'amount_details'
+  | 'approved'
+  | 'authorization_method'
+  | 'balance_transactions'
+  | 'card_presence'
+  | 'created'
+  | 'currency'
+  | 'livemode'
+  | 'merchant_amount'
+  | 'merchant_currency'
+  | 'merchant_data'
+  | 'metadata'
+  | 'network_data'
+  | 'pending_request'
+  | 'request_history'
+  | 'status'
+  | 'transactions'
+  | 'verification_data'
+  | 'wallet'
+> & { card: IssuingCard; cardholder: string };
+
+type Reason = Stripe.Issuing.Authorization.RequestHistory.Reason;
+
+/** Stripe waits this long for the real-time decision, then applies the default (decline). */
+export const AUTHORIZATION_DECISION_MS = 2000;
+
+interface Owned {
+  id: string;
+  account: string | null;
+  object: IssuingAuthorization;
+}
+
+/**
+ * Card purchases (test helper): an active card's authorization is sent synchronously to the webhook
+ * endpoints as `issuing_authorization.request`; the first endpoint answering 2xx with `{"approved": …}`
+ * decides, as Stripe's real-time authorization webhook does. No answer in time declines. An approved
+ * authorization stays `pending` (funds held); a declined one is `closed`. Then `issuing_authorization.created`.
+ */
+export class AuthorizationsService {
+  private readonly authorizations: Collection<Owned>;
+
+  constructor(
+    store: SandboxStore,
+    private readonly clock: Clock,
+    private readonly events: EventsService,
+    private readonly webhooks: WebhookDeliveryService,
+    private readonly issuing: IssuingService,
+  ) {
+    this.authorizations = store.collection('issuing_authorizations', { objectName: 'issuing.authorization' });
+  }
+
+  async create(params: CreateAuthorizationParams, request: RequestContext): Promise<IssuingAuthorization> {
+    const card = this.issuing.retrieveCard(params.card, request);
+    const now = unixSeconds(this.clock);
+    const currency = params.currency ?? 'gbp';
+    const merchant = params.merchant_data ?? {};
+    const pending: IssuingAuthorization = {
+      id: newId(ID_PREFIX.authorization),
+      object: 'issuing.authorization',
+      amount: 0,
+      amount_details: { atm_fee: null, cashback_amount: null },
+      approved: false,
+      authorization_method: 'online',
+      balance_transactions: [],
+      card,
+      card_presence: null,
+      cardholder: card.cardholder.id,
+      created: now,
+      currency,
+      livemode: false,
+      merchant_amount: params.amount,
+      merchant_currency: currency,
+      merchant_data: {
+        category: merchant.category ?? 'miscellaneous_general_merchandise',
+        category_code: '5399',
+        city: merchant.city ?? null,
+        country: merchant.country ?? 'GB',
+        name: merchant.name ?? 'Kitty Test Merchant',
+        network_id: '1234567890',
+        postal_code: null,
+        state: null,
+        tax_id: null,
+        terminal_id: null,
+        url: null,
+      },
+      metadata: {},
+      network_data: null,
+      pending_request: {
+        amount: params.amount,
+        amount_details: { atm_fee: null, cashback_amount: null },
+        currency,
+        is_amount_controllable: false,
+        merchant_amount: params.amount,
+        merchant_currency: currency,
+        network_risk_score: null,
+      },
+      request_history: [],
+      status: 'pending',
+      transactions: [],
+      verification_data: {
+        address_line1_check: 'not_provided',
+        address_postal_code_check: 'not_provided',
+        authentication_exemption: null,
+        cvc_check: 'match',
+        expiry_check: 'match',
+        postal_code: null,
+        three_d_secure: null,
+      },
+      wallet: null,
+    };
+    const { approved, reason } =
+      card.status === 'active'
+        ? await this.askEndpoints(pending, request)
+        : { approved: false, reason: 'card_inactive' as Reason };
+    const decided: IssuingAuthorization = {
+      ...pending,
+      amount: approved ? params.amount : 0,
+      approved,
+      pending_request: null,
+      status: approved ? 'pending' : 'closed',
+      request_history: [
+        {
+          amount: params.amount,
+          amount_details: { atm_fee: null, cashback_amount: null },
+          approved,
+          authorization_code: approved ? String(randomInt(100_000, 1_000_000)) : null,
+          created: now,
+          currency,
+          merchant_amount: params.amount,
+          merchant_currency: currency,
+          network_risk_score: null,
+          reason,
+          reason_message: null,
+          requested_at: now,
+        },
+      ],
+    };
+    this.authorizations.insert({ id: decided.id, account: request.account, object: decided });
+    this.events.emit(EVENT_TYPE.issuingAuthorizationCreated, decided, request);
+    return decided;
+  }
+
+  retrieve(id: string, request: RequestContext): IssuingAuthorization {
+    const owned = this.authorizations.get(id);
+    if (!owned || owned.account !== request.account) throw resourceMissing('issuing.authorization', id);
+    return owned.object;
+  }
+
+  /** The real-time decision: the first endpoint answering 2xx with a boolean `approved` decides. */
+  private async askEndpoints(
+    authorization: IssuingAuthorization,
+    request: RequestContext,
+  ): Promise<{ approved: boolean; reason: Reason }> {
+    const event = this.events.emit(EVENT_TYPE.issuingAuthorizationRequest, authorization, request, {
+      dispatch: false,
+    });
+    let reason: Reason = 'webhook_timeout';
+    for (const endpoint of this.webhooks.endpoints) {
+      const answer = await this.webhooks.send(endpoint, event, AUTHORIZATION_DECISION_MS);
+      if (answer.status === null) continue;
+      const approved = decisionIn(answer.status, answer.body);
+      if (approved === null) {
+        reason = 'webhook_error';
+        continue;
+      }
+      return { approved, reason: approved ? 'webhook_approved' : 'webhook_declined' };
+    }
+    return { approved: false, reason };
+  }
+}
+
+function decisionIn(status: number, body: string | null): boolean | null {
+  if (status < 200 || status >= 300 || body === null) return null;
+  try {
+    const parsed = JSON.parse(body) as { approved?: unknown };
+    return typeof parsed.approved === 'boolean' ? parsed.approved : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,158 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import Stripe from 'stripe';
+
+import { startTestSandbox, TEST_WEBHOOK_SECRET, TestSandbox } from '../testing/harness';
+
+/** An endpoint that decides `issuing_authorization.request` with `decide`, and records every event. */
+async function startDecider() {
+  const received: Stripe.Event[] = [];
+  let decide: (event: Stripe.Event) => { status: number; body: unknown } = () => ({
+    status: 200,
+    body: { approved: true },
+  });
+  const server: Server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const payload = Buffer.concat(chunks).toString('utf8');
+      // Verified as the gateway does: the request is signed like every other webhook.
+      const event = Stripe.webhooks.constructEvent(
+        payload,
+        String(request.headers['stripe-signature']),
+        TEST_WEBHOOK_SECRET,
+      );
+      received.push(event);
+      const answer =
+        event.type === 'issuing_authorization.request'
+          ? decide(event)
+          : { status: 200, body: { received: true } };
+      response.writeHead(answer.status, { 'Content-Type': 'application/json' });
+      response.end(JSON.stringify(answer.body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/webhooks/stripe`,
+    received,
+    setDecision: (next: typeof decide) => (decide = next),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe('Issuing authorizations (test helper) with the real-time webhook decision', () => {
+  let decider: Awaited<ReturnType<typeof startDecider>>;
+  let t: TestSandbox;
+  let on: { stripeAccount: string };
+  let card: Stripe.Issuing.Card;
+
+  beforeAll(async () => {
+    decider = await startDecider();
+    t = await startTestSandbox({ SANDBOX_WEBHOOK_URLS: decider.url });
+    const account = await t.stripe.accounts.create({
+      business_type: 'individual',
+      capabilities: { card_issuing: { requested: true }, transfers: { requested: true } },
+      external_account: 'btok_gb',
+      individual: {
+        first_name: 'Ada',
+        last_name: 'Lovelace',
+        phone: '+447700900123',
+        dob: { day: 10, month: 12, year: 1990 },
+        address: { line1: '1 Test Street', city: 'London', postal_code: 'SW1A 1AA', country: 'GB' },
+      },
+    });
+    on = { stripeAccount: account.id };
+    const cardholder = await t.stripe.issuing.cardholders.create(
+      {
+        name: 'Ada Lovelace',
+        type: 'individual',
+        billing: {
+          address: { line1: '1 Test Street', city: 'London', postal_code: 'SW1A 1AA', country: 'GB' },
+        },
+      },
+      on,
+    );
+    card = await t.stripe.issuing.cards.create(
+      { cardholder: cardholder.id, currency: 'gbp', type: 'virtual', status: 'active' },
+      on,
+    );
+  });
+  afterAll(async () => {
+    await t.close();
+    await decider.close();
+  });
+
+  const authorize = (amount: number) =>
+    t.stripe.testHelpers.issuing.authorizations.create(
+      { card: card.id, amount, currency: 'gbp', merchant_data: { name: 'Corner Cafe' } },
+      on,
+    );
+
+  it('approves when the endpoint answers {"approved": true}: pending, amount held', async () => {
+    decider.setDecision((event) => {
+      const request = (event.data.object as Stripe.Issuing.Authorization).pending_request;
+      return { status: 200, body: { approved: request?.amount === 1250 } };
+    });
+    const authorization = await authorize(1250);
+    expect(authorization).toMatchObject({
+      object: 'issuing.authorization',
+      approved: true,
+      status: 'pending',
+      amount: 1250,
+      merchant_amount: 1250,
+      currency: 'gbp',
+      pending_request: null,
+      card: { id: card.id },
+      merchant_data: { name: 'Corner Cafe' },
+      request_history: [{ approved: true, reason: 'webhook_approved', amount: 1250 }],
+    });
+    expect(authorization.id).toMatch(/^iauth_/);
+    const request = decider.received.find(
+      (e) =>
+        e.type === 'issuing_authorization.request' &&
+        (e.data.object as { id: string }).id === authorization.id,
+    );
+    expect(request?.data.object).toMatchObject({ status: 'pending', pending_request: { amount: 1250 } });
+    expect(await t.stripe.issuing.authorizations.retrieve(authorization.id, {}, on)).toEqual(authorization);
+  });
+
+  it.each([
+    ['declines', { status: 200, body: { approved: false } }, 'webhook_declined'],
+    [
+      'treats an answer without a decision as an error',
+      { status: 200, body: { received: true } },
+      'webhook_error',
+    ],
+    ['treats a failing endpoint as an error', { status: 500, body: {} }, 'webhook_error'],
+  ])('%s: closed, nothing held', async (_case, answer, reason) => {
+    decider.setDecision(() => answer);
+    const authorization = await authorize(999);
+    expect(authorization).toMatchObject({
+      approved: false,
+      status: 'closed',
+      amount: 0,
+      request_history: [{ approved: false, reason }],
+    });
+  });
+
+  it('declines a frozen card without asking', async () => {
+    await t.stripe.issuing.cards.update(card.id, { status: 'inactive' }, on);
+    const asked = decider.received.filter((e) => e.type === 'issuing_authorization.request').length;
+    const authorization = await authorize(500);
+    expect(authorization).toMatchObject({ approved: false, request_history: [{ reason: 'card_inactive' }] });
+    expect(decider.received.filter((e) => e.type === 'issuing_authorization.request')).toHaveLength(asked);
+    await t.stripe.issuing.cards.update(card.id, { status: 'active' }, on);
+  });
+
+  it("keeps one account's authorizations from another", async () => {
+    decider.setDecision(() => ({ status: 200, body: { approved: true } }));
+    const authorization = await authorize(100);
+    const error = await t.stripe.issuing.authorizations.retrieve(authorization.id).catch((e: unknown) => e);
+    expect(error).toMatchObject({ statusCode: 404, code: 'resource_missing' });
+    const elsewhere = await t.stripe.testHelpers.issuing.authorizations
+      .create({ card: card.id, amount: 100 })
+      .catch((e: unknown) => e);
+    expect(elsewhere).toMatchObject({ statusCode: 404 });
+  });
+});
