@@ -285,6 +285,8 @@ async function runTests(argv, userEnv = process.env) {
       const suiteEnv = {
         ...process.env,
         GATEWAY_URL: gatewayUrl,
+        // The web app's own address: Checkout returns the payer there (the browser suites start there too).
+        PUBLIC_URL: env.PUBLIC_URL,
         MAILDEV_URL: env.MAILDEV_URL,
         OPS_PASSWORD: env.OPS_PASSWORD,
         // The payments suite signs webhooks as Stripe (and forges them) and reads the sandbox and the queue.
