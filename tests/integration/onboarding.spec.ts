@@ -141,6 +141,25 @@ describe('Onboarding: payment account and KYC through the gateway, issuing, auth
       headers: auth,
     });
     expect(recreate.status).toBe(409);
+
+    const frozen = await api<{ status: string }>('/api/card/status', {
+      method: 'PUT',
+      body: { status: 'inactive' },
+      headers: auth,
+    });
+    expect(frozen).toMatchObject({
+      status: 200,
+      body: { status: 'inactive', last4: first.body.card?.last4 },
+    });
+    const stranger = await signUpUser();
+    const theirs = await api<Problem>('/api/card/status', {
+      method: 'PUT',
+      body: { status: 'active' },
+      headers: bearer(stranger.session.accessToken),
+    });
+    expect(theirs.status).toBe(404);
+    const after = await api<OnboardingStatus>('/api/onboarding', { headers: auth });
+    expect(after.body.card?.status).toBe('inactive');
   });
 
   it('refuses every route without a session', async () => {
@@ -150,6 +169,7 @@ describe('Onboarding: payment account and KYC through the gateway, issuing, auth
       ['POST', '/api/onboarding/kyc'],
       ['POST', '/api/onboarding/account/recreate'],
       ['POST', '/api/onboarding/card'],
+      ['PUT', '/api/card/status'],
     ])
       expect((await api(path, { method })).status).toBe(401);
   });
