@@ -1,0 +1,222 @@
+// Money path benchmark (issue 4), against a running stack (`npm start`) with the Stripe sandbox:
+//  1. webhook intake: signed Stripe events/s the gateway verifies and queues (autocannon, one real event
+//     re-delivered: signature check + BullMQ add with jobId = event id);
+//  2. end-to-end credit: Checkout Sessions paid on the sandbox's pay page → signed webhook → gateway →
+//     BullMQ → payments → ledger; credits/s and delivery→posting latency (payment → funding row credited);
+//  3. one hot pot: concurrent pot-paid expenses (pots → payments ledger, one row lock) per second.
+// Run: `npm run bench:payments` (BENCH_SECONDS, BENCH_TOP_UPS to change the load).
+import { createHmac } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const GATEWAY = process.env.GATEWAY_URL ?? 'http://127.0.0.1:3000';
+const SANDBOX = process.env.STRIPE_API_URL ?? 'http://127.0.0.1:12111';
+const DATABASE_URL = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/kitty';
+// npm start generates the webhook secret it shares with the sandbox into .kitty/secrets.json.
+const WEBHOOK_SECRET =
+  process.env.STRIPE_WEBHOOK_SECRET ??
+  (existsSync('.kitty/secrets.json')
+    ? JSON.parse(readFileSync('.kitty/secrets.json', 'utf8')).stripeWebhookSecret
+    : undefined);
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
+const TOP_UPS = Number(process.env.BENCH_TOP_UPS ?? 300);
+
+async function call(path, { method = 'GET', body, token } = {}) {
+  const headers = { 'content-type': 'application/json' };
+  if (token) headers.authorization = `Bearer ${token}`;
+  const response = await fetch(`${GATEWAY}${path}`, { method, headers, body: body && JSON.stringify(body) });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${text}`);
+  return text ? JSON.parse(text) : null;
+}
+
+async function pool(items, concurrency, worker) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < items.length) await worker(items[next++]);
+    }),
+  );
+}
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+async function verifiedUser(run) {
+  const session = await call('/api/auth/sign-up', {
+    method: 'POST',
+    body: { fullName: 'Bench Payer', email: `bench-pay-${run}@example.com`, password: 'bench-password' },
+  });
+  const token = session.accessToken;
+  await call('/api/onboarding/account', { method: 'POST', token });
+  await call('/api/onboarding/kyc', {
+    method: 'POST',
+    token,
+    body: {
+      firstName: 'Bench',
+      lastName: 'Payer',
+      phoneNumber: '+44 7700 900123',
+      dateOfBirth: { day: 1, month: 1, year: 1990 },
+      address: { line1: '1 Bench Street', city: 'London', postal_code: 'SW1A 1AA', country: 'GB' },
+    },
+  });
+  return token;
+}
+
+async function payByCard(sessionId) {
+  const response = await fetch(`${SANDBOX}/pay/${sessionId}/card`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      card_number: '4242 4242 4242 4242',
+      card_expiry: '12 / 34',
+      card_cvc: '123',
+      cardholder_name: 'Bench Payer',
+    }),
+    redirect: 'manual',
+  });
+  if (response.status >= 400) throw new Error(`pay page → ${response.status}`);
+}
+
+async function endToEndCredits(token, potId, db, count = TOP_UPS) {
+  const sessions = [];
+  await pool(
+    Array.from({ length: count }, () => null),
+    8,
+    async () => {
+      const created = await call('/api/funding/checkout-sessions', {
+        method: 'POST',
+        token,
+        body: { amountPence: 1000, destination: { type: 'pot', potId }, method: 'card' },
+      });
+      sessions.push(created.sessionId);
+    },
+  );
+  const paidAt = new Map();
+  const started = performance.now();
+  await pool(sessions, 8, async (sessionId) => {
+    await payByCard(sessionId);
+    paidAt.set(sessionId, Date.now());
+  });
+  let credited = [];
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const { rows } = await db.query(
+      `SELECT session_id, completed_at FROM payments.funding_transactions
+        WHERE session_id = ANY($1) AND status = 'succeeded'`,
+      [sessions],
+    );
+    credited = rows;
+    if (rows.length === sessions.length || performance.now() - started > 120_000) break;
+  }
+  const elapsedS =
+    (Math.max(...credited.map((r) => r.completed_at.getTime())) - Math.min(...paidAt.values())) / 1000;
+  const latencies = credited
+    .map((row) => row.completed_at.getTime() - paidAt.get(row.session_id))
+    .sort((a, b) => a - b);
+  return {
+    credited: credited.length,
+    perSecond: credited.length / elapsedS,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    lastSessionId: sessions.at(-1),
+  };
+}
+
+async function webhookIntake(sessionId) {
+  const events = await (
+    await fetch(`${SANDBOX}/v1/events?type=checkout.session.completed&limit=100`, {
+      headers: { authorization: 'Bearer sk_test_kitty_sandbox' },
+    })
+  ).json();
+  const event = events.data.find((e) => e.data.object.id === sessionId);
+  const body = JSON.stringify(event, null, 2);
+  const timestamp = Math.floor(Date.now() / 1000);
+  const signature = createHmac('sha256', WEBHOOK_SECRET).update(`${timestamp}.${body}`).digest('hex');
+  const result = await autocannon({
+    url: `${GATEWAY}/api/webhooks/stripe`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'stripe-signature': `t=${timestamp},v1=${signature}` },
+    body,
+    connections: 32,
+    duration: DURATION_S,
+  });
+  return result;
+}
+
+async function hotPot(token, potId, memberId) {
+  let done = 0;
+  let refused = 0;
+  const latencies = [];
+  const deadline = performance.now() + DURATION_S * 1000;
+  await Promise.all(
+    Array.from({ length: 16 }, async () => {
+      while (performance.now() < deadline) {
+        const t0 = performance.now();
+        try {
+          await call(`/api/pots/${potId}/expenses`, {
+            method: 'POST',
+            token,
+            body: {
+              description: 'Hot pot',
+              amountPence: 1,
+              paidFrom: 'pot',
+              split: { mode: 'equal', members: [{ memberId }] },
+            },
+          });
+          done += 1;
+          latencies.push(performance.now() - t0);
+        } catch {
+          refused += 1;
+        }
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  return {
+    perSecond: done / DURATION_S,
+    refused,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+  };
+}
+
+async function main() {
+  if (!WEBHOOK_SECRET)
+    throw new Error('Set STRIPE_WEBHOOK_SECRET (the one the stack under test verifies with)');
+  const run = Date.now().toString(36);
+  const db = new pg.Pool({ connectionString: DATABASE_URL });
+  const token = await verifiedUser(run);
+  const pot = await call('/api/pots', { method: 'POST', token, body: { name: `Bench ${run}` } });
+
+  // One at a time first: the path's own latency, with no backlog in the queue.
+  const idle = [];
+  for (let i = 0; i < 10; i += 1) idle.push((await endToEndCredits(token, pot.id, db, 1)).p50);
+  idle.sort((a, b) => a - b);
+  console.log(
+    `end-to-end credit, one at a time: payment→ledger p50 ${percentile(idle, 50)} ms, max ${idle.at(-1)} ms`,
+  );
+
+  const credits = await endToEndCredits(token, pot.id, db);
+  console.log(
+    `end-to-end credit, ${TOP_UPS} paid at once: ${credits.credited}/${TOP_UPS} credited, ${credits.perSecond.toFixed(1)} credits/s, ` +
+      `payment→ledger p50 ${credits.p50} ms, p99 ${credits.p99} ms`,
+  );
+
+  const intake = await webhookIntake(credits.lastSessionId);
+  console.log(
+    `webhook intake: ${intake.requests.average.toFixed(0)} signed events/s accepted ` +
+      `(p50 ${intake.latency.p50} ms, p99 ${intake.latency.p99} ms, non-2xx ${intake.non2xx}, 32 connections)`,
+  );
+
+  const hot = await hotPot(token, pot.id, pot.yourMemberId);
+  console.log(
+    `hot pot: ${hot.perSecond.toFixed(1)} pot-paid expenses/s on one pot (16 concurrent, p50 ${hot.p50.toFixed(0)} ms, ` +
+      `p99 ${hot.p99.toFixed(0)} ms, refused ${hot.refused})`,
+  );
+  await db.end();
+}
+
+await main();
