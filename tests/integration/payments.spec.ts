@@ -3,7 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
 
 import { api, eventually, signUpUser, uniqueEmail } from '../support/api';
-import { bearer } from '../support/pots';
+import { verifyUser } from '../support/onboarding';
+import { bearer, type PotDetail } from '../support/pots';
 import {
   checkoutCompletedEvent,
   deliverWebhook,
@@ -183,6 +184,113 @@ describe('money routes', () => {
     });
     expect(response.status).toBe(403);
     expect(response.body.title).toBe('Account Setup Required');
+  });
+});
+
+describe("a verified user's top-up and pot, as seen and touched by a verified stranger", () => {
+  interface CheckoutSessionCreated {
+    sessionId: string;
+    url: string;
+    amountPence: number;
+    feePence: number;
+    feeRate: number;
+    totalPence: number;
+  }
+
+  let owner: Awaited<ReturnType<typeof signUpUser>>;
+  let stranger: Awaited<ReturnType<typeof signUpUser>>;
+  let checkout: CheckoutSessionCreated;
+  let pot: PotDetail;
+  const asOwner = () => bearer(owner.session.accessToken);
+  const asStranger = () => bearer(stranger.session.accessToken);
+
+  beforeAll(async () => {
+    [owner, stranger] = await Promise.all([signUpUser({ fullName: 'Olive Owner' }), signUpUser()]);
+    await Promise.all([verifyUser(owner.session.accessToken), verifyUser(stranger.session.accessToken)]);
+    const created = await api<CheckoutSessionCreated>('/api/funding/checkout-sessions', {
+      method: 'POST',
+      body: { amountPence: 2500 },
+      headers: asOwner(),
+    });
+    expect(created.status).toBe(201);
+    checkout = created.body;
+    pot = (await api<PotDetail>('/api/pots', { method: 'POST', body: { name: 'Flat' }, headers: asOwner() }))
+      .body;
+  });
+
+  it('opens a Checkout Session for the amount plus the fee, rounded half up', () => {
+    expect([2, 6]).toContain(checkout.feeRate);
+    expect(checkout).toMatchObject({
+      amountPence: 2500,
+      feePence: (2500 * checkout.feeRate) / 100,
+      totalPence: 2500 + (2500 * checkout.feeRate) / 100,
+    });
+    expect(checkout.url).toContain(`/pay/${checkout.sessionId}`);
+  });
+
+  it("lets only its payer read the session: a stranger gets the unknown id's 404", async () => {
+    const mine = await api<{ status: string; originalAmount: number }>(
+      `/api/funding/sessions/${checkout.sessionId}`,
+      { headers: asOwner() },
+    );
+    expect(mine.body).toMatchObject({ status: 'pending', originalAmount: 2500 });
+    const theirs = await api<Problem>(`/api/funding/sessions/${checkout.sessionId}`, {
+      headers: asStranger(),
+    });
+    const unknown = await api<Problem>('/api/funding/sessions/cs_test_unknown', { headers: asStranger() });
+    expect(theirs.status).toBe(404);
+    expect(theirs.body).toEqual(unknown.body);
+    const history = await api<{ sessionId: string }[]>('/api/funding/transactions', {
+      headers: asStranger(),
+    });
+    expect(history.body.map((row) => row.sessionId)).not.toContain(checkout.sessionId);
+  });
+
+  it('credits nothing for forged or stale completions of the real pending session', async () => {
+    const { webhookSecret } = stripeTestSettings();
+    const marker = randomUUID().replaceAll('-', '');
+    const statuses = await inParallel(
+      Array.from({ length: 200 }, (_, index) => index),
+      CONCURRENCY,
+      async (index) => {
+        const body = checkoutCompletedEvent(`evt_forged${marker}${index}`, checkout.sessionId, 2550);
+        const forged = forgedDelivery(index, body, webhookSecret);
+        return (await deliverWebhook(forged.body, forged.signature)).status;
+      },
+    );
+    expect(statuses.filter((status) => status !== 400)).toEqual([]);
+    const session = await api<{ status: string }>(`/api/funding/sessions/${checkout.sessionId}`, {
+      headers: asOwner(),
+    });
+    expect(session.body.status).toBe('pending');
+    expect(
+      (await api<{ balancePence: number }>('/api/wallet', { headers: asOwner() })).body.balancePence,
+    ).toBe(0);
+  });
+
+  it("refuses a stranger's withdrawal from the owner's pot as if the pot did not exist", async () => {
+    const response = await api<Problem>('/api/withdrawals', {
+      method: 'POST',
+      body: { amountPence: 100, source: { type: 'pot', potId: pot.id } },
+      headers: asStranger(),
+    });
+    expect(response.status).toBe(404);
+    const own = await api<unknown[]>('/api/withdrawals', { headers: asOwner() });
+    expect(own.body).toEqual([]);
+  });
+
+  it('never lets a withdrawal exceed the balance', async () => {
+    const response = await api<Problem>('/api/withdrawals', {
+      method: 'POST',
+      body: { amountPence: 100 },
+      headers: asStranger(),
+    });
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({
+      title: 'Insufficient Funds',
+      detail: 'You cannot withdraw more than your available balance',
+    });
+    expect((await api<unknown[]>('/api/withdrawals', { headers: asStranger() })).body).toEqual([]);
   });
 });
 

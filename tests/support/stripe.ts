@@ -85,6 +85,12 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 export const stripeSignature = (secret: string, body: string, timestamp = nowSeconds()) =>
   `t=${timestamp},v1=${hmac(secret, timestamp, body)}`;
 
+/** A tampered body that is not actually different would be a genuine delivery, not a forgery. */
+function differentFrom(original: string, tampered: string) {
+  if (tampered === original) throw new Error('the tampered body equals the signed one');
+  return tampered;
+}
+
 export interface ForgedDelivery {
   kind: string;
   body: string;
@@ -113,12 +119,18 @@ export function forgedDelivery(index: number, body: string, secret: string): For
     }),
     () => ({
       kind: 'body changed after signing',
-      body: body.replace('"amount_total": 500000', '"amount_total": 500001'),
+      body: differentFrom(
+        body,
+        body.replace(
+          /"amount_total": (\d+)/,
+          (_match, amount: string) => `"amount_total": ${Number(amount) + 1}`,
+        ),
+      ),
       signature: stripeSignature(secret, body),
     }),
     () => ({
       kind: 'body re-serialised',
-      body: JSON.stringify(JSON.parse(body)),
+      body: differentFrom(body, JSON.stringify(JSON.parse(body))),
       signature: stripeSignature(secret, body),
     }),
     () => ({
