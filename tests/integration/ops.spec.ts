@@ -26,6 +26,12 @@ describe('queue dashboard (/admin/queues)', () => {
     expect(await page.text()).toContain('<div id="root">');
     const api = await dashboard('/api/queues', basic('ops', OPS_PASSWORD));
     const { queues } = (await api.json()) as { queues: { name: string }[] };
-    expect(queues.map((queue) => queue.name).sort()).toEqual(['notifications-email', 'residency-detect']);
+    expect(queues.map((queue) => queue.name).sort()).toEqual([
+      'notifications-email',
+      'payments-payouts',
+      'payments-stripe-events',
+      'pots-balance-changed',
+      'residency-detect',
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 import { api, eventually, signUpUser } from '../support/api';
 import { mailTo } from '../support/maildev';
-import { topUp, verifyUser } from '../support/payments';
+import { verifyUser } from '../support/onboarding';
+import { topUp } from '../support/payments';
 import { bearer, invite, type PotDetail, potWithMembers } from '../support/pots';
 
 interface Problem {

@@ -2,27 +2,6 @@ import { api, eventually } from './api';
 import { bearer } from './pots';
 import { stripeTestSettings } from './stripe';
 
-/** The KYC form of an adult with a UK address and phone: what the onboarding screen submits. */
-export const VALID_KYC = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  phoneNumber: '+44 7700 900123',
-  dateOfBirth: { day: 10, month: 12, year: 1990 },
-  address: { line1: '1 Test Street', city: 'London', postal_code: 'SW1A 1AA', country: 'GB' },
-};
-
-/** Onboards a user through the API: payment account + KYC, so they may add funds and withdraw. */
-export async function verifyUser(accessToken: string) {
-  const account = await api('/api/onboarding/account', { method: 'POST', headers: bearer(accessToken) });
-  if (account.status >= 300) throw new Error(`account: ${account.status} ${JSON.stringify(account.body)}`);
-  const kyc = await api('/api/onboarding/kyc', {
-    method: 'POST',
-    body: VALID_KYC,
-    headers: bearer(accessToken),
-  });
-  if (kyc.status >= 300) throw new Error(`kyc: ${kyc.status} ${JSON.stringify(kyc.body)}`);
-}
-
 export type Destination =
   { type: 'wallet' } | { type: 'pot'; potId: string } | { type: 'top_up_request'; requestId: string };
 
