@@ -23,6 +23,7 @@ export const ID_PREFIX = {
   cardholder: 'ich_',
   card: 'ic_',
   authorization: 'iauth_',
+  token: 'intok_',
 } as const;
 
 /** Random base62, from a CSPRNG: ids double as unguessable pay-page links. */

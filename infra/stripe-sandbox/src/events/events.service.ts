@@ -23,6 +23,7 @@ export const EVENT_TYPE = {
   issuingCardUpdated: 'issuing_card.updated',
   issuingAuthorizationRequest: 'issuing_authorization.request',
   issuingAuthorizationCreated: 'issuing_authorization.created',
+  issuingTokenCreated: 'issuing_token.created',
 } as const satisfies Record<string, Stripe.Event.Type>;
 
 export type EventType = (typeof EVENT_TYPE)[keyof typeof EVENT_TYPE];
