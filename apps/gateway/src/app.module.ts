@@ -1,4 +1,4 @@
-import { StripeEventQueue } from '@kitty/contracts';
+import { IssuingEventQueue, StripeEventQueue } from '@kitty/contracts';
 import { hmacKey, loggerModule, QueueRegistry, RedisCheck, RpcClient, RpcModule } from '@kitty/nest-common';
 import { Module, type OnApplicationShutdown } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
@@ -8,6 +8,8 @@ import { Pool } from 'pg';
 import { AuthController } from './auth/auth.controller';
 import { GatewayAuthService } from './auth/auth.service';
 import { JwtAuthGuard } from './auth/jwt-auth.guard';
+import { CardsController } from './cards/cards.controller';
+import { CardsService } from './cards/cards.service';
 import { ClientEventsController } from './client-events/client-events.controller';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config';
 import { ContactController } from './contact/contact.controller';
@@ -15,7 +17,6 @@ import { HealthController } from './health/health.controller';
 import { PlatformHealth } from './health/health.service';
 import { MeController } from './me/me.controller';
 import { MeService } from './me/me.service';
-import { CardController } from './onboarding/card.controller';
 import { OnboardingController } from './onboarding/onboarding.controller';
 import { OnboardingService } from './onboarding/onboarding.service';
 import { FundingController } from './payments/funding.controller';
@@ -52,7 +53,7 @@ export function createAppModule(config: GatewayConfig) {
       InvitationsController,
       ActivePotController,
       OnboardingController,
-      CardController,
+      CardsController,
       FundingController,
       WalletController,
       WithdrawalsController,
@@ -72,11 +73,13 @@ export function createAppModule(config: GatewayConfig) {
       GatewayAuthService,
       MeService,
       OnboardingService,
+      CardsService,
       PotsRpc,
       PaymentsRpc,
       {
         provide: QueueRegistry,
-        useFactory: () => new QueueRegistry(config.REDIS_URL, config.QUEUE_PREFIX, [StripeEventQueue]),
+        useFactory: () =>
+          new QueueRegistry(config.REDIS_URL, config.QUEUE_PREFIX, [StripeEventQueue, IssuingEventQueue]),
       },
       StripeWebhookService,
     ],

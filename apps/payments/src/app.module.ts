@@ -2,6 +2,8 @@ import { EmailQueue, PayoutQueue, PotBalanceQueue } from '@kitty/contracts';
 import { RpcModule, serviceInfrastructure } from '@kitty/nest-common';
 import { Module } from '@nestjs/common';
 
+import { CardMoneyController } from './cards/card-money.controller';
+import { CardMoneyService } from './cards/card-money.service';
 import { loadPaymentsConfig, PAYMENTS_CONFIG } from './config';
 import { FundingController } from './funding/funding.controller';
 import { FundingService } from './funding/funding.service';
@@ -33,6 +35,7 @@ const infrastructure = serviceInfrastructure({
   imports: [...infrastructure.imports, RpcModule.register(config.REDIS_URL)],
   controllers: [
     LedgerController,
+    CardMoneyController,
     FundingController,
     WithdrawalController,
     TopUpRequestController,
@@ -43,6 +46,7 @@ const infrastructure = serviceInfrastructure({
     { provide: PAYMENTS_CONFIG, useValue: config },
     LedgerService,
     LedgerCommandsService,
+    CardMoneyService,
     { provide: STRIPE_CLIENT, useFactory: () => createStripeClient(config) },
     StripeGateway,
     PeerServices,

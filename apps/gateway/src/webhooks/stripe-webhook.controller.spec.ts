@@ -1,7 +1,13 @@
 import 'reflect-metadata';
 
-import { StripeEventJob, StripeEventQueue } from '@kitty/contracts';
-import { QueueRegistry } from '@kitty/nest-common';
+import {
+  AUTHORIZATION_DECISION_BUDGET_MS,
+  CardAuthorizationPatterns,
+  IssuingEventQueue,
+  StripeEventJob,
+  StripeEventQueue,
+} from '@kitty/contracts';
+import { ProblemError, QueueRegistry, RpcClient } from '@kitty/nest-common';
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -39,6 +45,7 @@ const sign = (payload: string, options: { secret?: string; timestamp?: number } 
 
 describe('POST /api/webhooks/stripe', () => {
   const addBulk = jest.fn<Promise<void>, Parameters<QueueRegistry['addBulk']>>();
+  const rpcSend = jest.fn<Promise<unknown>, Parameters<RpcClient['send']>>();
   let app: NestFastifyApplication;
 
   beforeAll(async () => {
@@ -48,6 +55,7 @@ describe('POST /api/webhooks/stripe', () => {
         StripeWebhookService,
         { provide: GATEWAY_CONFIG, useValue: { STRIPE_WEBHOOK_SECRET: SECRET } },
         { provide: QueueRegistry, useValue: { addBulk } },
+        { provide: RpcClient, useValue: { send: rpcSend } },
       ],
     })
     class TestModule {}
@@ -63,7 +71,10 @@ describe('POST /api/webhooks/stripe', () => {
   });
 
   afterAll(() => app.close());
-  beforeEach(() => addBulk.mockReset().mockResolvedValue(undefined));
+  beforeEach(() => {
+    addBulk.mockReset().mockResolvedValue(undefined);
+    rpcSend.mockReset();
+  });
 
   const deliver = (payload: string, signature?: string) =>
     app.inject({
@@ -133,5 +144,145 @@ describe('POST /api/webhooks/stripe', () => {
   it('answers 500 when the event cannot be queued, so Stripe delivers it again', async () => {
     addBulk.mockRejectedValueOnce(new Error('Redis is down'));
     expect((await deliver(body, sign(body))).statusCode).toBe(500);
+  });
+
+  describe('issuing_authorization.request (answered in the response)', () => {
+    const request = (overrides: Record<string, unknown> = {}) =>
+      JSON.stringify(
+        {
+          ...event,
+          id: 'evt_auth_1',
+          type: 'issuing_authorization.request',
+          account: 'acct_1',
+          data: {
+            object: {
+              id: 'iauth_1',
+              object: 'issuing.authorization',
+              amount: 0,
+              currency: 'gbp',
+              approved: false,
+              status: 'pending',
+              card: { id: 'ic_1', object: 'issuing.card', number: undefined },
+              merchant_data: { name: 'Tesco' },
+              pending_request: { amount: 1250, currency: 'gbp' },
+              ...overrides,
+            },
+          },
+        },
+        null,
+        2,
+      );
+
+    it('asks issuing and returns its answer, without queueing anything', async () => {
+      rpcSend.mockResolvedValueOnce({ approved: true });
+      const payload = request();
+      const response = await deliver(payload, sign(payload));
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ approved: true });
+      expect(rpcSend).toHaveBeenCalledWith(
+        CardAuthorizationPatterns.decide,
+        {
+          authorizationId: 'iauth_1',
+          cardId: 'ic_1',
+          account: 'acct_1',
+          amountPence: 1250,
+          currency: 'gbp',
+          merchantName: 'Tesco',
+        },
+        expect.anything(),
+      );
+      expect(addBulk).not.toHaveBeenCalled();
+    });
+
+    it('passes on a decline', async () => {
+      rpcSend.mockResolvedValueOnce({ approved: false });
+      const payload = request();
+      expect((await deliver(payload, sign(payload))).json()).toEqual({ approved: false });
+    });
+
+    it('declines when issuing fails', async () => {
+      rpcSend.mockRejectedValueOnce(ProblemError.of(503, 'Service unavailable'));
+      const payload = request();
+      const response = await deliver(payload, sign(payload));
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ approved: false });
+    });
+
+    it('declines when issuing does not answer within the budget', async () => {
+      rpcSend.mockReturnValueOnce(new Promise(() => undefined));
+      const payload = request();
+      const started = Date.now();
+      const response = await deliver(payload, sign(payload));
+      expect(response.json()).toEqual({ approved: false });
+      expect(Date.now() - started).toBeGreaterThanOrEqual(AUTHORIZATION_DECISION_BUDGET_MS - 50);
+      expect(Date.now() - started).toBeLessThan(2000);
+    });
+
+    it('declines a request without a card, without asking', async () => {
+      const payload = request({ card: null });
+      expect((await deliver(payload, sign(payload))).json()).toEqual({ approved: false });
+      expect(rpcSend).not.toHaveBeenCalled();
+    });
+
+    it('refuses a forged request (bad signature) with 400 and asks nobody', async () => {
+      const payload = request();
+      expect((await deliver(payload, sign(payload, { secret: 'whsec_other' }))).statusCode).toBe(400);
+      expect(rpcSend).not.toHaveBeenCalled();
+    });
+  });
+
+  describe('later issuing events go to the issuing queue', () => {
+    const issuingEvent = (type: string, object: Record<string, unknown>) =>
+      JSON.stringify({ ...event, id: `evt_${type}`, type, account: 'acct_1', data: { object } }, null, 2);
+
+    it('queues a capture with its positive amount and merchant', async () => {
+      const payload = issuingEvent('issuing_transaction.created', {
+        id: 'ipi_1',
+        object: 'issuing.transaction',
+        type: 'capture',
+        amount: -1250,
+        authorization: 'iauth_1',
+        merchant_data: { name: 'Tesco' },
+      });
+      expect((await deliver(payload, sign(payload))).statusCode).toBe(200);
+      const [queueName, jobs] = addBulk.mock.calls[0];
+      expect(queueName).toBe(IssuingEventQueue.name);
+      expect(jobs[0]).toMatchObject({
+        id: 'evt_issuing_transaction.created',
+        name: IssuingEventQueue.jobs[0],
+        data: {
+          kind: 'transaction',
+          transactionId: 'ipi_1',
+          authorizationId: 'iauth_1',
+          transactionType: 'capture',
+          amountPence: 1250,
+          merchantName: 'Tesco',
+          account: 'acct_1',
+        },
+      });
+    });
+
+    it('queues an authorisation update with its status', async () => {
+      const payload = issuingEvent('issuing_authorization.updated', {
+        id: 'iauth_1',
+        object: 'issuing.authorization',
+        approved: true,
+        status: 'reversed',
+      });
+      expect((await deliver(payload, sign(payload))).statusCode).toBe(200);
+      expect(addBulk.mock.calls[0][0]).toBe(IssuingEventQueue.name);
+      expect(addBulk.mock.calls[0][1][0].data).toMatchObject({
+        kind: 'authorization',
+        authorizationId: 'iauth_1',
+        approved: true,
+        status: 'reversed',
+      });
+    });
+
+    it('leaves other issuing events (cards, cardholders) to payments', async () => {
+      const payload = issuingEvent('issuing_card.updated', { id: 'ic_1', object: 'issuing.card' });
+      expect((await deliver(payload, sign(payload))).statusCode).toBe(200);
+      expect(addBulk.mock.calls[0][0]).toBe(StripeEventQueue.name);
+    });
   });
 });

@@ -1,31 +1,45 @@
-import { StripeEventJob, StripeEventQueue } from '@kitty/contracts';
-import { ProblemError, QueueRegistry } from '@kitty/nest-common';
-import { Inject, Injectable } from '@nestjs/common';
+import {
+  AUTHORIZATION_DECISION_BUDGET_MS,
+  AuthorizationDecision,
+  CardAuthorizationPatterns,
+  IssuingEventQueue,
+  StripeEventJob,
+  StripeEventQueue,
+} from '@kitty/contracts';
+import { ProblemError, QueueRegistry, RpcClient } from '@kitty/nest-common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import Stripe from 'stripe';
 
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
+import { AUTHORIZATION_REQUEST, decisionRequestOf, issuingJobOf } from './issuing-events';
 
 const [STRIPE_EVENT_RECEIVED] = StripeEventQueue.jobs;
+const [ISSUING_EVENT_RECEIVED] = IssuingEventQueue.jobs;
 
 const invalidWebhook = () =>
   ProblemError.of(400, 'Invalid webhook', 'The Stripe-Signature header does not match the request body.');
 
+const DECLINED: AuthorizationDecision = { approved: false };
+
 /**
- * Intake of Stripe's webhook deliveries: nothing is believed before the signature is checked, and nothing
- * is done here but queueing, so Stripe gets its 2xx fast and the payments worker does the work (re-reading
- * the object from Stripe, idempotently).
+ * Intake of Stripe's webhook deliveries: nothing is believed before the signature is checked. A card
+ * authorisation request is answered in the response (issuing decides; no answer in time is a decline);
+ * every other event is only queued, so Stripe gets its 2xx fast and a worker does the work idempotently —
+ * issuing's events to issuing, the rest to payments.
  */
 @Injectable()
 export class StripeWebhookService {
+  private readonly logger = new Logger(StripeWebhookService.name);
+
   constructor(
     @Inject(GATEWAY_CONFIG) private readonly config: Pick<GatewayConfig, 'STRIPE_WEBHOOK_SECRET'>,
     private readonly queues: QueueRegistry,
+    private readonly rpc: RpcClient,
   ) {}
 
   async receive(rawBody: string | undefined, signature: string | undefined) {
     const event = this.verify(rawBody, signature);
-    // Issuing's real-time `issuing_authorization.request` will need its approve/decline decision in this
-    // response instead of a queued job: that is where it branches off, after verification.
+    if (event.type === AUTHORIZATION_REQUEST) return this.decide(event);
     await this.enqueue(event);
     return { received: true as const };
   }
@@ -40,14 +54,47 @@ export class StripeWebhookService {
     }
   }
 
+  /** Approve only on issuing's explicit yes within the budget; any failure or silence declines. */
+  private async decide(event: Stripe.Event): Promise<AuthorizationDecision> {
+    const command = decisionRequestOf(event);
+    if (!command) return DECLINED;
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<AuthorizationDecision>((resolve) => {
+      timer = setTimeout(() => {
+        this.logger.warn(`Authorisation ${command.authorizationId}: no decision in time, declined`);
+        resolve(DECLINED);
+      }, AUTHORIZATION_DECISION_BUDGET_MS);
+    });
+    const decision = this.rpc
+      .send(CardAuthorizationPatterns.decide, command, AuthorizationDecision)
+      .catch((error: unknown) => {
+        this.logger.error(`Authorisation ${command.authorizationId}: ${String(error)}, declined`);
+        return DECLINED;
+      });
+    try {
+      return await Promise.race([decision, deadline]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   /** One job per event id: a redelivered event is the same job, however often Stripe sends it. */
   private async enqueue(event: Stripe.Event) {
+    const receivedAt = new Date().toISOString();
+    const issuingJob = issuingJobOf(event, receivedAt);
+    if (issuingJob === undefined) throw invalidWebhook();
+    if (issuingJob) {
+      await this.queues.addBulk(IssuingEventQueue.name, [
+        { id: issuingJob.eventId, name: ISSUING_EVENT_RECEIVED, data: issuingJob },
+      ]);
+      return;
+    }
     const job = StripeEventJob.safeParse({
       eventId: event.id,
       type: event.type,
       account: event.account ?? null,
       objectId: objectIdOf(event),
-      receivedAt: new Date().toISOString(),
+      receivedAt,
     });
     if (!job.success) throw invalidWebhook();
     await this.queues.addBulk(StripeEventQueue.name, [

@@ -1,5 +1,6 @@
 import {
   AcceptInvitationCommand,
+  ActivePotOfUserQuery,
   ActivePotQuery,
   CreateExpenseCommand,
   CreateInvitationCommand,
@@ -65,6 +66,11 @@ export class PotsController {
   @MessagePattern(PotsPatterns.getActivePot)
   getActivePot(@Payload() payload: unknown) {
     return this.pots.getActive(parseOrThrow(ActivePotQuery, payload));
+  }
+
+  @MessagePattern(PotsPatterns.getActivePotOfUser)
+  getActivePotOfUser(@Payload() payload: unknown) {
+    return this.pots.activePotOf(parseOrThrow(ActivePotOfUserQuery, payload).userId);
   }
 
   @MessagePattern(PotsPatterns.getMembership)

@@ -167,12 +167,17 @@ export class PotService {
     return { potId, role, potName: member.pot.name };
   }
 
-  async getActive({ caller }: ActivePotQuery): Promise<ActivePot> {
+  getActive({ caller }: ActivePotQuery): Promise<ActivePot> {
+    return this.activePotOf(caller.userId);
+  }
+
+  /** The user's active pot while they are still a member of it (the pot their card spends from). */
+  async activePotOf(userId: string): Promise<ActivePot> {
     const none = { potId: null, updatedAt: null };
-    const row = await this.prisma.activePot.findUnique({ where: { userId: caller.userId } });
+    const row = await this.prisma.activePot.findUnique({ where: { userId } });
     if (!row) return none;
     const member = await this.prisma.potMember.findUnique({
-      where: { potId_userId: { potId: row.potId, userId: caller.userId } },
+      where: { potId_userId: { potId: row.potId, userId } },
     });
     return member && !member.removedAt ? { potId: row.potId, updatedAt: row.updatedAt.toISOString() } : none;
   }

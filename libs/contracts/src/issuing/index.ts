@@ -1,3 +1,4 @@
+export * from './authorizations';
 export * from './kyc';
 export * from './onboarding';
 export * from './verification';

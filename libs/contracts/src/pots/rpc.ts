@@ -26,6 +26,8 @@ export const PotsPatterns = {
   getActivePot: 'pots.active-pot.get.v1',
   /** Internal (payments, issuing): is a user in a pot, and as what. */
   getMembership: 'pots.membership.get.v1',
+  /** Internal (issuing): the pot a user's card spends from. */
+  getActivePotOfUser: 'pots.active-pot.of-user.v1',
 } as const;
 
 export const MembershipQuery = z.object({ potId: Uuid, userId: Uuid }).strict();
@@ -37,6 +39,9 @@ export const Membership = z.object({
   potName: z.string().nullable(),
 });
 export type Membership = z.infer<typeof Membership>;
+
+export const ActivePotOfUserQuery = z.object({ userId: Uuid }).strict();
+export type ActivePotOfUserQuery = z.infer<typeof ActivePotOfUserQuery>;
 
 /** The signed-in caller, as the gateway authenticated them. Every pots command carries it. */
 export const PotsCaller = z.object({ userId: Uuid, email: z.string(), name: z.string() });

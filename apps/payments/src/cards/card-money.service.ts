@@ -1,0 +1,117 @@
+import type {
+  CancelCardHoldCommand,
+  CaptureCardPaymentCommand,
+  LedgerReceipt,
+  PlaceCardHoldCommand,
+  ReleaseCardHoldCommand,
+} from '@kitty/contracts';
+import { OutboxRelay, ProblemError } from '@kitty/nest-common';
+import { Injectable } from '@nestjs/common';
+
+import { PlatformAccount, potAccount } from '../ledger/accounts';
+import {
+  IdempotencyConflictError,
+  InsufficientFundsError,
+  LedgerService,
+  VoidedKeyError,
+} from '../ledger/ledger.service';
+import { PrismaService, type Tx } from '../prisma.service';
+
+export const cardHoldKey = (authorizationId: string) => `card-hold:${authorizationId}`;
+export const cardCaptureKey = (transactionId: string) => `card-capture:${transactionId}`;
+
+/**
+ * Card money (DESIGN.md "Money"): an authorisation holds the amount on the pot (pot → card:holds), a
+ * capture moves it on to card:spend, and what is no longer needed goes back to the pot. Issuing decides
+ * the amounts; the ledger's non-negative pot is what refuses an authorisation the pot cannot cover, under
+ * any concurrency.
+ */
+@Injectable()
+export class CardMoneyService {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly ledger: LedgerService,
+    private readonly relay: OutboxRelay,
+  ) {}
+
+  placeHold(command: PlaceCardHoldCommand): Promise<LedgerReceipt> {
+    const amount = BigInt(command.amountPence);
+    return this.run((tx) =>
+      this.ledger.post(tx, {
+        idempotencyKey: cardHoldKey(command.authorizationId),
+        kind: 'card_hold',
+        description: command.description,
+        userId: command.userId,
+        postings: [
+          { accountId: potAccount(command.potId), amountPence: -amount },
+          { accountId: PlatformAccount.cardHolds, amountPence: amount },
+        ],
+      }),
+    );
+  }
+
+  /** The whole hold goes back (a reversal of it); when none was placed the key is voided (null). */
+  async cancelHold(command: CancelCardHoldCommand): Promise<LedgerReceipt | null> {
+    return this.run((tx) =>
+      this.ledger.reverse(tx, cardHoldKey(command.authorizationId), command.reason, 'card_release'),
+    );
+  }
+
+  releaseHold(command: ReleaseCardHoldCommand): Promise<LedgerReceipt> {
+    const amount = BigInt(command.amountPence);
+    return this.run((tx) =>
+      this.ledger.post(tx, {
+        idempotencyKey: command.idempotencyKey,
+        kind: 'card_release',
+        description: command.description,
+        userId: command.userId,
+        postings: [
+          { accountId: PlatformAccount.cardHolds, amountPence: -amount },
+          { accountId: potAccount(command.potId), amountPence: amount },
+        ],
+      }),
+    );
+  }
+
+  capture(command: CaptureCardPaymentCommand): Promise<LedgerReceipt> {
+    const fromHold = BigInt(command.fromHoldPence);
+    const fromPot = BigInt(command.amountPence) - fromHold;
+    return this.run((tx) =>
+      this.ledger.post(tx, {
+        idempotencyKey: cardCaptureKey(command.transactionId),
+        kind: 'card_capture',
+        description: command.description,
+        userId: command.userId,
+        postings: [
+          ...(fromHold > 0n ? [{ accountId: PlatformAccount.cardHolds, amountPence: -fromHold }] : []),
+          ...(fromPot > 0n ? [{ accountId: potAccount(command.potId), amountPence: -fromPot }] : []),
+          { accountId: PlatformAccount.cardSpend, amountPence: fromHold + fromPot },
+        ],
+      }),
+    );
+  }
+
+  private async run<T extends LedgerReceipt | null>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    try {
+      const result = await this.prisma.$transaction(work);
+      if (result && !result.replayed) this.relay.kick();
+      return result;
+    } catch (error) {
+      if (error instanceof InsufficientFundsError)
+        throw ProblemError.of(400, 'Insufficient funds', 'The amount exceeds the available balance.');
+      if (error instanceof VoidedKeyError)
+        throw ProblemError.of(
+          409,
+          'Conflict',
+          'This authorisation was cancelled and cannot hold money any more.',
+        );
+      if (error instanceof IdempotencyConflictError)
+        throw ProblemError.of(
+          409,
+          'Conflict',
+          'This idempotency key was already used for a different request.',
+        );
+      throw error;
+    }
+  }
+}

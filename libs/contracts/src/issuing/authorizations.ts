@@ -1,0 +1,70 @@
+import { z } from 'zod';
+
+import { defineQueue, IsoDateTime } from '../common';
+
+/** Card authorisations (gateway → issuing), answered inside Stripe's 2 s real-time window. */
+export const CardAuthorizationPatterns = {
+  decide: 'issuing.authorization.decide.v1',
+} as const;
+
+/**
+ * How long the gateway waits for issuing's decision before declining. Stripe gives the webhook 2 s in all;
+ * the rest is left for the signature check, the network and Stripe's own timer.
+ */
+export const AUTHORIZATION_DECISION_BUDGET_MS = 1500;
+
+const StripeId = z.string().min(1).max(255);
+
+/** An `issuing_authorization.request`, as the gateway verified it. Never carries card numbers. */
+export const DecideAuthorizationCommand = z
+  .object({
+    authorizationId: StripeId,
+    cardId: StripeId,
+    /** The Connect account the card was issued on, null for the platform's own. */
+    account: StripeId.nullable(),
+    /** What the merchant asks to hold, in pence. */
+    amountPence: z.number().int().nonnegative(),
+    currency: z.string().length(3),
+    merchantName: z.string().max(200),
+  })
+  .strict();
+export type DecideAuthorizationCommand = z.infer<typeof DecideAuthorizationCommand>;
+
+/** The body Stripe expects back from the real-time webhook. */
+export const AuthorizationDecision = z.object({ approved: z.boolean() });
+export type AuthorizationDecision = z.infer<typeof AuthorizationDecision>;
+
+/**
+ * Issuing's later Stripe events (`issuing_authorization.*`, `issuing_transaction.*`), queued by the gateway
+ * with jobId = event id. The job carries the fields issuing acts on, taken from the signature-verified
+ * event (ADR 0010), so redeliveries are one job and the worker needs no Stripe call.
+ */
+export const IssuingEventQueue = defineQueue('issuing-stripe-events', ['issuing.stripe-event.received.v1']);
+
+const EventEnvelope = {
+  eventId: StripeId,
+  account: StripeId.nullable(),
+  receivedAt: IsoDateTime,
+};
+export const IssuingEventJob = z.discriminatedUnion('kind', [
+  z.object({
+    ...EventEnvelope,
+    kind: z.literal('authorization'),
+    type: z.enum(['issuing_authorization.created', 'issuing_authorization.updated']),
+    authorizationId: StripeId,
+    approved: z.boolean(),
+    status: z.enum(['pending', 'closed', 'reversed', 'expired']),
+  }),
+  z.object({
+    ...EventEnvelope,
+    kind: z.literal('transaction'),
+    type: z.literal('issuing_transaction.created'),
+    transactionId: StripeId,
+    authorizationId: StripeId.nullable(),
+    transactionType: z.enum(['capture', 'refund']),
+    /** Positive pence: what was captured or refunded (Stripe signs captures negative). */
+    amountPence: z.number().int().positive(),
+    merchantName: z.string().max(200),
+  }),
+]);
+export type IssuingEventJob = z.infer<typeof IssuingEventJob>;
