@@ -1,9 +1,15 @@
-import { serviceInfrastructure } from '@kitty/nest-common';
+import { RpcModule, serviceInfrastructure } from '@kitty/nest-common';
 import { Module } from '@nestjs/common';
 
 import { OnboardingService } from './accounts/onboarding.service';
 import { PaymentAccountRepository } from './accounts/payment-account.repository';
 import { createStripeClient, STRIPE_CLIENT, StripeAccounts } from './accounts/stripe-accounts';
+import { AuthorizationDecisionService } from './authorizations/authorization-decision.service';
+import { CardAuthorizationRepository } from './authorizations/card-authorization.repository';
+import { CardAuthorizationsController } from './authorizations/card-authorizations.controller';
+import { CardMoneyClient } from './authorizations/card-money.client';
+import { IssuingEventProcessor } from './authorizations/issuing-event.processor';
+import { IssuingEventService } from './authorizations/issuing-event.service';
 import { StripeCards } from './cards/stripe-cards';
 import { VirtualCardRepository } from './cards/virtual-card.repository';
 import { VirtualCardService } from './cards/virtual-card.service';
@@ -15,8 +21,8 @@ export const config = loadIssuingConfig();
 const infrastructure = serviceInfrastructure({ service: 'issuing', config, prisma: PrismaService });
 
 @Module({
-  imports: infrastructure.imports,
-  controllers: [IssuingController, ...infrastructure.controllers],
+  imports: [...infrastructure.imports, RpcModule.register(config.REDIS_URL)],
+  controllers: [IssuingController, CardAuthorizationsController, ...infrastructure.controllers],
   providers: [
     ...infrastructure.providers,
     { provide: ISSUING_CONFIG, useValue: config },
@@ -27,6 +33,11 @@ const infrastructure = serviceInfrastructure({ service: 'issuing', config, prism
     StripeCards,
     VirtualCardRepository,
     VirtualCardService,
+    CardAuthorizationRepository,
+    CardMoneyClient,
+    AuthorizationDecisionService,
+    IssuingEventService,
+    IssuingEventProcessor,
   ],
 })
 export class AppModule {}

@@ -17,6 +17,8 @@ export const issuingConfigSchema = baseConfigSchema
       .string()
       .regex(/^btok_\w+$/)
       .default('btok_gb'),
+    /** Issuing events (captures, reversals) handled at once by one replica. */
+    ISSUING_EVENT_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   })
   .superRefine((config, ctx) => {
     if (config.NODE_ENV === 'production' && config.STRIPE_API_URL)

@@ -1,0 +1,304 @@
+// Against the real Postgres (the row locks and conditional updates are the point), with payments and pots
+// replaced by an in-memory ledger that behaves like theirs: idempotent keys, a pot that cannot go below
+// zero, a cancelled hold that can never be placed afterwards.
+import { randomUUID } from 'node:crypto';
+
+import type {
+  CaptureCardPaymentCommand,
+  DecideAuthorizationCommand,
+  IssuingEventJob,
+  PlaceCardHoldCommand,
+  ReleaseCardHoldCommand,
+} from '@kitty/contracts';
+import { ProblemError } from '@kitty/nest-common';
+import { createThrowawayDatabase, type ThrowawayDatabase } from '@kitty/testing';
+import { UnrecoverableError } from 'bullmq';
+
+import { loadDatabaseConfig } from '../config';
+import { PrismaService } from '../prisma.service';
+import { AuthorizationDecisionService } from './authorization-decision.service';
+import { CardAuthorizationRepository } from './card-authorization.repository';
+import type { CardMoneyClient } from './card-money.client';
+import { IssuingEventService } from './issuing-event.service';
+
+class FakeMoney {
+  readonly pots = new Map<string, number>();
+  readonly activePots = new Map<string, string>();
+  readonly holds = new Map<string, { potId: string; amount: number }>();
+  readonly cancelled = new Set<string>();
+  readonly keys = new Set<string>();
+  spent = 0;
+  failNextHold = false;
+
+  async activePotOf(userId: string) {
+    await tick();
+    return this.activePots.get(userId) ?? null;
+  }
+
+  async placeHold(command: PlaceCardHoldCommand) {
+    await tick();
+    if (this.failNextHold) {
+      this.failNextHold = false;
+      throw ProblemError.of(503, 'Service unavailable');
+    }
+    if (this.cancelled.has(command.authorizationId)) throw ProblemError.of(409, 'Conflict');
+    if (this.holds.has(command.authorizationId)) return receipt(true);
+    const balance = this.pots.get(command.potId) ?? 0;
+    if (balance < command.amountPence) throw ProblemError.of(400, 'Insufficient funds');
+    this.pots.set(command.potId, balance - command.amountPence);
+    this.holds.set(command.authorizationId, { potId: command.potId, amount: command.amountPence });
+    return receipt(false);
+  }
+
+  async cancelHold(authorizationId: string) {
+    await tick();
+    const hold = this.holds.get(authorizationId);
+    if (!hold) {
+      this.cancelled.add(authorizationId);
+      return null;
+    }
+    if (this.cancelled.has(authorizationId)) return receipt(true);
+    this.cancelled.add(authorizationId);
+    this.pots.set(hold.potId, (this.pots.get(hold.potId) ?? 0) + hold.amount);
+    return receipt(false);
+  }
+
+  async releaseHold(command: ReleaseCardHoldCommand) {
+    await tick();
+    if (!this.once(command.idempotencyKey)) return receipt(true);
+    this.pots.set(command.potId, (this.pots.get(command.potId) ?? 0) + command.amountPence);
+    return receipt(false);
+  }
+
+  async capture(command: CaptureCardPaymentCommand) {
+    await tick();
+    if (!this.once(`card-capture:${command.transactionId}`)) return receipt(true);
+    const fromPot = command.amountPence - command.fromHoldPence;
+    const balance = this.pots.get(command.potId) ?? 0;
+    if (balance < fromPot) throw ProblemError.of(400, 'Insufficient funds');
+    this.pots.set(command.potId, balance - fromPot);
+    this.spent += command.amountPence;
+    return receipt(false);
+  }
+
+  private once(key: string) {
+    if (this.keys.has(key)) return false;
+    this.keys.add(key);
+    return true;
+  }
+}
+
+const tick = () => new Promise((resolve) => setImmediate(resolve));
+const receipt = (replayed: boolean) => ({ transactionId: randomUUID(), replayed });
+
+describe('Card authorisations (PostgreSQL)', () => {
+  let database: ThrowawayDatabase;
+  let prisma: PrismaService;
+  let money: FakeMoney;
+  let decisions: AuthorizationDecisionService;
+  let events: IssuingEventService;
+
+  beforeAll(() => {
+    database = createThrowawayDatabase('issuing', loadDatabaseConfig().DATABASE_URL);
+    const url = new URL(database.url);
+    url.searchParams.set('connection_limit', '20');
+    prisma = new PrismaService({ DATABASE_URL: url.toString() });
+  }, 60_000);
+
+  afterAll(async () => {
+    await prisma?.$disconnect();
+    await database?.drop();
+  });
+
+  beforeEach(() => {
+    money = new FakeMoney();
+    const repository = new CardAuthorizationRepository(prisma);
+    decisions = new AuthorizationDecisionService(repository, money as unknown as CardMoneyClient);
+    events = new IssuingEventService(repository, money as unknown as CardMoneyClient);
+  });
+
+  /** A Kitty user with an active card on their own account and an active pot holding `pence`. */
+  async function cardholder(pence: number, status = 'active') {
+    const userId = randomUUID();
+    const potId = randomUUID();
+    const account = `acct_${randomUUID().slice(0, 8)}`;
+    const cardId = `ic_${randomUUID().slice(0, 8)}`;
+    await prisma.virtualCard.create({
+      data: {
+        userId,
+        stripeAccountId: account,
+        stripeCardholderId: `ich_${userId.slice(0, 8)}`,
+        stripeCardId: cardId,
+        brand: 'Visa',
+        last4: '4242',
+        expMonth: 12,
+        expYear: 2030,
+        status,
+      },
+    });
+    money.pots.set(potId, pence);
+    money.activePots.set(userId, potId);
+    return { userId, potId, account, cardId };
+  }
+
+  const request = (
+    holder: { account: string; cardId: string },
+    amountPence: number,
+    authorizationId = `iauth_${randomUUID()}`,
+  ): DecideAuthorizationCommand => ({
+    authorizationId,
+    cardId: holder.cardId,
+    account: holder.account,
+    amountPence,
+    currency: 'gbp',
+    merchantName: 'Tesco',
+  });
+
+  const authorizationEvent = (
+    authorizationId: string,
+    approved: boolean,
+    status: 'pending' | 'closed' | 'reversed' | 'expired',
+  ): IssuingEventJob => ({
+    kind: 'authorization',
+    type: 'issuing_authorization.updated',
+    eventId: `evt_${randomUUID()}`,
+    account: null,
+    receivedAt: new Date().toISOString(),
+    authorizationId,
+    approved,
+    status,
+  });
+
+  const capture = (authorizationId: string, amountPence: number, transactionId = `ipi_${randomUUID()}`) =>
+    ({
+      kind: 'transaction',
+      type: 'issuing_transaction.created',
+      eventId: `evt_${randomUUID()}`,
+      account: null,
+      receivedAt: new Date().toISOString(),
+      transactionId,
+      authorizationId,
+      transactionType: 'capture',
+      amountPence,
+      merchantName: 'Tesco Metro',
+    }) satisfies IssuingEventJob;
+
+  it('approves within the active pot and holds the amount; declines beyond it', async () => {
+    const holder = await cardholder(2000);
+    await expect(decisions.decide(request(holder, 1500))).resolves.toEqual({ approved: true });
+    await expect(decisions.decide(request(holder, 600))).resolves.toEqual({ approved: false });
+    expect(money.pots.get(holder.potId)).toBe(500);
+    const rows = await prisma.cardAuthorization.findMany({
+      where: { userId: holder.userId },
+      orderBy: { createdAt: 'asc' },
+    });
+    expect(rows.map((row) => [row.decision, row.declineReason, row.holdRemainingPence])).toEqual([
+      ['approved', null, 1500],
+      ['declined', 'insufficient_funds', 0],
+    ]);
+  });
+
+  it('declines a frozen card, a card of another account, an unknown card and a user without an active pot', async () => {
+    const frozen = await cardholder(5000, 'inactive');
+    const holder = await cardholder(5000);
+    const potless = await cardholder(5000);
+    money.activePots.delete(potless.userId);
+    const answers = await Promise.all([
+      decisions.decide(request(frozen, 100)),
+      decisions.decide({ ...request(holder, 100), account: 'acct_someone_else' }),
+      decisions.decide({ ...request(holder, 100), cardId: 'ic_not_ours' }),
+      decisions.decide(request(potless, 100)),
+    ]);
+    expect(answers).toEqual(Array(4).fill({ approved: false }));
+    expect([...money.holds]).toEqual([]);
+  });
+
+  it('gives a redelivered authorisation the same answer, even once the pot has changed', async () => {
+    const holder = await cardholder(1000);
+    const first = request(holder, 800);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => decisions.decide(first)));
+    expect(answers).toEqual(Array(5).fill({ approved: true }));
+    expect(money.pots.get(holder.potId)).toBe(200);
+
+    const declined = request(holder, 500);
+    await expect(decisions.decide(declined)).resolves.toEqual({ approved: false });
+    money.pots.set(holder.potId, 10_000);
+    await expect(decisions.decide(declined)).resolves.toEqual({ approved: false });
+  });
+
+  it('never approves more than the pot holds across 100 concurrent authorisations', async () => {
+    const holder = await cardholder(10_000);
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, () => decisions.decide(request(holder, 300))),
+    );
+    expect(answers.filter((answer) => answer.approved)).toHaveLength(33);
+    expect(money.pots.get(holder.potId)).toBe(100);
+  });
+
+  it('answers with an error when the hold cannot be asked for, and decides normally next time', async () => {
+    const holder = await cardholder(1000);
+    const command = request(holder, 400);
+    money.failNextHold = true;
+    await expect(decisions.decide(command)).rejects.toBeInstanceOf(ProblemError);
+    await expect(decisions.decide(command)).resolves.toEqual({ approved: true });
+  });
+
+  it('a capture takes the hold; a smaller capture gives the rest back; replays change nothing', async () => {
+    const holder = await cardholder(3000);
+    const full = request(holder, 1000);
+    const partial = request(holder, 1000);
+    await decisions.decide(full);
+    await decisions.decide(partial);
+    const fullCapture = capture(full.authorizationId, 1000);
+    await events.process(fullCapture);
+    await events.process(fullCapture);
+    await events.process(capture(partial.authorizationId, 700, 'ipi_partial'));
+    await events.process(capture(partial.authorizationId, 700, 'ipi_partial'));
+    expect(money.pots.get(holder.potId)).toBe(1300);
+    expect(money.spent).toBe(1700);
+    const rows = await prisma.cardAuthorization.findMany({
+      where: { userId: holder.userId },
+      include: { transactions: true },
+    });
+    expect(rows.every((row) => row.holdRemainingPence === 0 && row.status === 'closed')).toBe(true);
+    expect(rows.map((row) => row.transactions.length)).toEqual([1, 1]);
+  });
+
+  it('a reversal or expiry releases what is still held, once, in any order with a redelivery', async () => {
+    const holder = await cardholder(2000);
+    const reversed = request(holder, 500);
+    const expired = request(holder, 700);
+    await decisions.decide(reversed);
+    await decisions.decide(expired);
+    await Promise.all([
+      events.process(authorizationEvent(reversed.authorizationId, true, 'reversed')),
+      events.process(authorizationEvent(reversed.authorizationId, true, 'reversed')),
+      events.process(authorizationEvent(expired.authorizationId, true, 'expired')),
+      events.process(authorizationEvent(expired.authorizationId, true, 'pending')),
+    ]);
+    expect(money.pots.get(holder.potId)).toBe(2000);
+  });
+
+  it('releases a hold Stripe did not approve (our answer came too late), and stops one still in flight', async () => {
+    const holder = await cardholder(2000);
+    const late = request(holder, 900);
+    await decisions.decide(late);
+    await events.process(authorizationEvent(late.authorizationId, false, 'closed'));
+    expect(money.pots.get(holder.potId)).toBe(2000);
+
+    const neverDecided = request(holder, 900);
+    await events.process(authorizationEvent(neverDecided.authorizationId, false, 'closed'));
+    await expect(decisions.decide(neverDecided)).resolves.toEqual({ approved: false });
+    expect(money.pots.get(holder.potId)).toBe(2000);
+  });
+
+  it('refuses, for an operator, a capture on an authorisation Kitty declined or never saw', async () => {
+    const holder = await cardholder(100);
+    const declined = request(holder, 500);
+    await decisions.decide(declined);
+    await expect(events.process(capture(declined.authorizationId, 500))).rejects.toBeInstanceOf(
+      UnrecoverableError,
+    );
+    await expect(events.process(capture('iauth_unknown', 500))).rejects.toBeInstanceOf(UnrecoverableError);
+  });
+});
