@@ -119,47 +119,22 @@ describe('Onboarding: payment account and KYC through the gateway, issuing, auth
     expect(recreated.body.account?.id).not.toBe(before.account?.id);
   });
 
-  it('issues the virtual card once and completes onboarding; the account can no longer be replaced', async () => {
+  it('completes onboarding once the virtual card is issued; the account can no longer be replaced', async () => {
     const { session } = await signUpUser();
     const auth = bearer(session.accessToken);
-    const early = await api<Problem>('/api/onboarding/card', { method: 'POST', headers: auth });
-    expect(early.status).toBe(409);
-
     await verifyUser(session.accessToken);
-    const [first, second] = await Promise.all([
-      api<OnboardingStatus>('/api/onboarding/card', { method: 'POST', headers: auth }),
-      api<OnboardingStatus>('/api/onboarding/card', { method: 'POST', headers: auth }),
-    ]);
-    expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({
+    const issued = await api<{ last4: string }>('/api/cards', { method: 'POST', headers: auth });
+    expect(issued.status).toBe(201);
+    const status = await api<OnboardingStatus>('/api/onboarding', { headers: auth });
+    expect(status.body).toMatchObject({
       step: 'complete',
-      card: { brand: 'Visa', last4: expect.stringMatching(/^\d{4}$/), status: 'active' },
+      card: { brand: 'Visa', last4: issued.body.last4, status: 'active' },
     });
-    expect(second.body).toEqual(first.body);
     const recreate = await api<Problem>('/api/onboarding/account/recreate', {
       method: 'POST',
       headers: auth,
     });
     expect(recreate.status).toBe(409);
-
-    const frozen = await api<{ status: string }>('/api/card/status', {
-      method: 'PUT',
-      body: { status: 'inactive' },
-      headers: auth,
-    });
-    expect(frozen).toMatchObject({
-      status: 200,
-      body: { status: 'inactive', last4: first.body.card?.last4 },
-    });
-    const stranger = await signUpUser();
-    const theirs = await api<Problem>('/api/card/status', {
-      method: 'PUT',
-      body: { status: 'active' },
-      headers: bearer(stranger.session.accessToken),
-    });
-    expect(theirs.status).toBe(404);
-    const after = await api<OnboardingStatus>('/api/onboarding', { headers: auth });
-    expect(after.body.card?.status).toBe('inactive');
   });
 
   it('refuses every route without a session', async () => {
@@ -168,8 +143,6 @@ describe('Onboarding: payment account and KYC through the gateway, issuing, auth
       ['POST', '/api/onboarding/account'],
       ['POST', '/api/onboarding/kyc'],
       ['POST', '/api/onboarding/account/recreate'],
-      ['POST', '/api/onboarding/card'],
-      ['PUT', '/api/card/status'],
     ])
       expect((await api(path, { method })).status).toBe(401);
   });

@@ -1,4 +1,4 @@
-import { kittyApi } from './generated/kitty-api';
+import { type IssuedCard, kittyApi } from './generated/kitty-api';
 
 /**
  * Cache tags for the generated endpoints (hand-written: the generator knows nothing of them). Every write
@@ -17,6 +17,8 @@ export const TAG_TYPES = [
   'Wallet',
   'FundingHistory',
   'Withdrawals',
+  'Onboarding',
+  'Card',
 ] as const;
 
 type PotTag = { type: (typeof TAG_TYPES)[number]; id: string };
@@ -33,6 +35,18 @@ export function potTags(potId: string): PotTag[] {
 }
 
 const kittyApiWithTagTypes = kittyApi.enhanceEndpoints({ addTagTypes: TAG_TYPES });
+
+/** A card action answers the card as it now is: it becomes the cached card at once (no refetch). */
+async function showCard(
+  _arg: unknown,
+  {
+    dispatch,
+    queryFulfilled,
+  }: { dispatch: (action: unknown) => unknown; queryFulfilled: Promise<{ data: IssuedCard }> },
+) {
+  const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
+  if (data) dispatch(kittyApiWithTagTypes.util.upsertQueryData('getCurrentCard', undefined, data));
+}
 
 export const kittyApiWithTags = kittyApiWithTagTypes.enhanceEndpoints({
   endpoints: {
@@ -76,6 +90,24 @@ export const kittyApiWithTags = kittyApiWithTagTypes.enhanceEndpoints({
       ],
     },
     setActivePot: { invalidatesTags: [{ type: 'ActivePot', id: 'ME' }] },
+
+    // The card shows the active pot it spends from, so a new active pot re-reads it.
+    getOnboarding: { providesTags: [{ type: 'Onboarding', id: 'ME' }] },
+    getCurrentCard: {
+      providesTags: [
+        { type: 'Card', id: 'ME' },
+        { type: 'ActivePot', id: 'ME' },
+      ],
+    },
+    createCard: {
+      invalidatesTags: [
+        { type: 'Card', id: 'ME' },
+        { type: 'Onboarding', id: 'ME' },
+      ],
+    },
+    freezeCard: { onQueryStarted: showCard },
+    unfreezeCard: { onQueryStarted: showCard },
+    provisionCardToWallet: { onQueryStarted: showCard },
 
     getWallet: { providesTags: [{ type: 'Wallet', id: 'ME' }] },
     listFundingTransactions: { providesTags: [{ type: 'FundingHistory', id: 'ME' }] },

@@ -10,7 +10,6 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { JwtAuthGuard } from '../auth/jwt-auth.guard';
 import { acceptJsonBodiesOnly } from '../http/json-only';
 import { ProblemFilter } from '../http/problem.filter';
-import { CardController } from './card.controller';
 import { OnboardingController } from './onboarding.controller';
 import { OnboardingService } from './onboarding.service';
 
@@ -47,7 +46,7 @@ describe('/api/onboarding', () => {
   beforeAll(async () => {
     @Module({
       imports: [JwtModule.register({ secret: SECRET, signOptions: { algorithm: 'HS256' } })],
-      controllers: [OnboardingController, CardController],
+      controllers: [OnboardingController],
       providers: [
         OnboardingService,
         { provide: RpcClient, useValue: { send } },
@@ -93,7 +92,6 @@ describe('/api/onboarding', () => {
     ['POST', '/api/onboarding/account'],
     ['POST', '/api/onboarding/kyc'],
     ['POST', '/api/onboarding/account/recreate'],
-    ['POST', '/api/onboarding/card'],
   ] as const)('%s %s needs a signed-in user', async (method, url) => {
     expect((await call(method, url, undefined, false)).statusCode).toBe(401);
     expect(send).not.toHaveBeenCalled();
@@ -103,7 +101,6 @@ describe('/api/onboarding', () => {
     ['GET', '/api/onboarding?userId=someone-else', IssuingPatterns.getOnboarding],
     ['POST', '/api/onboarding/account', IssuingPatterns.createAccount],
     ['POST', '/api/onboarding/account/recreate', IssuingPatterns.recreateAccount],
-    ['POST', '/api/onboarding/card', IssuingPatterns.createCard],
   ] as const)('%s %s acts for the token’s user only', async (method, url, pattern) => {
     const response = await call(method, url);
     expect(response.statusCode).toBe(200);
@@ -159,33 +156,5 @@ describe('/api/onboarding', () => {
       detail: 'Age must be at least 18.',
     });
     expect(send).toHaveBeenCalledTimes(1);
-  });
-
-  it("freezes the token's user's card and refuses anything but 'active' or 'inactive'", async () => {
-    const card = { brand: 'Visa', last4: '4242', expMonth: 11, expYear: 2029, status: 'inactive' };
-    send.mockResolvedValue(card);
-    const put = (payload: object, auth = true) =>
-      app.inject({
-        method: 'PUT',
-        url: '/api/card/status',
-        headers: auth ? { authorization: `Bearer ${token}` } : {},
-        payload,
-      });
-
-    expect((await put({ status: 'inactive' }, false)).statusCode).toBe(401);
-    const frozen = await put({ status: 'inactive' });
-    expect(frozen.statusCode).toBe(200);
-    expect(frozen.json()).toEqual(card);
-    expect(send).toHaveBeenCalledWith(
-      IssuingPatterns.setCardStatus,
-      { caller, body: { status: 'inactive' } },
-      expect.anything(),
-    );
-
-    send.mockClear();
-    for (const body of [{ status: 'canceled' }, { status: 'inactive', cardId: 'ic_other' }, {}]) {
-      expect((await put(body)).statusCode).toBe(400);
-    }
-    expect(send).not.toHaveBeenCalled();
   });
 });

@@ -59,16 +59,4 @@ export class OnboardingController {
   recreateAccount(@CurrentUser() user: AuthenticatedUser) {
     return this.onboarding.recreateAccount(user);
   }
-
-  @Post('card')
-  @HttpCode(200)
-  @ApiOperation({
-    operationId: 'createVirtualCard',
-    summary: "Issue the caller's virtual card on their verified payment account (returns the existing one)",
-  })
-  @ApiOkResponse({ schema: schemaRef(OnboardingStatus) })
-  @ApiProblems(409, 422, 503)
-  createCard(@CurrentUser() user: AuthenticatedUser) {
-    return this.onboarding.createCard(user);
-  }
 }

@@ -5,8 +5,6 @@ import {
   IssuingPatterns,
   type KycRequest,
   OnboardingStatus,
-  type SetCardStatusRequest,
-  VirtualCard,
 } from '@kitty/contracts';
 import { RpcClient } from '@kitty/nest-common';
 import { Injectable } from '@nestjs/common';
@@ -31,14 +29,6 @@ export class OnboardingService {
 
   recreateAccount(user: AuthenticatedUser) {
     return this.issuing(IssuingPatterns.recreateAccount, user);
-  }
-
-  createCard(user: AuthenticatedUser) {
-    return this.issuing(IssuingPatterns.createCard, user);
-  }
-
-  setCardStatus(user: AuthenticatedUser, body: SetCardStatusRequest) {
-    return this.rpc.send(IssuingPatterns.setCardStatus, { caller: callerOf(user), body }, VirtualCard);
   }
 
   /** A repeated submission repeats both steps harmlessly, so a failed profile update is simply retried. */

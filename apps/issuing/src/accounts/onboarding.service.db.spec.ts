@@ -25,13 +25,7 @@ function servicesOn(prisma: PrismaService, stripeApiUrl: string) {
   const cards = new VirtualCardRepository(prisma);
   const stripeAccounts = new StripeAccounts(stripe, { PAYOUT_BANK_ACCOUNT_TOKEN: 'btok_gb' });
   const onboarding = new OnboardingService(accounts, cards, stripeAccounts);
-  const virtualCards = new VirtualCardService(
-    accounts,
-    cards,
-    stripeAccounts,
-    new StripeCards(stripe),
-    onboarding,
-  );
+  const virtualCards = new VirtualCardService(accounts, cards, stripeAccounts, new StripeCards(stripe));
   return { onboarding, virtualCards };
 }
 
@@ -195,12 +189,20 @@ describe('OnboardingService (PostgreSQL + Stripe sandbox)', () => {
     const caller = newCaller();
     await onboarding.updateKyc(caller, KYC);
     const results = await Promise.all(Array.from({ length: 3 }, () => virtualCards.create(caller)));
-    expect(new Set(results.map((status) => JSON.stringify(status))).size).toBe(1);
-    expect(results[0]).toMatchObject({
-      step: 'complete',
-      card: { brand: 'Visa', last4: expect.stringMatching(/^\d{4}$/), status: 'active' },
+    expect(new Set(results.map(({ card }) => JSON.stringify(card))).size).toBe(1);
+    expect(results.filter(({ created }) => created)).toHaveLength(1);
+    const { card } = results[0];
+    expect(card).toEqual({
+      brand: 'Visa',
+      last4: expect.stringMatching(/^\d{4}$/),
+      expMonth: expect.any(Number),
+      expYear: expect.any(Number),
+      status: 'active',
+      walletTypes: [],
     });
-    await expect(onboarding.status(caller)).resolves.toEqual(results[0]);
+    await expect(virtualCards.create(caller)).resolves.toEqual({ created: false, card });
+    const { walletTypes: _wallets, ...shown } = card;
+    await expect(onboarding.status(caller)).resolves.toMatchObject({ step: 'complete', card: shown });
     await expect(problemOf(onboarding.recreateAccount(caller))).resolves.toMatchObject({ status: 409 });
   });
 
@@ -224,7 +226,8 @@ describe('OnboardingService (PostgreSQL + Stripe sandbox)', () => {
     });
     const recreated = await onboarding.recreateAccount(caller);
     expect(recreated.account?.id).not.toBe(account?.id);
-    await expect(virtualCards.create(caller)).resolves.toMatchObject({ step: 'complete' });
+    await expect(virtualCards.create(caller)).resolves.toMatchObject({ created: true });
+    await expect(onboarding.status(caller)).resolves.toMatchObject({ step: 'complete' });
   });
 
   it('picks up a verification the provider finished later when the onboarding page asks', async () => {
@@ -265,6 +268,9 @@ describe('OnboardingService (PostgreSQL + Stripe sandbox)', () => {
     await expect(virtualCards.setStatus(owner, { status: 'active' })).resolves.toMatchObject({
       status: 'active',
     });
+    // Unfreezing an active card again changes nothing, even with the provider unreachable.
+    const offline = servicesOn(prisma, 'http://127.0.0.1:9').virtualCards;
+    await expect(offline.setStatus(owner, { status: 'active' })).resolves.toMatchObject({ status: 'active' });
     await expect(onboarding.status(owner)).resolves.toMatchObject({ card: { status: 'active' } });
 
     const stranger = newCaller();
@@ -272,5 +278,48 @@ describe('OnboardingService (PostgreSQL + Stripe sandbox)', () => {
       status: 404,
     });
     await expect(onboarding.status(owner)).resolves.toMatchObject({ card: { status: 'active' } });
+  });
+
+  it('adds the card to each wallet once, refuses a frozen card with the spec text, and never a stranger’s', async () => {
+    const owner = newCaller();
+    await onboarding.updateKyc(owner, KYC);
+    await virtualCards.create(owner);
+
+    await expect(problemOf(virtualCards.provisionWallet(newCaller(), 'apple_pay'))).resolves.toMatchObject({
+      status: 404,
+    });
+    await expect(virtualCards.provisionWallet(owner, 'apple_pay')).resolves.toMatchObject({
+      walletTypes: ['apple_pay'],
+    });
+    const both = await Promise.all([
+      virtualCards.provisionWallet(owner, 'google_pay'),
+      virtualCards.provisionWallet(owner, 'google_pay'),
+    ]);
+    expect(both.map(({ walletTypes }) => walletTypes)).toEqual([
+      ['apple_pay', 'google_pay'],
+      ['apple_pay', 'google_pay'],
+    ]);
+    await expect(virtualCards.current(owner)).resolves.toMatchObject({
+      walletTypes: ['apple_pay', 'google_pay'],
+    });
+
+    const frozen = newCaller();
+    await onboarding.updateKyc(frozen, KYC);
+    await virtualCards.create(frozen);
+    await virtualCards.setStatus(frozen, { status: 'inactive' });
+    await expect(problemOf(virtualCards.provisionWallet(frozen, 'apple_pay'))).resolves.toMatchObject({
+      status: 422,
+      detail: 'Failed to add card to wallet. Please try again.',
+    });
+    const offline = servicesOn(prisma, 'http://127.0.0.1:9').virtualCards;
+    await expect(problemOf(offline.provisionWallet(frozen, 'google_pay'))).resolves.toMatchObject({
+      status: 503,
+      detail: 'An error occurred while adding the card to your wallet.',
+    });
+    await expect(virtualCards.current(frozen)).resolves.toMatchObject({ walletTypes: [] });
+  });
+
+  it('has no card to show before one is created', async () => {
+    await expect(problemOf(virtualCards.current(newCaller()))).resolves.toMatchObject({ status: 404 });
   });
 });

@@ -1,3 +1,4 @@
+import type { WalletType } from '@kitty/contracts';
 import { Injectable } from '@nestjs/common';
 import type Stripe from 'stripe';
 
@@ -14,13 +15,16 @@ export class VirtualCardRepository {
     return this.prisma.virtualCard.findUnique({ where: { userId } });
   }
 
-  /** Records the user's card unless they already have one (ON CONFLICT DO NOTHING), then reads it. */
+  /**
+   * Records the user's card unless they already have one (ON CONFLICT DO NOTHING), then reads it;
+   * `inserted` says whether this call recorded it.
+   */
   async insertIfAbsent(
     userId: string,
     stripeAccountId: string,
     card: Stripe.Issuing.Card,
-  ): Promise<VirtualCardRow> {
-    await this.prisma.virtualCard.createMany({
+  ): Promise<{ row: VirtualCardRow; inserted: boolean }> {
+    const { count } = await this.prisma.virtualCard.createMany({
       data: [
         {
           userId,
@@ -36,7 +40,8 @@ export class VirtualCardRepository {
       ],
       skipDuplicates: true,
     });
-    return this.prisma.virtualCard.findUniqueOrThrow({ where: { userId } });
+    const row = await this.prisma.virtualCard.findUniqueOrThrow({ where: { userId } });
+    return { row, inserted: count === 1 };
   }
 
   /** Records the provider's status of this card; null when the user has no such card. */
@@ -46,5 +51,19 @@ export class VirtualCardRepository {
       data: { status },
     });
     return count === 0 ? null : this.prisma.virtualCard.findUnique({ where: { userId } });
+  }
+
+  /** Adds a wallet to the card's list in one statement, so concurrent additions never lose one. */
+  async recordWallet(
+    userId: string,
+    stripeCardId: string,
+    wallet: WalletType,
+  ): Promise<VirtualCardRow | null> {
+    await this.prisma.$executeRaw`
+      UPDATE "virtual_cards"
+         SET "wallet_types" = array_append("wallet_types", ${wallet}), "updated_at" = now()
+       WHERE "user_id" = ${userId}::uuid AND "stripe_card_id" = ${stripeCardId}
+         AND NOT (${wallet} = ANY ("wallet_types"))`;
+    return this.prisma.virtualCard.findFirst({ where: { userId, stripeCardId } });
   }
 }

@@ -1,16 +1,29 @@
-import type { IssuingCaller, OnboardingStatus, SetCardStatusRequest, VirtualCard } from '@kitty/contracts';
+import type {
+  CardCreation,
+  CardStatusChange,
+  IssuingCaller,
+  IssuingCardView,
+  WalletType,
+} from '@kitty/contracts';
 import { ProblemError } from '@kitty/nest-common';
 import { Injectable } from '@nestjs/common';
 
-import { OnboardingService, toVirtualCard } from '../accounts/onboarding.service';
+import { toVirtualCard } from '../accounts/onboarding.service';
 import { PaymentAccountRepository } from '../accounts/payment-account.repository';
 import { StripeAccounts } from '../accounts/stripe-accounts';
 import { StripeCards } from './stripe-cards';
-import { VirtualCardRepository } from './virtual-card.repository';
+import { VirtualCardRepository, type VirtualCardRow } from './virtual-card.repository';
+
+const noCard = () => ProblemError.of(404, 'Card not found', 'You have no virtual card yet.');
+
+export function toCardView(row: VirtualCardRow): IssuingCardView {
+  return { ...toVirtualCard(row), walletTypes: row.walletTypes as WalletType[] };
+}
 
 /**
- * The virtual card of a verified account with card issuing. Creating it twice returns the first: the
- * provider calls share idempotency keys and the row is inserted only once.
+ * The caller's virtual card, on a verified account with card issuing. Only ever looked up by the caller's
+ * own user id, so nobody can reach another user's card. Creating it twice returns the first: the provider
+ * calls share idempotency keys and the row is inserted only once.
  */
 @Injectable()
 export class VirtualCardService {
@@ -19,11 +32,11 @@ export class VirtualCardService {
     private readonly cards: VirtualCardRepository,
     private readonly stripeAccounts: StripeAccounts,
     private readonly stripeCards: StripeCards,
-    private readonly onboarding: OnboardingService,
   ) {}
 
-  async create(caller: IssuingCaller): Promise<OnboardingStatus> {
-    if (await this.cards.findByUserId(caller.userId)) return this.onboarding.status(caller);
+  async create(caller: IssuingCaller): Promise<CardCreation> {
+    const existing = await this.cards.findByUserId(caller.userId);
+    if (existing) return { created: false, card: toCardView(existing) };
     const account = await this.accounts.findByUserId(caller.userId);
     if (account?.kycStatus !== 'complete') {
       throw ProblemError.of(409, 'Account Setup Required', 'Complete your account verification first.');
@@ -42,19 +55,38 @@ export class VirtualCardService {
       details,
     );
     const card = await this.stripeCards.createCard(account.stripeAccountId, caller.userId, cardholder.id);
-    await this.cards.insertIfAbsent(caller.userId, account.stripeAccountId, card);
-    return this.onboarding.status(caller);
+    const { row, inserted } = await this.cards.insertIfAbsent(caller.userId, account.stripeAccountId, card);
+    return { created: inserted, card: toCardView(row) };
   }
 
-  /** Freezes or unfreezes the caller's own card (the only one they can name). */
-  async setStatus(caller: IssuingCaller, { status }: SetCardStatusRequest): Promise<VirtualCard> {
+  async current(caller: IssuingCaller): Promise<IssuingCardView> {
+    const row = await this.cards.findByUserId(caller.userId);
+    if (!row) throw noCard();
+    return toCardView(row);
+  }
+
+  /** Freezes or unfreezes the caller's card; asking for the status it already has changes nothing. */
+  async setStatus(caller: IssuingCaller, { status }: CardStatusChange): Promise<IssuingCardView> {
     const card = await this.cards.findByUserId(caller.userId);
-    if (!card) throw ProblemError.of(404, 'Card not found', 'You have no virtual card yet.');
-    if (card.status === 'canceled')
+    if (!card) throw noCard();
+    if (card.status === status) return toCardView(card);
+    if (card.status === 'canceled') {
       throw ProblemError.of(409, 'Card canceled', 'This card can no longer be used.');
+    }
     const updated = await this.stripeCards.setStatus(card.stripeAccountId, card.stripeCardId, status);
     const row = await this.cards.recordStatus(caller.userId, card.stripeCardId, updated.status);
-    if (!row) throw ProblemError.of(404, 'Card not found', 'You have no virtual card yet.');
-    return toVirtualCard(row);
+    if (!row) throw noCard();
+    return toCardView(row);
+  }
+
+  /** Adds the caller's card to a wallet (decisions §16) and records it; a wallet it is in already is a no-op. */
+  async provisionWallet(caller: IssuingCaller, wallet: WalletType): Promise<IssuingCardView> {
+    const card = await this.cards.findByUserId(caller.userId);
+    if (!card) throw noCard();
+    if (card.walletTypes.includes(wallet)) return toCardView(card);
+    await this.stripeCards.pushToWallet(card.stripeAccountId, card.stripeCardId, wallet);
+    const row = await this.cards.recordWallet(caller.userId, card.stripeCardId, wallet);
+    if (!row) throw noCard();
+    return toCardView(row);
   }
 }

@@ -1,7 +1,9 @@
 import {
+  CardQuery,
   IssuingPatterns,
   OnboardingQuery,
   PaymentAccountCommand,
+  ProvisionWalletCommand,
   SetCardStatusCommand,
   UpdateKycCommand,
   VerificationQuery,
@@ -43,13 +45,24 @@ export class IssuingController {
 
   @MessagePattern(IssuingPatterns.createCard)
   createCard(@Payload() payload: unknown) {
-    return this.cards.create(parseOrThrow(PaymentAccountCommand, payload).caller);
+    return this.cards.create(parseOrThrow(CardQuery, payload).caller);
+  }
+
+  @MessagePattern(IssuingPatterns.getCard)
+  getCard(@Payload() payload: unknown) {
+    return this.cards.current(parseOrThrow(CardQuery, payload).caller);
   }
 
   @MessagePattern(IssuingPatterns.setCardStatus)
   setCardStatus(@Payload() payload: unknown) {
     const { caller, body } = parseOrThrow(SetCardStatusCommand, payload);
     return this.cards.setStatus(caller, body);
+  }
+
+  @MessagePattern(IssuingPatterns.provisionWallet)
+  provisionWallet(@Payload() payload: unknown) {
+    const { caller, body } = parseOrThrow(ProvisionWalletCommand, payload);
+    return this.cards.provisionWallet(caller, body.walletType);
   }
 
   @MessagePattern(IssuingPatterns.getVerification)

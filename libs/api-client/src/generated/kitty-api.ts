@@ -121,11 +121,24 @@ const injectedRtkApi = api.injectEndpoints({
     recreatePaymentAccount: build.mutation<RecreatePaymentAccountApiResponse, RecreatePaymentAccountApiArg>({
       query: () => ({ url: `/api/onboarding/account/recreate`, method: 'POST' }),
     }),
-    createVirtualCard: build.mutation<CreateVirtualCardApiResponse, CreateVirtualCardApiArg>({
-      query: () => ({ url: `/api/onboarding/card`, method: 'POST' }),
+    createCard: build.mutation<CreateCardApiResponse, CreateCardApiArg>({
+      query: () => ({ url: `/api/cards`, method: 'POST' }),
     }),
-    setCardStatus: build.mutation<SetCardStatusApiResponse, SetCardStatusApiArg>({
-      query: (queryArg) => ({ url: `/api/card/status`, method: 'PUT', body: queryArg }),
+    getCurrentCard: build.query<GetCurrentCardApiResponse, GetCurrentCardApiArg>({
+      query: () => ({ url: `/api/cards/current` }),
+    }),
+    freezeCard: build.mutation<FreezeCardApiResponse, FreezeCardApiArg>({
+      query: () => ({ url: `/api/cards/current/freeze`, method: 'POST' }),
+    }),
+    unfreezeCard: build.mutation<UnfreezeCardApiResponse, UnfreezeCardApiArg>({
+      query: () => ({ url: `/api/cards/current/unfreeze`, method: 'POST' }),
+    }),
+    provisionCardToWallet: build.mutation<ProvisionCardToWalletApiResponse, ProvisionCardToWalletApiArg>({
+      query: (queryArg) => ({
+        url: `/api/cards/current/wallet-provisioning`,
+        method: 'POST',
+        body: queryArg,
+      }),
     }),
     createCheckoutSession: build.mutation<CreateCheckoutSessionApiResponse, CreateCheckoutSessionApiArg>({
       query: (queryArg) => ({ url: `/api/funding/checkout-sessions`, method: 'POST', body: queryArg }),
@@ -248,10 +261,17 @@ export type UpdateKycApiResponse = /** status 200  */ OnboardingStatus;
 export type UpdateKycApiArg = KycRequest;
 export type RecreatePaymentAccountApiResponse = /** status 200  */ OnboardingStatus;
 export type RecreatePaymentAccountApiArg = void;
-export type CreateVirtualCardApiResponse = /** status 200  */ OnboardingStatus;
-export type CreateVirtualCardApiArg = void;
-export type SetCardStatusApiResponse = /** status 200  */ VirtualCard;
-export type SetCardStatusApiArg = SetCardStatusRequest;
+export type CreateCardApiResponse =
+  /** status 200 The caller already had this card */ IssuedCard | /** status 201 Issued */ IssuedCard;
+export type CreateCardApiArg = void;
+export type GetCurrentCardApiResponse = /** status 200  */ IssuedCard;
+export type GetCurrentCardApiArg = void;
+export type FreezeCardApiResponse = /** status 200  */ IssuedCard;
+export type FreezeCardApiArg = void;
+export type UnfreezeCardApiResponse = /** status 200  */ IssuedCard;
+export type UnfreezeCardApiArg = void;
+export type ProvisionCardToWalletApiResponse = /** status 200  */ IssuedCard;
+export type ProvisionCardToWalletApiArg = WalletProvisioningRequest;
 export type CreateCheckoutSessionApiResponse = /** status 201  */ CheckoutSessionCreated;
 export type CreateCheckoutSessionApiArg = CreateCheckoutSessionRequest;
 export type GetFundingSessionApiResponse = /** status 200  */ FundingSession;
@@ -543,8 +563,20 @@ export type KycRequest = {
     country?: 'GB';
   };
 };
-export type SetCardStatusRequest = {
-  status: 'active' | 'inactive';
+export type IssuedCard = {
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+  status: 'active' | 'inactive' | 'canceled';
+  walletTypes: ('apple_pay' | 'google_pay')[];
+  spendsFrom: {
+    potId: string;
+    name: string;
+  } | null;
+};
+export type WalletProvisioningRequest = {
+  walletType: 'apple_pay' | 'google_pay';
 };
 export type CheckoutSessionCreated = {
   sessionId: string;
@@ -705,8 +737,12 @@ export const {
   useCreatePaymentAccountMutation,
   useUpdateKycMutation,
   useRecreatePaymentAccountMutation,
-  useCreateVirtualCardMutation,
-  useSetCardStatusMutation,
+  useCreateCardMutation,
+  useGetCurrentCardQuery,
+  useLazyGetCurrentCardQuery,
+  useFreezeCardMutation,
+  useUnfreezeCardMutation,
+  useProvisionCardToWalletMutation,
   useCreateCheckoutSessionMutation,
   useGetFundingSessionQuery,
   useLazyGetFundingSessionQuery,

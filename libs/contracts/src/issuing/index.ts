@@ -1,4 +1,5 @@
 export * from './authorizations';
+export * from './cards';
 export * from './kyc';
 export * from './onboarding';
 export * from './verification';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { apiRequestSchema, apiSchema, Uuid } from '../common';
+import { apiSchema, Uuid } from '../common';
 import { KycRequest } from './kyc';
 
 /** form: no payment account yet; card: account exists, no card; complete: a card exists. */
@@ -41,15 +41,6 @@ export const VirtualCard = apiSchema(
 );
 export type VirtualCard = z.infer<typeof VirtualCard>;
 
-/** Freeze (inactive) or unfreeze (active) the caller's card. */
-export const SetCardStatusRequest = apiRequestSchema(
-  'SetCardStatusRequest',
-  z
-    .object({ status: z.enum(['active', 'inactive'], { error: "status must be 'active' or 'inactive'." }) })
-    .strict(),
-);
-export type SetCardStatusRequest = z.infer<typeof SetCardStatusRequest>;
-
 export const OnboardingStatus = apiSchema(
   'OnboardingStatus',
   z.object({
@@ -71,5 +62,3 @@ export const PaymentAccountCommand = z.object({ caller: IssuingCaller }).strict(
 export type PaymentAccountCommand = z.infer<typeof PaymentAccountCommand>;
 export const UpdateKycCommand = z.object({ caller: IssuingCaller, body: KycRequest }).strict();
 export type UpdateKycCommand = z.infer<typeof UpdateKycCommand>;
-export const SetCardStatusCommand = z.object({ caller: IssuingCaller, body: SetCardStatusRequest }).strict();
-export type SetCardStatusCommand = z.infer<typeof SetCardStatusCommand>;

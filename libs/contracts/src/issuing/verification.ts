@@ -10,9 +10,11 @@ export const IssuingPatterns = {
   createAccount: 'issuing.account.create.v1',
   updateKyc: 'issuing.kyc.update.v1',
   recreateAccount: 'issuing.account.recreate.v1',
+  /** The caller's virtual card (gateway → issuing): create once, read, freeze / unfreeze, push to a wallet. */
   createCard: 'issuing.card.create.v1',
-  /** Freeze / unfreeze the caller's card. */
+  getCard: 'issuing.card.get.v1',
   setCardStatus: 'issuing.card.status.set.v1',
+  provisionWallet: 'issuing.card.wallet.provision.v1',
 } as const;
 
 export const VerificationQuery = z.object({ userId: Uuid }).strict();

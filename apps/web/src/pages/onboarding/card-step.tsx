@@ -2,7 +2,7 @@ import type { OnboardingStatus, PaymentAccount } from '@kitty/api-client';
 import {
   httpStatusOf,
   problemDetail,
-  useCreateVirtualCardMutation,
+  useCreateCardMutation,
   useRecreatePaymentAccountMutation,
 } from '@kitty/api-client';
 import { Alert, Button, Descriptions } from 'antd';
@@ -34,8 +34,9 @@ function reasonOf(error: unknown, fallback: string): string {
 }
 
 /**
- * The card step: the account is verified; 'Create Virtual Card' issues the card and completes onboarding. 'Create New Account with Card Issuing'
- * replaces the account with one that has the capability (decisions §16) and stays on this step.
+ * The card step: the account is verified; 'Create Virtual Card' issues the card, and the onboarding status
+ * (re-read through its cache tag) moves on to complete. 'Create New Account with Card Issuing' replaces
+ * the account with one that has the capability (decisions §16) and stays on this step.
  */
 export function CardStep({
   account,
@@ -46,13 +47,12 @@ export function CardStep({
 }) {
   const toast = useToast();
   const [recreate, { isLoading }] = useRecreatePaymentAccountMutation();
-  const [createCard, cardCreation] = useCreateVirtualCardMutation();
+  const [createCard, cardCreation] = useCreateCardMutation();
 
   const onCreateCard = async () => {
     try {
-      const status = await createCard().unwrap();
-      toast.success('Virtual Card Created', 'Your virtual card is ready to use.');
-      onChanged(status);
+      const card = await createCard().unwrap();
+      toast.success('Virtual Card Created', `Your ${card.brand} card ending ${card.last4} is ready to use.`);
     } catch (error) {
       toast.error('Error', reasonOf(error, 'Failed to create virtual card'));
     }

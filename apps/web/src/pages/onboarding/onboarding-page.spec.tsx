@@ -209,11 +209,14 @@ describe('OnboardingPage', () => {
   });
 
   it("creates the virtual card: 'Virtual Card Created', then Setup Complete with the card", async () => {
-    const fetchMock = mockFetch((request) =>
-      request.method === 'POST'
-        ? json({ step: 'complete', account: anAccount(), card: aCard })
-        : json(verified()),
-    );
+    let issued = false;
+    const fetchMock = mockFetch((request) => {
+      if (request.method === 'POST') {
+        issued = true;
+        return json({ ...aCard, walletTypes: [], spendsFrom: null }, 201);
+      }
+      return json(issued ? { step: 'complete', account: anAccount(), card: aCard } : verified());
+    });
     const { user } = renderInApp(<OnboardingPage />, { session: signedInState() });
     await user.click(await screen.findByRole('button', { name: 'Create Virtual Card' }));
 
@@ -223,9 +226,7 @@ describe('OnboardingPage', () => {
     expect(screen.getByText('Active')).toBeTruthy();
     expect(screen.getByText('Visa •••• 4242, expires 11/2029')).toBeTruthy();
     expect(screen.getByText('Completed')).toBeTruthy();
-    expect(pathOf(fetchMock.requests.find((request) => request.method === 'POST')!)).toBe(
-      '/api/onboarding/card',
-    );
+    expect(pathOf(fetchMock.requests.find((request) => request.method === 'POST')!)).toBe('/api/cards');
     expect(screen.getByRole('link', { name: 'Go to Dashboard' }).getAttribute('href')).toBe('/');
   });
 
