@@ -4,6 +4,9 @@ import path from 'node:path';
 import { REPO_ROOT } from './render';
 
 export const DOCKERFILE = path.join(REPO_ROOT, 'infra', 'docker', 'Dockerfile');
+export const DOCKERIGNORE = `${DOCKERFILE}.dockerignore`;
+/** What must never be sent to the Docker daemon: local secrets, and state the build recreates. */
+const NEVER_IN_CONTEXT = ['.kitty', '.env', '.git', '**/node_modules', 'dist'];
 
 interface Stage {
   name: string;
@@ -65,4 +68,15 @@ export function checkDockerfile(stages: Stage[]): string[] {
       problems.push(`${target}: does not start node`);
   }
   return problems;
+}
+
+/** The Dockerfile's ignore file keeps local secrets and host builds out of the build context. */
+export function checkDockerignore(text = fs.readFileSync(DOCKERIGNORE, 'utf8')): string[] {
+  const patterns = text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith('#'));
+  return NEVER_IN_CONTEXT.filter((pattern) => !patterns.includes(pattern)).map(
+    (pattern) => `${path.basename(DOCKERIGNORE)}: ${pattern} is sent to the build`,
+  );
 }

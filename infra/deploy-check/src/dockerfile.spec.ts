@@ -1,6 +1,12 @@
 import fs from 'node:fs';
 
-import { checkDockerfile, DOCKERFILE, parseDockerfile } from './dockerfile-rules';
+import {
+  checkDockerfile,
+  checkDockerignore,
+  DOCKERFILE,
+  DOCKERIGNORE,
+  parseDockerfile,
+} from './dockerfile-rules';
 
 const text = fs.readFileSync(DOCKERFILE, 'utf8');
 
@@ -13,6 +19,14 @@ describe('infra/docker/Dockerfile', () => {
 
   it('follows our rules', () => {
     expect(checkDockerfile(parseDockerfile(text))).toEqual([]);
+  });
+
+  it('keeps local secrets and host builds out of the build context', () => {
+    const ignore = fs.readFileSync(DOCKERIGNORE, 'utf8');
+    expect(checkDockerignore(ignore)).toEqual([]);
+    expect(checkDockerignore(ignore.replace(/^\.kitty$/m, ''))).toEqual([
+      'Dockerfile.dockerignore: .kitty is sent to the build',
+    ]);
   });
 });
 
