@@ -10,3 +10,24 @@ export function serverApps(appsDir = path.join(REPO_ROOT, 'apps')): string[] {
     .filter((name) => fs.existsSync(path.join(appsDir, name, 'src', 'main.ts')))
     .sort();
 }
+
+const SETTING = /^\s+([A-Z][A-Z0-9_]+):/gm;
+const settingsIn = (file: string) =>
+  [...fs.readFileSync(file, 'utf8').matchAll(SETTING)].map((match) => match[1]);
+
+/**
+ * The environment variables each app reads, from its `config.ts` plus the shared base schema; the
+ * migration Job reads only DATABASE_URL. A variable no app reads is a typo the zod schemas would ignore.
+ */
+export function appSettings(apps = serverApps()): Record<string, string[]> {
+  const shared = settingsIn(path.join(REPO_ROOT, 'libs', 'nest-common', 'src', 'config', 'load-config.ts'));
+  return {
+    ...Object.fromEntries(
+      apps.map((app) => [
+        app,
+        [...shared, ...settingsIn(path.join(REPO_ROOT, 'apps', app, 'src', 'config.ts'))],
+      ]),
+    ),
+    migrate: ['DATABASE_URL'],
+  };
+}

@@ -1,4 +1,4 @@
-import { serverApps } from './apps';
+import { appSettings, serverApps } from './apps';
 import { checkCompose, type ComposeFile, readCompose } from './compose-rules';
 import { readDeployDoc } from './docs';
 
@@ -21,6 +21,21 @@ describe('docker-compose.yml', () => {
 
   it('follows our rules', () => {
     expect(checkCompose(compose, apps, composeLocalDefaults)).toEqual([]);
+  });
+
+  it('gives the apps only variables an app reads', () => {
+    const known = new Set(Object.values(appSettings()).flat());
+    const unknown = (file: ComposeFile) =>
+      apps.flatMap((app) =>
+        Object.keys(file.services[app]?.environment ?? {}).filter((key) => !known.has(key)),
+      );
+    expect(unknown(compose)).toEqual([]);
+    const misspelt = structuredClone(compose);
+    misspelt.services['auth'].environment = {
+      ...misspelt.services['auth'].environment,
+      REDIS_URI: 'redis://redis',
+    };
+    expect(unknown(misspelt)).toEqual(['REDIS_URI']);
   });
 
   it('documents its local defaults', () => {

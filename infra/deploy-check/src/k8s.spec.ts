@@ -1,9 +1,10 @@
-import { serverApps } from './apps';
+import { appSettings, serverApps } from './apps';
 import { readDeployDoc } from './docs';
 import { checkManifests, type K8sRuleOptions, parseQuantity, selectorMatches } from './k8s-rules';
 import type { Manifest } from './manifest';
 import { type Overlay, OVERLAYS, renderOverlay } from './render';
 import { schemaProblems } from './schema';
+import { unknownSettings } from './settings';
 
 const NAMESPACES: Record<Overlay, string> = { dev: 'kitty-dev', prod: 'kitty' };
 const { secretKeys } = readDeployDoc();
@@ -56,6 +57,19 @@ describe.each(OVERLAYS)('the %s overlay', (overlay) => {
 
   it('follows our deployment rules', () => {
     expect(checkManifests(manifests, rulesFor(overlay))).toEqual([]);
+  });
+
+  it('sets only variables the apps read', () => {
+    expect(unknownSettings(manifests, appSettings())).toEqual([]);
+  });
+
+  it('references exactly the secret keys docs/deploy.md documents', () => {
+    const referenced = new Set<string>();
+    JSON.stringify(manifests, (key, value) => {
+      if (key === 'secretKeyRef') referenced.add(value.key);
+      return value;
+    });
+    expect(referenced).toEqual(new Set(secretKeys));
   });
 });
 
@@ -256,6 +270,19 @@ describe('the rules catch a broken manifest', () => {
     expect(
       prodProblemsAfter((m) => (container(m, 'pots').envFrom[0].configMapRef.name = 'kitty-config')),
     ).toEqual(['Deployment/pots: ConfigMap kitty-config does not exist']);
+  });
+});
+
+describe('the settings check catches', () => {
+  it('a misspelt ConfigMap key, or a variable given to an app that does not read it', () => {
+    const manifests = structuredClone(rendered.prod);
+    const configMap: any = manifests.find((manifest) => manifest.kind === 'ConfigMap'); // eslint-disable-line @typescript-eslint/no-explicit-any
+    configMap.data.LOG_LEVL = 'debug';
+    container(manifests, 'pots').env.push({ name: 'SMTP_URL', value: 'smtp://relay' });
+    expect(unknownSettings(manifests, appSettings())).toEqual([
+      `ConfigMap/${configMap.metadata.name}: no app reads LOG_LEVL`,
+      'Deployment/pots: pots does not read SMTP_URL',
+    ]);
   });
 });
 
