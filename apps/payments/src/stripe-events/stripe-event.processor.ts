@@ -8,9 +8,17 @@ import { PayoutAmountMismatchError } from '../withdrawals/withdrawal.service';
 import { StripeEventService } from './stripe-event.service';
 import { FundingAmountMismatchError } from './top-up-credit.service';
 
+/** Stripe answers 404 `resource_missing` for an id it never issued. */
+export function isUnknownToStripe(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { statusCode, code } = error as { statusCode?: unknown; code?: unknown };
+  return statusCode === 404 && code === 'resource_missing';
+}
+
 /**
  * Consumes the Stripe events the gateway verified and queued (jobId = event id). Attempts and backoff come
- * from the queue's definition; an amount mismatch is kept in the failed set for an operator instead.
+ * from the queue's definition; an amount mismatch is kept in the failed set for an operator instead, and an
+ * event Stripe never issued is failed at once rather than retried for an hour.
  */
 @Injectable()
 export class StripeEventProcessor implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -31,6 +39,9 @@ export class StripeEventProcessor implements OnApplicationBootstrap, OnApplicati
           } catch (error) {
             if (error instanceof FundingAmountMismatchError || error instanceof PayoutAmountMismatchError)
               throw new UnrecoverableError(error.message);
+            // A correctly signed event Stripe does not know (e.g. the signing secret leaked) never will be.
+            if (isUnknownToStripe(error))
+              throw new UnrecoverableError(`Unknown to Stripe: ${(error as Error).message}`);
             throw error;
           }
         },
