@@ -9,6 +9,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 
 import { useAppSelector } from '../../app/store';
+import { VirtualCardPanel } from '../../cards/virtual-card-panel';
 import { BalanceCard } from '../../money/balance-card';
 import { WALLET } from '../../money/destinations';
 import { PotCard } from '../../pots/pot-card';
@@ -59,6 +60,8 @@ export default function HomePage() {
         onAddFunds={() => setMoneyDialog('add')}
         onWithdraw={() => setMoneyDialog('withdraw')}
       />
+
+      <VirtualCardPanel />
 
       <section className="panel" aria-labelledby="quick-actions">
         <h1 id="quick-actions" className="panel-title">

@@ -5,6 +5,10 @@ import { aMember, aPotSummary, loadingState, POT_ID, signedInState } from '../..
 import { json, mockFetch, pathOf, problem } from '../../test/fetch-mock';
 import { renderInApp } from '../../test/render';
 
+/** The user has no virtual card yet; everything else as `answer` says. */
+const withoutCard = (answer: (request: Request) => Response | Promise<Response>) => (request: Request) =>
+  pathOf(request) === '/api/cards/current' ? problem(404, 'You have no virtual card yet.') : answer(request);
+
 const href = (name: string) => screen.getByRole('link', { name }).getAttribute('href');
 
 describe('home route', () => {
@@ -25,8 +29,10 @@ describe('home route', () => {
   });
 
   it('shows a signed-in user Quick Actions and the empty pots state', async () => {
-    mockFetch((request) =>
-      pathOf(request) === '/api/pots' ? json([]) : json({ potId: null, updatedAt: null }),
+    mockFetch(
+      withoutCard((request) =>
+        pathOf(request) === '/api/pots' ? json([]) : json({ potId: null, updatedAt: null }),
+      ),
     );
     const { user } = renderInApp(<AppRoutes />, { session: signedInState() });
 
@@ -43,10 +49,12 @@ describe('home route', () => {
 
   it("lists the user's pots newest first, marks the active one and invites people to it", async () => {
     const older = aPotSummary({ id: 'p-old', name: 'Flat bills', balancePence: 0, members: [aMember()] });
-    mockFetch((request) =>
-      pathOf(request) === '/api/pots'
-        ? json([aPotSummary(), older])
-        : json({ potId: POT_ID, updatedAt: null }),
+    mockFetch(
+      withoutCard((request) =>
+        pathOf(request) === '/api/pots'
+          ? json([aPotSummary(), older])
+          : json({ potId: POT_ID, updatedAt: null }),
+      ),
     );
     const { user } = renderInApp(<AppRoutes />, { session: signedInState() });
 
@@ -64,13 +72,15 @@ describe('home route', () => {
   });
 
   it('shows the balance card and withdraws from the active pot the user owns by default', async () => {
-    mockFetch((request) => {
-      if (pathOf(request) === '/api/pots') return json([aPotSummary()]);
-      if (pathOf(request) === '/api/wallet') {
-        return json({ balancePence: 5000, withdrawablePence: 5000, payoutAccount: null, updatedAt: null });
-      }
-      return json({ potId: POT_ID, updatedAt: null });
-    });
+    mockFetch(
+      withoutCard((request) => {
+        if (pathOf(request) === '/api/pots') return json([aPotSummary()]);
+        if (pathOf(request) === '/api/wallet') {
+          return json({ balancePence: 5000, withdrawablePence: 5000, payoutAccount: null, updatedAt: null });
+        }
+        return json({ potId: POT_ID, updatedAt: null });
+      }),
+    );
     const { user } = renderInApp(<AppRoutes />, { session: signedInState() });
 
     const card = within(await screen.findByRole('region', { name: 'Your balance' }));
@@ -86,14 +96,16 @@ describe('home route', () => {
   it("makes another pot active, and says 'Failed to set active pot' when that fails", async () => {
     const older = aPotSummary({ id: 'p-old', name: 'Flat bills' });
     let fail = true;
-    const fetchMock = mockFetch((request) => {
-      if (request.method === 'PUT') {
-        return fail ? problem(500, 'Please try again.') : json({ potId: 'p-old', updatedAt: null });
-      }
-      return pathOf(request) === '/api/pots'
-        ? json([aPotSummary(), older])
-        : json({ potId: POT_ID, updatedAt: null });
-    });
+    const fetchMock = mockFetch(
+      withoutCard((request) => {
+        if (request.method === 'PUT') {
+          return fail ? problem(500, 'Please try again.') : json({ potId: 'p-old', updatedAt: null });
+        }
+        return pathOf(request) === '/api/pots'
+          ? json([aPotSummary(), older])
+          : json({ potId: POT_ID, updatedAt: null });
+      }),
+    );
     const { user } = renderInApp(<AppRoutes />, { session: signedInState() });
 
     await user.click(await screen.findByRole('button', { name: 'Set as active' }));
@@ -108,10 +120,12 @@ describe('home route', () => {
 
   it("says 'Failed to fetch pots' with the reason, and tries again", async () => {
     let fail = true;
-    mockFetch((request) => {
-      if (pathOf(request) !== '/api/pots') return json({ potId: null, updatedAt: null });
-      return fail ? problem(503, 'Pots are unavailable right now.') : json([]);
-    });
+    mockFetch(
+      withoutCard((request) => {
+        if (pathOf(request) !== '/api/pots') return json({ potId: null, updatedAt: null });
+        return fail ? problem(503, 'Pots are unavailable right now.') : json([]);
+      }),
+    );
     const { user } = renderInApp(<AppRoutes />, { session: signedInState() });
 
     expect(await screen.findByText('Failed to fetch pots: Pots are unavailable right now.')).toBeTruthy();

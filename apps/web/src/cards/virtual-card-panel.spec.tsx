@@ -1,0 +1,148 @@
+import type { IssuedCard } from '@kitty/api-client';
+import { screen, waitFor, within } from '@testing-library/react';
+
+import { POT_ID, signedInState } from '../test/factories';
+import { json, mockFetch, pathOf, problem } from '../test/fetch-mock';
+import { renderInApp } from '../test/render';
+import { VirtualCardPanel } from './virtual-card-panel';
+
+const aCard = (overrides: Partial<IssuedCard> = {}): IssuedCard => ({
+  brand: 'Visa',
+  last4: '4242',
+  expMonth: 3,
+  expYear: 2029,
+  status: 'active',
+  walletTypes: [],
+  spendsFrom: { potId: POT_ID, name: 'Lisbon trip' },
+  ...overrides,
+});
+
+const panel = () => within(screen.getByRole('region', { name: 'Your virtual card' }));
+const posts = (fetchMock: ReturnType<typeof mockFetch>) =>
+  fetchMock.requests.filter((request) => request.method === 'POST').map(pathOf);
+
+/** The card as the server has it, changed by freeze / unfreeze / wallet-provisioning like the server does. */
+function cardApi(initial: IssuedCard | null, failWallet?: () => Response) {
+  let card = initial;
+  return mockFetch(async (request) => {
+    const path = pathOf(request);
+    if (!card) return problem(404, 'You have no virtual card yet.');
+    if (path === '/api/cards/current') return json(card);
+    if (path === '/api/cards/current/freeze') card = { ...card, status: 'inactive' };
+    else if (path === '/api/cards/current/unfreeze') card = { ...card, status: 'active' };
+    else if (path === '/api/cards/current/wallet-provisioning') {
+      if (failWallet) return failWallet();
+      const { walletType } = (await request.json()) as { walletType: 'apple_pay' | 'google_pay' };
+      card = { ...card, walletTypes: [...card.walletTypes, walletType] };
+    } else return problem(404, `Not mocked: ${path}`);
+    return json(card);
+  });
+}
+
+describe('VirtualCardPanel', () => {
+  it('masks the card until Show, which reveals only the last four digits and the expiry', async () => {
+    cardApi(aCard());
+    const { user } = renderInApp(<VirtualCardPanel />, { session: signedInState() });
+
+    expect((await screen.findByTestId('card-number')).textContent).toBe('•••• •••• •••• ••••');
+    expect(screen.getByTestId('card-expiry').textContent).toBe('••/••');
+    expect(panel().getByText('Visa')).toBeTruthy();
+    expect(panel().getByText('Active')).toBeTruthy();
+    expect(panel().queryByText(/4242/)).toBeNull();
+
+    await user.click(panel().getByRole('button', { name: 'Show' }));
+    expect(screen.getByTestId('card-number').textContent).toBe('•••• •••• •••• 4242');
+    expect(screen.getByTestId('card-expiry').textContent).toBe('03/29');
+
+    await user.click(panel().getByRole('button', { name: 'Hide' }));
+    expect(screen.getByTestId('card-number').textContent).toBe('•••• •••• •••• ••••');
+  });
+
+  it('says which pot it spends from, with a link to change it', async () => {
+    cardApi(aCard());
+    renderInApp(<VirtualCardPanel />, { session: signedInState() });
+
+    expect(await panel().findByText('Lisbon trip')).toBeTruthy();
+    expect(panel().getByText(/Spends from:/)).toBeTruthy();
+    expect(panel().getByRole('link', { name: 'Change' }).getAttribute('href')).toBe('#your-pots');
+  });
+
+  it('says when there is no active pot to spend from', async () => {
+    cardApi(aCard({ spendsFrom: null }));
+    renderInApp(<VirtualCardPanel />, { session: signedInState() });
+
+    expect(await panel().findByText('No active pot')).toBeTruthy();
+    expect(panel().getByRole('link', { name: 'Choose a pot' }).getAttribute('href')).toBe('#your-pots');
+  });
+
+  it('offers onboarding to a user without a card', async () => {
+    cardApi(null);
+    renderInApp(<VirtualCardPanel />, { session: signedInState() });
+
+    const link = await panel().findByRole('link', { name: 'Get Your Virtual Card' });
+    expect(link.getAttribute('href')).toBe('/onboarding');
+    expect(screen.queryByTestId('card-number')).toBeNull();
+  });
+
+  it('says when the card cannot be loaded, and tries again', async () => {
+    let fail = true;
+    mockFetch(() => (fail ? problem(503, 'Issuing is unavailable right now.') : json(aCard())));
+    const { user } = renderInApp(<VirtualCardPanel />, { session: signedInState() });
+
+    expect(await panel().findByText('Could not load your card')).toBeTruthy();
+    expect(panel().getByText('Issuing is unavailable right now.')).toBeTruthy();
+    fail = false;
+    await user.click(panel().getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByTestId('card-number')).toBeTruthy();
+  });
+
+  it('freezes and unfreezes the card; a frozen card cannot be added to a wallet', async () => {
+    const fetchMock = cardApi(aCard());
+    const { user } = renderInApp(<VirtualCardPanel />, { session: signedInState() });
+
+    await user.click(await panel().findByRole('button', { name: 'Freeze Card' }));
+    expect(await panel().findByText('Frozen')).toBeTruthy();
+    expect(await screen.findByText('Card Frozen')).toBeTruthy();
+    expect(panel().getByRole('button', { name: 'Add to Apple Pay' })).toHaveProperty('disabled', true);
+    expect(panel().getByText('Unfreeze your card to add it to a wallet.')).toBeTruthy();
+
+    await user.click(panel().getByRole('button', { name: 'Unfreeze Card' }));
+    expect(await panel().findByText('Active')).toBeTruthy();
+    expect(panel().getByRole('button', { name: 'Add to Apple Pay' })).toHaveProperty('disabled', false);
+    expect(posts(fetchMock)).toEqual(['/api/cards/current/freeze', '/api/cards/current/unfreeze']);
+  });
+
+  it('adds the card to Apple Pay and Google Pay through the provisioning call', async () => {
+    const fetchMock = cardApi(aCard());
+    const { user } = renderInApp(<VirtualCardPanel />, { session: signedInState() });
+
+    await user.click(await panel().findByRole('button', { name: 'Add to Apple Pay' }));
+    expect(await panel().findByText('Added to Apple Pay')).toBeTruthy();
+    expect(await screen.findByText('Your card was added to Apple Pay.')).toBeTruthy();
+    await user.click(panel().getByRole('button', { name: 'Add to Google Pay' }));
+    expect(await panel().findByText('Added to Google Pay')).toBeTruthy();
+
+    const bodies = await Promise.all(
+      fetchMock.requests
+        .filter((request) => request.method === 'POST')
+        .map((request) => request.clone().json() as Promise<unknown>),
+    );
+    expect(bodies).toEqual([{ walletType: 'apple_pay' }, { walletType: 'google_pay' }]);
+    expect(panel().queryByRole('button', { name: /Add to/ })).toBeNull();
+  });
+
+  it.each([
+    [422, 'Failed to add card to wallet. Please try again.'],
+    [503, 'An error occurred while adding the card to your wallet.'],
+  ])('shows the spec’s toast when provisioning answers %i', async (status, text) => {
+    cardApi(aCard(), () => problem(status, 'Provider said no.'));
+    const { user } = renderInApp(<VirtualCardPanel />, { session: signedInState() });
+
+    await user.click(await panel().findByRole('button', { name: 'Add to Google Pay' }));
+    expect(await screen.findByText(text)).toBeTruthy();
+    await waitFor(() =>
+      expect(panel().getByRole('button', { name: 'Add to Google Pay' })).toHaveProperty('disabled', false),
+    );
+    expect(panel().queryByText('Added to Google Pay')).toBeNull();
+  });
+});

@@ -1,0 +1,182 @@
+import './cards.css';
+
+import { EyeInvisibleOutlined, EyeOutlined, LockOutlined, UnlockOutlined } from '@ant-design/icons';
+import type { IssuedCard } from '@kitty/api-client';
+import {
+  httpStatusOf,
+  problemDetail,
+  useFreezeCardMutation,
+  useGetCurrentCardQuery,
+  useProvisionCardToWalletMutation,
+  useUnfreezeCardMutation,
+} from '@kitty/api-client';
+import { Alert, Button, Skeleton, Tag } from 'antd';
+import { useState } from 'react';
+
+import { ButtonLink } from '../ui/button-link';
+import { useToast } from '../ui/toast';
+
+export const MASKED_NUMBER = '•••• •••• •••• ••••';
+const MASKED_EXPIRY = '••/••';
+
+/** The spec's two add-to-wallet toasts: the provider refused, or anything else went wrong. */
+export const WALLET_FAILED = 'Failed to add card to wallet. Please try again.';
+export const WALLET_ERROR = 'An error occurred while adding the card to your wallet.';
+
+const WALLETS = [
+  { type: 'apple_pay', name: 'Apple Pay' },
+  { type: 'google_pay', name: 'Google Pay' },
+] as const;
+
+const STATUS = {
+  active: { label: 'Active', color: 'green' },
+  inactive: { label: 'Frozen', color: 'blue' },
+  canceled: { label: 'Canceled', color: 'default' },
+} as const;
+
+const twoDigits = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * Home's virtual card panel (spec §2, decisions §16): masked until 'show', which reveals only the last four
+ * digits and the expiry (the full number never reaches the browser); Apple Pay / Google Pay through the
+ * issuing service; freeze / unfreeze; and the active pot it spends from, changed on the pot cards below.
+ */
+export function VirtualCardPanel() {
+  const card = useGetCurrentCardQuery();
+
+  return (
+    <section
+      className="panel virtual-card-panel"
+      aria-labelledby="virtual-card-title"
+      aria-busy={card.isLoading}
+    >
+      <h2 id="virtual-card-title" className="panel-title">
+        Your virtual card
+      </h2>
+      {card.isLoading ? (
+        <Skeleton active title={false} paragraph={{ rows: 3 }} aria-label="Loading your card" />
+      ) : card.data ? (
+        <CardDetails card={card.data} />
+      ) : httpStatusOf(card.error) === 404 ? (
+        <div className="virtual-card-empty">
+          <p className="muted">
+            Get a free virtual card that spends from your active pot, ready for Apple Pay and Google Pay.
+          </p>
+          <ButtonLink to="/onboarding" type="primary">
+            Get Your Virtual Card
+          </ButtonLink>
+        </div>
+      ) : (
+        <Alert
+          type="error"
+          showIcon
+          title="Could not load your card"
+          description={problemDetail(card.error) ?? 'Please try again later.'}
+          action={<Button onClick={() => void card.refetch()}>Try again</Button>}
+        />
+      )}
+    </section>
+  );
+}
+
+function CardDetails({ card }: { card: IssuedCard }) {
+  const toast = useToast();
+  const [shown, setShown] = useState(false);
+  const [freeze, freezing] = useFreezeCardMutation();
+  const [unfreeze, unfreezing] = useUnfreezeCardMutation();
+  const [provision, provisioning] = useProvisionCardToWalletMutation();
+  const [pendingWallet, setPendingWallet] = useState<IssuedCard['walletTypes'][number] | null>(null);
+  const status = STATUS[card.status];
+  const frozen = card.status === 'inactive';
+
+  const toggleFreeze = async () => {
+    try {
+      if (frozen) {
+        await unfreeze().unwrap();
+        toast.success('Card Unfrozen', 'Your card can be used again.');
+      } else {
+        await freeze().unwrap();
+        toast.success('Card Frozen', 'Purchases are declined until you unfreeze it.');
+      }
+    } catch (error) {
+      toast.error('Error', problemDetail(error) ?? 'Something went wrong: Please try again later.');
+    }
+  };
+
+  const addToWallet = async (wallet: (typeof WALLETS)[number]) => {
+    setPendingWallet(wallet.type);
+    try {
+      await provision({ walletType: wallet.type }).unwrap();
+      toast.success('Success!', `Your card was added to ${wallet.name}.`);
+    } catch (error) {
+      const status = httpStatusOf(error);
+      toast.error('Error', status !== undefined && status < 500 ? WALLET_FAILED : WALLET_ERROR);
+    } finally {
+      setPendingWallet(null);
+    }
+  };
+
+  return (
+    <>
+      <div className={`virtual-card${frozen ? ' virtual-card-frozen' : ''}`}>
+        <div className="virtual-card-top">
+          <span className="virtual-card-brand">{card.brand}</span>
+          <Tag color={status.color}>{status.label}</Tag>
+        </div>
+        <p className="virtual-card-number" data-testid="card-number">
+          {shown ? `•••• •••• •••• ${card.last4}` : MASKED_NUMBER}
+        </p>
+        <p className="virtual-card-expiry">
+          <span className="virtual-card-label">Expires</span>{' '}
+          <span data-testid="card-expiry">
+            {shown ? `${twoDigits(card.expMonth)}/${twoDigits(card.expYear % 100)}` : MASKED_EXPIRY}
+          </span>
+        </p>
+      </div>
+
+      <div className="virtual-card-tools">
+        <Button
+          aria-pressed={shown}
+          icon={shown ? <EyeInvisibleOutlined aria-hidden /> : <EyeOutlined aria-hidden />}
+          onClick={() => setShown((value) => !value)}
+        >
+          {shown ? 'Hide' : 'Show'}
+        </Button>
+        {card.status !== 'canceled' && (
+          <Button
+            icon={frozen ? <UnlockOutlined aria-hidden /> : <LockOutlined aria-hidden />}
+            onClick={() => void toggleFreeze()}
+            loading={freezing.isLoading || unfreezing.isLoading}
+          >
+            {frozen ? 'Unfreeze Card' : 'Freeze Card'}
+          </Button>
+        )}
+      </div>
+
+      <p className="virtual-card-pot">
+        Spends from: <strong>{card.spendsFrom?.name ?? 'No active pot'}</strong>{' '}
+        <a href="#your-pots">{card.spendsFrom ? 'Change' : 'Choose a pot'}</a>
+      </p>
+
+      <div className="virtual-card-wallets">
+        {WALLETS.map((wallet) =>
+          card.walletTypes.includes(wallet.type) ? (
+            <Tag key={wallet.type} color="green">
+              Added to {wallet.name}
+            </Tag>
+          ) : (
+            <Button
+              key={wallet.type}
+              onClick={() => void addToWallet(wallet)}
+              disabled={card.status !== 'active' || (provisioning.isLoading && pendingWallet !== wallet.type)}
+              loading={pendingWallet === wallet.type}
+            >
+              Add to {wallet.name}
+            </Button>
+          ),
+        )}
+      </div>
+      {frozen && <p className="muted">Unfreeze your card to add it to a wallet.</p>}
+    </>
+  );
+}
