@@ -23,7 +23,9 @@ export class AuthorizationDecisionService {
 
   async decide(command: DecideAuthorizationCommand): Promise<AuthorizationDecision> {
     const card = await this.authorizations.findCard(command.cardId);
-    const owner = card && card.stripeAccountId === command.account ? card : null;
+    // Card ids are unique across Stripe; an event that names an account must name the card's own.
+    const owner =
+      card && (command.account === null || command.account === card.stripeAccountId) ? card : null;
     const row = await this.authorizations.record(command, owner?.userId ?? null);
     if (row.decision) return { approved: row.decision === 'approved' };
 

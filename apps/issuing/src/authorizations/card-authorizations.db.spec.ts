@@ -213,6 +213,13 @@ describe('Card authorisations (PostgreSQL)', () => {
     expect([...money.holds]).toEqual([]);
   });
 
+  it('accepts an event that names no account (card ids are unique across Stripe)', async () => {
+    const holder = await cardholder(1000);
+    await expect(decisions.decide({ ...request(holder, 100), account: null })).resolves.toEqual({
+      approved: true,
+    });
+  });
+
   it('gives a redelivered authorisation the same answer, even once the pot has changed', async () => {
     const holder = await cardholder(1000);
     const first = request(holder, 800);
