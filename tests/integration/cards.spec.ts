@@ -1,0 +1,239 @@
+// The virtual card through the stack (gateway → issuing → Stripe sandbox, pots for the active pot): issued
+// once, read, frozen and unfrozen idempotently, pushed to Apple Pay / Google Pay; nobody reaches another
+// user's card; and no full card number anywhere — in any API answer of this suite, or in any text column of
+// the issuing schema.
+import { Pool } from 'pg';
+
+import { api, type ApiResponse, signUpUser } from '../support/api';
+import { verifyUser } from '../support/onboarding';
+import { bearer } from '../support/pots';
+
+interface IssuedCard {
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+  status: 'active' | 'inactive' | 'canceled';
+  walletTypes: string[];
+  spendsFrom: { potId: string; name: string } | null;
+}
+
+interface Problem {
+  status: number;
+  title: string;
+  detail?: string;
+  errors?: { field: string }[];
+}
+
+/** Every body this suite received, scanned for card numbers at the end. */
+const answers: unknown[] = [];
+async function call<T>(path: string, init: Parameters<typeof api>[1] = {}): Promise<ApiResponse<T>> {
+  const response = await api<T>(path, init);
+  answers.push(response.body);
+  return response;
+}
+
+const post = <T>(path: string, token: string, body?: unknown) =>
+  call<T>(path, { method: 'POST', headers: bearer(token), ...(body !== undefined && { body }) });
+const get = <T>(path: string, token: string) => call<T>(path, { headers: bearer(token) });
+
+/** Luhn-valid runs of 13–19 digits (spaces or hyphens allowed between groups): card numbers. */
+function cardNumbersIn(text: string): string[] {
+  const found: string[] = [];
+  for (const match of text.matchAll(/\d(?:[ -]?\d){12,18}(?![ -]?\d)/g)) {
+    const digits = match[0].replace(/\D/g, '');
+    if (match.index > 0 && /[\d]/.test(text[match.index - 1])) continue;
+    if (luhnValid(digits)) found.push(digits);
+  }
+  return found;
+}
+
+function luhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i += 1) {
+    let digit = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+/** A signed-up user with a verified payment account. */
+async function verified(name = 'Cara Holder') {
+  const { session } = await signUpUser({ fullName: name });
+  await verifyUser(session.accessToken);
+  return session;
+}
+
+describe('virtual card through the stack', () => {
+  it('recognises card numbers and nothing else (the scanner the last test relies on)', () => {
+    expect(cardNumbersIn('pay 4242 4242 4242 4242 now')).toEqual(['4242424242424242']);
+    expect(cardNumbersIn('{"n":"4000-0000-0000-0002"}')).toEqual(['4000000000000002']);
+    expect(cardNumbersIn('378282246310005')).toEqual(['378282246310005']);
+    expect(cardNumbersIn('4242424242424241 +447700900123 2026-11-22 •••• 4242')).toEqual([]);
+  });
+
+  it('issues the card once: 409 before KYC, 201 then 200 with the same card, even when asked at once', async () => {
+    const { session } = await signUpUser();
+    const early = await post<Problem>('/api/cards', session.accessToken);
+    expect(early.status).toBe(409);
+    expect((await get<Problem>('/api/cards/current', session.accessToken)).status).toBe(404);
+
+    await verifyUser(session.accessToken);
+    const results = await Promise.all([1, 2].map(() => post<IssuedCard>('/api/cards', session.accessToken)));
+    expect(results.map(({ status }) => status).sort()).toEqual([200, 201]);
+    const card = results[0].body;
+    expect(card).toEqual({
+      brand: 'Visa',
+      last4: expect.stringMatching(/^\d{4}$/),
+      expMonth: expect.any(Number),
+      expYear: expect.any(Number),
+      status: 'active',
+      walletTypes: [],
+      spendsFrom: null,
+    });
+    for (const { body } of results) expect(body).toEqual(card);
+    expect(await post<IssuedCard>('/api/cards', session.accessToken)).toMatchObject({
+      status: 200,
+      body: card,
+    });
+    expect(await get<IssuedCard>('/api/cards/current', session.accessToken)).toMatchObject({
+      status: 200,
+      body: card,
+    });
+  });
+
+  it('spends from the active pot, by name, and follows a change of active pot', async () => {
+    const session = await verified();
+    const token = session.accessToken;
+    await post('/api/cards', token);
+    const first = await post<{ id: string; name: string }>('/api/pots', token, { name: 'Lisbon trip' });
+    const second = await post<{ id: string; name: string }>('/api/pots', token, { name: 'Flat bills' });
+    expect((await get<IssuedCard>('/api/cards/current', token)).body.spendsFrom).toEqual({
+      potId: second.body.id,
+      name: 'Flat bills',
+    });
+    const set = await call('/api/active-pot', {
+      method: 'PUT',
+      headers: bearer(token),
+      body: { potId: first.body.id },
+    });
+    expect(set.status).toBe(200);
+    expect((await get<IssuedCard>('/api/cards/current', token)).body.spendsFrom).toEqual({
+      potId: first.body.id,
+      name: 'Lisbon trip',
+    });
+  });
+
+  it('freezes and unfreezes idempotently', async () => {
+    const { accessToken: token } = await verified();
+    const { body: card } = await post<IssuedCard>('/api/cards', token);
+    for (const expected of ['inactive', 'inactive'])
+      expect(await post<IssuedCard>('/api/cards/current/freeze', token)).toMatchObject({
+        status: 200,
+        body: { status: expected, last4: card.last4 },
+      });
+    expect((await get<IssuedCard>('/api/cards/current', token)).body.status).toBe('inactive');
+    for (const expected of ['active', 'active'])
+      expect(await post<IssuedCard>('/api/cards/current/unfreeze', token)).toMatchObject({
+        status: 200,
+        body: { status: expected },
+      });
+  });
+
+  it('adds the card to Apple Pay and Google Pay once each; a frozen card gets the spec’s failure text', async () => {
+    const { accessToken: token } = await verified();
+    await post('/api/cards', token);
+    const wallet = (walletType: unknown) =>
+      post<Partial<IssuedCard> & Omit<Problem, 'status'>>('/api/cards/current/wallet-provisioning', token, {
+        walletType,
+      });
+
+    expect(await wallet('apple_pay')).toMatchObject({ status: 200, body: { walletTypes: ['apple_pay'] } });
+    expect(await wallet('apple_pay')).toMatchObject({ status: 200, body: { walletTypes: ['apple_pay'] } });
+    const invalid = await wallet('samsung_pay');
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.errors?.map(({ field }) => field)).toEqual(['walletType']);
+
+    await post('/api/cards/current/freeze', token);
+    expect(await wallet('google_pay')).toMatchObject({
+      status: 422,
+      body: { detail: 'Failed to add card to wallet. Please try again.' },
+    });
+    await post('/api/cards/current/unfreeze', token);
+    expect(await wallet('google_pay')).toMatchObject({
+      status: 200,
+      body: { walletTypes: ['apple_pay', 'google_pay'] },
+    });
+  });
+
+  it('never lets a stranger see or act on another user’s card', async () => {
+    const owner = await verified('Olive Owner');
+    const { body: card } = await post<IssuedCard>('/api/cards', owner.accessToken);
+    const stranger = await signUpUser();
+    const token = stranger.session.accessToken;
+
+    for (const [method, path, body] of [
+      ['GET', '/api/cards/current'],
+      ['POST', '/api/cards/current/freeze'],
+      ['POST', '/api/cards/current/unfreeze'],
+      ['POST', '/api/cards/current/wallet-provisioning', { walletType: 'apple_pay' }],
+    ] as const) {
+      const response = await call(path, { method, headers: bearer(token), ...(body && { body }) });
+      expect({ path, status: response.status }).toEqual({ path, status: 404 });
+    }
+    // Naming the owner's card or user anywhere changes nothing: the routes take no id.
+    const sneaky = await post<Problem>('/api/cards/current/wallet-provisioning', token, {
+      walletType: 'apple_pay',
+      userId: owner.user.id,
+    });
+    expect(sneaky.status).toBe(400);
+    expect(await get<IssuedCard>('/api/cards/current', owner.accessToken)).toMatchObject({
+      status: 200,
+      body: { ...card, status: 'active', walletTypes: [] },
+    });
+  });
+
+  it('refuses every route without a session', async () => {
+    for (const [method, path] of [
+      ['POST', '/api/cards'],
+      ['GET', '/api/cards/current'],
+      ['POST', '/api/cards/current/freeze'],
+      ['POST', '/api/cards/current/unfreeze'],
+      ['POST', '/api/cards/current/wallet-provisioning'],
+    ])
+      expect((await api(path, { method })).status).toBe(401);
+  });
+
+  it('has no full card number in any API answer above, nor in any text column of the issuing schema', async () => {
+    expect(answers.length).toBeGreaterThan(20);
+    expect(cardNumbersIn(JSON.stringify(answers))).toEqual([]);
+
+    const db = new Pool({ connectionString: process.env.DATABASE_URL, max: 1 });
+    try {
+      const { rows: columns } = await db.query<{ table_name: string; column_name: string }>(
+        `SELECT table_name, column_name FROM information_schema.columns
+          WHERE table_schema = 'issuing' AND table_name <> '_prisma_migrations'
+            AND (data_type IN ('text', 'character varying', 'character', 'json', 'jsonb')
+                 OR (data_type = 'ARRAY' AND udt_name IN ('_text', '_varchar')))`,
+      );
+      expect(columns.map(({ column_name }) => column_name)).toEqual(
+        expect.arrayContaining(['last4', 'stripe_card_id', 'wallet_types']),
+      );
+      const found: string[] = [];
+      for (const { table_name, column_name } of columns) {
+        const { rows } = await db.query<{ value: string }>(
+          `SELECT "${column_name}"::text AS value FROM issuing."${table_name}" WHERE "${column_name}" IS NOT NULL`,
+        );
+        for (const { value } of rows)
+          for (const number of cardNumbersIn(value)) found.push(`${table_name}.${column_name}: ${number}`);
+      }
+      expect(found).toEqual([]);
+    } finally {
+      await db.end();
+    }
+  });
+});
