@@ -25,7 +25,7 @@ interface Container {
   name: string;
   image?: string;
   ports?: { name?: string; containerPort: number }[];
-  env?: { name: string; valueFrom?: { secretKeyRef?: { name: string; key: string } } }[];
+  env?: { name: string; value?: string; valueFrom?: { secretKeyRef?: { name: string; key: string } } }[];
   envFrom?: { secretRef?: { name: string }; configMapRef?: { name: string } }[];
   readinessProbe?: Probe;
   livenessProbe?: Probe;
@@ -74,6 +74,10 @@ export const PUBLIC_APP = 'gateway';
 /** Where Prometheus runs: allowed to scrape every app. */
 export const MONITORING_NAMESPACE = 'monitoring';
 const DATASTORE_PORTS = [5432, 6379];
+
+/** A credential by its name, or a URL with a password in it. */
+export const isSecretLike = (name: string, value: string) =>
+  /SECRET|PASSWORD|_KEY$/.test(name) || /^[a-z]+:\/\/[^/@:]*:[^/@]+@/.test(value);
 
 const spec = <T>(manifest: Manifest) => manifest['spec'] as T;
 const ofKind = (manifests: Manifest[], kind: string) => manifests.filter((m) => m.kind === kind);
@@ -143,6 +147,8 @@ function containerProblems(owner: string, pod: PodTemplate, options: K8sRuleOpti
       problems.push(`${at}: no RuntimeDefault seccomp profile`);
 
     for (const variable of container.env ?? []) {
+      if (variable.value !== undefined && isSecretLike(variable.name, variable.value))
+        problems.push(`${at}: ${variable.name} is a secret in clear; take it from ${SECRET_NAME}`);
       const secretRef = variable.valueFrom?.secretKeyRef;
       if (!secretRef) continue;
       if (secretRef.name !== SECRET_NAME)
@@ -359,6 +365,12 @@ export function checkManifests(manifests: Manifest[], options: K8sRuleOptions): 
         `${ref(manifest)}: in namespace ${manifest.metadata.namespace}, expected ${options.namespace}`,
       );
 
+  for (const configMap of ofKind(manifests, 'ConfigMap'))
+    for (const [key, value] of Object.entries(
+      (configMap['data'] as Record<string, string> | undefined) ?? {},
+    ))
+      if (isSecretLike(key, value))
+        problems.push(`${ref(configMap)}: ${key} is a secret in clear; move it to ${SECRET_NAME}`);
   const configMaps = new Set(ofKind(manifests, 'ConfigMap').map((configMap) => configMap.metadata.name));
   for (const workload of workloads) {
     const pod = podTemplate(workload);

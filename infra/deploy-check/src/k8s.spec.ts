@@ -182,6 +182,27 @@ describe('the rules catch a broken manifest', () => {
     ]);
   });
 
+  it('a secret in clear, in a container or in the ConfigMap', () => {
+    expect(
+      prodProblemsAfter((m) =>
+        container(m, 'auth').env.push({ name: 'JWT_ACCESS_SECRET', value: 'x'.repeat(32) }),
+      ),
+    ).toEqual([
+      'Deployment/auth container auth: JWT_ACCESS_SECRET is a secret in clear; take it from kitty-secrets',
+    ]);
+    const problems = prodProblemsAfter((m) => {
+      const configMap = m.find((manifest) => manifest.kind === 'ConfigMap') as Manifest & {
+        data: Record<string, string>;
+      };
+      configMap.data['SMTP_URL'] = 'smtp://mailer:hunter2@relay:587';
+    });
+    expect(problems).toEqual([
+      expect.stringMatching(
+        /^ConfigMap\/kitty-config-\w+: SMTP_URL is a secret in clear; move it to kitty-secrets$/,
+      ),
+    ]);
+  });
+
   it('a missing autoscaler, budget or Service, and replicas fixed under an autoscaler', () => {
     expect(
       prodProblemsAfter((m) => m.splice(m.indexOf(find(m, 'HorizontalPodAutoscaler', 'notifications')), 1)),
