@@ -31,11 +31,11 @@ export class AuthorizationDecisionService {
 
     const verdict = await this.verdict(command, owner);
     const decided = await this.authorizations.decideOnce(row.id, verdict);
-    if (verdict.decision === 'approved' && decided.decision !== 'approved') {
+    if (verdict.decision === 'approved' && decided !== 'approved') {
       // A concurrent delivery recorded a decline first: its answer stands, so this hold must not.
       await this.money.cancelHold(command.authorizationId, 'Card payment declined');
     }
-    return { approved: decided.decision === 'approved' };
+    return { approved: decided === 'approved' };
   }
 
   private async verdict(command: DecideAuthorizationCommand, card: CardOwner | null): Promise<Verdict> {

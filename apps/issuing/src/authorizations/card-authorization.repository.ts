@@ -32,44 +32,43 @@ export class CardAuthorizationRepository {
     });
   }
 
-  /** The authorisation's row, created on its first delivery (a redelivery finds the same row). */
-  async record(command: DecideAuthorizationCommand, userId: string | null): Promise<CardAuthorizationRow> {
-    await this.prisma.cardAuthorization.createMany({
-      data: [
-        {
-          stripeAuthorizationId: command.authorizationId,
-          stripeCardId: command.cardId,
-          stripeAccountId: command.account,
-          userId,
-          amountPence: command.amountPence,
-          currency: command.currency,
-          merchantName: command.merchantName,
-        },
-      ],
-      skipDuplicates: true,
-    });
-    return this.prisma.cardAuthorization.findUniqueOrThrow({
-      where: { stripeAuthorizationId: command.authorizationId },
-    });
+  /**
+   * The authorisation's id and decision so far, its row created on the first delivery (a redelivery finds
+   * the same row). One statement: the no-op update makes an existing row come back too.
+   */
+  async record(
+    command: DecideAuthorizationCommand,
+    userId: string | null,
+  ): Promise<{ id: string; decision: string | null }> {
+    const [row] = await this.prisma.$queryRaw<{ id: string; decision: string | null }[]>`
+      INSERT INTO card_authorizations
+        (id, stripe_authorization_id, stripe_card_id, stripe_account_id, user_id, amount_pence, currency,
+         merchant_name, updated_at)
+      VALUES (gen_random_uuid(), ${command.authorizationId}, ${command.cardId}, ${command.account},
+              ${userId}::uuid, ${command.amountPence}, ${command.currency}, ${command.merchantName}, now())
+      ON CONFLICT (stripe_authorization_id) DO UPDATE SET stripe_authorization_id = EXCLUDED.stripe_authorization_id
+      RETURNING id, decision`;
+    return row;
   }
 
   /**
-   * Records the first decision only (`decision IS NULL`), then reads back whichever decision won: two
+   * Records the first decision only (`decision IS NULL`) and returns whichever decision won: two
    * concurrent deliveries of one authorisation answer alike.
    */
-  async decideOnce(id: string, verdict: Verdict): Promise<CardAuthorizationRow> {
-    await this.prisma.cardAuthorization.updateMany({
-      where: { id, decision: null },
-      data: {
-        decision: verdict.decision,
-        declineReason: verdict.reason,
-        potId: verdict.potId,
-        holdRemainingPence: verdict.heldPence,
-        status: verdict.decision === 'approved' ? 'pending' : 'closed',
-        decidedAt: new Date(),
-      },
+  async decideOnce(id: string, verdict: Verdict): Promise<string> {
+    const updated = await this.prisma.$queryRaw<{ decision: string }[]>`
+      UPDATE card_authorizations
+         SET decision = ${verdict.decision}, decline_reason = ${verdict.reason}, pot_id = ${verdict.potId}::uuid,
+             hold_remaining_pence = ${verdict.heldPence},
+             status = ${verdict.decision === 'approved' ? 'pending' : 'closed'}, decided_at = now(), updated_at = now()
+       WHERE id = ${id}::uuid AND decision IS NULL
+      RETURNING decision`;
+    if (updated[0]) return updated[0].decision;
+    const row = await this.prisma.cardAuthorization.findUniqueOrThrow({
+      where: { id },
+      select: { decision: true },
     });
-    return this.prisma.cardAuthorization.findUniqueOrThrow({ where: { id } });
+    return row.decision ?? verdict.decision;
   }
 
   /** Runs `work` holding the authorisation's row lock; null row when Kitty never saw it. */

@@ -17,6 +17,9 @@ import {
 } from '../ledger/ledger.service';
 import { PrismaService, type Tx } from '../prisma.service';
 
+const insufficientFunds = () =>
+  ProblemError.of(400, 'Insufficient funds', 'The amount exceeds the available balance.');
+
 export const cardHoldKey = (authorizationId: string) => `card-hold:${authorizationId}`;
 export const cardCaptureKey = (transactionId: string) => `card-capture:${transactionId}`;
 
@@ -34,8 +37,12 @@ export class CardMoneyService {
     private readonly relay: OutboxRelay,
   ) {}
 
-  placeHold(command: PlaceCardHoldCommand): Promise<LedgerReceipt> {
+  async placeHold(command: PlaceCardHoldCommand): Promise<LedgerReceipt> {
     const amount = BigInt(command.amountPence);
+    // Declines skip the queue on the pot's row lock: a pot that does not have the amount now is refused
+    // at once. Only a yes needs the locked, conditional update, which stays the sole judge of approvals.
+    if (await this.clearlyShort(command.potId, cardHoldKey(command.authorizationId), amount))
+      throw insufficientFunds();
     return this.run((tx) =>
       this.ledger.post(tx, {
         idempotencyKey: cardHoldKey(command.authorizationId),
@@ -48,6 +55,17 @@ export class CardMoneyService {
         ],
       }),
     );
+  }
+
+  /** The pot has less than `amount` and the hold was never placed (a placed one is answered as a replay). */
+  private async clearlyShort(potId: string, idempotencyKey: string, amount: bigint): Promise<boolean> {
+    const [row] = await this.prisma.$queryRawUnsafe<{ balance: bigint | null; posted: boolean }[]>(
+      `SELECT (SELECT balance_pence FROM ledger_accounts WHERE id = $1) AS balance,
+              EXISTS (SELECT 1 FROM ledger_transactions WHERE idempotency_key = $2) AS posted`,
+      potAccount(potId),
+      idempotencyKey,
+    );
+    return !row.posted && (row.balance ?? 0n) < amount;
   }
 
   /** The whole hold goes back (a reversal of it); when none was placed the key is voided (null). */
@@ -97,8 +115,7 @@ export class CardMoneyService {
       if (result && !result.replayed) this.relay.kick();
       return result;
     } catch (error) {
-      if (error instanceof InsufficientFundsError)
-        throw ProblemError.of(400, 'Insufficient funds', 'The amount exceeds the available balance.');
+      if (error instanceof InsufficientFundsError) throw insufficientFunds();
       if (error instanceof VoidedKeyError)
         throw ProblemError.of(
           409,
