@@ -171,4 +171,34 @@ describe('cache tags', () => {
       );
     }
   });
+
+  it('re-reads the card when the active pot changes; a card action replaces the cached card without a read', async () => {
+    const card = (status: string) => ({
+      brand: 'Visa',
+      last4: '4242',
+      expMonth: 1,
+      expYear: 2030,
+      status,
+      walletTypes: [],
+      spendsFrom: null,
+    });
+    fetchMock.mockImplementation(async (input) => {
+      const { url } = input as Request;
+      return Response.json(new URL(url).pathname.endsWith('/freeze') ? card('inactive') : card('active'));
+    });
+    const store = aStore();
+    const subscription = store.dispatch(kittyApi.endpoints.getCurrentCard.initiate());
+    await subscription;
+
+    fetchMock.mockClear();
+    await store.dispatch(kittyApi.endpoints.freezeCard.initiate());
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(calls()).toEqual(['POST /api/cards/current/freeze']);
+    expect(kittyApi.endpoints.getCurrentCard.select()(store.getState()).data?.status).toBe('inactive');
+
+    fetchMock.mockClear();
+    await store.dispatch(kittyApi.endpoints.setActivePot.initiate({ potId: POT }));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(calls().sort()).toEqual(['GET /api/cards/current', 'PUT /api/active-pot']);
+  });
 });
