@@ -24,12 +24,11 @@ export class CardsService {
   constructor(private readonly rpc: RpcClient) {}
 
   async create(user: AuthenticatedUser): Promise<{ created: boolean; card: IssuedCard }> {
-    const { created, card } = await this.rpc.send(
-      IssuingPatterns.createCard,
-      { caller: callerOf(user) },
-      CardCreation,
-    );
-    return { created, card: await this.withSpendsFrom(user, card) };
+    const [{ created, card }, spendsFrom] = await Promise.all([
+      this.rpc.send(IssuingPatterns.createCard, { caller: callerOf(user) }, CardCreation),
+      this.spendsFrom(user),
+    ]);
+    return { created, card: { ...card, spendsFrom } };
   }
 
   current(user: AuthenticatedUser) {
@@ -57,10 +56,6 @@ export class CardsService {
   private async shown(user: AuthenticatedUser, card: Promise<IssuingCardView>): Promise<IssuedCard> {
     const [view, spendsFrom] = await Promise.all([card, this.spendsFrom(user)]);
     return { ...view, spendsFrom };
-  }
-
-  private async withSpendsFrom(user: AuthenticatedUser, card: IssuingCardView): Promise<IssuedCard> {
-    return { ...card, spendsFrom: await this.spendsFrom(user) };
   }
 
   /** The caller's active pot with its name; null when they have none (or are no longer in it). */
