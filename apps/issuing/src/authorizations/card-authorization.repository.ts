@@ -25,11 +25,11 @@ export interface Verdict {
 export class CardAuthorizationRepository {
   constructor(private readonly prisma: PrismaService) {}
 
-  findCard(stripeCardId: string): Promise<CardOwner | null> {
-    return this.prisma.virtualCard.findUnique({
-      where: { stripeCardId },
-      select: { userId: true, stripeAccountId: true, status: true },
-    });
+  async findCard(stripeCardId: string): Promise<CardOwner | null> {
+    const [card] = await this.prisma.$queryRaw<CardOwner[]>`
+      SELECT user_id AS "userId", stripe_account_id AS "stripeAccountId", status
+        FROM virtual_cards WHERE stripe_card_id = ${stripeCardId}`;
+    return card ?? null;
   }
 
   /**

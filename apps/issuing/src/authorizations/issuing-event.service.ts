@@ -30,7 +30,9 @@ export class IssuingEventService {
     return job.kind === 'authorization' ? this.onAuthorization(job) : this.onTransaction(job);
   }
 
-  private onAuthorization(event: AuthorizationEvent): Promise<void> {
+  private async onAuthorization(event: AuthorizationEvent): Promise<void> {
+    // Approved and still pending (or closed by its captures): the transactions settle it.
+    if (event.approved && event.status !== 'reversed' && event.status !== 'expired') return;
     return this.authorizations.inLockedAuthorization(event.authorizationId, async (tx, row) => {
       if (!event.approved) {
         // Also with no row yet: the cancelled key stops a decision still in flight from holding money.
@@ -38,7 +40,7 @@ export class IssuingEventService {
         if (row) await this.authorizations.closeUnapproved(tx, row.id);
         return;
       }
-      if (!row || (event.status !== 'reversed' && event.status !== 'expired')) return;
+      if (!row) return;
       if (row.holdRemainingPence > 0 && row.potId && row.userId) {
         await this.money.releaseHold({
           idempotencyKey: cardReleaseKey(event.authorizationId),

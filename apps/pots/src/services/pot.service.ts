@@ -173,12 +173,14 @@ export class PotService {
 
   /** The user's active pot while they are still a member of it (the pot their card spends from). */
   async activePotOf(userId: string): Promise<ActivePot> {
-    const none = { potId: null, updatedAt: null };
-    const row = await this.prisma.activePot.findUnique({ where: { userId } });
-    if (!row) return none;
-    const member = await this.prisma.potMember.findUnique({
-      where: { potId_userId: { potId: row.potId, userId } },
-    });
-    return member && !member.removedAt ? { potId: row.potId, updatedAt: row.updatedAt.toISOString() } : none;
+    // One statement: every card authorisation asks this while Stripe waits.
+    const [row] = await this.prisma.$queryRaw<{ pot_id: string; updated_at: Date }[]>`
+      SELECT a.pot_id, a.updated_at
+        FROM user_active_pot a
+        JOIN pot_members m ON m.pot_id = a.pot_id AND m.user_id = a.user_id AND m.removed_at IS NULL
+       WHERE a.user_id = ${userId}::uuid`;
+    return row
+      ? { potId: row.pot_id, updatedAt: row.updated_at.toISOString() }
+      : { potId: null, updatedAt: null };
   }
 }
