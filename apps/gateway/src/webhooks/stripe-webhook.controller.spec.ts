@@ -279,6 +279,19 @@ describe('POST /api/webhooks/stripe', () => {
       });
     });
 
+    it('refuses an issuing event it cannot read (a zero capture) and queues nothing', async () => {
+      const payload = issuingEvent('issuing_transaction.created', {
+        id: 'ipi_2',
+        object: 'issuing.transaction',
+        type: 'capture',
+        amount: 0,
+        authorization: 'iauth_1',
+        merchant_data: { name: 'Tesco' },
+      });
+      expect((await deliver(payload, sign(payload))).statusCode).toBe(400);
+      expect(addBulk).not.toHaveBeenCalled();
+    });
+
     it('leaves other issuing events (cards, cardholders) to payments', async () => {
       const payload = issuingEvent('issuing_card.updated', { id: 'ic_1', object: 'issuing.card' });
       expect((await deliver(payload, sign(payload))).statusCode).toBe(200);

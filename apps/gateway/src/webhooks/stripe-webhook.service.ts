@@ -19,6 +19,9 @@ const [ISSUING_EVENT_RECEIVED] = IssuingEventQueue.jobs;
 const invalidWebhook = () =>
   ProblemError.of(400, 'Invalid webhook', 'The Stripe-Signature header does not match the request body.');
 
+const unreadableEvent = () =>
+  ProblemError.of(400, 'Invalid webhook', 'The event does not have the fields Kitty acts on.');
+
 const DECLINED: AuthorizationDecision = { approved: false };
 
 /**
@@ -82,7 +85,7 @@ export class StripeWebhookService {
   private async enqueue(event: Stripe.Event) {
     const receivedAt = new Date().toISOString();
     const issuingJob = issuingJobOf(event, receivedAt);
-    if (issuingJob === undefined) throw invalidWebhook();
+    if (issuingJob === undefined) throw unreadableEvent();
     if (issuingJob) {
       await this.queues.addBulk(IssuingEventQueue.name, [
         { id: issuingJob.eventId, name: ISSUING_EVENT_RECEIVED, data: issuingJob },
