@@ -2,7 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import { redisOptionsFromUrl } from '@kitty/nest-common';
+import { genReqId, instrumentHttp, redisOptionsFromUrl } from '@kitty/nest-common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { SwaggerModule } from '@nestjs/swagger';
@@ -12,6 +12,7 @@ import { Logger } from 'nestjs-pino';
 import { createAppModule } from './app.module';
 import type { GatewayConfig } from './config';
 import { acceptJsonBodiesOnly } from './http/json-only';
+import { mountMetrics } from './http/metrics';
 import { buildOpenApiDocument } from './http/openapi';
 import { ProblemFilter } from './http/problem.filter';
 import { mountQueueDashboard } from './ops/queue-dashboard';
@@ -22,6 +23,7 @@ export const BODY_LIMIT_BYTES = 100 * 1024;
 /** The gateway as an application, ready to listen: shared by main, tests and the OpenAPI emitter. */
 export async function createGateway(config: GatewayConfig): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
+    genReqId,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.TRUSTED_PROXIES.length > 0 ? config.TRUSTED_PROXIES : false,
   });
@@ -31,11 +33,11 @@ export async function createGateway(config: GatewayConfig): Promise<NestFastifyA
     bodyParser: false,
   });
   app.useLogger(app.get(Logger));
-  app.enableShutdownHooks();
   app.setGlobalPrefix('api');
   app.enableCors({ origin: config.WEB_ORIGIN, credentials: true });
   app.useGlobalFilters(new ProblemFilter(config.WEB_DIST_DIR));
 
+  instrumentHttp(app.getHttpAdapter().getInstance());
   acceptJsonBodiesOnly(app.getHttpAdapter().getInstance());
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, {
@@ -81,6 +83,7 @@ export async function createGateway(config: GatewayConfig): Promise<NestFastifyA
   }
 
   await mountQueueDashboard(app, config);
+  mountMetrics(app, config);
 
   SwaggerModule.setup('api/docs', app, () => buildOpenApiDocument(app), {
     jsonDocumentUrl: 'api/docs/openapi.json',

@@ -8,4 +8,5 @@ void bootstrapService(AppModule, {
   name: 'payments',
   httpPort: config.HTTP_PORT,
   redisUrl: config.REDIS_URL,
+  shutdownGraceMs: config.SHUTDOWN_GRACE_MS,
 });

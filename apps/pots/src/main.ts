@@ -4,4 +4,9 @@ import { bootstrapService } from '@kitty/nest-common';
 
 import { AppModule, config } from './app.module';
 
-void bootstrapService(AppModule, { name: 'pots', httpPort: config.HTTP_PORT, redisUrl: config.REDIS_URL });
+void bootstrapService(AppModule, {
+  name: 'pots',
+  httpPort: config.HTTP_PORT,
+  redisUrl: config.REDIS_URL,
+  shutdownGraceMs: config.SHUTDOWN_GRACE_MS,
+});

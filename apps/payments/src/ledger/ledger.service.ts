@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 
 import { POT_MONEY_KINDS, PotBalanceChanged, PotBalanceQueue } from '@kitty/contracts';
 import { penceFromBigInt } from '@kitty/money';
+import { ledgerPostings } from '@kitty/nest-common';
 import { Injectable } from '@nestjs/common';
 
 import type { Tx } from '../prisma.service';
@@ -128,6 +129,7 @@ export class LedgerService {
       results.map((r) => r.balance.sequence),
     );
     await this.announcePotBalances(tx, transactionId, entry, results);
+    ledgerPostings.inc({ kind: entry.kind });
     return { transactionId, replayed: false };
   }
 

@@ -1,35 +1,43 @@
 import type { Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { type MicroserviceOptions, Transport } from '@nestjs/microservices';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Logger } from 'nestjs-pino';
-import { collectDefaultMetrics } from 'prom-client';
+import { collectDefaultMetrics, register } from 'prom-client';
 
+import { genReqId, instrumentHttp } from '../http';
 import { redisOptionsFromUrl } from '../redis';
+import { KittyRedisServer } from '../rpc';
+import { DEFAULT_SHUTDOWN_GRACE_MS, drainOnShutdown, shutdownOnSignals } from '../shutdown';
 
 export interface ServiceBootstrapOptions {
   name: string;
   httpPort: number;
   redisUrl: string;
+  /** How long SIGTERM may take to drain and close; defaults to 25 s (Kubernetes kills at 30 s). */
+  shutdownGraceMs?: number;
 }
 
 /**
  * A Kitty service: a Redis-transport listener for request/reply plus a small HTTP server for /health and
- * /metrics. SIGTERM closes the listener, drains, runs shutdown hooks and exits.
+ * /metrics. SIGTERM turns readiness off, lets in-flight RPC messages and jobs finish, runs the shutdown
+ * hooks and exits, within the grace period.
  */
 export async function bootstrapService(module: Type<unknown>, options: ServiceBootstrapOptions) {
-  collectDefaultMetrics({ labels: { service: options.name } });
-  const app = await NestFactory.create<NestFastifyApplication>(module, new FastifyAdapter(), {
+  // Every series of this process names it, so one Prometheus job can scrape every service.
+  register.setDefaultLabels({ service: options.name });
+  collectDefaultMetrics();
+  const app = await NestFactory.create<NestFastifyApplication>(module, new FastifyAdapter({ genReqId }), {
     bufferLogs: true,
   });
-  app.useLogger(app.get(Logger));
-  app.enableShutdownHooks();
-  app.connectMicroservice<MicroserviceOptions>({
-    transport: Transport.REDIS,
-    options: redisOptionsFromUrl(options.redisUrl),
-  });
+  const logger = app.get(Logger);
+  app.useLogger(logger);
+  instrumentHttp(app.getHttpAdapter().getInstance());
+  const server = new KittyRedisServer(redisOptionsFromUrl(options.redisUrl));
+  app.connectMicroservice({ strategy: server });
   await app.startAllMicroservices();
+  drainOnShutdown('intake', () => server.drain());
   await app.listen(options.httpPort, '0.0.0.0');
-  app.get(Logger).log(`${options.name} ready (health on :${options.httpPort})`);
+  shutdownOnSignals(app, { graceMs: options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS, logger });
+  logger.log(`${options.name} ready (health on :${options.httpPort})`);
   return app;
 }

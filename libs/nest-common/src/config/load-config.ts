@@ -29,6 +29,8 @@ export const baseConfigSchema = z.object({
     .string()
     .regex(/^[a-z0-9-]+$/)
     .default('kitty'),
+  /** How long SIGTERM may take to drain in-flight work; keep it under the pod's grace period. */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(25_000),
 });
 
 /** Settings of a service that owns a Postgres schema. */

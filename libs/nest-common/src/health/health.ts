@@ -1,8 +1,10 @@
 import { healthPattern, type ServiceHealth, type ServiceName } from '@kitty/contracts';
-import { Controller, Get, Header, Inject, type Type } from '@nestjs/common';
+import { Controller, Get, Header, Inject, ServiceUnavailableException, type Type } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
 import { HealthCheck, HealthCheckService, type HealthIndicatorResult } from '@nestjs/terminus';
-import { register } from 'prom-client';
+
+import { METRICS_CONTENT_TYPE, renderMetrics } from '../metrics';
+import { isShuttingDown } from '../shutdown';
 
 /** A dependency the process cannot work without (Postgres, Redis); `check` throws when it is down. */
 export interface DependencyCheck {
@@ -13,7 +15,7 @@ export interface DependencyCheck {
 export const DEPENDENCY_CHECKS = Symbol('DEPENDENCY_CHECKS');
 
 /**
- * `/health` (readiness: every dependency answers), `/metrics` (Prometheus) and the service's RPC health
+ * `/health` (readiness: every dependency answers, and the process is not shutting down), `/metrics` (Prometheus) and the service's RPC health
  * probe, which proves its Redis listener is alive to the gateway.
  */
 export function createHealthController(service: ServiceName): Type<unknown> {
@@ -27,6 +29,7 @@ export function createHealthController(service: ServiceName): Type<unknown> {
     @Get('health')
     @HealthCheck()
     check() {
+      if (isShuttingDown()) throw new ServiceUnavailableException({ status: 'shutting-down' });
       return this.health.check(
         this.checks.map((dependency) => async (): Promise<HealthIndicatorResult> => {
           await dependency.check();
@@ -36,9 +39,9 @@ export function createHealthController(service: ServiceName): Type<unknown> {
     }
 
     @Get('metrics')
-    @Header('Content-Type', register.contentType)
+    @Header('Content-Type', METRICS_CONTENT_TYPE)
     metrics() {
-      return register.metrics();
+      return renderMetrics();
     }
 
     @MessagePattern(healthPattern(service))

@@ -1,25 +1,37 @@
 import { LoggerModule } from 'nestjs-pino';
+import type { DestinationStream } from 'pino';
+import type { Options } from 'pino-http';
 
-/** JSON logs (pino) with a request id; secrets and credentials are redacted wherever they appear. */
-export function loggerModule(level: string, service: string) {
-  return LoggerModule.forRoot({
-    pinoHttp: {
-      level,
-      base: { service },
-      redact: {
-        paths: [
-          'req.headers.authorization',
-          'req.headers.cookie',
-          'res.headers["set-cookie"]',
-          '*.password',
-          '*.refreshToken',
-          '*.accessToken',
-        ],
-        censor: '[redacted]',
-      },
-      genReqId: (req) => (req.headers['x-request-id'] as string | undefined) ?? crypto.randomUUID(),
-      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
-      autoLogging: { ignore: (req) => req.url === '/health' || req.url === '/metrics' },
+import { currentRequestId, REQUEST_ID_HEADER, requestIdFrom } from '../context';
+
+/**
+ * JSON logs (pino) carrying the request id; secrets and credentials are redacted wherever they appear.
+ * Lines go to stdout unless `destination` is given (tests read them back).
+ */
+export function loggerModule(level: string, service: string, destination?: DestinationStream) {
+  const options: Options = {
+    level,
+    base: { service },
+    redact: {
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'res.headers["set-cookie"]',
+        '*.password',
+        '*.refreshToken',
+        '*.accessToken',
+      ],
+      censor: '[redacted]',
     },
-  });
+    // Fastify already chose the id (see genReqId in ../http); middie hands it over as req.id.
+    genReqId: (req) => req.id ?? requestIdFrom(req.headers[REQUEST_ID_HEADER]),
+    // Every line written while serving a request, an RPC message or a job names that request.
+    mixin: () => {
+      const requestId = currentRequestId();
+      return requestId ? { requestId } : {};
+    },
+    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
+    autoLogging: { ignore: (req) => req.url === '/health' || req.url === '/metrics' },
+  };
+  return LoggerModule.forRoot({ pinoHttp: destination ? [options, destination] : options });
 }

@@ -1,15 +1,21 @@
 import type { QueueDefinition } from '@kitty/contracts';
 import { Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 
+import { withRequestId } from '../context';
+import { trackOutboxBacklog } from '../metrics';
 import type { QueueRegistry } from '../queue';
+import { drainOnShutdown } from '../shutdown';
 
-/** The row a service writes, in the same transaction as its state change, to publish a job durably. */
+/**
+ * The row a service writes, in the same transaction as its state change, to publish a job durably. Inside
+ * a request the payload is stamped with its id, so the job's logs name the request that caused it.
+ */
 export function outboxMessage<JobName extends string>(
   queue: QueueDefinition<JobName>,
   jobName: JobName,
   payload: object,
 ): { queue: string; jobName: string; payload: object } {
-  return { queue: queue.name, jobName, payload };
+  return { queue: queue.name, jobName, payload: withRequestId(payload) };
 }
 
 /** The slice of a Prisma client the relay needs (raw SQL inside an interactive transaction). */
@@ -41,6 +47,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
   private loop?: Promise<void>;
   private wake?: () => void;
   private kicked = false;
+  private untrack: (() => void)[] = [];
 
   constructor(
     private readonly db: OutboxDatabase,
@@ -61,6 +68,10 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
   start(): void {
     this.stopped = false;
     this.loop = this.run();
+    this.untrack = [
+      drainOnShutdown('publish', () => this.stop()),
+      trackOutboxBacklog(this.table, () => this.backlog()),
+    ];
   }
 
   /** Relay now instead of at the next poll (called right after a commit that wrote outbox rows). */
@@ -69,7 +80,9 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
     this.wake?.();
   }
 
+  /** Finishes the batch in progress, then stops. */
   async stop(): Promise<void> {
+    for (const undo of this.untrack.splice(0)) undo();
     this.stopped = true;
     this.kick();
     await this.loop;
@@ -97,6 +110,13 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
       );
       return rows.length;
     });
+  }
+
+  private async backlog(): Promise<number> {
+    const [row] = await this.db.$queryRawUnsafe<{ count: number }[]>(
+      `SELECT count(*)::int AS count FROM ${this.table} WHERE relayed_at IS NULL`,
+    );
+    return row?.count ?? 0;
   }
 
   private async run(): Promise<void> {

@@ -1,27 +1,34 @@
 import type { QueueDefinition } from '@kitty/contracts';
 import { Queue } from 'bullmq';
 
+import { withRequestId } from '../context';
+import { trackQueueDepth } from '../metrics';
 import { redisOptionsFromUrl } from '../redis';
 
 /** Producer side of the durable queues a process writes to; every add uses the queue's named job options. */
 export class QueueRegistry {
   private readonly queues = new Map<string, { definition: QueueDefinition; queue: Queue }>();
+  private readonly untrackDepth: () => void;
 
   constructor(redisUrl: string, prefix: string, definitions: readonly QueueDefinition[]) {
     for (const definition of definitions) {
       const queue = new Queue(definition.name, { connection: redisOptionsFromUrl(redisUrl), prefix });
       this.queues.set(definition.name, { definition, queue });
     }
+    this.untrackDepth = trackQueueDepth(this.all());
   }
 
-  /** Adds jobs with deterministic ids, so adding the same job twice is harmless. */
+  /**
+   * Adds jobs with deterministic ids, so adding the same job twice is harmless; inside a request the
+   * data is stamped with its id (see startQueueWorker).
+   */
   async addBulk(queueName: string, jobs: { id: string; name: string; data: unknown }[]): Promise<void> {
     const entry = this.queues.get(queueName);
     if (!entry) throw new Error(`No producer registered for queue ${queueName}`);
     await entry.queue.addBulk(
       jobs.map((job) => ({
         name: job.name,
-        data: job.data,
+        data: withRequestId(job.data),
         opts: { ...entry.definition.jobOptions, jobId: job.id },
       })),
     );
@@ -32,6 +39,7 @@ export class QueueRegistry {
   }
 
   async close(): Promise<void> {
+    this.untrackDepth();
     await Promise.all(this.all().map((queue) => queue.close()));
   }
 }

@@ -3,7 +3,10 @@ import { Logger } from '@nestjs/common';
 import { type Job, UnrecoverableError, Worker } from 'bullmq';
 import { z } from 'zod';
 
+import { runWithRequestId, takeRequestId } from '../context';
+import { queueJobsProcessed } from '../metrics';
 import { redisOptionsFromUrl } from '../redis';
+import { drainOnShutdown } from '../shutdown';
 
 export type JobHandlers<JobName extends string> = Record<JobName, (data: unknown, job: Job) => Promise<void>>;
 
@@ -16,6 +19,7 @@ export interface WorkerOptions {
 /**
  * Consumes one queue. Refuses to start unless every job name of the queue has a handler (a job nobody
  * handles would otherwise sit in Redis until it expires); an unknown job name is discarded, not retried.
+ * Handlers run in the request-id context the job was stamped with, and get its data without the stamp.
  */
 export function startQueueWorker<JobName extends string>(
   definition: QueueDefinition<JobName>,
@@ -32,7 +36,8 @@ export function startQueueWorker<JobName extends string>(
     async (job) => {
       const handler = (handlers as Record<string, JobHandlers<JobName>[JobName] | undefined>)[job.name];
       if (!handler) throw new UnrecoverableError(`Unknown job ${job.name}`);
-      await handler(job.data, job);
+      const { data, requestId } = takeRequestId(job.data);
+      await runWithRequestId(requestId, () => handler(data, job));
     },
     {
       connection: redisOptionsFromUrl(options.redisUrl),
@@ -40,10 +45,19 @@ export function startQueueWorker<JobName extends string>(
       concurrency: options.concurrency,
     },
   );
-  worker.on('failed', (job, error) =>
-    logger.warn(`Job ${job?.name} ${job?.id} failed (attempt ${job?.attemptsMade}): ${error.message}`),
+  worker.on('completed', (job) =>
+    queueJobsProcessed.inc({ queue: definition.name, job: job.name, outcome: 'completed' }),
   );
+  worker.on('failed', (job, error) => {
+    queueJobsProcessed.inc({ queue: definition.name, job: job?.name ?? 'unknown', outcome: 'failed' });
+    runWithRequestId(takeRequestId(job?.data).requestId, () =>
+      logger.warn(`Job ${job?.name} ${job?.id} failed (attempt ${job?.attemptsMade}): ${error.message}`),
+    );
+  });
   worker.on('error', (error) => logger.error(error.message));
+  // Shutdown waits for the jobs running now; close() is idempotent, so the owner may close it too.
+  const undoDrain = drainOnShutdown('intake', () => worker.close());
+  worker.on('closed', undoDrain);
   return worker;
 }
 

@@ -1,2 +1,3 @@
+export * from './request-id-transport';
 export * from './rpc.module';
 export * from './rpc-client';

@@ -5,12 +5,18 @@ import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
 import type { z } from 'zod';
 
 import { ProblemError } from '../errors';
+import { rpcClientDuration } from '../metrics';
 
 export const RPC_PROXY = Symbol('RPC_PROXY');
 
 /** What Nest replies when a handler throws something that is not a ProblemError (a bug). */
 function isUnhandledServiceError(error: unknown): error is { status: 'error'; message: string } {
   return typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 'error';
+}
+
+function rpcOutcome(error: unknown): string {
+  if (isProblem(error)) return 'problem';
+  return error instanceof TimeoutError ? 'timeout' : 'error';
 }
 
 /**
@@ -29,9 +35,12 @@ export class RpcClient implements OnApplicationShutdown {
     reply: Reply,
   ): Promise<z.infer<Reply>> {
     let result: unknown;
+    const timer = rpcClientDuration.startTimer({ pattern });
     try {
       result = await firstValueFrom(this.proxy.send(pattern, payload).pipe(timeout(RPC_TIMEOUT_MS)));
+      timer({ outcome: 'ok' });
     } catch (error) {
+      timer({ outcome: rpcOutcome(error) });
       if (isProblem(error)) throw new ProblemError(error);
       if (isUnhandledServiceError(error)) {
         this.logger.error(`RPC ${pattern} failed inside the service: ${error.message}`);

@@ -2,9 +2,10 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { ClientProxyFactory, Transport } from '@nestjs/microservices';
 
 import { redisOptionsFromUrl } from '../redis';
+import { RequestIdSerializer } from './request-id-transport';
 import { RPC_PROXY, RpcClient } from './rpc-client';
 
-/** Gives a process an RpcClient on the shared Redis transport. */
+/** Gives a process an RpcClient on the shared Redis transport; every call carries the current request id. */
 @Module({})
 export class RpcModule {
   static register(redisUrl: string): DynamicModule {
@@ -14,7 +15,10 @@ export class RpcModule {
         {
           provide: RPC_PROXY,
           useFactory: () =>
-            ClientProxyFactory.create({ transport: Transport.REDIS, options: redisOptionsFromUrl(redisUrl) }),
+            ClientProxyFactory.create({
+              transport: Transport.REDIS,
+              options: { ...redisOptionsFromUrl(redisUrl), serializer: new RequestIdSerializer() },
+            }),
         },
         RpcClient,
       ],
