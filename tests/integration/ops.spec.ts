@@ -29,6 +29,7 @@ describe('queue dashboard (/admin/queues)', () => {
     expect(queues.map((queue) => queue.name).sort()).toEqual([
       'notifications-email',
       'payments-payouts',
+      'payments-reconciliation',
       'payments-stripe-events',
       'pots-balance-changed',
       'residency-detect',

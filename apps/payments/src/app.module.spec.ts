@@ -1,6 +1,7 @@
 import { NestFactory } from '@nestjs/core';
 
 import { FundingController } from './funding/funding.controller';
+import { ReconciliationProcessor } from './reconciliation/reconciliation.processor';
 import { StripeEventProcessor } from './stripe-events/stripe-event.processor';
 import { TopUpRequestController } from './top-up-requests/top-up-request.controller';
 import { PayoutProcessor } from './withdrawals/payout.processor';
@@ -25,6 +26,7 @@ describe('AppModule', () => {
         TopUpRequestController,
         StripeEventProcessor,
         PayoutProcessor,
+        ReconciliationProcessor,
       ])
         expect(app.get(type)).toBeInstanceOf(type);
     } finally {

@@ -12,6 +12,8 @@ import { LedgerService } from './ledger/ledger.service';
 import { LedgerCommandsService } from './ledger/ledger-commands.service';
 import { PeerServices } from './peers/peer-services';
 import { OUTBOX_TABLE, PrismaService } from './prisma.service';
+import { ReconciliationProcessor } from './reconciliation/reconciliation.processor';
+import { ReconciliationService } from './reconciliation/reconciliation.service';
 import { createStripeClient, STRIPE_CLIENT, StripeGateway } from './stripe/stripe-gateway';
 import { StripeEventProcessor } from './stripe-events/stripe-event.processor';
 import { StripeEventService } from './stripe-events/stripe-event.service';
@@ -58,6 +60,8 @@ const infrastructure = serviceInfrastructure({
     TopUpCreditService,
     StripeEventService,
     StripeEventProcessor,
+    ReconciliationService,
+    ReconciliationProcessor,
   ],
 })
 export class AppModule {}

@@ -1,5 +1,5 @@
 import { EmailQueue } from './notifications';
-import { PayoutQueue, PotBalanceQueue, StripeEventQueue } from './payments';
+import { PayoutQueue, PotBalanceQueue, ReconciliationQueue, StripeEventQueue } from './payments';
 import { ResidencyQueue } from './residency';
 
 /** Every durable queue of the platform: what operators see in the queue dashboard. */
@@ -9,4 +9,5 @@ export const ALL_QUEUES = [
   StripeEventQueue,
   PotBalanceQueue,
   PayoutQueue,
+  ReconciliationQueue,
 ] as const;

@@ -2,6 +2,7 @@ export * from './events';
 export * from './card-money';
 export * from './funding';
 export * from './money-fields';
+export * from './reconciliation';
 export * from './rpc';
 export * from './top-up-request';
 export * from './wallet';

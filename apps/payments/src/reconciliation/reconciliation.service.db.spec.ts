@@ -1,0 +1,164 @@
+// Reconciliation against the built Stripe sandbox and the real Postgres: top-ups and payouts made the
+// real way, some of whose events never reached us, then a ledger entry Stripe never charged.
+import { randomUUID } from 'node:crypto';
+
+import type { PaymentsCaller } from '@kitty/contracts';
+import { createThrowawayDatabase, type ThrowawayDatabase } from '@kitty/testing';
+import { register } from 'prom-client';
+
+import { loadDatabaseConfig, type PaymentsConfig } from '../config';
+import { FundingService } from '../funding/funding.service';
+import { LedgerService } from '../ledger/ledger.service';
+import { PrismaService } from '../prisma.service';
+import { createStripeClient, StripeGateway } from '../stripe/stripe-gateway';
+import { StripeEventService } from '../stripe-events/stripe-event.service';
+import { TopUpCreditService } from '../stripe-events/top-up-credit.service';
+import { FakePeerRpc, idleRelay } from '../testing/fakes';
+import {
+  CARD_4242,
+  describeWithSandbox,
+  type RunningSandbox,
+  SANDBOX_SECRET_KEY,
+  startStripeSandbox,
+} from '../testing/stripe-sandbox';
+import { WithdrawalService } from '../withdrawals/withdrawal.service';
+import { ReconciliationService } from './reconciliation.service';
+
+describeWithSandbox('reconciliation of Stripe and the ledger (PostgreSQL, Stripe sandbox)', () => {
+  let sandbox: RunningSandbox;
+  let database: ThrowawayDatabase;
+  let prisma: PrismaService;
+  let rpc: FakePeerRpc;
+  let funding: FundingService;
+  let withdrawals: WithdrawalService;
+  let events: StripeEventService;
+  let reconciliation: ReconciliationService;
+  const ledger = new LedgerService();
+
+  beforeAll(async () => {
+    sandbox = await startStripeSandbox();
+    database = createThrowawayDatabase('payments', loadDatabaseConfig().DATABASE_URL);
+    prisma = new PrismaService({ DATABASE_URL: database.url } as PaymentsConfig);
+    const client = createStripeClient({ STRIPE_SECRET_KEY: SANDBOX_SECRET_KEY, STRIPE_API_URL: sandbox.url });
+    const stripe = new StripeGateway(client);
+    rpc = new FakePeerRpc();
+    const peers = rpc.asPeers();
+    funding = new FundingService(prisma, peers, stripe, { PUBLIC_URL: 'http://localhost:3000' });
+    withdrawals = new WithdrawalService(prisma, ledger, peers, stripe, idleRelay());
+    events = new StripeEventService(prisma, stripe, new TopUpCreditService(ledger), withdrawals, idleRelay());
+    reconciliation = new ReconciliationService(prisma, client);
+  }, 60_000);
+
+  afterAll(async () => {
+    sandbox?.stop();
+    await prisma?.$disconnect();
+    await database?.drop();
+  });
+
+  const someone = (): PaymentsCaller => {
+    const userId = randomUUID();
+    rpc.verify(userId);
+    rpc.ukResidents.add(userId);
+    return { userId, email: 'ada@example.com', name: 'Ada Lovelace' };
+  };
+  const deliver = (eventId: string) =>
+    events.process({
+      eventId,
+      type: 'event',
+      account: null,
+      objectId: null,
+      receivedAt: new Date().toISOString(),
+    });
+  const paidTopUp = async (caller: PaymentsCaller, amountPence: number) => {
+    const { sessionId } = await funding.createCheckoutSession(caller, {
+      amountPence,
+      destination: { type: 'wallet' },
+      method: 'card',
+    });
+    await sandbox.pay(sessionId, 'card', CARD_4242);
+    return { sessionId, completed: await sandbox.eventFor('checkout.session.completed', sessionId) };
+  };
+  const payoutOf = async (withdrawalId: string) =>
+    (await prisma.withdrawal.findUniqueOrThrow({ where: { id: withdrawalId } })).payoutId as string;
+  const window = (start: Date) => ({ from: start, to: new Date(Date.now() + 60_000) });
+  const gauge = async (kind: string) => {
+    const metric = await register.getSingleMetric('kitty_reconciliation_mismatches')?.get();
+    return metric?.values.find((value) => value.labels['kind'] === kind)?.value;
+  };
+
+  it('finds nothing when every event arrived, and each kind of gap when one did not', async () => {
+    const start = new Date(Date.now() - 1_000);
+    const ada = someone();
+    const credited = await paidTopUp(ada, 3000);
+    await deliver(credited.completed.id);
+    const withdrawal = await withdrawals.create(ada, { amountPence: 1000, source: { type: 'wallet' } });
+    await withdrawals.requestPayout(withdrawal.id);
+    await deliver((await sandbox.eventFor('payout.paid', await payoutOf(withdrawal.id))).id);
+
+    const clean = await reconciliation.reconcile(window(start));
+    expect(clean).toMatchObject({
+      stripe: { paidSessions: 1, payouts: 1 },
+      ledger: { topUps: 1, withdrawals: 1 },
+      mismatches: [],
+    });
+    expect(await gauge('top_up_missing')).toBe(0);
+
+    // A paid top-up whose event never came, and a payout paid at Stripe that we still think pending.
+    const lost = await paidTopUp(ada, 2000);
+    const pending = await withdrawals.create(ada, { amountPence: 500, source: { type: 'wallet' } });
+    await withdrawals.requestPayout(pending.id);
+    const pendingPayout = await payoutOf(pending.id);
+    await sandbox.eventFor('payout.paid', pendingPayout);
+    // A top-up in the ledger for a session nobody paid (as if someone forged the event).
+    const unpaid = await funding.createCheckoutSession(ada, {
+      amountPence: 700,
+      destination: { type: 'wallet' },
+      method: 'card',
+    });
+    await prisma.$transaction((tx) =>
+      ledger.post(tx, {
+        idempotencyKey: `topup:${unpaid.sessionId}`,
+        kind: 'top_up',
+        description: 'forged',
+        userId: null,
+        postings: [
+          { accountId: 'stripe:clearing', amountPence: -714n },
+          { accountId: `wallet:${ada.userId}`, amountPence: 700n },
+          { accountId: 'platform:fees', amountPence: 14n },
+        ],
+      }),
+    );
+
+    const report = await reconciliation.reconcile(window(start));
+    expect(report.mismatches).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ kind: 'top_up_missing', stripeId: lost.sessionId }),
+        expect.objectContaining({ kind: 'payout_status', stripeId: pendingPayout }),
+        expect.objectContaining({ kind: 'top_up_unpaid', stripeId: unpaid.sessionId }),
+      ]),
+    );
+    expect(report.mismatches).toHaveLength(3);
+    expect(await gauge('top_up_missing')).toBe(1);
+    expect(await gauge('payout_status')).toBe(1);
+
+    // The late events arrive: only the forged credit is left.
+    await deliver(lost.completed.id);
+    await deliver((await sandbox.eventFor('payout.paid', pendingPayout)).id);
+    const after = await reconciliation.reconcile(window(start));
+    expect(after.mismatches.map((m) => m.kind)).toEqual(['top_up_unpaid']);
+    expect(await gauge('top_up_missing')).toBe(0);
+  }, 60_000);
+
+  it('leaves out what was created outside the window', async () => {
+    const ada = someone();
+    const credited = await paidTopUp(ada, 1500);
+    await deliver(credited.completed.id);
+    const future = new Date(Date.now() + 3_600_000);
+    const report = await reconciliation.reconcile({ from: future, to: new Date(future.getTime() + 60_000) });
+    expect(report).toMatchObject({
+      stripe: { paidSessions: 0, payouts: 0 },
+      ledger: { topUps: 0 },
+      mismatches: [],
+    });
+  }, 30_000);
+});

@@ -1,0 +1,185 @@
+import type { ReconciliationMismatch, ReconciliationReport } from '@kitty/contracts';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import Stripe from 'stripe';
+
+import { PlatformAccount } from '../ledger/accounts';
+import { PrismaService } from '../prisma.service';
+import { STRIPE_CLIENT } from '../stripe/stripe-gateway';
+import {
+  compareSides,
+  type LedgerSide,
+  type LedgerWithdrawal,
+  type StripePayout,
+  type StripeSide,
+} from './compare';
+import { recordReconciliation } from './reconciliation.metrics';
+
+export interface ReconciliationWindow {
+  from: Date;
+  to: Date;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The window of the daily run: the whole previous UTC day. It runs hours after midnight, so webhooks
+ * that Stripe retries for a while have landed and a top-up paid at 23:59 is not reported as missing.
+ */
+export function previousUtcDay(now: Date): ReconciliationWindow {
+  const to = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  return { from: new Date(to.getTime() - DAY_MS), to };
+}
+
+/**
+ * Compares Stripe (Checkout Sessions and payouts created in the window, read with the SDK's
+ * auto-pagination) with the ledger (top_up transactions per session, withdrawals and their payouts).
+ * Only reads: a run can be repeated at will.
+ */
+@Injectable()
+export class ReconciliationService {
+  private readonly logger = new Logger(ReconciliationService.name);
+
+  constructor(
+    private readonly prisma: PrismaService,
+    @Inject(STRIPE_CLIENT) private readonly stripe: Stripe,
+  ) {}
+
+  async reconcile(window: ReconciliationWindow): Promise<ReconciliationReport> {
+    const stripe = await this.stripeSide(window);
+    const ledger = await this.ledgerSide(window, stripe);
+    await this.confirmOutsideWindow(stripe, ledger);
+    const mismatches = compareSides(stripe, ledger);
+    const report: ReconciliationReport = {
+      from: window.from.toISOString(),
+      to: window.to.toISOString(),
+      stripe: { paidSessions: stripe.paidSessions.size, payouts: stripe.payouts.size },
+      ledger: { topUps: ledger.topUps.size, withdrawals: ledger.withdrawals.length },
+      mismatches,
+    };
+    recordReconciliation(mismatches);
+    this.log(report, mismatches);
+    return report;
+  }
+
+  private async stripeSide({ from, to }: ReconciliationWindow): Promise<StripeSide> {
+    const created = { gte: seconds(from), lt: seconds(to) };
+    const paidSessions = new Map<string, number>();
+    const unpaidSessions = new Set<string>();
+    for await (const session of this.stripe.checkout.sessions.list({ created, limit: 100 })) {
+      if (!isOurs(session.metadata)) continue;
+      if (session.payment_status === 'paid') paidSessions.set(session.id, session.amount_total ?? 0);
+      else unpaidSessions.add(session.id);
+    }
+    const payouts = new Map<string, StripePayout>();
+    for await (const payout of this.stripe.payouts.list({ created, limit: 100 })) {
+      const withdrawalId = payout.metadata?.['withdrawalId'] ?? null;
+      if (withdrawalId) payouts.set(payout.id, toPayout(payout));
+    }
+    return { paidSessions, unpaidSessions, payouts, unknownPayouts: new Set() };
+  }
+
+  /**
+   * The ledger's top-ups and withdrawals of the window, plus those Stripe listed (a row written a moment
+   * before or after the Stripe object may fall on the other side of a window edge).
+   */
+  private async ledgerSide({ from, to }: ReconciliationWindow, stripe: StripeSide): Promise<LedgerSide> {
+    const sessionIds = [...stripe.paidSessions.keys(), ...stripe.unpaidSessions];
+    // The amount Stripe charged is what left stripe:clearing in the top-up's transaction (amount + fee).
+    const topUps = await this.prisma.$queryRawUnsafe<{ session_id: string; charged: bigint }[]>(
+      `SELECT f.session_id, -SUM(p.amount_pence) AS charged
+         FROM funding_transactions f
+         JOIN ledger_transactions t ON t.idempotency_key = 'topup:' || f.session_id AND t.kind = 'top_up'
+         JOIN ledger_postings p ON p.transaction_id = t.id AND p.account_id = $4
+        WHERE (f.created_at >= $1 AND f.created_at < $2) OR f.session_id = ANY($3::text[])
+        GROUP BY f.session_id`,
+      from,
+      to,
+      sessionIds,
+      PlatformAccount.stripeClearing,
+    );
+    const payoutIds = [...stripe.payouts.keys()];
+    const withdrawalIds = [...stripe.payouts.values()].flatMap((p) =>
+      p.withdrawalId ? [p.withdrawalId] : [],
+    );
+    const withdrawals = await this.prisma.$queryRawUnsafe<
+      { id: string; payout_id: string | null; amount_pence: bigint; paid: boolean; released: boolean }[]
+    >(
+      `SELECT w.id, w.payout_id, w.amount_pence,
+              EXISTS (SELECT 1 FROM ledger_transactions t
+                       WHERE t.idempotency_key = 'withdrawal-paid:' || w.id) AS paid,
+              EXISTS (SELECT 1 FROM ledger_transactions t
+                       WHERE t.idempotency_key IN ('withdrawal-released:' || w.id, 'withdrawal-returned:' || w.id))
+                AS released
+         FROM withdrawals w
+        WHERE (w.payout_id IS NOT NULL AND w.created_at >= $1 AND w.created_at < $2)
+           OR w.payout_id = ANY($3::text[]) OR w.id::text = ANY($4::text[])`,
+      from,
+      to,
+      payoutIds,
+      withdrawalIds,
+    );
+    return {
+      topUps: new Map(topUps.map((row) => [row.session_id, Number(row.charged)])),
+      withdrawals: withdrawals.map((row): LedgerWithdrawal => ({
+        id: row.id,
+        payoutId: row.payout_id,
+        amountPence: Number(row.amount_pence),
+        status: row.released ? 'failed' : row.paid ? 'paid' : 'pending',
+      })),
+    };
+  }
+
+  /** Ledger entries whose Stripe object was created outside the window are looked up one by one. */
+  private async confirmOutsideWindow(stripe: StripeSide, ledger: LedgerSide): Promise<void> {
+    for (const sessionId of ledger.topUps.keys()) {
+      if (stripe.paidSessions.has(sessionId) || stripe.unpaidSessions.has(sessionId)) continue;
+      const session = await this.retrieve(() => this.stripe.checkout.sessions.retrieve(sessionId));
+      if (session?.payment_status === 'paid') stripe.paidSessions.set(sessionId, session.amount_total ?? 0);
+      else stripe.unpaidSessions.add(sessionId);
+    }
+    for (const withdrawal of ledger.withdrawals) {
+      if (!withdrawal.payoutId || stripe.payouts.has(withdrawal.payoutId)) continue;
+      const payout = await this.retrieve(() => this.stripe.payouts.retrieve(withdrawal.payoutId as string));
+      if (payout) stripe.payouts.set(payout.id, toPayout(payout));
+      else stripe.unknownPayouts.add(withdrawal.payoutId);
+    }
+  }
+
+  /** null when Stripe answers that the object does not exist; any other failure fails the run (retried). */
+  private async retrieve<T>(call: () => Promise<T>): Promise<T | null> {
+    try {
+      return await call();
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+      throw error;
+    }
+  }
+
+  private log(report: ReconciliationReport, mismatches: ReconciliationMismatch[]): void {
+    const summary =
+      `Reconciliation ${report.from} – ${report.to}: ${report.stripe.paidSessions} paid sessions, ` +
+      `${report.stripe.payouts} payouts at Stripe; ${report.ledger.topUps} top-ups, ` +
+      `${report.ledger.withdrawals} withdrawals in the ledger`;
+    if (mismatches.length === 0) {
+      this.logger.log(`${summary}: no mismatch`);
+      return;
+    }
+    this.logger.error(`${summary}: ${mismatches.length} mismatch(es)`);
+    for (const mismatch of mismatches)
+      this.logger.error(`Reconciliation mismatch ${mismatch.kind} ${mismatch.stripeId}: ${mismatch.detail}`);
+  }
+}
+
+const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
+/** Our Checkout Sessions carry the funding row's id; anything else on the account is not ours to check. */
+const isOurs = (metadata: Stripe.Metadata | null) => Boolean(metadata?.['fundingId']);
+
+function toPayout(payout: Stripe.Payout): StripePayout {
+  return {
+    id: payout.id,
+    amountPence: payout.amount,
+    status: payout.status,
+    withdrawalId: payout.metadata?.['withdrawalId'] ?? null,
+  };
+}
