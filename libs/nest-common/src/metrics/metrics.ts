@@ -61,6 +61,7 @@ export const queueDepth = new Gauge({
   help: 'Jobs in a BullMQ queue by state (waiting, active, delayed, failed), read at scrape time',
   labelNames: ['queue', 'state'] as const,
   async collect() {
+    this.reset();
     await Promise.allSettled(
       [...trackedQueues.values()].map(async (queue) => {
         const counts = await probe(queue.getJobCounts(...QUEUE_STATES));
@@ -85,6 +86,7 @@ export const outboxBacklog = new Gauge({
   help: 'Outbox rows not yet relayed to their queue, read at scrape time',
   labelNames: ['table'] as const,
   async collect() {
+    this.reset();
     await Promise.allSettled(
       [...outboxProbes].map(async ([table, count]) => this.set({ table }, await probe(count()))),
     );

@@ -1,5 +1,9 @@
+import { defineQueue } from '@kitty/contracts';
+
+import { JOB_REQUEST_ID_KEY, runWithRequestId } from '../context';
+import { renderMetrics } from '../metrics';
 import type { QueueRegistry } from '../queue';
-import { type OutboxDatabase, OutboxRelay, type OutboxSql } from './outbox';
+import { type OutboxDatabase, outboxMessage, OutboxRelay, type OutboxSql } from './outbox';
 
 /** An in-memory outbox table with all-or-nothing transactions, enough to exercise the relay. */
 function fakeDatabase(rows: { id: string; queue: string; job_name: string; payload: unknown }[]) {
@@ -73,5 +77,31 @@ describe('OutboxRelay', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     await relay.stop();
     expect(relayed.size).toBe(3);
+  });
+
+  it('reports its backlog on /metrics while running, and stops reporting once stopped', async () => {
+    const { db } = fakeDatabase([]);
+    const backlogDb = { ...db, $queryRawUnsafe: async <T>() => [{ count: 4 }] as T };
+    const relay = new OutboxRelay(backlogDb, '"x"."outbox"', {
+      addBulk: jest.fn(),
+    } as unknown as QueueRegistry);
+    relay.start();
+    expect(await renderMetrics()).toContain('outbox_backlog{table="\\"x\\".\\"outbox\\""} 4');
+    await relay.stop();
+    expect(await renderMetrics()).not.toContain('outbox_backlog{');
+  });
+});
+
+describe('outboxMessage', () => {
+  const Mail = defineQueue('mail', ['send.v1']);
+
+  it('stamps the payload with the request that wrote it, so the job logs name that request', () => {
+    expect(outboxMessage(Mail, 'send.v1', { to: 'a' }).payload).toEqual({ to: 'a' });
+    runWithRequestId('r-9', () =>
+      expect(outboxMessage(Mail, 'send.v1', { to: 'a' }).payload).toEqual({
+        to: 'a',
+        [JOB_REQUEST_ID_KEY]: 'r-9',
+      }),
+    );
   });
 });
