@@ -13,7 +13,7 @@ export interface ServiceBootstrapOptions {
   name: string;
   httpPort: number;
   redisUrl: string;
-  /** How long SIGTERM may take to drain and close; defaults to 25 s (Kubernetes kills at 30 s). */
+  /** How long SIGTERM may take to drain and close (DEFAULT_SHUTDOWN_GRACE_MS unless set). */
   shutdownGraceMs?: number;
 }
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { DEFAULT_SHUTDOWN_GRACE_MS } from '../shutdown';
+
 /**
  * Validates the environment once at boot. A bad value stops the process with every offending variable
  * named, instead of failing later in the middle of a request.
@@ -29,8 +31,8 @@ export const baseConfigSchema = z.object({
     .string()
     .regex(/^[a-z0-9-]+$/)
     .default('kitty'),
-  /** How long SIGTERM may take to drain in-flight work; keep it under the pod's grace period. */
-  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(25_000),
+  /** How long SIGTERM may take to drain in-flight work; with the preStop pause it must fit the pod's grace. */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(DEFAULT_SHUTDOWN_GRACE_MS),
 });
 
 /** Settings of a service that owns a Postgres schema. */

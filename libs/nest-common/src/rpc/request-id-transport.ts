@@ -1,5 +1,5 @@
 import { isProblem } from '@kitty/contracts';
-import { type RedisContext, type Serializer, ServerRedis } from '@nestjs/microservices';
+import { type RedisContext, type RedisOptions, type Serializer, ServerRedis } from '@nestjs/microservices';
 import type { Redis } from 'ioredis';
 
 import { currentRequestId, requestIdFrom, runWithRequestId } from '../context';
@@ -35,6 +35,12 @@ function packetIds(buffer: string): { id?: string; requestId?: string } {
 }
 
 /**
+ * Nest's Redis transport gives up for good on the first lost connection unless told to retry: after a
+ * Redis restart a service stayed up but deaf, or crashed on its next publish (found by tests/faults).
+ */
+export const RPC_RECONNECT = { retryAttempts: Number.MAX_SAFE_INTEGER, retryDelay: 500 } as const;
+
+/**
  * The Redis transport of a Kitty service: each message is handled in its sender's request-id context and
  * timed until its final reply; on shutdown it stops taking messages and waits for the ones in flight, so
  * their replies are still sent before the connections close.
@@ -44,6 +50,10 @@ export class KittyRedisServer extends ServerRedis {
   /** Per packet id: marks the request answered (its final reply published, or its handling failed). */
   private readonly answered = new Map<string, () => void>();
   private draining = false;
+
+  constructor(options: Required<RedisOptions>['options']) {
+    super({ ...RPC_RECONNECT, ...options });
+  }
 
   override handleMessage(channel: string, buffer: string, pub: Redis, pattern: string): Promise<unknown> {
     if (this.draining) return Promise.resolve();

@@ -2,7 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { ClientProxyFactory, Transport } from '@nestjs/microservices';
 
 import { redisOptionsFromUrl } from '../redis';
-import { RequestIdSerializer } from './request-id-transport';
+import { RequestIdSerializer, RPC_RECONNECT } from './request-id-transport';
 import { RPC_PROXY, RpcClient } from './rpc-client';
 
 /** Gives a process an RpcClient on the shared Redis transport; every call carries the current request id. */
@@ -17,7 +17,11 @@ export class RpcModule {
           useFactory: () =>
             ClientProxyFactory.create({
               transport: Transport.REDIS,
-              options: { ...redisOptionsFromUrl(redisUrl), serializer: new RequestIdSerializer() },
+              options: {
+                ...redisOptionsFromUrl(redisUrl),
+                ...RPC_RECONNECT,
+                serializer: new RequestIdSerializer(),
+              },
             }),
         },
         RpcClient,

@@ -1,7 +1,7 @@
 import type { INestApplicationContext, LoggerService } from '@nestjs/common';
 
-/** Default time a process has to finish its work once asked to stop; below Kubernetes' 30 s grace. */
-export const DEFAULT_SHUTDOWN_GRACE_MS = 25_000;
+/** Time to finish work once SIGTERM arrives: after the 5 s preStop pause it still ends inside the pods' 30 s. */
+export const DEFAULT_SHUTDOWN_GRACE_MS = 20_000;
 
 /**
  * `intake`: what takes new work (the RPC listener, queue workers) stops and finishes what it took.
