@@ -49,14 +49,12 @@ export class KittyRedisServer extends ServerRedis {
   private readonly inFlight = new Set<Promise<unknown>>();
   /** Per packet id: marks the request answered (its final reply published, or its handling failed). */
   private readonly answered = new Map<string, () => void>();
-  private draining = false;
 
   constructor(options: Required<RedisOptions>['options']) {
     super({ ...RPC_RECONNECT, ...options });
   }
 
   override handleMessage(channel: string, buffer: string, pub: Redis, pattern: string): Promise<unknown> {
-    if (this.draining) return Promise.resolve();
     const { id, requestId } = packetIds(buffer);
     const handled = runWithRequestId(requestId ?? requestIdFrom(undefined), () =>
       super.handleMessage(channel, buffer, pub, pattern),
@@ -87,9 +85,11 @@ export class KittyRedisServer extends ServerRedis {
     };
   }
 
-  /** Stops taking messages and resolves once every message already taken has been answered. */
+  /**
+   * Stops taking messages and resolves once every message already taken has been answered (including any
+   * that arrive while the unsubscribe is on its way: they are handled, not dropped).
+   */
   async drain(): Promise<void> {
-    this.draining = true;
     const [, subscriber] = this.unwrap<[Redis, Redis]>();
     await Promise.allSettled([subscriber.unsubscribe(), subscriber.punsubscribe()]);
     while (this.inFlight.size > 0) await Promise.all([...this.inFlight]);
