@@ -145,15 +145,8 @@ const authorizationRequest = (holder: Pick<Cardholder, 'cardId' | 'account'>, am
   });
 
 async function freeze(token: string) {
-  // The cards API is being reshaped (POST /api/cards/current/freeze); either route freezes the card.
-  const current = await api('/api/cards/current/freeze', { method: 'POST', headers: bearer(token) });
-  if (current.status === 200 || current.status === 201) return;
-  const legacy = await api('/api/card/status', {
-    method: 'PUT',
-    body: { status: 'inactive' },
-    headers: bearer(token),
-  });
-  expect(legacy.status).toBe(200);
+  const frozen = await api('/api/cards/current/freeze', { method: 'POST', headers: bearer(token) });
+  expect(frozen.status).toBe(200);
 }
 
 describe('Card authorisations (issuing_authorization.request answered by Kitty)', () => {
