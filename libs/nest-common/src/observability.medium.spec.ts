@@ -17,7 +17,7 @@ import { z } from 'zod';
 
 import { bootstrapService } from './bootstrap';
 import { currentRequestId } from './context';
-import { parseOrThrow } from './errors';
+import { parseOrThrow, ProblemError } from './errors';
 import { loggerModule } from './logging';
 import { renderMetrics } from './metrics';
 import { QueueRegistry, startQueueWorker } from './queue';
@@ -34,6 +34,7 @@ const run = randomUUID().slice(0, 8);
 const PREFIX = `obs-test-${run}`;
 const ECHO = `observability-test.${run}.echo.v1`;
 const SLOW = `observability-test.${run}.slow.v1`;
+const REFUSE = `observability-test.${run}.refuse.v1`;
 const TestQueue = defineQueue(`observability-test-${run}`, ['observability-test.work.v1']);
 const WorkJob = z.object({ value: z.number(), delayMs: z.number() }).strict();
 const EchoPayload = z.object({ value: z.number(), delayMs: z.number().default(0) }).strict();
@@ -102,6 +103,11 @@ class ProbeController implements OnApplicationBootstrap {
     return { requestId: currentRequestId() };
   }
 
+  @MessagePattern(REFUSE)
+  refuse() {
+    throw ProblemError.of(404, 'Not found', 'No such thing.');
+  }
+
   @MessagePattern(SLOW)
   async handleSlow(@Payload() payload: unknown) {
     const { delayMs } = parseOrThrow(EchoPayload, payload);
@@ -165,25 +171,22 @@ describe('observability of a service (real Redis)', () => {
   it('exposes HTTP, RPC, queue and job metrics on /metrics', async () => {
     const metrics = await renderMetrics();
 
-    const series = (name: string, labels: Record<string, string>) =>
-      metrics
-        .split('\n')
-        .find(
-          (line) =>
-            line.startsWith(`${name}{`) &&
-            Object.entries({ service: 'observability-test', ...labels }).every(([key, value]) =>
-              line.includes(`${key}="${value}"`),
-            ),
-        );
-
     expect(
-      series('http_request_duration_seconds_count', { method: 'GET', route: '/echo', status_code: '200' }),
+      series(metrics, 'http_request_duration_seconds_count', {
+        method: 'GET',
+        route: '/echo',
+        status_code: '200',
+      }),
     ).toMatch(/ 1$/);
-    expect(series('rpc_client_duration_seconds_count', { pattern: ECHO, outcome: 'ok' })).toMatch(/ 1$/);
-    expect(series('rpc_server_duration_seconds_count', { pattern: ECHO, outcome: 'ok' })).toMatch(/ 1$/);
-    expect(series('queue_jobs', { queue: TestQueue.name, state: 'waiting' })).toMatch(/ 0$/);
+    expect(series(metrics, 'rpc_client_duration_seconds_count', { pattern: ECHO, outcome: 'ok' })).toMatch(
+      / 1$/,
+    );
+    expect(series(metrics, 'rpc_server_duration_seconds_count', { pattern: ECHO, outcome: 'ok' })).toMatch(
+      / 1$/,
+    );
+    expect(series(metrics, 'queue_jobs', { queue: TestQueue.name, state: 'waiting' })).toMatch(/ 0$/);
     expect(
-      series('queue_jobs_processed_total', {
+      series(metrics, 'queue_jobs_processed_total', {
         queue: TestQueue.name,
         job: 'observability-test.work.v1',
         outcome: 'completed',
@@ -191,6 +194,27 @@ describe('observability of a service (real Redis)', () => {
     ).toMatch(/ 1$/);
     expect(metrics).toContain('# TYPE ledger_postings_total counter');
     expect(metrics).toContain('# TYPE outbox_backlog gauge');
+  });
+
+  it('counts a problem reply and a failed job by their outcome', async () => {
+    await expect(app.get(RpcClient).send(REFUSE, {}, z.unknown())).rejects.toThrow('No such thing.');
+    await app
+      .get(QueueRegistry)
+      .addBulk(TestQueue.name, [
+        { id: `bad-${run}`, name: 'observability-test.work.v1', data: { value: 'not a number', delayMs: 0 } },
+      ]);
+    const failedJobs = { queue: TestQueue.name, job: 'observability-test.work.v1', outcome: 'failed' };
+    await waitForAsync(
+      async () => series(await renderMetrics(), 'queue_jobs_processed_total', failedJobs) !== undefined,
+    );
+
+    const metrics = await renderMetrics();
+    expect(
+      series(metrics, 'rpc_client_duration_seconds_count', { pattern: REFUSE, outcome: 'problem' }),
+    ).toMatch(/ 1$/);
+    expect(
+      series(metrics, 'rpc_server_duration_seconds_count', { pattern: REFUSE, outcome: 'problem' }),
+    ).toMatch(/ 1$/);
   });
 
   it('on shutdown turns readiness off and lets in-flight HTTP requests, RPC messages and jobs finish', async () => {
@@ -220,6 +244,27 @@ describe('observability of a service (real Redis)', () => {
     expect(exit).toHaveBeenCalledWith(0);
   });
 });
+
+/** The sample line of `name` with these labels (and this service's), if the metrics have one. */
+function series(metrics: string, name: string, labels: Record<string, string>) {
+  return metrics
+    .split('\n')
+    .find(
+      (line) =>
+        line.startsWith(`${name}{`) &&
+        Object.entries({ service: 'observability-test', ...labels }).every(([key, value]) =>
+          line.includes(`${key}="${value}"`),
+        ),
+    );
+}
+
+async function waitForAsync(condition: () => Promise<boolean>, timeoutMs = 5000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await sleep(20);
+  }
+}
 
 async function waitFor(condition: () => boolean, timeoutMs = 5000) {
   const deadline = Date.now() + timeoutMs;
