@@ -1,9 +1,9 @@
-import { RpcModule, serviceInfrastructure } from '@kitty/nest-common';
+import { createStripeClient, RpcModule, serviceInfrastructure, STRIPE_CLIENT } from '@kitty/nest-common';
 import { Module } from '@nestjs/common';
 
 import { OnboardingService } from './accounts/onboarding.service';
 import { PaymentAccountRepository } from './accounts/payment-account.repository';
-import { createStripeClient, STRIPE_CLIENT, StripeAccounts } from './accounts/stripe-accounts';
+import { StripeAccounts } from './accounts/stripe-accounts';
 import { AuthorizationDecisionService } from './authorizations/authorization-decision.service';
 import { CardAuthorizationRepository } from './authorizations/card-authorization.repository';
 import { CardAuthorizationsController } from './authorizations/card-authorizations.controller';

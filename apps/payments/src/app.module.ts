@@ -1,5 +1,5 @@
 import { EmailQueue, PayoutQueue, PotBalanceQueue } from '@kitty/contracts';
-import { RpcModule, serviceInfrastructure } from '@kitty/nest-common';
+import { createStripeClient, RpcModule, serviceInfrastructure, STRIPE_CLIENT } from '@kitty/nest-common';
 import { Module } from '@nestjs/common';
 
 import { CardMoneyController } from './cards/card-money.controller';
@@ -14,7 +14,7 @@ import { PeerServices } from './peers/peer-services';
 import { OUTBOX_TABLE, PrismaService } from './prisma.service';
 import { ReconciliationProcessor } from './reconciliation/reconciliation.processor';
 import { ReconciliationService } from './reconciliation/reconciliation.service';
-import { createStripeClient, STRIPE_CLIENT, StripeGateway } from './stripe/stripe-gateway';
+import { StripeGateway } from './stripe/stripe-gateway';
 import { StripeEventProcessor } from './stripe-events/stripe-event.processor';
 import { StripeEventService } from './stripe-events/stripe-event.service';
 import { TopUpCreditService } from './stripe-events/top-up-credit.service';

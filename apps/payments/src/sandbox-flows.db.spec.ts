@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 
 import type { PaymentsCaller } from '@kitty/contracts';
+import { createStripeClient } from '@kitty/nest-common';
 import { createThrowawayDatabase, type ThrowawayDatabase } from '@kitty/testing';
 
 import { loadDatabaseConfig, type PaymentsConfig } from './config';
@@ -10,7 +11,7 @@ import { FundingService } from './funding/funding.service';
 import { walletAccount } from './ledger/accounts';
 import { LedgerService } from './ledger/ledger.service';
 import { PrismaService } from './prisma.service';
-import { createStripeClient, StripeGateway } from './stripe/stripe-gateway';
+import { StripeGateway } from './stripe/stripe-gateway';
 import { StripeEventService } from './stripe-events/stripe-event.service';
 import { TopUpCreditService } from './stripe-events/top-up-credit.service';
 import { FakePeerRpc, idleRelay } from './testing/fakes';

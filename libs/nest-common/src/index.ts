@@ -14,3 +14,4 @@ export * from './queue';
 export * from './redis';
 export * from './rpc';
 export * from './shutdown';
+export * from './stripe';

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 
 import { type IssuingCaller, type KycRequest } from '@kitty/contracts';
-import { ProblemError } from '@kitty/nest-common';
+import { createStripeClient, ProblemError } from '@kitty/nest-common';
 import { createThrowawayDatabase, type ThrowawayDatabase } from '@kitty/testing';
 
 // eslint-disable-next-line @nx/enforce-module-boundaries -- the sandbox is Stripe's test double, used only in tests
@@ -16,7 +16,7 @@ import { PrismaService } from '../prisma.service';
 import { individualOf } from './account-state';
 import { OnboardingService } from './onboarding.service';
 import { PaymentAccountRepository } from './payment-account.repository';
-import { createStripeClient, StripeAccounts } from './stripe-accounts';
+import { StripeAccounts } from './stripe-accounts';
 
 /** The service graph as the module wires it, on one database and one Stripe endpoint. */
 function servicesOn(prisma: PrismaService, stripeApiUrl: string) {

@@ -1,23 +1,9 @@
-import { ProblemError } from '@kitty/nest-common';
+import { ProblemError, STRIPE_CLIENT } from '@kitty/nest-common';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import Stripe from 'stripe';
 
 import { ISSUING_CONFIG, type IssuingConfig } from '../config';
 import { formFieldOf } from './account-state';
-
-export const STRIPE_CLIENT = Symbol('STRIPE_CLIENT');
-
-/** The service's Stripe SDK client: real Stripe, or the local sandbox when STRIPE_API_URL is set. */
-export function createStripeClient(config: Pick<IssuingConfig, 'STRIPE_SECRET_KEY' | 'STRIPE_API_URL'>) {
-  const api = config.STRIPE_API_URL ? new URL(config.STRIPE_API_URL) : null;
-  return new Stripe(config.STRIPE_SECRET_KEY, {
-    ...(api && {
-      host: api.hostname,
-      port: Number(api.port || (api.protocol === 'https:' ? 443 : 80)),
-      protocol: api.protocol.replace(':', '') as 'http' | 'https',
-    }),
-  });
-}
 
 /** The spec's fallback titles for the two provider calls (error catalogue). */
 const FAILURE_TITLE = {

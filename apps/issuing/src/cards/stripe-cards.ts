@@ -1,9 +1,9 @@
 import { WALLET_PROVISIONING_ERROR, WALLET_PROVISIONING_FAILED, type WalletType } from '@kitty/contracts';
-import { ProblemError } from '@kitty/nest-common';
+import { ProblemError, STRIPE_CLIENT } from '@kitty/nest-common';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import Stripe from 'stripe';
 
-import { callStripe, STRIPE_CLIENT } from '../accounts/stripe-accounts';
+import { callStripe } from '../accounts/stripe-accounts';
 
 const FAILED = 'Failed to create virtual card';
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 
 import { POT_MONEY_KINDS, PotBalanceChanged, PotBalanceQueue } from '@kitty/contracts';
 import { penceFromBigInt } from '@kitty/money';
-import { ledgerPostings } from '@kitty/nest-common';
+import { ledgerPostings, withRequestId } from '@kitty/nest-common';
 import { Injectable } from '@nestjs/common';
 
 import type { Tx } from '../prisma.service';
@@ -227,7 +227,7 @@ export class LedgerService {
         `INSERT INTO outbox (id, queue, job_name, payload) VALUES (gen_random_uuid(), $1, $2, $3::jsonb)`,
         PotBalanceQueue.name,
         PotBalanceQueue.jobs[0],
-        JSON.stringify(PotBalanceChanged.parse(event)),
+        JSON.stringify(withRequestId(PotBalanceChanged.parse(event))),
       );
     }
   }

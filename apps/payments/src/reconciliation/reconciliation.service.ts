@@ -1,10 +1,10 @@
 import type { ReconciliationMismatch, ReconciliationReport } from '@kitty/contracts';
+import { STRIPE_CLIENT } from '@kitty/nest-common';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import Stripe from 'stripe';
 
 import { PlatformAccount } from '../ledger/accounts';
 import { PrismaService } from '../prisma.service';
-import { STRIPE_CLIENT } from '../stripe/stripe-gateway';
 import {
   compareSides,
   type LedgerSide,

@@ -1,3 +1,4 @@
+import { createStripeClient } from '@kitty/nest-common';
 // Against the built Stripe sandbox: proves the SDK calls we make are ones Stripe's wire protocol accepts
 // (the sandbox refuses unknown parameters, as Stripe does).
 import type Stripe from 'stripe';
@@ -8,7 +9,7 @@ import {
   SANDBOX_SECRET_KEY,
   startStripeSandbox,
 } from '../testing/stripe-sandbox';
-import { createStripeClient, StripeGateway } from './stripe-gateway';
+import { StripeGateway } from './stripe-gateway';
 
 describeWithSandbox('StripeGateway (Stripe sandbox)', () => {
   let sandbox: RunningSandbox;

@@ -1,20 +1,6 @@
+import { STRIPE_CLIENT } from '@kitty/nest-common';
 import { Inject, Injectable } from '@nestjs/common';
 import Stripe from 'stripe';
-
-import type { PaymentsConfig } from '../config';
-
-/** The one Stripe SDK client of the service: real Stripe, or the local sandbox when STRIPE_API_URL is set. */
-export function createStripeClient(config: Pick<PaymentsConfig, 'STRIPE_SECRET_KEY' | 'STRIPE_API_URL'>) {
-  const api = config.STRIPE_API_URL ? new URL(config.STRIPE_API_URL) : null;
-  return new Stripe(config.STRIPE_SECRET_KEY, {
-    ...(api && {
-      host: api.hostname,
-      port: Number(api.port || (api.protocol === 'https:' ? 443 : 80)),
-      protocol: api.protocol.replace(':', '') as 'http' | 'https',
-    }),
-  });
-}
-export const STRIPE_CLIENT = Symbol('STRIPE_CLIENT');
 
 export interface TopUpCheckoutParams {
   fundingId: string;
