@@ -246,7 +246,7 @@ async function runTests(argv, userEnv = process.env) {
           );
       });
 
-  const stackPhases = ['stack start', 'integration tests', 'browser tests'];
+  const stackPhases = ['stack start', 'integration tests', 'browser tests', 'fault suite'];
   if (quick) stackPhases.forEach((name) => phases.skip(name, '--quick'));
   else if (!builtOk || !databaseOk)
     stackPhases.forEach((name) => phases.skip(name, 'an earlier phase failed'));
@@ -280,6 +280,7 @@ async function runTests(argv, userEnv = process.env) {
     if (!run.stack) {
       phases.skip('integration tests', 'the stack did not start');
       phases.skip('browser tests', 'the stack did not start');
+      phases.skip('fault suite', 'the stack did not start');
     } else {
       const { gatewayUrl, env } = run.stack;
       const suiteEnv = {
@@ -297,15 +298,15 @@ async function runTests(argv, userEnv = process.env) {
         REDIS_URL: redisUrl,
         CHROMIUM_PATH: userEnv.CHROMIUM_PATH ?? '/usr/bin/chromium',
       };
-      /** @type {(config: string, extra?: string[]) => () => Promise<void>} */
+      /** @type {(config: string, extra?: string[], env?: Record<string, string>) => () => Promise<void>} */
       const suite =
-        (config, extra = []) =>
+        (config, extra = [], env = {}) =>
         async () => {
           const result = await stack.run(
             process.execPath,
             [stack.binScript('jest'), '-c', config, ...extra],
             {
-              env: suiteEnv,
+              env: { ...suiteEnv, ...env },
               tee: true,
               track,
             },
@@ -320,6 +321,19 @@ async function runTests(argv, userEnv = process.env) {
         suite('tests/e2e/jest.config.cjs', ['--passWithNoTests']),
       );
       if (!integrationOk || !e2eOk) printAppLogTails(supervisor);
+      // tests/faults starts a stack of its own (own database on this server, own Redis) and kills its
+      // processes; this run's apps are stopped first so the two stacks do not share the CPU.
+      await phases.run('fault suite', async () => {
+        const infrastructure = new Set([run.postgres?.proc, run.redis?.proc]);
+        await Promise.all(
+          supervisor.processes.filter((p) => !infrastructure.has(p)).map((p) => supervisor.stop(p)),
+        );
+        const postgresUrl = /** @type {Service} */ (run.postgres).url;
+        await suite('tests/faults/jest.config.cjs', ['--runInBand'], {
+          DATABASE_URL: postgresUrl,
+          FAULT_SKIP_BUILD: '1',
+        })();
+      });
     }
   }
 

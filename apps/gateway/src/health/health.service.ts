@@ -13,7 +13,11 @@ export class PlatformHealth implements OnApplicationShutdown {
     private readonly rpc: RpcClient,
     private readonly postgres: Pool,
     private readonly redis: DependencyCheck,
-  ) {}
+  ) {
+    // An idle connection closed by the server (restart, pg_terminate_backend) is emitted on the pool;
+    // unhandled, that event kills the gateway. The pool reconnects on the next query; the probe reports it.
+    postgres.on('error', () => undefined);
+  }
 
   async report(): Promise<HealthReport> {
     const probes: [string, Promise<unknown>][] = [

@@ -1,0 +1,181 @@
+// What must hold after the faults, checked against the database, the Stripe sandbox and the queues.
+// Each check returns the violations it found (empty: it holds).
+import type { Pool } from 'pg';
+import type Stripe from 'stripe';
+
+export interface Check {
+  name: string;
+  violations: string[];
+}
+
+const rows = async <T extends object>(pool: Pool, sql: string, params: unknown[] = []) =>
+  (await pool.query<T>(sql, params)).rows;
+
+const describeRows = (list: object[]) => list.slice(0, 10).map((row) => JSON.stringify(row));
+
+/** The ledger's own rules (as in apps/payments/src/ledger/ledger.service.db.spec.ts). */
+export async function ledgerInvariants(pool: Pool): Promise<Check[]> {
+  return [
+    {
+      name: 'every ledger transaction has at least two postings summing to zero',
+      violations: describeRows(
+        await rows(
+          pool,
+          `SELECT t.id, t.kind, COALESCE(SUM(p.amount_pence), 0)::text AS sum, COUNT(p.id)::int AS postings
+             FROM payments.ledger_transactions t
+             LEFT JOIN payments.ledger_postings p ON p.transaction_id = t.id
+            GROUP BY t.id, t.kind
+           HAVING COALESCE(SUM(p.amount_pence), 0) <> 0 OR COUNT(p.id) < 2`,
+        ),
+      ),
+    },
+    {
+      name: 'every account balance and sequence equal the sum and count of its postings',
+      violations: describeRows(
+        await rows(
+          pool,
+          `SELECT a.id, a.balance_pence::text, COALESCE(SUM(p.amount_pence), 0)::text AS postings_sum
+             FROM payments.ledger_accounts a
+             LEFT JOIN payments.ledger_postings p ON p.account_id = a.id
+            GROUP BY a.id, a.balance_pence, a.sequence
+           HAVING a.balance_pence <> COALESCE(SUM(p.amount_pence), 0) OR a.sequence <> COUNT(p.id)`,
+        ),
+      ),
+    },
+    {
+      name: 'no protected account (wallet, pot) is negative, now or after any posting',
+      violations: describeRows(
+        await rows(
+          pool,
+          `SELECT a.id, MIN(LEAST(p.balance_after, a.balance_pence))::text AS lowest
+             FROM payments.ledger_accounts a
+             LEFT JOIN payments.ledger_postings p ON p.account_id = a.id
+            WHERE NOT a.allow_negative
+            GROUP BY a.id
+           HAVING MIN(LEAST(COALESCE(p.balance_after, 0), a.balance_pence)) < 0`,
+        ),
+      ),
+    },
+    {
+      name: 'every posting’s balance_after is the running sum of its account',
+      violations: describeRows(
+        await rows(
+          pool,
+          `SELECT account_id, account_sequence::text FROM (
+             SELECT account_id, account_sequence, balance_after,
+                    SUM(amount_pence) OVER (PARTITION BY account_id ORDER BY account_sequence) AS running
+               FROM payments.ledger_postings) s
+            WHERE balance_after <> running`,
+        ),
+      ),
+    },
+  ];
+}
+
+/**
+ * Every Checkout Session Stripe says is paid (listed with the SDK's auto-pagination) is credited exactly
+ * once, for its amount, and nothing unpaid is credited.
+ */
+export async function topUpInvariants(pool: Pool, stripe: Stripe, sessionIds: Set<string>): Promise<Check[]> {
+  const paid = new Map<string, number>();
+  for await (const session of stripe.checkout.sessions.list({ limit: 100 })) {
+    if (sessionIds.has(session.id) && session.payment_status === 'paid')
+      paid.set(session.id, session.amount_total ?? 0);
+  }
+  const credits = await rows<{ session_id: string; transactions: number; status: string; credited: string }>(
+    pool,
+    `SELECT f.session_id, f.status,
+            (SELECT COUNT(*)::int FROM payments.ledger_transactions t
+              WHERE t.idempotency_key = 'topup:' || f.session_id) AS transactions,
+            (f.amount_pence + f.fee_pence)::text AS credited
+       FROM payments.funding_transactions f
+      WHERE f.session_id = ANY($1)`,
+    [[...sessionIds]],
+  );
+  const bySession = new Map(credits.map((row) => [row.session_id, row]));
+  const missing: string[] = [];
+  const wrong: string[] = [];
+  for (const [sessionId, total] of paid) {
+    const row = bySession.get(sessionId);
+    if (!row || row.status !== 'succeeded' || row.transactions !== 1)
+      missing.push(
+        `${sessionId}: ${row ? `${row.status}, ${row.transactions} ledger transactions` : 'no funding row'}`,
+      );
+    else if (Number(row.credited) !== total)
+      wrong.push(`${sessionId}: paid ${total}, recorded ${row.credited}`);
+  }
+  const unpaidCredited = credits
+    .filter((row) => !paid.has(row.session_id) && (row.transactions > 0 || row.status === 'succeeded'))
+    .map((row) => row.session_id);
+  return [
+    { name: `every paid Checkout Session (${paid.size}) is credited exactly once`, violations: missing },
+    { name: 'every credit matches what Stripe charged (amount + fee)', violations: wrong },
+    { name: 'no unpaid session is credited', violations: unpaidCredited },
+  ];
+}
+
+/** Withdrawals end paid or released, once each, and Stripe's payouts match them one to one. */
+export async function withdrawalInvariants(pool: Pool, stripe: Stripe): Promise<Check[]> {
+  const unsettled = await rows(
+    pool,
+    `SELECT w.id, w.status, w.payout_id,
+            (SELECT COUNT(*)::int FROM payments.ledger_transactions t
+              WHERE t.idempotency_key IN ('withdrawal-paid:' || w.id, 'withdrawal-released:' || w.id)) AS endings
+       FROM payments.withdrawals w
+      WHERE NOT ((w.status = 'paid' AND (SELECT COUNT(*) FROM payments.ledger_transactions t
+                                           WHERE t.idempotency_key = 'withdrawal-paid:' || w.id) = 1)
+              OR (w.status = 'failed' AND (SELECT COUNT(*) FROM payments.ledger_transactions t
+                                             WHERE t.idempotency_key LIKE 'withdrawal-%:' || w.id
+                                               AND t.idempotency_key <> 'withdrawal:' || w.id) >= 1))`,
+  );
+  const inTransit = await rows<{ balance: string }>(
+    pool,
+    `SELECT balance_pence::text AS balance FROM payments.ledger_accounts WHERE id = 'payouts:in-transit'`,
+  );
+  const withdrawals = await rows<{ id: string; payout_id: string | null; amount_pence: string }>(
+    pool,
+    `SELECT id, payout_id, amount_pence::text FROM payments.withdrawals`,
+  );
+  const byId = new Map(withdrawals.map((w) => [w.id, w]));
+  const payoutsPerWithdrawal = new Map<string, number>();
+  const mismatched: string[] = [];
+  for await (const payout of stripe.payouts.list({ limit: 100 })) {
+    const withdrawalId = payout.metadata?.['withdrawalId'];
+    if (!withdrawalId) continue;
+    payoutsPerWithdrawal.set(withdrawalId, (payoutsPerWithdrawal.get(withdrawalId) ?? 0) + 1);
+    const withdrawal = byId.get(withdrawalId);
+    if (
+      !withdrawal ||
+      withdrawal.payout_id !== payout.id ||
+      Number(withdrawal.amount_pence) !== payout.amount
+    )
+      mismatched.push(`${payout.id} (${payout.amount}p) for ${withdrawalId}`);
+  }
+  for (const [withdrawalId, count] of payoutsPerWithdrawal)
+    if (count > 1) mismatched.push(`${count} payouts for ${withdrawalId}`);
+  return [
+    { name: 'every withdrawal ended paid or released, exactly once', violations: describeRows(unsettled) },
+    {
+      name: 'nothing is left in payouts:in-transit',
+      violations: inTransit.filter((row) => row.balance !== '0').map((row) => `balance ${row.balance}`),
+    },
+    { name: 'Stripe’s payouts match the withdrawals one to one', violations: mismatched },
+  ];
+}
+
+/** Every outbox row of every service was relayed. */
+export async function outboxUnrelayed(pool: Pool): Promise<string[]> {
+  const tables = await rows<{ table_schema: string }>(
+    pool,
+    `SELECT table_schema FROM information_schema.tables WHERE table_name = 'outbox' ORDER BY 1`,
+  );
+  const found: string[] = [];
+  for (const { table_schema: schema } of tables) {
+    const [{ count }] = await rows<{ count: number }>(
+      pool,
+      `SELECT COUNT(*)::int AS count FROM "${schema}".outbox WHERE relayed_at IS NULL`,
+    );
+    if (count > 0) found.push(`${schema}.outbox: ${count} unrelayed`);
+  }
+  return found;
+}

@@ -1,0 +1,247 @@
+// A stack of the fault suite's own, started with the dev-stack launcher's modules (infra/dev-stack/lib):
+// its own database on the run's PostgreSQL server, its own redis-server (append-only, so a restart keeps
+// the queues, as the production Redis does), every app of the registry on free ports. It can kill and
+// restart any process of it.
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+import { Pool } from 'pg';
+
+const ROOT = path.resolve(__dirname, '../../..');
+const load = createRequire(__filename);
+const lib = (name: string) => load(path.join(ROOT, 'infra/dev-stack/lib', name));
+
+interface Proc {
+  name: string;
+  pid: number;
+  logFile: string;
+  stopping: boolean;
+  exitInfo: { code: number | null; signal: string | null } | null;
+  exited: Promise<unknown>;
+}
+interface Supervisor {
+  processes: Proc[];
+  start(name: string, command: string, args: string[], options?: { env?: NodeJS.ProcessEnv }): Proc;
+  stop(proc: Proc, options?: { signal?: NodeJS.Signals; graceMs?: number }): Promise<unknown>;
+  tail(proc: Proc, lines?: number): string;
+}
+interface App {
+  name: string;
+  health: string;
+  entry: string;
+  args: string[];
+  build: boolean;
+}
+interface Registry {
+  apps: App[];
+}
+interface Service {
+  url: string;
+  source: string;
+  stop: () => Promise<unknown>;
+}
+type Say = Record<'step' | 'info' | 'ok' | 'warn' | 'fail', (text: string) => void>;
+
+const { Supervisor: SupervisorClass, waitForHttp } = lib('supervisor.js') as {
+  Supervisor: new (options: {
+    logDir: string;
+    echo: boolean;
+    onUnexpectedExit: (proc: Proc, code: number | null, signal: string | null) => void;
+  }) => Supervisor;
+  waitForHttp: (url: string, options: { timeoutMs: number; proc?: Proc }) => Promise<string>;
+};
+const stackLib = lib('stack.js') as {
+  KITTY_DIR: string;
+  migrate(command: 'deploy', url: string): Promise<boolean>;
+  generateClients(): Promise<boolean>;
+  build(projects: string[]): Promise<void>;
+  startStack(options: Record<string, unknown>): Promise<{
+    ports: Record<string, number>;
+    env: Record<string, string>;
+    gatewayUrl: string;
+  }>;
+};
+const registryLib = lib('registry.js') as {
+  loadRegistry(root: string): Registry;
+  appsForRun(registry: Registry, run: { mode: 'test'; userEnv: NodeJS.ProcessEnv }): Registry;
+  buildProjects(registry: Registry): string[];
+};
+const postgresLib = lib('postgres.js') as {
+  findPostgres(options: {
+    root: string;
+    userEnv: NodeJS.ProcessEnv;
+    supervisor: Supervisor;
+    say: Say;
+  }): Promise<Service>;
+  withDatabase(url: string, database: string): string;
+  ensureDatabase(url: string): Promise<void>;
+  dropDatabase(url: string): Promise<void>;
+};
+const { appEnv } = lib('env.js') as {
+  appEnv(shared: Record<string, string>, port: number, userEnv: NodeJS.ProcessEnv): NodeJS.ProcessEnv;
+};
+const { probe: probeRedis } = lib('redis.js') as { probe(url: string): Promise<unknown> };
+const { ephemeralPort } = lib('ports.js') as { ephemeralPort(): Promise<number> };
+const { freshSecrets } = lib('secrets.js') as { freshSecrets(): Record<string, string> };
+const { say } = lib('output.js') as { say: Say };
+
+const HEALTH_TIMEOUT_MS = 120_000;
+
+export interface FaultStackSettings {
+  gatewayUrl: string;
+  databaseUrl: string;
+  redisUrl: string;
+  queuePrefix: string;
+  env: Record<string, string>;
+}
+
+export class FaultStack {
+  private readonly runId = randomBytes(4).toString('hex');
+  readonly runDir = path.join(stackLib.KITTY_DIR, 'test-runs', `faults-${this.runId}`);
+  /** Processes that died without being asked to: a crash the suite did not cause is a finding. */
+  readonly unexpectedExits: string[] = [];
+  private readonly supervisor: Supervisor = new SupervisorClass({
+    logDir: path.join(this.runDir, 'logs'),
+    echo: process.env.KITTY_VERBOSE === '1',
+    // Recorded as a finding, and the app is started again (as its orchestrator would) so the run goes on.
+    onUnexpectedExit: (proc, code, signal) => {
+      this.unexpectedExits.push(`${proc.name} (${signal ?? `exit code ${code}`}), log ${proc.logFile}`);
+      const app = proc.name.replace(/\.\d+$/, '');
+      if (this.current.get(app) === proc && !this.stopping) void this.respawn(app).catch(() => undefined);
+    },
+  });
+  private stopping = false;
+  private readonly registry = registryLib.appsForRun(registryLib.loadRegistry(ROOT), {
+    mode: 'test',
+    userEnv: process.env,
+  });
+  private postgres: Service | null = null;
+  private redisPort = 0;
+  private redisProc: Proc | null = null;
+  private readonly current = new Map<string, Proc>();
+  private readonly generation = new Map<string, number>();
+  private started: Awaited<ReturnType<typeof stackLib.startStack>> | null = null;
+  settings: FaultStackSettings | null = null;
+
+  get appNames(): string[] {
+    return this.registry.apps.map((app) => app.name);
+  }
+
+  async start(): Promise<FaultStackSettings> {
+    // npm test has built everything already (FAULT_SKIP_BUILD=1); alone, build what the stack runs (Nx cache).
+    if (process.env.FAULT_SKIP_BUILD !== '1') {
+      await stackLib.generateClients();
+      await stackLib.build(registryLib.buildProjects(this.registry));
+    }
+    this.postgres = await postgresLib.findPostgres({
+      root: ROOT,
+      userEnv: process.env,
+      supervisor: this.supervisor,
+      say,
+    });
+    const databaseUrl = postgresLib.withDatabase(this.postgres.url, `kitty_faults_${this.runId}`);
+    await postgresLib.ensureDatabase(databaseUrl);
+    await stackLib.migrate('deploy', databaseUrl);
+    this.redisPort = await ephemeralPort();
+    const redisUrl = `redis://127.0.0.1:${this.redisPort}`;
+    await this.startRedis();
+    const queuePrefix = `kitty-faults-${this.runId}`;
+    this.started = await stackLib.startStack({
+      mode: 'test',
+      registry: this.registry,
+      supervisor: this.supervisor,
+      say,
+      userEnv: process.env,
+      databaseUrl,
+      redisUrl,
+      ...freshSecrets(),
+      queuePrefix,
+      mailDir: path.join(this.runDir, 'maildev'),
+      stripeSandboxDataDir: path.join(this.runDir, 'stripe-sandbox'),
+      timeoutMs: HEALTH_TIMEOUT_MS,
+    });
+    for (const proc of this.supervisor.processes) this.current.set(proc.name, proc);
+    this.settings = {
+      gatewayUrl: this.started.gatewayUrl,
+      databaseUrl,
+      redisUrl,
+      queuePrefix,
+      env: this.started.env,
+    };
+    return this.settings;
+  }
+
+  /** SIGKILL to one app's process group, then the same app again on the same port, until healthy. */
+  async killAndRestart(name: string): Promise<void> {
+    const proc = this.current.get(name);
+    if (!proc) throw new Error(`no running app ${name}`);
+    await this.supervisor.stop(proc, { signal: 'SIGKILL' });
+    await this.respawn(name);
+  }
+
+  private async respawn(name: string): Promise<void> {
+    const app = this.registry.apps.find((candidate) => candidate.name === name);
+    if (!app || !this.started) throw new Error(`no app ${name}`);
+    const generation = (this.generation.get(name) ?? 1) + 1;
+    this.generation.set(name, generation);
+    const port = this.started.ports[name];
+    const next = this.supervisor.start(`${name}.${generation}`, process.execPath, [app.entry, ...app.args], {
+      env: appEnv(this.started.env, port, process.env),
+    });
+    this.current.set(name, next);
+    await waitForHttp(`http://127.0.0.1:${port}${app.health}`, { timeoutMs: HEALTH_TIMEOUT_MS, proc: next });
+  }
+
+  /** SIGKILL to redis-server and a new one on the same port and data directory (its append-only file). */
+  async restartRedis(): Promise<void> {
+    if (this.redisProc) await this.supervisor.stop(this.redisProc, { signal: 'SIGKILL' });
+    await this.startRedis();
+  }
+
+  /** pg_terminate_backend on every connection of the apps to this stack's database. */
+  async terminateBackends(pool: Pool): Promise<number> {
+    const result = await pool.query<{ pid: number }>(
+      `SELECT pid FROM pg_stat_activity
+        WHERE datname = current_database() AND pid <> pg_backend_pid()
+          AND application_name IS DISTINCT FROM 'kitty-faults'
+          AND pg_terminate_backend(pid)`,
+    );
+    return result.rowCount ?? 0;
+  }
+
+  /** The last lines of every app's log, for a failure report. */
+  logTails(lines = 20): string {
+    return this.supervisor.processes
+      .map((proc) => `── ${proc.logFile} ──\n${this.supervisor.tail(proc, lines)}`)
+      .join('\n');
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    await Promise.all(
+      this.supervisor.processes.filter((p) => !p.exitInfo).map((p) => this.supervisor.stop(p)),
+    );
+    if (this.settings) await postgresLib.dropDatabase(this.settings.databaseUrl).catch(() => undefined);
+    await this.postgres?.stop();
+  }
+
+  private async startRedis(): Promise<void> {
+    const generation = (this.generation.get('redis') ?? 0) + 1;
+    this.generation.set('redis', generation);
+    const dataDir = path.join(this.runDir, 'redis');
+    // prettier-ignore
+    const args = ['--port', String(this.redisPort), '--bind', '127.0.0.1', '--dir', dataDir,
+      '--maxmemory-policy', 'noeviction', '--save', '', '--appendonly', 'yes', '--daemonize', 'no'];
+    fs.mkdirSync(dataDir, { recursive: true });
+    this.redisProc = this.supervisor.start(`redis.${generation}`, 'redis-server', args);
+    const url = `redis://127.0.0.1:${this.redisPort}`;
+    const deadline = Date.now() + 15_000;
+    while ((await probeRedis(url)) !== 'ok') {
+      if (this.redisProc.exitInfo || Date.now() > deadline)
+        throw new Error(`redis-server did not start:\n${this.supervisor.tail(this.redisProc, 20)}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}

@@ -1,0 +1,262 @@
+// The workload the faults hit: sign-ups, verification, top-ups paid on the sandbox's pay page, expenses
+// paid from pots, wallet-to-wallet settle-ups (payWithKitty), withdrawals, and Stripe webhooks delivered
+// again by us (duplicated, delayed, out of order, properly signed). Errors are expected while processes
+// die; what counts is recorded for the checks afterwards. Import this only once GATEWAY_URL and the
+// Stripe settings of the fault stack are in process.env (the support helpers read them on import).
+import Stripe from 'stripe';
+
+import { api, signUpUser } from '../../support/api';
+import { verifyUser } from '../../support/onboarding';
+import { payOnSandbox } from '../../support/payments';
+import { bearer, joinPot, type User } from '../../support/pots';
+import { deliverWebhook, sandboxStripe, stripeSignature, stripeTestSettings } from '../../support/stripe';
+import type { Random } from './random';
+
+/** What a 5xx body must never contain: stack frames, source paths, module paths. */
+const STACK_TRACE = /\n\s+at |\bat [\w$.<>]+ \(|\.(?:ts|js):\d+:\d+|node_modules\//;
+
+const OPERATIONS = {
+  signUp: 3,
+  topUpWallet: 5,
+  topUpPot: 4,
+  potExpense: 4,
+  settleUpWithKitty: 4,
+  withdraw: 2,
+  redeliverWebhooks: 3,
+} as const;
+export type Operation = keyof typeof OPERATIONS;
+
+interface Member {
+  user: User;
+  memberId: string;
+}
+interface PotState {
+  id: string;
+  owner: Member;
+  other: Member;
+}
+
+export interface WorkloadFigures {
+  attempted: Record<Operation, number>;
+  succeeded: Record<Operation, number>;
+  /** Requests answered 5xx or not answered at all (expected while a process is down). */
+  failed: Record<Operation, number>;
+  webhookRedeliveries: number;
+  serverErrors: number;
+}
+
+const zero = (): Record<Operation, number> =>
+  Object.fromEntries(Object.keys(OPERATIONS).map((key) => [key, 0])) as Record<Operation, number>;
+
+export class Workload {
+  readonly figures: WorkloadFigures = {
+    attempted: zero(),
+    succeeded: zero(),
+    failed: zero(),
+    webhookRedeliveries: 0,
+    serverErrors: 0,
+  };
+  /** Checkout Sessions this workload created, by id. */
+  readonly sessions = new Set<string>();
+  /** A few distinct error messages per operation, for the report. */
+  readonly errorSamples: Partial<Record<Operation, string[]>> = {};
+  /** 5xx answers whose body showed a stack trace or a source path. */
+  readonly leaks: string[] = [];
+  private readonly users: User[] = [];
+  private readonly pots: PotState[] = [];
+  private readonly stripe: Stripe = sandboxStripe();
+  private readonly pending = new Set<Promise<unknown>>();
+  private readonly gatewayUrl = process.env.GATEWAY_URL ?? '';
+  private restoreFetch: (() => void) | null = null;
+
+  /** Every answer of the gateway is inspected: a 5xx must be a problem+json without internals. */
+  watchServerErrors(): void {
+    const original = globalThis.fetch;
+    globalThis.fetch = async (input, init) => {
+      const response = await original(input, init);
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      if (response.status >= 500 && url.startsWith(this.gatewayUrl)) {
+        this.figures.serverErrors += 1;
+        const body = await response.clone().text();
+        if (STACK_TRACE.test(body)) this.leaks.push(`${response.status} ${url}: ${body.slice(0, 500)}`);
+      }
+      return response;
+    };
+    this.restoreFetch = () => {
+      globalThis.fetch = original;
+    };
+  }
+
+  stopWatching(): void {
+    this.restoreFetch?.();
+  }
+
+  /** Runs `workers` loops of seeded operations until `deadline` (ms since epoch). */
+  async run(randoms: Random[], deadline: number): Promise<void> {
+    await Promise.all(randoms.map((random) => this.loop(random, deadline)));
+    await Promise.allSettled([...this.pending]);
+  }
+
+  private async loop(random: Random, deadline: number): Promise<void> {
+    while (Date.now() < deadline) {
+      const operation = this.users.length < 4 ? 'signUp' : random.weighted(OPERATIONS);
+      this.figures.attempted[operation] += 1;
+      try {
+        const done = await this.perform(operation, random);
+        if (done) this.figures.succeeded[operation] += 1;
+      } catch (error) {
+        this.figures.failed[operation] += 1;
+        const message = error instanceof Error ? error.message : String(error);
+        const samples = (this.errorSamples[operation] ??= []);
+        if (samples.length < 3 && !samples.includes(message)) samples.push(message.slice(0, 200));
+        // A process is down: give it a moment rather than spinning on refused connections.
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    }
+  }
+
+  /** true: it went through; false: refused for a business reason (no money yet, 4xx). */
+  private async perform(operation: Operation, random: Random): Promise<boolean> {
+    switch (operation) {
+      case 'signUp':
+        return this.signUp(random);
+      case 'topUpWallet':
+        return this.topUp(random, null);
+      case 'topUpPot':
+        return this.pots.length > 0 ? this.topUp(random, random.pick(this.pots)) : false;
+      case 'potExpense':
+        return this.potExpense(random);
+      case 'settleUpWithKitty':
+        return this.settleUp(random);
+      case 'withdraw':
+        return this.withdraw(random);
+      case 'redeliverWebhooks':
+        return this.redeliverWebhooks(random);
+    }
+  }
+
+  /** A verified user; every second one starts a pot with the previous user as its second member. */
+  private async signUp(random: Random): Promise<boolean> {
+    const user = await signUpUser({ fullName: `Fault ${random.int(1, 1_000_000)}` });
+    await verifyUser(user.session.accessToken);
+    this.users.push(user);
+    if (this.users.length % 2 === 0) {
+      const owner = user;
+      const other = this.users[this.users.length - 2];
+      const created = await api<{ id: string }>('/api/pots', {
+        method: 'POST',
+        body: { name: `Fault pot ${this.pots.length + 1}` },
+        headers: bearer(owner.session.accessToken),
+      });
+      if (created.status !== 201) throw new Error(`create pot: ${created.status}`);
+      await joinPot(created.body.id, owner, other);
+      const pot = await api<{ members: { id: string; userId: string }[] }>(`/api/pots/${created.body.id}`, {
+        headers: bearer(owner.session.accessToken),
+      });
+      const memberOf = (u: User) => {
+        const member = pot.body.members.find((m) => m.userId === u.session.user.id);
+        if (!member) throw new Error('member missing from the pot');
+        return { user: u, memberId: member.id };
+      };
+      this.pots.push({ id: created.body.id, owner: memberOf(owner), other: memberOf(other) });
+    }
+    return true;
+  }
+
+  /** A Checkout Session through the API, paid by card on the sandbox's page (the webhook credits it). */
+  private async topUp(random: Random, pot: PotState | null): Promise<boolean> {
+    const payer = pot ? random.pick([pot.owner.user, pot.other.user]) : random.pick(this.users);
+    const created = await api<{ sessionId: string }>('/api/funding/checkout-sessions', {
+      method: 'POST',
+      body: {
+        amountPence: random.int(100, 20_000),
+        destination: pot ? { type: 'pot', potId: pot.id } : { type: 'wallet' },
+        method: 'card',
+      },
+      headers: bearer(payer.session.accessToken),
+    });
+    if (created.status >= 500) throw new Error(`checkout: ${created.status}`);
+    if (created.status !== 201) return false;
+    this.sessions.add(created.body.sessionId);
+    const paid = await payOnSandbox(created.body.sessionId);
+    if (paid.status >= 400) throw new Error(`pay page: ${paid.status}`);
+    return true;
+  }
+
+  private async potExpense(random: Random): Promise<boolean> {
+    if (this.pots.length === 0) return false;
+    const pot = random.pick(this.pots);
+    const response = await api(`/api/pots/${pot.id}/expenses`, {
+      method: 'POST',
+      body: {
+        description: 'Fault suite expense',
+        amountPence: random.int(1, 3_000),
+        paidFrom: 'pot',
+        split: {
+          mode: 'equal',
+          members: [{ memberId: pot.owner.memberId }, { memberId: pot.other.memberId }],
+        },
+      },
+      headers: bearer(random.pick([pot.owner, pot.other]).user.session.accessToken),
+    });
+    return this.outcome('expense', response.status);
+  }
+
+  /** The payer's wallet pays the payee's wallet (only the payer may ask). */
+  private async settleUp(random: Random): Promise<boolean> {
+    if (this.pots.length === 0) return false;
+    const pot = random.pick(this.pots);
+    const [from, to] = random.next() < 0.5 ? [pot.owner, pot.other] : [pot.other, pot.owner];
+    const response = await api(`/api/pots/${pot.id}/settlements`, {
+      method: 'POST',
+      body: {
+        fromMemberId: from.memberId,
+        toMemberId: to.memberId,
+        amountPence: random.int(1, 2_000),
+        payWithKitty: true,
+      },
+      headers: bearer(from.user.session.accessToken),
+    });
+    return this.outcome('settlement', response.status);
+  }
+
+  private async withdraw(random: Random): Promise<boolean> {
+    const user = random.pick(this.users);
+    const response = await api('/api/withdrawals', {
+      method: 'POST',
+      body: { amountPence: random.int(1, 1_500) },
+      headers: bearer(user.session.accessToken),
+    });
+    return this.outcome('withdrawal', response.status);
+  }
+
+  /**
+   * Recent events of the sandbox, delivered again with a valid signature: some at once, some twice, some
+   * after a delay, in a shuffled order (a payout.paid before its payout.created, a top-up twice).
+   */
+  private async redeliverWebhooks(random: Random): Promise<boolean> {
+    const { webhookSecret } = stripeTestSettings();
+    const recent = await this.stripe.events.list({ limit: 20 });
+    if (recent.data.length === 0) return false;
+    const chosen = random.shuffle(recent.data).slice(0, random.int(1, 6));
+    const batch = chosen.flatMap((event) => (random.next() < 0.3 ? [event, event] : [event]));
+    for (const event of batch) {
+      const body = JSON.stringify(event, null, 2);
+      const delayMs = random.next() < 0.4 ? random.int(500, 8_000) : 0;
+      const delivery = new Promise((resolve) => setTimeout(resolve, delayMs))
+        .then(() => deliverWebhook(body, stripeSignature(webhookSecret, body)))
+        .then(() => {
+          this.figures.webhookRedeliveries += 1;
+        })
+        .catch(() => undefined);
+      this.pending.add(delivery);
+      void delivery.finally(() => this.pending.delete(delivery));
+    }
+    return true;
+  }
+
+  private outcome(what: string, status: number): boolean {
+    if (status >= 500) throw new Error(`${what}: ${status}`);
+    return status < 300;
+  }
+}
