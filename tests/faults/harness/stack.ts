@@ -62,6 +62,7 @@ const stackLib = lib('stack.js') as {
     env: Record<string, string>;
     gatewayUrl: string;
   }>;
+  healthFailureLog(supervisor: Supervisor, error: unknown, lines: number): string;
 };
 const registryLib = lib('registry.js') as {
   loadRegistry(root: string): Registry;
@@ -118,6 +119,7 @@ export class FaultStack {
     userEnv: process.env,
   });
   private postgres: Service | null = null;
+  private databaseUrl: string | null = null;
   private redisPort = 0;
   private redisProc: Proc | null = null;
   private readonly current = new Map<string, Proc>();
@@ -143,25 +145,13 @@ export class FaultStack {
     });
     const databaseUrl = postgresLib.withDatabase(this.postgres.url, `kitty_faults_${this.runId}`);
     await postgresLib.ensureDatabase(databaseUrl);
+    this.databaseUrl = databaseUrl;
     await stackLib.migrate('deploy', databaseUrl);
     this.redisPort = await ephemeralPort();
     const redisUrl = `redis://127.0.0.1:${this.redisPort}`;
     await this.startRedis();
     const queuePrefix = `kitty-faults-${this.runId}`;
-    this.started = await stackLib.startStack({
-      mode: 'test',
-      registry: this.registry,
-      supervisor: this.supervisor,
-      say,
-      userEnv: process.env,
-      databaseUrl,
-      redisUrl,
-      ...freshSecrets(),
-      queuePrefix,
-      mailDir: path.join(this.runDir, 'maildev'),
-      stripeSandboxDataDir: path.join(this.runDir, 'stripe-sandbox'),
-      timeoutMs: HEALTH_TIMEOUT_MS,
-    });
+    this.started = await this.startApps(databaseUrl, redisUrl, queuePrefix);
     for (const proc of this.supervisor.processes) this.current.set(proc.name, proc);
     this.settings = {
       gatewayUrl: this.started.gatewayUrl,
@@ -171,6 +161,29 @@ export class FaultStack {
       env: this.started.env,
     };
     return this.settings;
+  }
+
+  /** startStack; an app that does not come up is named with the end of its log. */
+  private async startApps(databaseUrl: string, redisUrl: string, queuePrefix: string) {
+    try {
+      return await stackLib.startStack({
+        mode: 'test',
+        registry: this.registry,
+        supervisor: this.supervisor,
+        say,
+        userEnv: process.env,
+        databaseUrl,
+        redisUrl,
+        ...freshSecrets(),
+        queuePrefix,
+        mailDir: path.join(this.runDir, 'maildev'),
+        stripeSandboxDataDir: path.join(this.runDir, 'stripe-sandbox'),
+        timeoutMs: HEALTH_TIMEOUT_MS,
+      });
+    } catch (error) {
+      const log = stackLib.healthFailureLog(this.supervisor, error, 30);
+      throw log ? new Error(`${(error as Error).message}\n${log}`) : error;
+    }
   }
 
   /** SIGKILL to one app's process group, then the same app again on the same port, until healthy. */
@@ -223,7 +236,7 @@ export class FaultStack {
     await Promise.all(
       this.supervisor.processes.filter((p) => !p.exitInfo).map((p) => this.supervisor.stop(p)),
     );
-    if (this.settings) await postgresLib.dropDatabase(this.settings.databaseUrl).catch(() => undefined);
+    if (this.databaseUrl) await postgresLib.dropDatabase(this.databaseUrl).catch(() => undefined);
     await this.postgres?.stop();
   }
 
