@@ -8,7 +8,7 @@ module.exports = {
   setupFiles: ['<rootDir>/src/test/setup.ts'],
   restoreMocks: true,
   // antd in jsdom is heavy and CI machines are shared: give component tests room.
-  testTimeout: 20_000,
+  testTimeout: 45_000,
   moduleNameMapper: {
     ...preset.moduleNameMapper,
     '\\.css$': '<rootDir>/src/test/style-stub.cjs',

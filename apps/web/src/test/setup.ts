@@ -2,8 +2,8 @@
 // its automatic cleanup between tests.
 import { configure } from '@testing-library/dom';
 
-// The first render of a lazily loaded page pays for loading antd's modules: allow findBy* more than 1 s.
-configure({ asyncUtilTimeout: 5_000 });
+// The first render of a lazily loaded page pays for loading antd's modules: allow findBy* more than 1 s (10 s: CI runs every project at once on two cores).
+configure({ asyncUtilTimeout: 10_000 });
 
 // Browser APIs antd relies on that jsdom does not implement.
 Object.defineProperty(window, 'matchMedia', {

@@ -1,5 +1,5 @@
-export * from './events';
 export * from './card-money';
+export * from './events';
 export * from './funding';
 export * from './money-fields';
 export * from './reconciliation';
