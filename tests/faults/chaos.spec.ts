@@ -9,6 +9,7 @@ import { Pool } from 'pg';
 import type Stripe from 'stripe';
 
 import {
+  cardInvariants,
   type Check,
   ledgerInvariants,
   outboxUnrelayed,
@@ -58,6 +59,7 @@ describe.each(seeds)('fault suite, seed %i', (seed) => {
       REDIS_URL: settings.redisUrl,
     });
     pool = new Pool({ connectionString: settings.databaseUrl, max: 4, application_name: 'kitty-faults' });
+    pool.on('error', () => undefined);
     redis = new IORedis(settings.redisUrl, { maxRetriesPerRequest: null, lazyConnect: true });
   }, 600_000);
 
@@ -70,7 +72,7 @@ describe.each(seeds)('fault suite, seed %i', (seed) => {
   it('loses no money and no job, and leaks no stack trace, whatever fails', async () => {
     const { Workload: WorkloadClass } = await import('./harness/workload.js');
     const { sandboxStripe } = await import('../support/stripe.js');
-    const workload: Workload = new WorkloadClass();
+    const workload: Workload = new WorkloadClass(pool);
     const stripe: Stripe = sandboxStripe();
     const random = new Random(seed);
     const schedule = faultSchedule(
@@ -108,6 +110,7 @@ describe.each(seeds)('fault suite, seed %i', (seed) => {
       ...(await ledgerInvariants(pool)),
       ...(await topUpInvariants(pool, stripe, workload.sessions)),
       ...(await withdrawalInvariants(pool, stripe)),
+      ...(await cardInvariants(pool, workload.authorizations)),
       { name: 'every outbox row was relayed', violations: await outboxUnrelayed(pool) },
       { name: 'no queue holds a waiting, delayed or failed job', violations: queueProblems },
       { name: 'no 5xx answer leaked a stack trace or a source path', violations: workload.leaks },
@@ -126,7 +129,7 @@ describe.each(seeds)('fault suite, seed %i', (seed) => {
           )
           .join('; ')})`,
         `  webhooks redelivered by the suite: ${workload.figures.webhookRedeliveries}; 5xx answers: ${workload.figures.serverErrors}`,
-        `  top-up sessions created: ${workload.sessions.size}`,
+        `  top-up sessions created: ${workload.sessions.size}; card authorisations: ${workload.authorizations.length} (${workload.authorizations.filter((a) => a.approved).length} approved)`,
         `  faults injected: ${injected.length} (${injected.join(', ')})`,
         ...Object.entries(workload.errorSamples).map(
           ([op, samples]) => `  ${op} errors, e.g.: ${samples.join(' | ')}`,

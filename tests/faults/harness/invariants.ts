@@ -179,3 +179,40 @@ export async function outboxUnrelayed(pool: Pool): Promise<string[]> {
   }
   return found;
 }
+
+/**
+ * Each authorisation Stripe recorded as approved holds its amount exactly once; a declined one holds
+ * nothing (no hold, or a hold that was reversed).
+ */
+export async function cardInvariants(
+  pool: Pool,
+  authorizations: readonly { id: string; approved: boolean; amount: number }[],
+): Promise<Check[]> {
+  const holds = await rows<{ key: string; amount: string; reversed: boolean }>(
+    pool,
+    `SELECT t.idempotency_key AS key,
+            (SELECT SUM(p.amount_pence) FROM payments.ledger_postings p
+              WHERE p.transaction_id = t.id AND p.account_id = 'card:holds')::text AS amount,
+            EXISTS (SELECT 1 FROM payments.ledger_transactions r WHERE r.reverses_id = t.id) AS reversed
+       FROM payments.ledger_transactions t
+      WHERE t.idempotency_key = ANY($1)`,
+    [authorizations.map((a) => `card-hold:${a.id}`)],
+  );
+  const byKey = new Map(holds.map((hold) => [hold.key, hold]));
+  const approved: string[] = [];
+  const declined: string[] = [];
+  for (const authorization of authorizations) {
+    const hold = byKey.get(`card-hold:${authorization.id}`);
+    if (authorization.approved && (!hold || hold.reversed || Number(hold.amount) !== authorization.amount))
+      approved.push(
+        `${authorization.id}: ${hold ? `held ${hold.amount}, reversed ${hold.reversed}` : 'no hold'}`,
+      );
+    if (!authorization.approved && hold && !hold.reversed)
+      declined.push(`${authorization.id}: declined at Stripe, ${hold.amount}p still held`);
+  }
+  const approvals = authorizations.filter((a) => a.approved).length;
+  return [
+    { name: `every approved card authorisation (${approvals}) holds its amount once`, violations: approved },
+    { name: 'no declined card authorisation holds money', violations: declined },
+  ];
+}

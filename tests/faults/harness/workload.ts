@@ -3,6 +3,7 @@
 // again by us (duplicated, delayed, out of order, properly signed). Errors are expected while processes
 // die; what counts is recorded for the checks afterwards. Import this only once GATEWAY_URL and the
 // Stripe settings of the fault stack are in process.env (the support helpers read them on import).
+import type { Pool } from 'pg';
 import Stripe from 'stripe';
 
 import { api, signUpUser } from '../../support/api';
@@ -22,6 +23,7 @@ const OPERATIONS = {
   potExpense: 4,
   settleUpWithKitty: 4,
   withdraw: 2,
+  cardPurchase: 3,
   redeliverWebhooks: 3,
 } as const;
 export type Operation = keyof typeof OPERATIONS;
@@ -29,6 +31,15 @@ export type Operation = keyof typeof OPERATIONS;
 interface Member {
   user: User;
   memberId: string;
+}
+interface Card {
+  cardId: string;
+  account: string;
+}
+export interface CardAuthorization {
+  id: string;
+  approved: boolean;
+  amount: number;
 }
 interface PotState {
   id: string;
@@ -58,6 +69,9 @@ export class Workload {
   };
   /** Checkout Sessions this workload created, by id. */
   readonly sessions = new Set<string>();
+  /** Authorisations the sandbox answered, with Kitty's decision as Stripe recorded it. */
+  readonly authorizations: CardAuthorization[] = [];
+  private readonly cards = new Map<string, Card>();
   /** A few distinct error messages per operation, for the report. */
   readonly errorSamples: Partial<Record<Operation, string[]>> = {};
   /** 5xx answers whose body showed a stack trace or a source path. */
@@ -68,6 +82,9 @@ export class Workload {
   private readonly pending = new Set<Promise<unknown>>();
   private readonly gatewayUrl = process.env.GATEWAY_URL ?? '';
   private restoreFetch: (() => void) | null = null;
+
+  /** `db` reads the issued card's Stripe ids, which the API does not show. */
+  constructor(private readonly db: Pool) {}
 
   /** Every answer of the gateway is inspected: a 5xx must be a problem+json without internals. */
   watchServerErrors(): void {
@@ -130,6 +147,8 @@ export class Workload {
         return this.settleUp(random);
       case 'withdraw':
         return this.withdraw(random);
+      case 'cardPurchase':
+        return this.cardPurchase(random);
       case 'redeliverWebhooks':
         return this.redeliverWebhooks(random);
     }
@@ -228,6 +247,53 @@ export class Workload {
       headers: bearer(user.session.accessToken),
     });
     return this.outcome('withdrawal', response.status);
+  }
+
+  /**
+   * A purchase on a pot owner's card through the sandbox's test helper: Stripe asks our webhook at once
+   * and records the answer (approved only if a hold was placed on the active pot).
+   */
+  private async cardPurchase(random: Random): Promise<boolean> {
+    if (this.pots.length === 0) return false;
+    const holder = random.pick(this.pots).owner.user;
+    const card = await this.cardOf(holder);
+    const response = await fetch(`${stripeTestSettings().apiUrl}/v1/test_helpers/issuing/authorizations`, {
+      method: 'POST',
+      headers: {
+        authorization: 'Bearer sk_test_kitty_faults',
+        'stripe-account': card.account,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: new URLSearchParams({
+        card: card.cardId,
+        amount: String(random.int(1, 1_500)),
+        currency: 'gbp',
+        'merchant_data[name]': 'Fault Mart',
+      }),
+    });
+    const authorization = (await response.json()) as CardAuthorization;
+    if (response.status !== 200) throw new Error(`authorization: ${response.status}`);
+    this.authorizations.push({
+      id: authorization.id,
+      approved: authorization.approved,
+      amount: authorization.amount,
+    });
+    return authorization.approved;
+  }
+
+  private async cardOf(user: User): Promise<Card> {
+    const known = this.cards.get(user.session.user.id);
+    if (known) return known;
+    const issued = await api('/api/cards', { method: 'POST', headers: bearer(user.session.accessToken) });
+    if (issued.status !== 201 && issued.status !== 200) throw new Error(`card: ${issued.status}`);
+    const { rows } = await this.db.query<{ stripe_card_id: string; stripe_account_id: string }>(
+      `SELECT stripe_card_id, stripe_account_id FROM issuing.virtual_cards WHERE user_id = $1`,
+      [user.session.user.id],
+    );
+    if (!rows[0]) throw new Error('card row missing');
+    const card = { cardId: rows[0].stripe_card_id, account: rows[0].stripe_account_id };
+    this.cards.set(user.session.user.id, card);
+    return card;
   }
 
   /**
