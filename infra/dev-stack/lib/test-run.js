@@ -20,6 +20,7 @@ const { privateRedis } = require('./redis');
 const { Supervisor } = require('./supervisor');
 const { paint, say, formatDuration, tail } = require('./output');
 const stack = require('./stack');
+const { auditLogs } = require('./log-audit');
 
 /** @typedef {import('./supervisor').Service} Service */
 
@@ -321,6 +322,13 @@ async function runTests(argv, userEnv = process.env) {
         suite('tests/e2e/jest.config.cjs', ['--passWithNoTests']),
       );
       if (!integrationOk || !e2eOk) printAppLogTails(supervisor);
+      // Every flow above ran through these logs: none may hold a card number (decisions §16, issue 5).
+      await phases.run('log audit', async () => {
+        const { files, lines, findings } = auditLogs(path.join(runDir, 'logs'));
+        for (const { file, line, masked } of findings) say.fail(`card number ${masked} in ${file}:${line}`);
+        if (findings.length > 0) throw new Error(`${findings.length} card number(s) in the apps' logs`);
+        return `${lines} lines in ${files} logs, no card number`;
+      });
       // tests/faults starts a stack of its own (own database on this server, own Redis) and kills its
       // processes; this run's apps are stopped first so the two stacks do not share the CPU.
       await phases.run('fault suite', async () => {
