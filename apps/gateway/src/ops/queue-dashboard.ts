@@ -12,8 +12,9 @@ import { operatorLogin } from './operator-login';
 export const QUEUE_DASHBOARD_PATH = '/admin/queues';
 
 /**
- * bull-board at /admin/queues: every BullMQ queue of every service, behind the operator login; retry and
- * clean actions outside production, read-only in production.
+ * bull-board at /admin/queues: every BullMQ queue of every service, behind the operator login, with its
+ * retry and clean actions — failed jobs (an amount mismatch, a payout Stripe kept refusing) are kept for
+ * exactly this: an operator retries them once the cause is fixed.
  */
 export async function mountQueueDashboard(app: NestFastifyApplication, config: GatewayConfig) {
   const queues = ALL_QUEUES.map(
@@ -25,9 +26,7 @@ export async function mountQueueDashboard(app: NestFastifyApplication, config: G
   );
   const serverAdapter = new FastifyAdapter().setBasePath(QUEUE_DASHBOARD_PATH);
   createBullBoard({
-    queues: queues.map(
-      (queue) => new BullMQAdapter(queue, { readOnlyMode: config.NODE_ENV === 'production' }),
-    ),
+    queues: queues.map((queue) => new BullMQAdapter(queue)),
     serverAdapter,
     options: { uiConfig: { boardTitle: 'Kitty queues' } },
   });
