@@ -108,6 +108,30 @@ async function purchase(
   return { authorization, ms: performance.now() - started };
 }
 
+/** The merchant's side of a held purchase, through the sandbox's test helpers: capture, reverse, expire. */
+async function merchantAction<T>(
+  holder: Pick<Cardholder, 'account'>,
+  authorizationId: string,
+  action: 'capture' | 'reverse' | 'expire',
+  params: Record<string, string>,
+): Promise<T> {
+  const response = await fetch(
+    `${stripeTestSettings().apiUrl}/v1/test_helpers/issuing/authorizations/${authorizationId}/${action}`,
+    {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${SECRET_KEY}`,
+        'stripe-account': holder.account,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: new URLSearchParams(params),
+    },
+  );
+  const body = (await response.json()) as T;
+  if (response.status !== 200) throw new Error(`${action}: ${response.status} ${JSON.stringify(body)}`);
+  return body;
+}
+
 /** An event as Stripe sends it, signed with the run's secret, delivered to the gateway. */
 async function deliverSigned(type: string, account: string, object: Record<string, unknown>) {
   const body = JSON.stringify(
@@ -247,18 +271,16 @@ describe('Card authorisations (issuing_authorization.request answered by Kitty)'
     const holder = await cardholder(5000);
     const { authorization } = await purchase(holder, 1500, 'Corner Shop');
     expect(authorization.approved).toBe(true);
-    const capture = {
-      id: `ipi_${randomUUID().replaceAll('-', '')}`,
-      object: 'issuing.transaction',
-      type: 'capture',
-      amount: -1200,
-      currency: 'gbp',
-      authorization: authorization.id,
-      card: holder.cardId,
-      merchant_data: { name: 'Corner Shop' },
-    };
-    await deliverSigned('issuing_transaction.created', holder.account, capture);
-    await deliverSigned('issuing_transaction.created', holder.account, capture);
+    // The merchant captures £12 of the £15 held (sandbox test helper → issuing_transaction.created and
+    // issuing_authorization.updated, signed, to the gateway); then Stripe delivers the capture once more.
+    const captured = await merchantAction<{ transactions: Record<string, unknown>[] }>(
+      holder,
+      authorization.id,
+      'capture',
+      { capture_amount: '1200' },
+    );
+    expect(captured.transactions).toHaveLength(1);
+    await deliverSigned('issuing_transaction.created', holder.account, captured.transactions[0]);
     const pot = await potBalanceIs(holder.token, holder.potId, 3800);
     const corner = pot.transactions.filter((transaction) => transaction.description === 'Corner Shop');
     expect(corner).toEqual(
@@ -275,13 +297,10 @@ describe('Card authorisations (issuing_authorization.request answered by Kitty)'
     const holder = await cardholder(5000);
     const { authorization } = await purchase(holder, 2000, 'Cinema');
     await potBalanceIs(holder.token, holder.potId, 3000);
-    const reversed = {
-      id: authorization.id,
-      object: 'issuing.authorization',
-      approved: true,
-      status: 'reversed',
-    };
-    await deliverSigned('issuing_authorization.updated', holder.account, reversed);
+    // The merchant releases the hold (sandbox test helper → issuing_authorization.updated); then the
+    // same update arrives once more.
+    const reversed = await merchantAction<Record<string, unknown>>(holder, authorization.id, 'reverse', {});
+    expect(reversed).toMatchObject({ status: 'reversed' });
     await deliverSigned('issuing_authorization.updated', holder.account, reversed);
     const pot = await potBalanceIs(holder.token, holder.potId, 5000);
     expect(pot.stats.totalSpentPence).toBe(0);

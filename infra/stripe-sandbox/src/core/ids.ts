@@ -23,6 +23,7 @@ export const ID_PREFIX = {
   cardholder: 'ich_',
   card: 'ic_',
   authorization: 'iauth_',
+  issuingTransaction: 'ipi_',
   token: 'intok_',
 } as const;
 

@@ -23,6 +23,8 @@ export const EVENT_TYPE = {
   issuingCardUpdated: 'issuing_card.updated',
   issuingAuthorizationRequest: 'issuing_authorization.request',
   issuingAuthorizationCreated: 'issuing_authorization.created',
+  issuingAuthorizationUpdated: 'issuing_authorization.updated',
+  issuingTransactionCreated: 'issuing_transaction.created',
   issuingTokenCreated: 'issuing_token.created',
 } as const satisfies Record<string, Stripe.Event.Type>;
 

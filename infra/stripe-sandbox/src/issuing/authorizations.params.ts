@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { expandParam, formInt } from '../core/params';
+import { expandParam, formBool, formInt } from '../core/params';
 
 /** `POST /v1/test_helpers/issuing/authorizations`: a purchase attempt on a card, as a merchant sends it. */
 export const createAuthorizationParams = z.strictObject({
@@ -22,3 +22,23 @@ export const createAuthorizationParams = z.strictObject({
   expand: expandParam(),
 });
 export type CreateAuthorizationParams = z.output<typeof createAuthorizationParams>;
+
+const pence = () => formInt().pipe(z.number().int().min(1).max(99_999_999));
+
+/** `POST /v1/test_helpers/issuing/authorizations/:id/capture`: the merchant captures (all or part). */
+export const captureAuthorizationParams = z.strictObject({
+  capture_amount: pence().optional(),
+  close_authorization: formBool().optional(),
+  expand: expandParam(),
+});
+export type CaptureAuthorizationParams = z.output<typeof captureAuthorizationParams>;
+
+/** `POST /v1/test_helpers/issuing/authorizations/:id/reverse`: the merchant releases (all or part). */
+export const reverseAuthorizationParams = z.strictObject({
+  reverse_amount: pence().optional(),
+  expand: expandParam(),
+});
+export type ReverseAuthorizationParams = z.output<typeof reverseAuthorizationParams>;
+
+/** `POST /v1/test_helpers/issuing/authorizations/:id/expire`. */
+export const expireAuthorizationParams = z.strictObject({ expand: expandParam() });

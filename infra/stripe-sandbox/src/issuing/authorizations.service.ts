@@ -5,12 +5,16 @@ import Stripe from 'stripe';
 import { Clock, unixSeconds } from '../core/clock';
 import { ID_PREFIX, newId } from '../core/ids';
 import { RequestContext } from '../core/request-context';
-import { resourceMissing } from '../core/stripe-error';
+import { invalidRequest, resourceMissing } from '../core/stripe-error';
 import { EVENT_TYPE, EventsService } from '../events/events.service';
 import { Collection } from '../store/collection';
 import { SandboxStore } from '../store/store';
 import { WebhookDeliveryService } from '../webhooks/webhook-delivery.service';
-import { CreateAuthorizationParams } from './authorizations.params';
+import {
+  CaptureAuthorizationParams,
+  CreateAuthorizationParams,
+  ReverseAuthorizationParams,
+} from './authorizations.params';
 import { IssuingCard, IssuingService } from './issuing.service';
 
 export type IssuingAuthorization = Pick<
@@ -41,6 +45,23 @@ export type IssuingAuthorization = Pick<
 
 type Reason = Stripe.Issuing.Authorization.RequestHistory.Reason;
 
+/** The capture of an authorization, as Stripe records it: the amount is negative (money leaving). */
+export type IssuingTransaction = Pick<
+  Stripe.Issuing.Transaction,
+  | 'id'
+  | 'object'
+  | 'amount'
+  | 'authorization'
+  | 'created'
+  | 'currency'
+  | 'livemode'
+  | 'merchant_amount'
+  | 'merchant_currency'
+  | 'merchant_data'
+  | 'metadata'
+  | 'type'
+> & { card: string; cardholder: string };
+
 /** Stripe waits this long for the real-time decision, then applies the default (decline). */
 export const AUTHORIZATION_DECISION_MS = 2000;
 
@@ -58,6 +79,11 @@ interface Owned {
  */
 export class AuthorizationsService {
   private readonly authorizations: Collection<Owned>;
+  private readonly transactions: Collection<{
+    id: string;
+    account: string | null;
+    object: IssuingTransaction;
+  }>;
 
   constructor(
     store: SandboxStore,
@@ -67,6 +93,7 @@ export class AuthorizationsService {
     private readonly issuing: IssuingService,
   ) {
     this.authorizations = store.collection('issuing_authorizations', { objectName: 'issuing.authorization' });
+    this.transactions = store.collection('issuing_transactions', { objectName: 'issuing.transaction' });
   }
 
   async create(params: CreateAuthorizationParams, request: RequestContext): Promise<IssuingAuthorization> {
@@ -164,6 +191,77 @@ export class AuthorizationsService {
     const owned = this.authorizations.get(id);
     if (!owned || owned.account !== request.account) throw resourceMissing('issuing.authorization', id);
     return owned.object;
+  }
+
+  /**
+   * Test helper: the merchant captures `capture_amount` (default: what is held). Records an
+   * `issuing.transaction` of type capture (negative amount) and closes the authorization unless
+   * `close_authorization=false`; emits `issuing_transaction.created` and `issuing_authorization.updated`.
+   */
+  capture(id: string, params: CaptureAuthorizationParams, request: RequestContext): IssuingAuthorization {
+    const authorization = this.pending(id, request);
+    const captured = params.capture_amount ?? authorization.amount;
+    const now = unixSeconds(this.clock);
+    const transaction: IssuingTransaction = {
+      id: newId(ID_PREFIX.issuingTransaction),
+      object: 'issuing.transaction',
+      amount: -captured,
+      authorization: authorization.id,
+      card: authorization.card.id,
+      cardholder: authorization.cardholder,
+      created: now,
+      currency: authorization.currency,
+      livemode: false,
+      merchant_amount: -captured,
+      merchant_currency: authorization.merchant_currency,
+      merchant_data: authorization.merchant_data,
+      metadata: {},
+      type: 'capture',
+    };
+    this.transactions.insert({ id: transaction.id, account: request.account, object: transaction });
+    const close = params.close_authorization ?? true;
+    const updated = this.update(id, {
+      amount: close ? 0 : Math.max(0, authorization.amount - captured),
+      status: close ? 'closed' : 'pending',
+      transactions: [...authorization.transactions, transaction as unknown as Stripe.Issuing.Transaction],
+    });
+    this.events.emit(EVENT_TYPE.issuingTransactionCreated, transaction, request);
+    this.events.emit(EVENT_TYPE.issuingAuthorizationUpdated, updated, request);
+    return updated;
+  }
+
+  /** Test helper: the merchant releases `reverse_amount` (default: all); all released → `reversed`. */
+  reverse(id: string, params: ReverseAuthorizationParams, request: RequestContext): IssuingAuthorization {
+    const authorization = this.pending(id, request);
+    const remaining = Math.max(0, authorization.amount - (params.reverse_amount ?? authorization.amount));
+    const updated = this.update(id, { amount: remaining, status: remaining === 0 ? 'reversed' : 'pending' });
+    this.events.emit(EVENT_TYPE.issuingAuthorizationUpdated, updated, request);
+    return updated;
+  }
+
+  /** Test helper: the hold lapses uncaptured (Stripe: after 7 days). */
+  expire(id: string, request: RequestContext): IssuingAuthorization {
+    this.pending(id, request);
+    const updated = this.update(id, { amount: 0, status: 'expired' });
+    this.events.emit(EVENT_TYPE.issuingAuthorizationUpdated, updated, request);
+    return updated;
+  }
+
+  /** An approved authorization still holding funds; anything else cannot be captured or released. */
+  private pending(id: string, request: RequestContext): IssuingAuthorization {
+    const authorization = this.retrieve(id, request);
+    if (authorization.status !== 'pending')
+      throw invalidRequest(`This authorization is ${authorization.status}; only a pending one can change.`, {
+        code: 'authorization_not_pending',
+      });
+    return authorization;
+  }
+
+  private update(id: string, changes: Partial<IssuingAuthorization>): IssuingAuthorization {
+    const owned = this.authorizations.require(id);
+    const object = { ...owned.object, ...changes };
+    this.authorizations.replace({ ...owned, object });
+    return object;
   }
 
   /** The real-time decision: the first endpoint answering 2xx with a boolean `approved` decides. */

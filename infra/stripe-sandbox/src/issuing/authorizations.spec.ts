@@ -155,4 +155,67 @@ describe('Issuing authorizations (test helper) with the real-time webhook decisi
       .catch((e: unknown) => e);
     expect(elsewhere).toMatchObject({ statusCode: 404 });
   });
+
+  const eventsAbout = (id: string, type: string) =>
+    decider.received.filter(
+      (e) =>
+        e.type === type &&
+        ((e.data.object as { id: string; authorization?: string }).id === id ||
+          (e.data.object as { authorization?: string }).authorization === id),
+    );
+  const delivered = async (id: string, type: string, count = 1) => {
+    for (let i = 0; i < 100 && eventsAbout(id, type).length < count; i += 1)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    return eventsAbout(id, type);
+  };
+
+  it('captures part of a hold: a negative capture transaction, the authorization closed, both announced', async () => {
+    decider.setDecision(() => ({ status: 200, body: { approved: true } }));
+    const authorization = await authorize(2000);
+    const captured = await t.stripe.testHelpers.issuing.authorizations.capture(
+      authorization.id,
+      { capture_amount: 1800 },
+      on,
+    );
+    expect(captured).toMatchObject({ status: 'closed', amount: 0 });
+    const [created] = await delivered(authorization.id, 'issuing_transaction.created');
+    expect(created.data.object).toMatchObject({
+      object: 'issuing.transaction',
+      type: 'capture',
+      amount: -1800,
+      authorization: authorization.id,
+      card: card.id,
+      merchant_data: { name: 'Corner Cafe' },
+    });
+    const [updated] = await delivered(authorization.id, 'issuing_authorization.updated');
+    expect(updated.data.object).toMatchObject({ id: authorization.id, status: 'closed' });
+    const again = await t.stripe.testHelpers.issuing.authorizations
+      .capture(authorization.id, {}, on)
+      .catch((e: unknown) => e);
+    expect(again).toMatchObject({ statusCode: 400, code: 'authorization_not_pending' });
+  });
+
+  it('reverses a hold (in part, then the rest) and expires another', async () => {
+    decider.setDecision(() => ({ status: 200, body: { approved: true } }));
+    const authorization = await authorize(1000);
+    await expect(
+      t.stripe.testHelpers.issuing.authorizations.reverse(authorization.id, { reverse_amount: 400 }, on),
+    ).resolves.toMatchObject({ status: 'pending', amount: 600 });
+    await expect(
+      t.stripe.testHelpers.issuing.authorizations.reverse(authorization.id, {}, on),
+    ).resolves.toMatchObject({ status: 'reversed', amount: 0 });
+    const updates = await delivered(authorization.id, 'issuing_authorization.updated', 2);
+    expect(updates.map((e) => (e.data.object as Stripe.Issuing.Authorization).status)).toEqual([
+      'pending',
+      'reversed',
+    ]);
+
+    const lapsing = await authorize(700);
+    await expect(
+      t.stripe.testHelpers.issuing.authorizations.expire(lapsing.id, {}, on),
+    ).resolves.toMatchObject({
+      status: 'expired',
+      amount: 0,
+    });
+  });
 });
