@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 
 import { AppRoutes } from '../../app/app-routes';
+import { aWallet } from '../../money/test-support';
 import {
   anExpense,
   ANN_MEMBER,
@@ -39,6 +40,9 @@ function potApi(
     const path = pathOf(request);
     if (path === '/api/active-pot') return json({ potId: POT_ID, updatedAt: null });
     if (path === '/api/pots') return json([]);
+    // Home (where a missing pot sends you) also reads the wallet and the card: a new user has no card.
+    if (path === '/api/wallet') return json(aWallet());
+    if (path === '/api/cards/current') return problem(404, 'You have no virtual card yet.');
     if (path.endsWith('/balances')) return json(balances);
     if (path.endsWith('/expenses')) return json(expenses);
     if (path.endsWith('/activity')) {
