@@ -8,37 +8,25 @@
 //     answer applied), for comparison.
 // Run: `npm run bench:authorizations` (BENCH_REQUESTS, BENCH_CONCURRENCY to change the load).
 import { createHmac, randomUUID } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 
 import pg from 'pg';
 
-const GATEWAY = process.env.GATEWAY_URL ?? 'http://127.0.0.1:3000';
-const SANDBOX = process.env.STRIPE_API_URL ?? 'http://127.0.0.1:12111';
-const DATABASE_URL = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/kitty';
-// npm start generates the webhook secret it shares with the sandbox into .kitty/secrets.json.
-const WEBHOOK_SECRET =
-  process.env.STRIPE_WEBHOOK_SECRET ??
-  (existsSync('.kitty/secrets.json')
-    ? JSON.parse(readFileSync('.kitty/secrets.json', 'utf8')).stripeWebhookSecret
-    : undefined);
+import {
+  call,
+  DATABASE_URL,
+  fundPot,
+  GATEWAY,
+  percentile,
+  SANDBOX,
+  verifiedUser,
+  WEBHOOK_SECRET,
+} from './lib.mjs';
+
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
 const PURCHASE_PENCE = 1;
 
-async function call(path, { method = 'GET', body, token } = {}) {
-  const headers = { 'content-type': 'application/json' };
-  if (token) headers.authorization = `Bearer ${token}`;
-  const response = await fetch(`${GATEWAY}${path}`, { method, headers, body: body && JSON.stringify(body) });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${text}`);
-  return text ? JSON.parse(text) : null;
-}
-
-const percentile = (sorted, p) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-
-/** Runs `work` `count` times, `concurrency` at a time; returns each run's latency in ms and its result. */
 async function load(count, concurrency, work) {
   const samples = [];
   let next = 0;
@@ -65,52 +53,11 @@ async function load(count, concurrency, work) {
 }
 
 async function cardholder(run) {
-  const session = await call('/api/auth/sign-up', {
-    method: 'POST',
-    body: {
-      fullName: 'Bench Cardholder',
-      email: `bench-card-${run}@example.com`,
-      password: 'bench-password',
-    },
-  });
-  const token = session.accessToken;
-  await call('/api/onboarding/kyc', {
-    method: 'POST',
-    token,
-    body: {
-      firstName: 'Bench',
-      lastName: 'Cardholder',
-      phoneNumber: '+44 7700 900123',
-      dateOfBirth: { day: 1, month: 1, year: 1990 },
-      address: { line1: '1 Bench Street', city: 'London', postal_code: 'SW1A 1AA', country: 'GB' },
-    },
-  });
+  const { token, userId } = await verifiedUser('card', 'Bench Cardholder');
   await call('/api/cards', { method: 'POST', token });
   const pot = await call('/api/pots', { method: 'POST', token, body: { name: `Card bench ${run}` } });
-  const checkout = await call('/api/funding/checkout-sessions', {
-    method: 'POST',
-    token,
-    body: { amountPence: 100_000, destination: { type: 'pot', potId: pot.id }, method: 'card' },
-  });
-  const paid = await fetch(`${SANDBOX}/pay/${checkout.sessionId}/card`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      card_number: '4242 4242 4242 4242',
-      card_expiry: '12 / 34',
-      card_cvc: '123',
-      cardholder_name: 'Bench Cardholder',
-    }),
-    redirect: 'manual',
-  });
-  if (paid.status >= 400) throw new Error(`pay page → ${paid.status}`);
-  for (let waited = 0; ; waited += 200) {
-    const read = await call(`/api/pots/${pot.id}`, { token });
-    if (read.balancePence >= 100_000) break;
-    if (waited > 30_000) throw new Error('the top-up was not credited within 30 s');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return { token, userId: session.user.id, potId: pot.id };
+  await fundPot(token, pot.id, 100_000);
+  return { token, userId, potId: pot.id };
 }
 
 function signedRequest(card) {

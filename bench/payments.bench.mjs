@@ -6,79 +6,25 @@
 //  3. one hot pot: concurrent pot-paid expenses (pots → payments ledger, one row lock) per second.
 // Run: `npm run bench:payments` (BENCH_SECONDS, BENCH_TOP_UPS to change the load).
 import { createHmac } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 
 import autocannon from 'autocannon';
 import pg from 'pg';
 
-const GATEWAY = process.env.GATEWAY_URL ?? 'http://127.0.0.1:3000';
-const SANDBOX = process.env.STRIPE_API_URL ?? 'http://127.0.0.1:12111';
-const DATABASE_URL = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/kitty';
-// npm start generates the webhook secret it shares with the sandbox into .kitty/secrets.json.
-const WEBHOOK_SECRET =
-  process.env.STRIPE_WEBHOOK_SECRET ??
-  (existsSync('.kitty/secrets.json')
-    ? JSON.parse(readFileSync('.kitty/secrets.json', 'utf8')).stripeWebhookSecret
-    : undefined);
+import {
+  call,
+  DATABASE_URL,
+  GATEWAY,
+  payByCard,
+  percentile,
+  pool,
+  SANDBOX,
+  verifiedUser,
+  WEBHOOK_SECRET,
+} from './lib.mjs';
+
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const TOP_UPS = Number(process.env.BENCH_TOP_UPS ?? 300);
-
-async function call(path, { method = 'GET', body, token } = {}) {
-  const headers = { 'content-type': 'application/json' };
-  if (token) headers.authorization = `Bearer ${token}`;
-  const response = await fetch(`${GATEWAY}${path}`, { method, headers, body: body && JSON.stringify(body) });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${text}`);
-  return text ? JSON.parse(text) : null;
-}
-
-async function pool(items, concurrency, worker) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < items.length) await worker(items[next++]);
-    }),
-  );
-}
-
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-
-async function verifiedUser(run) {
-  const session = await call('/api/auth/sign-up', {
-    method: 'POST',
-    body: { fullName: 'Bench Payer', email: `bench-pay-${run}@example.com`, password: 'bench-password' },
-  });
-  const token = session.accessToken;
-  await call('/api/onboarding/account', { method: 'POST', token });
-  await call('/api/onboarding/kyc', {
-    method: 'POST',
-    token,
-    body: {
-      firstName: 'Bench',
-      lastName: 'Payer',
-      phoneNumber: '+44 7700 900123',
-      dateOfBirth: { day: 1, month: 1, year: 1990 },
-      address: { line1: '1 Bench Street', city: 'London', postal_code: 'SW1A 1AA', country: 'GB' },
-    },
-  });
-  return token;
-}
-
-async function payByCard(sessionId) {
-  const response = await fetch(`${SANDBOX}/pay/${sessionId}/card`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      card_number: '4242 4242 4242 4242',
-      card_expiry: '12 / 34',
-      card_cvc: '123',
-      cardholder_name: 'Bench Payer',
-    }),
-    redirect: 'manual',
-  });
-  if (response.status >= 400) throw new Error(`pay page → ${response.status}`);
-}
 
 async function endToEndCredits(token, potId, db, count = TOP_UPS) {
   const sessions = [];
@@ -186,10 +132,9 @@ async function hotPot(token, potId, memberId) {
 async function main() {
   if (!WEBHOOK_SECRET)
     throw new Error('Set STRIPE_WEBHOOK_SECRET (the one the stack under test verifies with)');
-  const run = Date.now().toString(36);
   const db = new pg.Pool({ connectionString: DATABASE_URL });
-  const token = await verifiedUser(run);
-  const pot = await call('/api/pots', { method: 'POST', token, body: { name: `Bench ${run}` } });
+  const { token } = await verifiedUser('pay');
+  const pot = await call('/api/pots', { method: 'POST', token, body: { name: `Bench ${Date.now()}` } });
 
   // One at a time first: the path's own latency, with no backlog in the queue.
   const idle = [];

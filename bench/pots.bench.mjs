@@ -6,30 +6,12 @@ import { performance } from 'node:perf_hooks';
 
 import autocannon from 'autocannon';
 
+import { call, DATABASE_URL, GATEWAY, percentile, pool } from './lib.mjs';
+
 const require = createRequire(import.meta.url);
-const GATEWAY = process.env.GATEWAY_URL ?? 'http://127.0.0.1:3000';
-const DATABASE_URL = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/kitty';
 const MEMBERS = 20;
 const EXPENSES = 2000;
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
-
-async function call(path, { method = 'GET', body, token, ip } = {}) {
-  const headers = { 'content-type': 'application/json', 'x-forwarded-for': ip ?? '198.18.0.1' };
-  if (token) headers.authorization = `Bearer ${token}`;
-  const response = await fetch(`${GATEWAY}${path}`, { method, headers, body: body && JSON.stringify(body) });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${text}`);
-  return text ? JSON.parse(text) : null;
-}
-
-async function pool(items, concurrency, worker) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < items.length) await worker(items[next++]);
-    }),
-  );
-}
 
 async function seed() {
   const run = Date.now().toString(36);
@@ -44,14 +26,21 @@ async function seed() {
     users.push(session);
   }
   const owner = users[0];
-  const pot = await call('/api/pots', { method: 'POST', token: owner.accessToken, body: { name: `Bench ${run}` } });
+  const pot = await call('/api/pots', {
+    method: 'POST',
+    token: owner.accessToken,
+    body: { name: `Bench ${run}` },
+  });
   for (const user of users.slice(1)) {
     const { inviteUrl } = await call(`/api/pots/${pot.id}/invitations`, {
       method: 'POST',
       token: owner.accessToken,
       body: { name: user.user.fullName, email: user.user.email },
     });
-    await call(`/api/invitations/${inviteUrl.split('/invite/')[1]}/accept`, { method: 'POST', token: user.accessToken });
+    await call(`/api/invitations/${inviteUrl.split('/invite/')[1]}/accept`, {
+      method: 'POST',
+      token: user.accessToken,
+    });
   }
   const { members } = await call(`/api/pots/${pot.id}`, { token: owner.accessToken });
   const started = performance.now();
@@ -75,14 +64,21 @@ async function seed() {
     },
   );
   const seconds = (performance.now() - started) / 1000;
-  console.log(`seeded ${EXPENSES} expenses in ${seconds.toFixed(1)} s (${(EXPENSES / seconds).toFixed(0)} writes/s, 16 concurrent)`);
+  console.log(
+    `seeded ${EXPENSES} expenses in ${seconds.toFixed(1)} s (${(EXPENSES / seconds).toFixed(0)} writes/s, 16 concurrent)`,
+  );
   return { owner, pot };
 }
 
 function load(title, path, token) {
   return new Promise((resolve, reject) => {
     autocannon(
-      { url: `${GATEWAY}${path}`, connections: 50, duration: DURATION_S, headers: { authorization: `Bearer ${token}` } },
+      {
+        url: `${GATEWAY}${path}`,
+        connections: 50,
+        duration: DURATION_S,
+        headers: { authorization: `Bearer ${token}` },
+      },
       (error, result) => {
         if (error) return reject(error);
         const line = `${title}: ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms (non-2xx ${result.non2xx})`;
@@ -91,10 +87,6 @@ function load(title, path, token) {
       },
     );
   });
-}
-
-function percentile(sorted, p) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
 async function inProcess(potId, userId) {
@@ -136,13 +128,19 @@ function settleUpTiming() {
     const started = performance.now();
     for (let i = 0; i < runs; i += 1) settleUp(positions);
     const ms = (performance.now() - started) / runs;
-    console.log(`settle-up, ${members} members (all non-zero): ${ms.toFixed(3)} ms per plan (${settleUp(positions).length} transfers)`);
+    console.log(
+      `settle-up, ${members} members (all non-zero): ${ms.toFixed(3)} ms per plan (${settleUp(positions).length} transfers)`,
+    );
   }
 }
 
 const { owner, pot } = await seed();
 await load('GET /api/pots (gateway, 50 connections)', '/api/pots', owner.accessToken);
-const balances = await load(`GET /api/pots/:id/balances (gateway, 50 connections)`, `/api/pots/${pot.id}/balances`, owner.accessToken);
+const balances = await load(
+  `GET /api/pots/:id/balances (gateway, 50 connections)`,
+  `/api/pots/${pot.id}/balances`,
+  owner.accessToken,
+);
 const direct = await inProcess(pot.id, owner.user.id);
 console.log(`ratio gateway/in-process for balances: ${(balances.requests.average / direct).toFixed(2)}`);
 settleUpTiming();

@@ -1,0 +1,95 @@
+// What every benchmark needs against a running stack (`npm start`): where it is, a JSON call through the
+// gateway, bounded concurrency, percentiles, and a verified user whose pot holds money.
+import { existsSync, readFileSync } from 'node:fs';
+
+export const GATEWAY = process.env.GATEWAY_URL ?? 'http://127.0.0.1:3000';
+export const SANDBOX = process.env.STRIPE_API_URL ?? 'http://127.0.0.1:12111';
+export const DATABASE_URL = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/kitty';
+// npm start generates the webhook secret it shares with the sandbox into .kitty/secrets.json.
+export const WEBHOOK_SECRET =
+  process.env.STRIPE_WEBHOOK_SECRET ??
+  (existsSync('.kitty/secrets.json')
+    ? JSON.parse(readFileSync('.kitty/secrets.json', 'utf8')).stripeWebhookSecret
+    : undefined);
+
+export async function call(path, { method = 'GET', body, token, ip } = {}) {
+  const headers = { 'content-type': 'application/json' };
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (ip) headers['x-forwarded-for'] = ip;
+  const response = await fetch(`${GATEWAY}${path}`, { method, headers, body: body && JSON.stringify(body) });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${text}`);
+  return text ? JSON.parse(text) : null;
+}
+
+/** Runs `worker` over `items`, at most `concurrency` at a time. */
+export async function pool(items, concurrency, worker) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < items.length) await worker(items[next++]);
+    }),
+  );
+}
+
+/** Nearest-rank percentile of an ascending array. */
+export const percentile = (sorted, p) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+
+/** Submits the sandbox's hosted pay page by card, as the payer's browser would. */
+export async function payByCard(sessionId, name = 'Bench Payer') {
+  const response = await fetch(`${SANDBOX}/pay/${sessionId}/card`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      card_number: '4242 4242 4242 4242',
+      card_expiry: '12 / 34',
+      card_cvc: '123',
+      cardholder_name: name,
+    }),
+    redirect: 'manual',
+  });
+  if (response.status >= 400) throw new Error(`pay page → ${response.status}`);
+}
+
+/** Signs up and onboards a user (payment account + KYC): they may add funds, withdraw and get a card. */
+export async function verifiedUser(label, fullName = 'Bench Payer') {
+  const session = await call('/api/auth/sign-up', {
+    method: 'POST',
+    body: {
+      fullName,
+      email: `bench-${label}-${Date.now().toString(36)}@example.com`,
+      password: 'bench-password',
+    },
+  });
+  const token = session.accessToken;
+  const [firstName, lastName] = fullName.split(' ');
+  await call('/api/onboarding/kyc', {
+    method: 'POST',
+    token,
+    body: {
+      firstName,
+      lastName,
+      phoneNumber: '+44 7700 900123',
+      dateOfBirth: { day: 1, month: 1, year: 1990 },
+      address: { line1: '1 Bench Street', city: 'London', postal_code: 'SW1A 1AA', country: 'GB' },
+    },
+  });
+  return { token, userId: session.user.id };
+}
+
+/** Adds `amountPence` to a pot the real way (Checkout, pay page, webhook) and waits until it is credited. */
+export async function fundPot(token, potId, amountPence) {
+  const checkout = await call('/api/funding/checkout-sessions', {
+    method: 'POST',
+    token,
+    body: { amountPence, destination: { type: 'pot', potId }, method: 'card' },
+  });
+  await payByCard(checkout.sessionId);
+  for (let waited = 0; ; waited += 200) {
+    const read = await call(`/api/pots/${potId}`, { token });
+    if (read.balancePence >= amountPence) return;
+    if (waited > 30_000) throw new Error('the top-up was not credited within 30 s');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
