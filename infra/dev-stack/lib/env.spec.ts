@@ -109,7 +109,7 @@ describe('app environment', () => {
     expect(env.DATABASE_URL).toBe('postgresql://postgres@127.0.0.1:5432/kitty');
     expect(env.RESIDENCY_DEFAULT_COUNTRY).toBe('GB');
     expect(env.LOG_LEVEL).toBe('debug');
-    expect(sharedEnv(context('test'), {}).LOG_LEVEL).toBe('warn');
+    expect(sharedEnv(context('test'), {}).LOG_LEVEL).toBe('info');
   });
 
   it("gives each app its own HTTP_PORT on top of the user's environment", () => {
