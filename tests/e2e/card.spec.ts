@@ -3,59 +3,22 @@
 // from their active pot, and a purchase through the Stripe sandbox's Issuing test helper (approved in real
 // time by Kitty) appears in that pot's transactions with the merchant's name.
 import { Pool } from 'pg';
-import type { Page } from 'playwright-core';
 
-import { api, GATEWAY_URL, type Session, uniqueEmail } from '../support/api';
+import { api, type Session, uniqueEmail } from '../support/api';
 import { useChromium } from '../support/browser';
 import { topUp } from '../support/payments';
 import { stripeTestSettings } from '../support/stripe';
-
-/** An address the offline GeoIP database places in the UK (see the residency service's tests). */
-const UK_IP = '81.2.69.142';
-const WEB_URL = process.env.PUBLIC_URL ?? GATEWAY_URL;
-const PASSWORD = 'a-long-enough-password';
+import {
+  createPotInBrowser,
+  openUkPage,
+  PASSWORD,
+  signUpInBrowser,
+  UK_IP,
+  verifyInBrowser,
+  WEB_URL,
+} from '../support/web-flows';
 
 const chromium = useChromium();
-
-const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
-
-async function signUp(page: Page, email: string) {
-  await page.goto('/auth?mode=sign-up');
-  await field(page, 'Full name').fill('Ada Lovelace');
-  await field(page, 'Email').fill(email);
-  await field(page, 'Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await page.getByText('Welcome to Kitty!').waitFor();
-}
-
-async function verifyIdentity(page: Page) {
-  await page.goto('/onboarding');
-  await page.getByRole('heading', { name: 'Set Up Your Payment Account' }).waitFor();
-  await field(page, 'First Name').fill('Ada');
-  await field(page, 'Last Name').fill('Lovelace');
-  await field(page, 'Phone Number').fill('+44 7700 900123');
-  await field(page, 'Day').fill('10');
-  await field(page, 'Month').fill('12');
-  await field(page, 'Year').fill('1990');
-  await field(page, 'Address Line 1').fill('1 Test Street');
-  await field(page, 'City').fill('London');
-  await field(page, 'Postal Code').fill('SW1A 1AA');
-  await page.getByRole('button', { name: 'Create & Verify Account' }).click();
-  await page
-    .getByRole('heading', { name: /Account Setup Complete! Now let.s create your virtual card/ })
-    .waitFor();
-}
-
-/** Creates a pot through the form (it becomes the active pot) and returns its id. */
-async function createPot(page: Page, name: string): Promise<string> {
-  await page.goto('/create-pot');
-  await field(page, 'Pot name').fill(name);
-  await page.getByRole('button', { name: 'Create Pot' }).click();
-  await page.getByRole('heading', { name: 'Pot Created Successfully' }).waitFor();
-  await page.getByRole('link', { name: `View Details of ${name}` }).click();
-  await page.waitForURL('**/pot/*');
-  return new URL(page.url()).pathname.split('/').pop() as string;
-}
 
 /** A purchase on the user's card through the sandbox's test helper, on their Connect account. */
 async function purchase(userId: string, amountPence: number, merchant: string) {
@@ -85,17 +48,9 @@ async function purchase(userId: string, amountPence: number, merchant: string) {
 
 describe('the virtual card in the browser', () => {
   it('onboards, creates the card, shows its last four on Home, and a card purchase lands in the active pot', async () => {
-    const context = await chromium.newContext({
-      baseURL: WEB_URL,
-      viewport: { width: 1280, height: 900 },
-      extraHTTPHeaders: { 'x-forwarded-for': UK_IP },
-    });
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    const email = uniqueEmail('card');
-
-    await signUp(page, email);
-    await verifyIdentity(page);
+    const { page } = await openUkPage(chromium);
+    const email = await signUpInBrowser(page, uniqueEmail('card'));
+    await verifyInBrowser(page);
 
     await page.getByRole('button', { name: 'Create Virtual Card' }).click();
     await page.getByText('Virtual Card Created').first().waitFor();
@@ -118,7 +73,7 @@ describe('the virtual card in the browser', () => {
 
     // The card spends from the active pot: the pot just created.
     const potName = `Card pot ${Date.now()}`;
-    const potId = await createPot(page, potName);
+    const potId = await createPotInBrowser(page, potName);
     await page.goto('/');
     await panel.getByText(potName).waitFor();
     await panel.getByRole('button', { name: 'Add to Apple Pay' }).click();

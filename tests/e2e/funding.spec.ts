@@ -4,61 +4,16 @@
 // from the pot by its owner shows 'Withdrawal Initiated'.
 import type { BrowserContext, Page } from 'playwright-core';
 
-import { GATEWAY_URL, uniqueEmail } from '../support/api';
+import { uniqueEmail } from '../support/api';
 import { useChromium } from '../support/browser';
-
-/** An address the offline GeoIP database places in the UK (see the residency service's tests). */
-const UK_IP = '81.2.69.142';
-/** Checkout sends the payer back to PUBLIC_URL: start there, so the return tab shares the session cookie. */
-const WEB_URL = process.env.PUBLIC_URL ?? GATEWAY_URL;
-const PASSWORD = 'a-long-enough-password';
+import { createPotInBrowser, openUkPage, signUpInBrowser, verifyInBrowser } from '../support/web-flows';
 
 const chromium = useChromium();
 
-async function openPage(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await chromium.newContext({
-    baseURL: WEB_URL,
-    viewport: { width: 1280, height: 900 },
-    extraHTTPHeaders: { 'x-forwarded-for': UK_IP },
-  });
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  return { context, page };
-}
-
-const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
-
 async function signUpAndVerify(page: Page) {
-  await page.goto('/auth?mode=sign-up');
-  await field(page, 'Full name').fill('Ada Lovelace');
-  await field(page, 'Email').fill(uniqueEmail('funding'));
-  await field(page, 'Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await page.getByText('Welcome to Kitty!').waitFor();
+  await signUpInBrowser(page, uniqueEmail('funding'));
   await page.getByText('UK Resident').waitFor();
-
-  await page.goto('/onboarding');
-  await page.getByRole('heading', { name: 'Set Up Your Payment Account' }).waitFor();
-  await field(page, 'First Name').fill('Ada');
-  await field(page, 'Last Name').fill('Lovelace');
-  await field(page, 'Phone Number').fill('+44 7700 900123');
-  await field(page, 'Day').fill('10');
-  await field(page, 'Month').fill('12');
-  await field(page, 'Year').fill('1990');
-  await field(page, 'Address Line 1').fill('1 Test Street');
-  await field(page, 'City').fill('London');
-  await field(page, 'Postal Code').fill('SW1A 1AA');
-  await page.getByRole('button', { name: 'Create & Verify Account' }).click();
-  await page.getByText('Account Setup Complete', { exact: true }).first().waitFor();
-}
-
-async function createPot(page: Page, name: string) {
-  await page.goto('/create-pot');
-  await field(page, 'Pot name').fill(name);
-  await page.getByRole('button', { name: 'Create Pot' }).click();
-  await page.getByRole('heading', { name: 'Pot Created Successfully' }).waitFor();
-  await page.getByRole('link', { name: `View Details of ${name}` }).click();
-  await page.waitForURL('**/pot/*');
+  await verifyInBrowser(page);
 }
 
 /** From the pot page: Add Funds £25 → payment method → Card; resolves with the Checkout tab. */
@@ -93,10 +48,10 @@ async function payByCard(checkout: Page, cardNumber: string) {
 
 describe('adding and withdrawing money in the browser', () => {
   it('adds £25 to a pot by card with the 2% fee, refuses a declined card, withdraws from the pot', async () => {
-    const { context, page } = await openPage();
+    const { context, page } = await openUkPage(chromium);
     await signUpAndVerify(page);
     const potName = `Rent ${Date.now()}`;
-    await createPot(page, potName);
+    await createPotInBrowser(page, potName);
 
     // £25 by card: the total on the hosted page is £25.50 (2% UK fee on top).
     const checkout = await startCardTopUp(context, page, potName);

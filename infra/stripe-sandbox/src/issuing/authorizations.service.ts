@@ -274,7 +274,7 @@ export class AuthorizationsService {
     });
     let reason: Reason = 'webhook_timeout';
     for (const endpoint of this.webhooks.endpoints) {
-      const answer = await this.webhooks.send(endpoint, event, AUTHORIZATION_DECISION_MS);
+      const answer = await this.webhooks.ask(endpoint, event, AUTHORIZATION_DECISION_MS);
       if (answer.status === null) continue;
       const approved = decisionIn(answer.status, answer.body);
       if (approved === null) {

@@ -108,6 +108,14 @@ describe('Issuing authorizations (test helper) with the real-time webhook decisi
       request_history: [{ approved: true, reason: 'webhook_approved', amount: 1250 }],
     });
     expect(authorization.id).toMatch(/^iauth_/);
+    // The synchronous request is in the delivery log, with how long the endpoint took to answer.
+    const deliveries = (await (
+      await fetch(
+        `http://127.0.0.1:${t.stripe.getApiField('port')}/_sandbox/deliveries?event_type=issuing_authorization.request&limit=1`,
+      )
+    ).json()) as { data: { trigger: string; status: string; duration_ms: number }[] };
+    expect(deliveries.data[0]).toMatchObject({ trigger: 'synchronous', status: 'succeeded' });
+    expect(deliveries.data[0].duration_ms).toBeLessThan(2000);
     const request = decider.received.find(
       (e) =>
         e.type === 'issuing_authorization.request' &&

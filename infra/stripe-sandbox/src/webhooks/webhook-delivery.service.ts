@@ -26,7 +26,8 @@ export interface DeliveryAttempt {
   endpoint: string;
   /** 1 for the first try, counting up through retries. */
   attempt: number;
-  trigger: 'automatic' | 'resend';
+  /** synchronous: a request Stripe waits on for the answer (`issuing_authorization.request`). */
+  trigger: 'automatic' | 'resend' | 'synchronous';
   status: 'succeeded' | 'failed';
   response_status: number | null;
   error: string | null;
@@ -100,9 +101,30 @@ export class WebhookDeliveryService implements EventDispatcher {
   }
 
   /**
-   * One signed POST of an event, with its answer. The retrying delivery uses it; so will the synchronous
-   * `issuing_authorization.request`, which needs the endpoint's answer within Stripe's 2 seconds.
+   * The synchronous `issuing_authorization.request`: one signed POST whose answer Stripe waits on (never
+   * retried), logged with its duration like every other delivery — how long the endpoint took to decide.
    */
+  async ask(endpoint: string, event: SandboxEvent, timeoutMs: number): Promise<SendResult> {
+    const result = await this.send(endpoint, event, timeoutMs);
+    const succeeded = result.status !== null && result.status >= 200 && result.status < 300;
+    this.deliveries.insert({
+      id: newId(ID_PREFIX.delivery),
+      event_id: event.id,
+      event_type: event.type,
+      endpoint,
+      attempt: 1,
+      trigger: 'synchronous',
+      status: succeeded ? 'succeeded' : 'failed',
+      response_status: result.status,
+      error: result.error ?? (succeeded ? null : `endpoint answered ${result.status}`),
+      duration_ms: result.durationMs,
+      attempted_at: this.clock.now(),
+      next_attempt_at: null,
+    });
+    return result;
+  }
+
+  /** One signed POST of an event, with its answer (the retrying delivery and `ask` use it). */
   async send(
     endpoint: string,
     event: SandboxEvent,

@@ -1,0 +1,67 @@
+import type { BrowserContext, Page } from 'playwright-core';
+
+import { GATEWAY_URL, uniqueEmail } from './api';
+import type { useChromium } from './browser';
+
+/** An address the offline GeoIP database places in the UK (see the residency service's tests). */
+export const UK_IP = '81.2.69.142';
+/** Checkout sends the payer back to PUBLIC_URL: start there, so return tabs share the session cookie. */
+export const WEB_URL = process.env.PUBLIC_URL ?? GATEWAY_URL;
+export const PASSWORD = 'a-long-enough-password';
+
+export const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+
+/** A fresh browser profile of a UK resident at 1280 px, on the web app. */
+export async function openUkPage(
+  chromium: ReturnType<typeof useChromium>,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await chromium.newContext({
+    baseURL: WEB_URL,
+    viewport: { width: 1280, height: 900 },
+    extraHTTPHeaders: { 'x-forwarded-for': UK_IP },
+  });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  return { context, page };
+}
+
+/** Signs up through the form as Ada Lovelace; returns the e-mail used. */
+export async function signUpInBrowser(page: Page, email = uniqueEmail('web')): Promise<string> {
+  await page.goto('/auth?mode=sign-up');
+  await field(page, 'Full name').fill('Ada Lovelace');
+  await field(page, 'Email').fill(email);
+  await field(page, 'Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.getByText('Welcome to Kitty!').waitFor();
+  return email;
+}
+
+/** Fills /onboarding's form with an adult UK applicant and waits for the card step. */
+export async function verifyInBrowser(page: Page) {
+  await page.goto('/onboarding');
+  await page.getByRole('heading', { name: 'Set Up Your Payment Account' }).waitFor();
+  await field(page, 'First Name').fill('Ada');
+  await field(page, 'Last Name').fill('Lovelace');
+  await field(page, 'Phone Number').fill('+44 7700 900123');
+  await field(page, 'Day').fill('10');
+  await field(page, 'Month').fill('12');
+  await field(page, 'Year').fill('1990');
+  await field(page, 'Address Line 1').fill('1 Test Street');
+  await field(page, 'City').fill('London');
+  await field(page, 'Postal Code').fill('SW1A 1AA');
+  await page.getByRole('button', { name: 'Create & Verify Account' }).click();
+  await page
+    .getByRole('heading', { name: /Account Setup Complete! Now let.s create your virtual card/ })
+    .waitFor();
+}
+
+/** Creates a pot through the form (it becomes the active pot), opens it and returns its id. */
+export async function createPotInBrowser(page: Page, name: string): Promise<string> {
+  await page.goto('/create-pot');
+  await field(page, 'Pot name').fill(name);
+  await page.getByRole('button', { name: 'Create Pot' }).click();
+  await page.getByRole('heading', { name: 'Pot Created Successfully' }).waitFor();
+  await page.getByRole('link', { name: `View Details of ${name}` }).click();
+  await page.waitForURL('**/pot/*');
+  return new URL(page.url()).pathname.split('/').pop() as string;
+}
