@@ -4,15 +4,14 @@ import { randomUUID } from 'node:crypto';
 
 import type { PaymentsCaller, StripeEventJob } from '@kitty/contracts';
 import { ProblemError } from '@kitty/nest-common';
-import { createThrowawayDatabase, type ThrowawayDatabase } from '@kitty/testing';
 
-import { loadDatabaseConfig, type PaymentsConfig } from './config';
 import { FundingService } from './funding/funding.service';
 import { PlatformAccount, potAccount, walletAccount } from './ledger/accounts';
 import { LedgerService } from './ledger/ledger.service';
 import { PrismaService } from './prisma.service';
 import { StripeEventService } from './stripe-events/stripe-event.service';
 import { TopUpCreditService } from './stripe-events/top-up-credit.service';
+import { openPaymentsDatabase, type PaymentsDatabase } from './testing/database';
 import { FakePeerRpc, FakeStripe, idleRelay } from './testing/fakes';
 import { TopUpRequestService } from './top-up-requests/top-up-request.service';
 import { WalletService } from './wallet/wallet.service';
@@ -21,7 +20,7 @@ import { WithdrawalService } from './withdrawals/withdrawal.service';
 const PUBLIC_URL = 'http://kitty.test';
 
 describe('payments money flows (PostgreSQL)', () => {
-  let database: ThrowawayDatabase;
+  let database: PaymentsDatabase;
   let prisma: PrismaService;
   let stripe: FakeStripe;
   let rpc: FakePeerRpc;
@@ -33,15 +32,12 @@ describe('payments money flows (PostgreSQL)', () => {
   const ledger = new LedgerService();
 
   beforeAll(() => {
-    database = createThrowawayDatabase('payments', loadDatabaseConfig().DATABASE_URL);
-    const url = new URL(database.url);
-    url.searchParams.set('connection_limit', '20');
-    prisma = new PrismaService({ DATABASE_URL: url.toString() } as PaymentsConfig);
+    database = openPaymentsDatabase();
+    prisma = database.prisma;
   }, 60_000);
 
   afterAll(async () => {
-    await prisma?.$disconnect();
-    await database?.drop();
+    await database?.close();
   });
 
   beforeEach(() => {

@@ -4,9 +4,7 @@ import { randomUUID } from 'node:crypto';
 
 import type { PaymentsCaller } from '@kitty/contracts';
 import { createStripeClient } from '@kitty/nest-common';
-import { createThrowawayDatabase, type ThrowawayDatabase } from '@kitty/testing';
 
-import { loadDatabaseConfig, type PaymentsConfig } from './config';
 import { FundingService } from './funding/funding.service';
 import { walletAccount } from './ledger/accounts';
 import { LedgerService } from './ledger/ledger.service';
@@ -14,6 +12,7 @@ import { PrismaService } from './prisma.service';
 import { StripeGateway } from './stripe/stripe-gateway';
 import { StripeEventService } from './stripe-events/stripe-event.service';
 import { TopUpCreditService } from './stripe-events/top-up-credit.service';
+import { openPaymentsDatabase, type PaymentsDatabase } from './testing/database';
 import { FakePeerRpc, idleRelay } from './testing/fakes';
 import {
   BACS_SUCCEEDS,
@@ -27,7 +26,7 @@ import { WithdrawalService } from './withdrawals/withdrawal.service';
 
 describeWithSandbox('payments against the Stripe sandbox (PostgreSQL)', () => {
   let sandbox: RunningSandbox;
-  let database: ThrowawayDatabase;
+  let database: PaymentsDatabase;
   let prisma: PrismaService;
   let rpc: FakePeerRpc;
   let funding: FundingService;
@@ -37,8 +36,8 @@ describeWithSandbox('payments against the Stripe sandbox (PostgreSQL)', () => {
 
   beforeAll(async () => {
     sandbox = await startStripeSandbox();
-    database = createThrowawayDatabase('payments', loadDatabaseConfig().DATABASE_URL);
-    prisma = new PrismaService({ DATABASE_URL: database.url } as PaymentsConfig);
+    database = openPaymentsDatabase();
+    prisma = database.prisma;
     const stripe = new StripeGateway(
       createStripeClient({ STRIPE_SECRET_KEY: SANDBOX_SECRET_KEY, STRIPE_API_URL: sandbox.url }),
     );
@@ -51,8 +50,7 @@ describeWithSandbox('payments against the Stripe sandbox (PostgreSQL)', () => {
 
   afterAll(async () => {
     sandbox?.stop();
-    await prisma?.$disconnect();
-    await database?.drop();
+    await database?.close();
   });
 
   const someone = (): PaymentsCaller => {

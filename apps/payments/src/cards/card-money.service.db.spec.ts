@@ -3,32 +3,28 @@ import { randomUUID } from 'node:crypto';
 
 import { PotBalanceChanged } from '@kitty/contracts';
 import { OutboxRelay, ProblemError } from '@kitty/nest-common';
-import { createThrowawayDatabase, type ThrowawayDatabase } from '@kitty/testing';
 
-import { loadDatabaseConfig, type PaymentsConfig } from '../config';
 import { PlatformAccount, potAccount } from '../ledger/accounts';
 import { LedgerService } from '../ledger/ledger.service';
 import { PrismaService } from '../prisma.service';
+import { openPaymentsDatabase, type PaymentsDatabase } from '../testing/database';
 import { CardMoneyService } from './card-money.service';
 
 describe('CardMoneyService (PostgreSQL)', () => {
-  let database: ThrowawayDatabase;
+  let database: PaymentsDatabase;
   let prisma: PrismaService;
   let cards: CardMoneyService;
   const ledger = new LedgerService();
   const userId = randomUUID();
 
   beforeAll(() => {
-    database = createThrowawayDatabase('payments', loadDatabaseConfig().DATABASE_URL);
-    const url = new URL(database.url);
-    url.searchParams.set('connection_limit', '20');
-    prisma = new PrismaService({ DATABASE_URL: url.toString() } as PaymentsConfig);
+    database = openPaymentsDatabase();
+    prisma = database.prisma;
     cards = new CardMoneyService(prisma, ledger, { kick: () => undefined } as unknown as OutboxRelay);
   }, 60_000);
 
   afterAll(async () => {
-    await prisma?.$disconnect();
-    await database?.drop();
+    await database?.close();
   });
 
   const balance = (accountId: string) => ledger.balance(prisma, accountId);

@@ -2,26 +2,24 @@
 import { randomUUID } from 'node:crypto';
 
 import { ledgerPostings } from '@kitty/nest-common';
-import { createThrowawayDatabase, type ThrowawayDatabase } from '@kitty/testing';
 
-import { loadDatabaseConfig, type PaymentsConfig } from '../config';
 import { PrismaService } from '../prisma.service';
+import { openPaymentsDatabase, type PaymentsDatabase } from '../testing/database';
 import { PlatformAccount, walletAccount } from './accounts';
 import { type LedgerEntry, LedgerService } from './ledger.service';
 
 describe('ledger postings metric (PostgreSQL)', () => {
-  let database: ThrowawayDatabase;
+  let database: PaymentsDatabase;
   let prisma: PrismaService;
   const ledger = new LedgerService();
 
   beforeAll(() => {
-    database = createThrowawayDatabase('payments', loadDatabaseConfig().DATABASE_URL);
-    prisma = new PrismaService({ DATABASE_URL: database.url } as PaymentsConfig);
+    database = openPaymentsDatabase();
+    prisma = database.prisma;
   }, 60_000);
 
   afterAll(async () => {
-    await prisma?.$disconnect();
-    await database?.drop();
+    await database?.close();
   });
 
   const post = (entry: LedgerEntry) => prisma.$transaction((tx) => ledger.post(tx, entry));

@@ -2,11 +2,10 @@
 import { randomUUID } from 'node:crypto';
 
 import { PotBalanceChanged, PotBalanceQueue } from '@kitty/contracts';
-import { createThrowawayDatabase, type ThrowawayDatabase } from '@kitty/testing';
 import fc from 'fast-check';
 
-import { loadDatabaseConfig, type PaymentsConfig } from '../config';
 import { PrismaService } from '../prisma.service';
+import { openPaymentsDatabase, type PaymentsDatabase } from '../testing/database';
 import { PlatformAccount, potAccount, walletAccount } from './accounts';
 import {
   IdempotencyConflictError,
@@ -17,21 +16,17 @@ import {
 } from './ledger.service';
 
 describe('LedgerService (PostgreSQL)', () => {
-  let database: ThrowawayDatabase;
+  let database: PaymentsDatabase;
   let prisma: PrismaService;
   const ledger = new LedgerService();
 
   beforeAll(() => {
-    database = createThrowawayDatabase('payments', loadDatabaseConfig().DATABASE_URL);
-    // A pool big enough for the concurrency tests below.
-    const url = new URL(database.url);
-    url.searchParams.set('connection_limit', '20');
-    prisma = new PrismaService({ DATABASE_URL: url.toString() } as PaymentsConfig);
+    database = openPaymentsDatabase();
+    prisma = database.prisma;
   }, 60_000);
 
   afterAll(async () => {
-    await prisma?.$disconnect();
-    await database?.drop();
+    await database?.close();
   });
 
   const post = (entry: LedgerEntry) => prisma.$transaction((tx) => ledger.post(tx, entry));

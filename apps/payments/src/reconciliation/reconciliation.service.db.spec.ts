@@ -4,16 +4,15 @@ import { randomUUID } from 'node:crypto';
 
 import type { PaymentsCaller } from '@kitty/contracts';
 import { createStripeClient } from '@kitty/nest-common';
-import { createThrowawayDatabase, type ThrowawayDatabase } from '@kitty/testing';
 import { register } from 'prom-client';
 
-import { loadDatabaseConfig, type PaymentsConfig } from '../config';
 import { FundingService } from '../funding/funding.service';
 import { LedgerService } from '../ledger/ledger.service';
 import { PrismaService } from '../prisma.service';
 import { StripeGateway } from '../stripe/stripe-gateway';
 import { StripeEventService } from '../stripe-events/stripe-event.service';
 import { TopUpCreditService } from '../stripe-events/top-up-credit.service';
+import { openPaymentsDatabase, type PaymentsDatabase } from '../testing/database';
 import { FakePeerRpc, idleRelay } from '../testing/fakes';
 import {
   CARD_4242,
@@ -27,7 +26,7 @@ import { ReconciliationService } from './reconciliation.service';
 
 describeWithSandbox('reconciliation of Stripe and the ledger (PostgreSQL, Stripe sandbox)', () => {
   let sandbox: RunningSandbox;
-  let database: ThrowawayDatabase;
+  let database: PaymentsDatabase;
   let prisma: PrismaService;
   let rpc: FakePeerRpc;
   let funding: FundingService;
@@ -38,8 +37,8 @@ describeWithSandbox('reconciliation of Stripe and the ledger (PostgreSQL, Stripe
 
   beforeAll(async () => {
     sandbox = await startStripeSandbox();
-    database = createThrowawayDatabase('payments', loadDatabaseConfig().DATABASE_URL);
-    prisma = new PrismaService({ DATABASE_URL: database.url } as PaymentsConfig);
+    database = openPaymentsDatabase();
+    prisma = database.prisma;
     const client = createStripeClient({ STRIPE_SECRET_KEY: SANDBOX_SECRET_KEY, STRIPE_API_URL: sandbox.url });
     const stripe = new StripeGateway(client);
     rpc = new FakePeerRpc();
@@ -52,8 +51,7 @@ describeWithSandbox('reconciliation of Stripe and the ledger (PostgreSQL, Stripe
 
   afterAll(async () => {
     sandbox?.stop();
-    await prisma?.$disconnect();
-    await database?.drop();
+    await database?.close();
   });
 
   const someone = (): PaymentsCaller => {

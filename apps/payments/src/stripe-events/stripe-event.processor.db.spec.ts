@@ -4,14 +4,14 @@ import { randomUUID } from 'node:crypto';
 
 import { type StripeEventJob, StripeEventQueue } from '@kitty/contracts';
 import { QueueRegistry, redisOptionsFromUrl } from '@kitty/nest-common';
-import { createThrowawayDatabase, type ThrowawayDatabase } from '@kitty/testing';
 import { Queue } from 'bullmq';
 
-import { loadDatabaseConfig, type PaymentsConfig } from '../config';
+import type { PaymentsConfig } from '../config';
 import { FundingService } from '../funding/funding.service';
 import { walletAccount } from '../ledger/accounts';
 import { LedgerService } from '../ledger/ledger.service';
 import { PrismaService } from '../prisma.service';
+import { openPaymentsDatabase, type PaymentsDatabase } from '../testing/database';
 import { FakePeerRpc, FakeStripe, idleRelay } from '../testing/fakes';
 import { waitFor } from '../testing/stripe-sandbox';
 import { WithdrawalService } from '../withdrawals/withdrawal.service';
@@ -29,17 +29,15 @@ describe('StripeEventProcessor (Redis, PostgreSQL)', () => {
     QUEUE_PREFIX: prefix,
     STRIPE_EVENT_WORKER_CONCURRENCY: 5,
   } as PaymentsConfig;
-  let database: ThrowawayDatabase;
+  let database: PaymentsDatabase;
   let prisma: PrismaService;
   let producer: QueueRegistry;
   let queue: Queue;
   let replicas: StripeEventProcessor[] = [];
 
   beforeAll(() => {
-    database = createThrowawayDatabase('payments', loadDatabaseConfig().DATABASE_URL);
-    const url = new URL(database.url);
-    url.searchParams.set('connection_limit', '20');
-    prisma = new PrismaService({ DATABASE_URL: url.toString() } as PaymentsConfig);
+    database = openPaymentsDatabase();
+    prisma = database.prisma;
     producer = new QueueRegistry(REDIS_URL, prefix, [StripeEventQueue]);
     queue = new Queue(StripeEventQueue.name, { connection: redisOptionsFromUrl(REDIS_URL), prefix });
   }, 60_000);
@@ -49,8 +47,7 @@ describe('StripeEventProcessor (Redis, PostgreSQL)', () => {
     await queue?.obliterate({ force: true });
     await queue?.close();
     await producer?.close();
-    await prisma?.$disconnect();
-    await database?.drop();
+    await database?.close();
   });
 
   it('credits 100 top-ups once each from two replicas, whatever the duplicates; discards a malformed job', async () => {

@@ -1,0 +1,25 @@
+// A database of a spec file's own, migrated with the project's migration tool, dropped by close().
+import { createThrowawayDatabase } from '@kitty/testing';
+
+import { loadDatabaseConfig, type PaymentsConfig } from '../config';
+import { PrismaService } from '../prisma.service';
+
+export interface PaymentsDatabase {
+  prisma: PrismaService;
+  close(): Promise<void>;
+}
+
+/** The payments schema on a throwaway database, with a pool big enough for the concurrency tests. */
+export function openPaymentsDatabase(): PaymentsDatabase {
+  const database = createThrowawayDatabase('payments', loadDatabaseConfig().DATABASE_URL);
+  const url = new URL(database.url);
+  url.searchParams.set('connection_limit', '20');
+  const prisma = new PrismaService({ DATABASE_URL: url.toString() } as PaymentsConfig);
+  return {
+    prisma,
+    async close() {
+      await prisma.$disconnect();
+      await database.drop();
+    },
+  };
+}
