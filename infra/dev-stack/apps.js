@@ -6,7 +6,8 @@
 //   health: path answering 200 when the app is ready (services: /health; the gateway: /api/health)
 //   public: the app whose URL is printed and used as PUBLIC_URL / WEB_ORIGIN (exactly one)
 // Optional: entry (a different main file, relative to the repository root), build: false (not an Nx project),
-//   startIf: ({ mode, userEnv }) => boolean (leave the app out of this run when false).
+//   startIf: ({ mode, userEnv }) => boolean (leave the app out of this run when false),
+//   replicated: false (always one process, whatever KITTY_REPLICAS says).
 const { STRIPE_SANDBOX_APP, usesStripeSandbox } = require('./lib/env');
 
 const APPS = [
@@ -24,6 +25,8 @@ const APPS = [
     health: '/_sandbox/health',
     entry: 'dist/infra/stripe-sandbox/infra/stripe-sandbox/src/main.js',
     startIf: usesStripeSandbox,
+    // Not our service: one process holding Stripe's state, as there is one Stripe.
+    replicated: false,
   },
 ];
 

@@ -5,10 +5,10 @@ const path = require('node:path');
 /**
  * @typedef {{ mode: 'development' | 'test', userEnv: NodeJS.ProcessEnv }} RunContext
  * @typedef {(run: RunContext) => boolean} StartIf
- * @typedef {{ name: string, port: number, health?: string, public?: boolean, build?: boolean, entry?: string, args?: string[], startIf?: StartIf }} AppEntry
+ * @typedef {{ name: string, port: number, health?: string, public?: boolean, build?: boolean, entry?: string, args?: string[], startIf?: StartIf, replicated?: boolean }} AppEntry
  *   one line of infra/dev-stack/apps.js
  * @typedef {{ name: string, dist: string, build?: boolean }} WebEntry
- * @typedef {{ name: string, port: number, health: string, public: boolean, build: boolean, entry: string, args: string[], startIf?: StartIf }} App
+ * @typedef {{ name: string, port: number, health: string, public: boolean, build: boolean, entry: string, args: string[], startIf?: StartIf, replicated: boolean }} App
  * @typedef {{ apps: App[], web: { name: string, dist: string, build: boolean } | null }} Registry
  */
 
@@ -48,6 +48,7 @@ function normaliseRegistry(root, apps, web) {
       build: app.build !== false,
       entry: path.resolve(root, entry),
       args: app.args ?? [],
+      replicated: app.replicated !== false,
       ...(app.startIf && { startIf: app.startIf }),
     };
   });
@@ -81,6 +82,37 @@ function buildProjects(registry) {
   return projects;
 }
 
+/** Replicas of every app unless KITTY_REPLICAS says otherwise: one for npm start, three for the test stacks. */
+const DEFAULT_REPLICAS = { development: 1, test: 3 };
+const MAX_REPLICAS = 16;
+
+/**
+ * How many processes of each app this run starts: KITTY_<APP>_REPLICAS, else KITTY_REPLICAS, else the
+ * mode's default. An app marked `replicated: false` (the Stripe sandbox: not our service, and its state
+ * lives in one process) always runs once.
+ * @param {Registry} registry
+ * @param {RunContext} run
+ * @returns {Record<string, number>}
+ */
+function replicaCounts(registry, { mode, userEnv }) {
+  /** @param {string} variable @param {number} fallback */
+  const read = (variable, fallback) => {
+    const raw = userEnv[variable];
+    if (raw === undefined || raw === '') return fallback;
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < 1 || n > MAX_REPLICAS)
+      throw new Error(`${variable}=${raw}: expected a whole number from 1 to ${MAX_REPLICAS}.`);
+    return n;
+  };
+  const all = read('KITTY_REPLICAS', DEFAULT_REPLICAS[mode]);
+  /** @type {Record<string, number>} */
+  const counts = {};
+  for (const app of registry.apps) {
+    counts[app.name] = app.replicated ? read(`KITTY_${envKey(app.name)}_REPLICAS`, all) : 1;
+  }
+  return counts;
+}
+
 /**
  * Environment-variable suffix for an app name: `stripe-sandbox` → `STRIPE_SANDBOX`.
  * @param {string} name
@@ -89,4 +121,12 @@ function envKey(name) {
   return name.toUpperCase().replace(/-/g, '_');
 }
 
-module.exports = { loadRegistry, normaliseRegistry, appsForRun, buildProjects, envKey };
+module.exports = {
+  loadRegistry,
+  normaliseRegistry,
+  appsForRun,
+  buildProjects,
+  envKey,
+  replicaCounts,
+  DEFAULT_REPLICAS,
+};

@@ -1,6 +1,13 @@
 import path from 'node:path';
 
-import { appsForRun, buildProjects, envKey, loadRegistry, normaliseRegistry } from './registry';
+import {
+  appsForRun,
+  buildProjects,
+  envKey,
+  loadRegistry,
+  normaliseRegistry,
+  replicaCounts,
+} from './registry';
 
 const root = '/repo';
 
@@ -23,7 +30,45 @@ describe('app registry', () => {
       build: true,
       entry: '/repo/dist/apps/auth/apps/auth/src/main.js',
       args: [],
+      replicated: true,
     });
+  });
+
+  it('runs one replica of each app for npm start, three in tests, KITTY_REPLICAS and KITTY_<APP>_REPLICAS override', () => {
+    const registry = normaliseRegistry(
+      root,
+      [
+        { name: 'gateway', port: 3000, public: true },
+        { name: 'auth', port: 3101 },
+        { name: 'stripe-sandbox', port: 12111, replicated: false },
+      ],
+      null,
+    );
+    expect(replicaCounts(registry, { mode: 'development', userEnv: {} })).toEqual({
+      gateway: 1,
+      auth: 1,
+      'stripe-sandbox': 1,
+    });
+    expect(replicaCounts(registry, { mode: 'test', userEnv: {} })).toEqual({
+      gateway: 3,
+      auth: 3,
+      'stripe-sandbox': 1,
+    });
+    expect(
+      replicaCounts(registry, {
+        mode: 'development',
+        userEnv: { KITTY_REPLICAS: '2', KITTY_AUTH_REPLICAS: '4' },
+      }),
+    ).toEqual({ gateway: 2, auth: 4, 'stripe-sandbox': 1 });
+    expect(() => replicaCounts(registry, { mode: 'test', userEnv: { KITTY_REPLICAS: '0' } })).toThrow(
+      'KITTY_REPLICAS=0: expected a whole number from 1 to 16.',
+    );
+  });
+
+  it('never replicates the Stripe sandbox (not our service)', () => {
+    const registry = loadRegistry(path.resolve(__dirname, '../../..'), undefined);
+    const sandbox = registry.apps.find((app) => app.name === 'stripe-sandbox');
+    expect(sandbox?.replicated).toBe(false);
   });
 
   it('builds the Nx apps and the web app, not entries marked build: false', () => {
