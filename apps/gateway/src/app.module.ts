@@ -36,7 +36,7 @@ export function createAppModule(config: GatewayConfig) {
   @Module({
     imports: [
       loggerModule(config.LOG_LEVEL, 'gateway'),
-      RpcModule.register(config.REDIS_URL),
+      RpcModule.register({ redisUrl: config.REDIS_URL, prefix: config.QUEUE_PREFIX }),
       JwtModule.register({
         secret: hmacKey(config.JWT_ACCESS_SECRET),
         verifyOptions: { algorithms: ['HS256'] },

@@ -21,7 +21,7 @@ export const config = loadIssuingConfig();
 const infrastructure = serviceInfrastructure({ service: 'issuing', config, prisma: PrismaService });
 
 @Module({
-  imports: [...infrastructure.imports, RpcModule.register(config.REDIS_URL)],
+  imports: [...infrastructure.imports, RpcModule.register({ redisUrl: config.REDIS_URL, prefix: config.QUEUE_PREFIX })],
   controllers: [IssuingController, CardAuthorizationsController, ...infrastructure.controllers],
   providers: [
     ...infrastructure.providers,

@@ -4,4 +4,4 @@ import { bootstrapService } from '@kitty/nest-common';
 
 import { AppModule, config } from './app.module';
 
-void bootstrapService(AppModule, { name: 'issuing', httpPort: config.HTTP_PORT, redisUrl: config.REDIS_URL });
+void bootstrapService(AppModule, { name: 'issuing', httpPort: config.HTTP_PORT, redisUrl: config.REDIS_URL, queuePrefix: config.QUEUE_PREFIX });

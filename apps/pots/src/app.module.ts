@@ -22,7 +22,7 @@ const infrastructure = serviceInfrastructure({
 });
 
 @Module({
-  imports: [...infrastructure.imports, RpcModule.register(config.REDIS_URL)],
+  imports: [...infrastructure.imports, RpcModule.register({ redisUrl: config.REDIS_URL, prefix: config.QUEUE_PREFIX })],
   controllers: [PotsController, ...infrastructure.controllers],
   providers: [
     ...infrastructure.providers,

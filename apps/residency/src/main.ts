@@ -8,5 +8,6 @@ void bootstrapService(AppModule, {
   name: 'residency',
   httpPort: config.HTTP_PORT,
   redisUrl: config.REDIS_URL,
+  queuePrefix: config.QUEUE_PREFIX,
   shutdownGraceMs: config.SHUTDOWN_GRACE_MS,
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 
-import { defineQueue } from '@kitty/contracts';
+import { defineQueue, defineRpc } from '@kitty/contracts';
 import {
   Controller,
   Get,
@@ -11,17 +11,16 @@ import {
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { z } from 'zod';
 
 import { bootstrapService } from './bootstrap';
 import { currentRequestId } from './context';
-import { parseOrThrow, ProblemError } from './errors';
+import { ProblemError } from './errors';
 import { loggerModule } from './logging';
 import { renderMetrics } from './metrics';
 import { QueueRegistry, startQueueWorker } from './queue';
-import { RpcClient, RpcModule } from './rpc';
+import { RpcClient, RpcHandler, RpcModule } from './rpc';
 import { isShuttingDown, shutdownGracefully } from './shutdown';
 
 /**
@@ -32,12 +31,16 @@ import { isShuttingDown, shutdownGracefully } from './shutdown';
 const REDIS_URL = 'redis://127.0.0.1:6379';
 const run = randomUUID().slice(0, 8);
 const PREFIX = `obs-test-${run}`;
-const ECHO = `observability-test.${run}.echo.v1`;
-const SLOW = `observability-test.${run}.slow.v1`;
-const REFUSE = `observability-test.${run}.refuse.v1`;
+// The probe answers as 'notifications' (every pattern belongs to a service), on its own key prefix.
+const EchoPayload = z.object({ value: z.number(), delayMs: z.number().default(0) }).strict();
+const EchoReply = z.object({ requestId: z.string().optional() });
+const Echo = defineRpc(`notifications.${run}.echo.v1`, EchoPayload, EchoReply);
+const Slow = defineRpc(`notifications.${run}.slow.v1`, EchoPayload, EchoReply);
+const Refuse = defineRpc(`notifications.${run}.refuse.v1`, z.object({}), z.unknown());
+const ECHO = Echo.pattern;
+const REFUSE = Refuse.pattern;
 const TestQueue = defineQueue(`observability-test-${run}`, ['observability-test.work.v1']);
 const WorkJob = z.object({ value: z.number(), delayMs: z.number() }).strict();
-const EchoPayload = z.object({ value: z.number(), delayMs: z.number().default(0) }).strict();
 
 const logLines: Record<string, unknown>[] = [];
 const logStream = new Writable({
@@ -84,7 +87,7 @@ class ProbeController implements OnApplicationBootstrap {
 
   @Get('echo')
   echo() {
-    return this.rpc.send(ECHO, { value: 7 }, z.object({ requestId: z.string().optional() }));
+    return this.rpc.call(Echo, { value: 7 });
   }
 
   @Get('slow')
@@ -93,9 +96,8 @@ class ProbeController implements OnApplicationBootstrap {
     return { done: true };
   }
 
-  @MessagePattern(ECHO)
-  async handleEcho(@Payload() payload: unknown) {
-    const { value } = parseOrThrow(EchoPayload, payload);
+  @RpcHandler(Echo)
+  async handleEcho({ value }: z.output<typeof EchoPayload>) {
     this.logger.log('echo handled');
     await this.queues.addBulk(TestQueue.name, [
       { id: randomUUID(), name: 'observability-test.work.v1', data: { value, delayMs: 0 } },
@@ -103,21 +105,23 @@ class ProbeController implements OnApplicationBootstrap {
     return { requestId: currentRequestId() };
   }
 
-  @MessagePattern(REFUSE)
-  refuse() {
+  @RpcHandler(Refuse)
+  refuse(): never {
     throw ProblemError.of(404, 'Not found', 'No such thing.');
   }
 
-  @MessagePattern(SLOW)
-  async handleSlow(@Payload() payload: unknown) {
-    const { delayMs } = parseOrThrow(EchoPayload, payload);
+  @RpcHandler(Slow)
+  async handleSlow({ delayMs }: z.output<typeof EchoPayload>) {
     await sleep(delayMs);
     return { requestId: currentRequestId() };
   }
 }
 
 @Module({
-  imports: [loggerModule('info', 'observability-test', logStream), RpcModule.register(REDIS_URL)],
+  imports: [
+    loggerModule('info', 'observability-test', logStream),
+    RpcModule.register({ redisUrl: REDIS_URL, prefix: PREFIX }),
+  ],
   controllers: [ProbeController],
   providers: [
     { provide: QueueRegistry, useFactory: () => new QueueRegistry(REDIS_URL, PREFIX, [TestQueue]) },
@@ -132,9 +136,10 @@ describe('observability of a service (real Redis)', () => {
 
   beforeAll(async () => {
     app = await bootstrapService(ProbeModule, {
-      name: 'observability-test',
+      name: 'notifications',
       httpPort: 0,
       redisUrl: REDIS_URL,
+      queuePrefix: PREFIX,
     });
     base = await app.getUrl();
   });
@@ -197,7 +202,7 @@ describe('observability of a service (real Redis)', () => {
   });
 
   it('counts a problem reply and a failed job by their outcome', async () => {
-    await expect(app.get(RpcClient).send(REFUSE, {}, z.unknown())).rejects.toThrow('No such thing.');
+    await expect(app.get(RpcClient).call(Refuse, {})).rejects.toThrow('No such thing.');
     await app
       .get(QueueRegistry)
       .addBulk(TestQueue.name, [
@@ -221,11 +226,7 @@ describe('observability of a service (real Redis)', () => {
     const exit = jest.fn();
     const rpc = app.get(RpcClient);
     const httpRequest = fetch(`${base}/slow`).then((response) => response.json());
-    const rpcCall = rpc.send(
-      SLOW,
-      { value: 1, delayMs: 600 },
-      z.object({ requestId: z.string().optional() }),
-    );
+    const rpcCall = rpc.call(Slow, { value: 1, delayMs: 600 });
     await app
       .get(QueueRegistry)
       .addBulk(TestQueue.name, [
@@ -252,7 +253,7 @@ function series(metrics: string, name: string, labels: Record<string, string>) {
     .find(
       (line) =>
         line.startsWith(`${name}{`) &&
-        Object.entries({ service: 'observability-test', ...labels }).every(([key, value]) =>
+        Object.entries({ service: 'notifications', ...labels }).every(([key, value]) =>
           line.includes(`${key}="${value}"`),
         ),
     );

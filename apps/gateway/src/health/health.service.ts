@@ -1,8 +1,7 @@
-import { healthPattern, type HealthReport, SERVICE_NAMES } from '@kitty/contracts';
+import { healthRpc, type HealthReport, SERVICE_NAMES } from '@kitty/contracts';
 import { type DependencyCheck, RpcClient } from '@kitty/nest-common';
 import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { Pool } from 'pg';
-import { z } from 'zod';
 
 type Check = HealthReport['checks'][string];
 
@@ -25,7 +24,7 @@ export class PlatformHealth implements OnApplicationShutdown {
       ['redis', this.redis.check()],
       ...SERVICE_NAMES.map((service): [string, Promise<unknown>] => [
         service,
-        this.rpc.send(healthPattern(service), {}, z.unknown()),
+        this.rpc.call(healthRpc(service), {}),
       ]),
     ];
     const results = await Promise.allSettled(probes.map(([, probe]) => probe));

@@ -1,3 +1,4 @@
+import type { ServiceName } from '@kitty/contracts';
 import type { Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -5,20 +6,21 @@ import { Logger } from 'nestjs-pino';
 import { collectDefaultMetrics, register } from 'prom-client';
 
 import { genReqId, instrumentHttp } from '../http';
-import { redisOptionsFromUrl } from '../redis';
-import { KittyRedisServer } from '../rpc';
+import { RpcQueueServer } from '../rpc';
 import { DEFAULT_SHUTDOWN_GRACE_MS, drainOnShutdown, shutdownOnSignals } from '../shutdown';
 
 export interface ServiceBootstrapOptions {
-  name: string;
+  name: ServiceName;
   httpPort: number;
   redisUrl: string;
+  /** The deployment's key prefix (QUEUE_PREFIX): RPC queues live under it. */
+  queuePrefix: string;
   /** How long SIGTERM may take to drain and close (DEFAULT_SHUTDOWN_GRACE_MS unless set). */
   shutdownGraceMs?: number;
 }
 
 /**
- * A Kitty service: a Redis-transport listener for request/reply plus a small HTTP server for /health and
+ * A Kitty service: a competing consumer of its Redis request queue plus a small HTTP server for /health and
  * /metrics. SIGTERM turns readiness off, lets in-flight RPC messages and jobs finish, runs the shutdown
  * hooks and exits, within the grace period.
  */
@@ -32,7 +34,11 @@ export async function bootstrapService(module: Type<unknown>, options: ServiceBo
   const logger = app.get(Logger);
   app.useLogger(logger);
   instrumentHttp(app.getHttpAdapter().getInstance());
-  const server = new KittyRedisServer(redisOptionsFromUrl(options.redisUrl));
+  const server = new RpcQueueServer({
+    redisUrl: options.redisUrl,
+    prefix: options.queuePrefix,
+    service: options.name,
+  });
   app.connectMicroservice({ strategy: server });
   await app.startAllMicroservices();
   drainOnShutdown('intake', () => server.drain());

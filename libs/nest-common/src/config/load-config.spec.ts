@@ -2,7 +2,9 @@ import { z } from 'zod';
 
 import {
   baseConfigSchema,
+  databaseConfigSchema,
   DEVELOPMENT_SECRET,
+  KNOWN_SECRETS,
   loadConfig,
   refuseDevelopmentSecretsInProduction,
   secret,
@@ -34,6 +36,45 @@ describe('loadConfig', () => {
     );
     const real = 'x'.repeat(40);
     expect(loadConfig(schema, { NODE_ENV: 'production', HTTP_PORT: '1', JWT: real }).JWT).toBe(real);
+  });
+
+  describe('in production, refuses secrets anyone can know', () => {
+    const production = (env: Record<string, string>) => () =>
+      loadConfig(schema, { NODE_ENV: 'production', HTTP_PORT: '1', ...env });
+
+    it.each(KNOWN_SECRETS)('the committed value %s', (known) => {
+      const load = production({ JWT: known });
+      expect(load).toThrow(/JWT: /);
+    });
+
+    it.each(['change-me-please-0123456789012345678', 'my-default-jwt-signing-secret-000000000'])(
+      'a placeholder (%s) in a credential setting',
+      (placeholder) => {
+        expect(production({ JWT: placeholder })).toThrow(/JWT: looks like a placeholder/);
+      },
+    );
+
+    it('a committed password inside a URL, in any app (loadConfig checks without a refinement)', () => {
+      const plain = baseConfigSchema.extend(databaseConfigSchema.shape);
+      const load = (url: string) => () =>
+        loadConfig(plain, { NODE_ENV: 'production', HTTP_PORT: '1', DATABASE_URL: url });
+      expect(load('postgresql://kitty:kitty@postgres:5432/kitty')).toThrow(
+        /DATABASE_URL: carries a publicly known password/,
+      );
+      expect(load('postgresql://kitty:Zq3x9vT2mW7kP4rL@db:5432/kitty')()).toMatchObject({
+        NODE_ENV: 'production',
+      });
+      expect(() =>
+        loadConfig(z.object({ NODE_ENV: z.string(), OPS_PASSWORD: z.string() }), {
+          NODE_ENV: 'production',
+          OPS_PASSWORD: 'compose-local-operator-password-change-me',
+        }),
+      ).toThrow(/OPS_PASSWORD: is a publicly known value/);
+    });
+
+    it('but accepts them outside production', () => {
+      expect(loadConfig(schema, { HTTP_PORT: '1', JWT: KNOWN_SECRETS[1] }).JWT).toBe(KNOWN_SECRETS[1]);
+    });
   });
 
   it('rejects short secrets', () => {

@@ -4,17 +4,22 @@ import { DEFAULT_SHUTDOWN_GRACE_MS } from '../shutdown';
 
 /**
  * Validates the environment once at boot. A bad value stops the process with every offending variable
- * named, instead of failing later in the middle of a request.
+ * named, instead of failing later in the middle of a request. In production every app also refuses
+ * secrets anyone can know (see publicSecretProblems), whether or not its schema asks for it.
  */
 export function loadConfig<Schema extends z.ZodType>(
   schema: Schema,
   env: Record<string, string | undefined>,
 ): Readonly<z.infer<Schema>> {
   const parsed = schema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map(
-      (issue) => `  ${issue.path.join('.') || '(root)'}: ${issue.message}`,
-    );
+  const issues = parsed.success
+    ? publicSecretProblems(parsed.data as Record<string, unknown>).map(({ key, message }) => ({
+        path: [key],
+        message,
+      }))
+    : parsed.error.issues;
+  if (!parsed.success || issues.length > 0) {
+    const lines = issues.map((issue) => `  ${issue.path.join('.') || '(root)'}: ${issue.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   return Object.freeze(parsed.data);
@@ -43,15 +48,66 @@ export const databaseConfigSchema = z.object({
 /** Stands in for secrets outside production so `npm start` works with no setup; refused in production. */
 export const DEVELOPMENT_SECRET = 'development-only-secret-never-use-in-production';
 
+/**
+ * Secret values that are public because they were committed to this repository (the development stand-in,
+ * docker-compose.yml's former local defaults): whoever read the repository could sign tokens or log in as
+ * an operator with them, so production refuses them wherever they appear.
+ */
+export const KNOWN_SECRETS: readonly string[] = [
+  DEVELOPMENT_SECRET,
+  'compose-local-secret-change-me-0123456789',
+  'compose-local-operator-password-change-me',
+  'whsec_compose-local-secret-change-me-0123456789',
+  // The local Stripe sandbox's key (infra/dev-stack, docker-compose.yml).
+  'sk_test_kitty_sandbox',
+];
+
+/** Database, Redis and SMTP passwords committed to this repository (docker-compose.yml's Postgres). */
+const KNOWN_URL_PASSWORDS: readonly string[] = ['kitty', 'postgres', 'redis'];
+
+/** Names of settings that hold credentials. */
+const SECRET_SETTING = /SECRET|PASSWORD|TOKEN|_KEY$/;
+/** What a placeholder looks like: someone's "fill this in", never a generated secret. */
+const PLACEHOLDER =
+  /change[-_ ]?me|changeit|default|development|dev[-_]?only|example|placeholder|password|not[-_]?secret|sandbox/i;
+
 export const secret = () => z.string().min(32, 'must be at least 32 characters').default(DEVELOPMENT_SECRET);
 
-/** Fails boot when a production process would run on the development stand-in of a secret. */
-export function refuseDevelopmentSecretsInProduction(config: Record<string, unknown>, ctx: z.RefinementCtx) {
-  if (config['NODE_ENV'] !== 'production') return;
+/** The password inside a URL setting (`postgresql://user:password@host/db`), if any. */
+function urlPassword(value: string): string | undefined {
+  const match = /^[a-z][a-z0-9+.-]*:\/\/[^/@:]*:([^/@]*)@/i.exec(value);
+  return match ? decodeURIComponent(match[1]) : undefined;
+}
+
+/**
+ * The settings of a production config that hold a secret anyone can know: the development stand-in, a
+ * value published in this repository, a credential setting that still holds a placeholder, or a URL with
+ * a committed password. Empty outside production.
+ */
+export function publicSecretProblems(config: Record<string, unknown>): { key: string; message: string }[] {
+  if (config['NODE_ENV'] !== 'production') return [];
+  const problems: { key: string; message: string }[] = [];
   for (const [key, value] of Object.entries(config)) {
-    if (value === DEVELOPMENT_SECRET)
-      ctx.addIssue({ code: 'custom', path: [key], message: 'must be set in production' });
+    if (typeof value !== 'string') continue;
+    const password = urlPassword(value);
+    if (value === DEVELOPMENT_SECRET) problems.push({ key, message: 'must be set in production' });
+    else if (KNOWN_SECRETS.includes(value))
+      problems.push({
+        key,
+        message: 'is a publicly known value (committed to the repository); set a secret of your own',
+      });
+    else if (SECRET_SETTING.test(key) && PLACEHOLDER.test(value))
+      problems.push({ key, message: 'looks like a placeholder or default; set a randomly generated secret' });
+    else if (password !== undefined && (KNOWN_URL_PASSWORDS.includes(password) || PLACEHOLDER.test(password)))
+      problems.push({ key, message: 'carries a publicly known password; use one of your own' });
   }
+  return problems;
+}
+
+/** Fails boot when a production process would run on a secret anyone can know (publicSecretProblems). */
+export function refuseDevelopmentSecretsInProduction(config: Record<string, unknown>, ctx: z.RefinementCtx) {
+  for (const { key, message } of publicSecretProblems(config))
+    ctx.addIssue({ code: 'custom', path: [key], message });
 }
 
 /** A comma-separated list setting (`a, b,c` → ['a', 'b', 'c']); empty or unset → []. */

@@ -1,9 +1,9 @@
-import { healthPattern, type ServiceHealth, type ServiceName } from '@kitty/contracts';
+import { healthRpc, type ServiceHealth, type ServiceName } from '@kitty/contracts';
 import { Controller, Get, Header, Inject, ServiceUnavailableException, type Type } from '@nestjs/common';
-import { MessagePattern } from '@nestjs/microservices';
 import { HealthCheck, HealthCheckService, type HealthIndicatorResult } from '@nestjs/terminus';
 
 import { METRICS_CONTENT_TYPE, renderMetrics } from '../metrics';
+import { RpcHandler } from '../rpc';
 import { isShuttingDown } from '../shutdown';
 
 /** A dependency the process cannot work without (Postgres, Redis); `check` throws when it is down. */
@@ -44,7 +44,7 @@ export function createHealthController(service: ServiceName): Type<unknown> {
       return renderMetrics();
     }
 
-    @MessagePattern(healthPattern(service))
+    @RpcHandler(healthRpc(service))
     ping(): ServiceHealth {
       return { service, status: 'up' };
     }

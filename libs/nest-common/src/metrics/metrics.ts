@@ -24,6 +24,12 @@ export const rpcServerDuration = new Histogram({
   buckets: LATENCY_BUCKETS,
 });
 
+export const rpcRequestsDropped = new Counter({
+  name: 'rpc_requests_dropped_total',
+  help: 'RPC requests never run: expired (caller gave up before a replica took it), malformed, or replica-lost (its replica died holding it; the caller was told 503)',
+  labelNames: ['reason'] as const,
+});
+
 export const queueJobsProcessed = new Counter({
   name: 'queue_jobs_processed_total',
   help: 'Jobs this process finished, by queue, job name and outcome (completed, failed)',

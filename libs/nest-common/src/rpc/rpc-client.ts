@@ -1,4 +1,10 @@
-import { isProblem, RPC_TIMEOUT_MS } from '@kitty/contracts';
+import {
+  isProblem,
+  RPC_TIMEOUT_MS,
+  type RpcContract,
+  type RpcReply,
+  type RpcRequest,
+} from '@kitty/contracts';
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { ClientProxy } from '@nestjs/microservices';
 import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
@@ -20,14 +26,23 @@ function rpcOutcome(error: unknown): string {
 }
 
 /**
- * Request/reply over the Redis transport. Every call has a deadline; a service's problem reply is
- * re-thrown as a ProblemError, anything else (timeout, no handler, broken connection) as a 503.
+ * Request/reply over the Redis request queues. Every call names its contract, so what is sent and what
+ * comes back are typed by it, and the reply is parsed by its schema. Every call has a deadline; a
+ * service's problem reply is re-thrown as a ProblemError, anything else (timeout, no handler, broken
+ * connection, a replica lost mid-request) as a 503.
  */
 @Injectable()
 export class RpcClient implements OnApplicationShutdown {
   private readonly logger = new Logger(RpcClient.name);
 
   constructor(@Inject(RPC_PROXY) private readonly proxy: ClientProxy) {}
+
+  call<Contract extends RpcContract>(
+    contract: Contract,
+    request: RpcRequest<Contract>,
+  ): Promise<RpcReply<Contract>> {
+    return this.send(contract.pattern, request, contract.reply) as Promise<RpcReply<Contract>>;
+  }
 
   async send<Reply extends z.ZodType>(
     pattern: string,

@@ -1,28 +1,18 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { ClientProxyFactory, Transport } from '@nestjs/microservices';
 
-import { redisOptionsFromUrl } from '../redis';
-import { RequestIdSerializer, RPC_RECONNECT } from './request-id-transport';
 import { RPC_PROXY, RpcClient } from './rpc-client';
+import { RpcQueueClient } from './rpc-queue-client';
 
-/** Gives a process an RpcClient on the shared Redis transport; every call carries the current request id. */
+/** Gives a process an RpcClient on the Redis request queues; every call carries the current request id. */
 @Module({})
 export class RpcModule {
-  static register(redisUrl: string): DynamicModule {
+  static register(options: { redisUrl: string; prefix: string }): DynamicModule {
     return {
       module: RpcModule,
       providers: [
         {
           provide: RPC_PROXY,
-          useFactory: () =>
-            ClientProxyFactory.create({
-              transport: Transport.REDIS,
-              options: {
-                ...redisOptionsFromUrl(redisUrl),
-                ...RPC_RECONNECT,
-                serializer: new RequestIdSerializer(),
-              },
-            }),
+          useFactory: () => new RpcQueueClient({ redisUrl: options.redisUrl, prefix: options.prefix }),
         },
         RpcClient,
       ],

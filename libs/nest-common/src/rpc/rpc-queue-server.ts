@@ -1,0 +1,239 @@
+import { hostname } from 'node:os';
+
+import { isProblem, type Problem, type ServiceName } from '@kitty/contracts';
+import { BaseRpcContext, type CustomTransportStrategy, Server } from '@nestjs/microservices';
+import { Redis } from 'ioredis';
+import { lastValueFrom } from 'rxjs';
+
+import { requestIdFrom, runWithRequestId } from '../context';
+import { rpcRequestsDropped, rpcServerDuration } from '../metrics';
+import { redisOptionsFromUrl } from '../redis';
+import { parseRequestPacket, RpcKeys, type RpcReplyPacket, type RpcRequestPacket } from './queue-keys';
+
+export interface RpcQueueServerOptions {
+  redisUrl: string;
+  /** The deployment's key prefix (QUEUE_PREFIX). */
+  prefix: string;
+  /** The service whose queue this replica takes requests from. */
+  service: ServiceName;
+  /** Most requests this replica handles at once; it takes no more until one is answered. */
+  concurrency?: number;
+  /** How often the replica says it is alive, and how long that lasts without being said again. */
+  heartbeatMs?: number;
+  aliveTtlMs?: number;
+}
+
+/** How long one blocking take waits before looking at the stop flag again (seconds). */
+const TAKE_BLOCK_SECONDS = 0.5;
+/** At most this many requests are taken in one round trip when the queue is backed up. */
+const TAKE_BATCH = 16;
+
+export class RpcQueueContext extends BaseRpcContext<[string]> {
+  getPattern(): string {
+    return this.args[0];
+  }
+}
+
+/** What a caller whose request died with its replica is told (the gateway renders it as a 503). */
+const REPLICA_LOST: Problem = {
+  type: 'about:blank',
+  status: 503,
+  title: 'Service unavailable',
+  detail: 'Please try again in a moment.',
+};
+
+/**
+ * Request/reply with competing consumers: every replica of a service takes requests from the service's
+ * one Redis list with BLMOVE, so each request is handled by exactly one live replica and load spreads
+ * over them (Redis serves blocked takers in turn). A taken request is kept in the replica's `taken` list
+ * until answered; when a replica dies, another finds its heartbeat gone and answers those callers with a
+ * 503 problem instead of running them again: a command runs at most once. Requests whose caller has
+ * already given up (deadline passed) are dropped unrun.
+ *
+ * Handlers stay `@MessagePattern` (via `@RpcHandler`); the handler's reply or problem is sent once to the
+ * caller's own reply channel.
+ */
+export class RpcQueueServer extends Server implements CustomTransportStrategy {
+  private readonly keys: RpcKeys;
+  private readonly replica = `${hostname()}-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
+  private readonly concurrency: number;
+  private readonly heartbeatMs: number;
+  private readonly aliveTtlMs: number;
+  private readonly inFlight = new Set<Promise<void>>();
+  private slotFreed?: () => void;
+  private commands?: Redis;
+  private blocking?: Redis;
+  private takeLoop?: Promise<void>;
+  private timers: NodeJS.Timeout[] = [];
+  private stopping = false;
+
+  constructor(private readonly options: RpcQueueServerOptions) {
+    super();
+    this.keys = new RpcKeys(options.prefix);
+    this.concurrency = options.concurrency ?? 64;
+    this.heartbeatMs = options.heartbeatMs ?? 1000;
+    this.aliveTtlMs = options.aliveTtlMs ?? 3000;
+  }
+
+  get replicaId(): string {
+    return this.replica;
+  }
+
+  async listen(callback: (...optionalParams: unknown[]) => unknown): Promise<void> {
+    const connection = redisOptionsFromUrl(this.options.redisUrl);
+    this.commands = new Redis(connection);
+    this.blocking = new Redis(connection);
+    for (const client of [this.commands, this.blocking])
+      client.on('error', (error: Error) => this.logger.error(`RPC Redis connection: ${error.message}`));
+    await this.heartbeat();
+    this.timers = [
+      setInterval(() => void this.heartbeat().catch(() => undefined), this.heartbeatMs),
+      setInterval(() => void this.answerForLostReplicas().catch(() => undefined), this.heartbeatMs),
+    ];
+    this.timers.forEach((timer) => timer.unref());
+    this.takeLoop = this.takeUntilStopped();
+    callback();
+  }
+
+  /** Stops taking requests and resolves once every request already taken has been answered. */
+  async drain(): Promise<void> {
+    this.stopping = true;
+    await this.takeLoop;
+    while (this.inFlight.size > 0) await Promise.all([...this.inFlight]);
+    this.timers.forEach((timer) => clearInterval(timer));
+    this.timers = [];
+    const { service } = this.options;
+    await this.commands
+      ?.multi()
+      .del(this.keys.alive(service, this.replica))
+      .srem(this.keys.replicas(service), this.replica)
+      .exec()
+      .catch(() => undefined);
+  }
+
+  async close(): Promise<void> {
+    await this.drain();
+    this.commands?.disconnect();
+    this.blocking?.disconnect();
+  }
+
+  on(): never {
+    throw new Error('RpcQueueServer emits no events');
+  }
+
+  unwrap<T>(): T {
+    return [this.commands, this.blocking] as T;
+  }
+
+  private async heartbeat(): Promise<void> {
+    const { service } = this.options;
+    await this.commands
+      ?.multi()
+      .set(this.keys.alive(service, this.replica), '1', 'PX', this.aliveTtlMs)
+      .sadd(this.keys.replicas(service), this.replica)
+      .exec();
+  }
+
+  private async takeUntilStopped(): Promise<void> {
+    while (!this.stopping) {
+      while (this.inFlight.size >= this.concurrency && !this.stopping)
+        await new Promise<void>((resolve) => (this.slotFreed = resolve));
+      if (this.stopping) break;
+      let taken: string[];
+      try {
+        taken = await this.take(Math.min(TAKE_BATCH, this.concurrency - this.inFlight.size));
+      } catch (error) {
+        if (this.stopping) break;
+        this.logger.error(`Taking RPC requests failed: ${(error as Error).message}`);
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        continue;
+      }
+      for (const raw of taken) this.track(this.handle(raw));
+    }
+  }
+
+  /** One blocking take plus, in the same round trip, whatever else is already waiting (up to `count`). */
+  private async take(count: number): Promise<string[]> {
+    const { service } = this.options;
+    const from = this.keys.requests(service);
+    const to = this.keys.taken(service, this.replica);
+    const pipeline = this.blocking!.pipeline().blmove(from, to, 'RIGHT', 'LEFT', TAKE_BLOCK_SECONDS);
+    for (let i = 1; i < count; i++) pipeline.lmove(from, to, 'RIGHT', 'LEFT');
+    const results = (await pipeline.exec()) ?? [];
+    const taken: string[] = [];
+    for (const [error, value] of results) {
+      if (error) throw error;
+      if (typeof value === 'string') taken.push(value);
+    }
+    return taken;
+  }
+
+  private track(work: Promise<void>): void {
+    this.inFlight.add(work);
+    void work.finally(() => {
+      this.inFlight.delete(work);
+      this.slotFreed?.();
+    });
+  }
+
+  private async handle(raw: string): Promise<void> {
+    const taken = this.keys.taken(this.options.service, this.replica);
+    const packet = parseRequestPacket(raw);
+    if (!packet || packet.deadline <= Date.now()) {
+      rpcRequestsDropped.inc({ reason: packet ? 'expired' : 'malformed' });
+      await this.commands!.lrem(taken, 1, raw).catch(() => undefined);
+      return;
+    }
+    const started = performance.now();
+    const reply = await runWithRequestId(requestIdFrom(packet.requestId), () => this.run(packet));
+    const outcome = !('err' in reply) ? 'ok' : isProblem(reply.err) ? 'problem' : 'error';
+    rpcServerDuration.observe({ pattern: packet.pattern, outcome }, (performance.now() - started) / 1000);
+    await this.commands!.pipeline()
+      .publish(packet.replyTo, JSON.stringify(reply))
+      .lrem(taken, 1, raw)
+      .exec()
+      .catch((error: Error) => this.logger.error(`Replying to ${packet.pattern} failed: ${error.message}`));
+  }
+
+  private async run(packet: RpcRequestPacket): Promise<RpcReplyPacket> {
+    const handler = this.messageHandlers.get(packet.pattern);
+    if (!handler)
+      return { id: packet.id, err: { status: 'error', message: `No handler for ${packet.pattern}` } };
+    try {
+      const result$ = this.transformToObservable(
+        await handler(packet.data, new RpcQueueContext([packet.pattern])),
+      );
+      const response: unknown = await lastValueFrom(result$, { defaultValue: null });
+      return { id: packet.id, response: response ?? null };
+    } catch (err) {
+      return { id: packet.id, err };
+    }
+  }
+
+  /**
+   * Replicas whose heartbeat has expired died holding requests. Each of those is popped by exactly one
+   * surviving replica and its caller told 503 (if still waiting); it is never run again, since it may
+   * already have run.
+   */
+  private async answerForLostReplicas(): Promise<void> {
+    if (this.stopping || !this.commands) return;
+    const { service } = this.options;
+    const replicas = await this.commands.smembers(this.keys.replicas(service));
+    for (const replica of replicas) {
+      if (replica === this.replica || (await this.commands.exists(this.keys.alive(service, replica))))
+        continue;
+      for (;;) {
+        const raw = await this.commands.rpop(this.keys.taken(service, replica));
+        if (raw === null) break;
+        rpcRequestsDropped.inc({ reason: 'replica-lost' });
+        const packet = parseRequestPacket(raw);
+        if (packet && packet.deadline > Date.now())
+          await this.commands.publish(
+            packet.replyTo,
+            JSON.stringify({ id: packet.id, err: REPLICA_LOST } satisfies RpcReplyPacket),
+          );
+      }
+      await this.commands.srem(this.keys.replicas(service), replica);
+    }
+  }
+}
