@@ -1,0 +1,145 @@
+import { randomUUID } from 'node:crypto';
+
+import { defineRpc, type Problem } from '@kitty/contracts';
+import type { MessageHandler } from '@nestjs/microservices';
+import { Redis } from 'ioredis';
+import { firstValueFrom } from 'rxjs';
+import { z } from 'zod';
+
+import { RpcKeys } from './queue-keys';
+import { RpcQueueClient } from './rpc-queue-client';
+import { RpcQueueServer } from './rpc-queue-server';
+
+/**
+ * The request queues on the real Redis, with three replicas of one service in this process: each request
+ * is handled exactly once, load spreads, a replica that dies mid-request is answered for, and nothing
+ * leaks across key prefixes.
+ */
+const REDIS_URL = 'redis://127.0.0.1:6379';
+const Work = defineRpc('pots.test-work.v1', z.object({ n: z.number() }), z.object({ n: z.number() }));
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface Replica {
+  server: RpcQueueServer;
+  handled: number[];
+}
+
+async function startReplica(prefix: string, handle: (n: number) => Promise<unknown>): Promise<Replica> {
+  const server = new RpcQueueServer({
+    redisUrl: REDIS_URL,
+    prefix,
+    service: 'pots',
+    heartbeatMs: 100,
+    aliveTtlMs: 300,
+  });
+  const handled: number[] = [];
+  const handler = (async (data: { n: number }) => {
+    handled.push(data.n);
+    return handle(data.n);
+  }) as MessageHandler;
+  server.addHandler(Work.pattern, handler);
+  await server.listen(() => undefined);
+  return { server, handled };
+}
+
+function call(client: RpcQueueClient, n: number): Promise<unknown> {
+  return firstValueFrom(client.send(Work.pattern, { n }));
+}
+
+describe('RPC over Redis request queues (real Redis, 3 replicas)', () => {
+  let prefix: string;
+  let client: RpcQueueClient;
+  let replicas: Replica[] = [];
+  const redis = new Redis(REDIS_URL);
+
+  beforeEach(async () => {
+    prefix = `rpc-test-${randomUUID().slice(0, 8)}`;
+    client = new RpcQueueClient({ redisUrl: REDIS_URL, prefix, timeoutMs: 2000 });
+    await client.connect();
+  });
+
+  afterEach(async () => {
+    await Promise.all(replicas.map(({ server }) => server.close()));
+    replicas = [];
+    await client.close();
+    const keys = await redis.keys(`${prefix}:*`);
+    if (keys.length) await redis.del(...keys);
+  });
+
+  afterAll(() => redis.quit());
+
+  it('runs each of 300 requests exactly once and spreads them over the replicas', async () => {
+    replicas = await Promise.all(
+      [1, 2, 3].map(() => startReplica(prefix, async (n) => (await sleep(2), { n }))),
+    );
+
+    const replies = await Promise.all(Array.from({ length: 300 }, (_, n) => call(client, n)));
+
+    expect(replies).toEqual(Array.from({ length: 300 }, (_, n) => ({ n })));
+    const all = replicas.flatMap(({ handled }) => handled).sort((a, b) => a - b);
+    expect(all).toEqual(Array.from({ length: 300 }, (_, n) => n));
+    for (const { handled } of replicas) {
+      expect(handled.length).toBeGreaterThanOrEqual(45);
+      expect(handled.length).toBeLessThanOrEqual(150);
+    }
+  });
+
+  it('answers the callers of a replica that died mid-request with a 503, and never runs them again', async () => {
+    // Would answer only after every caller's deadline.
+    const doomed = await startReplica(prefix, async (n) => (await sleep(2500), { n }));
+    const calls = [1, 2, 3].map((n) => call(client, n).catch((error: unknown) => error));
+    await sleep(150);
+    // Dies without draining: its heartbeat stops and its connections drop, as under SIGKILL.
+    (doomed.server as unknown as { timers: NodeJS.Timeout[] }).timers.forEach(clearInterval);
+    for (const connection of doomed.server.unwrap<Redis[]>()) connection.disconnect();
+    const survivor = await startReplica(prefix, async (n) => ({ n }));
+    replicas = [survivor, doomed];
+    const started = Date.now();
+
+    const answers = await Promise.all(calls);
+
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(answers).toEqual([1, 2, 3].map(() => expect.objectContaining({ status: 503 } as Problem)));
+    expect(doomed.handled.sort()).toEqual([1, 2, 3]);
+    expect(survivor.handled).toEqual([]);
+    expect(await redis.llen(new RpcKeys(prefix).taken('pots', doomed.server.replicaId))).toBe(0);
+  });
+
+  it('drops a request whose caller has already given up, unrun', async () => {
+    const hurried = new RpcQueueClient({ redisUrl: REDIS_URL, prefix, timeoutMs: 50 });
+    await hurried.connect();
+    const late = call(hurried, 7).catch((error: unknown) => error);
+    await sleep(100);
+    const replica = await startReplica(prefix, async (n) => ({ n }));
+    replicas = [replica];
+
+    await expect(call(client, 8)).resolves.toEqual({ n: 8 });
+    expect(replica.handled).toEqual([8]);
+    await hurried.close();
+    await late;
+  });
+
+  it('keeps stacks on different prefixes apart', async () => {
+    const other = await startReplica(`${prefix}-other`, async () => ({ n: -1 }));
+    const own = await startReplica(prefix, async (n) => ({ n }));
+    replicas = [other, own];
+
+    await expect(call(client, 5)).resolves.toEqual({ n: 5 });
+    expect(other.handled).toEqual([]);
+  });
+
+  it('finishes what it took before a drain resolves, and takes nothing after', async () => {
+    const replica = await startReplica(prefix, async (n) => (await sleep(200), { n }));
+    replicas = [replica];
+    const inFlight = call(client, 1);
+    await sleep(50);
+
+    await replica.server.drain();
+    await expect(inFlight).resolves.toEqual({ n: 1 });
+    const queued = call(client, 2).catch((error: unknown) => error);
+    await sleep(700);
+    expect(replica.handled).toEqual([1]);
+    replicas = [...replicas, await startReplica(prefix, async (n) => ({ n }))];
+    await expect(queued).resolves.toEqual({ n: 2 });
+  });
+});
