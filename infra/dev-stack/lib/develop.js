@@ -2,7 +2,7 @@
 'use strict';
 // `npm start`: services, migrations, Prisma clients, build, MailDev and every app; Ctrl-C stops it all.
 const path = require('node:path');
-const { loadRegistry, appsForRun, buildProjects } = require('./registry');
+const { loadRegistry, appsForRun, buildProjects, replicaCounts } = require('./registry');
 const { loadOrCreateSecrets } = require('./secrets');
 const { findPostgres, ensureDatabase, redact } = require('./postgres');
 const { findRedis } = require('./redis');
@@ -22,6 +22,7 @@ async function runDevelopment(argv, userEnv = process.env) {
   const startedAt = Date.now();
   const skipBuild = argv.includes('--no-build');
   const registry = appsForRun(loadRegistry(stack.ROOT), { mode: 'development', userEnv });
+  const replicas = replicaCounts(registry, { mode: 'development', userEnv });
   const state = new StackState(path.join(stack.KITTY_DIR, 'stack.json'));
   const leftovers = await state.claim();
   if (leftovers.length)
@@ -34,10 +35,12 @@ async function runDevelopment(argv, userEnv = process.env) {
   let foreground = null;
   /** @type {import('./supervisor').Service[]} */
   const services = [];
+  /** @type {(() => Promise<void>) | null} closes the gateway's load balancer, if any */
+  let stopStack = null;
   const supervisor = new Supervisor({
     logDir: path.join(stack.KITTY_DIR, 'logs'),
     echo: true,
-    names: [...registry.apps.map((a) => a.name), 'maildev', 'postgres', 'redis'],
+    names: [...stack.processNames(registry, replicas), 'maildev', 'postgres', 'redis'],
     onStart: () => state.update(supervisor.processes),
     onUnexpectedExit: (proc, code, signal) => {
       if (shuttingDown || !ready) return;
@@ -60,6 +63,7 @@ async function runDevelopment(argv, userEnv = process.env) {
     firstSignalAt = Date.now();
     say.step('Stopping Kitty… (Ctrl-C again to kill at once)');
     foreground?.kill('SIGTERM');
+    await stopStack?.();
     const infrastructure = new Set(services.map((s) => s.proc));
     await Promise.all(
       supervisor.processes.filter((p) => !infrastructure.has(p)).map((p) => supervisor.stop(p)),
@@ -100,9 +104,10 @@ async function runDevelopment(argv, userEnv = process.env) {
 
     // With your own SMTP_URL, mail goes there and no MailDev is started.
     const withMaildev = userEnv.SMTP_URL === undefined;
-    const { ports, env } = await stack.startStack({
+    const started = await stack.startStack({
       mode: 'development',
       registry,
+      replicas,
       supervisor,
       say,
       userEnv,
@@ -115,11 +120,24 @@ async function runDevelopment(argv, userEnv = process.env) {
       stripeSandboxDataDir: path.join(stack.KITTY_DIR, 'stripe-sandbox'),
       timeoutMs: stack.healthTimeoutMs(userEnv, 90),
     });
+    const { ports, env } = started;
+    stopStack = started.stop;
     ready = true;
     state.update(supervisor.processes, { publicUrl: env.PUBLIC_URL });
 
     const inbox = withMaildev ? `  (mail inbox: http://localhost:${ports.mailWeb})` : '';
     console.log(`\n${paint('bold', paint('green', `Kitty is running at ${env.PUBLIC_URL}`))}${inbox}`);
+    const scaled = started.replicas.filter((r) => replicas[r.app.name] > 1);
+    if (scaled.length)
+      console.log(
+        paint(
+          'grey',
+          `Replicas: ${scaled.map((r) => `${r.name} :${r.port}`).join(', ')}` +
+            (started.balancer
+              ? `; the gateway's behind a round-robin balancer on :${started.balancer.port}`
+              : ''),
+        ),
+      );
     console.log(
       paint(
         'grey',

@@ -6,7 +6,8 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { spawn } = require('node:child_process');
 const { allocatePorts } = require('./ports');
-const { envKey } = require('./registry');
+const { envKey, replicaCounts } = require('./registry');
+const { startBalancer } = require('./balancer');
 const { stripAnsi, forEachLine } = require('./output');
 const { sharedEnv, appEnv, defaultWebDistDir, STRIPE_SANDBOX_APP } = require('./env');
 const { HealthError, waitForHttp } = require('./supervisor');
@@ -152,28 +153,79 @@ async function build(projects, options = {}) {
 }
 
 /**
- * The ports of MailDev and every app. In development each has a default (the registry's, 1025, 1080),
- * KITTY_<APP>_PORT / KITTY_MAILDEV_SMTP_PORT / KITTY_MAILDEV_WEB_PORT choose another, and a busy default
- * is replaced by the next free port (with a note). Tests take free ports from the operating system.
- * @param {{ apps: { name: string, port: number }[] }} registry
- * @param {{ mode: Mode, userEnv?: NodeJS.ProcessEnv }} options
+ * The name of replica `index` (1-based) of an app that runs `count` processes: the app's own name when
+ * it runs once (logs and prefixes as before), else `<app>-<index>`. Its port is `ports[<that name>]`.
+ * @param {string} app
+ * @param {number} index
+ * @param {number} count
  */
-async function choosePorts(registry, { mode, userEnv = process.env }) {
-  /** @type {(key: string, label: string, port: number, variable: string) => import('./ports').Slot} */
+function replicaName(app, index, count) {
+  return count === 1 ? app : `${app}-${index}`;
+}
+
+/**
+ * Every process name the apps of this run will have (for aligned terminal prefixes).
+ * @param {Registry} registry
+ * @param {Record<string, number>} replicas
+ */
+function processNames(registry, replicas) {
+  return registry.apps.flatMap((app) => {
+    const count = replicas[app.name] ?? 1;
+    return Array.from({ length: count }, (_, i) => replicaName(app.name, i + 1, count));
+  });
+}
+
+/** Replica ports above an app's own: replica i of an app on P takes P + 100·(i−1), clear of its neighbours. */
+const REPLICA_PORT_STEP = 100;
+
+/**
+ * The ports of MailDev and every replica of every app. In development each has a default (the registry's,
+ * 1025, 1080), KITTY_<APP>_PORT / KITTY_MAILDEV_SMTP_PORT / KITTY_MAILDEV_WEB_PORT choose another, and a
+ * busy default is replaced by the next free port (with a note). Tests take free ports from the operating
+ * system. `ports[app]` is the app's address: its only process, its first replica, or for the public app
+ * with several replicas the load balancer in front of them (whose replicas then sit at P + 100·i).
+ * @param {{ apps: { name: string, port: number, public?: boolean }[] }} registry
+ * @param {{ mode: Mode, userEnv?: NodeJS.ProcessEnv, replicas?: Record<string, number> }} options
+ */
+async function choosePorts(registry, { mode, userEnv = process.env, replicas = {} }) {
+  /** @type {(key: string, label: string, port: number, variable: string | null) => import('./ports').Slot} */
   const slot = (key, label, port, variable) => {
-    const explicit = mode !== 'test' && userEnv[variable] !== undefined;
-    return { key, label, port: explicit ? Number(userEnv[variable]) : port, explicit };
+    const explicit = mode !== 'test' && variable !== null && userEnv[variable] !== undefined;
+    return { key, label, port: explicit ? Number(userEnv[variable ?? '']) : port, explicit };
   };
-  const wanted = [
-    ...registry.apps.map((app) => slot(app.name, app.name, app.port, `KITTY_${envKey(app.name)}_PORT`)),
+  /** @type {import('./ports').Slot[]} */
+  const wanted = [];
+  /** @type {[string, string][]} app → its first replica, when that is its address */
+  const aliases = [];
+  for (const app of registry.apps) {
+    const count = replicas[app.name] ?? 1;
+    const variable = `KITTY_${envKey(app.name)}_PORT`;
+    if (count === 1) {
+      wanted.push(slot(app.name, app.name, app.port, variable));
+      continue;
+    }
+    const base = slot(app.name, app.name, app.port, variable);
+    // The public app's own port belongs to its balancer; its replicas start one step above it.
+    const first = app.public ? 1 : 0;
+    if (app.public) wanted.push({ ...base, label: `${app.name} (load balancer)` });
+    else aliases.push([app.name, replicaName(app.name, 1, count)]);
+    for (let i = 1; i <= count; i += 1) {
+      const name = replicaName(app.name, i, count);
+      const port = base.port + REPLICA_PORT_STEP * (i - 1 + first);
+      wanted.push({ key: name, label: name, port, explicit: base.explicit && !app.public && i === 1 });
+    }
+  }
+  wanted.push(
     slot('smtp', 'MailDev SMTP', MAILDEV_SMTP_PORT, 'KITTY_MAILDEV_SMTP_PORT'),
     slot('mailWeb', 'MailDev web inbox', MAILDEV_WEB_PORT, 'KITTY_MAILDEV_WEB_PORT'),
-  ];
+  );
   for (const s of wanted) {
     if (!Number.isInteger(s.port) || s.port < 1 || s.port > 65535)
       throw new Error(`Invalid port "${s.port}" for ${s.label}.`);
   }
-  return allocatePorts(wanted, { ephemeral: mode === 'test' });
+  const allocated = await allocatePorts(wanted, { ephemeral: mode === 'test' });
+  for (const [app, first] of aliases) allocated.ports[app] = allocated.ports[first];
+  return allocated;
 }
 
 /**
@@ -200,10 +252,20 @@ async function startMaildev({ supervisor, ports, mailDir, timeoutMs }) {
 }
 
 /**
- * Starts every app of the registry at once and waits until each answers its health check.
- * @param {{ supervisor: Supervisor, registry: Registry, ports: Record<string, number>, env: (app: App) => NodeJS.ProcessEnv, timeoutMs: number }} options
+ * One process of an app: which app, its name (log file, prefix), its port, and the supervised process
+ * (replaced when the replica is restarted).
+ * @typedef {{ app: App, name: string, index: number, port: number, proc: import('./supervisor').Proc }} Replica
  */
-async function startApps({ supervisor, registry, ports, env, timeoutMs }) {
+
+/**
+ * Starts every replica of every app of the registry at once and waits until each answers its health check.
+ * @param {{
+ *   supervisor: Supervisor, registry: Registry, ports: Record<string, number>,
+ *   replicas: Record<string, number>, env: (app: App, port: number) => NodeJS.ProcessEnv, timeoutMs: number
+ * }} options
+ * @returns {Promise<Replica[]>}
+ */
+async function startApps({ supervisor, registry, ports, replicas, env, timeoutMs }) {
   const missing = registry.apps.filter((app) => !fs.existsSync(app.entry));
   if (missing.length) {
     throw new Error(
@@ -211,25 +273,75 @@ async function startApps({ supervisor, registry, ports, env, timeoutMs }) {
         'Does the build produce them (see infra/dev-stack/apps.js)?',
     );
   }
-  const started = registry.apps.map((app) => ({
-    app,
-    proc: supervisor.start(app.name, process.execPath, [app.entry, ...app.args], { env: env(app) }),
-  }));
-  await Promise.all(
-    started.map(({ app, proc }) =>
-      waitForHttp(`http://127.0.0.1:${ports[app.name]}${app.health}`, { timeoutMs, proc }),
-    ),
+  /** @type {Replica[]} */
+  const started = registry.apps.flatMap((app) => {
+    const count = replicas[app.name] ?? 1;
+    return Array.from({ length: count }, (_, i) => {
+      const name = replicaName(app.name, i + 1, count);
+      const port = ports[name];
+      const proc = supervisor.start(name, process.execPath, [app.entry, ...app.args], {
+        env: env(app, port),
+      });
+      return { app, name, index: i + 1, port, proc };
+    });
+  });
+  await Promise.all(started.map((replica) => waitForReplica(replica, timeoutMs)));
+  return started;
+}
+
+/**
+ * @param {Replica} replica
+ * @param {number} timeoutMs
+ */
+function waitForReplica({ app, port, proc }, timeoutMs) {
+  return waitForHttp(`http://127.0.0.1:${port}${app.health}`, { timeoutMs, proc });
+}
+
+/**
+ * Starts a replica again on its port (after it was killed or crashed) and waits until it is healthy. The
+ * new process is named `<replica>.<generation>` so the dead one's log is kept beside it.
+ * @param {{ supervisor: Supervisor, replica: Replica, env: NodeJS.ProcessEnv, generation: number, timeoutMs: number }} options
+ */
+async function restartReplica({ supervisor, replica, env, generation, timeoutMs }) {
+  const { app } = replica;
+  replica.proc = supervisor.start(
+    `${replica.name}.${generation}`,
+    process.execPath,
+    [app.entry, ...app.args],
+    {
+      env,
+    },
   );
+  await waitForReplica(replica, timeoutMs);
+  return replica;
+}
+
+/**
+ * What test processes get in KITTY_STACK_REPLICAS: every app's replicas with their process id and HTTP
+ * port, so a suite can SIGKILL one replica or read each replica's /metrics.
+ * @param {Replica[]} replicas
+ * @returns {Record<string, { name: string, pid: number, port: number }[]>}
+ */
+function describeReplicas(replicas) {
+  /** @type {Record<string, { name: string, pid: number, port: number }[]>} */
+  const byApp = {};
+  for (const { app, name, proc, port } of replicas) {
+    (byApp[app.name] ??= []).push({ name, pid: proc.pid, port });
+  }
+  return byApp;
 }
 
 /**
  * Ports, environment, MailDev and every app: what `npm start` and `npm test` run the same way.
- * Resolves once every app is healthy; rejects with a HealthError naming the app that is not.
+ * Every app runs `replicas[app]` processes (default: replicaCounts, from KITTY_REPLICAS); with several
+ * gateway replicas a round-robin balancer (lib/balancer.js, in this process) holds the public port.
+ * Resolves once every replica (and the balancer) is healthy; rejects with a HealthError naming the
+ * replica that is not. `stop()` of the result closes the balancer (the supervisor stops the processes).
  * @param {{
  *   mode: Mode, registry: Registry, supervisor: Supervisor, say: Say, userEnv?: NodeJS.ProcessEnv,
  *   databaseUrl: string, redisUrl: string, jwtAccessSecret: string, opsPassword: string, queuePrefix: string,
  *   stripeWebhookSecret: string, mailDir: string, stripeSandboxDataDir: string,
- *   timeoutMs: number, withMaildev?: boolean
+ *   timeoutMs: number, withMaildev?: boolean, replicas?: Record<string, number>
  * }} options
  */
 async function startStack({
@@ -239,9 +351,10 @@ async function startStack({
   say,
   userEnv = process.env,
   withMaildev = true,
+  replicas = replicaCounts(registry, { mode, userEnv }),
   ...rest
 }) {
-  const { ports, notes } = await choosePorts(registry, { mode, userEnv });
+  const { ports, notes } = await choosePorts(registry, { mode, userEnv, replicas });
   notes.forEach((note) => say.warn(note));
   const gateway = publicApp(registry);
   const shared = sharedEnv(
@@ -263,17 +376,36 @@ async function startStack({
     },
     userEnv,
   );
-  say.step(`Starting ${withMaildev ? 'MailDev and ' : ''}${registry.apps.map((a) => a.name).join(', ')}`);
+  const names = registry.apps.map((a) => (replicas[a.name] > 1 ? `${a.name} ×${replicas[a.name]}` : a.name));
+  say.step(`Starting ${withMaildev ? 'MailDev and ' : ''}${names.join(', ')}`);
   if (withMaildev)
     await startMaildev({ supervisor, ports, mailDir: rest.mailDir, timeoutMs: rest.timeoutMs });
-  await startApps({
+  const started = await startApps({
     supervisor,
     registry,
     ports,
-    env: (app) => appEnv(shared, ports[app.name], userEnv),
+    replicas,
+    env: (_app, port) => appEnv(shared, port, userEnv),
     timeoutMs: rest.timeoutMs,
   });
-  return { ports, env: shared, gatewayUrl: `http://127.0.0.1:${ports[gateway.name]}` };
+  const gatewayUrl = `http://127.0.0.1:${ports[gateway.name]}`;
+  /** @type {import('./balancer').Balancer | null} */
+  let balancer = null;
+  if ((replicas[gateway.name] ?? 1) > 1) {
+    const backends = started.filter((r) => r.app === gateway).map(({ port }) => ({ port }));
+    balancer = await startBalancer({ port: ports[gateway.name], backends });
+    await waitForHttp(`${gatewayUrl}${gateway.health}`, { timeoutMs: rest.timeoutMs });
+  }
+  return {
+    ports,
+    env: shared,
+    gatewayUrl,
+    replicas: started,
+    balancer,
+    stop: async () => {
+      await balancer?.close();
+    },
+  };
 }
 
 /** @param {Registry} registry */
@@ -318,7 +450,11 @@ module.exports = {
   generateClients,
   build,
   choosePorts,
+  replicaName,
+  processNames,
   startStack,
+  restartReplica,
+  describeReplicas,
   healthFailureLog,
   healthTimeoutMs,
 };

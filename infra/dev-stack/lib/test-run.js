@@ -6,7 +6,8 @@
 const { randomBytes } = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
-const { loadRegistry, appsForRun, buildProjects } = require('./registry');
+const { loadRegistry, appsForRun, buildProjects, replicaCounts } = require('./registry');
+const { appEnv } = require('./env');
 const { freshSecrets } = require('./secrets');
 const {
   findPostgres,
@@ -23,6 +24,10 @@ const stack = require('./stack');
 const { auditLogs } = require('./log-audit');
 
 /** @typedef {import('./supervisor').Service} Service */
+/** @typedef {import('./stack').Replica} Replica */
+
+/** A replica that keeps dying is left dead after this many restarts (its failures then show in the suites). */
+const MAX_RESTARTS = 5;
 
 const USAGE = `npm test [-- options]
   --quick        services, database, migration check, lint/typecheck/unit tests/build; no running stack
@@ -118,20 +123,41 @@ async function runTests(argv, userEnv = process.env) {
   const runId = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
   const runDir = path.join(stack.KITTY_DIR, 'test-runs', runId);
   const registry = appsForRun(loadRegistry(stack.ROOT), { mode: 'test', userEnv });
+  const replicas = replicaCounts(registry, { mode: 'test', userEnv });
+  const replicasFile = path.join(runDir, 'replicas.json');
+  /** @type {Map<string, number>} restarts per replica name */
+  const restarts = new Map();
   const supervisor = new Supervisor({
     logDir: path.join(runDir, 'logs'),
     echo: argv.includes('--verbose') || userEnv.KITTY_VERBOSE === '1',
-    names: [...registry.apps.map((a) => a.name), 'maildev', 'postgres', 'redis'],
+    names: [...stack.processNames(registry, replicas), 'maildev', 'postgres', 'redis'],
     // A process of the stack dying mid-run explains the failures that follow it: say so when it happens.
+    // A replica (a suite may SIGKILL one) is started again on its port, as its orchestrator would.
     onUnexpectedExit: (proc, code, signal) => {
+      const replica = run.stack?.replicas.find((r) => r.proc === proc);
+      const generation = replica ? (restarts.get(replica.name) ?? 1) + 1 : 0;
+      const restart = replica && !cleaning && generation <= MAX_RESTARTS + 1;
       say.fail(
-        `${proc.name} stopped (${signal ?? `exit code ${code}`}) during the run. Log: ${path.relative(stack.ROOT, proc.logFile)}`,
+        `${proc.name} stopped (${signal ?? `exit code ${code}`}) during the run${restart ? '; restarting it' : ''}. Log: ${path.relative(stack.ROOT, proc.logFile)}`,
       );
+      if (!replica || !restart || !run.stack) return;
+      restarts.set(replica.name, generation);
+      const env = appEnv(run.stack.env, replica.port, userEnv);
+      stack
+        .restartReplica({
+          supervisor,
+          replica,
+          env,
+          generation,
+          timeoutMs: stack.healthTimeoutMs(userEnv, 120),
+        })
+        .then(() => writeReplicas(replicasFile, run.stack?.replicas ?? []))
+        .catch((error) => say.fail(`${replica.name} did not come back: ${error.message}`));
     },
   });
 
   // What this run has set up so far, for the phases after it and for the cleanup.
-  /** @type {{ postgres: Service | null, redis: Service | null, testDbUrl: string | null, stack: { gatewayUrl: string, env: Record<string, string> } | null }} */
+  /** @type {{ postgres: Service | null, redis: Service | null, testDbUrl: string | null, stack: { gatewayUrl: string, env: Record<string, string>, replicas: Replica[], stop: () => Promise<void> } | null }} */
   const run = { postgres: null, redis: null, testDbUrl: null, stack: null };
   /** @type {string[]} */
   const testLines = [];
@@ -145,6 +171,7 @@ async function runTests(argv, userEnv = process.env) {
   // Apps and MailDev, then Redis, the test database and (if we started it) PostgreSQL.
   const cleanup = async () => {
     const { postgres, redis, testDbUrl } = run;
+    await run.stack?.stop();
     const infrastructure = new Set([postgres?.proc, redis?.proc]);
     await Promise.all(
       supervisor.processes.filter((p) => !infrastructure.has(p)).map((p) => supervisor.stop(p)),
@@ -259,6 +286,7 @@ async function runTests(argv, userEnv = process.env) {
         run.stack = await stack.startStack({
           mode: 'test',
           registry,
+          replicas,
           supervisor,
           say,
           userEnv,
@@ -275,7 +303,9 @@ async function runTests(argv, userEnv = process.env) {
         if (log) console.error(log);
         throw error;
       }
-      return `gateway on ${run.stack.gatewayUrl}`;
+      writeReplicas(replicasFile, run.stack.replicas);
+      const most = Math.max(...Object.values(replicas));
+      return `gateway on ${run.stack.gatewayUrl}${most > 1 ? `, up to ${most} replicas per app` : ''}`;
     });
 
     if (!run.stack) {
@@ -298,6 +328,10 @@ async function runTests(argv, userEnv = process.env) {
         DATABASE_URL: database,
         REDIS_URL: redisUrl,
         CHROMIUM_PATH: userEnv.CHROMIUM_PATH ?? '/usr/bin/chromium',
+        // Every app's replicas (name, pid, HTTP port) as they were started, and a file kept current when
+        // a replica is restarted (new pid): tests/support/replicas.ts reads them.
+        KITTY_STACK_REPLICAS: JSON.stringify(stack.describeReplicas(run.stack.replicas)),
+        KITTY_STACK_REPLICAS_FILE: replicasFile,
       };
       /** @type {(config: string, extra?: string[], env?: Record<string, string>) => () => Promise<void>} */
       const suite =
@@ -332,6 +366,7 @@ async function runTests(argv, userEnv = process.env) {
       // tests/faults starts a stack of its own (own database on this server, own Redis) and kills its
       // processes; this run's apps are stopped first so the two stacks do not share the CPU.
       await phases.run('fault suite', async () => {
+        await run.stack?.stop();
         const infrastructure = new Set([run.postgres?.proc, run.redis?.proc]);
         await Promise.all(
           supervisor.processes.filter((p) => !infrastructure.has(p)).map((p) => supervisor.stop(p)),
@@ -362,6 +397,15 @@ async function runTests(argv, userEnv = process.env) {
   fs.rmSync(runDir, { recursive: true, force: true });
   say.ok('All green.');
   return 0;
+}
+
+/**
+ * @param {string} file
+ * @param {Replica[]} replicas
+ */
+function writeReplicas(file, replicas) {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, `${JSON.stringify(stack.describeReplicas(replicas), null, 2)}\n`);
 }
 
 /** @param {Supervisor} supervisor */
