@@ -57,6 +57,8 @@ describe.each(seeds)('fault suite, seed %i', (seed) => {
       STRIPE_API_URL: settings.env.STRIPE_API_URL,
       QUEUE_PREFIX: prefix,
       REDIS_URL: settings.redisUrl,
+      // As npm test gives its suites (tests/support/replicas.ts); pids as started.
+      KITTY_STACK_REPLICAS: JSON.stringify(stack.replicasByApp()),
     });
     pool = new Pool({ connectionString: settings.databaseUrl, max: 4, application_name: 'kitty-faults' });
     pool.on('error', () => undefined);
@@ -121,7 +123,7 @@ describe.each(seeds)('fault suite, seed %i', (seed) => {
     const total = (counts: Record<string, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
     console.log(
       [
-        `fault suite, seed ${seed}: ${Math.round((Date.now() - started) / 1000)} s`,
+        `fault suite, seed ${seed}: ${Math.round((Date.now() - started) / 1000)} s, ${stack.replicas.length} processes (${stack.replicas.map((r) => r.name).join(', ')})`,
         `  operations attempted: ${total(attempted)} (${Object.entries(attempted)
           .map(
             ([op, n]) =>
@@ -148,8 +150,7 @@ describe.each(seeds)('fault suite, seed %i', (seed) => {
   async function inject(fault: Fault): Promise<string> {
     switch (fault.kind) {
       case 'kill':
-        await stack.killAndRestart(fault.app);
-        return `kill ${fault.app}`;
+        return `kill ${await stack.killAndRestart(fault.app)}`;
       case 'redis':
         await stack.restartRedis();
         return 'restart redis';

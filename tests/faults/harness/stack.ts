@@ -1,7 +1,8 @@
 // A stack of the fault suite's own, started with the dev-stack launcher's modules (infra/dev-stack/lib):
 // its own database on the run's PostgreSQL server, its own redis-server (append-only, so a restart keeps
-// the queues, as the production Redis does), every app of the registry on free ports. It can kill and
-// restart any process of it.
+// the queues, as the production Redis does), every app of the registry on free ports with as many replicas
+// as npm test runs (KITTY_REPLICAS, 3 by default; the gateway's behind the launcher's balancer). It kills
+// and restarts one replica at a time, so the others keep serving, as in a rolling failure in production.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -34,6 +35,13 @@ interface App {
   args: string[];
   build: boolean;
 }
+interface Replica {
+  app: App;
+  name: string;
+  index: number;
+  port: number;
+  proc: Proc;
+}
 interface Registry {
   apps: App[];
 }
@@ -44,13 +52,12 @@ interface Service {
 }
 type Say = Record<'step' | 'info' | 'ok' | 'warn' | 'fail', (text: string) => void>;
 
-const { Supervisor: SupervisorClass, waitForHttp } = lib('supervisor.js') as {
+const { Supervisor: SupervisorClass } = lib('supervisor.js') as {
   Supervisor: new (options: {
     logDir: string;
     echo: boolean;
     onUnexpectedExit: (proc: Proc, code: number | null, signal: string | null) => void;
   }) => Supervisor;
-  waitForHttp: (url: string, options: { timeoutMs: number; proc?: Proc }) => Promise<string>;
 };
 const stackLib = lib('stack.js') as {
   KITTY_DIR: string;
@@ -61,7 +68,16 @@ const stackLib = lib('stack.js') as {
     ports: Record<string, number>;
     env: Record<string, string>;
     gatewayUrl: string;
+    replicas: Replica[];
+    stop: () => Promise<void>;
   }>;
+  restartReplica(options: {
+    supervisor: Supervisor;
+    replica: Replica;
+    env: NodeJS.ProcessEnv;
+    generation: number;
+    timeoutMs: number;
+  }): Promise<Replica>;
   healthFailureLog(supervisor: Supervisor, error: unknown, lines: number): string;
 };
 const registryLib = lib('registry.js') as {
@@ -106,11 +122,11 @@ export class FaultStack {
   private readonly supervisor: Supervisor = new SupervisorClass({
     logDir: path.join(this.runDir, 'logs'),
     echo: process.env.KITTY_VERBOSE === '1',
-    // Recorded as a finding, and the app is started again (as its orchestrator would) so the run goes on.
+    // Recorded as a finding, and the replica is started again (as its orchestrator would) so the run goes on.
     onUnexpectedExit: (proc, code, signal) => {
       this.unexpectedExits.push(`${proc.name} (${signal ?? `exit code ${code}`}), log ${proc.logFile}`);
-      const app = proc.name.replace(/\.\d+$/, '');
-      if (this.current.get(app) === proc && !this.stopping) void this.respawn(app).catch(() => undefined);
+      const replica = this.started?.replicas.find((r) => r.proc === proc);
+      if (replica && !this.stopping) void this.respawn(replica).catch(() => undefined);
     },
   });
   private stopping = false;
@@ -122,8 +138,9 @@ export class FaultStack {
   private databaseUrl: string | null = null;
   private redisPort = 0;
   private redisProc: Proc | null = null;
-  private readonly current = new Map<string, Proc>();
   private readonly generation = new Map<string, number>();
+  /** How many kills each app has had: the next one hits its next replica. */
+  private readonly kills = new Map<string, number>();
   private started: Awaited<ReturnType<typeof stackLib.startStack>> | null = null;
   settings: FaultStackSettings | null = null;
 
@@ -152,7 +169,6 @@ export class FaultStack {
     await this.startRedis();
     const queuePrefix = `kitty-faults-${this.runId}`;
     this.started = await this.startApps(databaseUrl, redisUrl, queuePrefix);
-    for (const proc of this.supervisor.processes) this.current.set(proc.name, proc);
     this.settings = {
       gatewayUrl: this.started.gatewayUrl,
       databaseUrl,
@@ -186,25 +202,50 @@ export class FaultStack {
     }
   }
 
-  /** SIGKILL to one app's process group, then the same app again on the same port, until healthy. */
-  async killAndRestart(name: string): Promise<void> {
-    const proc = this.current.get(name);
-    if (!proc) throw new Error(`no running app ${name}`);
-    await this.supervisor.stop(proc, { signal: 'SIGKILL' });
-    await this.respawn(name);
+  /** Every replica of the stack (name, pid, port), for reports and for reading each one's /metrics. */
+  get replicas(): { app: string; name: string; pid: number; port: number }[] {
+    return (this.started?.replicas ?? []).map((r) => ({
+      app: r.app.name,
+      name: r.name,
+      pid: r.proc.pid,
+      port: r.port,
+    }));
   }
 
-  private async respawn(name: string): Promise<void> {
-    const app = this.registry.apps.find((candidate) => candidate.name === name);
-    if (!app || !this.started) throw new Error(`no app ${name}`);
-    const generation = (this.generation.get(name) ?? 1) + 1;
-    this.generation.set(name, generation);
-    const port = this.started.ports[name];
-    const next = this.supervisor.start(`${name}.${generation}`, process.execPath, [app.entry, ...app.args], {
-      env: appEnv(this.started.env, port, process.env),
+  /** The replicas per app, in the shape of KITTY_STACK_REPLICAS (tests/support/replicas.ts). */
+  replicasByApp(): Record<string, { name: string; pid: number; port: number }[]> {
+    const byApp: Record<string, { name: string; pid: number; port: number }[]> = {};
+    for (const { app, name, pid, port } of this.replicas) (byApp[app] ??= []).push({ name, pid, port });
+    return byApp;
+  }
+
+  /**
+   * SIGKILL to one replica of an app (its process group): the app's replicas in turn, one per call, so
+   * the others keep serving. The same replica starts again on its port; resolves once it is healthy.
+   * Returns the replica's name.
+   */
+  async killAndRestart(app: string): Promise<string> {
+    const replicas = (this.started?.replicas ?? []).filter((r) => r.app.name === app);
+    if (replicas.length === 0) throw new Error(`no running app ${app}`);
+    const kills = this.kills.get(app) ?? 0;
+    this.kills.set(app, kills + 1);
+    const replica = replicas[kills % replicas.length];
+    await this.supervisor.stop(replica.proc, { signal: 'SIGKILL' });
+    await this.respawn(replica);
+    return replica.name;
+  }
+
+  private async respawn(replica: Replica): Promise<void> {
+    if (!this.started) throw new Error(`no stack for ${replica.name}`);
+    const generation = (this.generation.get(replica.name) ?? 1) + 1;
+    this.generation.set(replica.name, generation);
+    await stackLib.restartReplica({
+      supervisor: this.supervisor,
+      replica,
+      env: appEnv(this.started.env, replica.port, process.env),
+      generation,
+      timeoutMs: HEALTH_TIMEOUT_MS,
     });
-    this.current.set(name, next);
-    await waitForHttp(`http://127.0.0.1:${port}${app.health}`, { timeoutMs: HEALTH_TIMEOUT_MS, proc: next });
   }
 
   /** SIGKILL to redis-server and a new one on the same port and data directory (its append-only file). */
@@ -233,6 +274,7 @@ export class FaultStack {
 
   async stop(): Promise<void> {
     this.stopping = true;
+    await this.started?.stop();
     await Promise.all(
       this.supervisor.processes.filter((p) => !p.exitInfo).map((p) => this.supervisor.stop(p)),
     );
