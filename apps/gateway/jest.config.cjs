@@ -1,1 +1,8 @@
-module.exports = { ...require('../../jest.preset.cjs'), rootDir: __dirname, displayName: 'gateway' };
+module.exports = {
+  ...require('../../jest.preset.cjs'),
+  rootDir: __dirname,
+  displayName: 'gateway',
+  // bull-board's static files plugin requires content-disposition, which ships as ESM only: compile it
+  // like our own code so the operator server (ops/ops-server.ts) loads under Jest.
+  transformIgnorePatterns: ['/node_modules/(?!content-disposition/)'],
+};

@@ -12,6 +12,11 @@ export const gatewayConfigSchema = baseConfigSchema
   .extend(databaseConfigSchema.shape)
   .extend({
     HTTP_PORT: z.coerce.number().int().default(3000),
+    /**
+     * The operator surface (bull-board, the gateway's /metrics): a port of its own that no Ingress or
+     * published compose port reaches, so the public entry point has no operator routes at all.
+     */
+    OPS_HTTP_PORT: z.coerce.number().int().min(1).max(65535).default(3001),
     JWT_ACCESS_SECRET: secret(),
     /** The SPA's origin, allowed by CORS (credentials included). */
     WEB_ORIGIN: z.url().default('http://localhost:3000'),
@@ -21,7 +26,7 @@ export const gatewayConfigSchema = baseConfigSchema
     TRUSTED_PROXIES: commaSeparated,
     /** Requests per minute per client IP on each auth route. */
     AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
-    /** The queue dashboard's operator login (never a user account); the password has no production default. */
+    /** The operator login of the queue dashboard and /metrics (never a user account); the password has no production default. */
     OPS_USERNAME: z.string().min(1).default('ops'),
     OPS_PASSWORD: secret(),
     /** Verifies Stripe's webhook signatures (`whsec_…` of the endpoint; locally shared with the sandbox). */
@@ -31,7 +36,11 @@ export const gatewayConfigSchema = baseConfigSchema
       .default('true')
       .transform((value) => value === 'true'),
   })
-  .superRefine(refuseDevelopmentSecretsInProduction);
+  .superRefine(refuseDevelopmentSecretsInProduction)
+  .refine((config) => config.OPS_HTTP_PORT !== config.HTTP_PORT, {
+    path: ['OPS_HTTP_PORT'],
+    message: 'must differ from HTTP_PORT: the operator surface never shares the public port',
+  });
 
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
 export const GATEWAY_CONFIG = Symbol('GATEWAY_CONFIG');

@@ -12,10 +12,8 @@ import { Logger } from 'nestjs-pino';
 import { createAppModule } from './app.module';
 import type { GatewayConfig } from './config';
 import { acceptJsonBodiesOnly } from './http/json-only';
-import { mountMetrics } from './http/metrics';
 import { buildOpenApiDocument } from './http/openapi';
 import { ProblemFilter } from './http/problem.filter';
-import { mountQueueDashboard } from './ops/queue-dashboard';
 
 /** Request bodies above this are refused with 413 before they are parsed. */
 export const BODY_LIMIT_BYTES = 100 * 1024;
@@ -82,9 +80,7 @@ export async function createGateway(config: GatewayConfig): Promise<NestFastifyA
     });
   }
 
-  await mountQueueDashboard(app, config);
-  mountMetrics(app, config);
-
+  // bull-board and /metrics are not here: they live on the operator port (ops/ops-server.ts).
   SwaggerModule.setup('api/docs', app, () => buildOpenApiDocument(app), {
     jsonDocumentUrl: 'api/docs/openapi.json',
   });

@@ -14,15 +14,17 @@ import {
 import { Body, Controller, HttpCode, Module, Post } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { z } from 'zod';
 
 import { type GatewayConfig, gatewayConfigSchema } from '../config';
-import { mountMetrics } from './metrics';
+import { createOpsServer } from '../ops/ops-server';
 import { ProblemFilter } from './problem.filter';
 
 /**
- * The gateway's HTTP edge as createGateway wires it (request ids, instrumentation, RPC client, /metrics),
+ * The gateway's HTTP edge as createGateway wires it (request ids, instrumentation, RPC client) and its
+ * operator server's /metrics,
  * on the real Redis, with a stand-in for the auth service listening on the sign-in pattern: what reaches
  * the service over the wire, and what the gateway answers and exposes. (createGateway itself loads
  * ESM-only Fastify plugins that Jest cannot.)
@@ -52,12 +54,13 @@ async function createEdge(config: GatewayConfig): Promise<NestFastifyApplication
   });
   app.useGlobalFilters(new ProblemFilter(''));
   instrumentHttp(app.getHttpAdapter().getInstance());
-  mountMetrics(app, config);
+  ops = await createOpsServer(config);
   // Queue depth is read from each producer's queues; one here stands for them.
   queues = new QueueRegistry(REDIS_URL, config.QUEUE_PREFIX, [EmailQueue]);
   return app;
 }
 let queues: QueueRegistry;
+let ops: FastifyInstance;
 const run = randomUUID().slice(0, 8);
 
 describe('gateway observability (real Redis)', () => {
@@ -97,6 +100,7 @@ describe('gateway observability (real Redis)', () => {
 
   afterAll(async () => {
     await app.close();
+    await ops.close();
     await queues.close();
     authStandIn.disconnect();
     publisher.disconnect();
@@ -127,11 +131,12 @@ describe('gateway observability (real Redis)', () => {
     expect(packets.some((sent) => sent['requestId'] === response.headers['x-request-id'])).toBe(true);
   });
 
-  it('serves /metrics to the operator login only, outside /api', async () => {
-    expect((await app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(401);
+  it('serves /metrics on the operator server to the operator login only, never on the public port', async () => {
+    expect((await ops.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(401);
+    expect((await app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(404);
     expect((await app.inject({ method: 'GET', url: '/api/metrics' })).statusCode).toBe(404);
 
-    const metrics = await app.inject({
+    const metrics = await ops.inject({
       method: 'GET',
       url: '/metrics',
       headers: { authorization: opsLogin },

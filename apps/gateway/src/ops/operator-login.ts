@@ -9,12 +9,13 @@ const sameText = (a: string, b: string) => {
 };
 
 /**
- * HTTP Basic login for operator pages, separate from user accounts. It runs as a Fastify hook, in front
- * of everything mounted below `prefix` — bull-board is raw middleware that Nest guards never see.
+ * HTTP Basic login for operator pages, separate from user accounts. It is an `onRequest` hook of the
+ * operator server itself (see ops-server.ts), so it guards every route there by construction: it never
+ * looks at the URL, because comparing URL spellings with what the router decodes is how it was bypassed
+ * (`/admin/%71ueues` — issue 11).
  */
-export function operatorLogin(prefix: string, credentials: { username: string; password: string }) {
+export function operatorLogin(credentials: { username: string; password: string }) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    if (request.url !== prefix && !request.url.startsWith(`${prefix}/`)) return;
     const [scheme, encoded] = (request.headers.authorization ?? '').split(' ');
     const [username, ...rest] = Buffer.from(encoded ?? '', 'base64')
       .toString('utf8')
