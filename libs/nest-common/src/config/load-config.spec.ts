@@ -50,7 +50,10 @@ describe('loadConfig', () => {
     it.each(['change-me-please-0123456789012345678', 'my-default-jwt-signing-secret-000000000'])(
       'a placeholder (%s) in a credential setting',
       (placeholder) => {
-        expect(production({ JWT: placeholder })).toThrow(/JWT: looks like a placeholder/);
+        const credentials = z.object({ NODE_ENV: z.string(), JWT_SECRET: z.string() });
+        expect(() => loadConfig(credentials, { NODE_ENV: 'production', JWT_SECRET: placeholder })).toThrow(
+          /JWT_SECRET: looks like a placeholder/,
+        );
       },
     );
 
