@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { apiRequestSchema, apiSchema, Email, IsoDateTime, Uuid } from '../common';
+import { apiRequestSchema, apiSchema, Email, IsoDateTime, SingleLineText, Uuid } from '../common';
 import { Residency } from '../residency';
 
 export const PASSWORD_MIN_LENGTH = 8;
@@ -16,9 +16,7 @@ export const SignUpRequest = apiRequestSchema(
   'SignUpRequest',
   z
     .object({
-      fullName: z
-        .string({ error: 'Please enter your full name.' })
-        .trim()
+      fullName: SingleLineText('Please enter your full name.')
         .min(1, 'Please enter your full name.')
         .max(120, 'Full name must be at most 120 characters.'),
       email: Email,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { apiRequestSchema } from '../common';
+import { apiRequestSchema, SingleLineText } from '../common';
 
 /** The youngest applicant a payment account is opened for, on today's date (decisions §15). */
 export const MIN_APPLICANT_AGE = 18;
@@ -13,9 +13,7 @@ const UK_POSTCODE = /^(GIR ?0AA|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2})$/;
 const UK_PHONE = /^(?:\+44|0044|0)([1-9]\d{8,9})$/;
 
 const required = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required.` })
-    .trim()
+  SingleLineText(`${label} is required.`)
     .min(1, `${label} is required.`)
     .max(max, `${label} must be at most ${max} characters.`);
 
@@ -29,9 +27,7 @@ const normalised = (
   valid: (value: string) => boolean,
   message: string,
 ) =>
-  z
-    .string({ error: `${label} is required.` })
-    .trim()
+  SingleLineText(`${label} is required.`)
     .overwrite(normalise)
     .superRefine((value, ctx) => {
       if (value === '') ctx.addIssue({ code: 'custom', message: `${label} is required.` });

@@ -1,15 +1,13 @@
 import { z } from 'zod';
 
-import { apiRequestSchema, apiSchema, Email, Uuid } from '../common';
+import { apiRequestSchema, apiSchema, Email, MultiLineText, SingleLineText, Uuid } from '../common';
 
 export const NotificationsPatterns = {
   createContactMessage: 'notifications.contact.create.v1',
 } as const;
 
-const required = (label: string, max: number) =>
-  z
-    .string({ error: `Please enter your ${label}.` })
-    .trim()
+const required = (label: string, max: number, text = SingleLineText) =>
+  text(`Please enter your ${label}.`)
     .min(1, `Please enter your ${label}.`)
     .max(max, `Your ${label} must be at most ${max} characters.`);
 
@@ -20,7 +18,7 @@ export const ContactRequest = apiRequestSchema(
       name: required('name', 120),
       email: Email,
       subject: required('subject', 200),
-      message: required('message', 5000),
+      message: required('message', 5000, MultiLineText),
     })
     .strict(),
 );

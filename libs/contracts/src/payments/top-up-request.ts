@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { apiRequestSchema, apiSchema, Email, IsoDateTime, Uuid } from '../common';
+import { apiRequestSchema, apiSchema, Email, IsoDateTime, MultiLineText, Uuid } from '../common';
 import { MoneySource, TopUpAmount } from './money-fields';
 
 /** spec §5: recipients are comma-separated e-mail addresses, each validated. */
@@ -13,7 +13,7 @@ export const CreateTopUpRequest = apiRequestSchema(
         .array(Email, { error: 'Please enter at least one email address.' })
         .min(1, 'Please enter at least one email address.')
         .max(20, 'At most 20 recipients at a time.'),
-      message: z.string().trim().max(500).default(''),
+      message: MultiLineText().max(500).default(''),
       /** What the recipients top up: the requester's wallet or one of their pots. */
       target: MoneySource.default({ type: 'wallet' }),
     })

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { apiRequestSchema, apiSchema, IsoDateTime, Uuid } from '../common';
+import { apiRequestSchema, apiSchema, IsoDateTime, SingleLineText, Uuid } from '../common';
 
 /** £1,000,000 per expense is far beyond any group trip, and keeps sums well inside safe integers. */
 export const MAX_EXPENSE_PENCE = 100_000_000;
@@ -27,9 +27,7 @@ export const SplitInput = apiRequestSchema(
 );
 export type SplitInput = z.infer<typeof SplitInput>;
 
-const Description = z
-  .string({ error: 'Please provide a description for this expense.' })
-  .trim()
+const Description = SingleLineText('Please provide a description for this expense.')
   .min(1, 'Please provide a description for this expense.')
   .max(200);
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { apiRequestSchema, apiSchema, Email, IsoDateTime, Uuid } from '../common';
+import { apiRequestSchema, apiSchema, Email, IsoDateTime, SingleLineText, Uuid } from '../common';
 
 export const INVITATION_TTL_DAYS = 7;
 
@@ -8,9 +8,7 @@ export const CreateInvitationRequest = apiRequestSchema(
   'CreateInvitationRequest',
   z
     .object({
-      name: z
-        .string({ error: 'Please enter both name and email.' })
-        .trim()
+      name: SingleLineText('Please enter both name and email.')
         .min(1, 'Please enter both name and email.')
         .max(120),
       email: Email,

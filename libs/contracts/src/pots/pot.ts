@@ -1,12 +1,20 @@
 import { z } from 'zod';
 
-import { apiRequestSchema, apiSchema, Email, IsoDateTime, Uuid } from '../common';
+import {
+  apiRequestSchema,
+  apiSchema,
+  Email,
+  IsoDateTime,
+  MultiLineText,
+  SingleLineText,
+  Uuid,
+} from '../common';
 
 const IsoDate = z.iso.date();
 
 export const PotMemberInput = z
   .object({
-    name: z.string().trim().min(1, 'Please enter both name and email.').max(120),
+    name: SingleLineText().min(1, 'Please enter both name and email.').max(120),
     email: Email,
   })
   .strict();
@@ -15,12 +23,10 @@ export const CreatePotRequest = apiRequestSchema(
   'CreatePotRequest',
   z
     .object({
-      name: z
-        .string({ error: 'Please enter a pot name.' })
-        .trim()
+      name: SingleLineText('Please enter a pot name.')
         .min(1, 'Please enter a pot name.')
         .max(80, 'Pot name must be at most 80 characters.'),
-      location: z.string().trim().max(120).optional(),
+      location: SingleLineText().max(120).optional(),
       /** Only sent when the form's date toggle is on. */
       startDate: IsoDate.optional(),
       endDate: IsoDate.optional(),
@@ -39,8 +45,8 @@ export const UpdatePotRequest = apiRequestSchema(
   'UpdatePotRequest',
   z
     .object({
-      name: z.string().trim().min(1, 'Please enter a pot name.').max(80).optional(),
-      description: z.string().trim().max(400).nullable().optional(),
+      name: SingleLineText().min(1, 'Please enter a pot name.').max(80).optional(),
+      description: MultiLineText().max(400).nullable().optional(),
       /** false archives the pot: it is no longer listed. */
       isActive: z.boolean().optional(),
     })
