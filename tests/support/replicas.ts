@@ -7,6 +7,8 @@ export interface Replica {
   pid: number;
   /** its own HTTP_PORT (/health, /metrics; the gateway's replicas also serve the API) */
   port: number;
+  /** the gateway's operator surface (OPS_HTTP_PORT: bull-board, its /metrics), when the registry gives one */
+  opsPort?: number;
 }
 
 /**

@@ -5,10 +5,10 @@ const path = require('node:path');
 /**
  * @typedef {{ mode: 'development' | 'test', userEnv: NodeJS.ProcessEnv }} RunContext
  * @typedef {(run: RunContext) => boolean} StartIf
- * @typedef {{ name: string, port: number, health?: string, public?: boolean, build?: boolean, entry?: string, args?: string[], startIf?: StartIf, replicated?: boolean }} AppEntry
+ * @typedef {{ name: string, port: number, health?: string, public?: boolean, build?: boolean, entry?: string, args?: string[], startIf?: StartIf, replicated?: boolean, opsPort?: number }} AppEntry
  *   one line of infra/dev-stack/apps.js
  * @typedef {{ name: string, dist: string, build?: boolean }} WebEntry
- * @typedef {{ name: string, port: number, health: string, public: boolean, build: boolean, entry: string, args: string[], startIf?: StartIf, replicated: boolean }} App
+ * @typedef {{ name: string, port: number, health: string, public: boolean, build: boolean, entry: string, args: string[], startIf?: StartIf, replicated: boolean, opsPort: number | null }} App
  * @typedef {{ apps: App[], web: { name: string, dist: string, build: boolean } | null }} Registry
  */
 
@@ -49,6 +49,7 @@ function normaliseRegistry(root, apps, web) {
       entry: path.resolve(root, entry),
       args: app.args ?? [],
       replicated: app.replicated !== false,
+      opsPort: app.opsPort ?? null,
       ...(app.startIf && { startIf: app.startIf }),
     };
   });

@@ -31,6 +31,7 @@ describe('app registry', () => {
       entry: '/repo/dist/apps/auth/apps/auth/src/main.js',
       args: [],
       replicated: true,
+      opsPort: null,
     });
   });
 

@@ -177,14 +177,23 @@ function processNames(registry, replicas) {
 
 /** Replica ports above an app's own: replica i of an app on P takes P + 100·(i−1), clear of its neighbours. */
 const REPLICA_PORT_STEP = 100;
+/** An app's second port (the gateway's operator surface, OPS_HTTP_PORT): replica i takes O + 10·(i−1). */
+const OPS_PORT_STEP = 10;
+
+/**
+ * The key of a replica's operator port in `ports` (apps with `opsPort` in the registry).
+ * @param {string} replica
+ */
+const opsKey = (replica) => `${replica}:ops`;
 
 /**
  * The ports of MailDev and every replica of every app. In development each has a default (the registry's,
  * 1025, 1080), KITTY_<APP>_PORT / KITTY_MAILDEV_SMTP_PORT / KITTY_MAILDEV_WEB_PORT choose another, and a
  * busy default is replaced by the next free port (with a note). Tests take free ports from the operating
  * system. `ports[app]` is the app's address: its only process, its first replica, or for the public app
- * with several replicas the load balancer in front of them (whose replicas then sit at P + 100·i).
- * @param {{ apps: { name: string, port: number, public?: boolean }[] }} registry
+ * with several replicas the load balancer in front of them (whose replicas then sit at P + 100·i). An app
+ * with an `opsPort` gets one more port per replica, `ports['<replica>:ops']` (KITTY_<APP>_OPS_PORT).
+ * @param {{ apps: { name: string, port: number, public?: boolean, opsPort?: number | null }[] }} registry
  * @param {{ mode: Mode, userEnv?: NodeJS.ProcessEnv, replicas?: Record<string, number> }} options
  */
 async function choosePorts(registry, { mode, userEnv = process.env, replicas = {} }) {
@@ -200,6 +209,19 @@ async function choosePorts(registry, { mode, userEnv = process.env, replicas = {
   for (const app of registry.apps) {
     const count = replicas[app.name] ?? 1;
     const variable = `KITTY_${envKey(app.name)}_PORT`;
+    if (app.opsPort) {
+      const ops = slot(app.name, app.name, app.opsPort, `KITTY_${envKey(app.name)}_OPS_PORT`);
+      for (let i = 1; i <= count; i += 1) {
+        const name = replicaName(app.name, i, count);
+        const port = ops.port + OPS_PORT_STEP * (i - 1);
+        wanted.push({
+          key: opsKey(name),
+          label: `${name} operator port`,
+          port,
+          explicit: ops.explicit && i === 1,
+        });
+      }
+    }
     if (count === 1) {
       wanted.push(slot(app.name, app.name, app.port, variable));
       continue;
@@ -252,16 +274,20 @@ async function startMaildev({ supervisor, ports, mailDir, timeoutMs }) {
 }
 
 /**
- * One process of an app: which app, its name (log file, prefix), its port, and the supervised process
- * (replaced when the replica is restarted).
- * @typedef {{ app: App, name: string, index: number, port: number, proc: import('./supervisor').Proc }} Replica
+ * One process of an app: which app, its name (log file, prefix), its ports, its environment (a restart
+ * reuses it) and the supervised process (replaced when the replica is restarted).
+ * @typedef {{
+ *   app: App, name: string, index: number, port: number, opsPort: number | null, env: NodeJS.ProcessEnv,
+ *   proc: import('./supervisor').Proc
+ * }} Replica
  */
 
 /**
  * Starts every replica of every app of the registry at once and waits until each answers its health check.
  * @param {{
  *   supervisor: Supervisor, registry: Registry, ports: Record<string, number>,
- *   replicas: Record<string, number>, env: (app: App, port: number) => NodeJS.ProcessEnv, timeoutMs: number
+ *   replicas: Record<string, number>, timeoutMs: number,
+ *   env: (app: App, port: number, opsPort: number | null) => NodeJS.ProcessEnv
  * }} options
  * @returns {Promise<Replica[]>}
  */
@@ -279,10 +305,10 @@ async function startApps({ supervisor, registry, ports, replicas, env, timeoutMs
     return Array.from({ length: count }, (_, i) => {
       const name = replicaName(app.name, i + 1, count);
       const port = ports[name];
-      const proc = supervisor.start(name, process.execPath, [app.entry, ...app.args], {
-        env: env(app, port),
-      });
-      return { app, name, index: i + 1, port, proc };
+      const opsPort = ports[opsKey(name)] ?? null;
+      const replicaEnv = env(app, port, opsPort);
+      const proc = supervisor.start(name, process.execPath, [app.entry, ...app.args], { env: replicaEnv });
+      return { app, name, index: i + 1, port, opsPort, env: replicaEnv, proc };
     });
   });
   await Promise.all(started.map((replica) => waitForReplica(replica, timeoutMs)));
@@ -298,11 +324,11 @@ function waitForReplica({ app, port, proc }, timeoutMs) {
 }
 
 /**
- * Starts a replica again on its port (after it was killed or crashed) and waits until it is healthy. The
- * new process is named `<replica>.<generation>` so the dead one's log is kept beside it.
- * @param {{ supervisor: Supervisor, replica: Replica, env: NodeJS.ProcessEnv, generation: number, timeoutMs: number }} options
+ * Starts a replica again on its ports with its environment (after it was killed or crashed) and waits
+ * until it is healthy. The new process is named `<replica>.<generation>` so the dead one's log is kept.
+ * @param {{ supervisor: Supervisor, replica: Replica, generation: number, timeoutMs: number, env?: NodeJS.ProcessEnv }} options
  */
-async function restartReplica({ supervisor, replica, env, generation, timeoutMs }) {
+async function restartReplica({ supervisor, replica, generation, timeoutMs, env = replica.env }) {
   const { app } = replica;
   replica.proc = supervisor.start(
     `${replica.name}.${generation}`,
@@ -318,15 +344,15 @@ async function restartReplica({ supervisor, replica, env, generation, timeoutMs 
 
 /**
  * What test processes get in KITTY_STACK_REPLICAS: every app's replicas with their process id and HTTP
- * port, so a suite can SIGKILL one replica or read each replica's /metrics.
+ * port (and operator port, for the gateway), so a suite can SIGKILL one replica or read its /metrics.
  * @param {Replica[]} replicas
- * @returns {Record<string, { name: string, pid: number, port: number }[]>}
+ * @returns {Record<string, { name: string, pid: number, port: number, opsPort?: number }[]>}
  */
 function describeReplicas(replicas) {
-  /** @type {Record<string, { name: string, pid: number, port: number }[]>} */
+  /** @type {Record<string, { name: string, pid: number, port: number, opsPort?: number }[]>} */
   const byApp = {};
-  for (const { app, name, proc, port } of replicas) {
-    (byApp[app.name] ??= []).push({ name, pid: proc.pid, port });
+  for (const { app, name, proc, port, opsPort } of replicas) {
+    (byApp[app.name] ??= []).push({ name, pid: proc.pid, port, ...(opsPort !== null && { opsPort }) });
   }
   return byApp;
 }
@@ -385,7 +411,11 @@ async function startStack({
     registry,
     ports,
     replicas,
-    env: (_app, port) => appEnv(shared, port, userEnv),
+    // Each replica its own ports; an operator port (the gateway's) goes in OPS_HTTP_PORT.
+    env: (_app, port, opsPort) => ({
+      ...appEnv(shared, port, userEnv),
+      ...(opsPort !== null && { OPS_HTTP_PORT: String(opsPort) }),
+    }),
     timeoutMs: rest.timeoutMs,
   });
   const gatewayUrl = `http://127.0.0.1:${ports[gateway.name]}`;

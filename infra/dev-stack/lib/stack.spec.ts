@@ -59,6 +59,12 @@ describe('stack helpers', () => {
     // Defaults in development step by 100 (3100, 3200, 3300 behind 3000), unless busy on this machine.
     expect(planned.ports['auth-1']).toBe(43101);
     expect(planned.ports['auth-2']).toBeGreaterThanOrEqual(43201);
+
+    const withOps = { apps: [{ name: 'gateway', port: 3000, public: true, opsPort: 3001 }] };
+    const ops = await choosePorts(withOps, { mode: 'test', userEnv: {}, replicas: { gateway: 2 } });
+    expect(Object.keys(ops.ports)).toEqual(
+      expect.arrayContaining(['gateway', 'gateway-1', 'gateway-2', 'gateway-1:ops', 'gateway-2:ops']),
+    );
   });
 });
 
@@ -75,6 +81,8 @@ describe('startStack with replicas (stand-in apps)', () => {
 
   it('starts N processes per app, a balancer on the gateway port, and restarts one replica on its port', async () => {
     const standIns = loadRegistry(ROOT, 'infra/dev-stack/test-fixtures/stand-in-apps.js');
+    // The gateway's operator surface: one more port per replica, in OPS_HTTP_PORT.
+    standIns.apps = standIns.apps.map((app) => (app.public ? { ...app, opsPort: 3001 } : app));
     const started = await startStack({
       mode: 'test',
       registry: standIns,
@@ -114,6 +122,11 @@ describe('startStack with replicas (stand-in apps)', () => {
     };
     const seen = [await portBehind(), await portBehind(), await portBehind()];
     expect(seen.sort()).toEqual([...gatewayPorts].sort());
+    const opsPorts = described.gateway.map((r) => r.opsPort);
+    expect(new Set(opsPorts).size).toBe(3);
+    expect(opsPorts).not.toContainEqual(undefined);
+    expect(started.replicas[0].env.OPS_HTTP_PORT).toBe(String(opsPorts[0]));
+    expect(described.auth[0].opsPort).toBeUndefined();
 
     // One gateway replica SIGKILLed: the public address keeps answering; restarted, it is back on its port.
     const victim = started.replicas.find((r) => r.name === 'gateway-2');
@@ -124,7 +137,6 @@ describe('startStack with replicas (stand-in apps)', () => {
     await restartReplica({
       supervisor,
       replica: victim,
-      env: { ...process.env, STAND_IN_NO_PROBES: '1', HTTP_PORT: String(victim.port) },
       generation: 2,
       timeoutMs: 20_000,
     });
@@ -134,6 +146,9 @@ describe('startStack with replicas (stand-in apps)', () => {
       name: 'gateway-2',
       pid: victim.proc.pid,
       port: victim.port,
+      opsPort: victim.opsPort,
     });
+    const env = (await (await fetch(`http://127.0.0.1:${victim.port}/env`)).json()) as NodeJS.ProcessEnv;
+    expect(env.OPS_HTTP_PORT).toBe(String(victim.opsPort));
   });
 });

@@ -7,7 +7,6 @@ const { randomBytes } = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 const { loadRegistry, appsForRun, buildProjects, replicaCounts } = require('./registry');
-const { appEnv } = require('./env');
 const { freshSecrets } = require('./secrets');
 const {
   findPostgres,
@@ -142,12 +141,10 @@ async function runTests(argv, userEnv = process.env) {
       );
       if (!replica || !restart || !run.stack) return;
       restarts.set(replica.name, generation);
-      const env = appEnv(run.stack.env, replica.port, userEnv);
       stack
         .restartReplica({
           supervisor,
           replica,
-          env,
           generation,
           timeoutMs: stack.healthTimeoutMs(userEnv, 120),
         })

@@ -40,6 +40,8 @@ interface Replica {
   name: string;
   index: number;
   port: number;
+  opsPort: number | null;
+  env: NodeJS.ProcessEnv;
   proc: Proc;
 }
 interface Registry {
@@ -74,7 +76,6 @@ const stackLib = lib('stack.js') as {
   restartReplica(options: {
     supervisor: Supervisor;
     replica: Replica;
-    env: NodeJS.ProcessEnv;
     generation: number;
     timeoutMs: number;
   }): Promise<Replica>;
@@ -95,9 +96,6 @@ const postgresLib = lib('postgres.js') as {
   withDatabase(url: string, database: string): string;
   ensureDatabase(url: string): Promise<void>;
   dropDatabase(url: string): Promise<void>;
-};
-const { appEnv } = lib('env.js') as {
-  appEnv(shared: Record<string, string>, port: number, userEnv: NodeJS.ProcessEnv): NodeJS.ProcessEnv;
 };
 const { probe: probeRedis } = lib('redis.js') as { probe(url: string): Promise<unknown> };
 const { ephemeralPort } = lib('ports.js') as { ephemeralPort(): Promise<number> };
@@ -242,7 +240,6 @@ export class FaultStack {
     await stackLib.restartReplica({
       supervisor: this.supervisor,
       replica,
-      env: appEnv(this.started.env, replica.port, process.env),
       generation,
       timeoutMs: HEALTH_TIMEOUT_MS,
     });
