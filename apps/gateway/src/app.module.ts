@@ -15,6 +15,7 @@ import { GATEWAY_CONFIG, type GatewayConfig } from './config';
 import { ContactController } from './contact/contact.controller';
 import { HealthController } from './health/health.controller';
 import { PlatformHealth } from './health/health.service';
+import { IdempotencyModule } from './idempotency/idempotency.module';
 import { MeController } from './me/me.controller';
 import { MeService } from './me/me.service';
 import { OnboardingController } from './onboarding/onboarding.controller';
@@ -37,6 +38,7 @@ export function createAppModule(config: GatewayConfig) {
     imports: [
       loggerModule(config.LOG_LEVEL, 'gateway'),
       RpcModule.register({ redisUrl: config.REDIS_URL, prefix: config.QUEUE_PREFIX }),
+      IdempotencyModule.register({ redisUrl: config.REDIS_URL, prefix: config.QUEUE_PREFIX }),
       JwtModule.register({
         secret: hmacKey(config.JWT_ACCESS_SECRET),
         verifyOptions: { algorithms: ['HS256'] },

@@ -1,4 +1,5 @@
 export * from './fields';
+export * from './idempotency';
 export * from './problem';
 export * from './queue';
 export * from './rpc';
