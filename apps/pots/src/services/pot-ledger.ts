@@ -8,7 +8,7 @@ import {
 import { ProblemError, RpcClient } from '@kitty/nest-common';
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 
-import { PrismaService, type Tx } from '../prisma.service';
+import { POTS_SCHEMA, PrismaService, type Tx } from '../prisma.service';
 
 export const expenseLedgerKey = (expenseId: string) => `expense:${expenseId}`;
 export const settlementLedgerKey = (settlementId: string) => `settlement:${settlementId}`;
@@ -21,6 +21,13 @@ export const COMPENSATION_GRACE_MS = 5 * 60_000;
 const SWEEP_INTERVAL_MS = 30_000;
 const REVERSAL_RETRY_MS = 60_000;
 const SWEEP_BATCH = 50;
+/**
+ * A sweep claims the rows it takes for this long (their due time moves past it), so other replicas'
+ * sweeps leave them alone; a replica that dies mid-sweep leaves them due again once it is over. Longer
+ * than a batch of reversals takes (each an RPC with its deadline), the same as a failed reversal's wait.
+ */
+const SWEEP_LEASE_MS = REVERSAL_RETRY_MS;
+const COMPENSATIONS_TABLE = `"${POTS_SCHEMA}"."ledger_compensations"`;
 /** The ledger commands' limit for descriptions and reasons. */
 const LEDGER_TEXT_MAX = 200;
 
@@ -126,14 +133,23 @@ export class PotLedger implements OnApplicationBootstrap, OnApplicationShutdown 
     }
   }
 
-  /** Reverses every posting whose compensation is due. Reversal is idempotent, so replicas may overlap. */
+  /**
+   * Reverses every posting whose compensation is due. Every replica sweeps: each claims its rows in one
+   * statement (SKIP LOCKED, due time pushed past a lease), so sweeps running at once take different rows
+   * and each posting is reversed once. Should two reversals of a key still meet (a lease outlived, or the
+   * request's own `reverse` beside the sweep), the ledger's reversal is idempotent: it replays.
+   */
   async sweep(now = new Date()): Promise<number> {
-    const due = await this.prisma.ledgerCompensation.findMany({
-      where: { dueAt: { lte: now } },
-      orderBy: { dueAt: 'asc' },
-      take: SWEEP_BATCH,
-    });
-    for (const row of due) await this.reverse(row.ledgerKey, row.reason);
+    const leaseEnd = new Date(now.getTime() + SWEEP_LEASE_MS);
+    const due = await this.prisma.$queryRawUnsafe<{ ledger_key: string; reason: string }[]>(
+      `UPDATE ${COMPENSATIONS_TABLE} SET due_at = $2
+        WHERE ledger_key IN (SELECT ledger_key FROM ${COMPENSATIONS_TABLE} WHERE due_at <= $1
+                              ORDER BY due_at LIMIT ${SWEEP_BATCH} FOR UPDATE SKIP LOCKED)
+        RETURNING ledger_key, reason`,
+      now,
+      leaseEnd,
+    );
+    for (const row of due) await this.reverse(row.ledger_key, row.reason);
     return due.length;
   }
 
