@@ -2,11 +2,15 @@ import { parseOrThrow } from '@kitty/nest-common';
 import { Body, type PipeTransform } from '@nestjs/common';
 import type { z } from 'zod';
 
-class ZodValidationPipe<Schema extends z.ZodType> implements PipeTransform {
+export class ZodValidationPipe<Schema extends z.ZodType> implements PipeTransform {
   constructor(private readonly schema: Schema) {}
 
+  /**
+   * No body at all (an empty body-less POST) counts as `{}`; a JSON `null` is a body, and not an object,
+   * so it is validated as it is and refused like any other wrong type.
+   */
   transform(value: unknown): z.infer<Schema> {
-    return parseOrThrow(this.schema, value ?? {});
+    return parseOrThrow(this.schema, value === undefined ? {} : value);
   }
 }
 

@@ -3,6 +3,7 @@ import 'reflect-metadata';
 import {
   AUTHORIZATION_DECISION_BUDGET_MS,
   CardAuthorizationPatterns,
+  IssuingEventJob,
   IssuingEventQueue,
   StripeEventJob,
   StripeEventQueue,
@@ -116,6 +117,11 @@ describe('POST /api/webhooks/stripe', () => {
     ['a garbage header', () => deliver(body, 'nonsense')],
     ['a signature made with another secret', () => deliver(body, sign(body, { secret: 'whsec_other' }))],
     ['a stale signature (6 minutes old)', () => deliver(body, sign(body, { timestamp: nowSeconds() - 360 }))],
+    ['a signature dated 6 minutes ahead', () => deliver(body, sign(body, { timestamp: nowSeconds() + 360 }))],
+    [
+      'a valid signature beside a second timestamp far ahead',
+      () => deliver(body, `t=${nowSeconds() + 86_400},${sign(body)}`),
+    ],
     ['a body changed after signing', () => deliver(body.replace('2550', '2551'), sign(body))],
     ['a body re-serialised after signing', () => deliver(JSON.stringify(event), sign(body))],
     ['a v0 (test) scheme only', () => deliver(body, sign(body).replace('v1=', 'v0='))],
@@ -224,6 +230,25 @@ describe('POST /api/webhooks/stripe', () => {
       expect(rpcSend).not.toHaveBeenCalled();
     });
 
+    it.each([
+      ['without merchant data', { merchant_data: undefined }],
+      ['without an amount', { amount: undefined, pending_request: undefined }],
+      ['without a currency', { currency: undefined, pending_request: { amount: 1250 } }],
+    ])('declines a signed request %s with 200, without asking (it was a 500)', async (_case, overrides) => {
+      const payload = request(overrides);
+      const response = await deliver(payload, sign(payload));
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ approved: false });
+      expect(rpcSend).not.toHaveBeenCalled();
+    });
+
+    it('accepts a signature dated a little ahead (clock skew within the tolerance)', async () => {
+      rpcSend.mockResolvedValueOnce({ approved: true });
+      const payload = request();
+      const response = await deliver(payload, sign(payload, { timestamp: nowSeconds() + 240 }));
+      expect(response.json()).toEqual({ approved: true });
+    });
+
     it('refuses a forged request (bad signature) with 400 and asks nobody', async () => {
       const payload = request();
       expect((await deliver(payload, sign(payload, { secret: 'whsec_other' }))).statusCode).toBe(400);
@@ -279,17 +304,43 @@ describe('POST /api/webhooks/stripe', () => {
       });
     });
 
-    it('refuses an issuing event it cannot read (a zero capture) and queues nothing', async () => {
-      const payload = issuingEvent('issuing_transaction.created', {
-        id: 'ipi_2',
-        object: 'issuing.transaction',
-        type: 'capture',
-        amount: 0,
-        authorization: 'iauth_1',
-        merchant_data: { name: 'Tesco' },
+    it.each([
+      [
+        'a zero capture',
+        { type: 'capture', amount: 0, authorization: 'iauth_1', merchant_data: { name: 'Tesco' } },
+      ],
+      ['no merchant data', { type: 'capture', amount: -1250, authorization: 'iauth_1' }],
+      ['no amount', { type: 'capture', authorization: 'iauth_1', merchant_data: { name: 'Tesco' } }],
+      ['an unknown transaction type', { type: 'dispute', amount: -5, merchant_data: {} }],
+    ])(
+      'accepts a signed issuing event it cannot read (%s) with 200 and keeps it as an unreadable job',
+      async (_case, fields) => {
+        const payload = issuingEvent('issuing_transaction.created', {
+          id: 'ipi_2',
+          object: 'issuing.transaction',
+          ...fields,
+        });
+        const response = await deliver(payload, sign(payload));
+        expect(response.statusCode).toBe(200);
+        const [queueName, jobs] = addBulk.mock.calls[0];
+        expect(queueName).toBe(IssuingEventQueue.name);
+        expect(jobs[0]).toMatchObject({
+          id: 'evt_issuing_transaction.created',
+          data: { kind: 'unreadable', type: 'issuing_transaction.created', reason: expect.any(String) },
+        });
+        expect(IssuingEventJob.safeParse(jobs[0].data).success).toBe(true);
+      },
+    );
+
+    it('keeps an issuing event with no object at all as unreadable too', async () => {
+      const payload = JSON.stringify({
+        ...event,
+        id: 'evt_empty',
+        type: 'issuing_authorization.updated',
+        data: {},
       });
-      expect((await deliver(payload, sign(payload))).statusCode).toBe(400);
-      expect(addBulk).not.toHaveBeenCalled();
+      expect((await deliver(payload, sign(payload))).statusCode).toBe(200);
+      expect(addBulk.mock.calls[0][1][0].data).toMatchObject({ kind: 'unreadable', eventId: 'evt_empty' });
     });
 
     it('leaves other issuing events (cards, cardholders) to payments', async () => {

@@ -19,9 +19,6 @@ const [ISSUING_EVENT_RECEIVED] = IssuingEventQueue.jobs;
 const invalidWebhook = () =>
   ProblemError.of(400, 'Invalid webhook', 'The Stripe-Signature header does not match the request body.');
 
-const unreadableEvent = () =>
-  ProblemError.of(400, 'Invalid webhook', 'The event does not have the fields Kitty acts on.');
-
 const DECLINED: AuthorizationDecision = { approved: false };
 
 /**
@@ -47,14 +44,28 @@ export class StripeWebhookService {
     return { received: true as const };
   }
 
-  /** The event, when the signature is Stripe's over these exact bytes and within its 5-minute tolerance. */
+  /**
+   * The event, when the signature is Stripe's over these exact bytes and its timestamp is within the
+   * 5-minute tolerance on either side of now: the SDK refuses only old timestamps, and a signature dated
+   * in the future would stay replayable for as long as it is ahead.
+   */
   private verify(rawBody: string | undefined, signature: string | undefined): Stripe.Event {
     if (rawBody === undefined || typeof signature !== 'string') throw invalidWebhook();
+    if (signedInTheFuture(signature, Date.now())) throw invalidWebhook();
+    let event: Stripe.Event;
     try {
-      return Stripe.webhooks.constructEvent(rawBody, signature, this.config.STRIPE_WEBHOOK_SECRET);
+      event = Stripe.webhooks.constructEvent(
+        rawBody,
+        signature,
+        this.config.STRIPE_WEBHOOK_SECRET,
+        SIGNATURE_TOLERANCE_SECONDS,
+      );
     } catch {
       throw invalidWebhook();
     }
+    // Every Stripe event has an id; without one there is nothing to de-duplicate redeliveries by.
+    if (typeof event.id !== 'string' || event.id === '') throw invalidWebhook();
+    return event;
   }
 
   /** Approve only on issuing's explicit yes within the budget; any failure or silence declines. */
@@ -85,7 +96,6 @@ export class StripeWebhookService {
   private async enqueue(event: Stripe.Event) {
     const receivedAt = new Date().toISOString();
     const issuingJob = issuingJobOf(event, receivedAt);
-    if (issuingJob === undefined) throw unreadableEvent();
     if (issuingJob) {
       await this.queues.addBulk(IssuingEventQueue.name, [
         { id: issuingJob.eventId, name: ISSUING_EVENT_RECEIVED, data: issuingJob },
@@ -104,6 +114,17 @@ export class StripeWebhookService {
       { id: job.data.eventId, name: STRIPE_EVENT_RECEIVED, data: job.data },
     ]);
   }
+}
+
+/** How far a signature's timestamp may be from now, either way (Stripe's default tolerance). */
+export const SIGNATURE_TOLERANCE_SECONDS = 300;
+
+/** Whether any `t=` of a Stripe-Signature header lies more than the tolerance ahead of `nowMs`. */
+export function signedInTheFuture(signature: string, nowMs: number): boolean {
+  return signature
+    .split(',')
+    .map((item) => item.trim().split('='))
+    .some(([key, value]) => key === 't' && Number(value) * 1000 > nowMs + SIGNATURE_TOLERANCE_SECONDS * 1000);
 }
 
 function objectIdOf(event: Stripe.Event): string | null {

@@ -27,7 +27,17 @@ export class IssuingEventService {
   ) {}
 
   process(job: IssuingEventJob): Promise<void> {
-    return job.kind === 'authorization' ? this.onAuthorization(job) : this.onTransaction(job);
+    switch (job.kind) {
+      case 'authorization':
+        return this.onAuthorization(job);
+      case 'transaction':
+        return this.onTransaction(job);
+      case 'unreadable':
+        // Kept for an operator: the event will not become readable by retrying it.
+        throw new UnrecoverableError(
+          `Stripe event ${job.eventId} (${job.type}) is unreadable: ${job.reason}`,
+        );
+    }
   }
 
   private async onAuthorization(event: AuthorizationEvent): Promise<void> {

@@ -66,5 +66,16 @@ export const IssuingEventJob = z.discriminatedUnion('kind', [
     amountPence: z.number().int().positive(),
     merchantName: z.string().max(200),
   }),
+  /**
+   * A signed event of an issuing type that lacks a field Kitty acts on. Refusing it would make Stripe
+   * redeliver it for days; it is accepted and queued as this, which the worker fails at once, so it waits
+   * in the failed set (bull-board) for an operator with the reason.
+   */
+  z.object({
+    ...EventEnvelope,
+    kind: z.literal('unreadable'),
+    type: z.string().max(255),
+    reason: z.string().max(1000),
+  }),
 ]);
 export type IssuingEventJob = z.infer<typeof IssuingEventJob>;
