@@ -7,11 +7,13 @@
 //   public: the app whose URL is printed and used as PUBLIC_URL / WEB_ORIGIN (exactly one)
 // Optional: entry (a different main file, relative to the repository root), build: false (not an Nx project),
 //   startIf: ({ mode, userEnv }) => boolean (leave the app out of this run when false),
-//   replicated: false (always one process, whatever KITTY_REPLICAS says).
+//   replicated: false (always one process, whatever KITTY_REPLICAS says),
+//   opsPort: a second port per replica, passed as OPS_HTTP_PORT (KITTY_<APP>_OPS_PORT in development).
 const { STRIPE_SANDBOX_APP, usesStripeSandbox } = require('./lib/env');
 
 const APPS = [
-  { name: 'gateway', port: 3000, health: '/api/health', public: true },
+  // opsPort: the operator surface (bull-board, /metrics), never exposed publicly; one per replica.
+  { name: 'gateway', port: 3000, health: '/api/health', public: true, opsPort: 3001 },
   { name: 'auth', port: 3101, health: '/health' },
   { name: 'pots', port: 3102, health: '/health' },
   { name: 'payments', port: 3103, health: '/health' },

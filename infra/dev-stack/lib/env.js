@@ -194,6 +194,16 @@ const LAUNCHER_VARIABLES = [
     description:
       'HTTP_PORT of one app in development, e.g. KITTY_GATEWAY_PORT=8080, KITTY_STRIPE_SANDBOX_PORT=12112',
   },
+  {
+    name: 'KITTY_REPLICAS',
+    description:
+      'processes of every app (default 1 for npm start, 3 for npm test); the gateway’s sit behind a round-robin balancer on its port',
+  },
+  { name: 'KITTY_<APP>_REPLICAS', description: 'processes of one app, e.g. KITTY_POTS_REPLICAS=2' },
+  {
+    name: 'KITTY_<APP>_OPS_PORT',
+    description: 'operator port of an app that has one in development (gateway: 3001; replica i: +10·(i−1))',
+  },
   { name: 'KITTY_MAILDEV_SMTP_PORT', description: 'MailDev SMTP port in development (default 1025)' },
   { name: 'KITTY_MAILDEV_WEB_PORT', description: 'MailDev web inbox port in development (default 1080)' },
   {
