@@ -1,1 +1,2 @@
 export * from './instrument-http';
+export * from './redact-url';

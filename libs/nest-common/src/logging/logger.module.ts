@@ -3,6 +3,7 @@ import type { DestinationStream } from 'pino';
 import type { Options } from 'pino-http';
 
 import { currentRequestId, REQUEST_ID_HEADER, requestIdFrom } from '../context';
+import { redactParameters, redactUrl } from '../http/redact-url';
 
 /**
  * JSON logs (pino) carrying the request id; secrets and credentials are redacted wherever they appear.
@@ -22,6 +23,15 @@ export function loggerModule(level: string, service: string, destination?: Desti
         '*.accessToken',
       ],
       censor: '[redacted]',
+    },
+    // Invitation links carry their token in the path (/api/invitations/<token>): the access log must not.
+    serializers: {
+      req: (req: { url?: string; query?: Record<string, unknown>; params?: Record<string, unknown> }) => ({
+        ...req,
+        ...(typeof req.url === 'string' && { url: redactUrl(req.url) }),
+        ...(req.query && { query: redactParameters(req.query) }),
+        ...(req.params && { params: redactParameters(req.params) }),
+      }),
     },
     // Fastify already chose the id (see genReqId in ../http); middie hands it over as req.id.
     genReqId: (req) => req.id ?? requestIdFrom(req.headers[REQUEST_ID_HEADER]),
