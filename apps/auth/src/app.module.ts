@@ -3,6 +3,7 @@ import { hmacKey, serviceInfrastructure } from '@kitty/nest-common';
 import { Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
 
+import { AuthRedis } from './auth-redis';
 import { AUTH_CONFIG, loadAuthConfig } from './config';
 import { AuthController } from './controllers/auth.controller';
 import { OUTBOX_TABLE, PrismaService } from './prisma.service';
@@ -10,7 +11,10 @@ import { RefreshTokenRepository } from './repositories/refresh-token.repository'
 import { UserRepository } from './repositories/user.repository';
 import { AuthService } from './services/auth.service';
 import { PasswordHasher } from './services/password-hasher';
+import { RefreshService } from './services/refresh.service';
+import { RefreshRateLimit } from './services/refresh-rate-limit';
 import { SessionService } from './services/session.service';
+import { SessionRevocations } from './services/session-revocations';
 import { SignInThrottle } from './services/sign-in-throttle';
 
 export const config = loadAuthConfig();
@@ -33,7 +37,11 @@ const infrastructure = serviceInfrastructure({
     UserRepository,
     RefreshTokenRepository,
     PasswordHasher,
+    AuthRedis,
+    SessionRevocations,
     SessionService,
+    RefreshRateLimit,
+    RefreshService,
     SignInThrottle,
     AuthService,
   ],

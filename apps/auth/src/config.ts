@@ -17,6 +17,13 @@ export const authConfigSchema = baseConfigSchema
     /** Failed sign-ins per account within the window before the account is locked for the rest of it. */
     SIGN_IN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
     SIGN_IN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+    /**
+     * How long the refresh token just rotated away may still be presented and get the session back instead
+     * of counting as a replay: covers a response lost to a reload or a slow network (ADR 0011).
+     */
+    REFRESH_REUSE_WINDOW_SECONDS: z.coerce.number().int().min(0).max(300).default(45),
+    /** Refreshes per session (token family) per minute: a reload costs one, so this only stops a loop or a thief. */
+    REFRESH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   })
   .superRefine(refuseDevelopmentSecretsInProduction);
 

@@ -8,6 +8,7 @@ import { Pool } from 'pg';
 import { AuthController } from './auth/auth.controller';
 import { GatewayAuthService } from './auth/auth.service';
 import { JwtAuthGuard } from './auth/jwt-auth.guard';
+import { RevokedSessions } from './auth/revoked-sessions';
 import { CardsController } from './cards/cards.controller';
 import { CardsService } from './cards/cards.service';
 import { ClientEventsController } from './client-events/client-events.controller';
@@ -65,6 +66,7 @@ export function createAppModule(config: GatewayConfig) {
     providers: [
       { provide: GATEWAY_CONFIG, useValue: config },
       { provide: APP_GUARD, useClass: JwtAuthGuard },
+      RevokedSessions,
       { provide: RedisCheck, useValue: new RedisCheck(config.REDIS_URL) },
       {
         provide: PlatformHealth,

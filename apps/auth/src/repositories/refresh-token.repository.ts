@@ -3,11 +3,6 @@ import { Injectable } from '@nestjs/common';
 import { AUTH_SCHEMA, PrismaService } from '../prisma.service';
 import type { Tx } from './user.repository';
 
-interface ConsumedToken {
-  family_id: string;
-  user_id: string;
-}
-
 @Injectable()
 export class RefreshTokenRepository {
   constructor(private readonly prisma: PrismaService) {}
@@ -17,17 +12,19 @@ export class RefreshTokenRepository {
   }
 
   /**
-   * Marks a live token used in one statement, so two concurrent refreshes with the same token cannot
-   * both succeed. Returns null when the token is unknown, used, revoked or expired.
+   * Marks a live token used and stores its sealed successor in one conditional statement: of two
+   * concurrent refreshes with the same token, the second waits on the row lock, then finds it used and
+   * updates nothing. True when this call consumed the token.
    */
-  async consume(tx: Tx, tokenHash: string): Promise<{ familyId: string; userId: string } | null> {
-    const rows = await tx.$queryRawUnsafe<ConsumedToken[]>(
-      `UPDATE "${AUTH_SCHEMA}"."refresh_tokens" SET used_at = now()
-        WHERE token_hash = $1 AND used_at IS NULL AND revoked_at IS NULL AND expires_at > now()
-        RETURNING family_id, user_id`,
+  async consume(tx: Tx, tokenHash: string, successorSealed: string, usedAt: Date): Promise<boolean> {
+    const updated = await tx.$executeRawUnsafe(
+      `UPDATE "${AUTH_SCHEMA}"."refresh_tokens" SET used_at = $2, successor_sealed = $3
+        WHERE token_hash = $1 AND used_at IS NULL AND revoked_at IS NULL AND expires_at > $2`,
       tokenHash,
+      usedAt,
+      successorSealed,
     );
-    return rows[0] ? { familyId: rows[0].family_id, userId: rows[0].user_id } : null;
+    return updated === 1;
   }
 
   findByHash(tokenHash: string) {

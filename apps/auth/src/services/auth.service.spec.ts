@@ -20,11 +20,12 @@ function setup() {
   const deps = {
     prisma: { $transaction: jest.fn((fn: (t: typeof tx) => unknown) => fn(tx)) },
     users: { findByEmail: jest.fn(), create: jest.fn().mockResolvedValue(user), updateProfile: jest.fn() },
-    refreshTokens: { consume: jest.fn(), findByHash: jest.fn(), revokeFamily: jest.fn() },
+    refreshTokens: { findByHash: jest.fn() },
     passwords: { hash: jest.fn().mockResolvedValue('hash'), verify: jest.fn() },
-    sessions: { issue: jest.fn().mockResolvedValue(issued) },
+    sessions: { issue: jest.fn().mockResolvedValue(issued), end: jest.fn() },
     throttle: { assertAllowed: jest.fn(), recordFailure: jest.fn(), reset: jest.fn() },
     outbox: { kick: jest.fn() },
+    refreshes: { refresh: jest.fn() },
   };
   const service = new AuthService(
     ...(Object.values(deps) as unknown as ConstructorParameters<typeof AuthService>),
@@ -93,28 +94,28 @@ describe('AuthService.signIn', () => {
   });
 });
 
-describe('AuthService.refresh', () => {
-  it('rotates a live token within its family', async () => {
+describe('AuthService.signOut', () => {
+  it('ends the session of the presented token (refresh tokens and access tokens)', async () => {
     const { service, refreshTokens, sessions } = setup();
-    refreshTokens.consume.mockResolvedValue({ familyId: 'fam', userId: user.id });
-    await expect(service.refresh({ refreshToken: 'token', caller })).resolves.toBe(issued);
-    expect(sessions.issue).toHaveBeenCalledWith(expect.anything(), user, 'fam');
+    refreshTokens.findByHash.mockResolvedValue({ familyId: 'fam', usedAt: null, revokedAt: null });
+    await service.signOut({ refreshToken: 'token' });
+    expect(sessions.end).toHaveBeenCalledWith('fam');
   });
 
-  it('revokes the whole family when a rotated token is replayed', async () => {
-    const { service, refreshTokens } = setup();
-    refreshTokens.consume.mockResolvedValue(null);
-    refreshTokens.findByHash.mockResolvedValue({ familyId: 'fam', usedAt: new Date(), revokedAt: null });
-    expect((await problemOf(service.refresh({ refreshToken: 'old', caller }))).status).toBe(401);
-    expect(refreshTokens.revokeFamily).toHaveBeenCalledWith('fam');
-  });
-
-  it('answers 401 for an unknown token without revoking anything', async () => {
-    const { service, refreshTokens } = setup();
-    refreshTokens.consume.mockResolvedValue(null);
+  it('does nothing for an unknown token', async () => {
+    const { service, refreshTokens, sessions } = setup();
     refreshTokens.findByHash.mockResolvedValue(null);
-    expect((await problemOf(service.refresh({ refreshToken: 'forged', caller }))).status).toBe(401);
-    expect(refreshTokens.revokeFamily).not.toHaveBeenCalled();
+    await service.signOut({ refreshToken: 'forged' });
+    expect(sessions.end).not.toHaveBeenCalled();
+  });
+});
+
+describe('AuthService.refresh', () => {
+  it('is the refresh service', async () => {
+    const { service, refreshes } = setup();
+    refreshes.refresh.mockResolvedValue(issued);
+    await expect(service.refresh({ refreshToken: 'token', caller })).resolves.toBe(issued);
+    expect(refreshes.refresh).toHaveBeenCalledWith('token');
   });
 });
 

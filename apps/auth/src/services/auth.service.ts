@@ -18,13 +18,13 @@ import { PrismaService } from '../prisma.service';
 import { RefreshTokenRepository } from '../repositories/refresh-token.repository';
 import { type Tx, UserRepository } from '../repositories/user.repository';
 import { PasswordHasher } from './password-hasher';
+import { RefreshService } from './refresh.service';
 import { hashRefreshToken } from './refresh-token';
 import { SessionService } from './session.service';
 import { SignInThrottle } from './sign-in-throttle';
 
 const invalidCredentials = () =>
   ProblemError.of(401, 'Invalid email or password', 'The email or password you entered is incorrect.');
-const sessionEnded = () => ProblemError.of(401, 'Session expired', 'Please sign in again.');
 
 @Injectable()
 export class AuthService {
@@ -36,6 +36,7 @@ export class AuthService {
     private readonly sessions: SessionService,
     private readonly throttle: SignInThrottle,
     private readonly outbox: OutboxRelay,
+    private readonly refreshes: RefreshService,
   ) {}
 
   async signUp({ body, caller }: SignUpCommand): Promise<IssuedSession> {
@@ -84,30 +85,14 @@ export class AuthService {
     return session;
   }
 
-  /** Rotation with reuse detection: a token that was already rotated revokes its whole family. */
-  async refresh({ refreshToken }: RefreshCommand): Promise<IssuedSession> {
-    const tokenHash = hashRefreshToken(refreshToken);
-    const session = await this.prisma.$transaction(async (tx) => {
-      const consumed = await this.refreshTokens.consume(tx, tokenHash);
-      if (!consumed) return null;
-      const user = await tx.user.findUnique({
-        where: { id: consumed.userId },
-        select: { id: true, email: true, fullName: true },
-      });
-      return user ? this.sessions.issue(tx, user, consumed.familyId) : null;
-    });
-    if (session) return session;
-
-    // Not consumable: unknown, expired, revoked — or already rotated, i.e. replayed. A replay means the
-    // token leaked (the SPA serialises its own refreshes across tabs), so the whole family goes.
-    const presented = await this.refreshTokens.findByHash(tokenHash);
-    if (presented?.usedAt && !presented.revokedAt) await this.refreshTokens.revokeFamily(presented.familyId);
-    throw sessionEnded();
+  refresh({ refreshToken }: RefreshCommand): Promise<IssuedSession> {
+    return this.refreshes.refresh(refreshToken);
   }
 
+  /** Ends the session of the presented token, whichever of its family's tokens it is. */
   async signOut({ refreshToken }: SignOutCommand): Promise<void> {
     const presented = await this.refreshTokens.findByHash(hashRefreshToken(refreshToken));
-    if (presented) await this.refreshTokens.revokeFamily(presented.familyId);
+    if (presented) await this.sessions.end(presented.familyId);
   }
 
   async getUser(userId: string): Promise<AuthUser> {

@@ -1,4 +1,4 @@
-import { hashRefreshToken, newRefreshToken } from './refresh-token';
+import { hashRefreshToken, newRefreshToken, openSuccessor, sealSuccessor } from './refresh-token';
 
 describe('refresh tokens', () => {
   it('are 256-bit random, URL-safe, and stored only as their SHA-256', () => {
@@ -7,5 +7,24 @@ describe('refresh tokens', () => {
     expect(hash).toMatch(/^[0-9a-f]{64}$/);
     expect(hash).toBe(hashRefreshToken(token));
     expect(newRefreshToken().token).not.toBe(token);
+  });
+});
+
+describe('sealed successors', () => {
+  it('open only with the token they were sealed under', () => {
+    const predecessor = newRefreshToken().token;
+    const successor = newRefreshToken().token;
+    const sealed = sealSuccessor(predecessor, successor);
+    expect(sealed).not.toContain(successor);
+    expect(openSuccessor(predecessor, sealed)).toBe(successor);
+    expect(openSuccessor(newRefreshToken().token, sealed)).toBeNull();
+  });
+
+  it('refuse tampered or malformed values', () => {
+    const predecessor = newRefreshToken().token;
+    const sealed = Buffer.from(sealSuccessor(predecessor, 'successor'), 'base64url');
+    sealed[sealed.length - 1] ^= 1;
+    expect(openSuccessor(predecessor, sealed.toString('base64url'))).toBeNull();
+    expect(openSuccessor(predecessor, 'x')).toBeNull();
   });
 });

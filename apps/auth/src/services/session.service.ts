@@ -7,36 +7,81 @@ import { JwtService } from '@nestjs/jwt';
 import { AUTH_CONFIG, type AuthConfig } from '../config';
 import { RefreshTokenRepository } from '../repositories/refresh-token.repository';
 import type { Tx } from '../repositories/user.repository';
-import { newRefreshToken } from './refresh-token';
+import { hashRefreshToken, newRefreshToken, sealSuccessor } from './refresh-token';
+import { SessionRevocations } from './session-revocations';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Issues an access token (JWT) plus a refresh token in a family (new on sign-in, kept on rotation). */
+/**
+ * A session is a refresh-token family; its id is the access token's `sid`. Issues sessions (new family on
+ * sign-in), rotates their refresh token, re-issues access tokens, and ends them.
+ */
 @Injectable()
 export class SessionService {
   constructor(
     @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
     private readonly jwt: JwtService,
     private readonly refreshTokens: RefreshTokenRepository,
+    private readonly revocations: SessionRevocations,
   ) {}
 
-  async issue(tx: Tx, user: AuthUser, familyId: string = randomUUID()): Promise<IssuedSession> {
-    const now = Date.now();
-    const claims: AccessTokenClaims = { sub: user.id, email: user.email, name: user.fullName };
-    const accessToken = await this.jwt.signAsync(claims, { expiresIn: this.config.ACCESS_TOKEN_TTL_SECONDS });
+  /** A new session: a new family with its first refresh token. */
+  async issue(tx: Tx, user: AuthUser): Promise<IssuedSession> {
+    const familyId = randomUUID();
     const refresh = newRefreshToken();
-    const refreshTokenExpiresAt = new Date(now + this.config.REFRESH_TOKEN_TTL_DAYS * DAY_MS);
-    await this.refreshTokens.create(tx, {
-      familyId,
-      userId: user.id,
-      tokenHash: refresh.hash,
-      expiresAt: refreshTokenExpiresAt,
-    });
+    const expiresAt = this.refreshTokenExpiry();
+    await this.refreshTokens.create(tx, { familyId, userId: user.id, tokenHash: refresh.hash, expiresAt });
+    return this.withAccessToken(user, familyId, refresh.token, expiresAt);
+  }
+
+  /**
+   * Replaces `presented` with a new token of the same family, sealing the new one under the old so that a
+   * retry with the old token inside the reuse window gets it back. Null when `presented` is no longer live
+   * (a concurrent refresh consumed it first).
+   */
+  async rotate(tx: Tx, user: AuthUser, familyId: string, presented: string): Promise<IssuedSession | null> {
+    const next = newRefreshToken();
+    const now = new Date();
+    const consumed = await this.refreshTokens.consume(
+      tx,
+      hashRefreshToken(presented),
+      sealSuccessor(presented, next.token),
+      now,
+    );
+    if (!consumed) return null;
+    const expiresAt = this.refreshTokenExpiry(now);
+    await this.refreshTokens.create(tx, { familyId, userId: user.id, tokenHash: next.hash, expiresAt });
+    return this.withAccessToken(user, familyId, next.token, expiresAt);
+  }
+
+  /** A fresh access token for a session whose current refresh token the caller already proved it holds. */
+  reissue(user: AuthUser, familyId: string, refreshToken: string, expiresAt: Date): Promise<IssuedSession> {
+    return this.withAccessToken(user, familyId, refreshToken, expiresAt);
+  }
+
+  /** Ends a session: its refresh tokens stop working at once, its access tokens at the gateway. */
+  async end(familyId: string): Promise<void> {
+    await this.refreshTokens.revokeFamily(familyId);
+    await this.revocations.revoke(familyId);
+  }
+
+  private refreshTokenExpiry(now = new Date()) {
+    return new Date(now.getTime() + this.config.REFRESH_TOKEN_TTL_DAYS * DAY_MS);
+  }
+
+  private async withAccessToken(
+    user: AuthUser,
+    sid: string,
+    refreshToken: string,
+    refreshTokenExpiresAt: Date,
+  ): Promise<IssuedSession> {
+    const claims: AccessTokenClaims = { sub: user.id, email: user.email, name: user.fullName, sid };
+    const accessToken = await this.jwt.signAsync(claims, { expiresIn: this.config.ACCESS_TOKEN_TTL_SECONDS });
     return {
       user,
       accessToken,
-      accessTokenExpiresAt: new Date(now + this.config.ACCESS_TOKEN_TTL_SECONDS * 1000).toISOString(),
-      refreshToken: refresh.token,
+      accessTokenExpiresAt: new Date(Date.now() + this.config.ACCESS_TOKEN_TTL_SECONDS * 1000).toISOString(),
+      refreshToken,
       refreshTokenExpiresAt: refreshTokenExpiresAt.toISOString(),
     };
   }

@@ -1,8 +1,8 @@
-import { ProblemError, redisOptionsFromUrl } from '@kitty/nest-common';
-import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
-import { Redis } from 'ioredis';
+import { Inject, Injectable } from '@nestjs/common';
 
+import { AuthRedis } from '../auth-redis';
 import { AUTH_CONFIG, type AuthConfig } from '../config';
+import { tooManyRequests } from './rate-limit-problem';
 
 /**
  * Failed sign-ins are counted per account (the e-mail), not per IP, so rotating or spoofing
@@ -10,11 +10,14 @@ import { AUTH_CONFIG, type AuthConfig } from '../config';
  * window ends, without checking the password.
  */
 @Injectable()
-export class SignInThrottle implements OnModuleDestroy {
-  private readonly redis: Redis;
+export class SignInThrottle {
+  private readonly redis: AuthRedis['client'];
 
-  constructor(@Inject(AUTH_CONFIG) private readonly config: AuthConfig) {
-    this.redis = new Redis({ ...redisOptionsFromUrl(config.REDIS_URL), maxRetriesPerRequest: 3 });
+  constructor(
+    @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
+    redis: AuthRedis,
+  ) {
+    this.redis = redis.client;
   }
 
   private key(email: string) {
@@ -28,10 +31,10 @@ export class SignInThrottle implements OnModuleDestroy {
     ]);
     if (Number(failures ?? 0) < this.config.SIGN_IN_MAX_FAILURES) return;
     const minutes = Math.max(1, Math.ceil(ttl / 60));
-    throw ProblemError.of(
-      429,
+    throw tooManyRequests(
       'Too many sign-in attempts',
       `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      ttl > 0 ? ttl : this.config.SIGN_IN_WINDOW_SECONDS,
     );
   }
 
@@ -46,9 +49,5 @@ export class SignInThrottle implements OnModuleDestroy {
 
   async reset(email: string): Promise<void> {
     await this.redis.del(this.key(email));
-  }
-
-  async onModuleDestroy() {
-    await this.redis.quit();
   }
 }

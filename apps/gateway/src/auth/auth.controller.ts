@@ -13,11 +13,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 
 import { schemaRef } from '../http/openapi';
 import { ApiProblems } from '../http/problem-responses';
-import { RATE_LIMITED } from '../http/rate-limit';
+import { AUTH_RATE_LIMITED } from '../http/rate-limit';
 import { ZodBody } from '../http/zod-body';
 import { GatewayAuthService } from './auth.service';
 import { callerOf } from './caller';
 import { Public } from './public.decorator';
+import { withRetryAfter } from './retry-after';
 import { readRefreshCookie } from './session-cookie';
 
 @Controller('auth')
@@ -27,7 +28,7 @@ import { readRefreshCookie } from './session-cookie';
 export class AuthController {
   constructor(private readonly auth: GatewayAuthService) {}
 
-  @RouteConfig(RATE_LIMITED)
+  @RouteConfig(AUTH_RATE_LIMITED)
   @Post('sign-up')
   @ApiOperation({ operationId: 'signUp', summary: 'Create an account and sign in' })
   @ApiBody({ schema: schemaRef(SignUpRequest) })
@@ -38,10 +39,10 @@ export class AuthController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    return this.auth.signUp(body, callerOf(request), reply);
+    return withRetryAfter(reply, this.auth.signUp(body, callerOf(request), reply));
   }
 
-  @RouteConfig(RATE_LIMITED)
+  @RouteConfig(AUTH_RATE_LIMITED)
   @Post('sign-in')
   @HttpCode(200)
   @ApiOperation({ operationId: 'signIn', summary: 'Sign in with e-mail and password' })
@@ -53,10 +54,10 @@ export class AuthController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    return this.auth.signIn(body, callerOf(request), reply);
+    return withRetryAfter(reply, this.auth.signIn(body, callerOf(request), reply));
   }
 
-  @RouteConfig(RATE_LIMITED)
+  @RouteConfig(AUTH_RATE_LIMITED)
   @Post('refresh')
   @HttpCode(200)
   @ApiOperation({
@@ -66,10 +67,10 @@ export class AuthController {
   @ApiOkResponse({ schema: schemaRef(AuthSession) })
   @ApiProblems(401)
   refresh(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    return this.auth.refresh(readRefreshCookie(request), callerOf(request), reply);
+    return withRetryAfter(reply, this.auth.refresh(readRefreshCookie(request), callerOf(request), reply));
   }
 
-  @RouteConfig(RATE_LIMITED)
+  @RouteConfig(AUTH_RATE_LIMITED)
   @Post('sign-out')
   @HttpCode(204)
   @ApiOperation({ operationId: 'signOut', summary: 'End the session (revokes its refresh-token family)' })

@@ -4,9 +4,15 @@ import { Reflector } from '@nestjs/core';
 import { JwtService } from '@nestjs/jwt';
 
 import { JwtAuthGuard } from './jwt-auth.guard';
+import type { RevokedSessions } from './revoked-sessions';
 
 const secret = 'a-test-secret-that-is-long-enough-000';
 const jwt = new JwtService({ secret, signOptions: { algorithm: 'HS256' } });
+
+const revokedSids = new Set<string>();
+const revokedSessions = {
+  isRevoked: (sid: string) => Promise.resolve(revokedSids.has(sid)),
+} as unknown as RevokedSessions;
 
 function contextFor(authorization: string | undefined, isPublic: boolean) {
   const request: { headers: Record<string, string | undefined>; user?: unknown } = {
@@ -19,7 +25,7 @@ function contextFor(authorization: string | undefined, isPublic: boolean) {
     getClass: () => Object,
     switchToHttp: () => ({ getRequest: () => request }),
   } as unknown as ExecutionContext;
-  return { guard: new JwtAuthGuard(jwt, reflector), context, request };
+  return { guard: new JwtAuthGuard(jwt, reflector, revokedSessions), context, request };
 }
 
 async function statusOf(promise: Promise<unknown>) {
@@ -59,6 +65,25 @@ describe('JwtAuthGuard', () => {
     const token = await jwt.signAsync({ sub: 'u', email: 'e', exp: Math.floor(Date.now() / 1000) - 10 });
     const { guard, context } = contextFor(`Bearer ${token}`, false);
     expect(await statusOf(guard.canActivate(context))).toBe(401);
+  });
+
+  it('refuses the token of a signed-out session, on protected routes only', async () => {
+    revokedSids.add('session-ended');
+    const token = await jwt.signAsync(
+      { sub: 'u', email: 'e', name: 'n', sid: 'session-ended' },
+      { expiresIn: 60 },
+    );
+    const protectedRoute = contextFor(`Bearer ${token}`, false);
+    expect(await statusOf(protectedRoute.guard.canActivate(protectedRoute.context))).toBe(401);
+    const publicRoute = contextFor(`Bearer ${token}`, true);
+    await expect(publicRoute.guard.canActivate(publicRoute.context)).resolves.toBe(true);
+    expect(publicRoute.request.user).toBeUndefined();
+  });
+
+  it('admits the token of a live session', async () => {
+    const token = await jwt.signAsync({ sub: 'u', email: 'e', name: 'n', sid: 'live' }, { expiresIn: 60 });
+    const { guard, context } = contextFor(`Bearer ${token}`, false);
+    await expect(guard.canActivate(context)).resolves.toBe(true);
   });
 
   it('lets anyone through public routes', async () => {

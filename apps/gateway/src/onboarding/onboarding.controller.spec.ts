@@ -8,6 +8,7 @@ import { JwtModule, JwtService } from '@nestjs/jwt';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 
 import { JwtAuthGuard } from '../auth/jwt-auth.guard';
+import { RevokedSessions } from '../auth/revoked-sessions';
 import { acceptJsonBodiesOnly } from '../http/json-only';
 import { ProblemFilter } from '../http/problem.filter';
 import { OnboardingController } from './onboarding.controller';
@@ -51,6 +52,7 @@ describe('/api/onboarding', () => {
         OnboardingService,
         { provide: RpcClient, useValue: { send } },
         { provide: APP_GUARD, useClass: JwtAuthGuard },
+        { provide: RevokedSessions, useValue: { isRevoked: () => Promise.resolve(false) } },
       ],
     })
     class TestModule {}

@@ -46,3 +46,9 @@ export const AuthSession = apiSchema(
   z.object({ accessToken: z.string(), expiresAt: IsoDateTime, user: Me }),
 );
 export type AuthSession = z.infer<typeof AuthSession>;
+
+/**
+ * Redis key marking a signed-out (or revoked) session: auth writes it with a TTL of the access-token
+ * lifetime, the gateway refuses access tokens whose `sid` has one. Under the deployment's key prefix.
+ */
+export const revokedSessionKey = (prefix: string, sid: string) => `${prefix}:auth:revoked-session:${sid}`;

@@ -62,4 +62,6 @@ export interface AccessTokenClaims {
   sub: string;
   email: string;
   name: string;
+  /** Session id (the refresh-token family); the gateway refuses it once the session is revoked. */
+  sid: string;
 }

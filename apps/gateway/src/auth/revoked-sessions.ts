@@ -1,0 +1,24 @@
+import { revokedSessionKey } from '@kitty/contracts';
+import { redisOptionsFromUrl } from '@kitty/nest-common';
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { Redis } from 'ioredis';
+
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
+
+/** Reads the revocation set auth writes on sign-out and on family revocation (one EXISTS per request). */
+@Injectable()
+export class RevokedSessions implements OnModuleDestroy {
+  private readonly redis: Redis;
+
+  constructor(@Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig) {
+    this.redis = new Redis({ ...redisOptionsFromUrl(config.REDIS_URL), maxRetriesPerRequest: 1 });
+  }
+
+  async isRevoked(sid: string): Promise<boolean> {
+    return (await this.redis.exists(revokedSessionKey(this.config.QUEUE_PREFIX, sid))) === 1;
+  }
+
+  onModuleDestroy() {
+    this.redis.disconnect();
+  }
+}
