@@ -20,6 +20,7 @@ interface ComposeService {
   environment?: Record<string, string | number | boolean | null>;
   depends_on?: string[] | Record<string, { condition?: string }>;
   healthcheck?: { test?: string | string[]; disable?: boolean };
+  ports?: (string | number | { target?: number; published?: string | number })[];
 }
 
 export interface ComposeFile {
@@ -36,15 +37,20 @@ export function readCompose(text = fs.readFileSync(COMPOSE_FILE, 'utf8')): Compo
   return parse(text, { merge: true, maxAliasCount: -1 }) as ComposeFile;
 }
 
-/** `${NAME:-default}` → default; a plain value → itself. */
-function effectiveValue(value: string): string {
+/** `${NAME:-default}` → default; `${NAME:?message}` (required, no value in the file) → null; a plain value → itself. */
+function effectiveValue(value: string): string | null {
+  if (/^\$\{[A-Z0-9_]+:?\?.*\}$/.test(value)) return null;
   return /^\$\{[A-Z0-9_]+:?-(.*)\}$/.exec(value)?.[1] ?? value;
 }
+
+/** The gateway's operator port setting: the port must never be published. */
+const OPS_PORT_SETTING = 'OPS_HTTP_PORT';
 
 function secretProblems(name: string, service: ComposeService, localDefaults: string[]): string[] {
   const problems: string[] = [];
   for (const [variable, raw] of Object.entries(service.environment ?? {})) {
     const value = effectiveValue(String(raw ?? ''));
+    if (value === null) continue;
     const credentials = /^[a-z]+:\/\/[^/@:]+:([^/@]+)@/.exec(value)?.[1];
     if (credentials !== undefined && !localDefaults.includes(credentials))
       problems.push(
@@ -106,6 +112,13 @@ export function checkCompose(compose: ComposeFile, apps: string[], localDefaults
       }
 
     problems.push(...secretProblems(name, service, localDefaults));
+
+    const opsPort = service.environment?.[OPS_PORT_SETTING];
+    const published = (service.ports ?? []).map((port) =>
+      typeof port === 'object' ? String(port.target ?? '') : String(port).split(':').pop()?.split('/')[0],
+    );
+    if (opsPort !== undefined && opsPort !== null && published.includes(String(opsPort)))
+      problems.push(`${name}: publishes the operator port ${opsPort}; it must stay on the compose network`);
   }
 
   const redis = services['redis'];

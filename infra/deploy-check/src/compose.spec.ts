@@ -95,6 +95,23 @@ describe('the compose rules catch', () => {
     ).toEqual(['gateway: OPS_PASSWORD is a secret that docs/deploy.md does not list as a local default']);
   });
 
+  it('the operator port published', () => {
+    expect(problemsAfter((file) => (file.services['gateway'].ports = ['3000:3000', '3001:3001']))).toEqual([
+      'gateway: publishes the operator port 3001; it must stay on the compose network',
+    ]);
+    expect(
+      problemsAfter(
+        (file) => (file.services['gateway'].ports = ['3000:3000', { target: 3001, published: 9000 }]),
+      ),
+    ).toEqual(['gateway: publishes the operator port 3001; it must stay on the compose network']);
+  });
+
+  it('no secret with a value in the file: the app secrets are required from the environment', () => {
+    const secrets = ['JWT_ACCESS_SECRET', 'OPS_PASSWORD', 'STRIPE_WEBHOOK_SECRET'];
+    for (const secret of secrets)
+      expect(String(compose.services['gateway'].environment?.[secret])).toMatch(/^\$\{[A-Z_]+:\?/);
+  });
+
   it('an app missing, built from elsewhere, writable or privileged', () => {
     expect(problemsAfter((file) => delete file.services['residency'])).toEqual([
       'gateway: depends on unknown service residency',

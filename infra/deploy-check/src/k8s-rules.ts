@@ -57,7 +57,7 @@ interface NetworkPolicyPeer {
 interface NetworkPolicySpec {
   podSelector: LabelSelector;
   policyTypes?: string[];
-  ingress?: { from?: NetworkPolicyPeer[] }[];
+  ingress?: { from?: NetworkPolicyPeer[]; ports?: { protocol?: string; port?: string | number }[] }[];
   egress?: { to?: NetworkPolicyPeer[]; ports?: { protocol?: string; port?: string | number }[] }[];
 }
 
@@ -71,6 +71,8 @@ export interface K8sRuleOptions {
 export const SECRET_NAME = 'kitty-secrets';
 /** The only Deployment the ingress controller may reach. */
 export const PUBLIC_APP = 'gateway';
+/** The gateway's container port for the operator surface (bull-board, /metrics): never public. */
+export const OPS_PORT = 'ops';
 /** Where Prometheus runs: allowed to scrape every app. */
 export const MONITORING_NAMESPACE = 'monitoring';
 const DATASTORE_PORTS = [5432, 6379];
@@ -296,6 +298,12 @@ function networkPolicyProblems(manifests: Manifest[], workloads: Manifest[]): st
     for (const policy of policiesSelecting(policies, labels))
       for (const rule of spec<NetworkPolicySpec>(policy).ingress ?? []) {
         const from = rule.from ?? [];
+        const ports = (rule.ports ?? []).map((allowed) => allowed.port);
+        const reachesOps = isPublic && (ports.length === 0 || ports.includes(OPS_PORT));
+        if (reachesOps && from.some(isOutsidePeer))
+          problems.push(
+            `${ref(policy)}: lets traffic from outside reach the operator port of ${ref(workload)}; only ${MONITORING_NAMESPACE} may`,
+          );
         if (from.length === 0) problems.push(`${ref(policy)}: lets anyone reach ${ref(workload)}`);
         else if (!isPublic && from.some(isOutsidePeer))
           problems.push(
@@ -333,13 +341,18 @@ function ingressProblems(manifests: Manifest[]): string[] {
         problems.push(`${ref(ingress)}: ${path} routes to missing Service ${backend.service?.name}`);
         continue;
       }
-      const ports = spec<{ ports: { name?: string }[] }>(service).ports.map((port) => port.name);
+      const servicePorts = spec<{ ports: { name?: string; targetPort?: string | number }[] }>(service).ports;
+      const ports = servicePorts.map((port) => port.name);
       if (!ports.includes(backend.service?.port.name))
         problems.push(`${ref(ingress)}: ${path} routes to a port ${ref(service)} lacks`);
+      if (
+        servicePorts.some((port) => port.name === backend.service?.port.name && port.targetPort === OPS_PORT)
+      )
+        problems.push(`${ref(ingress)}: ${path} routes to the operator port; it must never be public`);
       routed.set(path, service.metadata.name);
     }
   }
-  for (const path of ['/api', '/admin/queues', '/'])
+  for (const path of ['/api', '/'])
     if (routed.get(path) !== PUBLIC_APP) problems.push(`Ingress: ${path} is not routed to the ${PUBLIC_APP}`);
   return problems;
 }

@@ -43,8 +43,10 @@ describe.each(OVERLAYS)('the %s overlay', (overlay) => {
   it('renders a Deployment, Service, HPA and PDB for every app, the migration Job, the Ingress and the policies', () => {
     const apps = serverApps();
     expect(apps).toEqual(expect.arrayContaining(['auth', 'gateway', 'payments', 'pots']));
-    for (const kind of ['Deployment', 'Service', 'HorizontalPodAutoscaler', 'PodDisruptionBudget'])
+    for (const kind of ['Deployment', 'HorizontalPodAutoscaler', 'PodDisruptionBudget'])
       expect(names(kind)).toEqual(apps);
+    // The gateway's operator surface has a Service of its own, which no Ingress routes.
+    expect(names('Service')).toEqual([...apps, 'gateway-ops'].sort());
     expect(names('Job')).toEqual(['kitty-migrate']);
     expect(names('Ingress')).toEqual(['kitty']);
     expect(names('NetworkPolicy')).toContain('default-deny-all');
@@ -268,7 +270,7 @@ describe('the rules catch a broken manifest', () => {
   it('an Ingress that sends the SPA elsewhere, or to a port the Service lacks', () => {
     expect(
       prodProblemsAfter(
-        (m) => (find(m, 'Ingress', 'kitty').spec.rules[0].http.paths[2].backend.service.name = 'auth'),
+        (m) => (find(m, 'Ingress', 'kitty').spec.rules[0].http.paths[1].backend.service.name = 'auth'),
       ),
     ).toEqual(['Ingress: / is not routed to the gateway']);
     expect(
@@ -276,6 +278,28 @@ describe('the rules catch a broken manifest', () => {
         (m) => (find(m, 'Ingress', 'kitty').spec.rules[0].http.paths[0].backend.service.port.name = 'https'),
       ),
     ).toEqual(['Ingress/kitty: /api routes to a port Service/gateway lacks']);
+  });
+
+  it('the operator surface made public: routed by the Ingress, or open to the ingress controller', () => {
+    expect(
+      prodProblemsAfter((m) =>
+        find(m, 'Ingress', 'kitty').spec.rules[0].http.paths.unshift({
+          path: '/admin/queues',
+          pathType: 'Prefix',
+          backend: { service: { name: 'gateway-ops', port: { name: 'ops' } } },
+        }),
+      ),
+    ).toEqual(['Ingress/kitty: /admin/queues routes to the operator port; it must never be public']);
+    expect(
+      prodProblemsAfter((m) =>
+        find(m, 'NetworkPolicy', 'gateway-from-ingress-controller').spec.ingress[0].ports.push({
+          protocol: 'TCP',
+          port: 'ops',
+        }),
+      ),
+    ).toEqual([
+      'NetworkPolicy/gateway-from-ingress-controller: lets traffic from outside reach the operator port of Deployment/gateway; only monitoring may',
+    ]);
   });
 
   it('an object outside the namespace, or a namespace without the restricted standard', () => {
