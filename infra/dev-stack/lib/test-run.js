@@ -31,7 +31,8 @@ const MAX_RESTARTS = 5;
 const USAGE = `npm test [-- options]
   --quick        services, database, migration check, lint/typecheck/unit tests/build; no running stack
   --stack-only   skip lint/typecheck/unit tests: build the registry's apps, start them, run integration + e2e
-  --verbose      also print the apps' output (always written to .kitty/test-runs/<id>/logs)`;
+  --verbose      also print the apps' output (always written to .kitty/test-runs/<id>/logs)
+  --only=<regex> with --stack-only: only the integration and browser specs whose path matches; no fault suite`;
 
 /** @typedef {{ name: string, status: 'running' | 'passed' | 'failed' | 'skipped', ms: number, note: string }} Phase */
 
@@ -118,6 +119,8 @@ async function runTests(argv, userEnv = process.env) {
   }
   const quick = argv.includes('--quick');
   const stackOnly = argv.includes('--stack-only');
+  // A quicker loop while working on one suite: jest's --testPathPatterns for the stack's suites.
+  const only = argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
   const startedAt = Date.now();
   const runId = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
   const runDir = path.join(stack.KITTY_DIR, 'test-runs', runId);
@@ -346,11 +349,15 @@ async function runTests(argv, userEnv = process.env) {
           testLines.push(...result.testLines);
           if (result.code !== 0) throw new Error(`jest -c ${config} failed (exit code ${result.code})`);
         };
-      const integrationOk = await phases.run('integration tests', suite('tests/integration/jest.config.cjs'));
+      const filter = only ? ['--passWithNoTests', `--testPathPatterns=${only}`] : [];
+      const integrationOk = await phases.run(
+        'integration tests',
+        suite('tests/integration/jest.config.cjs', filter),
+      );
       // --passWithNoTests until the first browser suite lands.
       const e2eOk = await phases.run(
         'browser tests',
-        suite('tests/e2e/jest.config.cjs', ['--passWithNoTests']),
+        suite('tests/e2e/jest.config.cjs', ['--passWithNoTests', ...filter]),
       );
       if (!integrationOk || !e2eOk) printAppLogTails(supervisor);
       // Every flow above ran through these logs: none may hold a card number (decisions §16, issue 5).
@@ -362,18 +369,20 @@ async function runTests(argv, userEnv = process.env) {
       });
       // tests/faults starts a stack of its own (own database on this server, own Redis) and kills its
       // processes; this run's apps are stopped first so the two stacks do not share the CPU.
-      await phases.run('fault suite', async () => {
-        await run.stack?.stop();
-        const infrastructure = new Set([run.postgres?.proc, run.redis?.proc]);
-        await Promise.all(
-          supervisor.processes.filter((p) => !infrastructure.has(p)).map((p) => supervisor.stop(p)),
-        );
-        const postgresUrl = /** @type {Service} */ (run.postgres).url;
-        await suite('tests/faults/jest.config.cjs', ['--runInBand'], {
-          DATABASE_URL: postgresUrl,
-          FAULT_SKIP_BUILD: '1',
-        })();
-      });
+      if (only) phases.skip('fault suite', `--only=${only}`);
+      else
+        await phases.run('fault suite', async () => {
+          await run.stack?.stop();
+          const infrastructure = new Set([run.postgres?.proc, run.redis?.proc]);
+          await Promise.all(
+            supervisor.processes.filter((p) => !infrastructure.has(p)).map((p) => supervisor.stop(p)),
+          );
+          const postgresUrl = /** @type {Service} */ (run.postgres).url;
+          await suite('tests/faults/jest.config.cjs', ['--runInBand'], {
+            DATABASE_URL: postgresUrl,
+            FAULT_SKIP_BUILD: '1',
+          })();
+        });
     }
   }
 
