@@ -411,7 +411,10 @@ async function runTests(argv, userEnv = process.env) {
  */
 function writeReplicas(file, replicas) {
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, `${JSON.stringify(stack.describeReplicas(replicas), null, 2)}\n`);
+  // Written aside and renamed: a suite polling the file never reads half of it.
+  const partial = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(partial, `${JSON.stringify(stack.describeReplicas(replicas), null, 2)}\n`);
+  fs.renameSync(partial, file);
 }
 
 /** @param {Supervisor} supervisor */
