@@ -18,15 +18,13 @@ const {
 } = require('./postgres');
 const { privateRedis } = require('./redis');
 const { Supervisor } = require('./supervisor');
+const { ReplicaKeeper } = require('./replica-keeper');
 const { paint, say, formatDuration, tail } = require('./output');
 const stack = require('./stack');
 const { auditLogs } = require('./log-audit');
 
 /** @typedef {import('./supervisor').Service} Service */
 /** @typedef {import('./stack').Replica} Replica */
-
-/** A replica that keeps dying is left dead after this many restarts (its failures then show in the suites). */
-const MAX_RESTARTS = 5;
 
 const USAGE = `npm test [-- options]
   --quick        services, database, migration check, lint/typecheck/unit tests/build; no running stack
@@ -126,34 +124,24 @@ async function runTests(argv, userEnv = process.env) {
   const runDir = path.join(stack.KITTY_DIR, 'test-runs', runId);
   const registry = appsForRun(loadRegistry(stack.ROOT), { mode: 'test', userEnv });
   const replicas = replicaCounts(registry, { mode: 'test', userEnv });
-  const replicasFile = path.join(runDir, 'replicas.json');
-  /** @type {Map<string, number>} restarts per replica name */
-  const restarts = new Map();
   const supervisor = new Supervisor({
     logDir: path.join(runDir, 'logs'),
     echo: argv.includes('--verbose') || userEnv.KITTY_VERBOSE === '1',
     names: [...stack.processNames(registry, replicas), 'maildev', 'postgres', 'redis'],
     // A process of the stack dying mid-run explains the failures that follow it: say so when it happens.
-    // A replica (a suite may SIGKILL one) is started again on its port, as its orchestrator would.
+    // A replica (a suite may SIGKILL one) is started again on its ports, as its orchestrator would.
     onUnexpectedExit: (proc, code, signal) => {
-      const replica = run.stack?.replicas.find((r) => r.proc === proc);
-      const generation = replica ? (restarts.get(replica.name) ?? 1) + 1 : 0;
-      const restart = replica && !cleaning && generation <= MAX_RESTARTS + 1;
+      const restarting = keeper.exited(proc);
       say.fail(
-        `${proc.name} stopped (${signal ?? `exit code ${code}`}) during the run${restart ? '; restarting it' : ''}. Log: ${path.relative(stack.ROOT, proc.logFile)}`,
+        `${proc.name} stopped (${signal ?? `exit code ${code}`}) during the run${restarting ? '; restarting it' : ''}. Log: ${path.relative(stack.ROOT, proc.logFile)}`,
       );
-      if (!replica || !restart || !run.stack) return;
-      restarts.set(replica.name, generation);
-      stack
-        .restartReplica({
-          supervisor,
-          replica,
-          generation,
-          timeoutMs: stack.healthTimeoutMs(userEnv, 120),
-        })
-        .then(() => writeReplicas(replicasFile, run.stack?.replicas ?? []))
-        .catch((error) => say.fail(`${replica.name} did not come back: ${error.message}`));
     },
+  });
+  const keeper = new ReplicaKeeper({
+    supervisor,
+    file: path.join(runDir, 'replicas.json'),
+    timeoutMs: stack.healthTimeoutMs(userEnv, 120),
+    onFailure: (message) => say.fail(message),
   });
 
   // What this run has set up so far, for the phases after it and for the cleanup.
@@ -171,6 +159,7 @@ async function runTests(argv, userEnv = process.env) {
   // Apps and MailDev, then Redis, the test database and (if we started it) PostgreSQL.
   const cleanup = async () => {
     const { postgres, redis, testDbUrl } = run;
+    keeper.stop();
     await run.stack?.stop();
     const infrastructure = new Set([postgres?.proc, redis?.proc]);
     await Promise.all(
@@ -303,7 +292,7 @@ async function runTests(argv, userEnv = process.env) {
         if (log) console.error(log);
         throw error;
       }
-      writeReplicas(replicasFile, run.stack.replicas);
+      keeper.watch(run.stack.replicas);
       const most = Math.max(...Object.values(replicas));
       return `gateway on ${run.stack.gatewayUrl}${most > 1 ? `, up to ${most} replicas per app` : ''}`;
     });
@@ -331,7 +320,7 @@ async function runTests(argv, userEnv = process.env) {
         // Every app's replicas (name, pid, HTTP port) as they were started, and a file kept current when
         // a replica is restarted (new pid): tests/support/replicas.ts reads them.
         KITTY_STACK_REPLICAS: JSON.stringify(stack.describeReplicas(run.stack.replicas)),
-        KITTY_STACK_REPLICAS_FILE: replicasFile,
+        KITTY_STACK_REPLICAS_FILE: keeper.file,
       };
       /** @type {(config: string, extra?: string[], env?: Record<string, string>) => () => Promise<void>} */
       const suite =
@@ -403,18 +392,6 @@ async function runTests(argv, userEnv = process.env) {
   fs.rmSync(runDir, { recursive: true, force: true });
   say.ok('All green.');
   return 0;
-}
-
-/**
- * @param {string} file
- * @param {Replica[]} replicas
- */
-function writeReplicas(file, replicas) {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  // Written aside and renamed: a suite polling the file never reads half of it.
-  const partial = `${file}.${process.pid}.tmp`;
-  fs.writeFileSync(partial, `${JSON.stringify(stack.describeReplicas(replicas), null, 2)}\n`);
-  fs.renameSync(partial, file);
 }
 
 /** @param {Supervisor} supervisor */
