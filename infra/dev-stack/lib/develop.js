@@ -127,6 +127,11 @@ async function runDevelopment(argv, userEnv = process.env) {
 
     const inbox = withMaildev ? `  (mail inbox: http://localhost:${ports.mailWeb})` : '';
     console.log(`\n${paint('bold', paint('green', `Kitty is running at ${env.PUBLIC_URL}`))}${inbox}`);
+    const dashboard = operatorDashboardUrl(started.replicas);
+    if (dashboard)
+      console.log(
+        `Operator dashboard: ${dashboard}  (user ops, password: opsPassword in .kitty/secrets.json)`,
+      );
     const scaled = started.replicas.filter((r) => replicas[r.app.name] > 1);
     if (scaled.length)
       console.log(
@@ -153,4 +158,15 @@ async function runDevelopment(argv, userEnv = process.env) {
   }
 }
 
-module.exports = { runDevelopment };
+/**
+ * The queue dashboard on the first replica of the app with an operator port (the gateway): it is served
+ * on that port only, never on the public one, so the app URL alone does not lead there.
+ * @param {{ app: { public: boolean }, opsPort: number | null }[]} replicas
+ * @returns {string | null}
+ */
+function operatorDashboardUrl(replicas) {
+  const first = replicas.find((r) => r.app.public && r.opsPort !== null);
+  return first ? `http://localhost:${first.opsPort}/admin/queues` : null;
+}
+
+module.exports = { runDevelopment, operatorDashboardUrl };

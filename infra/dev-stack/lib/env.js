@@ -83,7 +83,7 @@ const VARIABLES = [
   {
     name: 'OPS_PASSWORD',
     description:
-      'operator login of the queue dashboard (/admin/queues, user `ops`): random, kept in .kitty/secrets.json (fresh for each test run)',
+      'operator login (user `ops`) of the gateway’s operator port OPS_HTTP_PORT (3001: /admin/queues, /metrics; never the public port): random, kept in .kitty/secrets.json (fresh for each test run)',
     value: (c) => c.opsPassword,
   },
   {
