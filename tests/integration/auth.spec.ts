@@ -128,7 +128,8 @@ describe('refresh and sign-out', () => {
 
   it('revokes the whole family when a rotated token is replayed', async () => {
     const { cookie } = await signUpUser();
-    const current = refreshCookieOf(await refresh(cookie));
+    // Two rotations: the immediately previous token is forgiven for a short window (session-refresh.spec).
+    const current = refreshCookieOf(await refresh(refreshCookieOf(await refresh(cookie))));
     const replay = await refresh(cookie);
     expect(replay.status).toBe(401);
     // The thief's replay also ended the legitimate holder's current token.
@@ -154,20 +155,4 @@ describe('protected routes', () => {
     expect((await api('/api/me', { headers: { authorization: 'Bearer not.a.jwt' } })).status).toBe(401);
   });
 });
-
-describe('rate limits', () => {
-  it('limits each client IP on the auth routes', async () => {
-    const ip = randomPublicIp().replace('203.0.113', '198.51.100');
-    const statuses: number[] = [];
-    for (let i = 0; i < 35; i += 1) {
-      const response = await api('/api/auth/sign-in', {
-        method: 'POST',
-        body: { email: uniqueEmail(), password: 'whatever-password' },
-        headers: { 'x-forwarded-for': ip },
-      });
-      statuses.push(response.status);
-    }
-    expect(statuses.slice(0, 30).every((status) => status === 401)).toBe(true);
-    expect(statuses.slice(30)).toEqual([429, 429, 429, 429, 429]);
-  });
-});
+// Rate limits of the auth routes (per session, per account, per-IP ceiling): session-refresh.spec.ts.

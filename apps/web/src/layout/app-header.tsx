@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router-dom';
 
 import { useAppDispatch, useAppSelector } from '../app/store';
 import { webConfig } from '../config';
+import { announceSession } from '../session/session-broadcast';
 import { displayName, endSession, selectCurrentUser, selectSessionStatus } from '../session/session-slice';
 import { ButtonLink } from '../ui/button-link';
 import { useToast } from '../ui/toast';
@@ -27,6 +28,7 @@ export function AppHeader() {
     }
     navigate('/');
     endSession(dispatch, { byUser: true });
+    announceSession({ type: 'signed-out' });
   };
 
   return (

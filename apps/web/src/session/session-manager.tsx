@@ -8,6 +8,7 @@ import type { RefreshFailure } from './session-refresher';
 import { createSessionRefresher } from './session-refresher';
 import { accessTokenExpiry, endSession, selectSessionStatus, sessionEstablished } from './session-slice';
 import { useResidencyPolling } from './use-residency-polling';
+import { useSessionBroadcast } from './use-session-broadcast';
 
 const SESSION_LOST: Record<RefreshFailure, string> = {
   rejected: 'Your session has ended. Please sign in again.',
@@ -16,13 +17,15 @@ const SESSION_LOST: Record<RefreshFailure, string> = {
 
 /**
  * Owns the session's life: restores it from the refresh cookie on page load, keeps the access token fresh
- * while signed in, and signs out (with an 'Authentication Error' toast) when it cannot be kept.
+ * while signed in, follows sign-ins and sign-outs of the other tabs, and signs out (with an
+ * 'Authentication Error' toast) when it cannot be kept.
  */
 export function SessionManager() {
   const store = useAppStore();
   const status = useAppSelector(selectSessionStatus);
   const toast = useToast();
   useResidencyPolling();
+  useSessionBroadcast();
 
   useEffect(() => {
     if (status === 'signedOut') return;

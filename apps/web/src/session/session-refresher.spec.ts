@@ -127,6 +127,40 @@ describe('session refresher', () => {
     expect(onFailed).toHaveBeenCalledWith('exhausted');
   });
 
+  it('waits out a 429 for its Retry-After, as often as it takes, and never signs out for it', async () => {
+    const { refresher, attempt, onRefreshed, onFailed } = setup(0);
+    const limited = (retryAfterMs: number | null): RefreshAttempt<Session> => ({
+      ok: false,
+      transient: true,
+      retryAfterMs,
+    });
+    for (let i = 0; i < 10; i += 1) attempt.mockResolvedValueOnce(limited(30_000));
+    attempt.mockResolvedValueOnce(limited(null)).mockResolvedValueOnce(ok('after-the-wait'));
+
+    const done = refresher.refresh();
+    await jest.advanceTimersByTimeAsync(29_999);
+    expect(attempt).toHaveBeenCalledTimes(1); // waiting for the Retry-After, not the 200 ms backoff
+    await jest.advanceTimersByTimeAsync(1);
+    expect(attempt).toHaveBeenCalledTimes(2);
+    await jest.advanceTimersByTimeAsync(9 * 30_000 + SESSION_REFRESH_POLICY.minRetryAfterMs);
+    await done;
+
+    expect(attempt).toHaveBeenCalledTimes(12);
+    expect(onFailed).not.toHaveBeenCalled();
+    expect(onRefreshed).toHaveBeenCalledWith({ token: 'after-the-wait' });
+  });
+
+  it('bounds a Retry-After so an absurd header cannot stall the session for hours', async () => {
+    const { refresher, attempt, onRefreshed } = setup(0);
+    attempt
+      .mockResolvedValueOnce({ ok: false, transient: true, retryAfterMs: 86_400_000 })
+      .mockResolvedValueOnce(ok('soon'));
+    const done = refresher.refresh();
+    await jest.advanceTimersByTimeAsync(SESSION_REFRESH_POLICY.maxRetryAfterMs);
+    await done;
+    expect(onRefreshed).toHaveBeenCalledWith({ token: 'soon' });
+  });
+
   it('treats a throwing attempt as transient', async () => {
     const { refresher, attempt, onRefreshed } = setup(0);
     attempt.mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValueOnce(ok('second'));

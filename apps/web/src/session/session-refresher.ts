@@ -2,15 +2,20 @@
  * Keeps a session alive (spec §9, DESIGN.md "Auth and sessions"): every 30 s it checks the access token
  * and refreshes once 90 s or less remain. A failed refresh that may succeed later (network, 5xx) is
  * retried after 200 ms, 400 ms, 800 ms, ... up to a fixed number of attempts; a refusal (401) or running
- * out of attempts ends the session. Pure: no React, no Redux, timers only through setTimeout/setInterval.
+ * out of attempts ends the session. A 429 is the server asking us to slow down, not a verdict on the
+ * session: it is retried after its Retry-After, as often as it takes, and never ends the session.
+ * Pure: no React, no Redux, timers only through setTimeout/setInterval.
  */
 
 export interface RefreshPolicy {
   checkIntervalMs: number;
   refreshWhenRemainingMs: number;
   initialBackoffMs: number;
-  /** Attempts in total, the first included. */
+  /** Attempts in total, the first included (429 answers are not counted). */
   maxAttempts: number;
+  /** Bounds on a 429's Retry-After, so a missing or absurd header neither hammers nor stalls. */
+  minRetryAfterMs: number;
+  maxRetryAfterMs: number;
 }
 
 export const SESSION_REFRESH_POLICY: RefreshPolicy = {
@@ -18,10 +23,16 @@ export const SESSION_REFRESH_POLICY: RefreshPolicy = {
   refreshWhenRemainingMs: 90_000,
   initialBackoffMs: 200,
   maxAttempts: 5,
+  minRetryAfterMs: 1_000,
+  maxRetryAfterMs: 120_000,
 };
 
-/** One call to the refresh endpoint: the new session, or whether trying again could help. */
-export type RefreshAttempt<Session> = { ok: true; session: Session } | { ok: false; transient: boolean };
+/**
+ * One call to the refresh endpoint: the new session, or whether trying again could help. `retryAfterMs`
+ * is set when the server rate-limited the call (429): its Retry-After, or null when it sent none.
+ */
+export type RefreshAttempt<Session> =
+  { ok: true; session: Session } | { ok: false; transient: boolean; retryAfterMs?: number | null };
 
 /** 'rejected': the server refused the session (401); 'exhausted': every retry failed. */
 export type RefreshFailure = 'rejected' | 'exhausted';
@@ -81,6 +92,15 @@ export function createSessionRefresher<Session>(options: SessionRefresherOptions
       if (result.ok) {
         options.onRefreshed(result.session);
         return;
+      }
+      if (result.retryAfterMs !== undefined) {
+        const waitMs = Math.min(
+          policy.maxRetryAfterMs,
+          Math.max(policy.minRetryAfterMs, result.retryAfterMs ?? policy.minRetryAfterMs),
+        );
+        attempt -= 1; // rate limited: the server is fine and the session too; this try does not count
+        if (!(await backoff(waitMs))) return;
+        continue;
       }
       if (!result.transient || attempt >= policy.maxAttempts) {
         options.onFailed(result.transient ? 'exhausted' : 'rejected');

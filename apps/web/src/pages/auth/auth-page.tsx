@@ -7,6 +7,7 @@ import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { webConfig } from '../../config';
 import { returnPathFrom } from '../../session/return-path';
+import { announceSession } from '../../session/session-broadcast';
 import { selectSessionStatus, sessionEstablished } from '../../session/session-slice';
 import { DocumentTitle } from '../../ui/document-title';
 import { PageLoader } from '../../ui/page-loader';
@@ -73,6 +74,7 @@ function SignInForm() {
     try {
       const session = await signIn({ email: email.trim(), password }).unwrap();
       dispatch(sessionEstablished(session));
+      announceSession({ type: 'signed-in', userId: session.user.id });
       toast.success('Welcome back!');
     } catch (error) {
       toast.error('Sign in failed', problemDetail(error) ?? FALLBACK_FAILURE);
@@ -116,6 +118,7 @@ function SignUpForm() {
     try {
       const session = await signUp({ fullName: fullName.trim(), email: email.trim(), password }).unwrap();
       dispatch(sessionEstablished(session));
+      announceSession({ type: 'signed-in', userId: session.user.id });
       toast.success(`Welcome to ${webConfig.productName}!`, 'Your account is ready.');
     } catch (error) {
       form.setFields(serverFieldErrors(error, SIGN_UP_FIELDS));
