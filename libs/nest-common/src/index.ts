@@ -2,6 +2,7 @@ export * from './auth';
 export * from './bootstrap';
 export * from './config';
 export * from './context';
+export * from './email-quota';
 export * from './errors';
 export * from './health';
 export * from './http';

@@ -1,2 +1,4 @@
 export * from './contact';
 export * from './email-job';
+export * from './email-limits';
+export * from './email-preferences';
