@@ -19,7 +19,7 @@ export const authConfigSchema = baseConfigSchema
     SIGN_IN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
     /**
      * How long the refresh token just rotated away may still be presented and get the session back instead
-     * of counting as a replay: covers a response lost to a reload or a slow network (ADR 0011).
+     * of counting as a replay: covers a response lost to a reload or a slow network (ADR 0012).
      */
     REFRESH_REUSE_WINDOW_SECONDS: z.coerce.number().int().min(0).max(300).default(45),
     /** Refreshes per session (token family) per minute: a reload costs one, so this only stops a loop or a thief. */

@@ -21,7 +21,7 @@ function sealKey(token: string): Buffer {
 
 /**
  * Encrypts the token that replaced `predecessor` under a key derived from `predecessor`, so that presenting
- * the old token again inside the reuse window can hand back the same successor (ADR 0011) without the
+ * the old token again inside the reuse window can hand back the same successor (ADR 0012) without the
  * database ever holding a usable token.
  */
 export function sealSuccessor(predecessor: string, successor: string): string {

@@ -15,7 +15,7 @@ export const sessionEnded = () => ProblemError.of(401, 'Session expired', 'Pleas
 type StoredToken = NonNullable<Awaited<ReturnType<RefreshTokenRepository['findByHash']>>>;
 
 /**
- * Refresh-token rotation with a reuse window (ADR 0011). A live token is rotated. The token just rotated
+ * Refresh-token rotation with a reuse window (ADR 0012). A live token is rotated. The token just rotated
  * away, presented again within REFRESH_REUSE_WINDOW_SECONDS while its successor is still the family's
  * current token, gets that same successor back with a fresh access token: the first answer was lost to a
  * reload or a dropped connection. Any other reuse of a rotated token is a replay: the family is revoked.
