@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { IsoDateTime, Uuid } from '../common';
+import { Acknowledged, defineRpc, IsoDateTime, Uuid } from '../common';
 import { SignInRequest, SignUpRequest } from './credentials';
 
 export const AuthPatterns = {
@@ -56,6 +56,16 @@ export const IssuedSession = z.object({
   refreshTokenExpiresAt: IsoDateTime,
 });
 export type IssuedSession = z.infer<typeof IssuedSession>;
+
+export const AuthRpc = {
+  signUp: defineRpc('auth.sign-up.v1', SignUpCommand, IssuedSession),
+  signIn: defineRpc('auth.sign-in.v1', SignInCommand, IssuedSession),
+  refresh: defineRpc('auth.refresh.v1', RefreshCommand, IssuedSession),
+  signOut: defineRpc('auth.sign-out.v1', SignOutCommand, Acknowledged),
+  getUser: defineRpc('auth.user.get.v1', GetUserQuery, AuthUser),
+  /** After KYC (issuing onboarding): the user's legal name and phone number. */
+  updateProfile: defineRpc('auth.profile.update.v1', UpdateProfileCommand, AuthUser),
+} as const;
 
 /** Claims of the access token (JWT); `sub` is the user id, `name` the full name shown to pot members. */
 export interface AccessTokenClaims {

@@ -49,6 +49,10 @@ export function defineRpc<Request extends z.ZodType, Reply extends z.ZodType>(
 export type RpcRequest<Contract extends RpcContract> = z.input<Contract['request']>;
 export type RpcReply<Contract extends RpcContract> = z.output<Contract['reply']>;
 
+/** The reply of a command that has nothing to return but its success. */
+export const Acknowledged = z.object({ ok: z.literal(true) });
+export type Acknowledged = z.infer<typeof Acknowledged>;
+
 export const ServiceHealth = z.object({ service: z.enum(SERVICE_NAMES), status: z.literal('up') });
 export type ServiceHealth = z.infer<typeof ServiceHealth>;
 

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 
-import { defineQueue, IsoDateTime } from '../common';
+import { defineQueue, defineRpc, IsoDateTime } from '../common';
 
-/** Card authorisations (gateway → issuing), answered inside Stripe's 2 s real-time window. */
 export const CardAuthorizationPatterns = {
   decide: 'issuing.authorization.decide.v1',
 } as const;
@@ -33,6 +32,11 @@ export type DecideAuthorizationCommand = z.infer<typeof DecideAuthorizationComma
 /** The body Stripe expects back from the real-time webhook. */
 export const AuthorizationDecision = z.object({ approved: z.boolean() });
 export type AuthorizationDecision = z.infer<typeof AuthorizationDecision>;
+
+/** Card authorisations (gateway → issuing), answered inside Stripe's 2 s real-time window. */
+export const CardAuthorizationRpc = {
+  decide: defineRpc('issuing.authorization.decide.v1', DecideAuthorizationCommand, AuthorizationDecision),
+} as const;
 
 /**
  * Issuing's later Stripe events (`issuing_authorization.*`, `issuing_transaction.*`), queued by the gateway

@@ -2,4 +2,5 @@ export * from './authorizations';
 export * from './cards';
 export * from './kyc';
 export * from './onboarding';
+export * from './rpc';
 export * from './verification';

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 
-import { apiRequestSchema, apiSchema, Email, MultiLineText, SingleLineText, Uuid } from '../common';
+import {
+  apiRequestSchema,
+  apiSchema,
+  defineRpc,
+  Email,
+  MultiLineText,
+  SingleLineText,
+  Uuid,
+} from '../common';
 
 export const NotificationsPatterns = {
   createContactMessage: 'notifications.contact.create.v1',
@@ -29,3 +37,11 @@ export type ContactCreated = z.infer<typeof ContactCreated>;
 
 export const CreateContactMessageCommand = z.object({ body: ContactRequest, userId: Uuid.nullable() });
 export type CreateContactMessageCommand = z.infer<typeof CreateContactMessageCommand>;
+
+export const NotificationsRpc = {
+  createContactMessage: defineRpc(
+    'notifications.contact.create.v1',
+    CreateContactMessageCommand,
+    ContactCreated,
+  ),
+} as const;

@@ -1,11 +1,8 @@
 import { z } from 'zod';
 
-import { Uuid } from '../common';
+import { defineRpc, Uuid } from '../common';
+import { LedgerReceipt } from './rpc';
 
-/**
- * Card money in the ledger (issuing → payments). Every command is idempotent by the key it derives from
- * the Stripe object; the pot's side is announced as `card_hold` / `card_capture` / `card_release`.
- */
 export const CardMoneyPatterns = {
   placeHold: 'payments.card-hold.place.v1',
   cancelHold: 'payments.card-hold.cancel.v1',
@@ -66,3 +63,15 @@ export const CaptureCardPaymentCommand = z
     message: 'fromHoldPence cannot exceed amountPence',
   });
 export type CaptureCardPaymentCommand = z.infer<typeof CaptureCardPaymentCommand>;
+
+/**
+ * Card money in the ledger (issuing → payments). Every command is idempotent by the key it derives from
+ * the Stripe object; the pot's side is announced as `card_hold` / `card_capture` / `card_release`.
+ */
+export const CardMoneyRpc = {
+  placeHold: defineRpc('payments.card-hold.place.v1', PlaceCardHoldCommand, LedgerReceipt),
+  /** null: the hold was never placed (and now never will be). */
+  cancelHold: defineRpc('payments.card-hold.cancel.v1', CancelCardHoldCommand, LedgerReceipt.nullable()),
+  releaseHold: defineRpc('payments.card-hold.release.v1', ReleaseCardHoldCommand, LedgerReceipt),
+  capture: defineRpc('payments.card-payment.capture.v1', CaptureCardPaymentCommand, LedgerReceipt),
+} as const;

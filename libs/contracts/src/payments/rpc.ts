@@ -1,9 +1,16 @@
 import { z } from 'zod';
 
-import { Uuid } from '../common';
-import { CreateCheckoutSessionRequest } from './funding';
-import { CreateTopUpRequest } from './top-up-request';
-import { CreateWithdrawalRequest } from './withdrawal';
+import { defineRpc, Uuid } from '../common';
+import {
+  CheckoutSessionCreated,
+  CreateCheckoutSessionRequest,
+  FeeQuote,
+  FundingSession,
+  FundingTransaction,
+} from './funding';
+import { CreateTopUpRequest, TopUpRequestCreated, TopUpRequestView } from './top-up-request';
+import { Wallet } from './wallet';
+import { CreateWithdrawalRequest, Withdrawal } from './withdrawal';
 
 export const PaymentsPatterns = {
   // The signed-in caller's money (gateway → payments).
@@ -80,3 +87,36 @@ export type TransferBetweenWalletsCommand = z.infer<typeof TransferBetweenWallet
 /** Reply of every ledger command: the ledger transaction posted (or found, on a repeat). */
 export const LedgerReceipt = z.object({ transactionId: Uuid, replayed: z.boolean() });
 export type LedgerReceipt = z.infer<typeof LedgerReceipt>;
+
+export const PaymentsRpc = {
+  // The signed-in caller's money (gateway → payments).
+  createCheckoutSession: defineRpc(
+    'payments.checkout-session.create.v1',
+    CreateCheckoutSessionCommand,
+    CheckoutSessionCreated,
+  ),
+  getFundingSession: defineRpc('payments.funding-session.get.v1', FundingSessionQuery, FundingSession),
+  quoteFee: defineRpc('payments.fee.quote.v1', QuoteFeeQuery, FeeQuote),
+  listFundingTransactions: defineRpc(
+    'payments.funding-transaction.list.v1',
+    PaymentsCallerQuery,
+    z.array(FundingTransaction),
+  ),
+  getWallet: defineRpc('payments.wallet.get.v1', PaymentsCallerQuery, Wallet),
+  createWithdrawal: defineRpc('payments.withdrawal.create.v1', CreateWithdrawalCommand, Withdrawal),
+  listWithdrawals: defineRpc('payments.withdrawal.list.v1', PaymentsCallerQuery, z.array(Withdrawal)),
+  createTopUpRequest: defineRpc(
+    'payments.top-up-request.create.v1',
+    CreateTopUpRequestCommand,
+    TopUpRequestCreated,
+  ),
+  getTopUpRequest: defineRpc('payments.top-up-request.get.v1', TopUpRequestQuery, TopUpRequestView),
+  // Ledger commands for other services (pots → payments). Idempotent by `idempotencyKey`.
+  spendFromPot: defineRpc('payments.pot.spend.v1', SpendFromPotCommand, LedgerReceipt),
+  reverseTransaction: defineRpc('payments.transaction.reverse.v1', ReverseTransactionCommand, LedgerReceipt),
+  transferBetweenWallets: defineRpc(
+    'payments.wallet.transfer.v1',
+    TransferBetweenWalletsCommand,
+    LedgerReceipt,
+  ),
+} as const;

@@ -1,9 +1,30 @@
 import { z } from 'zod';
 
-import { Uuid } from '../common';
-import { CreateExpenseRequest, CreateSettlementRequest, UpdateExpenseRequest } from './expense';
-import { CreateInvitationRequest, InvitationToken } from './invitation';
-import { CreatePotRequest, SetActivePotRequest, UpdatePotRequest } from './pot';
+import { Acknowledged, defineRpc, Uuid } from '../common';
+import {
+  ActivityEntry,
+  CreateExpenseRequest,
+  CreateSettlementRequest,
+  Expense,
+  PotBalances,
+  Settlement,
+  UpdateExpenseRequest,
+} from './expense';
+import {
+  CreateInvitationRequest,
+  InvitationAccepted,
+  InvitationCreated,
+  InvitationPreview,
+  InvitationToken,
+} from './invitation';
+import {
+  ActivePot,
+  CreatePotRequest,
+  PotDetail,
+  PotSummary,
+  SetActivePotRequest,
+  UpdatePotRequest,
+} from './pot';
 
 export const PotsPatterns = {
   createPot: 'pots.pot.create.v1',
@@ -80,3 +101,28 @@ export type ExpenseCommand = z.infer<typeof ExpenseCommand>;
 export type CreateSettlementCommand = z.infer<typeof CreateSettlementCommand>;
 export type SetActivePotCommand = z.infer<typeof SetActivePotCommand>;
 export type ActivePotQuery = z.infer<typeof ActivePotQuery>;
+
+export const PotsRpc = {
+  createPot: defineRpc('pots.pot.create.v1', CreatePotCommand, PotDetail),
+  listPots: defineRpc('pots.pot.list.v1', ListPotsQuery, z.array(PotSummary)),
+  getPot: defineRpc('pots.pot.get.v1', PotQuery, PotDetail),
+  updatePot: defineRpc('pots.pot.update.v1', UpdatePotCommand, PotDetail),
+  createInvitation: defineRpc('pots.invitation.create.v1', CreateInvitationCommand, InvitationCreated),
+  revokeInvitation: defineRpc('pots.invitation.revoke.v1', RevokeInvitationCommand, Acknowledged),
+  previewInvitation: defineRpc('pots.invitation.preview.v1', PreviewInvitationQuery, InvitationPreview),
+  acceptInvitation: defineRpc('pots.invitation.accept.v1', AcceptInvitationCommand, InvitationAccepted),
+  removeMember: defineRpc('pots.member.remove.v1', RemoveMemberCommand, Acknowledged),
+  createExpense: defineRpc('pots.expense.create.v1', CreateExpenseCommand, Expense),
+  listExpenses: defineRpc('pots.expense.list.v1', PotQuery, z.array(Expense)),
+  updateExpense: defineRpc('pots.expense.update.v1', UpdateExpenseCommand, Expense),
+  deleteExpense: defineRpc('pots.expense.delete.v1', ExpenseCommand, Acknowledged),
+  getBalances: defineRpc('pots.balances.get.v1', PotQuery, PotBalances),
+  createSettlement: defineRpc('pots.settlement.create.v1', CreateSettlementCommand, Settlement),
+  listActivity: defineRpc('pots.activity.list.v1', PotQuery, z.array(ActivityEntry)),
+  setActivePot: defineRpc('pots.active-pot.set.v1', SetActivePotCommand, ActivePot),
+  getActivePot: defineRpc('pots.active-pot.get.v1', ActivePotQuery, ActivePot),
+  /** Internal (payments, issuing): is a user in a pot, and as what. */
+  getMembership: defineRpc('pots.membership.get.v1', MembershipQuery, Membership),
+  /** Internal (issuing): the pot a user's card spends from. */
+  getActivePotOfUser: defineRpc('pots.active-pot.of-user.v1', ActivePotOfUserQuery, ActivePot),
+} as const;

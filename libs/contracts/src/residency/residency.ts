@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { apiSchema, IsoDateTime, Uuid } from '../common';
+import { apiSchema, defineRpc, IsoDateTime, Uuid } from '../common';
 
 export const ResidencyPatterns = {
   /** Reply: the recorded residency of one user, or null while unknown. */
@@ -20,3 +20,8 @@ export type Residency = z.infer<typeof Residency>;
 
 export const GetResidencyQuery = z.object({ userId: Uuid }).strict();
 export type GetResidencyQuery = z.infer<typeof GetResidencyQuery>;
+
+export const ResidencyRpc = {
+  /** The recorded residency of one user, or null while unknown. */
+  get: defineRpc('residency.get.v1', GetResidencyQuery, Residency.nullable()),
+} as const;

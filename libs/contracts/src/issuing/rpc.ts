@@ -1,0 +1,25 @@
+import { defineRpc } from '../common';
+import {
+  CardCreation,
+  CardQuery,
+  IssuingCardView,
+  ProvisionWalletCommand,
+  SetCardStatusCommand,
+} from './cards';
+import { OnboardingQuery, OnboardingStatus, PaymentAccountCommand, UpdateKycCommand } from './onboarding';
+import { PaymentAccountVerification, VerificationQuery } from './verification';
+
+export const IssuingRpc = {
+  /** Whether a user's payment account is verified (account exists, KYC complete), for payments. */
+  getVerification: defineRpc('issuing.verification.get.v1', VerificationQuery, PaymentAccountVerification),
+  /** Onboarding (gateway → issuing): the caller's step and account, account creation, KYC, recreation. */
+  getOnboarding: defineRpc('issuing.onboarding.get.v1', OnboardingQuery, OnboardingStatus),
+  createAccount: defineRpc('issuing.account.create.v1', PaymentAccountCommand, OnboardingStatus),
+  updateKyc: defineRpc('issuing.kyc.update.v1', UpdateKycCommand, OnboardingStatus),
+  recreateAccount: defineRpc('issuing.account.recreate.v1', PaymentAccountCommand, OnboardingStatus),
+  /** The caller's virtual card (gateway → issuing): create once, read, freeze / unfreeze, push to a wallet. */
+  createCard: defineRpc('issuing.card.create.v1', CardQuery, CardCreation),
+  getCard: defineRpc('issuing.card.get.v1', CardQuery, IssuingCardView),
+  setCardStatus: defineRpc('issuing.card.status.set.v1', SetCardStatusCommand, IssuingCardView),
+  provisionWallet: defineRpc('issuing.card.wallet.provision.v1', ProvisionWalletCommand, IssuingCardView),
+} as const;
