@@ -1,15 +1,14 @@
 import {
-  AuthPatterns,
-  GetUserQuery,
-  RefreshCommand,
-  SignInCommand,
-  SignOutCommand,
-  SignUpCommand,
-  UpdateProfileCommand,
+  AuthRpc,
+  type GetUserQuery,
+  type RefreshCommand,
+  type SignInCommand,
+  type SignOutCommand,
+  type SignUpCommand,
+  type UpdateProfileCommand,
 } from '@kitty/contracts';
-import { parseOrThrow } from '@kitty/nest-common';
+import { RpcHandler } from '@kitty/nest-common';
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
 
 import { AuthService } from '../services/auth.service';
 
@@ -17,34 +16,34 @@ import { AuthService } from '../services/auth.service';
 export class AuthController {
   constructor(private readonly auth: AuthService) {}
 
-  @MessagePattern(AuthPatterns.signUp)
-  signUp(@Payload() payload: unknown) {
-    return this.auth.signUp(parseOrThrow(SignUpCommand, payload));
+  @RpcHandler(AuthRpc.signUp)
+  signUp(command: SignUpCommand) {
+    return this.auth.signUp(command);
   }
 
-  @MessagePattern(AuthPatterns.signIn)
-  signIn(@Payload() payload: unknown) {
-    return this.auth.signIn(parseOrThrow(SignInCommand, payload));
+  @RpcHandler(AuthRpc.signIn)
+  signIn(command: SignInCommand) {
+    return this.auth.signIn(command);
   }
 
-  @MessagePattern(AuthPatterns.refresh)
-  refresh(@Payload() payload: unknown) {
-    return this.auth.refresh(parseOrThrow(RefreshCommand, payload));
+  @RpcHandler(AuthRpc.refresh)
+  refresh(command: RefreshCommand) {
+    return this.auth.refresh(command);
   }
 
-  @MessagePattern(AuthPatterns.signOut)
-  async signOut(@Payload() payload: unknown) {
-    await this.auth.signOut(parseOrThrow(SignOutCommand, payload));
-    return { ok: true };
+  @RpcHandler(AuthRpc.signOut)
+  async signOut(command: SignOutCommand) {
+    await this.auth.signOut(command);
+    return { ok: true } as const;
   }
 
-  @MessagePattern(AuthPatterns.getUser)
-  getUser(@Payload() payload: unknown) {
-    return this.auth.getUser(parseOrThrow(GetUserQuery, payload).userId);
+  @RpcHandler(AuthRpc.getUser)
+  getUser(query: GetUserQuery) {
+    return this.auth.getUser(query.userId);
   }
 
-  @MessagePattern(AuthPatterns.updateProfile)
-  updateProfile(@Payload() payload: unknown) {
-    return this.auth.updateProfile(parseOrThrow(UpdateProfileCommand, payload));
+  @RpcHandler(AuthRpc.updateProfile)
+  updateProfile(command: UpdateProfileCommand) {
+    return this.auth.updateProfile(command);
   }
 }

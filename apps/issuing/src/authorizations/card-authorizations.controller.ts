@@ -1,7 +1,6 @@
-import { CardAuthorizationPatterns, DecideAuthorizationCommand } from '@kitty/contracts';
-import { parseOrThrow } from '@kitty/nest-common';
+import { CardAuthorizationRpc, type DecideAuthorizationCommand } from '@kitty/contracts';
+import { RpcHandler } from '@kitty/nest-common';
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
 
 import { AuthorizationDecisionService } from './authorization-decision.service';
 
@@ -9,8 +8,8 @@ import { AuthorizationDecisionService } from './authorization-decision.service';
 export class CardAuthorizationsController {
   constructor(private readonly decisions: AuthorizationDecisionService) {}
 
-  @MessagePattern(CardAuthorizationPatterns.decide)
-  decide(@Payload() payload: unknown) {
-    return this.decisions.decide(parseOrThrow(DecideAuthorizationCommand, payload));
+  @RpcHandler(CardAuthorizationRpc.decide)
+  decide(command: DecideAuthorizationCommand) {
+    return this.decisions.decide(command);
   }
 }

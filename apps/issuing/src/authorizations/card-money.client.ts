@@ -1,10 +1,8 @@
 import {
-  ActivePot,
   type CaptureCardPaymentCommand,
-  CardMoneyPatterns,
-  LedgerReceipt,
+  CardMoneyRpc,
   type PlaceCardHoldCommand,
-  PotsPatterns,
+  PotsRpc,
   type ReleaseCardHoldCommand,
 } from '@kitty/contracts';
 import { RpcClient } from '@kitty/nest-common';
@@ -16,23 +14,23 @@ export class CardMoneyClient {
   constructor(private readonly rpc: RpcClient) {}
 
   async activePotOf(userId: string): Promise<string | null> {
-    const active = await this.rpc.send(PotsPatterns.getActivePotOfUser, { userId }, ActivePot);
+    const active = await this.rpc.call(PotsRpc.getActivePotOfUser, { userId });
     return active.potId;
   }
 
   placeHold(command: PlaceCardHoldCommand) {
-    return this.rpc.send(CardMoneyPatterns.placeHold, command, LedgerReceipt);
+    return this.rpc.call(CardMoneyRpc.placeHold, command);
   }
 
   cancelHold(authorizationId: string, reason: string) {
-    return this.rpc.send(CardMoneyPatterns.cancelHold, { authorizationId, reason }, LedgerReceipt.nullable());
+    return this.rpc.call(CardMoneyRpc.cancelHold, { authorizationId, reason });
   }
 
   releaseHold(command: ReleaseCardHoldCommand) {
-    return this.rpc.send(CardMoneyPatterns.releaseHold, command, LedgerReceipt);
+    return this.rpc.call(CardMoneyRpc.releaseHold, command);
   }
 
   capture(command: CaptureCardPaymentCommand) {
-    return this.rpc.send(CardMoneyPatterns.capture, command, LedgerReceipt);
+    return this.rpc.call(CardMoneyRpc.capture, command);
   }
 }

@@ -1,16 +1,15 @@
 import {
-  CardQuery,
-  IssuingPatterns,
-  OnboardingQuery,
-  PaymentAccountCommand,
-  ProvisionWalletCommand,
-  SetCardStatusCommand,
-  UpdateKycCommand,
-  VerificationQuery,
+  type CardQuery,
+  IssuingRpc,
+  type OnboardingQuery,
+  type PaymentAccountCommand,
+  type ProvisionWalletCommand,
+  type SetCardStatusCommand,
+  type UpdateKycCommand,
+  type VerificationQuery,
 } from '@kitty/contracts';
-import { parseOrThrow } from '@kitty/nest-common';
+import { RpcHandler } from '@kitty/nest-common';
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
 
 import { OnboardingService } from '../accounts/onboarding.service';
 import { VirtualCardService } from '../cards/virtual-card.service';
@@ -22,51 +21,48 @@ export class IssuingController {
     private readonly cards: VirtualCardService,
   ) {}
 
-  @MessagePattern(IssuingPatterns.getOnboarding)
-  getOnboarding(@Payload() payload: unknown) {
-    return this.onboarding.currentStatus(parseOrThrow(OnboardingQuery, payload).caller);
+  @RpcHandler(IssuingRpc.getOnboarding)
+  getOnboarding(query: OnboardingQuery) {
+    return this.onboarding.currentStatus(query.caller);
   }
 
-  @MessagePattern(IssuingPatterns.createAccount)
-  createAccount(@Payload() payload: unknown) {
-    return this.onboarding.createAccount(parseOrThrow(PaymentAccountCommand, payload).caller);
+  @RpcHandler(IssuingRpc.createAccount)
+  createAccount(command: PaymentAccountCommand) {
+    return this.onboarding.createAccount(command.caller);
   }
 
-  @MessagePattern(IssuingPatterns.updateKyc)
-  updateKyc(@Payload() payload: unknown) {
-    const { caller, body } = parseOrThrow(UpdateKycCommand, payload);
+  @RpcHandler(IssuingRpc.updateKyc)
+  updateKyc({ caller, body }: UpdateKycCommand) {
     return this.onboarding.updateKyc(caller, body);
   }
 
-  @MessagePattern(IssuingPatterns.recreateAccount)
-  recreateAccount(@Payload() payload: unknown) {
-    return this.onboarding.recreateAccount(parseOrThrow(PaymentAccountCommand, payload).caller);
+  @RpcHandler(IssuingRpc.recreateAccount)
+  recreateAccount(command: PaymentAccountCommand) {
+    return this.onboarding.recreateAccount(command.caller);
   }
 
-  @MessagePattern(IssuingPatterns.createCard)
-  createCard(@Payload() payload: unknown) {
-    return this.cards.create(parseOrThrow(CardQuery, payload).caller);
+  @RpcHandler(IssuingRpc.createCard)
+  createCard(command: CardQuery) {
+    return this.cards.create(command.caller);
   }
 
-  @MessagePattern(IssuingPatterns.getCard)
-  getCard(@Payload() payload: unknown) {
-    return this.cards.current(parseOrThrow(CardQuery, payload).caller);
+  @RpcHandler(IssuingRpc.getCard)
+  getCard(query: CardQuery) {
+    return this.cards.current(query.caller);
   }
 
-  @MessagePattern(IssuingPatterns.setCardStatus)
-  setCardStatus(@Payload() payload: unknown) {
-    const { caller, body } = parseOrThrow(SetCardStatusCommand, payload);
+  @RpcHandler(IssuingRpc.setCardStatus)
+  setCardStatus({ caller, body }: SetCardStatusCommand) {
     return this.cards.setStatus(caller, body);
   }
 
-  @MessagePattern(IssuingPatterns.provisionWallet)
-  provisionWallet(@Payload() payload: unknown) {
-    const { caller, body } = parseOrThrow(ProvisionWalletCommand, payload);
+  @RpcHandler(IssuingRpc.provisionWallet)
+  provisionWallet({ caller, body }: ProvisionWalletCommand) {
     return this.cards.provisionWallet(caller, body.walletType);
   }
 
-  @MessagePattern(IssuingPatterns.getVerification)
-  getVerification(@Payload() payload: unknown) {
-    return this.onboarding.verification(parseOrThrow(VerificationQuery, payload).userId);
+  @RpcHandler(IssuingRpc.getVerification)
+  getVerification(query: VerificationQuery) {
+    return this.onboarding.verification(query.userId);
   }
 }

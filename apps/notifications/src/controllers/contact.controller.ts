@@ -1,7 +1,6 @@
-import { CreateContactMessageCommand, NotificationsPatterns } from '@kitty/contracts';
-import { parseOrThrow } from '@kitty/nest-common';
+import { type CreateContactMessageCommand, NotificationsRpc } from '@kitty/contracts';
+import { RpcHandler } from '@kitty/nest-common';
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
 
 import { ContactService } from '../services/contact.service';
 
@@ -9,8 +8,8 @@ import { ContactService } from '../services/contact.service';
 export class ContactController {
   constructor(private readonly contact: ContactService) {}
 
-  @MessagePattern(NotificationsPatterns.createContactMessage)
-  create(@Payload() payload: unknown) {
-    return this.contact.create(parseOrThrow(CreateContactMessageCommand, payload));
+  @RpcHandler(NotificationsRpc.createContactMessage)
+  create(command: CreateContactMessageCommand) {
+    return this.contact.create(command);
   }
 }

@@ -1,13 +1,12 @@
 import {
-  CancelCardHoldCommand,
-  CaptureCardPaymentCommand,
-  CardMoneyPatterns,
-  PlaceCardHoldCommand,
-  ReleaseCardHoldCommand,
+  type CancelCardHoldCommand,
+  type CaptureCardPaymentCommand,
+  CardMoneyRpc,
+  type PlaceCardHoldCommand,
+  type ReleaseCardHoldCommand,
 } from '@kitty/contracts';
-import { parseOrThrow } from '@kitty/nest-common';
+import { RpcHandler } from '@kitty/nest-common';
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
 
 import { CardMoneyService } from './card-money.service';
 
@@ -15,23 +14,23 @@ import { CardMoneyService } from './card-money.service';
 export class CardMoneyController {
   constructor(private readonly cards: CardMoneyService) {}
 
-  @MessagePattern(CardMoneyPatterns.placeHold)
-  placeHold(@Payload() payload: unknown) {
-    return this.cards.placeHold(parseOrThrow(PlaceCardHoldCommand, payload));
+  @RpcHandler(CardMoneyRpc.placeHold)
+  placeHold(command: PlaceCardHoldCommand) {
+    return this.cards.placeHold(command);
   }
 
-  @MessagePattern(CardMoneyPatterns.cancelHold)
-  cancelHold(@Payload() payload: unknown) {
-    return this.cards.cancelHold(parseOrThrow(CancelCardHoldCommand, payload));
+  @RpcHandler(CardMoneyRpc.cancelHold)
+  cancelHold(command: CancelCardHoldCommand) {
+    return this.cards.cancelHold(command);
   }
 
-  @MessagePattern(CardMoneyPatterns.releaseHold)
-  releaseHold(@Payload() payload: unknown) {
-    return this.cards.releaseHold(parseOrThrow(ReleaseCardHoldCommand, payload));
+  @RpcHandler(CardMoneyRpc.releaseHold)
+  releaseHold(command: ReleaseCardHoldCommand) {
+    return this.cards.releaseHold(command);
   }
 
-  @MessagePattern(CardMoneyPatterns.capture)
-  capture(@Payload() payload: unknown) {
-    return this.cards.capture(parseOrThrow(CaptureCardPaymentCommand, payload));
+  @RpcHandler(CardMoneyRpc.capture)
+  capture(command: CaptureCardPaymentCommand) {
+    return this.cards.capture(command);
   }
 }

@@ -1,12 +1,11 @@
 import {
-  PaymentsPatterns,
-  ReverseTransactionCommand,
-  SpendFromPotCommand,
-  TransferBetweenWalletsCommand,
+  PaymentsRpc,
+  type ReverseTransactionCommand,
+  type SpendFromPotCommand,
+  type TransferBetweenWalletsCommand,
 } from '@kitty/contracts';
-import { parseOrThrow } from '@kitty/nest-common';
+import { RpcHandler } from '@kitty/nest-common';
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
 
 import { LedgerCommandsService } from './ledger-commands.service';
 
@@ -14,18 +13,18 @@ import { LedgerCommandsService } from './ledger-commands.service';
 export class LedgerController {
   constructor(private readonly commands: LedgerCommandsService) {}
 
-  @MessagePattern(PaymentsPatterns.spendFromPot)
-  spendFromPot(@Payload() payload: unknown) {
-    return this.commands.spendFromPot(parseOrThrow(SpendFromPotCommand, payload));
+  @RpcHandler(PaymentsRpc.spendFromPot)
+  spendFromPot(command: SpendFromPotCommand) {
+    return this.commands.spendFromPot(command);
   }
 
-  @MessagePattern(PaymentsPatterns.transferBetweenWallets)
-  transferBetweenWallets(@Payload() payload: unknown) {
-    return this.commands.transferBetweenWallets(parseOrThrow(TransferBetweenWalletsCommand, payload));
+  @RpcHandler(PaymentsRpc.transferBetweenWallets)
+  transferBetweenWallets(command: TransferBetweenWalletsCommand) {
+    return this.commands.transferBetweenWallets(command);
   }
 
-  @MessagePattern(PaymentsPatterns.reverseTransaction)
-  reverseTransaction(@Payload() payload: unknown) {
-    return this.commands.reverseTransaction(parseOrThrow(ReverseTransactionCommand, payload));
+  @RpcHandler(PaymentsRpc.reverseTransaction)
+  reverseTransaction(command: ReverseTransactionCommand) {
+    return this.commands.reverseTransaction(command);
   }
 }

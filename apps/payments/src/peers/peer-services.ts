@@ -1,11 +1,4 @@
-import {
-  IssuingPatterns,
-  Membership,
-  PaymentAccountVerification,
-  PotsPatterns,
-  Residency,
-  ResidencyPatterns,
-} from '@kitty/contracts';
+import { IssuingRpc, type PaymentAccountVerification, PotsRpc, ResidencyRpc } from '@kitty/contracts';
 import { ProblemError, RpcClient } from '@kitty/nest-common';
 import { Injectable, Logger } from '@nestjs/common';
 
@@ -25,7 +18,7 @@ export class PeerServices {
 
   /** Whether the fee is the UK rate; an unknown residency is international (spec: UK means country GB). */
   async isUkResident(userId: string): Promise<boolean> {
-    const residency = await this.rpc.send(ResidencyPatterns.get, { userId }, Residency.nullable());
+    const residency = await this.rpc.call(ResidencyRpc.get, { userId });
     return residency?.isUkResident ?? false;
   }
 
@@ -47,7 +40,7 @@ export class PeerServices {
   /** The verification, or null when issuing cannot answer (read paths show 'no payout account'). */
   async verification(userId: string): Promise<PaymentAccountVerification | null> {
     try {
-      return await this.rpc.send(IssuingPatterns.getVerification, { userId }, PaymentAccountVerification);
+      return await this.rpc.call(IssuingRpc.getVerification, { userId });
     } catch (error) {
       this.logger.warn(`Verification of ${userId} unavailable: ${(error as Error).message}`);
       return null;
@@ -59,7 +52,7 @@ export class PeerServices {
     potId: string,
     userId: string,
   ): Promise<{ role: 'owner' | 'member'; potName: string }> {
-    const membership = await this.rpc.send(PotsPatterns.getMembership, { potId, userId }, Membership);
+    const membership = await this.rpc.call(PotsRpc.getMembership, { potId, userId });
     if (!membership.role || membership.potName === null) throw potNotFound();
     return { role: membership.role, potName: membership.potName };
   }

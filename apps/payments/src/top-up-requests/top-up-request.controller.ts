@@ -1,7 +1,6 @@
-import { CreateTopUpRequestCommand, PaymentsPatterns, TopUpRequestQuery } from '@kitty/contracts';
-import { parseOrThrow } from '@kitty/nest-common';
+import { type CreateTopUpRequestCommand, PaymentsRpc, type TopUpRequestQuery } from '@kitty/contracts';
+import { RpcHandler } from '@kitty/nest-common';
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
 
 import { TopUpRequestService } from './top-up-request.service';
 
@@ -9,15 +8,13 @@ import { TopUpRequestService } from './top-up-request.service';
 export class TopUpRequestController {
   constructor(private readonly requests: TopUpRequestService) {}
 
-  @MessagePattern(PaymentsPatterns.createTopUpRequest)
-  createTopUpRequest(@Payload() payload: unknown) {
-    const command = parseOrThrow(CreateTopUpRequestCommand, payload);
+  @RpcHandler(PaymentsRpc.createTopUpRequest)
+  createTopUpRequest(command: CreateTopUpRequestCommand) {
     return this.requests.create(command.caller, command.body);
   }
 
-  @MessagePattern(PaymentsPatterns.getTopUpRequest)
-  getTopUpRequest(@Payload() payload: unknown) {
-    const query = parseOrThrow(TopUpRequestQuery, payload);
+  @RpcHandler(PaymentsRpc.getTopUpRequest)
+  getTopUpRequest(query: TopUpRequestQuery) {
     return this.requests.get(query.caller, query.requestId);
   }
 }

@@ -1,7 +1,6 @@
-import { CreateWithdrawalCommand, PaymentsCallerQuery, PaymentsPatterns } from '@kitty/contracts';
-import { parseOrThrow } from '@kitty/nest-common';
+import { type CreateWithdrawalCommand, type PaymentsCallerQuery, PaymentsRpc } from '@kitty/contracts';
+import { RpcHandler } from '@kitty/nest-common';
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
 
 import { WalletService } from '../wallet/wallet.service';
 import { WithdrawalService } from './withdrawal.service';
@@ -13,19 +12,18 @@ export class WithdrawalController {
     private readonly withdrawals: WithdrawalService,
   ) {}
 
-  @MessagePattern(PaymentsPatterns.getWallet)
-  getWallet(@Payload() payload: unknown) {
-    return this.wallet.get(parseOrThrow(PaymentsCallerQuery, payload).caller);
+  @RpcHandler(PaymentsRpc.getWallet)
+  getWallet(query: PaymentsCallerQuery) {
+    return this.wallet.get(query.caller);
   }
 
-  @MessagePattern(PaymentsPatterns.createWithdrawal)
-  createWithdrawal(@Payload() payload: unknown) {
-    const command = parseOrThrow(CreateWithdrawalCommand, payload);
+  @RpcHandler(PaymentsRpc.createWithdrawal)
+  createWithdrawal(command: CreateWithdrawalCommand) {
     return this.withdrawals.create(command.caller, command.body);
   }
 
-  @MessagePattern(PaymentsPatterns.listWithdrawals)
-  listWithdrawals(@Payload() payload: unknown) {
-    return this.withdrawals.list(parseOrThrow(PaymentsCallerQuery, payload).caller);
+  @RpcHandler(PaymentsRpc.listWithdrawals)
+  listWithdrawals(query: PaymentsCallerQuery) {
+    return this.withdrawals.list(query.caller);
   }
 }

@@ -1,26 +1,25 @@
 import {
-  AcceptInvitationCommand,
-  ActivePotOfUserQuery,
-  ActivePotQuery,
-  CreateExpenseCommand,
-  CreateInvitationCommand,
-  CreatePotCommand,
-  CreateSettlementCommand,
-  ExpenseCommand,
-  ListPotsQuery,
-  MembershipQuery,
-  PotQuery,
-  PotsPatterns,
-  PreviewInvitationQuery,
-  RemoveMemberCommand,
-  RevokeInvitationCommand,
-  SetActivePotCommand,
-  UpdateExpenseCommand,
-  UpdatePotCommand,
+  type AcceptInvitationCommand,
+  type ActivePotOfUserQuery,
+  type ActivePotQuery,
+  type CreateExpenseCommand,
+  type CreateInvitationCommand,
+  type CreatePotCommand,
+  type CreateSettlementCommand,
+  type ExpenseCommand,
+  type ListPotsQuery,
+  type MembershipQuery,
+  type PotQuery,
+  PotsRpc,
+  type PreviewInvitationQuery,
+  type RemoveMemberCommand,
+  type RevokeInvitationCommand,
+  type SetActivePotCommand,
+  type UpdateExpenseCommand,
+  type UpdatePotCommand,
 } from '@kitty/contracts';
-import { parseOrThrow } from '@kitty/nest-common';
+import { RpcHandler } from '@kitty/nest-common';
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
 
 import { BalancesService } from '../services/balances.service';
 import { ExpenseService } from '../services/expense.service';
@@ -38,106 +37,106 @@ export class PotsController {
     private readonly balances: BalancesService,
   ) {}
 
-  @MessagePattern(PotsPatterns.createPot)
-  createPot(@Payload() payload: unknown) {
-    return this.pots.create(parseOrThrow(CreatePotCommand, payload));
+  @RpcHandler(PotsRpc.createPot)
+  createPot(command: CreatePotCommand) {
+    return this.pots.create(command);
   }
 
-  @MessagePattern(PotsPatterns.listPots)
-  listPots(@Payload() payload: unknown) {
-    return this.pots.list(parseOrThrow(ListPotsQuery, payload));
+  @RpcHandler(PotsRpc.listPots)
+  listPots(query: ListPotsQuery) {
+    return this.pots.list(query);
   }
 
-  @MessagePattern(PotsPatterns.getPot)
-  getPot(@Payload() payload: unknown) {
-    return this.pots.get(parseOrThrow(PotQuery, payload));
+  @RpcHandler(PotsRpc.getPot)
+  getPot(query: PotQuery) {
+    return this.pots.get(query);
   }
 
-  @MessagePattern(PotsPatterns.updatePot)
-  updatePot(@Payload() payload: unknown) {
-    return this.pots.update(parseOrThrow(UpdatePotCommand, payload));
+  @RpcHandler(PotsRpc.updatePot)
+  updatePot(command: UpdatePotCommand) {
+    return this.pots.update(command);
   }
 
-  @MessagePattern(PotsPatterns.setActivePot)
-  setActivePot(@Payload() payload: unknown) {
-    return this.pots.setActive(parseOrThrow(SetActivePotCommand, payload));
+  @RpcHandler(PotsRpc.setActivePot)
+  setActivePot(command: SetActivePotCommand) {
+    return this.pots.setActive(command);
   }
 
-  @MessagePattern(PotsPatterns.getActivePot)
-  getActivePot(@Payload() payload: unknown) {
-    return this.pots.getActive(parseOrThrow(ActivePotQuery, payload));
+  @RpcHandler(PotsRpc.getActivePot)
+  getActivePot(query: ActivePotQuery) {
+    return this.pots.getActive(query);
   }
 
-  @MessagePattern(PotsPatterns.getActivePotOfUser)
-  getActivePotOfUser(@Payload() payload: unknown) {
-    return this.pots.activePotOf(parseOrThrow(ActivePotOfUserQuery, payload).userId);
+  @RpcHandler(PotsRpc.getActivePotOfUser)
+  getActivePotOfUser(query: ActivePotOfUserQuery) {
+    return this.pots.activePotOf(query.userId);
   }
 
-  @MessagePattern(PotsPatterns.getMembership)
-  getMembership(@Payload() payload: unknown) {
-    return this.pots.membership(parseOrThrow(MembershipQuery, payload));
+  @RpcHandler(PotsRpc.getMembership)
+  getMembership(query: MembershipQuery) {
+    return this.pots.membership(query);
   }
 
-  @MessagePattern(PotsPatterns.createInvitation)
-  createInvitation(@Payload() payload: unknown) {
-    return this.invitations.create(parseOrThrow(CreateInvitationCommand, payload));
+  @RpcHandler(PotsRpc.createInvitation)
+  createInvitation(command: CreateInvitationCommand) {
+    return this.invitations.create(command);
   }
 
-  @MessagePattern(PotsPatterns.revokeInvitation)
-  async revokeInvitation(@Payload() payload: unknown) {
-    await this.invitations.revoke(parseOrThrow(RevokeInvitationCommand, payload));
+  @RpcHandler(PotsRpc.revokeInvitation)
+  async revokeInvitation(command: RevokeInvitationCommand) {
+    await this.invitations.revoke(command);
     return done;
   }
 
-  @MessagePattern(PotsPatterns.previewInvitation)
-  previewInvitation(@Payload() payload: unknown) {
-    return this.invitations.preview(parseOrThrow(PreviewInvitationQuery, payload));
+  @RpcHandler(PotsRpc.previewInvitation)
+  previewInvitation(query: PreviewInvitationQuery) {
+    return this.invitations.preview(query);
   }
 
-  @MessagePattern(PotsPatterns.acceptInvitation)
-  acceptInvitation(@Payload() payload: unknown) {
-    return this.invitations.accept(parseOrThrow(AcceptInvitationCommand, payload));
+  @RpcHandler(PotsRpc.acceptInvitation)
+  acceptInvitation(command: AcceptInvitationCommand) {
+    return this.invitations.accept(command);
   }
 
-  @MessagePattern(PotsPatterns.removeMember)
-  async removeMember(@Payload() payload: unknown) {
-    await this.balances.removeMember(parseOrThrow(RemoveMemberCommand, payload));
+  @RpcHandler(PotsRpc.removeMember)
+  async removeMember(command: RemoveMemberCommand) {
+    await this.balances.removeMember(command);
     return done;
   }
 
-  @MessagePattern(PotsPatterns.createExpense)
-  createExpense(@Payload() payload: unknown) {
-    return this.expenses.create(parseOrThrow(CreateExpenseCommand, payload));
+  @RpcHandler(PotsRpc.createExpense)
+  createExpense(command: CreateExpenseCommand) {
+    return this.expenses.create(command);
   }
 
-  @MessagePattern(PotsPatterns.listExpenses)
-  listExpenses(@Payload() payload: unknown) {
-    return this.expenses.list(parseOrThrow(PotQuery, payload));
+  @RpcHandler(PotsRpc.listExpenses)
+  listExpenses(query: PotQuery) {
+    return this.expenses.list(query);
   }
 
-  @MessagePattern(PotsPatterns.updateExpense)
-  updateExpense(@Payload() payload: unknown) {
-    return this.expenses.update(parseOrThrow(UpdateExpenseCommand, payload));
+  @RpcHandler(PotsRpc.updateExpense)
+  updateExpense(command: UpdateExpenseCommand) {
+    return this.expenses.update(command);
   }
 
-  @MessagePattern(PotsPatterns.deleteExpense)
-  async deleteExpense(@Payload() payload: unknown) {
-    await this.expenses.delete(parseOrThrow(ExpenseCommand, payload));
+  @RpcHandler(PotsRpc.deleteExpense)
+  async deleteExpense(command: ExpenseCommand) {
+    await this.expenses.delete(command);
     return done;
   }
 
-  @MessagePattern(PotsPatterns.getBalances)
-  getBalances(@Payload() payload: unknown) {
-    return this.balances.balances(parseOrThrow(PotQuery, payload));
+  @RpcHandler(PotsRpc.getBalances)
+  getBalances(query: PotQuery) {
+    return this.balances.balances(query);
   }
 
-  @MessagePattern(PotsPatterns.createSettlement)
-  createSettlement(@Payload() payload: unknown) {
-    return this.balances.settle(parseOrThrow(CreateSettlementCommand, payload));
+  @RpcHandler(PotsRpc.createSettlement)
+  createSettlement(command: CreateSettlementCommand) {
+    return this.balances.settle(command);
   }
 
-  @MessagePattern(PotsPatterns.listActivity)
-  listActivity(@Payload() payload: unknown) {
-    return this.balances.activity(parseOrThrow(PotQuery, payload));
+  @RpcHandler(PotsRpc.listActivity)
+  listActivity(query: PotQuery) {
+    return this.balances.activity(query);
   }
 }

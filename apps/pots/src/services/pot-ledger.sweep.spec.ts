@@ -2,10 +2,9 @@
 // runs the sweep on its own timer, so sweeps racing on the same rows must still reverse each posting once.
 import { randomUUID } from 'node:crypto';
 
-import { PaymentsPatterns } from '@kitty/contracts';
+import { PaymentsRpc, type RpcContract } from '@kitty/contracts';
 import type { RpcClient } from '@kitty/nest-common';
 import { createThrowawayDatabase, type ThrowawayDatabase } from '@kitty/testing';
-import type { z } from 'zod';
 
 import { loadPotsConfig, type PotsConfig } from '../config';
 import { PrismaService } from '../prisma.service';
@@ -14,13 +13,13 @@ import { PotLedger } from './pot-ledger';
 /** The payments service as the replicas see it: counts reversals per key, each taking a few ms. */
 function fakePayments(reversals: Map<string, number>) {
   return {
-    send: async <Reply extends z.ZodType>(pattern: string, payload: unknown, reply: Reply) => {
-      if (pattern === PaymentsPatterns.reverseTransaction) {
-        const key = (payload as { idempotencyKey: string }).idempotencyKey;
+    call: async (contract: RpcContract, request: unknown) => {
+      if (contract === PaymentsRpc.reverseTransaction) {
+        const key = (request as { idempotencyKey: string }).idempotencyKey;
         reversals.set(key, (reversals.get(key) ?? 0) + 1);
         await new Promise((resolve) => setTimeout(resolve, 2));
       }
-      return reply.parse({ transactionId: randomUUID(), replayed: false });
+      return contract.reply.parse({ transactionId: randomUUID(), replayed: false });
     },
   } as unknown as RpcClient;
 }

@@ -1,6 +1,6 @@
 import {
-  LedgerReceipt,
-  PaymentsPatterns,
+  type LedgerReceipt,
+  PaymentsRpc,
   type ReverseTransactionCommand,
   type SpendFromPotCommand,
   type TransferBetweenWalletsCommand,
@@ -54,14 +54,14 @@ export class PotLedger implements OnApplicationBootstrap, OnApplicationShutdown 
   spendFromPot(command: SpendFromPotCommand): Promise<LedgerReceipt> {
     const body: SpendFromPotCommand = { ...command, description: ledgerText(command.description) };
     return this.rpc
-      .send(PaymentsPatterns.spendFromPot, body, LedgerReceipt)
+      .call(PaymentsRpc.spendFromPot, body)
       .catch(shortfall('Insufficient funds', 'The amount exceeds the available balance.'));
   }
 
   transferBetweenWallets(command: TransferBetweenWalletsCommand): Promise<LedgerReceipt> {
     const body: TransferBetweenWalletsCommand = { ...command, description: ledgerText(command.description) };
     return this.rpc
-      .send(PaymentsPatterns.transferBetweenWallets, body, LedgerReceipt)
+      .call(PaymentsRpc.transferBetweenWallets, body)
       .catch(shortfall('Insufficient Funds', 'Your Kitty wallet does not cover this payment.'));
   }
 
@@ -122,7 +122,7 @@ export class PotLedger implements OnApplicationBootstrap, OnApplicationShutdown 
   async reverse(ledgerKey: string, reason: string): Promise<void> {
     try {
       const command: ReverseTransactionCommand = { idempotencyKey: ledgerKey, reason: ledgerText(reason) };
-      await this.rpc.send(PaymentsPatterns.reverseTransaction, command, LedgerReceipt).catch(neverPosted);
+      await this.rpc.call(PaymentsRpc.reverseTransaction, command).catch(neverPosted);
       await this.prisma.ledgerCompensation.deleteMany({ where: { ledgerKey } });
     } catch (error) {
       this.logger.warn(`Reversal of ${ledgerKey} failed, left to the sweep: ${String(error)}`);

@@ -2,9 +2,8 @@
 // sent to the ledger, what is recorded when it answers, and how a posting whose record failed is undone.
 import { randomUUID } from 'node:crypto';
 
-import { type CreateExpenseRequest, PaymentsPatterns, type PotsCaller } from '@kitty/contracts';
+import { type CreateExpenseRequest, PaymentsRpc, type PotsCaller, type RpcContract } from '@kitty/contracts';
 import { ProblemError, type RpcClient } from '@kitty/nest-common';
-import type { z } from 'zod';
 
 import { createPot, type PotsTestDatabase, potsTestDatabase, type TestPot } from '../testing/pot-factory';
 import { BalancesService } from './balances.service';
@@ -21,11 +20,12 @@ class FakePayments {
   handlers: Record<string, Handler> = {};
 
   readonly client = {
-    send: async <Reply extends z.ZodType>(pattern: string, payload: unknown, reply: Reply) => {
-      const body = payload as Record<string, unknown>;
-      this.calls.push({ pattern, payload: body });
-      const handler = this.handlers[pattern] ?? (() => ({ transactionId: randomUUID(), replayed: false }));
-      return reply.parse(await handler(body));
+    call: async (contract: RpcContract, request: unknown) => {
+      const body = request as Record<string, unknown>;
+      this.calls.push({ pattern: contract.pattern, payload: body });
+      const handler =
+        this.handlers[contract.pattern] ?? (() => ({ transactionId: randomUUID(), replayed: false }));
+      return contract.reply.parse(await handler(body));
     },
   } as unknown as RpcClient;
 
@@ -55,7 +55,12 @@ describe('pot money through the ledger (PostgreSQL, fake payments)', () => {
     ledger = new PotLedger(payments.client, db.prisma);
     expenses = new ExpenseService(db.prisma, ledger);
     balances = new BalancesService(db.prisma, ledger);
-    pots = new PotService(db.prisma, {} as InvitationService, { kick: () => undefined } as never);
+    pots = new PotService(
+      db.prisma,
+      {} as InvitationService,
+      { kick: () => undefined } as never,
+      { reserve: async () => undefined } as never,
+    );
   });
 
   const potExpense = (pot: TestPot, amountPence = 1200): CreateExpenseRequest => ({
@@ -75,7 +80,7 @@ describe('pot money through the ledger (PostgreSQL, fake payments)', () => {
     it('is debited in the ledger under a key derived from its id, then recorded', async () => {
       const pot = await createPot(db.prisma, ['Ada', 'Grace'], { balancePence: 5000 });
       const receipt = { transactionId: randomUUID(), replayed: false };
-      payments.handlers[PaymentsPatterns.spendFromPot] = () => receipt;
+      payments.handlers[PaymentsRpc.spendFromPot.pattern] = () => receipt;
 
       const expense = await expenses.create({
         caller: pot.owner.caller,
@@ -85,7 +90,7 @@ describe('pot money through the ledger (PostgreSQL, fake payments)', () => {
 
       expect(payments.calls).toEqual([
         {
-          pattern: PaymentsPatterns.spendFromPot,
+          pattern: PaymentsRpc.spendFromPot.pattern,
           payload: {
             potId: pot.id,
             amountPence: 1200,
@@ -111,7 +116,7 @@ describe('pot money through the ledger (PostgreSQL, fake payments)', () => {
 
     it('is refused with a 400 in the spec’s words when the pot does not cover it, and nothing is recorded', async () => {
       const pot = await createPot(db.prisma, ['Ada'], { balancePence: 500 });
-      payments.handlers[PaymentsPatterns.spendFromPot] = () => {
+      payments.handlers[PaymentsRpc.spendFromPot.pattern] = () => {
         throw ProblemError.of(400, 'Insufficient funds', 'Insufficient funds: the pot is short.');
       };
 
@@ -149,7 +154,7 @@ describe('pot money through the ledger (PostgreSQL, fake payments)', () => {
       const pot = await createPot(db.prisma, ['Ada', 'Grace']);
       const grace = pot.members[1];
       // Grace leaves between the debit and the record, so the record's re-check refuses her split.
-      payments.handlers[PaymentsPatterns.spendFromPot] = async () => {
+      payments.handlers[PaymentsRpc.spendFromPot.pattern] = async () => {
         await db.prisma.potMember.update({ where: { id: grace.id }, data: { removedAt: new Date() } });
         return { transactionId: randomUUID(), replayed: false };
       };
@@ -160,7 +165,7 @@ describe('pot money through the ledger (PostgreSQL, fake payments)', () => {
 
       const [spend, reverse] = payments.calls;
       expect(reverse).toEqual({
-        pattern: PaymentsPatterns.reverseTransaction,
+        pattern: PaymentsRpc.reverseTransaction.pattern,
         payload: { idempotencyKey: spend.payload.idempotencyKey, reason: 'Expense "Dinner" not recorded' },
       });
       await expect(expensesOf(pot)).resolves.toEqual([]);
@@ -169,7 +174,7 @@ describe('pot money through the ledger (PostgreSQL, fake payments)', () => {
 
     it('leaves an unanswered debit to the sweep, which reverses it once the grace period is over', async () => {
       const pot = await createPot(db.prisma, ['Ada']);
-      payments.handlers[PaymentsPatterns.spendFromPot] = () => {
+      payments.handlers[PaymentsRpc.spendFromPot.pattern] = () => {
         throw unavailable();
       };
 
@@ -184,7 +189,7 @@ describe('pot money through the ledger (PostgreSQL, fake payments)', () => {
       await expect(ledger.sweep()).resolves.toBe(0);
       await expect(ledger.sweep(new Date(Date.now() + COMPENSATION_GRACE_MS + 1000))).resolves.toBe(1);
       expect(payments.calls.at(-1)).toEqual({
-        pattern: PaymentsPatterns.reverseTransaction,
+        pattern: PaymentsRpc.reverseTransaction.pattern,
         payload: { idempotencyKey: key, reason: 'Expense "Dinner" not recorded' },
       });
       await expect(compensations()).resolves.toEqual([]);
@@ -202,7 +207,7 @@ describe('pot money through the ledger (PostgreSQL, fake payments)', () => {
       await expenses.delete({ caller: pot.owner.caller, potId: pot.id, expenseId: expense.id });
 
       expect(payments.calls.at(-1)).toEqual({
-        pattern: PaymentsPatterns.reverseTransaction,
+        pattern: PaymentsRpc.reverseTransaction.pattern,
         payload: { idempotencyKey: `expense:${expense.id}`, reason: 'Expense "Dinner" deleted' },
       });
       const [row] = await expensesOf(pot);
@@ -217,7 +222,7 @@ describe('pot money through the ledger (PostgreSQL, fake payments)', () => {
         potId: pot.id,
         body: potExpense(pot),
       });
-      payments.handlers[PaymentsPatterns.reverseTransaction] = () => {
+      payments.handlers[PaymentsRpc.reverseTransaction.pattern] = () => {
         throw unavailable();
       };
 
@@ -226,12 +231,12 @@ describe('pot money through the ledger (PostgreSQL, fake payments)', () => {
         expect.objectContaining({ ledgerKey: `expense:${expense.id}` }),
       ]);
 
-      delete payments.handlers[PaymentsPatterns.reverseTransaction];
+      delete payments.handlers[PaymentsRpc.reverseTransaction.pattern];
       await expect(ledger.sweep()).resolves.toBe(0);
       await expect(ledger.sweep(new Date(Date.now() + 61_000))).resolves.toBe(1);
       await expect(compensations()).resolves.toEqual([]);
       expect(
-        payments.patterns().filter((pattern) => pattern === PaymentsPatterns.reverseTransaction),
+        payments.patterns().filter((pattern) => pattern === PaymentsRpc.reverseTransaction.pattern),
       ).toHaveLength(2);
     });
 
@@ -255,7 +260,7 @@ describe('pot money through the ledger (PostgreSQL, fake payments)', () => {
         description: 'Supper',
         amountPence: 1200,
       });
-      expect(payments.patterns()).toEqual([PaymentsPatterns.spendFromPot]);
+      expect(payments.patterns()).toEqual([PaymentsRpc.spendFromPot.pattern]);
     });
   });
 
@@ -273,10 +278,10 @@ describe('pot money through the ledger (PostgreSQL, fake payments)', () => {
 
   it('treats a reversal the ledger has no posting for (404) as done', async () => {
     const pot = await createPot(db.prisma, ['Ada']);
-    payments.handlers[PaymentsPatterns.spendFromPot] = () => {
+    payments.handlers[PaymentsRpc.spendFromPot.pattern] = () => {
       throw unavailable();
     };
-    payments.handlers[PaymentsPatterns.reverseTransaction] = () => {
+    payments.handlers[PaymentsRpc.reverseTransaction.pattern] = () => {
       throw ProblemError.of(404, 'Not found', 'No ledger transaction has that key.');
     };
     await expect(
@@ -288,7 +293,7 @@ describe('pot money through the ledger (PostgreSQL, fake payments)', () => {
 
   it('shortens what users typed to what the ledger accepts', async () => {
     const pot = await createPot(db.prisma, ['Ada']);
-    payments.handlers[PaymentsPatterns.spendFromPot] = () => {
+    payments.handlers[PaymentsRpc.spendFromPot.pattern] = () => {
       throw unavailable();
     };
     const description = 'x'.repeat(200);
@@ -338,7 +343,7 @@ describe('pot money through the ledger (PostgreSQL, fake payments)', () => {
       expect(result).toMatchObject({ fromMemberId: grace.id, toMemberId: pot.owner.id, paidWithKitty: true });
       expect(payments.calls).toEqual([
         {
-          pattern: PaymentsPatterns.transferBetweenWallets,
+          pattern: PaymentsRpc.transferBetweenWallets.pattern,
           payload: {
             fromUserId: grace.caller.userId,
             toUserId: pot.owner.caller.userId,
@@ -364,7 +369,7 @@ describe('pot money through the ledger (PostgreSQL, fake payments)', () => {
 
     it('says the wallet is short, in words about paying, and records nothing', async () => {
       const pot = await createPot(db.prisma, ['Ada', 'Grace']);
-      payments.handlers[PaymentsPatterns.transferBetweenWallets] = () => {
+      payments.handlers[PaymentsRpc.transferBetweenWallets.pattern] = () => {
         throw ProblemError.of(
           400,
           'Insufficient Funds',

@@ -1,7 +1,6 @@
-import { GetResidencyQuery, ResidencyPatterns } from '@kitty/contracts';
-import { parseOrThrow } from '@kitty/nest-common';
+import { type GetResidencyQuery, ResidencyRpc } from '@kitty/contracts';
+import { RpcHandler } from '@kitty/nest-common';
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
 
 import { ResidencyService } from '../services/residency.service';
 
@@ -9,8 +8,8 @@ import { ResidencyService } from '../services/residency.service';
 export class ResidencyController {
   constructor(private readonly residency: ResidencyService) {}
 
-  @MessagePattern(ResidencyPatterns.get)
-  get(@Payload() payload: unknown) {
-    return this.residency.get(parseOrThrow(GetResidencyQuery, payload).userId);
+  @RpcHandler(ResidencyRpc.get)
+  get(query: GetResidencyQuery) {
+    return this.residency.get(query.userId);
   }
 }
