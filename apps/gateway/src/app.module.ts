@@ -22,7 +22,6 @@ import { MeService } from './me/me.service';
 import { OnboardingController } from './onboarding/onboarding.controller';
 import { OnboardingService } from './onboarding/onboarding.service';
 import { FundingController } from './payments/funding.controller';
-import { PaymentsRpc } from './payments/payments-rpc';
 import { TopUpRequestsController } from './payments/top-up-requests.controller';
 import { WalletController } from './payments/wallet.controller';
 import { WithdrawalsController } from './payments/withdrawals.controller';
@@ -30,7 +29,6 @@ import { ActivePotController } from './pots/active-pot.controller';
 import { ExpensesController } from './pots/expenses.controller';
 import { InvitationsController } from './pots/invitations.controller';
 import { PotsController } from './pots/pots.controller';
-import { PotsRpc } from './pots/pots-rpc';
 import { StripeWebhookController } from './webhooks/stripe-webhook.controller';
 import { StripeWebhookService } from './webhooks/stripe-webhook.service';
 
@@ -78,8 +76,6 @@ export function createAppModule(config: GatewayConfig) {
       MeService,
       OnboardingService,
       CardsService,
-      PotsRpc,
-      PaymentsRpc,
       {
         provide: QueueRegistry,
         useFactory: () =>

@@ -1,15 +1,14 @@
 import {
-  AuthPatterns,
+  AuthRpc,
   type AuthSession,
   type CallerContext,
-  IssuedSession,
+  type IssuedSession,
   type SignInRequest,
   type SignUpRequest,
 } from '@kitty/contracts';
 import { ProblemError, RpcClient } from '@kitty/nest-common';
 import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { z } from 'zod';
 
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { MeService } from '../me/me.service';
@@ -25,20 +24,17 @@ export class GatewayAuthService {
   ) {}
 
   async signUp(body: SignUpRequest, caller: CallerContext, reply: FastifyReply) {
-    return this.respond(await this.rpc.send(AuthPatterns.signUp, { body, caller }, IssuedSession), reply);
+    return this.respond(await this.rpc.call(AuthRpc.signUp, { body, caller }), reply);
   }
 
   async signIn(body: SignInRequest, caller: CallerContext, reply: FastifyReply) {
-    return this.respond(await this.rpc.send(AuthPatterns.signIn, { body, caller }, IssuedSession), reply);
+    return this.respond(await this.rpc.call(AuthRpc.signIn, { body, caller }), reply);
   }
 
   async refresh(refreshToken: string | undefined, caller: CallerContext, reply: FastifyReply) {
     if (!refreshToken) throw ProblemError.of(401, 'Session expired', 'Please sign in again.');
     try {
-      return this.respond(
-        await this.rpc.send(AuthPatterns.refresh, { refreshToken, caller }, IssuedSession),
-        reply,
-      );
+      return this.respond(await this.rpc.call(AuthRpc.refresh, { refreshToken, caller }), reply);
     } catch (error) {
       if (error instanceof ProblemError && error.problem.status === 401) {
         clearRefreshCookie(reply, this.config.COOKIE_SECURE);
@@ -48,7 +44,7 @@ export class GatewayAuthService {
   }
 
   async signOut(refreshToken: string | undefined, reply: FastifyReply) {
-    if (refreshToken) await this.rpc.send(AuthPatterns.signOut, { refreshToken }, z.unknown());
+    if (refreshToken) await this.rpc.call(AuthRpc.signOut, { refreshToken });
     clearRefreshCookie(reply, this.config.COOKIE_SECURE);
   }
 

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 
-import { type IssuingCardView, IssuingPatterns, PotsPatterns } from '@kitty/contracts';
+import { type IssuingCardView, IssuingRpc, PotsRpc, type RpcContract } from '@kitty/contracts';
 import { ProblemError, RpcClient } from '@kitty/nest-common';
 import { Module } from '@nestjs/common';
 import { APP_GUARD, NestFactory } from '@nestjs/core';
@@ -29,7 +29,7 @@ const card: IssuingCardView = {
 };
 
 describe('/api/cards', () => {
-  const send = jest.fn();
+  const rpcCall = jest.fn();
   let app: NestFastifyApplication;
   let token: string;
   let activePot: string | null;
@@ -41,7 +41,7 @@ describe('/api/cards', () => {
       controllers: [CardsController],
       providers: [
         CardsService,
-        { provide: RpcClient, useValue: { send } },
+        { provide: RpcClient, useValue: { call: rpcCall } },
         { provide: APP_GUARD, useClass: JwtAuthGuard },
         { provide: RevokedSessions, useValue: { isRevoked: () => Promise.resolve(false) } },
       ],
@@ -63,10 +63,10 @@ describe('/api/cards', () => {
   beforeEach(() => {
     activePot = POT_ID;
     issuingReply = card;
-    send.mockReset().mockImplementation((pattern: string) => {
-      if (pattern === PotsPatterns.getActivePot)
+    rpcCall.mockReset().mockImplementation((contract: RpcContract) => {
+      if (contract === PotsRpc.getActivePot)
         return Promise.resolve({ potId: activePot, updatedAt: activePot && new Date().toISOString() });
-      if (pattern === PotsPatterns.getMembership)
+      if (contract === PotsRpc.getMembership)
         return Promise.resolve({ potId: POT_ID, role: 'owner', potName: 'Ibiza 2026' });
       return issuingReply instanceof Error ? Promise.reject(issuingReply) : Promise.resolve(issuingReply);
     });
@@ -80,9 +80,9 @@ describe('/api/cards', () => {
       ...(payload && { payload }),
     });
   const issuingCalls = () =>
-    send.mock.calls
-      .filter(([pattern]) => String(pattern).startsWith('issuing.'))
-      .map(([pattern, payload]) => [pattern, payload]);
+    (rpcCall.mock.calls as [RpcContract, unknown][])
+      .filter(([contract]) => contract.service === 'issuing')
+      .map(([contract, request]) => [contract.pattern, request]);
 
   it.each([
     ['POST', '/api/cards'],
@@ -92,25 +92,21 @@ describe('/api/cards', () => {
     ['POST', '/api/cards/current/wallet-provisioning'],
   ] as const)('%s %s needs a signed-in user', async (method, url) => {
     expect((await call(method, url, undefined, false)).statusCode).toBe(401);
-    expect(send).not.toHaveBeenCalled();
+    expect(rpcCall).not.toHaveBeenCalled();
   });
 
   it('shows the card with the active pot it spends from, and never more of the number', async () => {
     const response = await call('GET', '/api/cards/current?userId=someone-else');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ ...card, spendsFrom: { potId: POT_ID, name: 'Ibiza 2026' } });
-    expect(issuingCalls()).toEqual([[IssuingPatterns.getCard, { caller }]]);
-    expect(send).toHaveBeenCalledWith(
-      PotsPatterns.getMembership,
-      { potId: POT_ID, userId: ADA.sub },
-      expect.anything(),
-    );
+    expect(issuingCalls()).toEqual([[IssuingRpc.getCard.pattern, { caller }]]);
+    expect(rpcCall).toHaveBeenCalledWith(PotsRpc.getMembership, { potId: POT_ID, userId: ADA.sub });
   });
 
   it('says spendsFrom null when the caller has no active pot', async () => {
     activePot = null;
     expect((await call('GET', '/api/cards/current')).json()).toMatchObject({ spendsFrom: null });
-    expect(send).not.toHaveBeenCalledWith(PotsPatterns.getMembership, expect.anything(), expect.anything());
+    expect(rpcCall).not.toHaveBeenCalledWith(PotsRpc.getMembership, expect.anything());
   });
 
   it('answers 201 for a new card and 200 with the card the caller already had', async () => {
@@ -121,8 +117,8 @@ describe('/api/cards', () => {
     issuingReply = { created: false, card };
     expect((await call('POST', '/api/cards')).statusCode).toBe(200);
     expect(issuingCalls()).toEqual([
-      [IssuingPatterns.createCard, { caller }],
-      [IssuingPatterns.createCard, { caller }],
+      [IssuingRpc.createCard.pattern, { caller }],
+      [IssuingRpc.createCard.pattern, { caller }],
     ]);
   });
 
@@ -134,7 +130,7 @@ describe('/api/cards', () => {
     const response = await call('POST', `/api/cards/current/${action}`);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ status });
-    expect(issuingCalls()).toEqual([[IssuingPatterns.setCardStatus, { caller, body: { status } }]]);
+    expect(issuingCalls()).toEqual([[IssuingRpc.setCardStatus.pattern, { caller, body: { status } }]]);
   });
 
   it('passes issuing’s 404 through for a caller without a card', async () => {
@@ -152,15 +148,15 @@ describe('/api/cards', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ walletTypes: ['google_pay'] });
     expect(issuingCalls()).toEqual([
-      [IssuingPatterns.provisionWallet, { caller, body: { walletType: 'google_pay' } }],
+      [IssuingRpc.provisionWallet.pattern, { caller, body: { walletType: 'google_pay' } }],
     ]);
 
-    send.mockClear();
+    rpcCall.mockClear();
     for (const body of [{ walletType: 'samsung_pay' }, { walletType: 'apple_pay', cardId: 'ic_other' }, {}]) {
       const refused = await call('POST', '/api/cards/current/wallet-provisioning', body);
       expect(refused.statusCode).toBe(400);
     }
-    expect(send).not.toHaveBeenCalled();
+    expect(rpcCall).not.toHaveBeenCalled();
   });
 
   it('passes the spec’s wallet failure text through', async () => {

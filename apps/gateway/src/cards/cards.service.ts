@@ -1,19 +1,16 @@
 import {
-  ActivePot,
-  CardCreation,
   type CardStatusChange,
   type IssuedCard,
-  type IssuingCaller,
-  IssuingCardView,
-  IssuingPatterns,
-  Membership,
-  PotsPatterns,
+  type IssuingCardView,
+  IssuingRpc,
+  PotsRpc,
   type WalletProvisioningRequest,
 } from '@kitty/contracts';
 import { RpcClient } from '@kitty/nest-common';
 import { Injectable } from '@nestjs/common';
 
 import type { AuthenticatedUser } from '../auth/jwt-auth.guard';
+import { signedInCaller } from '../rpc/signed-in-caller';
 
 /**
  * The caller's virtual card: issuing owns the card, pots the active pot it spends from (decisions §7, §17).
@@ -25,30 +22,24 @@ export class CardsService {
 
   async create(user: AuthenticatedUser): Promise<{ created: boolean; card: IssuedCard }> {
     const [{ created, card }, spendsFrom] = await Promise.all([
-      this.rpc.send(IssuingPatterns.createCard, { caller: callerOf(user) }, CardCreation),
+      this.rpc.call(IssuingRpc.createCard, { caller: signedInCaller(user) }),
       this.spendsFrom(user),
     ]);
     return { created, card: { ...card, spendsFrom } };
   }
 
   current(user: AuthenticatedUser) {
-    return this.shown(
-      user,
-      this.rpc.send(IssuingPatterns.getCard, { caller: callerOf(user) }, IssuingCardView),
-    );
+    return this.shown(user, this.rpc.call(IssuingRpc.getCard, { caller: signedInCaller(user) }));
   }
 
   setStatus(user: AuthenticatedUser, body: CardStatusChange) {
-    return this.shown(
-      user,
-      this.rpc.send(IssuingPatterns.setCardStatus, { caller: callerOf(user), body }, IssuingCardView),
-    );
+    return this.shown(user, this.rpc.call(IssuingRpc.setCardStatus, { caller: signedInCaller(user), body }));
   }
 
   provisionWallet(user: AuthenticatedUser, body: WalletProvisioningRequest) {
     return this.shown(
       user,
-      this.rpc.send(IssuingPatterns.provisionWallet, { caller: callerOf(user), body }, IssuingCardView),
+      this.rpc.call(IssuingRpc.provisionWallet, { caller: signedInCaller(user), body }),
     );
   }
 
@@ -60,19 +51,9 @@ export class CardsService {
 
   /** The caller's active pot with its name; null when they have none (or are no longer in it). */
   private async spendsFrom(user: AuthenticatedUser): Promise<IssuedCard['spendsFrom']> {
-    const { potId } = await this.rpc.send(PotsPatterns.getActivePot, { caller: callerOf(user) }, ActivePot);
+    const { potId } = await this.rpc.call(PotsRpc.getActivePot, { caller: signedInCaller(user) });
     if (!potId) return null;
-    const { role, potName } = await this.rpc.send(
-      PotsPatterns.getMembership,
-      { potId, userId: user.id },
-      Membership,
-    );
+    const { role, potName } = await this.rpc.call(PotsRpc.getMembership, { potId, userId: user.id });
     return role && potName !== null ? { potId, name: potName } : null;
   }
 }
-
-const callerOf = (user: AuthenticatedUser): IssuingCaller => ({
-  userId: user.id,
-  email: user.email,
-  name: user.name,
-});

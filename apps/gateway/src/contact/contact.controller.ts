@@ -1,4 +1,4 @@
-import { ContactCreated, ContactRequest, NotificationsPatterns } from '@kitty/contracts';
+import { ContactCreated, ContactRequest, NotificationsRpc } from '@kitty/contracts';
 import { RpcClient } from '@kitty/nest-common';
 import { Controller, Post, Req } from '@nestjs/common';
 import { RouteConfig } from '@nestjs/platform-fastify';
@@ -27,10 +27,6 @@ export class ContactController {
   @ApiBody({ schema: schemaRef(ContactRequest) })
   @ApiCreatedResponse({ schema: schemaRef(ContactCreated) })
   send(@ZodBody(ContactRequest) body: ContactRequest, @Req() request: FastifyRequest) {
-    return this.rpc.send(
-      NotificationsPatterns.createContactMessage,
-      { body, userId: request.user?.id ?? null },
-      ContactCreated,
-    );
+    return this.rpc.call(NotificationsRpc.createContactMessage, { body, userId: request.user?.id ?? null });
   }
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-import { AuthPatterns, EmailQueue } from '@kitty/contracts';
+import { AuthRpc, EmailQueue, type SignInRequest } from '@kitty/contracts';
 import {
   genReqId,
   instrumentHttp,
@@ -16,7 +16,6 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import { z } from 'zod';
 
 import { type GatewayConfig, gatewayConfigSchema } from '../config';
 import { createOpsServer } from '../ops/ops-server';
@@ -37,8 +36,8 @@ class SignInController {
 
   @Post('sign-in')
   @HttpCode(200)
-  signIn(@Body() body: unknown) {
-    return this.rpc.send(AuthPatterns.signIn, { body, caller: { ip: '127.0.0.1' } }, z.unknown());
+  signIn(@Body() body: SignInRequest) {
+    return this.rpc.call(AuthRpc.signIn, { body, caller: { ip: '127.0.0.1', userAgent: null } });
   }
 }
 
@@ -149,7 +148,7 @@ describe('gateway observability (real Redis)', () => {
     );
     expect(metrics.body).toMatch(
       new RegExp(
-        `rpc_client_duration_seconds_count\\{[^}]*pattern="${AuthPatterns.signIn}",outcome="problem"[^}]*\\} 2`,
+        `rpc_client_duration_seconds_count\\{[^}]*pattern="${AuthRpc.signIn.pattern}",outcome="problem"[^}]*\\} 2`,
       ),
     );
     expect(metrics.body).toContain(`queue_jobs{queue="${EmailQueue.name}",state="waiting"}`);

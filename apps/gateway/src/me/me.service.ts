@@ -1,4 +1,4 @@
-import { AuthPatterns, AuthUser, type Me, Residency, ResidencyPatterns } from '@kitty/contracts';
+import { AuthRpc, type Me, type Residency, ResidencyRpc } from '@kitty/contracts';
 import { RpcClient } from '@kitty/nest-common';
 import { Injectable, Logger } from '@nestjs/common';
 
@@ -10,7 +10,7 @@ export class MeService {
 
   async me(userId: string): Promise<Me> {
     const [user, residency] = await Promise.all([
-      this.rpc.send(AuthPatterns.getUser, { userId }, AuthUser),
+      this.rpc.call(AuthRpc.getUser, { userId }),
       this.residencyOf(userId),
     ]);
     return { ...user, residency };
@@ -19,7 +19,7 @@ export class MeService {
   /** Residency is a badge, not a gate: when it cannot be read the user simply sees none. */
   async residencyOf(userId: string): Promise<Residency | null> {
     try {
-      return await this.rpc.send(ResidencyPatterns.get, { userId }, Residency.nullable());
+      return await this.rpc.call(ResidencyRpc.get, { userId });
     } catch (error) {
       this.logger.warn(
         `Failed to read residency of ${userId}: ${error instanceof Error ? error.message : error}`,

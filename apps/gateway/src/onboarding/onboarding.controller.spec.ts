@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 
-import { AuthPatterns, IssuingPatterns, type OnboardingStatus } from '@kitty/contracts';
+import { AuthRpc, IssuingRpc, type OnboardingStatus, type RpcContract } from '@kitty/contracts';
 import { ProblemError, RpcClient } from '@kitty/nest-common';
 import { Module } from '@nestjs/common';
 import { APP_GUARD, NestFactory } from '@nestjs/core';
@@ -40,7 +40,7 @@ const verified: OnboardingStatus = {
 };
 
 describe('/api/onboarding', () => {
-  const send = jest.fn();
+  const rpcCall = jest.fn();
   let app: NestFastifyApplication;
   let token: string;
 
@@ -50,7 +50,7 @@ describe('/api/onboarding', () => {
       controllers: [OnboardingController],
       providers: [
         OnboardingService,
-        { provide: RpcClient, useValue: { send } },
+        { provide: RpcClient, useValue: { call: rpcCall } },
         { provide: APP_GUARD, useClass: JwtAuthGuard },
         { provide: RevokedSessions, useValue: { isRevoked: () => Promise.resolve(false) } },
       ],
@@ -70,13 +70,11 @@ describe('/api/onboarding', () => {
 
   afterAll(() => app.close());
   beforeEach(() =>
-    send
+    rpcCall
       .mockReset()
-      .mockImplementation((pattern: string) =>
+      .mockImplementation((contract: RpcContract) =>
         Promise.resolve(
-          pattern === AuthPatterns.updateProfile
-            ? { id: ADA.sub, email: ADA.email, fullName: 'x' }
-            : verified,
+          contract === AuthRpc.updateProfile ? { id: ADA.sub, email: ADA.email, fullName: 'x' } : verified,
         ),
       ),
   );
@@ -96,26 +94,26 @@ describe('/api/onboarding', () => {
     ['POST', '/api/onboarding/account/recreate'],
   ] as const)('%s %s needs a signed-in user', async (method, url) => {
     expect((await call(method, url, undefined, false)).statusCode).toBe(401);
-    expect(send).not.toHaveBeenCalled();
+    expect(rpcCall).not.toHaveBeenCalled();
   });
 
   it.each([
-    ['GET', '/api/onboarding?userId=someone-else', IssuingPatterns.getOnboarding],
-    ['POST', '/api/onboarding/account', IssuingPatterns.createAccount],
-    ['POST', '/api/onboarding/account/recreate', IssuingPatterns.recreateAccount],
-  ] as const)('%s %s acts for the token’s user only', async (method, url, pattern) => {
+    ['GET', '/api/onboarding?userId=someone-else', IssuingRpc.getOnboarding],
+    ['POST', '/api/onboarding/account', IssuingRpc.createAccount],
+    ['POST', '/api/onboarding/account/recreate', IssuingRpc.recreateAccount],
+  ] as const)('%s %s acts for the token’s user only', async (method, url, contract) => {
     const response = await call(method, url);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual(verified);
-    expect(send).toHaveBeenCalledWith(pattern, { caller }, expect.anything());
+    expect(rpcCall).toHaveBeenCalledWith(contract, { caller });
   });
 
   it('sends the normalised form to issuing, then the legal name and phone number to auth', async () => {
     const response = await call('POST', '/api/onboarding/kyc', form);
     expect(response.statusCode).toBe(200);
-    expect(send.mock.calls.map(([pattern, payload]) => [pattern, payload])).toEqual([
+    expect(rpcCall.mock.calls).toEqual([
       [
-        IssuingPatterns.updateKyc,
+        IssuingRpc.updateKyc,
         {
           caller,
           body: {
@@ -125,10 +123,7 @@ describe('/api/onboarding', () => {
           },
         },
       ],
-      [
-        AuthPatterns.updateProfile,
-        { userId: ADA.sub, fullName: 'Ada Lovelace', phoneNumber: '+447700900123' },
-      ],
+      [AuthRpc.updateProfile, { userId: ADA.sub, fullName: 'Ada Lovelace', phoneNumber: '+447700900123' }],
     ]);
   });
 
@@ -144,11 +139,11 @@ describe('/api/onboarding', () => {
     expect(response.statusCode).toBe(400);
     expect(response.headers['content-type']).toContain('application/problem+json');
     expect(response.json().errors).toEqual([expect.objectContaining({ field })]);
-    expect(send).not.toHaveBeenCalled();
+    expect(rpcCall).not.toHaveBeenCalled();
   });
 
   it('passes the provider’s refusal through and leaves the profile alone', async () => {
-    send.mockRejectedValueOnce(
+    rpcCall.mockRejectedValueOnce(
       ProblemError.of(422, 'Failed to update KYC information', 'Age must be at least 18.'),
     );
     const response = await call('POST', '/api/onboarding/kyc', form);
@@ -157,6 +152,6 @@ describe('/api/onboarding', () => {
       title: 'Failed to update KYC information',
       detail: 'Age must be at least 18.',
     });
-    expect(send).toHaveBeenCalledTimes(1);
+    expect(rpcCall).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,15 +1,9 @@
-import {
-  AuthPatterns,
-  AuthUser,
-  type IssuingCaller,
-  IssuingPatterns,
-  type KycRequest,
-  OnboardingStatus,
-} from '@kitty/contracts';
+import { AuthRpc, IssuingRpc, type KycRequest } from '@kitty/contracts';
 import { RpcClient } from '@kitty/nest-common';
 import { Injectable } from '@nestjs/common';
 
 import type { AuthenticatedUser } from '../auth/jwt-auth.guard';
+import { signedInCaller } from '../rpc/signed-in-caller';
 
 /**
  * Onboarding on behalf of the signed-in user: the issuing service owns the payment account; once KYC is
@@ -20,35 +14,25 @@ export class OnboardingService {
   constructor(private readonly rpc: RpcClient) {}
 
   status(user: AuthenticatedUser) {
-    return this.issuing(IssuingPatterns.getOnboarding, user);
+    return this.rpc.call(IssuingRpc.getOnboarding, { caller: signedInCaller(user) });
   }
 
   createAccount(user: AuthenticatedUser) {
-    return this.issuing(IssuingPatterns.createAccount, user);
+    return this.rpc.call(IssuingRpc.createAccount, { caller: signedInCaller(user) });
   }
 
   recreateAccount(user: AuthenticatedUser) {
-    return this.issuing(IssuingPatterns.recreateAccount, user);
+    return this.rpc.call(IssuingRpc.recreateAccount, { caller: signedInCaller(user) });
   }
 
   /** A repeated submission repeats both steps harmlessly, so a failed profile update is simply retried. */
   async updateKyc(user: AuthenticatedUser, body: KycRequest) {
-    const status = await this.issuing(IssuingPatterns.updateKyc, user, { body });
-    await this.rpc.send(
-      AuthPatterns.updateProfile,
-      { userId: user.id, fullName: `${body.firstName} ${body.lastName}`, phoneNumber: body.phoneNumber },
-      AuthUser,
-    );
+    const status = await this.rpc.call(IssuingRpc.updateKyc, { caller: signedInCaller(user), body });
+    await this.rpc.call(AuthRpc.updateProfile, {
+      userId: user.id,
+      fullName: `${body.firstName} ${body.lastName}`,
+      phoneNumber: body.phoneNumber,
+    });
     return status;
   }
-
-  private issuing(pattern: string, user: AuthenticatedUser, args: object = {}) {
-    return this.rpc.send(pattern, { caller: callerOf(user), ...args }, OnboardingStatus);
-  }
 }
-
-const callerOf = (user: AuthenticatedUser): IssuingCaller => ({
-  userId: user.id,
-  email: user.email,
-  name: user.name,
-});

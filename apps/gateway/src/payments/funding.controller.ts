@@ -5,10 +5,10 @@ import {
   FundingSession,
   FundingSessionQuery,
   FundingTransaction,
-  PaymentsPatterns,
+  PaymentsRpc,
   TopUpAmount,
 } from '@kitty/contracts';
-import { parseOrThrow } from '@kitty/nest-common';
+import { parseOrThrow, RpcClient } from '@kitty/nest-common';
 import { Controller, Get, Param, Post, Query } from '@nestjs/common';
 import {
   ApiBearerAuth,
@@ -26,7 +26,7 @@ import type { AuthenticatedUser } from '../auth/jwt-auth.guard';
 import { arrayOf, schemaRef } from '../http/openapi';
 import { ApiProblems } from '../http/problem-responses';
 import { ZodBody } from '../http/zod-body';
-import { PaymentsRpc } from './payments-rpc';
+import { signedInCaller } from '../rpc/signed-in-caller';
 
 /** Query strings are text: a whole number of pence is turned into a number, anything else fails as an amount. */
 const FeeQuoteQuery = z
@@ -45,7 +45,7 @@ const SessionIdParam = FundingSessionQuery.shape.sessionId;
 @ApiBearerAuth()
 @ApiProblems(401)
 export class FundingController {
-  constructor(private readonly payments: PaymentsRpc) {}
+  constructor(private readonly rpc: RpcClient) {}
 
   @Post('checkout-sessions')
   @ApiOperation({
@@ -59,7 +59,7 @@ export class FundingController {
     @CurrentUser() user: AuthenticatedUser,
     @ZodBody(CreateCheckoutSessionRequest) body: CreateCheckoutSessionRequest,
   ) {
-    return this.payments.send(PaymentsPatterns.createCheckoutSession, user, { body }, CheckoutSessionCreated);
+    return this.rpc.call(PaymentsRpc.createCheckoutSession, { caller: signedInCaller(user), body });
   }
 
   @Get('sessions/:sessionId')
@@ -70,8 +70,10 @@ export class FundingController {
   @ApiOkResponse({ schema: schemaRef(FundingSession) })
   @ApiProblems(400, 404)
   getSession(@CurrentUser() user: AuthenticatedUser, @Param('sessionId') sessionId: string) {
-    const query = { sessionId: parseOrThrow(SessionIdParam, sessionId) };
-    return this.payments.send(PaymentsPatterns.getFundingSession, user, query, FundingSession);
+    return this.rpc.call(PaymentsRpc.getFundingSession, {
+      caller: signedInCaller(user),
+      sessionId: parseOrThrow(SessionIdParam, sessionId),
+    });
   }
 
   @Get('fee-quote')
@@ -88,18 +90,13 @@ export class FundingController {
   @ApiProblems(400)
   quoteFee(@CurrentUser() user: AuthenticatedUser, @Query() query: unknown) {
     const { amountPence } = parseOrThrow(FeeQuoteQuery, query);
-    return this.payments.send(PaymentsPatterns.quoteFee, user, { amountPence }, FeeQuote);
+    return this.rpc.call(PaymentsRpc.quoteFee, { caller: signedInCaller(user), amountPence });
   }
 
   @Get('transactions')
   @ApiOperation({ operationId: 'listFundingTransactions', summary: "The caller's top-ups, newest first" })
   @ApiOkResponse({ schema: arrayOf(FundingTransaction) })
   listTransactions(@CurrentUser() user: AuthenticatedUser) {
-    return this.payments.send(
-      PaymentsPatterns.listFundingTransactions,
-      user,
-      {},
-      z.array(FundingTransaction),
-    );
+    return this.rpc.call(PaymentsRpc.listFundingTransactions, { caller: signedInCaller(user) });
   }
 }

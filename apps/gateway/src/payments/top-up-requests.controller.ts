@@ -1,9 +1,5 @@
-import {
-  CreateTopUpRequest,
-  PaymentsPatterns,
-  TopUpRequestCreated,
-  TopUpRequestView,
-} from '@kitty/contracts';
+import { CreateTopUpRequest, PaymentsRpc, TopUpRequestCreated, TopUpRequestView } from '@kitty/contracts';
+import { RpcClient } from '@kitty/nest-common';
 import { Controller, Get, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 
@@ -13,14 +9,14 @@ import { schemaRef } from '../http/openapi';
 import { ApiProblems } from '../http/problem-responses';
 import { UuidParam } from '../http/uuid-param';
 import { ZodBody } from '../http/zod-body';
-import { PaymentsRpc } from './payments-rpc';
+import { signedInCaller } from '../rpc/signed-in-caller';
 
 @Controller('top-up-requests')
 @ApiTags('top-up-requests')
 @ApiBearerAuth()
 @ApiProblems(401)
 export class TopUpRequestsController {
-  constructor(private readonly payments: PaymentsRpc) {}
+  constructor(private readonly rpc: RpcClient) {}
 
   @Post()
   @ApiOperation({
@@ -31,7 +27,7 @@ export class TopUpRequestsController {
   @ApiResponse({ status: 201, schema: schemaRef(TopUpRequestCreated) })
   @ApiProblems(400, 404)
   create(@CurrentUser() user: AuthenticatedUser, @ZodBody(CreateTopUpRequest) body: CreateTopUpRequest) {
-    return this.payments.send(PaymentsPatterns.createTopUpRequest, user, { body }, TopUpRequestCreated);
+    return this.rpc.call(PaymentsRpc.createTopUpRequest, { caller: signedInCaller(user), body });
   }
 
   @Get(':requestId')
@@ -42,6 +38,6 @@ export class TopUpRequestsController {
   @ApiOkResponse({ schema: schemaRef(TopUpRequestView) })
   @ApiProblems(400, 404)
   get(@CurrentUser() user: AuthenticatedUser, @UuidParam('requestId') requestId: string) {
-    return this.payments.send(PaymentsPatterns.getTopUpRequest, user, { requestId }, TopUpRequestView);
+    return this.rpc.call(PaymentsRpc.getTopUpRequest, { caller: signedInCaller(user), requestId });
   }
 }

@@ -1,21 +1,21 @@
-import { CreateWithdrawalRequest, PaymentsPatterns, Withdrawal } from '@kitty/contracts';
+import { CreateWithdrawalRequest, PaymentsRpc, Withdrawal } from '@kitty/contracts';
+import { RpcClient } from '@kitty/nest-common';
 import { Controller, Get, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { z } from 'zod';
 
 import { CurrentUser } from '../auth/current-user.decorator';
 import type { AuthenticatedUser } from '../auth/jwt-auth.guard';
 import { arrayOf, schemaRef } from '../http/openapi';
 import { ApiProblems } from '../http/problem-responses';
 import { ZodBody } from '../http/zod-body';
-import { PaymentsRpc } from './payments-rpc';
+import { signedInCaller } from '../rpc/signed-in-caller';
 
 @Controller('withdrawals')
 @ApiTags('withdrawals')
 @ApiBearerAuth()
 @ApiProblems(401)
 export class WithdrawalsController {
-  constructor(private readonly payments: PaymentsRpc) {}
+  constructor(private readonly rpc: RpcClient) {}
 
   @Post()
   @ApiOperation({
@@ -29,13 +29,13 @@ export class WithdrawalsController {
     @CurrentUser() user: AuthenticatedUser,
     @ZodBody(CreateWithdrawalRequest) body: CreateWithdrawalRequest,
   ) {
-    return this.payments.send(PaymentsPatterns.createWithdrawal, user, { body }, Withdrawal);
+    return this.rpc.call(PaymentsRpc.createWithdrawal, { caller: signedInCaller(user), body });
   }
 
   @Get()
   @ApiOperation({ operationId: 'listWithdrawals', summary: "The caller's withdrawals, newest first" })
   @ApiOkResponse({ schema: arrayOf(Withdrawal) })
   list(@CurrentUser() user: AuthenticatedUser) {
-    return this.payments.send(PaymentsPatterns.listWithdrawals, user, {}, z.array(Withdrawal));
+    return this.rpc.call(PaymentsRpc.listWithdrawals, { caller: signedInCaller(user) });
   }
 }

@@ -1,4 +1,5 @@
-import { ActivePot, PotsPatterns, SetActivePotRequest } from '@kitty/contracts';
+import { ActivePot, PotsRpc, SetActivePotRequest } from '@kitty/contracts';
+import { RpcClient } from '@kitty/nest-common';
 import { Controller, Get, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 
@@ -7,20 +8,20 @@ import type { AuthenticatedUser } from '../auth/jwt-auth.guard';
 import { schemaRef } from '../http/openapi';
 import { ApiProblems } from '../http/problem-responses';
 import { ZodBody } from '../http/zod-body';
-import { PotsRpc } from './pots-rpc';
+import { signedInCaller } from '../rpc/signed-in-caller';
 
 @Controller('active-pot')
 @ApiTags('pots')
 @ApiBearerAuth()
 @ApiProblems(401)
 export class ActivePotController {
-  constructor(private readonly pots: PotsRpc) {}
+  constructor(private readonly rpc: RpcClient) {}
 
   @Get()
   @ApiOperation({ operationId: 'getActivePot', summary: "The caller's active pot (nulls when none)" })
   @ApiOkResponse({ schema: schemaRef(ActivePot) })
   get(@CurrentUser() user: AuthenticatedUser) {
-    return this.pots.send(PotsPatterns.getActivePot, user, {}, ActivePot);
+    return this.rpc.call(PotsRpc.getActivePot, { caller: signedInCaller(user) });
   }
 
   @Put()
@@ -29,6 +30,6 @@ export class ActivePotController {
   @ApiOkResponse({ schema: schemaRef(ActivePot) })
   @ApiProblems(400, 404, 409)
   set(@CurrentUser() user: AuthenticatedUser, @ZodBody(SetActivePotRequest) body: SetActivePotRequest) {
-    return this.pots.send(PotsPatterns.setActivePot, user, { body }, ActivePot);
+    return this.rpc.call(PotsRpc.setActivePot, { caller: signedInCaller(user), body });
   }
 }

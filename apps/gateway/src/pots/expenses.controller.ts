@@ -3,13 +3,13 @@ import {
   CreateSettlementRequest,
   Expense,
   PotBalances,
-  PotsPatterns,
+  PotsRpc,
   Settlement,
   UpdateExpenseRequest,
 } from '@kitty/contracts';
+import { RpcClient } from '@kitty/nest-common';
 import { Controller, Delete, Get, HttpCode, Patch, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { z } from 'zod';
 
 import { CurrentUser } from '../auth/current-user.decorator';
 import type { AuthenticatedUser } from '../auth/jwt-auth.guard';
@@ -17,14 +17,14 @@ import { arrayOf, schemaRef } from '../http/openapi';
 import { ApiProblems } from '../http/problem-responses';
 import { UuidParam } from '../http/uuid-param';
 import { ZodBody } from '../http/zod-body';
-import { PotsRpc } from './pots-rpc';
+import { signedInCaller } from '../rpc/signed-in-caller';
 
 @Controller('pots/:potId')
 @ApiTags('expenses')
 @ApiBearerAuth()
 @ApiProblems(401, 404)
 export class ExpensesController {
-  constructor(private readonly pots: PotsRpc) {}
+  constructor(private readonly rpc: RpcClient) {}
 
   @Post('expenses')
   @ApiOperation({ operationId: 'createExpense', summary: 'Record an expense and split it' })
@@ -36,14 +36,14 @@ export class ExpensesController {
     @UuidParam('potId') potId: string,
     @ZodBody(CreateExpenseRequest) body: CreateExpenseRequest,
   ) {
-    return this.pots.send(PotsPatterns.createExpense, user, { potId, body }, Expense);
+    return this.rpc.call(PotsRpc.createExpense, { caller: signedInCaller(user), potId, body });
   }
 
   @Get('expenses')
   @ApiOperation({ operationId: 'listExpenses', summary: "The pot's expenses, newest first" })
   @ApiOkResponse({ schema: arrayOf(Expense) })
   list(@CurrentUser() user: AuthenticatedUser, @UuidParam('potId') potId: string) {
-    return this.pots.send(PotsPatterns.listExpenses, user, { potId }, z.array(Expense));
+    return this.rpc.call(PotsRpc.listExpenses, { caller: signedInCaller(user), potId });
   }
 
   @Patch('expenses/:expenseId')
@@ -57,7 +57,7 @@ export class ExpensesController {
     @UuidParam('expenseId') expenseId: string,
     @ZodBody(UpdateExpenseRequest) body: UpdateExpenseRequest,
   ) {
-    return this.pots.send(PotsPatterns.updateExpense, user, { potId, expenseId, body }, Expense);
+    return this.rpc.call(PotsRpc.updateExpense, { caller: signedInCaller(user), potId, expenseId, body });
   }
 
   @Delete('expenses/:expenseId')
@@ -69,14 +69,14 @@ export class ExpensesController {
     @UuidParam('potId') potId: string,
     @UuidParam('expenseId') expenseId: string,
   ) {
-    await this.pots.send(PotsPatterns.deleteExpense, user, { potId, expenseId }, z.unknown());
+    await this.rpc.call(PotsRpc.deleteExpense, { caller: signedInCaller(user), potId, expenseId });
   }
 
   @Get('balances')
   @ApiOperation({ operationId: 'getPotBalances', summary: "Each member's net position and a settle-up plan" })
   @ApiOkResponse({ schema: schemaRef(PotBalances) })
   balances(@CurrentUser() user: AuthenticatedUser, @UuidParam('potId') potId: string) {
-    return this.pots.send(PotsPatterns.getBalances, user, { potId }, PotBalances);
+    return this.rpc.call(PotsRpc.getBalances, { caller: signedInCaller(user), potId });
   }
 
   @Post('settlements')
@@ -89,6 +89,6 @@ export class ExpensesController {
     @UuidParam('potId') potId: string,
     @ZodBody(CreateSettlementRequest) body: CreateSettlementRequest,
   ) {
-    return this.pots.send(PotsPatterns.createSettlement, user, { potId, body }, Settlement);
+    return this.rpc.call(PotsRpc.createSettlement, { caller: signedInCaller(user), potId, body });
   }
 }

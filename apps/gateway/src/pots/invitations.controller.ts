@@ -1,4 +1,4 @@
-import { InvitationAccepted, InvitationPreview, InvitationToken, PotsPatterns } from '@kitty/contracts';
+import { InvitationAccepted, InvitationPreview, InvitationToken, PotsRpc } from '@kitty/contracts';
 import { parseOrThrow, RpcClient } from '@kitty/nest-common';
 import { Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
@@ -8,15 +8,12 @@ import type { AuthenticatedUser } from '../auth/jwt-auth.guard';
 import { Public } from '../auth/public.decorator';
 import { schemaRef } from '../http/openapi';
 import { ApiProblems } from '../http/problem-responses';
-import { PotsRpc } from './pots-rpc';
+import { signedInCaller } from '../rpc/signed-in-caller';
 
 @Controller('invitations/:token')
 @ApiTags('invitations')
 export class InvitationsController {
-  constructor(
-    private readonly rpc: RpcClient,
-    private readonly pots: PotsRpc,
-  ) {}
+  constructor(private readonly rpc: RpcClient) {}
 
   @Get()
   @Public()
@@ -27,11 +24,7 @@ export class InvitationsController {
   @ApiOkResponse({ schema: schemaRef(InvitationPreview) })
   @ApiProblems(400, 404)
   preview(@Param('token') token: string) {
-    return this.rpc.send(
-      PotsPatterns.previewInvitation,
-      { token: parseOrThrow(InvitationToken, token) },
-      InvitationPreview,
-    );
+    return this.rpc.call(PotsRpc.previewInvitation, { token: parseOrThrow(InvitationToken, token) });
   }
 
   @Post('accept')
@@ -41,11 +34,9 @@ export class InvitationsController {
   @ApiOkResponse({ schema: schemaRef(InvitationAccepted) })
   @ApiProblems(400, 401, 404, 410)
   accept(@CurrentUser() user: AuthenticatedUser, @Param('token') token: string) {
-    return this.pots.send(
-      PotsPatterns.acceptInvitation,
-      user,
-      { token: parseOrThrow(InvitationToken, token) },
-      InvitationAccepted,
-    );
+    return this.rpc.call(PotsRpc.acceptInvitation, {
+      caller: signedInCaller(user),
+      token: parseOrThrow(InvitationToken, token),
+    });
   }
 }

@@ -4,13 +4,13 @@ import {
   CreatePotRequest,
   InvitationCreated,
   PotDetail,
-  PotsPatterns,
+  PotsRpc,
   PotSummary,
   UpdatePotRequest,
 } from '@kitty/contracts';
+import { RpcClient } from '@kitty/nest-common';
 import { Controller, Delete, Get, HttpCode, Patch, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { z } from 'zod';
 
 import { CurrentUser } from '../auth/current-user.decorator';
 import type { AuthenticatedUser } from '../auth/jwt-auth.guard';
@@ -18,14 +18,14 @@ import { arrayOf, schemaRef } from '../http/openapi';
 import { ApiProblems } from '../http/problem-responses';
 import { UuidParam } from '../http/uuid-param';
 import { ZodBody } from '../http/zod-body';
-import { PotsRpc } from './pots-rpc';
+import { signedInCaller } from '../rpc/signed-in-caller';
 
 @Controller('pots')
 @ApiTags('pots')
 @ApiBearerAuth()
 @ApiProblems(401)
 export class PotsController {
-  constructor(private readonly pots: PotsRpc) {}
+  constructor(private readonly rpc: RpcClient) {}
 
   @Post()
   @ApiOperation({ operationId: 'createPot', summary: 'Create a pot (and invite the members listed)' })
@@ -33,14 +33,14 @@ export class PotsController {
   @ApiResponse({ status: 201, schema: schemaRef(PotDetail) })
   @ApiProblems(400)
   create(@CurrentUser() user: AuthenticatedUser, @ZodBody(CreatePotRequest) body: CreatePotRequest) {
-    return this.pots.send(PotsPatterns.createPot, user, { body }, PotDetail);
+    return this.rpc.call(PotsRpc.createPot, { caller: signedInCaller(user), body });
   }
 
   @Get()
   @ApiOperation({ operationId: 'listPots', summary: "The caller's active pots, newest first" })
   @ApiOkResponse({ schema: arrayOf(PotSummary) })
   list(@CurrentUser() user: AuthenticatedUser) {
-    return this.pots.send(PotsPatterns.listPots, user, {}, z.array(PotSummary));
+    return this.rpc.call(PotsRpc.listPots, { caller: signedInCaller(user) });
   }
 
   @Get(':potId')
@@ -48,7 +48,7 @@ export class PotsController {
   @ApiOkResponse({ schema: schemaRef(PotDetail) })
   @ApiProblems(404)
   get(@CurrentUser() user: AuthenticatedUser, @UuidParam('potId') potId: string) {
-    return this.pots.send(PotsPatterns.getPot, user, { potId }, PotDetail);
+    return this.rpc.call(PotsRpc.getPot, { caller: signedInCaller(user), potId });
   }
 
   @Patch(':potId')
@@ -61,7 +61,7 @@ export class PotsController {
     @UuidParam('potId') potId: string,
     @ZodBody(UpdatePotRequest) body: UpdatePotRequest,
   ) {
-    return this.pots.send(PotsPatterns.updatePot, user, { potId, body }, PotDetail);
+    return this.rpc.call(PotsRpc.updatePot, { caller: signedInCaller(user), potId, body });
   }
 
   @Post(':potId/invitations')
@@ -74,7 +74,7 @@ export class PotsController {
     @UuidParam('potId') potId: string,
     @ZodBody(CreateInvitationRequest) body: CreateInvitationRequest,
   ) {
-    return this.pots.send(PotsPatterns.createInvitation, user, { potId, body }, InvitationCreated);
+    return this.rpc.call(PotsRpc.createInvitation, { caller: signedInCaller(user), potId, body });
   }
 
   @Delete(':potId/invitations/:invitationId')
@@ -86,7 +86,7 @@ export class PotsController {
     @UuidParam('potId') potId: string,
     @UuidParam('invitationId') invitationId: string,
   ) {
-    await this.pots.send(PotsPatterns.revokeInvitation, user, { potId, invitationId }, z.unknown());
+    await this.rpc.call(PotsRpc.revokeInvitation, { caller: signedInCaller(user), potId, invitationId });
   }
 
   @Delete(':potId/members/:memberId')
@@ -98,7 +98,7 @@ export class PotsController {
     @UuidParam('potId') potId: string,
     @UuidParam('memberId') memberId: string,
   ) {
-    await this.pots.send(PotsPatterns.removeMember, user, { potId, memberId }, z.unknown());
+    await this.rpc.call(PotsRpc.removeMember, { caller: signedInCaller(user), potId, memberId });
   }
 
   @Get(':potId/activity')
@@ -106,6 +106,6 @@ export class PotsController {
   @ApiOkResponse({ schema: arrayOf(ActivityEntry) })
   @ApiProblems(404)
   activity(@CurrentUser() user: AuthenticatedUser, @UuidParam('potId') potId: string) {
-    return this.pots.send(PotsPatterns.listActivity, user, { potId }, z.array(ActivityEntry));
+    return this.rpc.call(PotsRpc.listActivity, { caller: signedInCaller(user), potId });
   }
 }

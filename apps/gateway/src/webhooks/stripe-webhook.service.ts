@@ -1,7 +1,7 @@
 import {
   AUTHORIZATION_DECISION_BUDGET_MS,
-  AuthorizationDecision,
-  CardAuthorizationPatterns,
+  type AuthorizationDecision,
+  CardAuthorizationRpc,
   IssuingEventQueue,
   StripeEventJob,
   StripeEventQueue,
@@ -79,12 +79,10 @@ export class StripeWebhookService {
         resolve(DECLINED);
       }, AUTHORIZATION_DECISION_BUDGET_MS);
     });
-    const decision = this.rpc
-      .send(CardAuthorizationPatterns.decide, command, AuthorizationDecision)
-      .catch((error: unknown) => {
-        this.logger.error(`Authorisation ${command.authorizationId}: ${String(error)}, declined`);
-        return DECLINED;
-      });
+    const decision = this.rpc.call(CardAuthorizationRpc.decide, command).catch((error: unknown) => {
+      this.logger.error(`Authorisation ${command.authorizationId}: ${String(error)}, declined`);
+      return DECLINED;
+    });
     try {
       return await Promise.race([decision, deadline]);
     } finally {
