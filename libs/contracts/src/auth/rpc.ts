@@ -3,16 +3,6 @@ import { z } from 'zod';
 import { Acknowledged, defineRpc, IsoDateTime, Uuid } from '../common';
 import { SignInRequest, SignUpRequest } from './credentials';
 
-export const AuthPatterns = {
-  signUp: 'auth.sign-up.v1',
-  signIn: 'auth.sign-in.v1',
-  refresh: 'auth.refresh.v1',
-  signOut: 'auth.sign-out.v1',
-  getUser: 'auth.user.get.v1',
-  /** After KYC (issuing onboarding): the user's legal name and phone number. */
-  updateProfile: 'auth.profile.update.v1',
-} as const;
-
 /** What the gateway knows about the HTTP caller, passed along with commands. */
 export const CallerContext = z.object({
   ip: z.string().nullable(),

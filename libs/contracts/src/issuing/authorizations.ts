@@ -2,10 +2,6 @@ import { z } from 'zod';
 
 import { defineQueue, defineRpc, IsoDateTime } from '../common';
 
-export const CardAuthorizationPatterns = {
-  decide: 'issuing.authorization.decide.v1',
-} as const;
-
 /**
  * How long the gateway waits for issuing's decision before declining. Stripe gives the webhook 2 s in all;
  * the rest is left for the signature check, the network and Stripe's own timer.

@@ -10,10 +10,6 @@ import {
   Uuid,
 } from '../common';
 
-export const NotificationsPatterns = {
-  createContactMessage: 'notifications.contact.create.v1',
-} as const;
-
 const required = (label: string, max: number, text = SingleLineText) =>
   text(`Please enter your ${label}.`)
     .min(1, `Please enter your ${label}.`)

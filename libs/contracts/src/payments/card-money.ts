@@ -3,13 +3,6 @@ import { z } from 'zod';
 import { defineRpc, Uuid } from '../common';
 import { LedgerReceipt } from './rpc';
 
-export const CardMoneyPatterns = {
-  placeHold: 'payments.card-hold.place.v1',
-  cancelHold: 'payments.card-hold.cancel.v1',
-  releaseHold: 'payments.card-hold.release.v1',
-  capture: 'payments.card-payment.capture.v1',
-} as const;
-
 const StripeId = z.string().min(1).max(255);
 const Description = z.string().max(200);
 

@@ -12,23 +12,6 @@ import { CreateTopUpRequest, TopUpRequestCreated, TopUpRequestView } from './top
 import { Wallet } from './wallet';
 import { CreateWithdrawalRequest, Withdrawal } from './withdrawal';
 
-export const PaymentsPatterns = {
-  // The signed-in caller's money (gateway → payments).
-  createCheckoutSession: 'payments.checkout-session.create.v1',
-  getFundingSession: 'payments.funding-session.get.v1',
-  quoteFee: 'payments.fee.quote.v1',
-  listFundingTransactions: 'payments.funding-transaction.list.v1',
-  getWallet: 'payments.wallet.get.v1',
-  createWithdrawal: 'payments.withdrawal.create.v1',
-  listWithdrawals: 'payments.withdrawal.list.v1',
-  createTopUpRequest: 'payments.top-up-request.create.v1',
-  getTopUpRequest: 'payments.top-up-request.get.v1',
-  // Ledger commands for other services (pots → payments). Idempotent by `idempotencyKey`.
-  spendFromPot: 'payments.pot.spend.v1',
-  reverseTransaction: 'payments.transaction.reverse.v1',
-  transferBetweenWallets: 'payments.wallet.transfer.v1',
-} as const;
-
 /** The signed-in caller, as the gateway authenticated them. */
 export const PaymentsCaller = z.object({ userId: Uuid, email: z.string(), name: z.string() });
 export type PaymentsCaller = z.infer<typeof PaymentsCaller>;

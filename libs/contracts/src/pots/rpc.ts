@@ -26,31 +26,6 @@ import {
   UpdatePotRequest,
 } from './pot';
 
-export const PotsPatterns = {
-  createPot: 'pots.pot.create.v1',
-  listPots: 'pots.pot.list.v1',
-  getPot: 'pots.pot.get.v1',
-  updatePot: 'pots.pot.update.v1',
-  createInvitation: 'pots.invitation.create.v1',
-  revokeInvitation: 'pots.invitation.revoke.v1',
-  previewInvitation: 'pots.invitation.preview.v1',
-  acceptInvitation: 'pots.invitation.accept.v1',
-  removeMember: 'pots.member.remove.v1',
-  createExpense: 'pots.expense.create.v1',
-  listExpenses: 'pots.expense.list.v1',
-  updateExpense: 'pots.expense.update.v1',
-  deleteExpense: 'pots.expense.delete.v1',
-  getBalances: 'pots.balances.get.v1',
-  createSettlement: 'pots.settlement.create.v1',
-  listActivity: 'pots.activity.list.v1',
-  setActivePot: 'pots.active-pot.set.v1',
-  getActivePot: 'pots.active-pot.get.v1',
-  /** Internal (payments, issuing): is a user in a pot, and as what. */
-  getMembership: 'pots.membership.get.v1',
-  /** Internal (issuing): the pot a user's card spends from. */
-  getActivePotOfUser: 'pots.active-pot.of-user.v1',
-} as const;
-
 export const MembershipQuery = z.object({ potId: Uuid, userId: Uuid }).strict();
 export type MembershipQuery = z.infer<typeof MembershipQuery>;
 /** role null: not a current member (or no such pot); the pot's name is then withheld. */

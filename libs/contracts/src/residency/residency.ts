@@ -2,11 +2,6 @@ import { z } from 'zod';
 
 import { apiSchema, defineRpc, IsoDateTime, Uuid } from '../common';
 
-export const ResidencyPatterns = {
-  /** Reply: the recorded residency of one user, or null while unknown. */
-  get: 'residency.get.v1',
-} as const;
-
 export const Residency = apiSchema(
   'Residency',
   z.object({

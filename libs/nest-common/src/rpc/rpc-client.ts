@@ -41,10 +41,10 @@ export class RpcClient implements OnApplicationShutdown {
     contract: Contract,
     request: RpcRequest<Contract>,
   ): Promise<RpcReply<Contract>> {
-    return this.send(contract.pattern, request, contract.reply) as Promise<RpcReply<Contract>>;
+    return this.request(contract.pattern, request, contract.reply) as Promise<RpcReply<Contract>>;
   }
 
-  async send<Reply extends z.ZodType>(
+  private async request<Reply extends z.ZodType>(
     pattern: string,
     payload: unknown,
     reply: Reply,
