@@ -4,13 +4,16 @@ import { Module } from '@nestjs/common';
 
 import { loadNotificationsConfig, NOTIFICATIONS_CONFIG } from './config';
 import { ContactController } from './controllers/contact.controller';
+import { EmailPreferencesController } from './controllers/email-preferences.controller';
 import { OUTBOX_TABLE, PrismaService } from './prisma.service';
 import { EmailSendProcessor } from './processors/email-send.processor';
 import { ContactMessageRepository } from './repositories/contact-message.repository';
+import { EmailOptOutRepository } from './repositories/email-opt-out.repository';
 import { OutboxRepository } from './repositories/outbox.repository';
 import { SentEmailRepository } from './repositories/sent-email.repository';
 import { ContactService } from './services/contact.service';
 import { EmailDeliveryService } from './services/email-delivery.service';
+import { EmailPreferencesService } from './services/email-preferences.service';
 import { Mailer } from './services/mailer';
 
 export const config = loadNotificationsConfig();
@@ -23,16 +26,18 @@ const infrastructure = serviceInfrastructure({
 
 @Module({
   imports: infrastructure.imports,
-  controllers: [ContactController, ...infrastructure.controllers],
+  controllers: [ContactController, EmailPreferencesController, ...infrastructure.controllers],
   providers: [
     ...infrastructure.providers,
     { provide: NOTIFICATIONS_CONFIG, useValue: config },
     ContactMessageRepository,
     OutboxRepository,
     SentEmailRepository,
+    EmailOptOutRepository,
     Mailer,
     ContactService,
     EmailDeliveryService,
+    EmailPreferencesService,
     EmailSendProcessor,
   ],
 })

@@ -1,4 +1,4 @@
-import { baseConfigSchema, databaseConfigSchema, loadConfig } from '@kitty/nest-common';
+import { baseConfigSchema, databaseConfigSchema, loadConfig, secret } from '@kitty/nest-common';
 import { z } from 'zod';
 
 export const notificationsConfigSchema = baseConfigSchema.extend(databaseConfigSchema.shape).extend({
@@ -13,6 +13,8 @@ export const notificationsConfigSchema = baseConfigSchema.extend(databaseConfigS
   PUBLIC_URL: z.url().default('http://localhost:3000'),
   /** E-mail jobs sent at once by one replica (each holds an SMTP conversation). */
   EMAIL_WORKER_CONCURRENCY: z.coerce.number().int().min(1).default(5),
+  /** Signs the unsubscribe links of e-mails to addresses other users chose (refused in production if public). */
+  EMAIL_LINK_SECRET: secret(),
 });
 
 export type NotificationsConfig = z.infer<typeof notificationsConfigSchema>;

@@ -1,5 +1,11 @@
 import { EmailQueue, PayoutQueue, PotBalanceQueue } from '@kitty/contracts';
-import { createStripeClient, RpcModule, serviceInfrastructure, STRIPE_CLIENT } from '@kitty/nest-common';
+import {
+  createStripeClient,
+  EmailQuota,
+  RpcModule,
+  serviceInfrastructure,
+  STRIPE_CLIENT,
+} from '@kitty/nest-common';
 import { Module } from '@nestjs/common';
 
 import { CardMoneyController } from './cards/card-money.controller';
@@ -34,7 +40,10 @@ const infrastructure = serviceInfrastructure({
 });
 
 @Module({
-  imports: [...infrastructure.imports, RpcModule.register({ redisUrl: config.REDIS_URL, prefix: config.QUEUE_PREFIX })],
+  imports: [
+    ...infrastructure.imports,
+    RpcModule.register({ redisUrl: config.REDIS_URL, prefix: config.QUEUE_PREFIX }),
+  ],
   controllers: [
     LedgerController,
     CardMoneyController,
@@ -46,6 +55,7 @@ const infrastructure = serviceInfrastructure({
   providers: [
     ...infrastructure.providers,
     { provide: PAYMENTS_CONFIG, useValue: config },
+    { provide: EmailQuota, useFactory: () => EmailQuota.fromUrl(config.REDIS_URL, config.QUEUE_PREFIX) },
     LedgerService,
     LedgerCommandsService,
     CardMoneyService,

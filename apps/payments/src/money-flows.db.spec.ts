@@ -55,7 +55,9 @@ describe('payments money flows (PostgreSQL)', () => {
       relay,
     );
     wallets = new WalletService(prisma, peers);
-    requests = new TopUpRequestService(prisma, peers, relay, { PUBLIC_URL });
+    requests = new TopUpRequestService(prisma, peers, relay, { PUBLIC_URL }, {
+      reserve: async () => undefined,
+    } as never);
   });
 
   const someone = (uk = true): PaymentsCaller => {

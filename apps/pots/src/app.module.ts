@@ -1,5 +1,5 @@
 import { EmailQueue } from '@kitty/contracts';
-import { RpcModule, serviceInfrastructure } from '@kitty/nest-common';
+import { EmailQuota, RpcModule, serviceInfrastructure } from '@kitty/nest-common';
 import { Module } from '@nestjs/common';
 
 import { loadPotsConfig, POTS_CONFIG } from './config';
@@ -22,11 +22,15 @@ const infrastructure = serviceInfrastructure({
 });
 
 @Module({
-  imports: [...infrastructure.imports, RpcModule.register({ redisUrl: config.REDIS_URL, prefix: config.QUEUE_PREFIX })],
+  imports: [
+    ...infrastructure.imports,
+    RpcModule.register({ redisUrl: config.REDIS_URL, prefix: config.QUEUE_PREFIX }),
+  ],
   controllers: [PotsController, ...infrastructure.controllers],
   providers: [
     ...infrastructure.providers,
     { provide: POTS_CONFIG, useValue: config },
+    { provide: EmailQuota, useFactory: () => EmailQuota.fromUrl(config.REDIS_URL, config.QUEUE_PREFIX) },
     PotService,
     InvitationService,
     ExpenseService,

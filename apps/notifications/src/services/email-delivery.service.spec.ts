@@ -2,16 +2,31 @@ import type { EmailMessage } from '@kitty/contracts';
 import { Logger } from '@nestjs/common';
 
 import type { NotificationsConfig } from '../config';
+import type { EmailOptOutRepository } from '../repositories/email-opt-out.repository';
 import type { SentEmailRepository } from '../repositories/sent-email.repository';
 import { EmailDeliveryService } from './email-delivery.service';
 import type { Mailer } from './mailer';
+import { addressHash, verifyUnsubscribeToken } from './unsubscribe-token';
 
 const JOB_ID = 'a3c5e7f9-1b2d-4f6a-8c0e-2a4b6c8d0e1f';
 const config = {
   PUBLIC_URL: 'https://kitty.example',
   SUPPORT_EMAIL: 'support@kitty.example',
   SUPPORT_PHONE: '+44 20 7946 0000',
+  EMAIL_LINK_SECRET: 'k'.repeat(48),
 } as NotificationsConfig;
+
+const invitation: EmailMessage = {
+  template: 'pot-invitation',
+  to: 'Grace@example.com',
+  data: {
+    inviteeName: 'Grace',
+    inviterName: 'Ada',
+    potName: 'Lisbon',
+    inviteUrl: 'https://kitty.example/invite/abc',
+    expiresAt: '2026-11-29T10:00:00.000Z',
+  },
+};
 
 const contactMessage: EmailMessage = {
   template: 'contact-received',
@@ -20,7 +35,7 @@ const contactMessage: EmailMessage = {
 };
 
 /** The repository as an in-memory set of job ids; the transport records what it was asked to send. */
-function setup({ failSending = false } = {}) {
+function setup({ failSending = false, optedOut = [] as string[] } = {}) {
   const sent = new Set<string>();
   const repository = {
     wasSent: jest.fn(async (jobId: string) => sent.has(jobId)),
@@ -31,10 +46,12 @@ function setup({ failSending = false } = {}) {
       if (failSending) throw new Error('SMTP 421 try again later');
     }),
   };
+  const optOuts = { isOptedOut: jest.fn(async (hash: string) => optedOut.map(addressHash).includes(hash)) };
   const service = new EmailDeliveryService(
     config,
     repository as unknown as SentEmailRepository,
     mailer as unknown as Mailer,
+    optOuts as unknown as EmailOptOutRepository,
   );
   return { service, repository, mailer };
 }
@@ -78,5 +95,45 @@ describe('EmailDeliveryService.deliver', () => {
     const { service, repository } = setup({ failSending: true });
     await expect(service.deliver(JOB_ID, contactMessage)).rejects.toThrow('SMTP 421');
     expect(repository.record).not.toHaveBeenCalled();
+  });
+
+  it('gives an e-mail to an address another user chose List-Unsubscribe with one-click and a visible opt-out', async () => {
+    const { service, mailer } = setup();
+    await service.deliver(JOB_ID, invitation);
+    const mail = (mailer.send.mock.calls[0] as unknown as [Record<string, unknown>])[0] as {
+      text: string;
+      html: string;
+      headers: Record<string, string>;
+    };
+    expect(mail.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    const [mailto, https] = mail.headers['List-Unsubscribe'].split(', ');
+    expect(mailto).toMatch(/^<mailto:support@kitty\.example\?subject=unsubscribe%20[\w-]+\.[\w-]+>$/);
+    const oneClick = new URL(https.slice(1, -1));
+    expect(oneClick.origin + oneClick.pathname).toBe(
+      'https://kitty.example/api/email-preferences/unsubscribe',
+    );
+    const token = oneClick.searchParams.get('token') ?? '';
+    expect(verifyUnsubscribeToken(token, config.EMAIL_LINK_SECRET)).toBe(addressHash('grace@example.com'));
+    const page = `https://kitty.example/unsubscribe?token=${token}`;
+    expect(mail.text).toContain(`Unsubscribe: ${page}`);
+    expect(mail.html).toContain(`href="${page}"`);
+  });
+
+  it('sends the e-mails a user gets about their own account with no opt-out', async () => {
+    const { service, mailer } = setup();
+    await service.deliver(JOB_ID, contactMessage);
+    expect(mailer.send.mock.calls[0]).not.toHaveProperty('0.headers');
+    expect(JSON.stringify(mailer.send.mock.calls[0])).not.toContain('unsubscribe');
+  });
+
+  it('sends nothing to an address that opted out, and completes the job quietly', async () => {
+    jest.spyOn(Logger.prototype, 'log').mockImplementation(() => undefined);
+    const { service, mailer, repository } = setup({ optedOut: ['grace@example.com'] });
+    await expect(service.deliver(JOB_ID, invitation)).resolves.toBeUndefined();
+    expect(mailer.send).not.toHaveBeenCalled();
+    expect(repository.record).not.toHaveBeenCalled();
+    // The opt-out covers what other users send, not what Kitty owes the address's owner.
+    await service.deliver('contact-job', { ...contactMessage, to: 'grace@example.com' });
+    expect(mailer.send).toHaveBeenCalledTimes(1);
   });
 });

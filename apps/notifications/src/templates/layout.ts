@@ -31,6 +31,18 @@ function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;
 }
 
+const OPT_OUT_TEXT = 'You got this e-mail because a Kitty user entered your address.';
+
+/** The visible opt-out of an e-mail to an address another user chose (beside its List-Unsubscribe header). */
+function optOutHtml(unsubscribeUrl: string): SafeHtml {
+  return html`<p
+    style="${FONT}max-width:560px;margin:12px auto 0;color:#5b6770;font-size:12px;line-height:1.6;text-align:center;"
+  >
+    ${OPT_OUT_TEXT}
+    <a href="${unsubscribeUrl}" style="color:${BRAND};">Unsubscribe</a> from e-mails Kitty users send you.
+  </p>`;
+}
+
 export function renderHtml(content: TemplateContent, context: TemplateContext): string {
   return html`<!doctype html>
     <html lang="en-GB">
@@ -74,6 +86,7 @@ export function renderHtml(content: TemplateContent, context: TemplateContext): 
                 >.<br />
                 ${PRODUCT_NAME} · ${TAGLINE}
               </p>
+              ${context.unsubscribeUrl ? optOutHtml(context.unsubscribeUrl) : ''}
             </td>
           </tr>
         </table>
@@ -88,6 +101,7 @@ export function renderText(content: TemplateContent, context: TemplateContext): 
     '--',
     `Questions? Email ${context.supportEmail} or call ${context.supportPhone}.`,
     `${PRODUCT_NAME} · ${TAGLINE}`,
+    ...(context.unsubscribeUrl ? ['', `${OPT_OUT_TEXT} Unsubscribe: ${context.unsubscribeUrl}`] : []),
     '',
   ].join('\n');
 }

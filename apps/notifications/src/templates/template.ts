@@ -7,6 +7,8 @@ export interface TemplateContext {
   publicUrl: string;
   supportEmail: string;
   supportPhone: string;
+  /** Set for e-mails to an address another user chose: the layout shows it as the opt-out link. */
+  unsubscribeUrl?: string;
 }
 
 /** What a template produces from its data: the layout wraps `body`/`text` into the final e-mail. */

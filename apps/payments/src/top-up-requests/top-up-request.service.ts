@@ -9,7 +9,7 @@ import {
   type TopUpRequestView,
 } from '@kitty/contracts';
 import { formatPence, penceFromBigInt } from '@kitty/money';
-import { outboxMessage, OutboxRelay } from '@kitty/nest-common';
+import { EmailQuota, outboxMessage, OutboxRelay } from '@kitty/nest-common';
 import { Inject, Injectable } from '@nestjs/common';
 
 import { PAYMENTS_CONFIG, type PaymentsConfig } from '../config';
@@ -27,6 +27,7 @@ export class TopUpRequestService {
     private readonly peers: PeerServices,
     private readonly relay: OutboxRelay,
     @Inject(PAYMENTS_CONFIG) private readonly config: Pick<PaymentsConfig, 'PUBLIC_URL'>,
+    private readonly quota: EmailQuota,
   ) {}
 
   async create(caller: PaymentsCaller, body: CreateTopUpRequest): Promise<TopUpRequestCreated> {
@@ -38,6 +39,8 @@ export class TopUpRequestService {
           }
         : { potId: null, name: `${caller.name}'s Kitty wallet` };
     const recipients = [...new Set(body.recipients.map((email) => email.trim().toLowerCase()))];
+    // After the checks that can refuse the request, so a refused request spends none of the allowance.
+    await this.quota.reserve(caller.userId, recipients);
     const id = randomUUID();
     const topUpUrl = `${this.config.PUBLIC_URL}/top-up?request=${id}`;
 

@@ -10,7 +10,7 @@ import {
   type PreviewInvitationQuery,
   type RevokeInvitationCommand,
 } from '@kitty/contracts';
-import { outboxMessage, OutboxRelay, ProblemError } from '@kitty/nest-common';
+import { EmailQuota, outboxMessage, OutboxRelay, ProblemError } from '@kitty/nest-common';
 import { Inject, Injectable } from '@nestjs/common';
 
 import { POTS_CONFIG, type PotsConfig } from '../config';
@@ -43,10 +43,11 @@ export class InvitationService {
   constructor(
     private readonly prisma: PrismaService,
     private readonly outbox: OutboxRelay,
+    private readonly quota: EmailQuota,
     @Inject(POTS_CONFIG) private readonly config: PotsConfig,
   ) {}
 
-  /** Creates the invitation and its e-mail in the caller's transaction. */
+  /** Creates the invitation and its e-mail in the caller's transaction (which reserved the e-mail: EmailQuota). */
   async issue(
     tx: Tx,
     pot: Pot,
@@ -86,6 +87,7 @@ export class InvitationService {
     const created = await this.prisma.$transaction(async (tx) => {
       await requireOwner(tx, potId, caller.userId, 'invite members');
       const pot = await tx.pot.findUniqueOrThrow({ where: { id: potId } });
+      await this.quota.reserve(caller.userId, [body.email]);
       return this.issue(tx, pot, caller, body);
     });
     this.outbox.kick();

@@ -11,7 +11,7 @@ import type {
   SetActivePotCommand,
   UpdatePotCommand,
 } from '@kitty/contracts';
-import { OutboxRelay, ProblemError } from '@kitty/nest-common';
+import { EmailQuota, OutboxRelay, ProblemError } from '@kitty/nest-common';
 import { Injectable } from '@nestjs/common';
 
 import { PrismaService } from '../prisma.service';
@@ -30,9 +30,15 @@ export class PotService {
     private readonly prisma: PrismaService,
     private readonly invitations: InvitationService,
     private readonly outbox: OutboxRelay,
+    private readonly quota: EmailQuota,
   ) {}
 
   async create({ caller, body }: CreatePotCommand): Promise<PotDetail> {
+    const invitees = body.members.filter((member) => member.email !== caller.email);
+    await this.quota.reserve(
+      caller.userId,
+      invitees.map((invitee) => invitee.email),
+    );
     const potId = await this.prisma.$transaction(async (tx) => {
       const pot = await tx.pot.create({
         data: {
@@ -45,7 +51,6 @@ export class PotService {
         },
       });
       await recordActivity(tx, pot.id, caller, 'pot.created', `${caller.name} created the pot`);
-      const invitees = body.members.filter((member) => member.email !== caller.email);
       for (const invitee of invitees) await this.invitations.issue(tx, pot, caller, invitee);
       // The pot created last becomes the active one (decisions §7).
       await tx.activePot.upsert({
