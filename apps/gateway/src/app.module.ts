@@ -14,6 +14,7 @@ import { CardsService } from './cards/cards.service';
 import { ClientEventsController } from './client-events/client-events.controller';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config';
 import { ContactController } from './contact/contact.controller';
+import { EmailPreferencesController } from './email-preferences/email-preferences.controller';
 import { HealthController } from './health/health.controller';
 import { PlatformHealth } from './health/health.service';
 import { IdempotencyModule } from './idempotency/idempotency.module';
@@ -47,6 +48,7 @@ export function createAppModule(config: GatewayConfig) {
       AuthController,
       MeController,
       ContactController,
+      EmailPreferencesController,
       ClientEventsController,
       HealthController,
       PotsController,

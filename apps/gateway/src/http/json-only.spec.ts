@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 
-import { acceptJsonBodiesOnly, KEEP_RAW_BODY } from './json-only';
+import { ACCEPT_FORM_BODY, acceptJsonBodiesOnly, KEEP_RAW_BODY } from './json-only';
 
 describe('acceptJsonBodiesOnly', () => {
   const app = Fastify();
@@ -11,7 +11,36 @@ describe('acceptJsonBodiesOnly', () => {
     raw: request.rawBody ?? null,
   }));
 
+  app.post('/one-click', { config: ACCEPT_FORM_BODY }, async (request) => ({ got: request.body ?? null }));
+
   afterAll(() => app.close());
+
+  it.each([
+    ['application/x-www-form-urlencoded', 'List-Unsubscribe=One-Click'],
+    [
+      'multipart/form-data; boundary=x',
+      '--x\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--x--',
+    ],
+  ])(
+    'takes a %s body on a route that accepts forms (one-click unsubscribe)',
+    async (contentType, payload) => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/one-click',
+        headers: { 'content-type': contentType },
+        payload,
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ got: payload });
+      const plain = await app.inject({
+        method: 'POST',
+        url: '/one-click',
+        headers: { 'content-type': 'text/plain' },
+        payload: 'x',
+      });
+      expect(plain.statusCode).toBe(415);
+    },
+  );
 
   it.each([
     ['text/plain', 'hi'],

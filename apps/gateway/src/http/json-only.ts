@@ -6,6 +6,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Keep the body's exact text as `request.rawBody` (signed webhooks verify it byte for byte). */
     keepRawBody?: boolean;
+    /** Also take an HTML form body (RFC 8058 one-click unsubscribe posts `List-Unsubscribe=One-Click`). */
+    acceptFormBody?: boolean;
   }
   interface FastifyRequest {
     rawBody?: string;
@@ -14,6 +16,10 @@ declare module 'fastify' {
 
 /** Route config of a route that needs the exact text of its JSON body (see FastifyContextConfig). */
 export const KEEP_RAW_BODY = { keepRawBody: true };
+
+/** Route config of a route that mail clients post a form to (see FastifyContextConfig); its body is ignored. */
+export const ACCEPT_FORM_BODY = { acceptFormBody: true };
+const FORM_MEDIA_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
 
 /**
  * The API speaks JSON only: any request body in another media type is refused with 415 before parsing.
@@ -27,12 +33,17 @@ export function acceptJsonBodiesOnly(fastify: FastifyInstance) {
     if (request.routeOptions.config.keepRawBody) request.rawBody = text;
     return text === '' ? done(null, undefined) : parseJson(request, text, done);
   });
+  // Reached only by routes with ACCEPT_FORM_BODY (the hook below refuses forms elsewhere): kept as text.
+  fastify.addContentTypeParser(FORM_MEDIA_TYPES, { parseAs: 'string' }, (_request, body, done) =>
+    done(null, body.toString()),
+  );
   fastify.addHook('onRequest', async (request, reply) => {
     const hasBody =
       Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'];
     if (!BODY_METHODS.has(request.method) || !hasBody) return;
     const mediaType = request.headers['content-type']?.split(';')[0].trim().toLowerCase();
     if (mediaType === 'application/json') return;
+    if (request.routeOptions.config.acceptFormBody && FORM_MEDIA_TYPES.includes(mediaType ?? '')) return;
     await reply.status(415).type('application/problem+json').send({
       type: 'about:blank',
       status: 415,

@@ -1,7 +1,7 @@
 import { ProblemError } from '@kitty/nest-common';
 import { BadRequestException, Logger, NotFoundException } from '@nestjs/common';
 
-import { toProblem } from './problem.filter';
+import { ProblemFilter, toProblem } from './problem.filter';
 
 describe('toProblem', () => {
   const logger = { error: jest.fn() } as unknown as Logger;
@@ -34,5 +34,30 @@ describe('toProblem', () => {
       detail: 'Something went wrong. Please try again later.',
     });
     expect(logger.error).toHaveBeenCalledWith(expect.stringContaining('hunter2'));
+  });
+});
+
+describe('ProblemFilter', () => {
+  it("sends a 429 problem's retryAfterSeconds as the Retry-After header", () => {
+    const headers: Record<string, string> = {};
+    const reply: Record<string, jest.Mock> = {};
+    reply.header = jest.fn((name: string, value: string) => ((headers[name] = value), reply));
+    for (const method of ['status', 'type', 'send']) reply[method] = jest.fn(() => reply);
+    const host = {
+      switchToHttp: () => ({
+        getRequest: () => ({ method: 'POST', url: '/api/x' }),
+        getResponse: () => reply,
+      }),
+    };
+    const limited = {
+      type: 'about:blank',
+      status: 429,
+      title: 'Too many e-mails',
+      retryAfterSeconds: 3600.2,
+    };
+    new ProblemFilter('').catch(new ProblemError(limited), host as never);
+    expect(headers).toEqual({ 'retry-after': '3601' });
+    expect(reply.status).toHaveBeenCalledWith(429);
+    expect(reply.send).toHaveBeenCalledWith(limited);
   });
 });

@@ -75,6 +75,10 @@ export class ProblemFilter implements ExceptionFilter {
     ) {
       return reply.status(200).type('text/html; charset=utf-8').send(this.spaIndex);
     }
+    // A service's 429 says how long to wait (retryAfterSeconds): clients read that as Retry-After.
+    const retryAfter = (problem as { retryAfterSeconds?: unknown }).retryAfterSeconds;
+    if (problem.status === 429 && typeof retryAfter === 'number' && retryAfter > 0)
+      void reply.header('retry-after', String(Math.ceil(retryAfter)));
     return reply.status(problem.status).type('application/problem+json').send(problem);
   }
 }

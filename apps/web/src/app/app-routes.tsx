@@ -23,6 +23,7 @@ const PotSummaryPage = lazy(() => import('../pages/pot-summary/pot-summary-page'
 const PotPage = lazy(() => import('../pages/pot/pot-page'));
 const InvitePage = lazy(() => import('../pages/invite/invite-page'));
 const OnboardingPage = lazy(() => import('../pages/onboarding/onboarding-page'));
+const UnsubscribePage = lazy(() => import('../pages/unsubscribe/unsubscribe-page'));
 const NotFoundPage = lazy(() => import('../pages/not-found/not-found-page'));
 
 /** Old links to /funding go to the top-up page (decisions §3). */
@@ -47,6 +48,7 @@ export function AppRoutes() {
         <Route path="funding-cancelled" element={<FundingCancelledPage />} />
         {/* Public: a signed-out invitee sees who invited them before signing in to join. */}
         <Route path="invite/:token" element={<InvitePage />} />
+        <Route path="unsubscribe" element={<UnsubscribePage />} />
         <Route element={<RequireAuth />}>
           <Route path="create-pot" element={<CreatePotPage />} />
           <Route path="pot-summary" element={<PotSummaryPage />} />

@@ -20,6 +20,23 @@ const injectedRtkApi = api.injectEndpoints({
     sendContactMessage: build.mutation<SendContactMessageApiResponse, SendContactMessageApiArg>({
       query: (queryArg) => ({ url: `/api/contact`, method: 'POST', body: queryArg }),
     }),
+    openUnsubscribePage: build.query<OpenUnsubscribePageApiResponse, OpenUnsubscribePageApiArg>({
+      query: (queryArg) => ({
+        url: `/api/email-preferences/unsubscribe`,
+        params: {
+          token: queryArg,
+        },
+      }),
+    }),
+    unsubscribe: build.mutation<UnsubscribeApiResponse, UnsubscribeApiArg>({
+      query: (queryArg) => ({
+        url: `/api/email-preferences/unsubscribe`,
+        method: 'POST',
+        params: {
+          token: queryArg,
+        },
+      }),
+    }),
     logClientEvent: build.mutation<LogClientEventApiResponse, LogClientEventApiArg>({
       query: (queryArg) => ({ url: `/api/client-events`, method: 'POST', body: queryArg }),
     }),
@@ -188,6 +205,10 @@ export type GetMeApiResponse = /** status 200  */ Me;
 export type GetMeApiArg = void;
 export type SendContactMessageApiResponse = /** status 201  */ ContactCreated;
 export type SendContactMessageApiArg = ContactRequest;
+export type OpenUnsubscribePageApiResponse = unknown;
+export type OpenUnsubscribePageApiArg = string;
+export type UnsubscribeApiResponse = /** status 200  */ Unsubscribed;
+export type UnsubscribeApiArg = string;
 export type LogClientEventApiResponse = unknown;
 export type LogClientEventApiArg = ClientEvent;
 export type GetHealthApiResponse = /** status 200  */ HealthReport;
@@ -333,6 +354,10 @@ export type ContactRequest = {
   name: string;
   email: string;
   subject: string;
+  message: string;
+};
+export type Unsubscribed = {
+  unsubscribed: true;
   message: string;
 };
 export type ClientEvent = {
@@ -704,6 +729,9 @@ export const {
   useGetMeQuery,
   useLazyGetMeQuery,
   useSendContactMessageMutation,
+  useOpenUnsubscribePageQuery,
+  useLazyOpenUnsubscribePageQuery,
+  useUnsubscribeMutation,
   useLogClientEventMutation,
   useGetHealthQuery,
   useLazyGetHealthQuery,
