@@ -1,7 +1,13 @@
 // Test doubles for what payments calls outside its database: Stripe and the peer services.
 import { randomUUID } from 'node:crypto';
 
-import type { PaymentAccountVerification } from '@kitty/contracts';
+import {
+  IssuingRpc,
+  type PaymentAccountVerification,
+  PotsRpc,
+  ResidencyRpc,
+  type RpcContract,
+} from '@kitty/contracts';
 import type { OutboxRelay } from '@kitty/nest-common';
 import type Stripe from 'stripe';
 
@@ -159,21 +165,22 @@ export class FakePeerRpc {
   /** A PeerServices whose RPC client answers from this state. */
   asPeers(): PeerServices {
     return new PeerServices({
-      send: (pattern: string, payload: unknown) => this.answer(pattern, payload),
+      call: async (contract: RpcContract, request: unknown) =>
+        contract.reply.parse(await this.answer(contract, request)),
     } as never);
   }
 
-  private async answer(pattern: string, payload: unknown): Promise<unknown> {
-    const { userId, potId } = payload as { userId: string; potId?: string };
-    switch (pattern) {
-      case 'residency.get.v1':
+  private async answer(contract: RpcContract, request: unknown): Promise<unknown> {
+    const { userId, potId } = request as { userId: string; potId?: string };
+    switch (contract) {
+      case ResidencyRpc.get:
         return {
           countryCode: this.ukResidents.has(userId) ? 'GB' : 'FR',
           isUkResident: this.ukResidents.has(userId),
           detectedAt: new Date().toISOString(),
           method: 'ip_address',
         };
-      case 'issuing.verification.get.v1':
+      case IssuingRpc.getVerification:
         if (this.issuingDown) throw new Error('Service unavailable');
         return (
           this.verified.get(userId) ?? {
@@ -183,12 +190,12 @@ export class FakePeerRpc {
             payoutAccountLabel: null,
           }
         );
-      case 'pots.membership.get.v1': {
+      case PotsRpc.getMembership: {
         const membership = this.memberships.get(`${potId}/${userId}`);
         return { potId, role: membership?.role ?? null, potName: membership?.potName ?? null };
       }
       default:
-        throw new Error(`Unexpected RPC ${pattern}`);
+        throw new Error(`Unexpected RPC ${contract.pattern}`);
     }
   }
 }
