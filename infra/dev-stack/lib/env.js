@@ -9,6 +9,7 @@ const path = require('node:path');
  * @typedef {{
  *   mode: 'development' | 'test', databaseUrl: string, redisUrl: string, publicUrl: string,
  *   webDistDir: string, smtpPort: number, mailWebPort: number, jwtAccessSecret: string, opsPassword: string,
+ *   emailLinkSecret?: string,
  *   queuePrefix: string, gatewayPort: number, stripeWebhookSecret: string,
  *   stripeSandboxPort: number | null, stripeSandboxDataDir: string
  * }} Context
@@ -79,6 +80,14 @@ const VARIABLES = [
     name: 'JWT_ACCESS_SECRET',
     description: 'signs access tokens: 48 random bytes kept in .kitty/secrets.json (fresh for each test run)',
     value: (c) => c.jwtAccessSecret,
+  },
+  {
+    name: 'EMAIL_LINK_SECRET',
+    description:
+      'signs the unsubscribe links of invitation and top-up request e-mails: 48 random bytes kept in .kitty/secrets.json (fresh for each test run)',
+    value: (c) => c.emailLinkSecret,
+    // A caller without one (a stand-in stack) leaves the app its development default.
+    optional: true,
   },
   {
     name: 'OPS_PASSWORD',

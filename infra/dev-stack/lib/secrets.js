@@ -12,12 +12,14 @@ function freshSecrets() {
     opsPassword: randomBytes(24).toString('base64url'),
     // Shaped like a Stripe endpoint secret; the gateway verifies with it what the sandbox signs with it.
     stripeWebhookSecret: `whsec_${randomBytes(32).toString('base64url')}`,
+    // Signs the unsubscribe links in e-mails (notifications); kept so old links keep working.
+    emailLinkSecret: randomBytes(48).toString('base64url'),
   };
 }
 
 /**
  * @param {string} file
- * @returns {{ jwtAccessSecret: string, opsPassword: string, stripeWebhookSecret: string }}
+ * @returns {{ jwtAccessSecret: string, opsPassword: string, stripeWebhookSecret: string, emailLinkSecret: string }}
  */
 function loadOrCreateSecrets(file) {
   let stored = {};

@@ -365,7 +365,7 @@ function describeReplicas(replicas) {
  * replica that is not. `stop()` of the result closes the balancer (the supervisor stops the processes).
  * @param {{
  *   mode: Mode, registry: Registry, supervisor: Supervisor, say: Say, userEnv?: NodeJS.ProcessEnv,
- *   databaseUrl: string, redisUrl: string, jwtAccessSecret: string, opsPassword: string, queuePrefix: string,
+ *   databaseUrl: string, redisUrl: string, jwtAccessSecret: string, opsPassword: string, emailLinkSecret?: string, queuePrefix: string,
  *   stripeWebhookSecret: string, mailDir: string, stripeSandboxDataDir: string,
  *   timeoutMs: number, withMaildev?: boolean, replicas?: Record<string, number>
  * }} options
@@ -394,6 +394,7 @@ async function startStack({
       mailWebPort: ports.mailWeb,
       jwtAccessSecret: rest.jwtAccessSecret,
       opsPassword: rest.opsPassword,
+      emailLinkSecret: rest.emailLinkSecret,
       queuePrefix: rest.queuePrefix,
       gatewayPort: ports[gateway.name],
       stripeWebhookSecret: rest.stripeWebhookSecret,

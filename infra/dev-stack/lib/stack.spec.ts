@@ -95,6 +95,7 @@ describe('startStack with replicas (stand-in apps)', () => {
       redisUrl: 'redis://127.0.0.1:1',
       jwtAccessSecret: 'x',
       opsPassword: 'x',
+      emailLinkSecret: 'x',
       queuePrefix: 'kitty-test',
       stripeWebhookSecret: 'whsec_x',
       mailDir: path.join(dir, 'mail'),
