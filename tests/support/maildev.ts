@@ -6,6 +6,8 @@ export interface MaildevEmail {
   replyTo?: { address: string }[];
   text: string;
   html: string;
+  /** Every header, names lowercased (MailDev's REST API). */
+  headers: Record<string, string>;
 }
 
 /** The first e-mail in MailDev to `address` that `matches`, once it has arrived. */
