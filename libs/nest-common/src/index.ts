@@ -6,6 +6,7 @@ export * from './email-quota';
 export * from './errors';
 export * from './health';
 export * from './http';
+export * from './idempotency';
 export * from './logging';
 export * from './metrics';
 export * from './module';

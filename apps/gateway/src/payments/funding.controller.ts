@@ -26,6 +26,7 @@ import type { AuthenticatedUser } from '../auth/jwt-auth.guard';
 import { arrayOf, schemaRef } from '../http/openapi';
 import { ApiProblems } from '../http/problem-responses';
 import { ZodBody } from '../http/zod-body';
+import { IdempotencyKeyParam, Idempotent } from '../idempotency/idempotent.decorator';
 import { signedInCaller } from '../rpc/signed-in-caller';
 
 /** Query strings are text: a whole number of pence is turned into a number, anything else fails as an amount. */
@@ -55,11 +56,17 @@ export class FundingController {
   @ApiBody({ schema: schemaRef(CreateCheckoutSessionRequest) })
   @ApiResponse({ status: 201, schema: schemaRef(CheckoutSessionCreated) })
   @ApiProblems(400, 403, 404)
+  @Idempotent()
   createCheckoutSession(
     @CurrentUser() user: AuthenticatedUser,
     @ZodBody(CreateCheckoutSessionRequest) body: CreateCheckoutSessionRequest,
+    @IdempotencyKeyParam() idempotencyKey: string,
   ) {
-    return this.rpc.call(PaymentsRpc.createCheckoutSession, { caller: signedInCaller(user), body });
+    return this.rpc.call(PaymentsRpc.createCheckoutSession, {
+      caller: signedInCaller(user),
+      body,
+      idempotencyKey,
+    });
   }
 
   @Get('sessions/:sessionId')

@@ -8,6 +8,7 @@ import type { AuthenticatedUser } from '../auth/jwt-auth.guard';
 import { arrayOf, schemaRef } from '../http/openapi';
 import { ApiProblems } from '../http/problem-responses';
 import { ZodBody } from '../http/zod-body';
+import { IdempotencyKeyParam, Idempotent } from '../idempotency/idempotent.decorator';
 import { signedInCaller } from '../rpc/signed-in-caller';
 
 @Controller('withdrawals')
@@ -25,11 +26,17 @@ export class WithdrawalsController {
   @ApiBody({ schema: schemaRef(CreateWithdrawalRequest) })
   @ApiResponse({ status: 201, schema: schemaRef(Withdrawal) })
   @ApiProblems(400, 403, 404)
+  @Idempotent()
   create(
     @CurrentUser() user: AuthenticatedUser,
     @ZodBody(CreateWithdrawalRequest) body: CreateWithdrawalRequest,
+    @IdempotencyKeyParam() idempotencyKey: string,
   ) {
-    return this.rpc.call(PaymentsRpc.createWithdrawal, { caller: signedInCaller(user), body });
+    return this.rpc.call(PaymentsRpc.createWithdrawal, {
+      caller: signedInCaller(user),
+      body,
+      idempotencyKey,
+    });
   }
 
   @Get()

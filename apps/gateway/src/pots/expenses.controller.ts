@@ -17,6 +17,7 @@ import { arrayOf, schemaRef } from '../http/openapi';
 import { ApiProblems } from '../http/problem-responses';
 import { UuidParam } from '../http/uuid-param';
 import { ZodBody } from '../http/zod-body';
+import { IdempotencyKeyParam, Idempotent } from '../idempotency/idempotent.decorator';
 import { signedInCaller } from '../rpc/signed-in-caller';
 
 @Controller('pots/:potId')
@@ -31,12 +32,19 @@ export class ExpensesController {
   @ApiBody({ schema: schemaRef(CreateExpenseRequest) })
   @ApiResponse({ status: 201, schema: schemaRef(Expense) })
   @ApiProblems(400, 409)
+  @Idempotent()
   create(
     @CurrentUser() user: AuthenticatedUser,
     @UuidParam('potId') potId: string,
     @ZodBody(CreateExpenseRequest) body: CreateExpenseRequest,
+    @IdempotencyKeyParam() idempotencyKey: string,
   ) {
-    return this.rpc.call(PotsRpc.createExpense, { caller: signedInCaller(user), potId, body });
+    return this.rpc.call(PotsRpc.createExpense, {
+      caller: signedInCaller(user),
+      potId,
+      body,
+      idempotencyKey,
+    });
   }
 
   @Get('expenses')
@@ -84,11 +92,18 @@ export class ExpensesController {
   @ApiBody({ schema: schemaRef(CreateSettlementRequest) })
   @ApiResponse({ status: 201, schema: schemaRef(Settlement) })
   @ApiProblems(400)
+  @Idempotent()
   settle(
     @CurrentUser() user: AuthenticatedUser,
     @UuidParam('potId') potId: string,
     @ZodBody(CreateSettlementRequest) body: CreateSettlementRequest,
+    @IdempotencyKeyParam() idempotencyKey: string,
   ) {
-    return this.rpc.call(PotsRpc.createSettlement, { caller: signedInCaller(user), potId, body });
+    return this.rpc.call(PotsRpc.createSettlement, {
+      caller: signedInCaller(user),
+      potId,
+      body,
+      idempotencyKey,
+    });
   }
 }

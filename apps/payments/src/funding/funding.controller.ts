@@ -23,7 +23,7 @@ export class FundingController {
 
   @RpcHandler(PaymentsRpc.createCheckoutSession)
   createCheckoutSession(command: CreateCheckoutSessionCommand) {
-    return this.funding.createCheckoutSession(command.caller, command.body);
+    return this.funding.createCheckoutSession(command.caller, command.body, command.idempotencyKey);
   }
 
   @RpcHandler(PaymentsRpc.getFundingSession)

@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto';
-
 import type {
   CheckoutSessionCreated,
   CreateCheckoutSessionRequest,
@@ -12,7 +10,7 @@ import type {
   PaymentsCaller,
 } from '@kitty/contracts';
 import { penceFromBigInt, platformFee } from '@kitty/money';
-import { ProblemError } from '@kitty/nest-common';
+import { idFromIdempotencyKey, isUniqueViolation, ProblemError } from '@kitty/nest-common';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 
 import { PAYMENTS_CONFIG, type PaymentsConfig } from '../config';
@@ -29,6 +27,28 @@ interface ResolvedDestination {
   destinationId: string | null;
   name: string;
   creditAccountId: string;
+}
+
+/** A repeated command must ask for the top-up its key first made. */
+function assertSameTopUp(row: FundingRow, body: CreateCheckoutSessionRequest): void {
+  const { destination } = body;
+  const destinationId =
+    destination.type === 'pot'
+      ? destination.potId
+      : destination.type === 'top_up_request'
+        ? destination.requestId
+        : null;
+  if (
+    penceFromBigInt(row.amountPence) !== body.amountPence ||
+    row.method !== body.method ||
+    row.destinationType !== body.destination.type ||
+    row.destinationId !== destinationId
+  )
+    throw ProblemError.of(
+      422,
+      'Idempotency-Key reused',
+      'This Idempotency-Key was already used for a different request.',
+    );
 }
 
 export const sessionNotFound = () => ProblemError.of(404, 'Not found', 'No such payment session.');
@@ -71,42 +91,31 @@ export class FundingService {
     };
   }
 
+  /**
+   * The top-up's id derives from the caller's Idempotency-Key and is Stripe's idempotency key for the
+   * session: a repeat of the command (a retry after a lost answer, on any replica) finds the same row and
+   * gets the same Checkout Session back, with the fee it was first quoted.
+   */
   async createCheckoutSession(
     caller: PaymentsCaller,
     body: CreateCheckoutSessionRequest,
+    idempotencyKey: string,
   ): Promise<CheckoutSessionCreated> {
-    const [isUKUser] = await Promise.all([
-      this.peers.isUkResident(caller.userId),
-      this.peers.requireVerified(caller.userId, 'add funds'),
-    ]);
-    const destination = await this.resolveDestination(caller, body.destination);
-    const fee = platformFee(body.amountPence, isUKUser ? 'uk' : 'international');
-
-    const funding = await this.prisma.fundingTransaction.create({
-      data: {
-        id: randomUUID(),
-        userId: caller.userId,
-        amountPence: BigInt(body.amountPence),
-        feePence: BigInt(fee.feePence),
-        feeRate: fee.ratePercent,
-        isUkUser: isUKUser,
-        method: body.method,
-        destinationType: destination.type,
-        destinationId: destination.destinationId,
-        destinationName: destination.name,
-        creditAccountId: destination.creditAccountId,
-      },
-    });
+    const id = idFromIdempotencyKey('top-up', caller.userId, idempotencyKey);
+    const funding =
+      (await this.prisma.fundingTransaction.findUnique({ where: { id } })) ??
+      (await this.recordIntent(caller, body, id));
+    assertSameTopUp(funding, body);
 
     let session;
     try {
       session = await this.stripe.createTopUpSession({
         fundingId: funding.id,
-        amountPence: body.amountPence,
-        feePence: fee.feePence,
-        ratePercent: fee.ratePercent,
+        amountPence: penceFromBigInt(funding.amountPence),
+        feePence: penceFromBigInt(funding.feePence),
+        ratePercent: funding.feeRate,
         methodTypes: METHOD_TYPES[body.method],
-        destinationName: destination.name,
+        destinationName: funding.destinationName,
         customerEmail: caller.email,
         successUrl: `${this.config.PUBLIC_URL}/funding-success?session_id={CHECKOUT_SESSION_ID}`,
         cancelUrl: `${this.config.PUBLIC_URL}/funding-cancelled`,
@@ -121,18 +130,57 @@ export class FundingService {
       throw ProblemError.of(502, 'Payment Error', 'Failed to create funding session. Please try again.');
     }
     if (!session.url) throw new Error(`Checkout session ${session.id} has no URL`);
-    await this.prisma.fundingTransaction.update({
-      where: { id: funding.id },
-      data: { sessionId: session.id },
+    // A retry that succeeds where the first attempt failed makes the top-up pending again.
+    await this.prisma.fundingTransaction.updateMany({
+      where: { id: funding.id, sessionId: null },
+      data: { sessionId: session.id, status: 'pending', failureReason: null },
     });
+    const amountPence = penceFromBigInt(funding.amountPence);
+    const feePence = penceFromBigInt(funding.feePence);
     return {
       sessionId: session.id,
       url: session.url,
-      amountPence: body.amountPence,
-      feePence: fee.feePence,
-      feeRate: fee.ratePercent,
-      totalPence: fee.totalPence,
+      amountPence,
+      feePence,
+      feeRate: funding.feeRate,
+      totalPence: amountPence + feePence,
     };
+  }
+
+  /** The top-up as first asked for: checked (verified caller, allowed destination), fee fixed, recorded. */
+  private async recordIntent(
+    caller: PaymentsCaller,
+    body: CreateCheckoutSessionRequest,
+    id: string,
+  ): Promise<FundingRow> {
+    const [isUKUser] = await Promise.all([
+      this.peers.isUkResident(caller.userId),
+      this.peers.requireVerified(caller.userId, 'add funds'),
+    ]);
+    const destination = await this.resolveDestination(caller, body.destination);
+    const fee = platformFee(body.amountPence, isUKUser ? 'uk' : 'international');
+    try {
+      return await this.prisma.fundingTransaction.create({
+        data: {
+          id,
+          userId: caller.userId,
+          amountPence: BigInt(body.amountPence),
+          feePence: BigInt(fee.feePence),
+          feeRate: fee.ratePercent,
+          isUkUser: isUKUser,
+          method: body.method,
+          destinationType: destination.type,
+          destinationId: destination.destinationId,
+          destinationName: destination.name,
+          creditAccountId: destination.creditAccountId,
+        },
+      });
+    } catch (error) {
+      // The same command, delivered twice at once: the other delivery recorded it.
+      if (isUniqueViolation(error))
+        return this.prisma.fundingTransaction.findUniqueOrThrow({ where: { id } });
+      throw error;
+    }
   }
 
   /** The success page polls this; another user's session does not exist for the caller. */

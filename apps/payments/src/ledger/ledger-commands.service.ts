@@ -80,7 +80,12 @@ export class LedgerCommandsService {
       if (error instanceof InsufficientFundsError)
         throw ProblemError.of(400, insufficientTitle, insufficientDetail);
       if (error instanceof VoidedKeyError)
-        throw ProblemError.of(409, 'Conflict', 'This operation was cancelled and cannot be posted any more.');
+        // Final, not a conflict to retry: the caller's next attempt is a new request with a new key.
+        throw ProblemError.of(
+          410,
+          'Request cancelled',
+          'This payment was cancelled after an interruption. Please try again.',
+        );
       if (error instanceof IdempotencyConflictError)
         throw ProblemError.of(
           409,

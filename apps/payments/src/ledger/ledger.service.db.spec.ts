@@ -124,6 +124,17 @@ describe('LedgerService (PostgreSQL)', () => {
     await expect(balance(potAccount(potId))).resolves.toBe(5000n);
   });
 
+  it('a key posted and then reversed is spent: repeating the post is refused, not replayed as if it stood', async () => {
+    const potId = randomUUID();
+    await topUp(potAccount(potId), 5000);
+    const key = randomUUID();
+    await spend(potId, 1200, key);
+    await prisma.$transaction((tx) => ledger.reverse(tx, `expense:${key}`, 'Not recorded', 'expense_reversal'));
+
+    await expect(spend(potId, 1200, key)).rejects.toBeInstanceOf(VoidedKeyError);
+    await expect(balance(potAccount(potId))).resolves.toBe(5000n);
+  });
+
   it('a post racing its own compensation: either both land or neither does', async () => {
     const potId = randomUUID();
     await topUp(potAccount(potId), 100_000);

@@ -186,6 +186,13 @@ export class LedgerService {
       idempotencyKey,
     );
     if (rows[0]?.request_hash !== requestHash) throw new IdempotencyConflictError(idempotencyKey);
+    // A command repeated after its posting was undone (its record never committed and the compensation
+    // reversed it) must not be told the money moved: the key is spent.
+    const reversed = await tx.$queryRawUnsafe<unknown[]>(
+      `SELECT 1 FROM ledger_transactions WHERE idempotency_key = $1`,
+      `reversal:${idempotencyKey}`,
+    );
+    if (reversed.length > 0) throw new VoidedKeyError(idempotencyKey);
     return { transactionId: rows[0].id, replayed: true };
   }
 

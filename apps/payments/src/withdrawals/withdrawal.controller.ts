@@ -19,7 +19,7 @@ export class WithdrawalController {
 
   @RpcHandler(PaymentsRpc.createWithdrawal)
   createWithdrawal(command: CreateWithdrawalCommand) {
-    return this.withdrawals.create(command.caller, command.body);
+    return this.withdrawals.create(command.caller, command.body, command.idempotencyKey);
   }
 
   @RpcHandler(PaymentsRpc.listWithdrawals)

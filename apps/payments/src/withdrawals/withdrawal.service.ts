@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto';
-
 import {
   type CreateWithdrawalRequest,
   type PaymentsCaller,
@@ -7,7 +5,13 @@ import {
   type Withdrawal,
 } from '@kitty/contracts';
 import { penceFromBigInt } from '@kitty/money';
-import { outboxMessage, OutboxRelay, ProblemError } from '@kitty/nest-common';
+import {
+  idFromIdempotencyKey,
+  isUniqueViolation,
+  outboxMessage,
+  OutboxRelay,
+  ProblemError,
+} from '@kitty/nest-common';
 import { Injectable, Logger } from '@nestjs/common';
 
 import type { Withdrawal as WithdrawalRow } from '../generated/prisma/client';
@@ -44,12 +48,22 @@ export class WithdrawalService {
     private readonly relay: OutboxRelay,
   ) {}
 
-  async create(caller: PaymentsCaller, body: CreateWithdrawalRequest): Promise<Withdrawal> {
+  /**
+   * The withdrawal's id derives from the caller's Idempotency-Key: a repeat of the command (a retry after
+   * a lost answer, on any replica) finds the withdrawal the first one made and reserves nothing again.
+   */
+  async create(
+    caller: PaymentsCaller,
+    body: CreateWithdrawalRequest,
+    idempotencyKey: string,
+  ): Promise<Withdrawal> {
+    const id = idFromIdempotencyKey('withdrawal', caller.userId, idempotencyKey);
+    const earlier = await this.prisma.withdrawal.findUnique({ where: { id } });
+    if (earlier) return sameWithdrawal(earlier, body);
     const account = await this.peers.requireVerified(caller.userId, 'withdraw');
     if (!account.payoutDestination)
       throw ProblemError.of(403, 'Account Setup Required', 'Add a bank account to withdraw.');
     const source = await this.resolveSource(caller, body.source);
-    const id = randomUUID();
 
     let row: WithdrawalRow;
     try {
@@ -90,6 +104,11 @@ export class WithdrawalService {
           'Insufficient Funds',
           'You cannot withdraw more than your available balance',
         );
+      if (isUniqueViolation(error)) {
+        // The same command, delivered twice at once: the other delivery made it.
+        const made = await this.prisma.withdrawal.findUniqueOrThrow({ where: { id } });
+        return sameWithdrawal(made, body);
+      }
       throw error;
     }
     this.relay.kick();
@@ -224,6 +243,22 @@ export class PayoutAmountMismatchError extends Error {
 function assertAmount(withdrawal: PendingWithdrawal, amountPence: number) {
   if (withdrawal.amount_pence !== BigInt(amountPence))
     throw new PayoutAmountMismatchError(withdrawal.id, withdrawal.amount_pence, amountPence);
+}
+
+/** The answer to a repeated command: the withdrawal it made, if the repeat asks for the same thing. */
+function sameWithdrawal(row: WithdrawalRow, body: CreateWithdrawalRequest): Withdrawal {
+  const potId = body.source.type === 'pot' ? body.source.potId : null;
+  if (
+    Number(row.amountPence) !== body.amountPence ||
+    row.sourceType !== body.source.type ||
+    row.potId !== potId
+  )
+    throw ProblemError.of(
+      422,
+      'Idempotency-Key reused',
+      'This Idempotency-Key was already used for a different request.',
+    );
+  return toWithdrawal(row);
 }
 
 function toWithdrawal(row: WithdrawalRow): Withdrawal {

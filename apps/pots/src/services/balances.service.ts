@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto';
-
 import type {
   ActivityEntry,
   CreateSettlementCommand,
@@ -9,9 +7,10 @@ import type {
   Settlement,
 } from '@kitty/contracts';
 import { formatPence, type Transfer } from '@kitty/money';
-import { ProblemError } from '@kitty/nest-common';
+import { idFromIdempotencyKey, madeByConcurrentDelivery, ProblemError } from '@kitty/nest-common';
 import { Injectable } from '@nestjs/common';
 
+import type { Settlement as SettlementRow } from '../generated/prisma/client';
 import { PrismaService, type Tx } from '../prisma.service';
 import { recordActivity } from './activity';
 import { applyMemberDeltas } from './expense-effects';
@@ -64,9 +63,17 @@ export class BalancesService {
    * and the settlement is recorded after; otherwise it is only recorded.
    */
   async settle(command: CreateSettlementCommand): Promise<Settlement> {
-    const settlementId = randomUUID();
+    // From the caller's Idempotency-Key: a repeat of the command finds the settlement the first one made.
+    const settlementId = idFromIdempotencyKey('settlement', command.caller.userId, command.idempotencyKey);
+    const earlier = await this.prisma.settlement.findUnique({ where: { id: settlementId } });
+    if (earlier) return toSettlement(earlier);
     if (!command.body.payWithKitty) {
-      return this.prisma.$transaction((tx) => this.recordSettlement(tx, command, settlementId, null));
+      try {
+        return await this.prisma.$transaction((tx) => this.recordSettlement(tx, command, settlementId, null));
+      } catch (error) {
+        madeByConcurrentDelivery(error);
+        return toSettlement(await this.prisma.settlement.findUniqueOrThrow({ where: { id: settlementId } }));
+      }
     }
     const { caller, body } = command;
     // Refuse what the record would refuse before any money moves.
@@ -131,14 +138,7 @@ export class BalancesService {
       'settlement.recorded',
       `${from.name} paid ${to.name} ${formatPence(body.amountPence)}${ledgerTransactionId ? ' with Kitty' : ''}`,
     );
-    return {
-      id: settlement.id,
-      fromMemberId: settlement.fromMemberId,
-      toMemberId: settlement.toMemberId,
-      amountPence: Number(settlement.amountPence),
-      paidWithKitty: settlement.ledgerTransactionId !== null,
-      createdAt: settlement.createdAt.toISOString(),
-    };
+    return toSettlement(settlement);
   }
 
   async removeMember({ caller, potId, memberId }: RemoveMemberCommand): Promise<void> {
@@ -190,4 +190,15 @@ async function settlementParties(tx: Tx, { caller, potId, body }: CreateSettleme
   const to = members.find((member) => member.id === body.toMemberId);
   if (!from || !to) throw ProblemError.of(400, 'Invalid request', 'Both people must be members of this pot.');
   return { from, to };
+}
+
+function toSettlement(row: SettlementRow): Settlement {
+  return {
+    id: row.id,
+    fromMemberId: row.fromMemberId,
+    toMemberId: row.toMemberId,
+    amountPence: Number(row.amountPence),
+    paidWithKitty: row.ledgerTransactionId !== null,
+    createdAt: row.createdAt.toISOString(),
+  };
 }

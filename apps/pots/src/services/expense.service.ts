@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto';
-
 import type {
   CreateExpenseCommand,
   Expense,
@@ -9,7 +7,7 @@ import type {
   UpdateExpenseCommand,
 } from '@kitty/contracts';
 import { formatPence } from '@kitty/money';
-import { ProblemError } from '@kitty/nest-common';
+import { idFromIdempotencyKey, madeByConcurrentDelivery, ProblemError } from '@kitty/nest-common';
 import { Injectable } from '@nestjs/common';
 
 import type { Expense as ExpenseRow, ExpenseShare, PotMember } from '../generated/prisma/client';
@@ -36,9 +34,14 @@ export class ExpenseService {
    */
   async create(command: CreateExpenseCommand): Promise<Expense> {
     const { caller, potId, body } = command;
-    const expenseId = randomUUID();
+    // From the caller's Idempotency-Key: a repeat of the command finds the expense the first one made.
+    const expenseId = idFromIdempotencyKey('expense', caller.userId, command.idempotencyKey);
+    if (await this.prisma.expense.findUnique({ where: { id: expenseId }, select: { id: true } }))
+      return this.getOne(potId, expenseId);
     if (body.paidFrom === 'member') {
-      await this.prisma.$transaction((tx) => this.record(tx, command, expenseId, null));
+      await this.prisma
+        .$transaction((tx) => this.record(tx, command, expenseId, null))
+        .catch(madeByConcurrentDelivery);
       return this.getOne(potId, expenseId);
     }
     // Refuse what the record would refuse before any money moves.

@@ -5,7 +5,7 @@ import {
   type SpendFromPotCommand,
   type TransferBetweenWalletsCommand,
 } from '@kitty/contracts';
-import { ProblemError, RpcClient } from '@kitty/nest-common';
+import { isUniqueViolation, ProblemError, RpcClient } from '@kitty/nest-common';
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 
 import { POTS_SCHEMA, PrismaService, type Tx } from '../prisma.service';
@@ -76,9 +76,21 @@ export class PotLedger implements OnApplicationBootstrap, OnApplicationShutdown 
     post: () => Promise<LedgerReceipt>,
     record: (receipt: LedgerReceipt) => Promise<T>,
   ): Promise<T> {
-    await this.prisma.ledgerCompensation.create({
-      data: { ledgerKey, reason, dueAt: new Date(Date.now() + COMPENSATION_GRACE_MS) },
-    });
+    try {
+      await this.prisma.ledgerCompensation.create({
+        data: { ledgerKey, reason, dueAt: new Date(Date.now() + COMPENSATION_GRACE_MS) },
+      });
+    } catch (error) {
+      // The same command is already being posted (a repeat delivered while the first runs, or whose first
+      // attempt awaits its compensation): never post it twice at once.
+      if (isUniqueViolation(error))
+        throw ProblemError.of(
+          409,
+          'Request in progress',
+          'This payment is still being processed. Please retry shortly.',
+        );
+      throw error;
+    }
     let receipt: LedgerReceipt;
     try {
       receipt = await post();

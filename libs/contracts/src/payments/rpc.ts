@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { defineRpc, Uuid } from '../common';
+import { defineRpc, IdempotencyKey, Uuid } from '../common';
 import {
   CheckoutSessionCreated,
   CreateCheckoutSessionRequest,
@@ -19,11 +19,15 @@ export type PaymentsCaller = z.infer<typeof PaymentsCaller>;
 const withCaller = <Shape extends z.ZodRawShape>(shape: Shape) =>
   z.object({ caller: PaymentsCaller, ...shape });
 
-export const CreateCheckoutSessionCommand = withCaller({ body: CreateCheckoutSessionRequest });
+/** `idempotencyKey`: the caller's Idempotency-Key; the top-up's id derives from it (ADR 0011). */
+export const CreateCheckoutSessionCommand = withCaller({
+  body: CreateCheckoutSessionRequest,
+  idempotencyKey: IdempotencyKey,
+});
 export const FundingSessionQuery = withCaller({ sessionId: z.string().min(1).max(255) });
 export const QuoteFeeQuery = withCaller({ amountPence: z.number().int().positive() });
 export const PaymentsCallerQuery = withCaller({});
-export const CreateWithdrawalCommand = withCaller({ body: CreateWithdrawalRequest });
+export const CreateWithdrawalCommand = withCaller({ body: CreateWithdrawalRequest, idempotencyKey: IdempotencyKey });
 export const CreateTopUpRequestCommand = withCaller({ body: CreateTopUpRequest });
 export const TopUpRequestQuery = withCaller({ requestId: Uuid });
 
@@ -35,14 +39,15 @@ export type CreateWithdrawalCommand = z.infer<typeof CreateWithdrawalCommand>;
 export type CreateTopUpRequestCommand = z.infer<typeof CreateTopUpRequestCommand>;
 export type TopUpRequestQuery = z.infer<typeof TopUpRequestQuery>;
 
-const IdempotencyKey = z.string().min(1).max(200);
+/** A ledger transaction's own idempotency key (`expense:<id>`, `settlement:<id>`…), chosen by the service. */
+const LedgerKey = z.string().min(1).max(200);
 
 /** Money leaves a pot (an expense paid from the pot). Fails with 400 'Insufficient funds…' when it does not cover it. */
 export const SpendFromPotCommand = z
   .object({
     potId: Uuid,
     amountPence: z.number().int().positive(),
-    idempotencyKey: IdempotencyKey,
+    idempotencyKey: LedgerKey,
     description: z.string().max(200),
     userId: Uuid,
   })
@@ -51,7 +56,7 @@ export type SpendFromPotCommand = z.infer<typeof SpendFromPotCommand>;
 
 /** Undo an earlier ledger transaction by posting its reversal (idempotent; a no-op when it never happened). */
 export const ReverseTransactionCommand = z
-  .object({ idempotencyKey: IdempotencyKey, reason: z.string().max(200) })
+  .object({ idempotencyKey: LedgerKey, reason: z.string().max(200) })
   .strict();
 export type ReverseTransactionCommand = z.infer<typeof ReverseTransactionCommand>;
 
@@ -61,7 +66,7 @@ export const TransferBetweenWalletsCommand = z
     fromUserId: Uuid,
     toUserId: Uuid,
     amountPence: z.number().int().positive(),
-    idempotencyKey: IdempotencyKey,
+    idempotencyKey: LedgerKey,
     description: z.string().max(200),
   })
   .strict();

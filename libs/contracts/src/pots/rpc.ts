@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { Acknowledged, defineRpc, Uuid } from '../common';
+import { Acknowledged, defineRpc, IdempotencyKey, Uuid } from '../common';
 import {
   ActivityEntry,
   CreateExpenseRequest,
@@ -54,10 +54,15 @@ export const RevokeInvitationCommand = withCaller({ potId: Uuid, invitationId: U
 export const PreviewInvitationQuery = z.object({ token: InvitationToken });
 export const AcceptInvitationCommand = withCaller({ token: InvitationToken });
 export const RemoveMemberCommand = withCaller({ potId: Uuid, memberId: Uuid });
-export const CreateExpenseCommand = withCaller({ potId: Uuid, body: CreateExpenseRequest });
+/** `idempotencyKey`: the caller's Idempotency-Key; the expense's id derives from it (ADR 0011). */
+export const CreateExpenseCommand = withCaller({ potId: Uuid, body: CreateExpenseRequest, idempotencyKey: IdempotencyKey });
 export const UpdateExpenseCommand = withCaller({ potId: Uuid, expenseId: Uuid, body: UpdateExpenseRequest });
 export const ExpenseCommand = withCaller({ potId: Uuid, expenseId: Uuid });
-export const CreateSettlementCommand = withCaller({ potId: Uuid, body: CreateSettlementRequest });
+export const CreateSettlementCommand = withCaller({
+  potId: Uuid,
+  body: CreateSettlementRequest,
+  idempotencyKey: IdempotencyKey,
+});
 export const SetActivePotCommand = withCaller({ body: SetActivePotRequest });
 export const ActivePotQuery = withCaller({});
 
