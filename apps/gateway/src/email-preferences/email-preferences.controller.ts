@@ -1,4 +1,4 @@
-import { EmailPreferencesRpc, Unsubscribed,UnsubscribeQuery } from '@kitty/contracts';
+import { EmailPreferencesRpc, Unsubscribed, UnsubscribeQuery } from '@kitty/contracts';
 import { parseOrThrow, RpcClient } from '@kitty/nest-common';
 import { Controller, Get, HttpCode, Post, Query, Res } from '@nestjs/common';
 import { RouteConfig } from '@nestjs/platform-fastify';

@@ -1,4 +1,4 @@
-import { type Unsubscribed,UNSUBSCRIBED_MESSAGE, type UnsubscribeQuery } from '@kitty/contracts';
+import { type Unsubscribed, UNSUBSCRIBED_MESSAGE, type UnsubscribeQuery } from '@kitty/contracts';
 import { ProblemError } from '@kitty/nest-common';
 import { Inject, Injectable } from '@nestjs/common';
 
