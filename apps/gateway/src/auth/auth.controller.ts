@@ -18,7 +18,6 @@ import { ZodBody } from '../http/zod-body';
 import { GatewayAuthService } from './auth.service';
 import { callerOf } from './caller';
 import { Public } from './public.decorator';
-import { withRetryAfter } from './retry-after';
 import { readRefreshCookie } from './session-cookie';
 
 @Controller('auth')
@@ -39,7 +38,7 @@ export class AuthController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    return withRetryAfter(reply, this.auth.signUp(body, callerOf(request), reply));
+    return this.auth.signUp(body, callerOf(request), reply);
   }
 
   @RouteConfig(AUTH_RATE_LIMITED)
@@ -54,7 +53,7 @@ export class AuthController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    return withRetryAfter(reply, this.auth.signIn(body, callerOf(request), reply));
+    return this.auth.signIn(body, callerOf(request), reply);
   }
 
   @RouteConfig(AUTH_RATE_LIMITED)
@@ -67,7 +66,7 @@ export class AuthController {
   @ApiOkResponse({ schema: schemaRef(AuthSession) })
   @ApiProblems(401)
   refresh(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    return withRetryAfter(reply, this.auth.refresh(readRefreshCookie(request), callerOf(request), reply));
+    return this.auth.refresh(readRefreshCookie(request), callerOf(request), reply);
   }
 
   @RouteConfig(AUTH_RATE_LIMITED)
