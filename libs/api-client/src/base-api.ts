@@ -1,10 +1,15 @@
-import { IDEMPOTENCY_KEY_HEADER } from '@kitty/contracts';
 import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
 
 /** The slice of the host app's store the client reads: the in-memory access token (never persisted). */
 export interface AccessTokenState {
   session: { accessToken: string | null };
 }
+
+/**
+ * The header the generated endpoints send (named in the OpenAPI document, from contracts'
+ * IDEMPOTENCY_KEY_HEADER; the SPA bundle does not import contracts' schemas).
+ */
+const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 
 /** Retries of an idempotent command after a lost answer: the same key, so it can never run twice. */
 export const IDEMPOTENT_RETRY = { attempts: 3, firstDelayMs: 300, maxDelayMs: 3000 } as const;

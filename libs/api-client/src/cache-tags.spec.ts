@@ -71,6 +71,7 @@ describe('cache tags', () => {
     await store.dispatch(
       kittyApi.endpoints.createExpense.initiate({
         potId: POT,
+        'Idempotency-Key': 'key-1',
         createExpenseRequest: {
           description: 'Dinner',
           amountPence: 1000,
@@ -140,7 +141,10 @@ describe('cache tags', () => {
     fetchMock.mockClear();
 
     await store.dispatch(
-      kittyApi.endpoints.createWithdrawal.initiate({ amountPence: 100, source: { type: 'pot', potId: POT } }),
+      kittyApi.endpoints.createWithdrawal.initiate({
+        'Idempotency-Key': 'key-2',
+        createWithdrawalRequest: { amountPence: 100, source: { type: 'pot', potId: POT } },
+      }),
     );
     await new Promise((resolve) => setTimeout(resolve, 20));
 

@@ -116,7 +116,7 @@ export const kittyApiWithTags = kittyApiWithTagTypes.enhanceEndpoints({
     createCheckoutSession: { invalidatesTags: [{ type: 'FundingHistory', id: 'ME' }] },
     // The amount is reserved at once (decisions §11).
     createWithdrawal: {
-      invalidatesTags: (_result, _error, { source }) => [
+      invalidatesTags: (_result, _error, { createWithdrawalRequest: { source } }) => [
         { type: 'Wallet', id: 'ME' },
         { type: 'Withdrawals', id: 'ME' },
         ...(source?.type === 'pot' ? potTags(source.potId) : []),

@@ -1,4 +1,4 @@
-import type { PotSummary } from '@kitty/api-client';
+import type { CreateWithdrawalRequest, PotSummary } from '@kitty/api-client';
 import { useCreateWithdrawalMutation, useGetWalletQuery } from '@kitty/api-client';
 import { formatPence } from '@kitty/money';
 import { Button, Form, Input, Modal, Result, Select, Space } from 'antd';
@@ -6,6 +6,7 @@ import { useState } from 'react';
 
 import { parseAmountPence, penceText } from '../pots/split';
 import { useToast } from '../ui/toast';
+import { useIdempotentAction } from '../ui/use-idempotent-action';
 import { useMoneyErrorHandler } from './account-setup';
 import { MAX_WITHDRAWAL_PENCE } from './amounts';
 import { WALLET } from './destinations';
@@ -41,6 +42,7 @@ export function WithdrawDialog({ onClose, ownedPots, defaultSource = WALLET }: W
   const toast = useToast();
   const handleError = useMoneyErrorHandler();
   const [createWithdrawal, { isLoading }] = useCreateWithdrawalMutation();
+  const sendOnce = useIdempotentAction();
   const [initiated, setInitiated] = useState<{ amountPence: number; from: string } | null>(null);
 
   const source: string = Form.useWatch('source', form) ?? defaultSource;
@@ -53,10 +55,13 @@ export function WithdrawDialog({ onClose, ownedPots, defaultSource = WALLET }: W
     const amountPence = parseAmountPence(amount);
     if (amountPence === null) return;
     try {
-      await createWithdrawal({
+      const request: CreateWithdrawalRequest = {
         amountPence,
         source: source === WALLET ? { type: 'wallet' } : { type: 'pot', potId: source },
-      }).unwrap();
+      };
+      await sendOnce(request, (key) =>
+        createWithdrawal({ 'Idempotency-Key': key, createWithdrawalRequest: request }).unwrap(),
+      );
       toast.success(
         'Withdrawal Initiated',
         `${formatPence(amountPence)} is on its way to your bank account. It takes 1-3 business days.`,

@@ -1,4 +1,4 @@
-import type { Expense, PotMember } from '@kitty/api-client';
+import type { CreateExpenseRequest, Expense, PotMember } from '@kitty/api-client';
 import {
   httpStatusOf,
   problemOf,
@@ -12,6 +12,7 @@ import { useMemo, useState } from 'react';
 
 import { toastProblem } from '../ui/problem-toast';
 import { useToast } from '../ui/toast';
+import { useIdempotentAction } from '../ui/use-idempotent-action';
 import type { SplitMember, SplitMode, SplitState } from './split';
 import { calculateSplit, defaultValues, formatBasisPoints, parseAmountPence, penceText } from './split';
 import { SplitEditor } from './split-editor';
@@ -56,6 +57,7 @@ function ExpenseDialogBody({
   const [form] = Form.useForm<ExpenseFormValues>();
   const toast = useToast();
   const [createExpense, createState] = useCreateExpenseMutation();
+  const sendOnce = useIdempotentAction();
   const [updateExpense, updateState] = useUpdateExpenseMutation();
   const busy = createState.isLoading || updateState.isLoading;
   const editing = expense !== undefined;
@@ -98,16 +100,16 @@ function ExpenseDialogBody({
         }).unwrap();
         toast.success('Expense updated', `${values.description.trim()}: ${formatPence(total)}.`);
       } else {
-        await createExpense({
-          potId,
-          createExpenseRequest: {
-            description: values.description.trim(),
-            amountPence: total,
-            paidFrom: values.paidFrom,
-            ...(values.paidFrom === 'member' ? { payerMemberId: values.payerMemberId } : {}),
-            split: outcome.split,
-          },
-        }).unwrap();
+        const request: CreateExpenseRequest = {
+          description: values.description.trim(),
+          amountPence: total,
+          paidFrom: values.paidFrom,
+          ...(values.paidFrom === 'member' ? { payerMemberId: values.payerMemberId } : {}),
+          split: outcome.split,
+        };
+        await sendOnce({ potId, request }, (key) =>
+          createExpense({ potId, 'Idempotency-Key': key, createExpenseRequest: request }).unwrap(),
+        );
         toast.success('Expense recorded!', `${values.description.trim()}: ${formatPence(total)}.`);
       }
       onClose();

@@ -86,6 +86,9 @@ const injectedRtkApi = api.injectEndpoints({
         url: `/api/pots/${queryArg.potId}/expenses`,
         method: 'POST',
         body: queryArg.createExpenseRequest,
+        headers: {
+          'Idempotency-Key': queryArg['Idempotency-Key'],
+        },
       }),
     }),
     listExpenses: build.query<ListExpensesApiResponse, ListExpensesApiArg>({
@@ -112,6 +115,9 @@ const injectedRtkApi = api.injectEndpoints({
         url: `/api/pots/${queryArg.potId}/settlements`,
         method: 'POST',
         body: queryArg.createSettlementRequest,
+        headers: {
+          'Idempotency-Key': queryArg['Idempotency-Key'],
+        },
       }),
     }),
     previewInvitation: build.query<PreviewInvitationApiResponse, PreviewInvitationApiArg>({
@@ -158,7 +164,14 @@ const injectedRtkApi = api.injectEndpoints({
       }),
     }),
     createCheckoutSession: build.mutation<CreateCheckoutSessionApiResponse, CreateCheckoutSessionApiArg>({
-      query: (queryArg) => ({ url: `/api/funding/checkout-sessions`, method: 'POST', body: queryArg }),
+      query: (queryArg) => ({
+        url: `/api/funding/checkout-sessions`,
+        method: 'POST',
+        body: queryArg.createCheckoutSessionRequest,
+        headers: {
+          'Idempotency-Key': queryArg['Idempotency-Key'],
+        },
+      }),
     }),
     getFundingSession: build.query<GetFundingSessionApiResponse, GetFundingSessionApiArg>({
       query: (queryArg) => ({ url: `/api/funding/sessions/${queryArg}` }),
@@ -178,7 +191,14 @@ const injectedRtkApi = api.injectEndpoints({
       query: () => ({ url: `/api/wallet` }),
     }),
     createWithdrawal: build.mutation<CreateWithdrawalApiResponse, CreateWithdrawalApiArg>({
-      query: (queryArg) => ({ url: `/api/withdrawals`, method: 'POST', body: queryArg }),
+      query: (queryArg) => ({
+        url: `/api/withdrawals`,
+        method: 'POST',
+        body: queryArg.createWithdrawalRequest,
+        headers: {
+          'Idempotency-Key': queryArg['Idempotency-Key'],
+        },
+      }),
     }),
     listWithdrawals: build.query<ListWithdrawalsApiResponse, ListWithdrawalsApiArg>({
       query: () => ({ url: `/api/withdrawals` }),
@@ -244,6 +264,8 @@ export type ListPotActivityApiArg = string;
 export type CreateExpenseApiResponse = /** status 201  */ Expense;
 export type CreateExpenseApiArg = {
   potId: string;
+  /** A fresh key (a UUID) per user action, the same on retries of it. Kept 24 h per user: the same key with the same request replays the first answer (marked `Idempotent-Replayed: true`); with a different request it is refused (422); while the first is still running, 409. */
+  'Idempotency-Key': string;
   createExpenseRequest: CreateExpenseRequest;
 };
 export type ListExpensesApiResponse = /** status 200  */ Expense[];
@@ -264,6 +286,8 @@ export type GetPotBalancesApiArg = string;
 export type CreateSettlementApiResponse = /** status 201  */ Settlement;
 export type CreateSettlementApiArg = {
   potId: string;
+  /** A fresh key (a UUID) per user action, the same on retries of it. Kept 24 h per user: the same key with the same request replays the first answer (marked `Idempotent-Replayed: true`); with a different request it is refused (422); while the first is still running, 409. */
+  'Idempotency-Key': string;
   createSettlementRequest: CreateSettlementRequest;
 };
 export type PreviewInvitationApiResponse = /** status 200  */ InvitationPreview;
@@ -294,7 +318,11 @@ export type UnfreezeCardApiArg = void;
 export type ProvisionCardToWalletApiResponse = /** status 200  */ IssuedCard;
 export type ProvisionCardToWalletApiArg = WalletProvisioningRequest;
 export type CreateCheckoutSessionApiResponse = /** status 201  */ CheckoutSessionCreated;
-export type CreateCheckoutSessionApiArg = CreateCheckoutSessionRequest;
+export type CreateCheckoutSessionApiArg = {
+  /** A fresh key (a UUID) per user action, the same on retries of it. Kept 24 h per user: the same key with the same request replays the first answer (marked `Idempotent-Replayed: true`); with a different request it is refused (422); while the first is still running, 409. */
+  'Idempotency-Key': string;
+  createCheckoutSessionRequest: CreateCheckoutSessionRequest;
+};
 export type GetFundingSessionApiResponse = /** status 200  */ FundingSession;
 export type GetFundingSessionApiArg = string;
 export type QuoteFeeApiResponse = /** status 200  */ FeeQuote;
@@ -304,7 +332,11 @@ export type ListFundingTransactionsApiArg = void;
 export type GetWalletApiResponse = /** status 200  */ Wallet;
 export type GetWalletApiArg = void;
 export type CreateWithdrawalApiResponse = /** status 201  */ Withdrawal;
-export type CreateWithdrawalApiArg = CreateWithdrawalRequest;
+export type CreateWithdrawalApiArg = {
+  /** A fresh key (a UUID) per user action, the same on retries of it. Kept 24 h per user: the same key with the same request replays the first answer (marked `Idempotent-Replayed: true`); with a different request it is refused (422); while the first is still running, 409. */
+  'Idempotency-Key': string;
+  createWithdrawalRequest: CreateWithdrawalRequest;
+};
 export type ListWithdrawalsApiResponse = /** status 200  */ Withdrawal[];
 export type ListWithdrawalsApiArg = void;
 export type CreateTopUpRequestApiResponse = /** status 201  */ TopUpRequestCreated;

@@ -24,6 +24,7 @@ import { canPayWithWallet, externalNavigation } from '../../money/external-navig
 import { parseAmountPence } from '../../pots/split';
 import { DocumentTitle } from '../../ui/document-title';
 import { useToast } from '../../ui/toast';
+import { useIdempotentAction } from '../../ui/use-idempotent-action';
 
 type Method = NonNullable<CreateCheckoutSessionRequest['method']>;
 
@@ -79,6 +80,7 @@ function PaymentMethodChoice({
   const handleError = useMoneyErrorHandler();
   const quote = useQuoteFeeQuery(amountPence);
   const [createSession] = useCreateCheckoutSessionMutation();
+  const sendOnce = useIdempotentAction();
   const [processing, setProcessing] = useState<Method | null>(null);
   const [bankInstructionsOpen, setBankInstructionsOpen] = useState(false);
   const homeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -87,7 +89,10 @@ function PaymentMethodChoice({
 
   /** Creates the Checkout Session; the hosted page opens in `tab` when there is one, else in this tab. */
   const checkout = async (method: Method, tab: ReturnType<typeof externalNavigation.openBlankTab>) => {
-    const session = await createSession({ amountPence, destination, method }).unwrap();
+    const request: CreateCheckoutSessionRequest = { amountPence, destination, method };
+    const session = await sendOnce(request, (key) =>
+      createSession({ 'Idempotency-Key': key, createCheckoutSessionRequest: request }).unwrap(),
+    );
     if (!tab) {
       externalNavigation.assign(session.url);
       return false;

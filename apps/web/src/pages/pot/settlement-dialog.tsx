@@ -1,4 +1,4 @@
-import type { SettleUpTransfer } from '@kitty/api-client';
+import type { CreateSettlementRequest, SettleUpTransfer } from '@kitty/api-client';
 import { useCreateSettlementMutation, useGetWalletQuery } from '@kitty/api-client';
 import { formatPence } from '@kitty/money';
 import { Form, Input, Modal, Radio } from 'antd';
@@ -6,6 +6,7 @@ import { Form, Input, Modal, Radio } from 'antd';
 import { parseAmountPence, penceText } from '../../pots/split';
 import { toastProblem } from '../../ui/problem-toast';
 import { useToast } from '../../ui/toast';
+import { useIdempotentAction } from '../../ui/use-idempotent-action';
 
 export interface SettlementDialogProps {
   potId: string;
@@ -34,6 +35,7 @@ export function SettlementDialog({
   const [form] = Form.useForm<{ amount: string; paidHow: PaidHow }>();
   const toast = useToast();
   const [createSettlement, { isLoading }] = useCreateSettlementMutation();
+  const sendOnce = useIdempotentAction();
   const wallet = useGetWalletQuery(undefined, { skip: !payerIsYou });
   const payWithKitty = (Form.useWatch('paidHow', form) ?? 'elsewhere') === 'kitty';
 
@@ -41,15 +43,15 @@ export function SettlementDialog({
     const amountPence = parseAmountPence(amount);
     if (amountPence === null) return;
     try {
-      await createSettlement({
-        potId,
-        createSettlementRequest: {
-          fromMemberId: transfer.fromMemberId,
-          toMemberId: transfer.toMemberId,
-          amountPence,
-          ...(payWithKitty ? { payWithKitty: true } : {}),
-        },
-      }).unwrap();
+      const request: CreateSettlementRequest = {
+        fromMemberId: transfer.fromMemberId,
+        toMemberId: transfer.toMemberId,
+        amountPence,
+        ...(payWithKitty ? { payWithKitty: true } : {}),
+      };
+      await sendOnce({ potId, request }, (key) =>
+        createSettlement({ potId, 'Idempotency-Key': key, createSettlementRequest: request }).unwrap(),
+      );
       toast.success(
         'Success!',
         payWithKitty
