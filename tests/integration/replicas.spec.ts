@@ -1,0 +1,220 @@
+import { randomUUID } from 'node:crypto';
+
+import { Client } from 'pg';
+
+import { api } from '../support/api';
+import { verifyUser } from '../support/onboarding';
+import { bearer, potWithMembers, type User } from '../support/pots';
+import { killReplica, type Replica, replicaMetrics, replicasOf } from '../support/replicas';
+
+/**
+ * The production shape: every service runs as several replicas (npm test starts 3 of each). Each request
+ * must be handled by exactly one of them, load must spread, and a replica killed mid-request must neither
+ * run a command twice nor leave its caller waiting past the deadline.
+ */
+const SERVICES = ['auth', 'pots', 'payments', 'issuing', 'residency', 'notifications'] as const;
+/** The RPC deadline (RPC_TIMEOUT_MS) plus the HTTP hops around it. */
+const ANSWER_WITHIN_MS = 5000 + 1500;
+
+jest.setTimeout(180_000);
+
+async function inPool<T>(count: number, concurrency: number, work: (i: number) => Promise<T>) {
+  const results: T[] = new Array(count);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) {
+        const i = next++;
+        results[i] = await work(i);
+      }
+    }),
+  );
+  return results;
+}
+
+/** How many requests of `pattern` each replica has handled (its rpc_server_duration_seconds count). */
+async function handledPerReplica(replicas: Replica[], pattern: string): Promise<number[]> {
+  return Promise.all(
+    replicas.map(async (replica) => {
+      const metrics = await replicaMetrics(replica);
+      return metrics
+        .split('\n')
+        .filter(
+          (line) =>
+            line.startsWith('rpc_server_duration_seconds_count{') && line.includes(`pattern="${pattern}"`),
+        )
+        .reduce((sum, line) => sum + Number(line.split(' ').pop()), 0);
+    }),
+  );
+}
+
+async function database<T>(query: (client: Client) => Promise<T>): Promise<T> {
+  const client = new Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  try {
+    return await query(client);
+  } finally {
+    await client.end();
+  }
+}
+
+describe('three replicas of every service', () => {
+  let owner: User;
+  let potId: string;
+  let memberId: string;
+  let splitMembers: { memberId: string }[];
+
+  beforeAll(async () => {
+    for (const service of SERVICES) expect(replicasOf(service).length).toBeGreaterThanOrEqual(3);
+    const group = await potWithMembers(1, 'Replicas');
+    owner = group.owner;
+    potId = group.pot.id;
+    memberId = group.pot.yourMemberId;
+    splitMembers = group.pot.members.map((member) => ({ memberId: member.id }));
+    await verifyUser(owner.session.accessToken);
+  });
+
+  it.each([
+    [
+      'creating pots',
+      'pots',
+      'pots.pot.create.v1',
+      (run: string, i: number) =>
+        api('/api/pots', {
+          method: 'POST',
+          body: { name: `${run}-${i}` },
+          headers: bearer(owner.session.accessToken),
+        }),
+      (run: string) =>
+        database(async (db) => {
+          const { rows } = await db.query(
+            `SELECT count(*)::int AS n, count(DISTINCT name)::int AS distinct_names FROM pots.pots WHERE name LIKE $1`,
+            [`${run}-%`],
+          );
+          return rows[0] as { n: number; distinct_names: number };
+        }),
+    ],
+    [
+      'recording expenses',
+      'pots',
+      'pots.expense.create.v1',
+      (run: string, i: number) =>
+        api(`/api/pots/${potId}/expenses`, {
+          method: 'POST',
+          body: {
+            description: `${run}-${i}`,
+            amountPence: 100 + i,
+            paidFrom: 'member',
+            payerMemberId: memberId,
+            split: { mode: 'equal', members: splitMembers },
+          },
+          headers: { ...bearer(owner.session.accessToken), 'idempotency-key': randomUUID() },
+        }),
+      (run: string) =>
+        database(async (db) => {
+          const { rows } = await db.query(
+            `SELECT count(*)::int AS n, count(DISTINCT description)::int AS distinct_names FROM pots.expenses WHERE description LIKE $1`,
+            [`${run}-%`],
+          );
+          return rows[0] as { n: number; distinct_names: number };
+        }),
+    ],
+    [
+      'opening Checkout sessions',
+      'payments',
+      'payments.checkout-session.create.v1',
+      (_run: string, i: number) =>
+        api('/api/funding/checkout-sessions', {
+          method: 'POST',
+          body: { amountPence: 10_000 + i, destination: { type: 'wallet' }, method: 'card' },
+          headers: { ...bearer(owner.session.accessToken), 'idempotency-key': randomUUID() },
+        }),
+      (_run: string, since: Date) =>
+        database(async (db) => {
+          const { rows } = await db.query(
+            `SELECT count(*)::int AS n, count(DISTINCT amount_pence)::int AS distinct_names
+               FROM payments.funding_transactions WHERE user_id = $1 AND created_at >= $2`,
+            [owner.session.user.id, since],
+          );
+          return rows[0] as { n: number; distinct_names: number };
+        }),
+    ],
+  ] as const)(
+    '%s: 300 commands through the gateway make exactly 300 effects, spread over the replicas',
+    async (label, service, pattern, command, effects) => {
+      const run = `rep-${randomUUID().slice(0, 8)}`;
+      const since = new Date(Date.now() - 1000);
+      const replicas = replicasOf(service);
+      const before = await handledPerReplica(replicas, pattern);
+
+      const answers = await inPool(300, 20, (i) => command(run, i));
+
+      expect(answers.map((answer) => answer.status)).toEqual(Array(300).fill(201));
+      // Each command ran once: 300 rows, no two for one request.
+      expect(await (effects as (run: string, since: Date) => Promise<unknown>)(run, since)).toEqual({
+        n: 300,
+        distinct_names: 300,
+      });
+      const after = await handledPerReplica(replicas, pattern);
+      const handled = after.map((count, i) => count - before[i]);
+      expect(handled.reduce((sum, n) => sum + n, 0)).toBe(300);
+      console.log(`${label}: 300 commands, 300 effects, handled per replica ${handled.join(' / ')}`);
+      for (const share of handled.map((n) => n / 300)) {
+        expect(share).toBeGreaterThanOrEqual(0.15);
+        expect(share).toBeLessThanOrEqual(0.5);
+      }
+    },
+  );
+
+  it('a replica of each service SIGKILLed under load: no command runs twice, every caller is answered in time', async () => {
+    const run = `kill-${randomUUID().slice(0, 8)}`;
+    const victims = SERVICES.map((service) => replicasOf(service)[0]);
+    const load = inPool(300, 20, async (i) => {
+      const started = Date.now();
+      // Reads and commands that between them reach every service.
+      const response =
+        i % 3 === 0
+          ? await api('/api/pots', {
+              method: 'POST',
+              body: { name: `${run}-${i}` },
+              headers: bearer(owner.session.accessToken),
+            })
+          : i % 3 === 1
+            ? await api('/api/funding/checkout-sessions', {
+                method: 'POST',
+                body: { amountPence: 20_000 + i, destination: { type: 'wallet' }, method: 'card' },
+                headers: { ...bearer(owner.session.accessToken), 'idempotency-key': randomUUID() },
+              })
+            : await api('/api/me', { headers: bearer(owner.session.accessToken) });
+      return { status: response.status, ms: Date.now() - started, body: response.body };
+    });
+    const restarts = victims.map(async (victim, index) => {
+      await new Promise((resolve) => setTimeout(resolve, 300 + index * 250));
+      return killReplica(victim).restarted();
+    });
+
+    const answers = await load;
+    await Promise.all(restarts);
+
+    const statuses = new Set(answers.map((answer) => answer.status));
+    expect([...statuses].every((status) => status < 300 || status === 503)).toBe(true);
+    expect(Math.max(...answers.map((answer) => answer.ms))).toBeLessThan(ANSWER_WITHIN_MS);
+    // Pots created: one per 201 plus at most one per 503 (which may or may not have run), never two.
+    const created = answers.filter((answer, i) => i % 3 === 0 && answer.status === 201).length;
+    const unavailable = answers.filter((answer, i) => i % 3 === 0 && answer.status === 503).length;
+    const rows = await database(async (db) => {
+      const { rows: counted } = await db.query(
+        `SELECT count(*)::int AS n, count(DISTINCT name)::int AS distinct_names FROM pots.pots WHERE name LIKE $1`,
+        [`${run}-%`],
+      );
+      return counted[0] as { n: number; distinct_names: number };
+    });
+    expect(rows.n).toBe(rows.distinct_names);
+    expect(rows.n).toBeGreaterThanOrEqual(created);
+    expect(rows.n).toBeLessThanOrEqual(created + unavailable);
+    console.log(
+      `SIGKILL under load: ${answers.length} requests, ${answers.filter((a) => a.status === 503).length} answered 503, ` +
+        `slowest ${Math.max(...answers.map((a) => a.ms))} ms, 0 duplicate effects`,
+    );
+  });
+});
