@@ -37,7 +37,8 @@ export class RpcQueueClient extends ClientProxy {
   connect(): Promise<void> {
     this.connecting ??= (async () => {
       const connection = redisOptionsFromUrl(this.options.redisUrl);
-      this.commands = new Redis(connection);
+      // Requests sent together leave in one write.
+      this.commands = new Redis({ ...connection, enableAutoPipelining: true });
       this.replies = new Redis(connection);
       // Errors are retried by ioredis and surface to callers as timeouts (503); unhandled they would crash.
       for (const client of [this.commands, this.replies]) client.on('error', () => undefined);

@@ -81,7 +81,8 @@ export class RpcQueueServer extends Server implements CustomTransportStrategy {
 
   async listen(callback: (...optionalParams: unknown[]) => unknown): Promise<void> {
     const connection = redisOptionsFromUrl(this.options.redisUrl);
-    this.commands = new Redis(connection);
+    // Replies of requests finishing together leave in one write (the blocking connection must not).
+    this.commands = new Redis({ ...connection, enableAutoPipelining: true });
     this.blocking = new Redis(connection);
     for (const client of [this.commands, this.blocking])
       client.on('error', (error: Error) => this.logger.error(`RPC Redis connection: ${error.message}`));
@@ -188,11 +189,10 @@ export class RpcQueueServer extends Server implements CustomTransportStrategy {
     const reply = await runWithRequestId(requestIdFrom(packet.requestId), () => this.run(packet));
     const outcome = !('err' in reply) ? 'ok' : isProblem(reply.err) ? 'problem' : 'error';
     rpcServerDuration.observe({ pattern: packet.pattern, outcome }, (performance.now() - started) / 1000);
-    await this.commands!.pipeline()
-      .publish(packet.replyTo, JSON.stringify(reply))
-      .lrem(taken, 1, raw)
-      .exec()
-      .catch((error: Error) => this.logger.error(`Replying to ${packet.pattern} failed: ${error.message}`));
+    await Promise.all([
+      this.commands!.publish(packet.replyTo, JSON.stringify(reply)),
+      this.commands!.lrem(taken, 1, raw),
+    ]).catch((error: Error) => this.logger.error(`Replying to ${packet.pattern} failed: ${error.message}`));
   }
 
   private async run(packet: RpcRequestPacket): Promise<RpcReplyPacket> {
