@@ -9,6 +9,7 @@ import {
   QueueRegistry,
   redisOptionsFromUrl,
   RpcClient,
+  RpcKeys,
   RpcModule,
 } from '@kitty/nest-common';
 import { Body, Controller, HttpCode, Module, Post } from '@nestjs/common';
@@ -29,6 +30,8 @@ import { ProblemFilter } from './problem.filter';
  * ESM-only Fastify plugins that Jest cannot.)
  */
 const REDIS_URL = 'redis://127.0.0.1:6379';
+const run = randomUUID().slice(0, 8);
+const PREFIX = `gw-obs-${run}`;
 
 @Controller('api/auth')
 class SignInController {
@@ -42,7 +45,7 @@ class SignInController {
 }
 
 @Module({
-  imports: [loggerModule('error', 'gateway'), RpcModule.register(REDIS_URL)],
+  imports: [loggerModule('error', 'gateway'), RpcModule.register({ redisUrl: REDIS_URL, prefix: PREFIX })],
   controllers: [SignInController],
 })
 class EdgeModule {}
@@ -60,7 +63,6 @@ async function createEdge(config: GatewayConfig): Promise<NestFastifyApplication
 }
 let queues: QueueRegistry;
 let ops: FastifyInstance;
-const run = randomUUID().slice(0, 8);
 
 describe('gateway observability (real Redis)', () => {
   let app: NestFastifyApplication;
@@ -70,7 +72,7 @@ describe('gateway observability (real Redis)', () => {
   const config = {
     ...loadConfig(gatewayConfigSchema, {
       HTTP_PORT: '3000',
-      QUEUE_PREFIX: `gw-obs-${run}`,
+      QUEUE_PREFIX: PREFIX,
       LOG_LEVEL: 'error',
     }),
     WEB_DIST_DIR: '',
@@ -80,18 +82,22 @@ describe('gateway observability (real Redis)', () => {
   beforeAll(async () => {
     authStandIn = new Redis(redisOptionsFromUrl(REDIS_URL));
     publisher = new Redis(redisOptionsFromUrl(REDIS_URL));
-    await authStandIn.subscribe(AuthPatterns.signIn);
-    authStandIn.on('message', (channel: string, message: string) => {
-      const packet = JSON.parse(message) as Record<string, unknown>;
-      packets.push(packet);
-      const err = {
-        type: 'about:blank',
-        status: 401,
-        title: 'Unauthorized',
-        detail: 'Wrong e-mail or password.',
-      };
-      void publisher.publish(`${channel}.reply`, JSON.stringify({ id: packet['id'], err, isDisposed: true }));
-    });
+    // The auth service's place in the request queue: takes each request and answers it with a problem.
+    void (async () => {
+      for (;;) {
+        const taken = await authStandIn.brpop(new RpcKeys(PREFIX).requests('auth'), 0).catch(() => null);
+        if (!taken) return;
+        const packet = JSON.parse(taken[1]) as Record<string, unknown>;
+        packets.push(packet);
+        const err = {
+          type: 'about:blank',
+          status: 401,
+          title: 'Unauthorized',
+          detail: 'Wrong e-mail or password.',
+        };
+        await publisher.publish(String(packet['replyTo']), JSON.stringify({ id: packet['id'], err }));
+      }
+    })();
     app = await createEdge(config);
     await app.init();
     await app.getHttpAdapter().getInstance().ready();
