@@ -58,6 +58,17 @@ async function database<T>(query: (client: Client) => Promise<T>): Promise<T> {
   }
 }
 
+/** How many rows match, and how many distinct values of `column` they hold (equal when nothing ran twice). */
+function rowsAndDistinct(table: string, column: string, where: string, params: unknown[]) {
+  return database(async (db) => {
+    const { rows } = await db.query(
+      `SELECT count(*)::int AS n, count(DISTINCT ${column})::int AS distinct_names FROM ${table} WHERE ${where}`,
+      params,
+    );
+    return rows[0] as { n: number; distinct_names: number };
+  });
+}
+
 describe('three replicas of every service', () => {
   let owner: User;
   let potId: string;
@@ -85,14 +96,7 @@ describe('three replicas of every service', () => {
           body: { name: `${run}-${i}` },
           headers: bearer(owner.session.accessToken),
         }),
-      (run: string) =>
-        database(async (db) => {
-          const { rows } = await db.query(
-            `SELECT count(*)::int AS n, count(DISTINCT name)::int AS distinct_names FROM pots.pots WHERE name LIKE $1`,
-            [`${run}-%`],
-          );
-          return rows[0] as { n: number; distinct_names: number };
-        }),
+      (run: string) => rowsAndDistinct('pots.pots', 'name', 'name LIKE $1', [`${run}-%`]),
     ],
     [
       'recording expenses',
@@ -110,14 +114,7 @@ describe('three replicas of every service', () => {
           },
           headers: { ...bearer(owner.session.accessToken), 'idempotency-key': randomUUID() },
         }),
-      (run: string) =>
-        database(async (db) => {
-          const { rows } = await db.query(
-            `SELECT count(*)::int AS n, count(DISTINCT description)::int AS distinct_names FROM pots.expenses WHERE description LIKE $1`,
-            [`${run}-%`],
-          );
-          return rows[0] as { n: number; distinct_names: number };
-        }),
+      (run: string) => rowsAndDistinct('pots.expenses', 'description', 'description LIKE $1', [`${run}-%`]),
     ],
     [
       'opening Checkout sessions',
@@ -130,14 +127,12 @@ describe('three replicas of every service', () => {
           headers: { ...bearer(owner.session.accessToken), 'idempotency-key': randomUUID() },
         }),
       (_run: string, since: Date) =>
-        database(async (db) => {
-          const { rows } = await db.query(
-            `SELECT count(*)::int AS n, count(DISTINCT amount_pence)::int AS distinct_names
-               FROM payments.funding_transactions WHERE user_id = $1 AND created_at >= $2`,
-            [owner.session.user.id, since],
-          );
-          return rows[0] as { n: number; distinct_names: number };
-        }),
+        rowsAndDistinct(
+          'payments.funding_transactions',
+          'amount_pence',
+          'user_id = $1 AND created_at >= $2',
+          [owner.session.user.id, since],
+        ),
     ],
   ] as const)(
     '%s: 300 commands through the gateway make exactly 300 effects, spread over the replicas',
@@ -202,13 +197,7 @@ describe('three replicas of every service', () => {
     // Pots created: one per 201 plus at most one per 503 (which may or may not have run), never two.
     const created = answers.filter((answer, i) => i % 3 === 0 && answer.status === 201).length;
     const unavailable = answers.filter((answer, i) => i % 3 === 0 && answer.status === 503).length;
-    const rows = await database(async (db) => {
-      const { rows: counted } = await db.query(
-        `SELECT count(*)::int AS n, count(DISTINCT name)::int AS distinct_names FROM pots.pots WHERE name LIKE $1`,
-        [`${run}-%`],
-      );
-      return counted[0] as { n: number; distinct_names: number };
-    });
+    const rows = await rowsAndDistinct('pots.pots', 'name', 'name LIKE $1', [`${run}-%`]);
     expect(rows.n).toBe(rows.distinct_names);
     expect(rows.n).toBeGreaterThanOrEqual(created);
     expect(rows.n).toBeLessThanOrEqual(created + unavailable);

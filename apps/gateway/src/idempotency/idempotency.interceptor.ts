@@ -1,5 +1,5 @@
-import { IDEMPOTENCY_KEY_HEADER, IdempotencyKey,IDEMPOTENT_REPLAYED_HEADER } from '@kitty/contracts';
-import { ProblemError } from '@kitty/nest-common';
+import { IDEMPOTENCY_KEY_HEADER, IdempotencyKey, IDEMPOTENT_REPLAYED_HEADER } from '@kitty/contracts';
+import { idempotencyKeyReused, ProblemError } from '@kitty/nest-common';
 import {
   type CallHandler,
   type ExecutionContext,
@@ -87,12 +87,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
   }
 
   private repeat(existing: IdempotencyRecord | null, fingerprint: string, reply: FastifyReply) {
-    if (existing && existing.fingerprint !== fingerprint)
-      throw ProblemError.of(
-        422,
-        'Idempotency-Key reused',
-        'This Idempotency-Key was already used for a different request.',
-      );
+    if (existing && existing.fingerprint !== fingerprint) throw idempotencyKeyReused();
     if (!existing || existing.state === 'in-flight') {
       void reply.header('Retry-After', '1');
       throw ProblemError.of(

@@ -10,7 +10,12 @@ import type {
   PaymentsCaller,
 } from '@kitty/contracts';
 import { penceFromBigInt, platformFee } from '@kitty/money';
-import { idFromIdempotencyKey, isUniqueViolation, ProblemError } from '@kitty/nest-common';
+import {
+  idempotencyKeyReused,
+  idFromIdempotencyKey,
+  isUniqueViolation,
+  ProblemError,
+} from '@kitty/nest-common';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 
 import { PAYMENTS_CONFIG, type PaymentsConfig } from '../config';
@@ -44,11 +49,7 @@ function assertSameTopUp(row: FundingRow, body: CreateCheckoutSessionRequest): v
     row.destinationType !== body.destination.type ||
     row.destinationId !== destinationId
   )
-    throw ProblemError.of(
-      422,
-      'Idempotency-Key reused',
-      'This Idempotency-Key was already used for a different request.',
-    );
+    throw idempotencyKeyReused();
 }
 
 export const sessionNotFound = () => ProblemError.of(404, 'Not found', 'No such payment session.');

@@ -6,6 +6,7 @@ import {
 } from '@kitty/contracts';
 import { penceFromBigInt } from '@kitty/money';
 import {
+  idempotencyKeyReused,
   idFromIdempotencyKey,
   isUniqueViolation,
   outboxMessage,
@@ -253,11 +254,7 @@ function sameWithdrawal(row: WithdrawalRow, body: CreateWithdrawalRequest): With
     row.sourceType !== body.source.type ||
     row.potId !== potId
   )
-    throw ProblemError.of(
-      422,
-      'Idempotency-Key reused',
-      'This Idempotency-Key was already used for a different request.',
-    );
+    throw idempotencyKeyReused();
   return toWithdrawal(row);
 }
 

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 
+import { ProblemError } from '../errors';
+
 /**
  * The id of what a command creates, derived from the caller's Idempotency-Key (ADR 0011): the same user,
  * kind and key always give the same id, so a command delivered again — a retry after a lost answer —
@@ -23,3 +25,11 @@ export function isUniqueViolation(error: unknown): boolean {
 export function madeByConcurrentDelivery(error: unknown): void {
   if (!isUniqueViolation(error)) throw error;
 }
+
+/** The same Idempotency-Key sent with a different request (RFC draft: 422). */
+export const idempotencyKeyReused = () =>
+  ProblemError.of(
+    422,
+    'Idempotency-Key reused',
+    'This Idempotency-Key was already used for a different request.',
+  );
