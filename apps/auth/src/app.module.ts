@@ -11,6 +11,7 @@ import { RefreshTokenRepository } from './repositories/refresh-token.repository'
 import { UserRepository } from './repositories/user.repository';
 import { AuthService } from './services/auth.service';
 import { PasswordHasher } from './services/password-hasher';
+import { PasswordPolicy } from './services/password-policy';
 import { RefreshService } from './services/refresh.service';
 import { RefreshRateLimit } from './services/refresh-rate-limit';
 import { SessionService } from './services/session.service';
@@ -37,6 +38,7 @@ const infrastructure = serviceInfrastructure({
     UserRepository,
     RefreshTokenRepository,
     PasswordHasher,
+    PasswordPolicy,
     AuthRedis,
     SessionRevocations,
     SessionService,

@@ -26,6 +26,7 @@ function setup() {
     throttle: { assertAllowed: jest.fn(), recordFailure: jest.fn(), reset: jest.fn() },
     outbox: { kick: jest.fn() },
     refreshes: { refresh: jest.fn() },
+    passwordPolicy: { assertAcceptable: jest.fn() },
   };
   const service = new AuthService(
     ...(Object.values(deps) as unknown as ConstructorParameters<typeof AuthService>),

@@ -18,6 +18,7 @@ import { PrismaService } from '../prisma.service';
 import { RefreshTokenRepository } from '../repositories/refresh-token.repository';
 import { type Tx, UserRepository } from '../repositories/user.repository';
 import { PasswordHasher } from './password-hasher';
+import { PasswordPolicy } from './password-policy';
 import { RefreshService } from './refresh.service';
 import { hashRefreshToken } from './refresh-token';
 import { SessionService } from './session.service';
@@ -37,9 +38,11 @@ export class AuthService {
     private readonly throttle: SignInThrottle,
     private readonly outbox: OutboxRelay,
     private readonly refreshes: RefreshService,
+    private readonly passwordPolicy: PasswordPolicy,
   ) {}
 
   async signUp({ body, caller }: SignUpCommand): Promise<IssuedSession> {
+    this.passwordPolicy.assertAcceptable(body.password, body);
     const passwordHash = await this.passwords.hash(body.password);
     try {
       const session = await this.prisma.$transaction(async (tx) => {

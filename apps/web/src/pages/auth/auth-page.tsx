@@ -155,7 +155,7 @@ function SignUpForm() {
       <Form.Item
         label="Password"
         name="password"
-        extra={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+        extra={`At least ${MIN_PASSWORD_LENGTH} characters, hard to guess and not containing your e-mail.`}
         rules={[
           { required: true, message: 'Please choose a password.' },
           {
