@@ -88,6 +88,33 @@ describe('welcome', () => {
   });
 });
 
+describe('verify-email', () => {
+  it('links to /verify-email with the token, on the public URL', () => {
+    const email = renderEmail(
+      {
+        template: 'verify-email',
+        to: 'ada@example.com',
+        data: { fullName: 'Ada', token: 'tok+/=', expiresAt: '' },
+      },
+      context,
+    );
+    expect(email.subject).toBe('Confirm your e-mail address for Kitty');
+    expect(email.html).toContain('href="https://kitty.example/verify-email?token=tok%2B%2F%3D"');
+    expect(email.text).toContain('https://kitty.example/verify-email?token=tok%2B%2F%3D');
+  });
+});
+
+describe('sign-up-attempt', () => {
+  it('tells the owner someone tried their address and points to sign-in', () => {
+    const email = renderEmail(
+      { template: 'sign-up-attempt', to: 'ada@example.com', data: { fullName: 'Ada' } },
+      context,
+    );
+    expect(email.subject).toBe('Someone tried to create a Kitty account with your e-mail');
+    expect(email.text).toContain('https://kitty.example/auth');
+  });
+});
+
 describe('contact-received', () => {
   it('shows support who wrote what, and lets them reply to the sender', () => {
     const email = renderEmail(contact(), context);

@@ -3,8 +3,10 @@ import type { EmailMessage, EmailTemplate } from '@kitty/contracts';
 import { contactReceived } from './contact-received';
 import { renderHtml, renderText } from './layout';
 import { potInvitation } from './pot-invitation';
+import { signUpAttempt } from './sign-up-attempt';
 import type { EmailTemplateRenderer, TemplateContent, TemplateContext, TemplateData } from './template';
 import { topUpRequest } from './top-up-request';
+import { verifyEmail } from './verify-email';
 import { welcome } from './welcome';
 
 export type { TemplateContext } from './template';
@@ -15,6 +17,8 @@ export type { TemplateContext } from './template';
  */
 const TEMPLATES: { [T in EmailTemplate]: EmailTemplateRenderer<T> } = {
   welcome,
+  'verify-email': verifyEmail,
+  'sign-up-attempt': signUpAttempt,
   'contact-received': contactReceived,
   'pot-invitation': potInvitation,
   'top-up-request': topUpRequest,

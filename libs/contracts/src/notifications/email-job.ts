@@ -7,6 +7,14 @@ export const EmailQueue = defineQueue('notifications-email', ['notifications.ema
 /** Every e-mail Kitty sends is one of these templates, rendered by the notifications service. */
 export const EmailMessage = z.discriminatedUnion('template', [
   z.object({ template: z.literal('welcome'), to: Email, data: z.object({ fullName: z.string() }) }),
+  /** At sign-up and on resend: the link `/verify-email?token=…` (single use, 24 h). */
+  z.object({
+    template: z.literal('verify-email'),
+    to: Email,
+    data: z.object({ fullName: z.string(), token: z.string().min(1).max(200), expiresAt: z.string() }),
+  }),
+  /** Sign-up with an address that already has an account: told to its owner, never to the caller. */
+  z.object({ template: z.literal('sign-up-attempt'), to: Email, data: z.object({ fullName: z.string() }) }),
   z.object({
     template: z.literal('contact-received'),
     to: Email,
