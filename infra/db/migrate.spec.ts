@@ -269,7 +269,9 @@ describe('check', () => {
     );
     const stale = migrate(appsDir, ['check']);
     expect(stale.status).toBe(1);
-    expect(stale.stderr).toMatch(/^auth: schema.prisma has changed since migration \d{14}_init/);
+    expect(stale.stderr).toMatch(
+      /^auth: schema.prisma has changed since migration \d{14}_\w+: run `npm run db:migrate:new -- auth <name>`/,
+    );
 
     // Comments and formatting are not changes.
     fs.writeFileSync(schemaPath, `// a comment\n${schema.replace(/ +/g, ' ')}`);

@@ -1,4 +1,4 @@
-import { healthRpc, type HealthReport, SERVICE_NAMES } from '@kitty/contracts';
+import { type HealthReport, healthRpc, SERVICE_NAMES } from '@kitty/contracts';
 import { type DependencyCheck, RpcClient } from '@kitty/nest-common';
 import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { Pool } from 'pg';
