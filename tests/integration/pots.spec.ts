@@ -153,10 +153,15 @@ describe('expenses and who owes whom', () => {
     expect(balances.body.plan).toHaveLength(2);
     expect(balances.body.plan.every((transfer) => transfer.toMemberId === a)).toBe(true);
 
-    await api(`/api/pots/${pot.id}/settlements`, {
+    const repaid = await api<{ id: string }>(`/api/pots/${pot.id}/settlements`, {
       method: 'POST',
       body: { fromMemberId: b, toMemberId: a, amountPence: 3333 },
       headers: bearer(others[0].session.accessToken),
+    });
+    // Recorded by the payer, it counts once the payee confirms it (issue 11 §3).
+    await api(`/api/pots/${pot.id}/settlements/${repaid.body.id}/confirm`, {
+      method: 'POST',
+      headers: bearer(owner.session.accessToken),
     });
     const after = await api<Balances>(`/api/pots/${pot.id}/balances`, {
       headers: bearer(owner.session.accessToken),

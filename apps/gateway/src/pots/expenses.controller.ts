@@ -1,4 +1,5 @@
 import {
+  type ConfirmationDecision,
   CreateExpenseRequest,
   CreateSettlementRequest,
   Expense,
@@ -87,11 +88,87 @@ export class ExpensesController {
     return this.rpc.call(PotsRpc.getBalances, { caller: signedInCaller(user), potId });
   }
 
+  @Post('expenses/:expenseId/confirm')
+  @HttpCode(200)
+  @ApiOperation({
+    operationId: 'confirmExpense',
+    summary: 'Confirm an expense recorded as paid by you (or, as the owner, by anyone): it then counts',
+  })
+  @ApiOkResponse({ schema: schemaRef(Expense) })
+  @ApiProblems(403, 409)
+  confirmExpense(
+    @CurrentUser() user: AuthenticatedUser,
+    @UuidParam('potId') potId: string,
+    @UuidParam('expenseId') expenseId: string,
+  ) {
+    return this.decideExpense(user, potId, expenseId, 'confirm');
+  }
+
+  @Post('expenses/:expenseId/decline')
+  @HttpCode(200)
+  @ApiOperation({
+    operationId: 'declineExpense',
+    summary: 'Decline an expense recorded as paid by you (or, as the owner, by anyone): it never counts',
+  })
+  @ApiOkResponse({ schema: schemaRef(Expense) })
+  @ApiProblems(403, 409)
+  declineExpense(
+    @CurrentUser() user: AuthenticatedUser,
+    @UuidParam('potId') potId: string,
+    @UuidParam('expenseId') expenseId: string,
+  ) {
+    return this.decideExpense(user, potId, expenseId, 'decline');
+  }
+
+  @Get('settlements')
+  @ApiOperation({ operationId: 'listSettlements', summary: "The pot's settlements, pending ones first" })
+  @ApiOkResponse({ schema: arrayOf(Settlement) })
+  settlements(@CurrentUser() user: AuthenticatedUser, @UuidParam('potId') potId: string) {
+    return this.rpc.call(PotsRpc.listSettlements, { caller: signedInCaller(user), potId });
+  }
+
+  @Post('settlements/:settlementId/confirm')
+  @HttpCode(200)
+  @ApiOperation({
+    operationId: 'confirmSettlement',
+    summary: 'Confirm a payment the other person recorded (or, as the owner, any): it then counts',
+  })
+  @ApiOkResponse({ schema: schemaRef(Settlement) })
+  @ApiProblems(403, 409)
+  confirmSettlement(
+    @CurrentUser() user: AuthenticatedUser,
+    @UuidParam('potId') potId: string,
+    @UuidParam('settlementId') settlementId: string,
+  ) {
+    return this.decideSettlement(user, potId, settlementId, 'confirm');
+  }
+
+  @Post('settlements/:settlementId/decline')
+  @HttpCode(200)
+  @ApiOperation({
+    operationId: 'declineSettlement',
+    summary: 'Decline a payment the other person recorded (or, as the owner, any): it never counts',
+  })
+  @ApiOkResponse({ schema: schemaRef(Settlement) })
+  @ApiProblems(403, 409)
+  declineSettlement(
+    @CurrentUser() user: AuthenticatedUser,
+    @UuidParam('potId') potId: string,
+    @UuidParam('settlementId') settlementId: string,
+  ) {
+    return this.decideSettlement(user, potId, settlementId, 'decline');
+  }
+
   @Post('settlements')
-  @ApiOperation({ operationId: 'createSettlement', summary: 'Record that one member paid another back' })
+  @ApiOperation({
+    operationId: 'createSettlement',
+    summary:
+      'Record that you paid another member back, or they paid you: it counts once they (or the owner) confirm, ' +
+      'at once when paid with Kitty',
+  })
   @ApiBody({ schema: schemaRef(CreateSettlementRequest) })
   @ApiResponse({ status: 201, schema: schemaRef(Settlement) })
-  @ApiProblems(400)
+  @ApiProblems(400, 403)
   @Idempotent()
   settle(
     @CurrentUser() user: AuthenticatedUser,
@@ -104,6 +181,30 @@ export class ExpensesController {
       potId,
       body,
       idempotencyKey,
+    });
+  }
+
+  /** Confirming or declining twice answers the same: no Idempotency-Key needed. */
+  private decideExpense(
+    user: AuthenticatedUser,
+    potId: string,
+    expenseId: string,
+    decision: ConfirmationDecision,
+  ) {
+    return this.rpc.call(PotsRpc.decideExpense, { caller: signedInCaller(user), potId, expenseId, decision });
+  }
+
+  private decideSettlement(
+    user: AuthenticatedUser,
+    potId: string,
+    settlementId: string,
+    decision: ConfirmationDecision,
+  ) {
+    return this.rpc.call(PotsRpc.decideSettlement, {
+      caller: signedInCaller(user),
+      potId,
+      settlementId,
+      decision,
     });
   }
 }

@@ -6,6 +6,8 @@ import {
   type CreateInvitationCommand,
   type CreatePotCommand,
   type CreateSettlementCommand,
+  type DecideExpenseCommand,
+  type DecideSettlementCommand,
   type ExpenseCommand,
   type ListPotsQuery,
   type MembershipQuery,
@@ -133,6 +135,21 @@ export class PotsController {
   @RpcHandler(PotsRpc.createSettlement)
   createSettlement(command: CreateSettlementCommand) {
     return this.balances.settle(command);
+  }
+
+  @RpcHandler(PotsRpc.listSettlements)
+  listSettlements(query: PotQuery) {
+    return this.balances.listSettlements(query);
+  }
+
+  @RpcHandler(PotsRpc.decideExpense)
+  decideExpense(command: DecideExpenseCommand) {
+    return this.expenses.decide(command);
+  }
+
+  @RpcHandler(PotsRpc.decideSettlement)
+  decideSettlement(command: DecideSettlementCommand) {
+    return this.balances.decideSettlement(command);
   }
 
   @RpcHandler(PotsRpc.listActivity)

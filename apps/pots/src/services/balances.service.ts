@@ -1,6 +1,7 @@
 import type {
   ActivityEntry,
   CreateSettlementCommand,
+  DecideSettlementCommand,
   PotBalances,
   PotQuery,
   RemoveMemberCommand,
@@ -10,15 +11,17 @@ import { formatPence, type Transfer } from '@kitty/money';
 import { idFromIdempotencyKey, madeByConcurrentDelivery, ProblemError } from '@kitty/nest-common';
 import { Injectable } from '@nestjs/common';
 
-import type { Settlement as SettlementRow } from '../generated/prisma/client';
+import type { PotMember as PotMemberRow, Settlement as SettlementRow } from '../generated/prisma/client';
 import { PrismaService, type Tx } from '../prisma.service';
 import { recordActivity } from './activity';
+import { confirmed, decisionData, mayDecide, nameOf, type People, peopleOf, stateFor } from './confirmation';
 import { applyMemberDeltas } from './expense-effects';
-import { potNotFound, requireMember, requireOwner } from './pot-access';
+import { type Membership, potNotFound, requireMember, requireOwner } from './pot-access';
 import { PotLedger, settlementLedgerKey } from './pot-ledger';
 import { lockPot, refreshSettlePlan } from './settle-plan';
 
 const ACTIVITY_PAGE = 50;
+const SETTLEMENT_PAGE = 200;
 
 interface BalanceRow {
   id: string;
@@ -66,13 +69,16 @@ export class BalancesService {
     // From the caller's Idempotency-Key: a repeat of the command finds the settlement the first one made.
     const settlementId = idFromIdempotencyKey('settlement', command.caller.userId, command.idempotencyKey);
     const earlier = await this.prisma.settlement.findUnique({ where: { id: settlementId } });
-    if (earlier) return toSettlement(earlier);
+    if (earlier) return toSettlement(earlier, await peopleOf(this.prisma, command.potId));
     if (!command.body.payWithKitty) {
       try {
         return await this.prisma.$transaction((tx) => this.recordSettlement(tx, command, settlementId, null));
       } catch (error) {
         madeByConcurrentDelivery(error);
-        return toSettlement(await this.prisma.settlement.findUniqueOrThrow({ where: { id: settlementId } }));
+        return toSettlement(
+          await this.prisma.settlement.findUniqueOrThrow({ where: { id: settlementId } }),
+          await peopleOf(this.prisma, command.potId),
+        );
       }
     }
     const { caller, body } = command;
@@ -111,7 +117,12 @@ export class BalancesService {
     const { caller, potId, body } = command;
     await lockPot(tx, potId);
     // Checked again under the pot's lock: either person may have left since the wallet transfer.
-    const { from, to } = await settlementParties(tx, command);
+    const { membership, from, to } = await settlementParties(tx, command);
+    // Money Kitty moved is a fact; a payment made elsewhere counts once the other person (or the owner)
+    // agrees it happened.
+    const state = ledgerTransactionId
+      ? confirmed
+      : stateFor(membership, membership.memberId === from.id ? to.id : from.id);
     const settlement = await tx.settlement.create({
       data: {
         id: settlementId,
@@ -121,24 +132,88 @@ export class BalancesService {
         amountPence: body.amountPence,
         ledgerTransactionId,
         createdBy: caller.userId,
+        ...state,
       },
     });
-    await applyMemberDeltas(
-      tx,
-      new Map([
-        [from.id, { net: body.amountPence, share: 0 }],
-        [to.id, { net: -body.amountPence, share: 0 }],
-      ]),
-    );
-    await refreshSettlePlan(tx, potId);
-    await recordActivity(
-      tx,
-      potId,
-      caller,
-      'settlement.recorded',
-      `${from.name} paid ${to.name} ${formatPence(body.amountPence)}${ledgerTransactionId ? ' with Kitty' : ''}`,
-    );
-    return toSettlement(settlement);
+    const what = `${from.name} paid ${to.name} ${formatPence(body.amountPence)}`;
+    if (state.status === 'pending') {
+      const other = state.awaitingMemberId === from.id ? from.name : to.name;
+      await recordActivity(
+        tx,
+        potId,
+        caller,
+        'settlement.pending',
+        `${caller.name} recorded that ${what} — waiting for ${other} to confirm`,
+      );
+    } else {
+      await applySettlement(tx, settlement);
+      await recordActivity(
+        tx,
+        potId,
+        caller,
+        'settlement.recorded',
+        membership.memberId === from.id
+          ? `${what}${ledgerTransactionId ? ' with Kitty' : ''}`
+          : `${caller.name} recorded that ${what}`,
+      );
+    }
+    return toSettlement(settlement, await peopleOf(tx, potId));
+  }
+
+  /** The other person in a pending settlement (or the pot's owner) confirms or declines it. */
+  async decideSettlement({
+    caller,
+    potId,
+    settlementId,
+    decision,
+  }: DecideSettlementCommand): Promise<Settlement> {
+    return this.prisma.$transaction(async (tx) => {
+      const membership = await requireMember(tx, potId, caller.userId);
+      await lockPot(tx, potId);
+      const settlement = await tx.settlement.findFirst({ where: { id: settlementId, potId } });
+      if (!settlement) throw ProblemError.of(404, 'Settlement not found');
+      const people = await peopleOf(tx, potId);
+      const awaiting = nameOf(people.byMemberId, settlement.awaitingMemberId);
+      if (!mayDecide(settlement, membership, decision, awaiting)) return toSettlement(settlement, people);
+      if (decision === 'confirm') {
+        const current = await tx.potMember.count({
+          where: { potId, removedAt: null, id: { in: [settlement.fromMemberId, settlement.toMemberId] } },
+        });
+        if (current !== 2) {
+          throw ProblemError.of(409, 'Members have changed', 'Someone in this payment has left the pot.');
+        }
+        await applySettlement(tx, settlement);
+      }
+      const decided = await tx.settlement.update({
+        where: { id: settlementId },
+        data: decisionData(decision, caller.userId),
+      });
+      const what = `${nameOf(people.byMemberId, settlement.fromMemberId)} paid ${nameOf(people.byMemberId, settlement.toMemberId)} ${formatPence(Number(settlement.amountPence))}`;
+      await recordActivity(
+        tx,
+        potId,
+        caller,
+        decision === 'confirm' ? 'settlement.confirmed' : 'settlement.declined',
+        decision === 'confirm'
+          ? `${caller.name} confirmed that ${what}`
+          : `${caller.name} declined ${nameOf(people.byUserId, settlement.createdBy)}'s record that ${what}`,
+      );
+      return toSettlement(decided, people);
+    });
+  }
+
+  /** The pot's settlements, pending ones first (they need someone's answer), then newest first. */
+  async listSettlements({ caller, potId }: PotQuery): Promise<Settlement[]> {
+    await requireMember(this.prisma, potId, caller.userId);
+    const [rows, people] = await Promise.all([
+      this.prisma.settlement.findMany({
+        where: { potId, status: { not: 'declined' } },
+        orderBy: [{ status: 'desc' }, { createdAt: 'desc' }],
+        take: SETTLEMENT_PAGE,
+      }),
+      peopleOf(this.prisma, potId),
+    ]);
+    return rows.map((row) => toSettlement(row, people));
   }
 
   async removeMember({ caller, potId, memberId }: RemoveMemberCommand): Promise<void> {
@@ -180,25 +255,50 @@ export class BalancesService {
   }
 }
 
-/** The two members of a settlement: the caller must be in the pot, and both people must be current members. */
-async function settlementParties(tx: Tx, { caller, potId, body }: CreateSettlementCommand) {
-  await requireMember(tx, potId, caller.userId);
+/** The payer's debt and the payee's credit shrink together, and the plan follows. The pot is locked. */
+async function applySettlement(tx: Tx, settlement: SettlementRow) {
+  const amount = Number(settlement.amountPence);
+  await applyMemberDeltas(
+    tx,
+    new Map([
+      [settlement.fromMemberId, { net: amount, share: 0 }],
+      [settlement.toMemberId, { net: -amount, share: 0 }],
+    ]),
+  );
+  await refreshSettlePlan(tx, settlement.potId);
+}
+
+/**
+ * The two members of a settlement: both must be current members, and the caller one of them — nobody
+ * records a payment between two other people.
+ */
+async function settlementParties(
+  tx: Tx,
+  { caller, potId, body }: CreateSettlementCommand,
+): Promise<{ membership: Membership; from: PotMemberRow; to: PotMemberRow }> {
+  const membership = await requireMember(tx, potId, caller.userId);
   const members = await tx.potMember.findMany({
     where: { potId, removedAt: null, id: { in: [body.fromMemberId, body.toMemberId] } },
   });
   const from = members.find((member) => member.id === body.fromMemberId);
   const to = members.find((member) => member.id === body.toMemberId);
   if (!from || !to) throw ProblemError.of(400, 'Invalid request', 'Both people must be members of this pot.');
-  return { from, to };
+  if (membership.memberId !== from.id && membership.memberId !== to.id) {
+    throw ProblemError.of(403, 'Not allowed', 'You can only record a payment you made or received.');
+  }
+  return { membership, from, to };
 }
 
-function toSettlement(row: SettlementRow): Settlement {
+function toSettlement(row: SettlementRow, { byUserId }: People): Settlement {
   return {
     id: row.id,
     fromMemberId: row.fromMemberId,
     toMemberId: row.toMemberId,
     amountPence: Number(row.amountPence),
     paidWithKitty: row.ledgerTransactionId !== null,
+    status: row.status as Settlement['status'],
+    awaitingMemberId: row.awaitingMemberId,
+    createdByName: nameOf(byUserId, row.createdBy),
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -1,5 +1,6 @@
 import type {
   CreateExpenseCommand,
+  DecideExpenseCommand,
   Expense,
   ExpenseCommand,
   PotQuery,
@@ -13,6 +14,15 @@ import { Injectable } from '@nestjs/common';
 import type { Expense as ExpenseRow, ExpenseShare, PotMember } from '../generated/prisma/client';
 import { PrismaService, type Tx } from '../prisma.service';
 import { recordActivity } from './activity';
+import {
+  decisionData,
+  mayDecide,
+  nameOf,
+  type People,
+  peopleOf,
+  type RecordState,
+  stateFor,
+} from './confirmation';
 import { applyMemberDeltas, type ExpenseEffect, memberDeltas, mergeDeltas } from './expense-effects';
 import { type Membership, requireMember } from './pot-access';
 import { expenseLedgerKey, PotLedger } from './pot-ledger';
@@ -67,18 +77,29 @@ export class ExpenseService {
     return this.getOne(potId, expenseId);
   }
 
-  /** Checks the caller and the split, and works out what the expense does to its members. */
-  private async prepare(tx: Tx, { caller, potId, body }: CreateExpenseCommand): Promise<ExpenseEffect> {
-    await requireMember(tx, potId, caller.userId);
+  /**
+   * Checks the caller and the split, and works out what the expense does to its members and whether it
+   * waits for its payer: an expense paid by someone other than the caller moves nobody until they confirm.
+   */
+  private async prepare(
+    tx: Tx,
+    { caller, potId, body }: CreateExpenseCommand,
+  ): Promise<{ effect: ExpenseEffect; state: RecordState; members: Map<string, PotMember> }> {
+    const membership = await requireMember(tx, potId, caller.userId);
     const members = await activeMembersById(tx, potId);
     if (body.payerMemberId && !members.has(body.payerMemberId)) {
       throw ProblemError.of(400, 'Invalid request', 'The payer is not a member of this pot.');
     }
+    const payerMemberId = body.paidFrom === 'member' ? (body.payerMemberId ?? null) : null;
     return {
-      paidFrom: body.paidFrom,
-      payerMemberId: body.paidFrom === 'member' ? (body.payerMemberId ?? null) : null,
-      amountPence: body.amountPence,
-      shares: sharesFor(body.split, body.amountPence, members),
+      effect: {
+        paidFrom: body.paidFrom,
+        payerMemberId,
+        amountPence: body.amountPence,
+        shares: sharesFor(body.split, body.amountPence, members),
+      },
+      state: stateFor(membership, payerMemberId),
+      members,
     };
   }
 
@@ -91,7 +112,7 @@ export class ExpenseService {
     const { caller, potId, body } = command;
     await lockPot(tx, potId);
     // Checked again under the pot's lock: membership may have changed since the ledger debit.
-    const effect = await this.prepare(tx, command);
+    const { effect, state, members } = await this.prepare(tx, command);
     await tx.expense.create({
       data: {
         id: expenseId,
@@ -103,9 +124,22 @@ export class ExpenseService {
         splitMode: body.split.mode,
         ledgerTransactionId,
         createdBy: caller.userId,
+        ...state,
         shares: { create: shareRows(body.split, effect.shares) },
       },
     });
+    const payer = effect.payerMemberId ? members.get(effect.payerMemberId) : undefined;
+    const someoneElsePaid = `${caller.name} recorded that ${payer?.name} paid ${formatPence(body.amountPence)} for "${body.description}"`;
+    if (state.status === 'pending') {
+      await recordActivity(
+        tx,
+        potId,
+        caller,
+        'expense.pending',
+        `${someoneElsePaid} — waiting for ${payer?.name} to confirm`,
+      );
+      return;
+    }
     await applyMemberDeltas(tx, memberDeltas(effect, 1));
     await refreshSettlePlan(tx, potId);
     await recordActivity(
@@ -113,22 +147,70 @@ export class ExpenseService {
       potId,
       caller,
       'expense.created',
-      `${caller.name} added "${body.description}" (${formatPence(body.amountPence)})`,
+      payer && payer.userId !== caller.userId
+        ? someoneElsePaid
+        : `${caller.name} added "${body.description}" (${formatPence(body.amountPence)})`,
     );
+  }
+
+  /**
+   * The payer (or the pot's owner) confirms a pending expense, which then moves positions as if it had been
+   * recorded now, or declines it, which leaves everything as it was. Repeating a decision changes nothing.
+   */
+  async decide({ caller, potId, expenseId, decision }: DecideExpenseCommand): Promise<Expense> {
+    await this.prisma.$transaction(async (tx) => {
+      const membership = await requireMember(tx, potId, caller.userId);
+      await lockPot(tx, potId);
+      const expense = await tx.expense.findFirst({
+        where: { id: expenseId, potId, deletedAt: null },
+        include: { shares: { orderBy: { position: 'asc' } } },
+      });
+      if (!expense) throw expenseNotFound();
+      const people = await peopleOf(tx, potId);
+      const payer = nameOf(people.byMemberId, expense.payerMemberId);
+      if (!mayDecide(expense, membership, decision, nameOf(people.byMemberId, expense.awaitingMemberId)))
+        return;
+      const what = `${payer} paid ${formatPence(Number(expense.amountPence))} for "${expense.description}"`;
+      if (decision === 'confirm') {
+        const members = await activeMembersById(tx, potId);
+        const everyone = [expense.payerMemberId, ...expense.shares.map((share) => share.memberId)];
+        if (everyone.some((memberId) => !memberId || !members.has(memberId))) {
+          throw ProblemError.of(
+            409,
+            'Members have changed',
+            'Someone in this expense has left the pot. Decline it and record it again.',
+          );
+        }
+        await applyMemberDeltas(tx, memberDeltas(effectOf(expense), 1));
+        await refreshSettlePlan(tx, potId);
+      }
+      await tx.expense.update({ where: { id: expenseId }, data: decisionData(decision, caller.userId) });
+      const recorder = nameOf(people.byUserId, expense.createdBy);
+      await recordActivity(
+        tx,
+        potId,
+        caller,
+        decision === 'confirm' ? 'expense.confirmed' : 'expense.declined',
+        decision === 'confirm'
+          ? `${caller.name} confirmed that ${what}`
+          : `${caller.name} declined ${recorder}'s record that ${what}`,
+      );
+    });
+    return this.getOne(potId, expenseId);
   }
 
   async list({ caller, potId }: PotQuery): Promise<Expense[]> {
     await requireMember(this.prisma, potId, caller.userId);
-    const [rows, names] = await Promise.all([
+    const [rows, people] = await Promise.all([
       this.prisma.expense.findMany({
-        where: { potId, deletedAt: null },
+        where: { potId, deletedAt: null, status: { not: 'declined' } },
         include: { shares: { orderBy: { position: 'asc' } } },
         orderBy: { createdAt: 'desc' },
         take: 200,
       }),
-      memberNames(this.prisma, potId),
+      peopleOf(this.prisma, potId),
     ]);
-    return rows.map((row) => toExpense(row, names));
+    return rows.map((row) => toExpense(row, people));
   }
 
   async update({ caller, potId, expenseId, body }: UpdateExpenseCommand): Promise<Expense> {
@@ -142,6 +224,13 @@ export class ExpenseService {
       const shares = sharesFor(split, amountPence, members);
       const before = effectOf(current);
       const after: ExpenseEffect = { ...before, amountPence, shares };
+      // Changing what someone else paid for, or how it is shared, waits for them again (their own change
+      // stands as they made it).
+      const moneyChanged = body.amountPence !== undefined || body.split !== undefined;
+      const next: RecordState =
+        before.paidFrom === 'member' && moneyChanged
+          ? stateFor(membership, before.payerMemberId)
+          : { status: current.status as RecordState['status'], awaitingMemberId: current.awaitingMemberId };
 
       if (before.paidFrom === 'pot' && amountPence !== before.amountPence) {
         // The ledger's debit is what it is: changing it means deleting (a refund) and adding it again.
@@ -158,17 +247,28 @@ export class ExpenseService {
           description: body.description,
           amountPence,
           splitMode: split.mode,
+          status: next.status,
+          awaitingMemberId: next.awaitingMemberId,
           shares: { create: shareRows(split, shares) },
         },
       });
-      await applyMemberDeltas(tx, mergeDeltas(memberDeltas(before, -1), memberDeltas(after, 1)));
+      await applyMemberDeltas(
+        tx,
+        mergeDeltas(
+          current.status === 'confirmed' ? memberDeltas(before, -1) : new Map(),
+          next.status === 'confirmed' ? memberDeltas(after, 1) : new Map(),
+        ),
+      );
       await refreshSettlePlan(tx, potId);
       await recordActivity(
         tx,
         potId,
         caller,
         'expense.updated',
-        `${caller.name} edited "${body.description ?? current.description}" (${formatPence(amountPence)})`,
+        `${caller.name} edited "${body.description ?? current.description}" (${formatPence(amountPence)})` +
+          (next.status === 'pending'
+            ? ` — waiting for ${members.get(next.awaitingMemberId ?? '')?.name ?? 'the payer'} to confirm`
+            : ''),
       );
     });
     return this.getOne(potId, expenseId);
@@ -182,7 +282,8 @@ export class ExpenseService {
       const current = await findEditableExpense(tx, potId, expenseId, caller.userId, membership);
       const effect = effectOf(current);
       await tx.expense.update({ where: { id: expenseId }, data: { deletedAt: new Date() } });
-      await applyMemberDeltas(tx, memberDeltas(effect, -1));
+      // A pending expense never moved anyone, so there is nothing to take back.
+      if (current.status === 'confirmed') await applyMemberDeltas(tx, memberDeltas(effect, -1));
       await refreshSettlePlan(tx, potId);
       await recordActivity(
         tx,
@@ -203,14 +304,14 @@ export class ExpenseService {
   }
 
   private async getOne(potId: string, expenseId: string): Promise<Expense> {
-    const [row, names] = await Promise.all([
+    const [row, people] = await Promise.all([
       this.prisma.expense.findUniqueOrThrow({
         where: { id: expenseId },
         include: { shares: { orderBy: { position: 'asc' } } },
       }),
-      memberNames(this.prisma, potId),
+      peopleOf(this.prisma, potId),
     ]);
-    return toExpense(row, names);
+    return toExpense(row, people);
   }
 }
 
@@ -225,7 +326,7 @@ async function findEditableExpense(
   membership: Membership,
 ): Promise<ExpenseWithShares> {
   const expense = await tx.expense.findFirst({
-    where: { id: expenseId, potId, deletedAt: null },
+    where: { id: expenseId, potId, deletedAt: null, status: { not: 'declined' } },
     include: { shares: { orderBy: { position: 'asc' } } },
   });
   if (!expense) throw expenseNotFound();
@@ -242,11 +343,6 @@ async function findEditableExpense(
 async function activeMembersById(tx: Tx, potId: string): Promise<Map<string, PotMember>> {
   const members = await tx.potMember.findMany({ where: { potId, removedAt: null } });
   return new Map(members.map((member) => [member.id, member]));
-}
-
-async function memberNames(tx: Tx, potId: string): Promise<Map<string, string>> {
-  const members = await tx.potMember.findMany({ where: { potId }, select: { id: true, name: true } });
-  return new Map(members.map((member) => [member.id, member.name]));
 }
 
 function sharesFor(split: SplitInput, amountPence: number, members: Map<string, PotMember>) {
@@ -287,7 +383,7 @@ function effectOf(expense: ExpenseWithShares): ExpenseEffect {
   };
 }
 
-function toExpense(row: ExpenseWithShares, names: Map<string, string>): Expense {
+function toExpense(row: ExpenseWithShares, { byMemberId: names, byUserId }: People): Expense {
   return {
     id: row.id,
     potId: row.potId,
@@ -301,7 +397,10 @@ function toExpense(row: ExpenseWithShares, names: Map<string, string>): Expense 
       name: names.get(share.memberId) ?? 'Former member',
       amountPence: Number(share.amountPence),
     })),
+    status: row.status as Expense['status'],
+    awaitingMemberId: row.awaitingMemberId,
     createdBy: row.createdBy,
+    createdByName: nameOf(byUserId, row.createdBy),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

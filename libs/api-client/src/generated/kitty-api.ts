@@ -110,6 +110,21 @@ const injectedRtkApi = api.injectEndpoints({
     getPotBalances: build.query<GetPotBalancesApiResponse, GetPotBalancesApiArg>({
       query: (queryArg) => ({ url: `/api/pots/${queryArg}/balances` }),
     }),
+    confirmExpense: build.mutation<ConfirmExpenseApiResponse, ConfirmExpenseApiArg>({
+      query: (queryArg) => ({
+        url: `/api/pots/${queryArg.potId}/expenses/${queryArg.expenseId}/confirm`,
+        method: 'POST',
+      }),
+    }),
+    declineExpense: build.mutation<DeclineExpenseApiResponse, DeclineExpenseApiArg>({
+      query: (queryArg) => ({
+        url: `/api/pots/${queryArg.potId}/expenses/${queryArg.expenseId}/decline`,
+        method: 'POST',
+      }),
+    }),
+    listSettlements: build.query<ListSettlementsApiResponse, ListSettlementsApiArg>({
+      query: (queryArg) => ({ url: `/api/pots/${queryArg}/settlements` }),
+    }),
     createSettlement: build.mutation<CreateSettlementApiResponse, CreateSettlementApiArg>({
       query: (queryArg) => ({
         url: `/api/pots/${queryArg.potId}/settlements`,
@@ -118,6 +133,18 @@ const injectedRtkApi = api.injectEndpoints({
         headers: {
           'Idempotency-Key': queryArg['Idempotency-Key'],
         },
+      }),
+    }),
+    confirmSettlement: build.mutation<ConfirmSettlementApiResponse, ConfirmSettlementApiArg>({
+      query: (queryArg) => ({
+        url: `/api/pots/${queryArg.potId}/settlements/${queryArg.settlementId}/confirm`,
+        method: 'POST',
+      }),
+    }),
+    declineSettlement: build.mutation<DeclineSettlementApiResponse, DeclineSettlementApiArg>({
+      query: (queryArg) => ({
+        url: `/api/pots/${queryArg.potId}/settlements/${queryArg.settlementId}/decline`,
+        method: 'POST',
       }),
     }),
     previewInvitation: build.query<PreviewInvitationApiResponse, PreviewInvitationApiArg>({
@@ -283,12 +310,34 @@ export type DeleteExpenseApiArg = {
 };
 export type GetPotBalancesApiResponse = /** status 200  */ PotBalances;
 export type GetPotBalancesApiArg = string;
+export type ConfirmExpenseApiResponse = /** status 200  */ Expense;
+export type ConfirmExpenseApiArg = {
+  potId: string;
+  expenseId: string;
+};
+export type DeclineExpenseApiResponse = /** status 200  */ Expense;
+export type DeclineExpenseApiArg = {
+  potId: string;
+  expenseId: string;
+};
+export type ListSettlementsApiResponse = /** status 200  */ Settlement[];
+export type ListSettlementsApiArg = string;
 export type CreateSettlementApiResponse = /** status 201  */ Settlement;
 export type CreateSettlementApiArg = {
   potId: string;
   /** A fresh key (a UUID) per user action, the same on retries of it. Kept 24 h per user: the same key with the same request replays the first answer (marked `Idempotent-Replayed: true`); with a different request it is refused (422); while the first is still running, 409. */
   'Idempotency-Key': string;
   createSettlementRequest: CreateSettlementRequest;
+};
+export type ConfirmSettlementApiResponse = /** status 200  */ Settlement;
+export type ConfirmSettlementApiArg = {
+  potId: string;
+  settlementId: string;
+};
+export type DeclineSettlementApiResponse = /** status 200  */ Settlement;
+export type DeclineSettlementApiArg = {
+  potId: string;
+  settlementId: string;
 };
 export type PreviewInvitationApiResponse = /** status 200  */ InvitationPreview;
 export type PreviewInvitationApiArg = string;
@@ -513,7 +562,10 @@ export type Expense = {
   payerMemberId: string | null;
   splitMode: 'equal' | 'exact' | 'percent' | 'shares';
   shares: ExpenseShare[];
+  status: 'confirmed' | 'pending' | 'declined';
+  awaitingMemberId: string | null;
   createdBy: string;
+  createdByName: string;
   createdAt: string;
   updatedAt: string;
 };
@@ -556,6 +608,9 @@ export type Settlement = {
   toMemberId: string;
   amountPence: number;
   paidWithKitty: boolean;
+  status: 'confirmed' | 'pending' | 'declined';
+  awaitingMemberId: string | null;
+  createdByName: string;
   createdAt: string;
 };
 export type CreateSettlementRequest = {
@@ -785,7 +840,13 @@ export const {
   useDeleteExpenseMutation,
   useGetPotBalancesQuery,
   useLazyGetPotBalancesQuery,
+  useConfirmExpenseMutation,
+  useDeclineExpenseMutation,
+  useListSettlementsQuery,
+  useLazyListSettlementsQuery,
   useCreateSettlementMutation,
+  useConfirmSettlementMutation,
+  useDeclineSettlementMutation,
   usePreviewInvitationQuery,
   useLazyPreviewInvitationQuery,
   useAcceptInvitationMutation,

@@ -69,6 +69,14 @@ export const UpdateExpenseRequest = apiRequestSchema(
 );
 export type UpdateExpenseRequest = z.infer<typeof UpdateExpenseRequest>;
 
+/**
+ * `confirmed`: it moves positions. `pending`: it records someone else's payment and moves nothing until
+ * `awaitingMemberId` (or the pot's owner) confirms it. `declined`: that person said no; it never moves anything.
+ */
+export const RECORD_STATUSES = ['confirmed', 'pending', 'declined'] as const;
+export const RecordStatus = z.enum(RECORD_STATUSES);
+export type RecordStatus = z.infer<typeof RecordStatus>;
+
 export const ExpenseShare = apiSchema(
   'ExpenseShare',
   z.object({ memberId: Uuid, name: z.string(), amountPence: z.number().int() }),
@@ -85,7 +93,11 @@ export const Expense = apiSchema(
     payerMemberId: Uuid.nullable(),
     splitMode: z.enum(SPLIT_MODES),
     shares: z.array(ExpenseShare),
+    status: RecordStatus,
+    /** Who must confirm a pending expense (its payer); null once decided. */
+    awaitingMemberId: Uuid.nullable(),
     createdBy: Uuid,
+    createdByName: z.string(),
     createdAt: IsoDateTime,
     updatedAt: IsoDateTime,
   }),
@@ -139,6 +151,10 @@ export const Settlement = apiSchema(
     amountPence: z.number().int(),
     /** The money moved wallet → wallet in Kitty (not only recorded). */
     paidWithKitty: z.boolean(),
+    status: RecordStatus,
+    /** Who must confirm a pending settlement (the other person in it); null once decided. */
+    awaitingMemberId: Uuid.nullable(),
+    createdByName: z.string(),
     createdAt: IsoDateTime,
   }),
 );

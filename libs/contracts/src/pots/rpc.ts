@@ -55,9 +55,26 @@ export const PreviewInvitationQuery = z.object({ token: InvitationToken });
 export const AcceptInvitationCommand = withCaller({ token: InvitationToken });
 export const RemoveMemberCommand = withCaller({ potId: Uuid, memberId: Uuid });
 /** `idempotencyKey`: the caller's Idempotency-Key; the expense's id derives from it (ADR 0011). */
-export const CreateExpenseCommand = withCaller({ potId: Uuid, body: CreateExpenseRequest, idempotencyKey: IdempotencyKey });
+export const CreateExpenseCommand = withCaller({
+  potId: Uuid,
+  body: CreateExpenseRequest,
+  idempotencyKey: IdempotencyKey,
+});
 export const UpdateExpenseCommand = withCaller({ potId: Uuid, expenseId: Uuid, body: UpdateExpenseRequest });
 export const ExpenseCommand = withCaller({ potId: Uuid, expenseId: Uuid });
+/** The person a pending record waits for (or the pot's owner) confirms or declines it. */
+export const ConfirmationDecision = z.enum(['confirm', 'decline']);
+export type ConfirmationDecision = z.infer<typeof ConfirmationDecision>;
+export const DecideExpenseCommand = withCaller({
+  potId: Uuid,
+  expenseId: Uuid,
+  decision: ConfirmationDecision,
+});
+export const DecideSettlementCommand = withCaller({
+  potId: Uuid,
+  settlementId: Uuid,
+  decision: ConfirmationDecision,
+});
 export const CreateSettlementCommand = withCaller({
   potId: Uuid,
   body: CreateSettlementRequest,
@@ -79,6 +96,8 @@ export type CreateExpenseCommand = z.infer<typeof CreateExpenseCommand>;
 export type UpdateExpenseCommand = z.infer<typeof UpdateExpenseCommand>;
 export type ExpenseCommand = z.infer<typeof ExpenseCommand>;
 export type CreateSettlementCommand = z.infer<typeof CreateSettlementCommand>;
+export type DecideExpenseCommand = z.infer<typeof DecideExpenseCommand>;
+export type DecideSettlementCommand = z.infer<typeof DecideSettlementCommand>;
 export type SetActivePotCommand = z.infer<typeof SetActivePotCommand>;
 export type ActivePotQuery = z.infer<typeof ActivePotQuery>;
 
@@ -98,6 +117,9 @@ export const PotsRpc = {
   deleteExpense: defineRpc('pots.expense.delete.v1', ExpenseCommand, Acknowledged),
   getBalances: defineRpc('pots.balances.get.v1', PotQuery, PotBalances),
   createSettlement: defineRpc('pots.settlement.create.v1', CreateSettlementCommand, Settlement),
+  listSettlements: defineRpc('pots.settlement.list.v1', PotQuery, z.array(Settlement)),
+  decideExpense: defineRpc('pots.expense.decide.v1', DecideExpenseCommand, Expense),
+  decideSettlement: defineRpc('pots.settlement.decide.v1', DecideSettlementCommand, Settlement),
   listActivity: defineRpc('pots.activity.list.v1', PotQuery, z.array(ActivityEntry)),
   setActivePot: defineRpc('pots.active-pot.set.v1', SetActivePotCommand, ActivePot),
   getActivePot: defineRpc('pots.active-pot.get.v1', ActivePotQuery, ActivePot),
