@@ -52,15 +52,37 @@ export async function payByCard(sessionId, name = 'Bench Payer') {
   if (response.status >= 400) throw new Error(`pay page → ${response.status}`);
 }
 
+const MAILDEV = process.env.MAILDEV_URL ?? 'http://127.0.0.1:1080';
+
+/**
+ * Signs up (202, no session), then follows the confirmation link e-mailed to the address (MailDev), which
+ * signs in: the session.
+ */
+export async function signUpConfirmed({ fullName, email, password = 'bench-password', ip }) {
+  await call('/api/auth/sign-up', { method: 'POST', ip, body: { fullName, email, password } });
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const inbox = await (await fetch(`${MAILDEV}/email`)).json();
+    const mail = inbox.find(
+      (m) => m.to.some((to) => to.address === email) && /verify-email\?token=/.test(m.text),
+    );
+    const token = mail && /\/verify-email\?token=([\w%.~-]+)/.exec(mail.text)?.[1];
+    if (token) {
+      return call('/api/auth/verify-email', {
+        method: 'POST',
+        ip,
+        body: { token: decodeURIComponent(token) },
+      });
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no confirmation e-mail reached ${email}`);
+}
+
 /** Signs up and onboards a user (payment account + KYC): they may add funds, withdraw and get a card. */
 export async function verifiedUser(label, fullName = 'Bench Payer') {
-  const session = await call('/api/auth/sign-up', {
-    method: 'POST',
-    body: {
-      fullName,
-      email: `bench-${label}-${Date.now().toString(36)}@example.com`,
-      password: 'bench-password',
-    },
+  const session = await signUpConfirmed({
+    fullName,
+    email: `bench-${label}-${Date.now().toString(36)}@example.com`,
   });
   const token = session.accessToken;
   const [firstName, lastName] = fullName.split(' ');

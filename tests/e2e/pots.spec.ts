@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { GATEWAY_URL, randomPublicIp, uniqueEmail } from '../support/api';
 import { useChromium } from '../support/browser';
 import { mailTo } from '../support/maildev';
+import { confirmEmailInBrowser } from '../support/web-flows';
 
 const PASSWORD = 'a-long-enough-password';
 
@@ -31,7 +32,7 @@ async function signUp(page: Page, fullName: string, email: string) {
   await field(page, 'Email').fill(email);
   await field(page, 'Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Create Account' }).click();
-  await page.getByText('Welcome to Kitty!').waitFor();
+  await confirmEmailInBrowser(page, email);
 }
 
 async function createPot(page: Page, name: string) {
@@ -124,7 +125,7 @@ describe('pots in the browser', () => {
     await expectPositions(pageB, ['is owed £15.00', 'owes £15.00']);
     await pageB.getByText('Blair Bright pays Alex Able £15.00').waitFor();
     await pageB.getByText('Paid by Alex Able', { exact: false }).waitFor();
-  });
+  }, 60_000); // two sign-ups, each confirmed through its e-mailed link (MailDev), on top of the pot flow
 
   it('fits a 375 px phone screen: create pot, pot page and its expense dialog', async () => {
     const page = await openPage(375);

@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { GATEWAY_URL, randomPublicIp, signUpUser, uniqueEmail } from '../support/api';
 import { useChromium } from '../support/browser';
 import { mailTo } from '../support/maildev';
+import { confirmEmailInBrowser } from '../support/web-flows';
 
 const PASSWORD = 'a-long-enough-password';
 // Addresses the offline GeoIP database places in the UK and the US (see the residency service's tests).
@@ -33,7 +34,7 @@ async function signUpThroughTheForm(page: Page, email: string) {
   await field(page, 'Email').fill(email);
   await field(page, 'Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Create Account' }).click();
-  await page.getByText('Welcome to Kitty!').waitFor();
+  await confirmEmailInBrowser(page, email);
 }
 
 describe('web app', () => {

@@ -1,4 +1,12 @@
-import { api, randomPublicIp, refreshCookieOf, type Session, signUpUser, uniqueEmail } from '../support/api';
+import {
+  api,
+  followVerificationLink,
+  randomPublicIp,
+  refreshCookieOf,
+  type Session,
+  signUpUser,
+  uniqueEmail,
+} from '../support/api';
 
 interface Problem {
   status: number;
@@ -8,13 +16,18 @@ interface Problem {
 }
 
 describe('sign-up', () => {
-  it('creates the account, signs in and sets a locked-down refresh cookie', async () => {
+  it('creates the account without a session; the e-mailed link signs in and sets a locked-down refresh cookie', async () => {
     const email = uniqueEmail('Mixed.Case');
-    const response = await api<Session>('/api/auth/sign-up', {
+    const signUp = await api('/api/auth/sign-up', {
       method: 'POST',
       body: { fullName: '  Ada Lovelace ', email: email.toUpperCase(), password: 'correct horse battery' },
     });
-    expect(response.status).toBe(201);
+    expect(signUp.status).toBe(202);
+    expect(signUp.body).toEqual({ status: 'verification-sent', email: email.toLowerCase() });
+    expect(signUp.headers.getSetCookie()).toEqual([]);
+
+    const response = await followVerificationLink(email.toLowerCase());
+    expect(response.status).toBe(200);
     expect(response.body.user).toMatchObject({ email: email.toLowerCase(), fullName: 'Ada Lovelace' });
     expect(Date.parse(response.body.expiresAt)).toBeGreaterThan(Date.now() + 14 * 60_000);
     const cookie = response.headers.getSetCookie().find((value) => value.startsWith('kitty_refresh='));
@@ -26,15 +39,18 @@ describe('sign-up', () => {
       headers: { authorization: `Bearer ${response.body.accessToken}` },
     });
     expect(me.status).toBe(200);
-    expect(me.body).toMatchObject({ id: response.body.user.id, fullName: 'Ada Lovelace' });
+    expect(me.body).toMatchObject({
+      id: response.body.user.id,
+      fullName: 'Ada Lovelace',
+      emailVerified: true,
+    });
   });
 
-  it('rejects a duplicate e-mail with a clear 409', async () => {
+  it('answers a registered e-mail exactly like a new one (no 409 revealing the account)', async () => {
     const { credentials } = await signUpUser();
-    const response = await api<Problem>('/api/auth/sign-up', { method: 'POST', body: credentials });
-    expect(response.status).toBe(409);
-    expect(response.headers.get('content-type')).toMatch(/application\/problem\+json/);
-    expect(response.body.detail).toBe('An account with this email already exists.');
+    const response = await api('/api/auth/sign-up', { method: 'POST', body: credentials });
+    expect(response.status).toBe(202);
+    expect(response.body).toEqual({ status: 'verification-sent', email: credentials.email });
   });
 
   it('names every invalid and unknown field', async () => {

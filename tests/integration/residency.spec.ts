@@ -1,7 +1,7 @@
 // Residency end to end: sign-up (auth writes a detection job in its outbox) → residency service resolves
 // the caller's IP offline → GET /api/me shows it. The test stack trusts X-Forwarded-For from 127.0.0.1
 // and sets RESIDENCY_DEFAULT_COUNTRY=GB for loopback callers.
-import { api, eventually, type Session, uniqueEmail } from '../support/api';
+import { api, eventually, followVerificationLink, type Session, uniqueEmail } from '../support/api';
 import { mailTo } from '../support/maildev';
 
 interface Residency {
@@ -11,16 +11,19 @@ interface Residency {
   method: string;
 }
 
-/** Signs up straight from this process (loopback) or as a client behind the trusted proxy. */
+/** Signs up (and follows the confirmation link) straight from this process (loopback) or as a client behind the trusted proxy. */
 async function signUp(fullName: string, forwardedFor?: string) {
   const email = uniqueEmail('residency');
-  const response = await api<Session>('/api/auth/sign-up', {
+  const headers: Record<string, string> = forwardedFor ? { 'x-forwarded-for': forwardedFor } : {};
+  const response = await api('/api/auth/sign-up', {
     method: 'POST',
     body: { fullName, email, password: 'a-long-enough-password' },
-    headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {},
+    headers,
   });
-  expect(response.status).toBe(201);
-  return { email, accessToken: response.body.accessToken };
+  expect(response.status).toBe(202);
+  const verified = await followVerificationLink(email, headers);
+  expect(verified.status).toBe(200);
+  return { email, accessToken: (verified.body as Session).accessToken };
 }
 
 /** Detection is asynchronous: poll /api/me until a residency shows up. */
@@ -55,11 +58,11 @@ describe('residency', () => {
 });
 
 describe('welcome e-mail', () => {
-  it('greets a new user by name with a link to Kitty', async () => {
+  it('greets a new user by name with the link confirming their address', async () => {
     const { email } = await signUp('Wendy Welcome');
     const welcome = await mailTo(email);
-    expect(welcome.subject).toBe('Welcome to Kitty, Wendy Welcome');
-    expect(welcome.html).toMatch(/href="https?:\/\/[^"]+"/);
-    expect(welcome.text).toContain('Wendy Welcome');
+    expect(welcome.subject).toBe('Confirm your e-mail address for Kitty');
+    expect(welcome.html).toMatch(/href="https?:\/\/[^"]+\/verify-email\?token=[^"]+"/);
+    expect(welcome.text).toContain('Welcome, Wendy Welcome!');
   });
 });

@@ -39,7 +39,7 @@ export async function api<T = unknown>(
 export interface Session {
   accessToken: string;
   expiresAt: string;
-  user: { id: string; email: string; fullName: string; residency: unknown };
+  user: { id: string; email: string; fullName: string; emailVerified: boolean; residency: unknown };
 }
 
 export function refreshCookieOf(response: ApiResponse): string {
@@ -48,7 +48,31 @@ export function refreshCookieOf(response: ApiResponse): string {
   return cookie.split(';')[0];
 }
 
-/** Signs up a fresh user; returns the session and the refresh cookie (`kitty_refresh=…`). */
+/** Tokens of the confirmation links e-mailed to `email` (MailDev), oldest first. */
+export async function verificationTokensFor(email: string): Promise<string[]> {
+  const inbox = (await (await fetch(`${MAILDEV_URL}/email`)).json()) as {
+    to: { address: string }[];
+    text: string;
+    date: string;
+  }[];
+  return inbox
+    .filter((mail) => mail.to.some((to) => to.address === email))
+    .sort((a, b) => Date.parse(a.date) - Date.parse(b.date))
+    .map((mail) => /\/verify-email\?token=([\w%.~-]+)/.exec(mail.text)?.[1])
+    .filter((token): token is string => token !== undefined)
+    .map(decodeURIComponent);
+}
+
+/** Waits for the confirmation e-mail to `email` and follows its link (POST /api/auth/verify-email). */
+export async function followVerificationLink(email: string, headers: Record<string, string> = {}) {
+  const token = await eventually(async () => (await verificationTokensFor(email)).at(-1));
+  return api<Session>('/api/auth/verify-email', { method: 'POST', body: { token }, headers });
+}
+
+/**
+ * Signs up a fresh user and confirms the address by following the e-mailed link (sign-up itself answers
+ * 202 without a session); returns the session and the refresh cookie (`kitty_refresh=…`).
+ */
 export async function signUpUser(
   overrides: Partial<{ fullName: string; email: string; password: string }> = {},
 ) {
@@ -58,13 +82,13 @@ export async function signUpUser(
     password: 'a-long-enough-password',
     ...overrides,
   };
-  const response = await api<Session>('/api/auth/sign-up', {
-    method: 'POST',
-    body: credentials,
-    headers: { 'x-forwarded-for': randomPublicIp() },
-  });
-  if (response.status !== 201)
-    throw new Error(`sign-up failed: ${response.status} ${JSON.stringify(response.body)}`);
+  const headers = { 'x-forwarded-for': randomPublicIp() };
+  const signUp = await api('/api/auth/sign-up', { method: 'POST', body: credentials, headers });
+  if (signUp.status !== 202)
+    throw new Error(`sign-up failed: ${signUp.status} ${JSON.stringify(signUp.body)}`);
+  const response = await followVerificationLink(credentials.email.trim().toLowerCase(), headers);
+  if (response.status !== 200)
+    throw new Error(`e-mail verification failed: ${response.status} ${JSON.stringify(response.body)}`);
   return { credentials, session: response.body, cookie: refreshCookieOf(response) };
 }
 

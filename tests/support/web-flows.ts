@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 
-import { GATEWAY_URL, uniqueEmail } from './api';
+import { eventually, GATEWAY_URL, uniqueEmail, verificationTokensFor } from './api';
 import type { useChromium } from './browser';
 
 /** An address the offline GeoIP database places in the UK (see the residency service's tests). */
@@ -32,8 +32,20 @@ export async function signUpInBrowser(page: Page, email = uniqueEmail('web')): P
   await field(page, 'Email').fill(email);
   await field(page, 'Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Create Account' }).click();
-  await page.getByText('Welcome to Kitty!').waitFor();
+  await confirmEmailInBrowser(page, email);
   return email;
+}
+
+/**
+ * After the sign-up form: waits for 'Check your inbox', opens the confirmation link e-mailed to `email`
+ * (MailDev) in `page` and confirms, which signs the user in and lands on Home.
+ */
+export async function confirmEmailInBrowser(page: Page, email: string) {
+  await page.getByText('Check your inbox').waitFor();
+  const token = await eventually(async () => (await verificationTokensFor(email)).at(-1));
+  await page.goto(`/verify-email?token=${encodeURIComponent(token)}`);
+  await page.getByRole('button', { name: 'Confirm E-mail' }).click();
+  await page.getByText('E-mail confirmed').waitFor();
 }
 
 /** Fills /onboarding's form with an adult UK applicant and waits for the card step. */

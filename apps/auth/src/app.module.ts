@@ -7,9 +7,11 @@ import { AuthRedis } from './auth-redis';
 import { AUTH_CONFIG, loadAuthConfig } from './config';
 import { AuthController } from './controllers/auth.controller';
 import { OUTBOX_TABLE, PrismaService } from './prisma.service';
+import { EmailVerificationTokenRepository } from './repositories/email-verification-token.repository';
 import { RefreshTokenRepository } from './repositories/refresh-token.repository';
 import { UserRepository } from './repositories/user.repository';
 import { AuthService } from './services/auth.service';
+import { EmailVerificationService } from './services/email-verification.service';
 import { PasswordHasher } from './services/password-hasher';
 import { PasswordPolicy } from './services/password-policy';
 import { RefreshService } from './services/refresh.service';
@@ -37,6 +39,8 @@ const infrastructure = serviceInfrastructure({
     { provide: AUTH_CONFIG, useValue: config },
     UserRepository,
     RefreshTokenRepository,
+    EmailVerificationTokenRepository,
+    EmailVerificationService,
     PasswordHasher,
     PasswordPolicy,
     AuthRedis,

@@ -9,6 +9,7 @@ import { AuthController } from './auth/auth.controller';
 import { GatewayAuthService } from './auth/auth.service';
 import { JwtAuthGuard } from './auth/jwt-auth.guard';
 import { RevokedSessions } from './auth/revoked-sessions';
+import { VerifiedEmail, VerifiedEmailGuard } from './auth/verified-email';
 import { CardsController } from './cards/cards.controller';
 import { CardsService } from './cards/cards.service';
 import { ClientEventsController } from './client-events/client-events.controller';
@@ -75,6 +76,8 @@ export function createAppModule(config: GatewayConfig) {
         inject: [RpcClient, RedisCheck],
       },
       GatewayAuthService,
+      VerifiedEmail,
+      VerifiedEmailGuard,
       MeService,
       OnboardingService,
       CardsService,

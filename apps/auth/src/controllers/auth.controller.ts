@@ -2,10 +2,12 @@ import {
   AuthRpc,
   type GetUserQuery,
   type RefreshCommand,
+  type ResendVerificationCommand,
   type SignInCommand,
   type SignOutCommand,
   type SignUpCommand,
   type UpdateProfileCommand,
+  type VerifyEmailCommand,
 } from '@kitty/contracts';
 import { RpcHandler } from '@kitty/nest-common';
 import { Controller } from '@nestjs/common';
@@ -19,6 +21,17 @@ export class AuthController {
   @RpcHandler(AuthRpc.signUp)
   signUp(command: SignUpCommand) {
     return this.auth.signUp(command);
+  }
+
+  @RpcHandler(AuthRpc.verifyEmail)
+  verifyEmail(command: VerifyEmailCommand) {
+    return this.auth.verifyEmail(command);
+  }
+
+  @RpcHandler(AuthRpc.resendVerification)
+  async resendVerification(command: ResendVerificationCommand) {
+    await this.auth.resendVerification(command);
+    return { ok: true } as const;
   }
 
   @RpcHandler(AuthRpc.signIn)

@@ -5,6 +5,13 @@ import { PrismaService } from '../prisma.service';
 
 export type Tx = Prisma.TransactionClient;
 
+const AUTH_USER_FIELDS = { id: true, email: true, fullName: true, emailVerifiedAt: true } as const;
+
+/** The contract's AuthUser: the verification time becomes a flag. */
+function toAuthUser<T extends { emailVerifiedAt: Date | null }>({ emailVerifiedAt, ...user }: T) {
+  return { ...user, emailVerified: emailVerifiedAt !== null };
+}
+
 @Injectable()
 export class UserRepository {
   constructor(private readonly prisma: PrismaService) {}
@@ -13,8 +20,25 @@ export class UserRepository {
     return this.prisma.user.findUnique({ where: { email } });
   }
 
-  findById(id: string) {
-    return this.prisma.user.findUnique({ where: { id }, select: { id: true, email: true, fullName: true } });
+  async findById(id: string) {
+    const user = await this.prisma.user.findUnique({ where: { id }, select: AUTH_USER_FIELDS });
+    return user && toAuthUser(user);
+  }
+
+  /**
+   * Locks the user's row until the transaction ends (serialises resends across replicas) and reads it.
+   * Null when there is no such user.
+   */
+  async lockById(tx: Tx, id: string) {
+    const updated = await tx.user.updateMany({ where: { id }, data: { updatedAt: new Date() } });
+    if (updated.count === 0) return null;
+    return toAuthUser(await tx.user.findUniqueOrThrow({ where: { id }, select: AUTH_USER_FIELDS }));
+  }
+
+  /** Marks the address verified (the first time only) and answers the user. */
+  async markEmailVerified(tx: Tx, id: string, at: Date) {
+    await tx.user.updateMany({ where: { id, emailVerifiedAt: null }, data: { emailVerifiedAt: at } });
+    return toAuthUser(await tx.user.findUniqueOrThrow({ where: { id }, select: AUTH_USER_FIELDS }));
   }
 
   /** null when there is no such user. */
@@ -23,7 +47,7 @@ export class UserRepository {
     return updated.count === 0 ? null : this.findById(id);
   }
 
-  create(tx: Tx, data: { email: string; fullName: string; passwordHash: string }) {
-    return tx.user.create({ data, select: { id: true, email: true, fullName: true } });
+  async create(tx: Tx, data: { email: string; fullName: string; passwordHash: string }) {
+    return toAuthUser(await tx.user.create({ data, select: AUTH_USER_FIELDS }));
   }
 }

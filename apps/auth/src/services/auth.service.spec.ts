@@ -2,7 +2,12 @@ import type { ProblemError } from '@kitty/nest-common';
 
 import { AuthService } from './auth.service';
 
-const user = { id: '7f1f2a3e-0000-4000-8000-000000000001', email: 'ada@example.com', fullName: 'Ada' };
+const user = {
+  id: '7f1f2a3e-0000-4000-8000-000000000001',
+  email: 'ada@example.com',
+  fullName: 'Ada',
+  emailVerified: false,
+};
 const caller = { ip: '203.0.113.9', userAgent: 'jest' };
 const issued = {
   user,
@@ -18,7 +23,10 @@ function setup() {
     outboxMessage: { create: jest.fn() },
   };
   const deps = {
-    prisma: { $transaction: jest.fn((fn: (t: typeof tx) => unknown) => fn(tx)) },
+    prisma: {
+      $transaction: jest.fn((fn: (t: typeof tx) => unknown) => fn(tx)),
+      outboxMessage: { create: jest.fn() },
+    },
     users: { findByEmail: jest.fn(), create: jest.fn().mockResolvedValue(user), updateProfile: jest.fn() },
     refreshTokens: { findByHash: jest.fn() },
     passwords: { hash: jest.fn().mockResolvedValue('hash'), verify: jest.fn() },
@@ -27,6 +35,7 @@ function setup() {
     outbox: { kick: jest.fn() },
     refreshes: { refresh: jest.fn() },
     passwordPolicy: { assertAcceptable: jest.fn() },
+    verification: { sendLink: jest.fn() },
   };
   const service = new AuthService(
     ...(Object.values(deps) as unknown as ConstructorParameters<typeof AuthService>),
@@ -44,9 +53,14 @@ async function problemOf(promise: Promise<unknown>) {
 }
 
 describe('AuthService.signUp', () => {
-  it('writes the user, the residency job and the welcome e-mail in one transaction', async () => {
-    const { service, tx, outbox } = setup();
-    await service.signUp({ body: { fullName: 'Ada', email: user.email, password: 'long-password' }, caller });
+  const body = { fullName: 'Ada', email: user.email, password: 'long-password' };
+
+  it('writes the user, the residency job and the confirmation link in one transaction, without a session', async () => {
+    const { service, tx, outbox, verification, sessions } = setup();
+    await expect(service.signUp({ body, caller })).resolves.toEqual({
+      status: 'verification-sent',
+      email: user.email,
+    });
     const jobs = tx.outboxMessage.create.mock.calls.map(([arg]) => arg.data);
     expect(jobs).toEqual([
       expect.objectContaining({
@@ -54,12 +68,38 @@ describe('AuthService.signUp', () => {
         jobName: 'residency.detect.v1',
         payload: expect.objectContaining({ userId: user.id, ip: caller.ip }),
       }),
-      expect.objectContaining({
-        queue: 'notifications-email',
-        payload: expect.objectContaining({ template: 'welcome', to: user.email }),
-      }),
     ]);
+    expect(verification.sendLink).toHaveBeenCalledWith(tx, user);
+    expect(sessions.issue).not.toHaveBeenCalled();
     expect(outbox.kick).toHaveBeenCalled();
+  });
+
+  it('answers a registered address exactly alike, after hashing, and e-mails its owner instead', async () => {
+    const { service, users, passwords, prisma, verification } = setup();
+    users.findByEmail.mockResolvedValue({ ...user, fullName: 'Ada Owner', passwordHash: 'h' });
+    await expect(service.signUp({ body, caller })).resolves.toEqual({
+      status: 'verification-sent',
+      email: user.email,
+    });
+    expect(passwords.hash).toHaveBeenCalledWith('long-password');
+    expect(users.create).not.toHaveBeenCalled();
+    expect(verification.sendLink).not.toHaveBeenCalled();
+    expect(prisma.outboxMessage.create.mock.calls[0][0].data.payload).toEqual({
+      template: 'sign-up-attempt',
+      to: user.email,
+      data: { fullName: 'Ada Owner' },
+    });
+  });
+
+  it('checks the password rules before anything else', async () => {
+    const { service, passwordPolicy, passwords, users } = setup();
+    passwordPolicy.assertAcceptable.mockImplementation(() => {
+      throw new Error('weak');
+    });
+    await expect(service.signUp({ body, caller })).rejects.toThrow('weak');
+    expect(passwordPolicy.assertAcceptable).toHaveBeenCalledWith('long-password', body);
+    expect(passwords.hash).not.toHaveBeenCalled();
+    expect(users.findByEmail).not.toHaveBeenCalled();
   });
 });
 

@@ -4,11 +4,14 @@ import {
   EmailQueue,
   type IssuedSession,
   type RefreshCommand,
+  type ResendVerificationCommand,
   ResidencyQueue,
   type SignInCommand,
   type SignOutCommand,
+  type SignUpAccepted,
   type SignUpCommand,
   type UpdateProfileCommand,
+  type VerifyEmailCommand,
 } from '@kitty/contracts';
 import { outboxMessage, OutboxRelay, ProblemError } from '@kitty/nest-common';
 import { Injectable } from '@nestjs/common';
@@ -17,6 +20,7 @@ import { Prisma } from '../generated/prisma/client';
 import { PrismaService } from '../prisma.service';
 import { RefreshTokenRepository } from '../repositories/refresh-token.repository';
 import { type Tx, UserRepository } from '../repositories/user.repository';
+import { EmailVerificationService } from './email-verification.service';
 import { PasswordHasher } from './password-hasher';
 import { PasswordPolicy } from './password-policy';
 import { RefreshService } from './refresh.service';
@@ -39,36 +43,51 @@ export class AuthService {
     private readonly outbox: OutboxRelay,
     private readonly refreshes: RefreshService,
     private readonly passwordPolicy: PasswordPolicy,
+    private readonly verification: EmailVerificationService,
   ) {}
 
-  async signUp({ body, caller }: SignUpCommand): Promise<IssuedSession> {
+  /**
+   * Answers the same whether or not the address has an account, after the same work (the password is
+   * hashed either way): a new address gets its account and a confirmation link, a registered one's owner
+   * is told by e-mail that someone tried. The session comes from following the link.
+   */
+  async signUp({ body, caller }: SignUpCommand): Promise<SignUpAccepted> {
     this.passwordPolicy.assertAcceptable(body.password, body);
     const passwordHash = await this.passwords.hash(body.password);
+    const accepted = { status: 'verification-sent', email: body.email } as const;
+    const owner = await this.users.findByEmail(body.email);
+    if (owner) {
+      await this.tellOwnerOfAttempt(owner);
+      return accepted;
+    }
     try {
-      const session = await this.prisma.$transaction(async (tx) => {
+      await this.prisma.$transaction(async (tx) => {
         const user = await this.users.create(tx, {
           email: body.email,
           fullName: body.fullName,
           passwordHash,
         });
         await this.publishSignInEvents(tx, user, caller);
-        await tx.outboxMessage.create({
-          data: outboxMessage(EmailQueue, 'notifications.email.send.v1', {
-            template: 'welcome',
-            to: user.email,
-            data: { fullName: user.fullName },
-          }),
-        });
-        return this.sessions.issue(tx, user);
+        await this.verification.sendLink(tx, user);
       });
-      this.outbox.kick();
-      return session;
     } catch (error) {
-      if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
-        throw ProblemError.of(409, 'Email already registered', 'An account with this email already exists.');
-      }
-      throw error;
+      if (!(error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002')) throw error;
+      // A concurrent sign-up with the same address created it first.
+      const winner = await this.users.findByEmail(body.email);
+      if (winner) await this.tellOwnerOfAttempt(winner);
     }
+    this.outbox.kick();
+    return accepted;
+  }
+
+  verifyEmail(command: VerifyEmailCommand): Promise<IssuedSession> {
+    return this.verification.verify(command, (tx, user) =>
+      this.publishSignInEvents(tx, user, command.caller),
+    );
+  }
+
+  resendVerification(command: ResendVerificationCommand): Promise<void> {
+    return this.verification.resend(command);
   }
 
   async signIn({ body, caller }: SignInCommand): Promise<IssuedSession> {
@@ -79,7 +98,12 @@ export class AuthService {
       throw invalidCredentials();
     }
     await this.throttle.reset(body.email);
-    const authUser = { id: user.id, email: user.email, fullName: user.fullName };
+    const authUser = {
+      id: user.id,
+      email: user.email,
+      fullName: user.fullName,
+      emailVerified: user.emailVerifiedAt !== null,
+    };
     const session = await this.prisma.$transaction(async (tx) => {
       await this.publishSignInEvents(tx, authUser, caller);
       return this.sessions.issue(tx, authUser);
@@ -108,6 +132,16 @@ export class AuthService {
     const user = await this.users.updateProfile(userId, { fullName, phoneNumber });
     if (!user) throw ProblemError.of(404, 'User not found');
     return user;
+  }
+
+  private async tellOwnerOfAttempt(owner: { email: string; fullName: string }) {
+    await this.prisma.outboxMessage.create({
+      data: outboxMessage(EmailQueue, 'notifications.email.send.v1', {
+        template: 'sign-up-attempt',
+        to: owner.email,
+        data: { fullName: owner.fullName },
+      }),
+    });
   }
 
   /** Residency is re-detected from the caller's IP at every sign-up and sign-in. */

@@ -11,7 +11,12 @@ import { hashRefreshToken } from './refresh-token';
 import { SessionService } from './session.service';
 import type { SessionRevocations } from './session-revocations';
 
-const user = { id: '7f1f2a3e-0000-4000-8000-000000000001', email: 'ada@example.com', fullName: 'Ada' };
+const user = {
+  id: '7f1f2a3e-0000-4000-8000-000000000001',
+  email: 'ada@example.com',
+  fullName: 'Ada',
+  emailVerified: true,
+};
 const WINDOW_SECONDS = 45;
 const config = {
   ACCESS_TOKEN_TTL_SECONDS: 900,

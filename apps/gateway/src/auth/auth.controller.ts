@@ -1,9 +1,15 @@
-import { AuthSession, SignInRequest, SignUpRequest } from '@kitty/contracts';
+import {
+  AuthSession,
+  SignInRequest,
+  SignUpAccepted,
+  SignUpRequest,
+  VerifyEmailRequest,
+} from '@kitty/contracts';
 import { Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import {
+  ApiAcceptedResponse,
   ApiBody,
-  ApiCreatedResponse,
   ApiNoContentResponse,
   ApiOkResponse,
   ApiOperation,
@@ -29,16 +35,34 @@ export class AuthController {
 
   @RouteConfig(AUTH_RATE_LIMITED)
   @Post('sign-up')
-  @ApiOperation({ operationId: 'signUp', summary: 'Create an account and sign in' })
+  @HttpCode(202)
+  @ApiOperation({
+    operationId: 'signUp',
+    summary: 'Create an account: a confirmation link is e-mailed (the same answer for a registered address)',
+  })
   @ApiBody({ schema: schemaRef(SignUpRequest) })
-  @ApiCreatedResponse({ schema: schemaRef(AuthSession) })
-  @ApiProblems(400, 409)
-  signUp(
-    @ZodBody(SignUpRequest) body: SignUpRequest,
+  @ApiAcceptedResponse({ schema: schemaRef(SignUpAccepted) })
+  @ApiProblems(400)
+  signUp(@ZodBody(SignUpRequest) body: SignUpRequest, @Req() request: FastifyRequest) {
+    return this.auth.signUp(body, callerOf(request));
+  }
+
+  @RouteConfig(AUTH_RATE_LIMITED)
+  @Post('verify-email')
+  @HttpCode(200)
+  @ApiOperation({
+    operationId: 'verifyEmail',
+    summary: 'Follow the e-mailed confirmation link (single use, 24 h): confirms the address and signs in',
+  })
+  @ApiBody({ schema: schemaRef(VerifyEmailRequest) })
+  @ApiOkResponse({ schema: schemaRef(AuthSession) })
+  @ApiProblems(400)
+  verifyEmail(
+    @ZodBody(VerifyEmailRequest) body: VerifyEmailRequest,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    return this.auth.signUp(body, callerOf(request), reply);
+    return this.auth.verifyEmail(body, callerOf(request), reply);
   }
 
   @RouteConfig(AUTH_RATE_LIMITED)

@@ -4,7 +4,9 @@ import {
   type CallerContext,
   type IssuedSession,
   type SignInRequest,
+  type SignUpAccepted,
   type SignUpRequest,
+  type VerifyEmailRequest,
 } from '@kitty/contracts';
 import { ProblemError, RpcClient } from '@kitty/nest-common';
 import { Inject, Injectable } from '@nestjs/common';
@@ -23,8 +25,12 @@ export class GatewayAuthService {
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
-  async signUp(body: SignUpRequest, caller: CallerContext, reply: FastifyReply) {
-    return this.respond(await this.rpc.call(AuthRpc.signUp, { body, caller }), reply);
+  signUp(body: SignUpRequest, caller: CallerContext): Promise<SignUpAccepted> {
+    return this.rpc.call(AuthRpc.signUp, { body, caller });
+  }
+
+  async verifyEmail(body: VerifyEmailRequest, caller: CallerContext, reply: FastifyReply) {
+    return this.respond(await this.rpc.call(AuthRpc.verifyEmail, { body, caller }), reply);
   }
 
   async signIn(body: SignInRequest, caller: CallerContext, reply: FastifyReply) {

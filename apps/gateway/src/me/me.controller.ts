@@ -1,6 +1,6 @@
 import { Me } from '@kitty/contracts';
-import { Controller, Get } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
+import { Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { ApiBearerAuth, ApiNoContentResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 
 import { CurrentUser } from '../auth/current-user.decorator';
 import type { AuthenticatedUser } from '../auth/jwt-auth.guard';
@@ -19,5 +19,17 @@ export class MeController {
   @ApiOkResponse({ schema: schemaRef(Me) })
   me(@CurrentUser() user: AuthenticatedUser) {
     return this.meService.me(user.id);
+  }
+
+  @Post('verification-email')
+  @HttpCode(204)
+  @ApiProblems(401, 409, 429)
+  @ApiOperation({
+    operationId: 'resendVerificationEmail',
+    summary: 'E-mail another confirmation link (4 links an hour per account; 429 with Retry-After)',
+  })
+  @ApiNoContentResponse()
+  async resendVerificationEmail(@CurrentUser() user: AuthenticatedUser): Promise<void> {
+    await this.meService.resendVerificationEmail(user.id);
   }
 }

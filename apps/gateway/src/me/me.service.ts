@@ -16,6 +16,10 @@ export class MeService {
     return { ...user, residency };
   }
 
+  resendVerificationEmail(userId: string) {
+    return this.rpc.call(AuthRpc.resendVerification, { userId });
+  }
+
   /** Residency is a badge, not a gate: when it cannot be read the user simply sees none. */
   async residencyOf(userId: string): Promise<Residency | null> {
     try {

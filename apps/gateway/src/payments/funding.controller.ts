@@ -23,6 +23,7 @@ import { z } from 'zod';
 
 import { CurrentUser } from '../auth/current-user.decorator';
 import type { AuthenticatedUser } from '../auth/jwt-auth.guard';
+import { RequiresVerifiedEmail } from '../auth/verified-email';
 import { arrayOf, schemaRef } from '../http/openapi';
 import { ApiProblems } from '../http/problem-responses';
 import { ZodBody } from '../http/zod-body';
@@ -56,6 +57,7 @@ export class FundingController {
   @ApiBody({ schema: schemaRef(CreateCheckoutSessionRequest) })
   @ApiResponse({ status: 201, schema: schemaRef(CheckoutSessionCreated) })
   @ApiProblems(400, 403, 404)
+  @RequiresVerifiedEmail('add funds')
   @Idempotent()
   createCheckoutSession(
     @CurrentUser() user: AuthenticatedUser,

@@ -5,6 +5,7 @@ import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiOperation, ApiResponse, ApiTa
 
 import { CurrentUser } from '../auth/current-user.decorator';
 import type { AuthenticatedUser } from '../auth/jwt-auth.guard';
+import { RequiresVerifiedEmail } from '../auth/verified-email';
 import { schemaRef } from '../http/openapi';
 import { ApiProblems } from '../http/problem-responses';
 import { UuidParam } from '../http/uuid-param';
@@ -26,6 +27,7 @@ export class TopUpRequestsController {
   @ApiBody({ schema: schemaRef(CreateTopUpRequest) })
   @ApiResponse({ status: 201, schema: schemaRef(TopUpRequestCreated) })
   @ApiProblems(400, 404)
+  @RequiresVerifiedEmail('ask friends to top up')
   create(@CurrentUser() user: AuthenticatedUser, @ZodBody(CreateTopUpRequest) body: CreateTopUpRequest) {
     return this.rpc.call(PaymentsRpc.createTopUpRequest, { caller: signedInCaller(user), body });
   }

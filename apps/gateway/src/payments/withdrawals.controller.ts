@@ -5,6 +5,7 @@ import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiOperation, ApiResponse, ApiTa
 
 import { CurrentUser } from '../auth/current-user.decorator';
 import type { AuthenticatedUser } from '../auth/jwt-auth.guard';
+import { RequiresVerifiedEmail } from '../auth/verified-email';
 import { arrayOf, schemaRef } from '../http/openapi';
 import { ApiProblems } from '../http/problem-responses';
 import { ZodBody } from '../http/zod-body';
@@ -26,6 +27,7 @@ export class WithdrawalsController {
   @ApiBody({ schema: schemaRef(CreateWithdrawalRequest) })
   @ApiResponse({ status: 201, schema: schemaRef(Withdrawal) })
   @ApiProblems(400, 403, 404)
+  @RequiresVerifiedEmail('withdraw money')
   @Idempotent()
   create(
     @CurrentUser() user: AuthenticatedUser,

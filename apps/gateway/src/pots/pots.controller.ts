@@ -14,6 +14,7 @@ import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiOperation, ApiResponse, ApiTa
 
 import { CurrentUser } from '../auth/current-user.decorator';
 import type { AuthenticatedUser } from '../auth/jwt-auth.guard';
+import { RequiresVerifiedEmail, VerifiedEmail } from '../auth/verified-email';
 import { arrayOf, schemaRef } from '../http/openapi';
 import { ApiProblems } from '../http/problem-responses';
 import { UuidParam } from '../http/uuid-param';
@@ -25,14 +26,19 @@ import { signedInCaller } from '../rpc/signed-in-caller';
 @ApiBearerAuth()
 @ApiProblems(401)
 export class PotsController {
-  constructor(private readonly rpc: RpcClient) {}
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly verifiedEmail: VerifiedEmail,
+  ) {}
 
   @Post()
   @ApiOperation({ operationId: 'createPot', summary: 'Create a pot (and invite the members listed)' })
   @ApiBody({ schema: schemaRef(CreatePotRequest) })
   @ApiResponse({ status: 201, schema: schemaRef(PotDetail) })
-  @ApiProblems(400)
-  create(@CurrentUser() user: AuthenticatedUser, @ZodBody(CreatePotRequest) body: CreatePotRequest) {
+  @ApiProblems(400, 403)
+  async create(@CurrentUser() user: AuthenticatedUser, @ZodBody(CreatePotRequest) body: CreatePotRequest) {
+    // Anyone may create a pot; inviting the members listed waits for a confirmed address.
+    if (body.members.length > 0) await this.verifiedEmail.assert(user.id, 'invite people');
     return this.rpc.call(PotsRpc.createPot, { caller: signedInCaller(user), body });
   }
 
@@ -69,6 +75,7 @@ export class PotsController {
   @ApiBody({ schema: schemaRef(CreateInvitationRequest) })
   @ApiResponse({ status: 201, schema: schemaRef(InvitationCreated) })
   @ApiProblems(400, 403, 404)
+  @RequiresVerifiedEmail('invite people')
   invite(
     @CurrentUser() user: AuthenticatedUser,
     @UuidParam('potId') potId: string,

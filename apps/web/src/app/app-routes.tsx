@@ -24,6 +24,7 @@ const PotPage = lazy(() => import('../pages/pot/pot-page'));
 const InvitePage = lazy(() => import('../pages/invite/invite-page'));
 const OnboardingPage = lazy(() => import('../pages/onboarding/onboarding-page'));
 const UnsubscribePage = lazy(() => import('../pages/unsubscribe/unsubscribe-page'));
+const VerifyEmailPage = lazy(() => import('../pages/verify-email/verify-email-page'));
 const NotFoundPage = lazy(() => import('../pages/not-found/not-found-page'));
 
 /** Old links to /funding go to the top-up page (decisions §3). */
@@ -49,6 +50,7 @@ export function AppRoutes() {
         {/* Public: a signed-out invitee sees who invited them before signing in to join. */}
         <Route path="invite/:token" element={<InvitePage />} />
         <Route path="unsubscribe" element={<UnsubscribePage />} />
+        <Route path="verify-email" element={<VerifyEmailPage />} />
         <Route element={<RequireAuth />}>
           <Route path="create-pot" element={<CreatePotPage />} />
           <Route path="pot-summary" element={<PotSummaryPage />} />

@@ -4,6 +4,7 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { PageLoader } from '../ui/page-loader';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
+import { VerifyEmailBanner } from './verify-email-banner';
 
 export function AppLayout() {
   const { pathname } = useLocation();
@@ -15,6 +16,7 @@ export function AppLayout() {
     <div className="app-shell">
       <AppHeader />
       <main className="app-main">
+        <VerifyEmailBanner />
         <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>

@@ -31,3 +31,25 @@ export function returnPathFrom(location: Pick<Location, 'state' | 'search'>): st
   const fromState = typeof state === 'object' && state !== null && 'from' in state ? state.from : null;
   return safeReturnPath(fromState) ?? safeReturnPath(new URLSearchParams(location.search).get('next')) ?? '/';
 }
+
+const AFTER_VERIFY_KEY = 'kitty.returnAfterEmailConfirmed';
+
+/** Remembers where a visitor who just signed up was going, for when they follow the e-mailed link here. */
+export function rememberReturnAfterEmailConfirmed(path: string): void {
+  try {
+    localStorage.setItem(AFTER_VERIFY_KEY, path);
+  } catch {
+    // Storage refused (private mode): they land on Home instead.
+  }
+}
+
+/** The remembered path (once), if still a safe one; else home. */
+export function takeReturnAfterEmailConfirmed(): string {
+  try {
+    const stored = localStorage.getItem(AFTER_VERIFY_KEY);
+    localStorage.removeItem(AFTER_VERIFY_KEY);
+    return safeReturnPath(stored) ?? '/';
+  } catch {
+    return '/';
+  }
+}

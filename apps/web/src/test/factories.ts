@@ -25,6 +25,7 @@ export function aUser(overrides: Partial<Me> = {}): Me {
     id: 'user-1',
     email: 'ann@example.com',
     fullName: 'Ann Lee',
+    emailVerified: true,
     residency: ukResidency,
     ...overrides,
   };

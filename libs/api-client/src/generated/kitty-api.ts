@@ -5,6 +5,9 @@ const injectedRtkApi = api.injectEndpoints({
     signUp: build.mutation<SignUpApiResponse, SignUpApiArg>({
       query: (queryArg) => ({ url: `/api/auth/sign-up`, method: 'POST', body: queryArg }),
     }),
+    verifyEmail: build.mutation<VerifyEmailApiResponse, VerifyEmailApiArg>({
+      query: (queryArg) => ({ url: `/api/auth/verify-email`, method: 'POST', body: queryArg }),
+    }),
     signIn: build.mutation<SignInApiResponse, SignInApiArg>({
       query: (queryArg) => ({ url: `/api/auth/sign-in`, method: 'POST', body: queryArg }),
     }),
@@ -16,6 +19,12 @@ const injectedRtkApi = api.injectEndpoints({
     }),
     getMe: build.query<GetMeApiResponse, GetMeApiArg>({
       query: () => ({ url: `/api/me` }),
+    }),
+    resendVerificationEmail: build.mutation<
+      ResendVerificationEmailApiResponse,
+      ResendVerificationEmailApiArg
+    >({
+      query: () => ({ url: `/api/me/verification-email`, method: 'POST' }),
     }),
     sendContactMessage: build.mutation<SendContactMessageApiResponse, SendContactMessageApiArg>({
       query: (queryArg) => ({ url: `/api/contact`, method: 'POST', body: queryArg }),
@@ -240,8 +249,10 @@ const injectedRtkApi = api.injectEndpoints({
   overrideExisting: false,
 });
 export { injectedRtkApi as kittyApi };
-export type SignUpApiResponse = /** status 201  */ AuthSession;
+export type SignUpApiResponse = /** status 202  */ SignUpAccepted;
 export type SignUpApiArg = SignUpRequest;
+export type VerifyEmailApiResponse = /** status 200  */ AuthSession;
+export type VerifyEmailApiArg = VerifyEmailRequest;
 export type SignInApiResponse = /** status 200  */ AuthSession;
 export type SignInApiArg = SignInRequest;
 export type RefreshSessionApiResponse = /** status 200  */ AuthSession;
@@ -250,6 +261,8 @@ export type SignOutApiResponse = unknown;
 export type SignOutApiArg = void;
 export type GetMeApiResponse = /** status 200  */ Me;
 export type GetMeApiArg = void;
+export type ResendVerificationEmailApiResponse = unknown;
+export type ResendVerificationEmailApiArg = void;
 export type SendContactMessageApiResponse = /** status 201  */ ContactCreated;
 export type SendContactMessageApiArg = ContactRequest;
 export type OpenUnsubscribePageApiResponse = unknown;
@@ -392,22 +405,9 @@ export type CreateTopUpRequestApiResponse = /** status 201  */ TopUpRequestCreat
 export type CreateTopUpRequestApiArg = CreateTopUpRequest;
 export type GetTopUpRequestApiResponse = /** status 200  */ TopUpRequestView;
 export type GetTopUpRequestApiArg = string;
-export type Residency = {
-  countryCode: string | null;
-  isUkResident: boolean;
-  detectedAt: string;
-  method: 'ip_address';
-};
-export type Me = {
-  id: string;
+export type SignUpAccepted = {
+  status: 'verification-sent';
   email: string;
-  fullName: string;
-  residency: Residency | null;
-};
-export type AuthSession = {
-  accessToken: string;
-  expiresAt: string;
-  user: Me;
 };
 export type Problem = {
   type: string;
@@ -423,6 +423,27 @@ export type SignUpRequest = {
   fullName: string;
   email: string;
   password: string;
+};
+export type Residency = {
+  countryCode: string | null;
+  isUkResident: boolean;
+  detectedAt: string;
+  method: 'ip_address';
+};
+export type Me = {
+  id: string;
+  email: string;
+  fullName: string;
+  emailVerified: boolean;
+  residency: Residency | null;
+};
+export type AuthSession = {
+  accessToken: string;
+  expiresAt: string;
+  user: Me;
+};
+export type VerifyEmailRequest = {
+  token: string;
 };
 export type SignInRequest = {
   email: string;
@@ -810,11 +831,13 @@ export type TopUpRequestView = {
 };
 export const {
   useSignUpMutation,
+  useVerifyEmailMutation,
   useSignInMutation,
   useRefreshSessionMutation,
   useSignOutMutation,
   useGetMeQuery,
   useLazyGetMeQuery,
+  useResendVerificationEmailMutation,
   useSendContactMessageMutation,
   useOpenUnsubscribePageQuery,
   useLazyOpenUnsubscribePageQuery,

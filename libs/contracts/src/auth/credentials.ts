@@ -29,6 +29,23 @@ export const SignUpRequest = apiRequestSchema(
 );
 export type SignUpRequest = z.infer<typeof SignUpRequest>;
 
+/**
+ * Sign-up's answer, the same whether the address is new or already has an account (that answer must not
+ * reveal who has one): the account is used after following the link e-mailed to the address.
+ */
+export const SignUpAccepted = apiSchema(
+  'SignUpAccepted',
+  z.object({ status: z.literal('verification-sent'), email: z.string() }),
+);
+export type SignUpAccepted = z.infer<typeof SignUpAccepted>;
+
+/** The token of the link `/verify-email?token=…`. */
+export const VerifyEmailRequest = apiRequestSchema(
+  'VerifyEmailRequest',
+  z.object({ token: z.string({ error: 'The link is incomplete.' }).min(1).max(200) }).strict(),
+);
+export type VerifyEmailRequest = z.infer<typeof VerifyEmailRequest>;
+
 export const SignInRequest = apiRequestSchema(
   'SignInRequest',
   z.object({ email: Email, password: Password }).strict(),
@@ -37,7 +54,14 @@ export type SignInRequest = z.infer<typeof SignInRequest>;
 
 export const Me = apiSchema(
   'Me',
-  z.object({ id: Uuid, email: z.string(), fullName: z.string(), residency: Residency.nullable() }),
+  z.object({
+    id: Uuid,
+    email: z.string(),
+    fullName: z.string(),
+    /** False until the link e-mailed at sign-up is followed: adding funds, withdrawing and inviting wait. */
+    emailVerified: z.boolean(),
+    residency: Residency.nullable(),
+  }),
 );
 export type Me = z.infer<typeof Me>;
 

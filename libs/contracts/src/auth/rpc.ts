@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 import { Acknowledged, defineRpc, IsoDateTime, Uuid } from '../common';
-import { SignInRequest, SignUpRequest } from './credentials';
+import { SignInRequest, SignUpAccepted, SignUpRequest, VerifyEmailRequest } from './credentials';
 
 /** What the gateway knows about the HTTP caller, passed along with commands. */
 export const CallerContext = z.object({
@@ -22,6 +22,12 @@ export type RefreshCommand = z.infer<typeof RefreshCommand>;
 export const SignOutCommand = z.object({ refreshToken: z.string().min(1).max(200) });
 export type SignOutCommand = z.infer<typeof SignOutCommand>;
 
+export const VerifyEmailCommand = z.object({ body: VerifyEmailRequest, caller: CallerContext });
+export type VerifyEmailCommand = z.infer<typeof VerifyEmailCommand>;
+
+export const ResendVerificationCommand = z.object({ userId: Uuid });
+export type ResendVerificationCommand = z.infer<typeof ResendVerificationCommand>;
+
 export const GetUserQuery = z.object({ userId: Uuid });
 export type GetUserQuery = z.infer<typeof GetUserQuery>;
 
@@ -34,10 +40,15 @@ export const UpdateProfileCommand = z
   .strict();
 export type UpdateProfileCommand = z.infer<typeof UpdateProfileCommand>;
 
-export const AuthUser = z.object({ id: Uuid, email: z.string(), fullName: z.string() });
+export const AuthUser = z.object({
+  id: Uuid,
+  email: z.string(),
+  fullName: z.string(),
+  emailVerified: z.boolean(),
+});
 export type AuthUser = z.infer<typeof AuthUser>;
 
-/** Reply of sign-up, sign-in and refresh: the gateway sets the refresh token as an HttpOnly cookie. */
+/** Reply of e-mail verification, sign-in and refresh: the gateway sets the refresh token as an HttpOnly cookie. */
 export const IssuedSession = z.object({
   user: AuthUser,
   accessToken: z.string(),
@@ -48,7 +59,12 @@ export const IssuedSession = z.object({
 export type IssuedSession = z.infer<typeof IssuedSession>;
 
 export const AuthRpc = {
-  signUp: defineRpc('auth.sign-up.v1', SignUpCommand, IssuedSession),
+  /** v2: answers without a session whether or not the address has an account (issue 11 §5). */
+  signUp: defineRpc('auth.sign-up.v2', SignUpCommand, SignUpAccepted),
+  /** Follows the e-mailed link: marks the address verified (once) and signs the user in. */
+  verifyEmail: defineRpc('auth.email.verify.v1', VerifyEmailCommand, IssuedSession),
+  /** Another link to the signed-in user's address; 429 with Retry-After beyond the hourly limit. */
+  resendVerification: defineRpc('auth.email.verification.resend.v1', ResendVerificationCommand, Acknowledged),
   signIn: defineRpc('auth.sign-in.v1', SignInCommand, IssuedSession),
   refresh: defineRpc('auth.refresh.v1', RefreshCommand, IssuedSession),
   signOut: defineRpc('auth.sign-out.v1', SignOutCommand, Acknowledged),

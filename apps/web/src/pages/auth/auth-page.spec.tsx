@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 
-import { anAuthSession, aUser } from '../../test/factories';
+import { anAuthSession } from '../../test/factories';
 import { json, mockFetch, pathOf, problem } from '../../test/fetch-mock';
 import { fill } from '../../test/fill';
 import { renderInApp } from '../../test/render';
@@ -45,8 +45,8 @@ describe('AuthPage', () => {
       expect(fetchMock.spy).not.toHaveBeenCalled();
     });
 
-    it('creates the account, welcomes the user and goes home', async () => {
-      const fetchMock = mockFetch(() => json(anAuthSession({ user: aUser({ fullName: 'Ann Lee' }) }), 201));
+    it('creates the account without signing in and asks the user to check their inbox', async () => {
+      const fetchMock = mockFetch(() => json({ status: 'verification-sent', email: 'ann@example.com' }, 202));
       const { user, store } = renderAuth('/auth?mode=sign-up');
 
       await fill(user, 'Full name', '  Ann Lee ');
@@ -54,9 +54,9 @@ describe('AuthPage', () => {
       await fill(user, 'Password', 'correct horse');
       await user.click(screen.getByRole('button', { name: 'Create Account' }));
 
-      expect(await screen.findByText('Welcome to Kitty!')).toBeTruthy();
-      await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/'));
-      expect(store.getState().session.status).toBe('signedIn');
+      expect(await screen.findByText('Check your inbox')).toBeTruthy();
+      expect(screen.getByText('ann@example.com')).toBeTruthy();
+      expect(store.getState().session.status).not.toBe('signedIn');
       const [request] = fetchMock.requests;
       expect(pathOf(request)).toBe('/api/auth/sign-up');
       expect(await request.json()).toEqual({
@@ -64,6 +64,31 @@ describe('AuthPage', () => {
         email: 'ann@example.com',
         password: 'correct horse',
       });
+    });
+
+    it("shows the server's password advice under the field", async () => {
+      mockFetch(() =>
+        problem(400, 'This password is too easy to guess. This is a heavily used password.', {
+          title: 'Choose a stronger password',
+          errors: [
+            {
+              field: 'password',
+              message: 'This password is too easy to guess. This is a heavily used password.',
+            },
+          ],
+        }),
+      );
+      const { user } = renderAuth('/auth?mode=sign-up');
+
+      await fill(user, 'Full name', 'Ann Lee');
+      await fill(user, 'Email', 'ann@example.com');
+      await fill(user, 'Password', 'password');
+      await user.click(screen.getByRole('button', { name: 'Create Account' }));
+
+      expect(await screen.findByText('Sign up failed')).toBeTruthy();
+      expect(
+        screen.getAllByText('This password is too easy to guess. This is a heavily used password.').length,
+      ).toBeGreaterThanOrEqual(1);
     });
 
     it('marks the fields the server rejected', async () => {

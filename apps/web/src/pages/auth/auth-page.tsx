@@ -1,12 +1,14 @@
+import { MailOutlined } from '@ant-design/icons';
 import type { SignInRequest, SignUpRequest } from '@kitty/api-client';
 import { problemDetail, useSignInMutation, useSignUpMutation } from '@kitty/api-client';
 import type { FormProps } from 'antd';
 import { Button, Form, Input } from 'antd';
+import { useState } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
 
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { webConfig } from '../../config';
-import { returnPathFrom } from '../../session/return-path';
+import { rememberReturnAfterEmailConfirmed, returnPathFrom } from '../../session/return-path';
 import { announceSession } from '../../session/session-broadcast';
 import { selectSessionStatus, sessionEstablished } from '../../session/session-slice';
 import { DocumentTitle } from '../../ui/document-title';
@@ -110,16 +112,16 @@ const SIGN_UP_FIELDS = ['fullName', 'email', 'password'] as const satisfies (key
 
 function SignUpForm() {
   const [form] = Form.useForm<SignUpRequest>();
-  const dispatch = useAppDispatch();
   const toast = useToast();
   const [signUp, { isLoading }] = useSignUpMutation();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const location = useLocation();
 
   const onFinish = async ({ fullName, email, password }: SignUpRequest) => {
     try {
-      const session = await signUp({ fullName: fullName.trim(), email: email.trim(), password }).unwrap();
-      dispatch(sessionEstablished(session));
-      announceSession({ type: 'signed-in', userId: session.user.id });
-      toast.success(`Welcome to ${webConfig.productName}!`, 'Your account is ready.');
+      const accepted = await signUp({ fullName: fullName.trim(), email: email.trim(), password }).unwrap();
+      rememberReturnAfterEmailConfirmed(returnPathFrom(location));
+      setSentTo(accepted.email);
     } catch (error) {
       form.setFields(serverFieldErrors(error, SIGN_UP_FIELDS));
       toast.error('Sign up failed', problemDetail(error) ?? FALLBACK_FAILURE);
@@ -131,6 +133,19 @@ function SignUpForm() {
       toast.error('Name required', 'Please enter your full name.');
     }
   };
+
+  if (sentTo) {
+    return (
+      <div className="check-inbox" role="status">
+        <MailOutlined className="result-icon" aria-hidden />
+        <h2>Check your inbox</h2>
+        <p>
+          We sent a link to <strong>{sentTo}</strong>. Follow it to confirm your address and start using{' '}
+          {webConfig.productName}. It expires in 24 hours.
+        </p>
+      </div>
+    );
+  }
 
   return (
     <Form<SignUpRequest>

@@ -235,6 +235,7 @@ describe('pot page', () => {
         id: 'user-2',
         email: 'bob@example.com',
         fullName: 'Bob Hart',
+        emailVerified: true,
         residency: null,
       }),
     });

@@ -1,0 +1,40 @@
+import { useResendVerificationEmailMutation } from '@kitty/api-client';
+import { Alert, Button } from 'antd';
+
+import { useAppSelector } from '../app/store';
+import { selectCurrentUser } from '../session/session-slice';
+import { toastProblem } from '../ui/problem-toast';
+import { useToast } from '../ui/toast';
+
+/** Shown to a signed-in user whose address is not confirmed yet: what waits for it, and another link. */
+export function VerifyEmailBanner() {
+  const user = useAppSelector(selectCurrentUser);
+  const toast = useToast();
+  const [resend, { isLoading }] = useResendVerificationEmailMutation();
+  if (!user || user.emailVerified) return null;
+
+  const onResend = async () => {
+    try {
+      await resend().unwrap();
+      toast.success('E-mail sent', `Check ${user.email} for a new confirmation link.`);
+    } catch (error) {
+      toastProblem(toast, error);
+    }
+  };
+
+  return (
+    <Alert
+      className="verify-email-banner"
+      type="warning"
+      showIcon
+      role="status"
+      message="Confirm your e-mail address"
+      description={`We sent a link to ${user.email}. Until you follow it you can look around and create pots, but not add funds, withdraw, invite friends or request top-ups.`}
+      action={
+        <Button size="small" onClick={onResend} loading={isLoading}>
+          Resend e-mail
+        </Button>
+      }
+    />
+  );
+}

@@ -1,0 +1,67 @@
+import { screen, waitFor } from '@testing-library/react';
+import { Route, Routes } from 'react-router-dom';
+
+import { AppRoutes } from '../../app/app-routes';
+import { anAuthSession, aUser, signedInState } from '../../test/factories';
+import { json, mockFetch, pathOf, problem } from '../../test/fetch-mock';
+import { renderInApp } from '../../test/render';
+import VerifyEmailPage from './verify-email-page';
+
+const renderPage = (route: string) =>
+  renderInApp(
+    <Routes>
+      <Route path="/verify-email" element={<VerifyEmailPage />} />
+      <Route path="*" element={<p>Elsewhere</p>} />
+    </Routes>,
+    { route },
+  );
+
+describe('verify-email page', () => {
+  it('asks for a click (mail scanners open links), then confirms, signs in and goes home', async () => {
+    const fetchMock = mockFetch((request) =>
+      pathOf(request) === '/api/auth/verify-email'
+        ? json(anAuthSession({ user: aUser({ emailVerified: true }) }))
+        : json({}),
+    );
+    const { user, store } = renderPage('/verify-email?token=tok-123');
+
+    await screen.findByRole('heading', { name: 'Confirm your e-mail address' });
+    expect(fetchMock.requests.filter((r) => pathOf(r) === '/api/auth/verify-email')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Confirm E-mail' }));
+
+    expect(await screen.findByText('E-mail confirmed')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/'));
+    expect(store.getState().session.status).toBe('signedIn');
+    const post = fetchMock.requests.find((r) => pathOf(r) === '/api/auth/verify-email')!;
+    expect(await post.json()).toEqual({ token: 'tok-123' });
+  });
+
+  it('says so when the link was used or expired', async () => {
+    mockFetch(() =>
+      problem(400, 'This confirmation link has expired or was already used. Sign in and ask for a new one.', {
+        title: 'Link no longer valid',
+      }),
+    );
+    const { user } = renderPage('/verify-email?token=used');
+    await user.click(await screen.findByRole('button', { name: 'Confirm E-mail' }));
+    expect(await screen.findByRole('heading', { name: 'This link is no longer valid' })).toBeTruthy();
+  });
+});
+
+describe('verify-email banner', () => {
+  it('tells an unconfirmed user what waits and resends the link', async () => {
+    const fetchMock = mockFetch((request) =>
+      pathOf(request) === '/api/me/verification-email' ? new Response(null, { status: 204 }) : json({}),
+    );
+    const { user } = renderInApp(<AppRoutes />, {
+      route: '/about',
+      session: signedInState(aUser({ emailVerified: false })),
+    });
+    expect(await screen.findByText('Confirm your e-mail address')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Resend e-mail' }));
+    expect(await screen.findByText('E-mail sent')).toBeTruthy();
+    expect(
+      fetchMock.requests.some((r) => pathOf(r) === '/api/me/verification-email' && r.method === 'POST'),
+    ).toBe(true);
+  });
+});
