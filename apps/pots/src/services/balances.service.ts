@@ -116,6 +116,10 @@ export class BalancesService {
   ): Promise<Settlement> {
     const { caller, potId, body } = command;
     await lockPot(tx, potId);
+    // Another delivery of the same command may have recorded it since this one looked: its record stands,
+    // with the transfer (the same key's, replayed to this one) — recording it again would reverse that.
+    const made = await tx.settlement.findUnique({ where: { id: settlementId } });
+    if (made) return toSettlement(made, await peopleOf(tx, potId));
     // Checked again under the pot's lock: either person may have left since the wallet transfer.
     const { membership, from, to } = await settlementParties(tx, command);
     // Money Kitty moved is a fact; a payment made elsewhere counts once the other person (or the owner)

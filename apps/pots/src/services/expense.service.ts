@@ -111,6 +111,10 @@ export class ExpenseService {
   ): Promise<void> {
     const { caller, potId, body } = command;
     await lockPot(tx, potId);
+    // Another delivery of the same command may have recorded it since this one looked: its record stands,
+    // and the posting (the same key's, replayed to this one) is its — recording it again would fail and
+    // reverse that posting under the recorded expense.
+    if (await tx.expense.findUnique({ where: { id: expenseId }, select: { id: true } })) return;
     // Checked again under the pot's lock: membership may have changed since the ledger debit.
     const { effect, state, members } = await this.prepare(tx, command);
     await tx.expense.create({
