@@ -38,8 +38,13 @@ export class FakeStripe {
     return this as unknown as StripeGateway;
   }
 
+  /** The funding id is Stripe's idempotency key for the session: a repeat gets the same session back. */
   async createTopUpSession(params: TopUpCheckoutParams): Promise<Session> {
     this.created.push(params);
+    const earlier = [...this.sessions.values()].find(
+      (session) => session.metadata?.['fundingId'] === params.fundingId,
+    );
+    if (earlier) return { ...earlier };
     const id = `cs_test_${randomUUID().replaceAll('-', '')}`;
     const session = {
       id,
