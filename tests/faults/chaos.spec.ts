@@ -11,6 +11,7 @@ import type Stripe from 'stripe';
 import {
   cardInvariants,
   type Check,
+  commandInvariants,
   ledgerInvariants,
   outboxUnrelayed,
   topUpInvariants,
@@ -113,6 +114,7 @@ describe.each(seeds)('fault suite, seed %i', (seed) => {
       ...(await topUpInvariants(pool, stripe, workload.sessions)),
       ...(await withdrawalInvariants(pool, stripe)),
       ...(await cardInvariants(pool, workload.authorizations)),
+      ...(await commandInvariants(pool, workload.commands)),
       { name: 'every outbox row was relayed', violations: await outboxUnrelayed(pool) },
       { name: 'no queue holds a waiting, delayed or failed job', violations: queueProblems },
       { name: 'no 5xx answer leaked a stack trace or a source path', violations: workload.leaks },
@@ -130,7 +132,7 @@ describe.each(seeds)('fault suite, seed %i', (seed) => {
               `${op} ${n}: ${succeeded[op as keyof typeof succeeded]} ok, ${failed[op as keyof typeof failed]} failed`,
           )
           .join('; ')})`,
-        `  webhooks redelivered by the suite: ${workload.figures.webhookRedeliveries}; 5xx answers: ${workload.figures.serverErrors}`,
+        `  webhooks redelivered by the suite: ${workload.figures.webhookRedeliveries}; 5xx answers: ${workload.figures.serverErrors}; money commands retried with their key: ${workload.figures.commandRetries}`,
         `  top-up sessions created: ${workload.sessions.size}; card authorisations: ${workload.authorizations.length} (${workload.authorizations.filter((a) => a.approved).length} approved)`,
         `  faults injected: ${injected.length} (${injected.join(', ')})`,
         ...Object.entries(workload.errorSamples).map(

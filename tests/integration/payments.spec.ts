@@ -180,7 +180,7 @@ describe('money routes', () => {
     const response = await api<Problem>('/api/funding/checkout-sessions', {
       method: 'POST',
       body: { amountPence: 2500 },
-      headers: bearer(session.accessToken),
+      headers: { ...bearer(session.accessToken), 'idempotency-key': randomUUID() },
     });
     expect(response.status).toBe(403);
     expect(response.body.title).toBe('Account Setup Required');
@@ -210,7 +210,7 @@ describe("a verified user's top-up and pot, as seen and touched by a verified st
     const created = await api<CheckoutSessionCreated>('/api/funding/checkout-sessions', {
       method: 'POST',
       body: { amountPence: 2500 },
-      headers: asOwner(),
+      headers: { ...asOwner(), 'idempotency-key': randomUUID() },
     });
     expect(created.status).toBe(201);
     checkout = created.body;
@@ -272,7 +272,7 @@ describe("a verified user's top-up and pot, as seen and touched by a verified st
     const response = await api<Problem>('/api/withdrawals', {
       method: 'POST',
       body: { amountPence: 100, source: { type: 'pot', potId: pot.id } },
-      headers: asStranger(),
+      headers: { ...asStranger(), 'idempotency-key': randomUUID() },
     });
     expect(response.status).toBe(404);
     const own = await api<unknown[]>('/api/withdrawals', { headers: asOwner() });
@@ -283,7 +283,7 @@ describe("a verified user's top-up and pot, as seen and touched by a verified st
     const response = await api<Problem>('/api/withdrawals', {
       method: 'POST',
       body: { amountPence: 100 },
-      headers: asStranger(),
+      headers: { ...asStranger(), 'idempotency-key': randomUUID() },
     });
     expect(response.status).toBe(400);
     expect(response.body).toMatchObject({
@@ -300,7 +300,9 @@ describe('validation of amounts and fields', () => {
     auth = bearer((await signUpUser()).session.accessToken);
   });
 
-  const post = (path: string, body: unknown) => api<Problem>(path, { method: 'POST', body, headers: auth });
+  // A fresh Idempotency-Key per request: the money commands require one before they validate the body.
+  const post = (path: string, body: unknown) =>
+    api<Problem>(path, { method: 'POST', body, headers: { ...auth, 'idempotency-key': randomUUID() } });
 
   it.each([
     [99, 'The minimum amount is £1.00.'],

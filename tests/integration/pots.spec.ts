@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+
 import { api, eventually, signUpUser } from '../support/api';
 import { mailTo } from '../support/maildev';
 import { verifyUser } from '../support/onboarding';
@@ -137,7 +139,7 @@ describe('expenses and who owes whom', () => {
         payerMemberId: a,
         split: { mode: 'equal', members: [{ memberId: a }, { memberId: b }, { memberId: c }] },
       },
-      headers: bearer(owner.session.accessToken),
+      headers: { ...bearer(owner.session.accessToken), 'idempotency-key': randomUUID() },
     });
     expect(expense.status).toBe(201);
     expect(expense.body.shares.map((share) => share.amountPence)).toEqual([3334, 3333, 3333]);
@@ -156,7 +158,7 @@ describe('expenses and who owes whom', () => {
     const repaid = await api<{ id: string }>(`/api/pots/${pot.id}/settlements`, {
       method: 'POST',
       body: { fromMemberId: b, toMemberId: a, amountPence: 3333 },
-      headers: bearer(others[0].session.accessToken),
+      headers: { ...bearer(others[0].session.accessToken), 'idempotency-key': randomUUID() },
     });
     // Recorded by the payer, it counts once the payee confirms it (issue 11 §3).
     await api(`/api/pots/${pot.id}/settlements/${repaid.body.id}/confirm`, {
@@ -182,7 +184,7 @@ describe('expenses and who owes whom', () => {
           payerMemberId: payer,
           split: { mode: 'equal', members: [a, b, c, d].map((memberId) => ({ memberId })) },
         },
-        headers: bearer(owner.session.accessToken),
+        headers: { ...bearer(owner.session.accessToken), 'idempotency-key': randomUUID() },
       });
     await expense(a, 12_000);
     await expense(b, 4_000);
@@ -193,7 +195,7 @@ describe('expenses and who owes whom', () => {
     await api(`/api/pots/${pot.id}/settlements`, {
       method: 'POST',
       body: { fromMemberId: first.fromMemberId, toMemberId: first.toMemberId, amountPence: 100 },
-      headers: bearer(owner.session.accessToken),
+      headers: { ...bearer(owner.session.accessToken), 'idempotency-key': randomUUID() },
     });
     const after = await api<Balances>(`/api/pots/${pot.id}/balances`, {
       headers: bearer(owner.session.accessToken),
@@ -211,7 +213,7 @@ describe('expenses and who owes whom', () => {
       api<Problem & { shares: { amountPence: number }[] }>(`/api/pots/${pot.id}/expenses`, {
         method: 'POST',
         body: { description: 'Split', amountPence, paidFrom: 'member', payerMemberId: a, split },
-        headers: bearer(owner.session.accessToken),
+        headers: { ...bearer(owner.session.accessToken), 'idempotency-key': randomUUID() },
       });
     const amounts = async (split: unknown, total?: number) =>
       (await post(split, total)).body.shares.map((s) => s.amountPence);
@@ -266,7 +268,7 @@ describe('expenses and who owes whom', () => {
         paidFrom: 'pot',
         split: { mode: 'equal', members: [{ memberId: pot.yourMemberId }] },
       },
-      headers: bearer(owner.session.accessToken),
+      headers: { ...bearer(owner.session.accessToken), 'idempotency-key': randomUUID() },
     });
     expect(response.status).toBe(400);
     expect(response.body.errors).toEqual(
@@ -289,7 +291,7 @@ describe('expenses and who owes whom', () => {
         payerMemberId: b,
         split: { mode: 'equal', members: [{ memberId: b }, { memberId: c }] },
       },
-      headers: bearer(others[0].session.accessToken),
+      headers: { ...bearer(others[0].session.accessToken), 'idempotency-key': randomUUID() },
     });
     const path = `/api/pots/${pot.id}/expenses/${created.body.id}`;
     expect(
@@ -353,7 +355,7 @@ describe('expenses and who owes whom', () => {
             paidFrom: 'pot',
             split: { mode: 'equal', members: [{ memberId: pot.yourMemberId }] },
           },
-          headers: bearer(owner.session.accessToken),
+          headers: { ...bearer(owner.session.accessToken), 'idempotency-key': randomUUID() },
         }),
       ),
     );
@@ -386,7 +388,7 @@ describe('members', () => {
         payerMemberId: a,
         split: { mode: 'equal', members: [{ memberId: b }] },
       },
-      headers: bearer(owner.session.accessToken),
+      headers: { ...bearer(owner.session.accessToken), 'idempotency-key': randomUUID() },
     });
     const blocked = await api<Problem>(`/api/pots/${pot.id}/members/${b}`, {
       method: 'DELETE',
@@ -439,7 +441,7 @@ describe('a stranger', () => {
         payerMemberId: pot.yourMemberId,
         split: { mode: 'equal', members: [{ memberId: pot.yourMemberId }] },
       },
-      headers: bearer(owner.session.accessToken),
+      headers: { ...bearer(owner.session.accessToken), 'idempotency-key': randomUUID() },
     });
     const stranger = bearer((await signUpUser()).session.accessToken);
     const member = pot.members[1].id;
@@ -473,7 +475,11 @@ describe('a stranger', () => {
       ['PUT', '/api/active-pot', { potId: pot.id }],
     ];
     for (const [method, path, body] of routes) {
-      const response = await api(path, { method, body, headers: stranger });
+      const response = await api(path, {
+        method,
+        body,
+        headers: { ...stranger, 'idempotency-key': randomUUID() },
+      });
       expect(`${method} ${path} → ${response.status}`).toBe(`${method} ${path} → 404`);
     }
     const still = await api<PotDetail>(`/api/pots/${pot.id}`, { headers: bearer(owner.session.accessToken) });

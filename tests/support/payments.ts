@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+
 import { api, eventually } from './api';
 import { bearer } from './pots';
 import { stripeTestSettings } from './stripe';
@@ -49,7 +51,7 @@ export async function topUp(accessToken: string, amountPence: number, destinatio
   const created = await api<CheckoutCreated>('/api/funding/checkout-sessions', {
     method: 'POST',
     body: { amountPence, destination, method: 'card' },
-    headers: bearer(accessToken),
+    headers: { ...bearer(accessToken), 'idempotency-key': randomUUID() },
   });
   if (created.status !== 201) throw new Error(`checkout: ${created.status} ${JSON.stringify(created.body)}`);
   const paid = await payOnSandbox(created.body.sessionId);

@@ -3,6 +3,8 @@
 import type { Pool } from 'pg';
 import type Stripe from 'stripe';
 
+import type { CommandKind } from './workload';
+
 export interface Check {
   name: string;
   violations: string[];
@@ -215,4 +217,35 @@ export async function cardInvariants(
     { name: `every approved card authorisation (${approvals}) holds its amount once`, violations: approved },
     { name: 'no declined card authorisation holds money', violations: declined },
   ];
+}
+
+/** Where each kind of money command leaves its rows, and whose (user or pot) they are. */
+const COMMAND_ROWS: Record<CommandKind, string> = {
+  topUp: `SELECT user_id::text AS owner, COUNT(*)::int AS made FROM payments.funding_transactions GROUP BY 1`,
+  withdrawal: `SELECT user_id::text AS owner, COUNT(*)::int AS made FROM payments.withdrawals GROUP BY 1`,
+  expense: `SELECT pot_id::text AS owner, COUNT(*)::int AS made FROM pots.expenses
+             WHERE description = 'Fault suite expense' GROUP BY 1`,
+  settlement: `SELECT pot_id::text AS owner, COUNT(*)::int AS made FROM pots.settlements GROUP BY 1`,
+};
+
+/**
+ * Each money command the workload asked for had one Idempotency-Key, however often it was sent again: no
+ * user or pot may end with more rows of a kind than commands of that kind were asked for.
+ */
+export async function commandInvariants(
+  pool: Pool,
+  commands: Record<CommandKind, Map<string, number>>,
+): Promise<Check[]> {
+  const checks: Check[] = [];
+  for (const [kind, sql] of Object.entries(COMMAND_ROWS) as [CommandKind, string][]) {
+    const asked = commands[kind];
+    const made = await rows<{ owner: string; made: number }>(pool, sql);
+    checks.push({
+      name: `no ${kind} command made more than one row, however often it was retried`,
+      violations: made
+        .filter((row) => asked.has(row.owner) && row.made > (asked.get(row.owner) ?? 0))
+        .map((row) => `${row.owner}: ${row.made} rows of ${asked.get(row.owner)} commands`),
+    });
+  }
+  return checks;
 }

@@ -3,10 +3,12 @@
 // again by us (duplicated, delayed, out of order, properly signed). Errors are expected while processes
 // die; what counts is recorded for the checks afterwards. Import this only once GATEWAY_URL and the
 // Stripe settings of the fault stack are in process.env (the support helpers read them on import).
+import { randomUUID } from 'node:crypto';
+
 import type { Pool } from 'pg';
 import Stripe from 'stripe';
 
-import { api, signUpUser } from '../../support/api';
+import { api, type ApiResponse, signUpUser } from '../../support/api';
 import { verifyUser } from '../../support/onboarding';
 import { payOnSandbox } from '../../support/payments';
 import { bearer, joinPot, type User } from '../../support/pots';
@@ -15,6 +17,9 @@ import type { Random } from './random';
 
 /** What a 5xx body must never contain: stack frames, source paths, module paths. */
 const STACK_TRACE = /\n\s+at |\bat [\w$.<>]+ \(|\.(?:ts|js):\d+:\d+|node_modules\//;
+/** How often a money command is sent with its key before the workload gives up on it. */
+const COMMAND_ATTEMPTS = 4;
+const COMMAND_RETRY_MS = 300;
 
 const OPERATIONS = {
   signUp: 3,
@@ -54,7 +59,12 @@ export interface WorkloadFigures {
   failed: Record<Operation, number>;
   webhookRedeliveries: number;
   serverErrors: number;
+  /** Money commands sent again with their Idempotency-Key after a lost answer, a 5xx or a 409. */
+  commandRetries: number;
 }
+
+/** What one kind of money command was asked for, per owner (user or pot) of the rows it makes. */
+export type CommandKind = 'topUp' | 'expense' | 'settlement' | 'withdrawal';
 
 const zero = (): Record<Operation, number> =>
   Object.fromEntries(Object.keys(OPERATIONS).map((key) => [key, 0])) as Record<Operation, number>;
@@ -66,6 +76,17 @@ export class Workload {
     failed: zero(),
     webhookRedeliveries: 0,
     serverErrors: 0,
+    commandRetries: 0,
+  };
+  /**
+   * Money commands asked for (one Idempotency-Key each, however often sent), by kind and by the user or
+   * pot whose rows they make: no kind may end with more rows than that.
+   */
+  readonly commands: Record<CommandKind, Map<string, number>> = {
+    topUp: new Map(),
+    expense: new Map(),
+    settlement: new Map(),
+    withdrawal: new Map(),
   };
   /** Checkout Sessions this workload created, by id. */
   readonly sessions = new Set<string>();
@@ -185,15 +206,17 @@ export class Workload {
   /** A Checkout Session through the API, paid by card on the sandbox's page (the webhook credits it). */
   private async topUp(random: Random, pot: PotState | null): Promise<boolean> {
     const payer = pot ? random.pick([pot.owner.user, pot.other.user]) : random.pick(this.users);
-    const created = await api<{ sessionId: string }>('/api/funding/checkout-sessions', {
-      method: 'POST',
-      body: {
+    const created = await this.command<{ sessionId: string }>(
+      'topUp',
+      payer.session.user.id,
+      '/api/funding/checkout-sessions',
+      {
         amountPence: random.int(100, 20_000),
         destination: pot ? { type: 'pot', potId: pot.id } : { type: 'wallet' },
         method: 'card',
       },
-      headers: bearer(payer.session.accessToken),
-    });
+      payer,
+    );
     if (created.status >= 500) throw new Error(`checkout: ${created.status}`);
     if (created.status !== 201) return false;
     this.sessions.add(created.body.sessionId);
@@ -205,9 +228,11 @@ export class Workload {
   private async potExpense(random: Random): Promise<boolean> {
     if (this.pots.length === 0) return false;
     const pot = random.pick(this.pots);
-    const response = await api(`/api/pots/${pot.id}/expenses`, {
-      method: 'POST',
-      body: {
+    const response = await this.command(
+      'expense',
+      pot.id,
+      `/api/pots/${pot.id}/expenses`,
+      {
         description: 'Fault suite expense',
         amountPence: random.int(1, 3_000),
         paidFrom: 'pot',
@@ -216,8 +241,8 @@ export class Workload {
           members: [{ memberId: pot.owner.memberId }, { memberId: pot.other.memberId }],
         },
       },
-      headers: bearer(random.pick([pot.owner, pot.other]).user.session.accessToken),
-    });
+      random.pick([pot.owner, pot.other]).user,
+    );
     return this.outcome('expense', response.status);
   }
 
@@ -226,26 +251,30 @@ export class Workload {
     if (this.pots.length === 0) return false;
     const pot = random.pick(this.pots);
     const [from, to] = random.next() < 0.5 ? [pot.owner, pot.other] : [pot.other, pot.owner];
-    const response = await api(`/api/pots/${pot.id}/settlements`, {
-      method: 'POST',
-      body: {
+    const response = await this.command(
+      'settlement',
+      pot.id,
+      `/api/pots/${pot.id}/settlements`,
+      {
         fromMemberId: from.memberId,
         toMemberId: to.memberId,
         amountPence: random.int(1, 2_000),
         payWithKitty: true,
       },
-      headers: bearer(from.user.session.accessToken),
-    });
+      from.user,
+    );
     return this.outcome('settlement', response.status);
   }
 
   private async withdraw(random: Random): Promise<boolean> {
     const user = random.pick(this.users);
-    const response = await api('/api/withdrawals', {
-      method: 'POST',
-      body: { amountPence: random.int(1, 1_500) },
-      headers: bearer(user.session.accessToken),
-    });
+    const response = await this.command(
+      'withdrawal',
+      user.session.user.id,
+      '/api/withdrawals',
+      { amountPence: random.int(1, 1_500) },
+      user,
+    );
     return this.outcome('withdrawal', response.status);
   }
 
@@ -319,6 +348,34 @@ export class Workload {
       void delivery.finally(() => this.pending.delete(delivery));
     }
     return true;
+  }
+
+  /**
+   * A money command sent as a careful client sends it (ADR 0011): one Idempotency-Key for the action, and
+   * the same key again when the answer is lost, a 5xx or a 409 — so an attempt a dying process may already
+   * have run lands on the row it made instead of making a second one. The last answer or error stands.
+   */
+  private async command<T = unknown>(
+    kind: CommandKind,
+    owner: string,
+    path: string,
+    body: unknown,
+    caller: User,
+  ): Promise<ApiResponse<T>> {
+    const asked = this.commands[kind];
+    asked.set(owner, (asked.get(owner) ?? 0) + 1);
+    const headers = { ...bearer(caller.session.accessToken), 'idempotency-key': randomUUID() };
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        const response = await api<T>(path, { method: 'POST', body, headers });
+        if ((response.status < 500 && response.status !== 409) || attempt === COMMAND_ATTEMPTS)
+          return response;
+      } catch (error) {
+        if (attempt === COMMAND_ATTEMPTS) throw error;
+      }
+      this.figures.commandRetries += 1;
+      await new Promise((resolve) => setTimeout(resolve, COMMAND_RETRY_MS * attempt));
+    }
   }
 
   private outcome(what: string, status: number): boolean {
