@@ -55,6 +55,8 @@ export const kittyApiWithTags = kittyApiWithTagTypes.enhanceEndpoints({
     getPotBalances: { providesTags: (_result, _error, potId) => [{ type: 'Balances', id: potId }] },
     listExpenses: { providesTags: (_result, _error, potId) => [{ type: 'Expenses', id: potId }] },
     listPotActivity: { providesTags: (_result, _error, potId) => [{ type: 'Activity', id: potId }] },
+    // Settlements change with the balances (a new or decided one), so they share the tag.
+    listSettlements: { providesTags: (_result, _error, potId) => [{ type: 'Balances', id: potId }] },
     getActivePot: { providesTags: [{ type: 'ActivePot', id: 'ME' }] },
     previewInvitation: { providesTags: (_result, _error, token) => [{ type: 'Invitation', id: token }] },
 
@@ -75,6 +77,10 @@ export const kittyApiWithTags = kittyApiWithTagTypes.enhanceEndpoints({
     createExpense: { invalidatesTags: (_result, _error, { potId }) => potTags(potId) },
     updateExpense: { invalidatesTags: (_result, _error, { potId }) => potTags(potId) },
     deleteExpense: { invalidatesTags: (_result, _error, { potId }) => potTags(potId) },
+    confirmExpense: { invalidatesTags: (_result, _error, { potId }) => potTags(potId) },
+    declineExpense: { invalidatesTags: (_result, _error, { potId }) => potTags(potId) },
+    confirmSettlement: { invalidatesTags: (_result, _error, { potId }) => potTags(potId) },
+    declineSettlement: { invalidatesTags: (_result, _error, { potId }) => potTags(potId) },
     // Paid with Kitty, the money also left the caller's wallet.
     createSettlement: {
       invalidatesTags: (_result, _error, { potId, createSettlementRequest }) => [

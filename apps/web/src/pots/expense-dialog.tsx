@@ -107,10 +107,16 @@ function ExpenseDialogBody({
           ...(values.paidFrom === 'member' ? { payerMemberId: values.payerMemberId } : {}),
           split: outcome.split,
         };
-        await sendOnce({ potId, request }, (key) =>
+        const recorded = await sendOnce({ potId, request }, (key) =>
           createExpense({ potId, 'Idempotency-Key': key, createExpenseRequest: request }).unwrap(),
         );
-        toast.success('Expense recorded!', `${values.description.trim()}: ${formatPence(total)}.`);
+        // Paid by someone else, it counts once they confirm it (issue 11 §3).
+        const payer = members.find(({ id }) => id === recorded.awaitingMemberId)?.name;
+        toast.success(
+          'Expense recorded!',
+          `${values.description.trim()}: ${formatPence(total)}.` +
+            (recorded.status === 'pending' ? ` Waiting for ${payer ?? 'the payer'} to confirm.` : ''),
+        );
       }
       onClose();
     } catch (error) {

@@ -1,7 +1,11 @@
 import type { Expense, PotMember } from '@kitty/api-client';
-import { useDeleteExpenseMutation } from '@kitty/api-client';
+import {
+  useConfirmExpenseMutation,
+  useDeclineExpenseMutation,
+  useDeleteExpenseMutation,
+} from '@kitty/api-client';
 import { formatPence } from '@kitty/money';
-import { Button, Popconfirm } from 'antd';
+import { Button, Popconfirm, Tag } from 'antd';
 
 import { formatDate, splitSummary } from '../../pots/format';
 import { toastProblem } from '../../ui/problem-toast';
@@ -12,19 +16,51 @@ export interface ExpensesPanelProps {
   expenses: readonly Expense[];
   members: readonly PotMember[];
   yourUserId: string | undefined;
+  yourMemberId: string;
   isOwner: boolean;
   onEdit: (expense: Expense) => void;
 }
 
-/** Every expense: what, how much, who paid, how it was split; its creator or the owner may change it. */
-export function ExpensesPanel({ potId, expenses, members, yourUserId, isOwner, onEdit }: ExpensesPanelProps) {
+/**
+ * Every expense: what, how much, who paid, how it was split; its creator or the owner may change it. One
+ * recorded as paid by someone else is pending until they (or the owner) confirm it, and they see Confirm
+ * and Decline.
+ */
+export function ExpensesPanel({
+  potId,
+  expenses,
+  members,
+  yourUserId,
+  yourMemberId,
+  isOwner,
+  onEdit,
+}: ExpensesPanelProps) {
   const toast = useToast();
   const [deleteExpense, deletion] = useDeleteExpenseMutation();
+  const [confirmExpense, confirming] = useConfirmExpenseMutation();
+  const [declineExpense, declining] = useDeclineExpenseMutation();
+  const nameOf = (memberId: string | null) =>
+    members.find(({ id }) => id === memberId)?.name ?? 'a former member';
 
   const payer = (expense: Expense) =>
-    expense.paidFrom === 'pot'
-      ? 'Paid from pot'
-      : `Paid by ${members.find(({ id }) => id === expense.payerMemberId)?.name ?? 'a former member'}`;
+    expense.paidFrom === 'pot' ? 'Paid from pot' : `Paid by ${nameOf(expense.payerMemberId)}`;
+
+  const decide = async (expense: Expense, decision: 'confirm' | 'decline') => {
+    try {
+      if (decision === 'confirm') {
+        await confirmExpense({ potId, expenseId: expense.id }).unwrap();
+        toast.success('Expense confirmed', `${expense.description} now counts in everyone's balances.`);
+      } else {
+        await declineExpense({ potId, expenseId: expense.id }).unwrap();
+        toast.success('Expense declined', `${expense.description} will not count in anyone's balances.`);
+      }
+    } catch (error) {
+      toastProblem(toast, error);
+    }
+  };
+  const deciding = (expenseId: string) =>
+    (confirming.isLoading && confirming.originalArgs?.expenseId === expenseId) ||
+    (declining.isLoading && declining.originalArgs?.expenseId === expenseId);
 
   const remove = async (expense: Expense) => {
     try {
@@ -39,6 +75,8 @@ export function ExpensesPanel({ potId, expenses, members, yourUserId, isOwner, o
     <ul className="expense-list" aria-label="Expenses">
       {expenses.map((expense) => {
         const canChange = isOwner || expense.createdBy === yourUserId;
+        const pending = expense.status === 'pending';
+        const yours = expense.awaitingMemberId === yourMemberId;
         return (
           <li key={expense.id} className="expense-item">
             <div className="expense-main">
@@ -49,6 +87,36 @@ export function ExpensesPanel({ potId, expenses, members, yourUserId, isOwner, o
               {payer(expense)} · {formatDate(expense.createdAt)}
             </div>
             <div className="expense-split muted">{splitSummary(expense)}</div>
+            {pending && (
+              <div className="expense-pending">
+                <Tag color="gold">Pending</Tag>
+                <span className="muted">
+                  Recorded by {expense.createdByName} · waiting for{' '}
+                  {yours ? 'you' : nameOf(expense.awaitingMemberId)} to confirm
+                </span>
+              </div>
+            )}
+            {pending && (yours || isOwner) && (
+              <div className="expense-actions">
+                <Button
+                  size="small"
+                  type="primary"
+                  disabled={deciding(expense.id)}
+                  onClick={() => decide(expense, 'confirm')}
+                  aria-label={`Confirm ${expense.description}`}
+                >
+                  Confirm
+                </Button>
+                <Button
+                  size="small"
+                  disabled={deciding(expense.id)}
+                  onClick={() => decide(expense, 'decline')}
+                  aria-label={`Decline ${expense.description}`}
+                >
+                  Decline
+                </Button>
+              </div>
+            )}
             {canChange && (
               <div className="expense-actions">
                 <Button

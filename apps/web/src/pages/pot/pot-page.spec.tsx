@@ -45,6 +45,7 @@ function potApi(
     if (path === '/api/cards/current') return problem(404, 'You have no virtual card yet.');
     if (path.endsWith('/balances')) return json(balances);
     if (path.endsWith('/expenses')) return json(expenses);
+    if (path.endsWith('/settlements')) return json([]);
     if (path.endsWith('/activity')) {
       return json([
         {

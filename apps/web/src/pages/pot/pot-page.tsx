@@ -19,6 +19,7 @@ import {
   useGetPotQuery,
   useListExpensesQuery,
   useListPotActivityQuery,
+  useListSettlementsQuery,
   useUpdatePotMutation,
 } from '@kitty/api-client';
 import { formatPence } from '@kitty/money';
@@ -42,6 +43,7 @@ import { useToast } from '../../ui/toast';
 import { ActivityPanel } from './activity-panel';
 import { ExpensesPanel } from './expenses-panel';
 import { MembersPanel } from './members-panel';
+import { PendingPayments } from './pending-payments';
 import { SettlementDialog } from './settlement-dialog';
 import { TransactionsPanel } from './transactions-panel';
 import { WhoOwesWhom } from './who-owes-whom';
@@ -63,6 +65,7 @@ export default function PotPage() {
   const balances = useGetPotBalancesQuery(potId, { skip: !potId });
   const expenses = useListExpensesQuery(potId, { skip: !potId });
   const activity = useListPotActivityQuery(potId, { skip: !potId });
+  const settlements = useListSettlementsQuery(potId, { skip: !potId });
   const activePot = useGetActivePotQuery();
   const { setActive, pendingPotId } = useSetActivePot();
   const [updatePot, archiving] = useUpdatePotMutation();
@@ -194,6 +197,15 @@ export default function PotPage() {
                 />
               )}
             </QueryState>
+            {settlements.data && (
+              <PendingPayments
+                potId={data.id}
+                settlements={settlements.data}
+                members={data.members}
+                yourMemberId={data.yourMemberId}
+                isOwner={isOwner}
+              />
+            )}
           </Panel>
 
           <Panel title="Expenses" id="expenses">
@@ -204,6 +216,7 @@ export default function PotPage() {
                   expenses={expenses.data}
                   members={data.members}
                   yourUserId={user?.id}
+                  yourMemberId={data.yourMemberId}
                   isOwner={isOwner}
                   onEdit={(expense) => setExpenseDialog({ paidFrom: expense.paidFrom, expense })}
                 />

@@ -49,14 +49,17 @@ export function SettlementDialog({
         amountPence,
         ...(payWithKitty ? { payWithKitty: true } : {}),
       };
-      await sendOnce({ potId, request }, (key) =>
+      const settlement = await sendOnce({ potId, request }, (key) =>
         createSettlement({ potId, 'Idempotency-Key': key, createSettlementRequest: request }).unwrap(),
       );
+      // Recorded without Kitty, it counts once the other person confirms it (issue 11 §3).
+      const waiting =
+        settlement.status === 'pending' ? ` Waiting for ${payerIsYou ? toName : fromName} to confirm.` : '';
       toast.success(
         'Success!',
         payWithKitty
           ? `You paid ${toName} ${formatPence(amountPence)} from your Kitty wallet.`
-          : `Recorded: ${fromName} paid ${toName} ${formatPence(amountPence)}.`,
+          : `Recorded: ${fromName} paid ${toName} ${formatPence(amountPence)}.${waiting}`,
       );
       onClose();
     } catch (error) {

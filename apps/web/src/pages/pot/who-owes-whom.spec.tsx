@@ -38,16 +38,23 @@ describe('WhoOwesWhom', () => {
     expect(screen.getByText('settled up').className).toContain('position-settled');
   });
 
-  it("lists the settle-up plan as 'A pays B £x', each with Record payment", async () => {
+  it("lists the settle-up plan as 'A pays B £x', each you are in with Record payment", async () => {
     const onRecordPayment = jest.fn();
     const { user } = renderInApp(
-      <WhoOwesWhom balances={balances} yourMemberId={BOB_MEMBER} onRecordPayment={onRecordPayment} />,
+      <WhoOwesWhom balances={balances} yourMemberId={ANN_MEMBER} onRecordPayment={onRecordPayment} />,
     );
 
     expect(screen.getByText('Bob Hart pays Ann Lee £12.50')).toBeTruthy();
     expect(screen.getByText('Cat Moss pays Ann Lee £7.50')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Record payment: Cat Moss pays Ann Lee £7.50' }));
     expect(onRecordPayment).toHaveBeenCalledWith(balances.plan[1]);
+  });
+
+  it('offers Record payment only on transfers you pay or receive', () => {
+    renderInApp(<WhoOwesWhom balances={balances} yourMemberId={BOB_MEMBER} onRecordPayment={jest.fn()} />);
+    expect(screen.getByRole('button', { name: 'Record payment: Bob Hart pays Ann Lee £12.50' })).toBeTruthy();
+    expect(screen.getByText('Cat Moss pays Ann Lee £7.50')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Record payment: Cat Moss pays Ann Lee £7.50' })).toBeNull();
   });
 
   it('says when everyone is settled up', () => {

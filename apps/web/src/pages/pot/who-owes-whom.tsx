@@ -8,7 +8,7 @@ export interface WhoOwesWhomProps {
   onRecordPayment: (transfer: PotBalances['plan'][number]) => void;
 }
 
-/** Each member's net position and the settle-up plan ('A pays B £x'), each transfer recordable. */
+/** Each member's net position and the settle-up plan ('A pays B £x'); you may record the transfers you are in. */
 export function WhoOwesWhom({ balances, yourMemberId, onRecordPayment }: WhoOwesWhomProps) {
   const nameOf = (memberId: string) =>
     balances.positions.find((position) => position.memberId === memberId)?.name ?? 'A former member';
@@ -46,13 +46,16 @@ export function WhoOwesWhom({ balances, yourMemberId, onRecordPayment }: WhoOwes
             return (
               <li key={`${transfer.fromMemberId}-${transfer.toMemberId}`} className="settle-row">
                 <span>{text}</span>
-                <Button
-                  size="small"
-                  onClick={() => onRecordPayment(transfer)}
-                  aria-label={`Record payment: ${text}`}
-                >
-                  Record payment
-                </Button>
+                {/* Only the two people in a payment may record it (issue 11 §3). */}
+                {(transfer.fromMemberId === yourMemberId || transfer.toMemberId === yourMemberId) && (
+                  <Button
+                    size="small"
+                    onClick={() => onRecordPayment(transfer)}
+                    aria-label={`Record payment: ${text}`}
+                  >
+                    Record payment
+                  </Button>
+                )}
               </li>
             );
           })}
