@@ -1,5 +1,6 @@
 // What every benchmark needs against a running stack (`npm start`): where it is, a JSON call through the
 // gateway, bounded concurrency, percentiles, and a verified user whose pot holds money.
+import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 
 export const GATEWAY = process.env.GATEWAY_URL ?? 'http://127.0.0.1:3000';
@@ -12,10 +13,12 @@ export const WEBHOOK_SECRET =
     ? JSON.parse(readFileSync('.kitty/secrets.json', 'utf8')).stripeWebhookSecret
     : undefined);
 
-export async function call(path, { method = 'GET', body, token, ip } = {}) {
+/** `idempotencyKey`: required by the money commands (Checkout sessions, withdrawals, expenses, settlements). */
+export async function call(path, { method = 'GET', body, token, ip, idempotencyKey } = {}) {
   const headers = { 'content-type': 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
   if (ip) headers['x-forwarded-for'] = ip;
+  if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
   const response = await fetch(`${GATEWAY}${path}`, { method, headers, body: body && JSON.stringify(body) });
   const text = await response.text();
   if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${text}`);
@@ -105,6 +108,7 @@ export async function fundPot(token, potId, amountPence) {
   const checkout = await call('/api/funding/checkout-sessions', {
     method: 'POST',
     token,
+    idempotencyKey: randomUUID(),
     body: { amountPence, destination: { type: 'pot', potId }, method: 'card' },
   });
   await payByCard(checkout.sessionId);

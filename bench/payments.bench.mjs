@@ -5,7 +5,7 @@
 //     BullMQ → payments → ledger; credits/s and delivery→posting latency (payment → funding row credited);
 //  3. one hot pot: concurrent pot-paid expenses (pots → payments ledger, one row lock) per second.
 // Run: `npm run bench:payments` (BENCH_SECONDS, BENCH_TOP_UPS to change the load).
-import { createHmac } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 
 import autocannon from 'autocannon';
@@ -35,6 +35,7 @@ async function endToEndCredits(token, potId, db, count = TOP_UPS) {
       const created = await call('/api/funding/checkout-sessions', {
         method: 'POST',
         token,
+        idempotencyKey: randomUUID(),
         body: { amountPence: 1000, destination: { type: 'pot', potId }, method: 'card' },
       });
       sessions.push(created.sessionId);
@@ -105,6 +106,7 @@ async function hotPot(token, potId, memberId) {
           await call(`/api/pots/${potId}/expenses`, {
             method: 'POST',
             token,
+            idempotencyKey: randomUUID(),
             body: {
               description: 'Hot pot',
               amountPence: 1,

@@ -1,6 +1,7 @@
 // Pots read path benchmark (issue 3): a pot of 20 members × 2,000 expenses, read through the gateway with
 // autocannon, the same read in-process straight on Prisma, and settle-up for 12 and 200 members.
 // Needs a running stack (`npm start`) and the built apps: `npm run bench:pots`.
+import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
 
@@ -53,6 +54,7 @@ async function seed() {
       await call(`/api/pots/${pot.id}/expenses`, {
         method: 'POST',
         token: owner.accessToken,
+        idempotencyKey: randomUUID(),
         body: {
           description: `Expense ${i}`,
           amountPence: 100 + ((i * 7919) % 20_000),
