@@ -104,15 +104,18 @@ describe('idempotent pot commands (PostgreSQL, in-memory ledger)', () => {
    * Holds the next delivery after its "already made?" check until `release`: a repeat that looked before
    * the first delivery committed and goes on after it (a replica slower than another).
    */
-  function holdNextDelivery(): { release: () => void } {
+  function holdNextDelivery(): { held: Promise<void>; release: () => void } {
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
+    let arrive!: () => void;
+    const held = new Promise<void>((resolve) => (arrive = resolve));
     const postThenRecord = potLedger.postThenRecord.bind(potLedger);
     jest.spyOn(potLedger, 'postThenRecord').mockImplementationOnce(async (...args) => {
+      arrive();
       await released;
       return postThenRecord(...args);
     });
-    return { release };
+    return { held, release };
   }
 
   describe('an expense paid from the pot', () => {
@@ -147,7 +150,7 @@ describe('idempotent pot commands (PostgreSQL, in-memory ledger)', () => {
       const { pot, command } = await potPaidExpense();
       const slow = holdNextDelivery();
       const late = expenses.create({ ...command });
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await slow.held;
       const first = await expenses.create({ ...command });
       slow.release();
 
@@ -260,7 +263,7 @@ describe('idempotent pot commands (PostgreSQL, in-memory ledger)', () => {
       const { pot, command } = await settlement(true);
       const slow = holdNextDelivery();
       const late = balances.settle({ ...command });
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await slow.held;
       const first = await balances.settle({ ...command });
       slow.release();
 
