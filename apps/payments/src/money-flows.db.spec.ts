@@ -105,11 +105,15 @@ describe('payments money flows (PostgreSQL)', () => {
   describe('top-ups', () => {
     it('credits a card top-up exactly once when its event arrives 50 times at once, then replayed', async () => {
       const alice = someone();
-      const created = await funding.createCheckoutSession(alice, {
-        amountPence: 2500,
-        destination: { type: 'wallet' },
-        method: 'card',
-      });
+      const created = await funding.createCheckoutSession(
+        alice,
+        {
+          amountPence: 2500,
+          destination: { type: 'wallet' },
+          method: 'card',
+        },
+        randomUUID(),
+      );
       expect(created).toMatchObject({ amountPence: 2500, feePence: 50, feeRate: 2, totalPence: 2550 });
       await expect(funding.getFundingSession(alice, created.sessionId)).resolves.toMatchObject({
         status: 'pending',
@@ -145,11 +149,15 @@ describe('payments money flows (PostgreSQL)', () => {
         await balance(PlatformAccount.fees),
       ];
 
-      const created = await funding.createCheckoutSession(bob, {
-        amountPence: 1001,
-        destination: { type: 'pot', potId },
-        method: 'card',
-      });
+      const created = await funding.createCheckoutSession(
+        bob,
+        {
+          amountPence: 1001,
+          destination: { type: 'pot', potId },
+          method: 'card',
+        },
+        randomUUID(),
+      );
       expect(created).toMatchObject({ feePence: 60, feeRate: 6, totalPence: 1061 });
       await deliver(stripe.complete(created.sessionId, true));
 
@@ -169,11 +177,15 @@ describe('payments money flows (PostgreSQL)', () => {
       [['succeeded', 'succeeded', 'completed']],
     ])('a Bacs debit that succeeds ends credited once whatever the order: %j', async (order) => {
       const alice = someone();
-      const { sessionId } = await funding.createCheckoutSession(alice, {
-        amountPence: 10_000,
-        destination: { type: 'wallet' },
-        method: 'bank_transfer',
-      });
+      const { sessionId } = await funding.createCheckoutSession(
+        alice,
+        {
+          amountPence: 10_000,
+          destination: { type: 'wallet' },
+          method: 'bank_transfer',
+        },
+        randomUUID(),
+      );
       expect(stripe.created.at(-1)?.methodTypes).toEqual(['bacs_debit']);
       const completed = stripe.complete(sessionId, false);
       const succeeded = stripe.settleAsync(sessionId, true);
@@ -186,11 +198,15 @@ describe('payments money flows (PostgreSQL)', () => {
 
     it('shows a Bacs debit as processing until it clears, and never moves back', async () => {
       const alice = someone();
-      const { sessionId } = await funding.createCheckoutSession(alice, {
-        amountPence: 500,
-        destination: { type: 'wallet' },
-        method: 'bank_transfer',
-      });
+      const { sessionId } = await funding.createCheckoutSession(
+        alice,
+        {
+          amountPence: 500,
+          destination: { type: 'wallet' },
+          method: 'bank_transfer',
+        },
+        randomUUID(),
+      );
       const completed = stripe.complete(sessionId, false);
       await deliver(completed);
       expect(await status(sessionId)).toBe('processing');
@@ -208,11 +224,15 @@ describe('payments money flows (PostgreSQL)', () => {
       'a failed Bacs debit ends failed with no money whatever the order: %j',
       async (order) => {
         const alice = someone();
-        const { sessionId } = await funding.createCheckoutSession(alice, {
-          amountPence: 500,
-          destination: { type: 'wallet' },
-          method: 'bank_transfer',
-        });
+        const { sessionId } = await funding.createCheckoutSession(
+          alice,
+          {
+            amountPence: 500,
+            destination: { type: 'wallet' },
+            method: 'bank_transfer',
+          },
+          randomUUID(),
+        );
         const completed = stripe.complete(sessionId, false);
         const failed = stripe.settleAsync(sessionId, false);
         for (const step of order) await deliver(step === 'completed' ? completed : failed);
@@ -227,11 +247,15 @@ describe('payments money flows (PostgreSQL)', () => {
 
     it('marks an abandoned session expired and ignores event types it does not act on', async () => {
       const alice = someone();
-      const { sessionId } = await funding.createCheckoutSession(alice, {
-        amountPence: 500,
-        destination: { type: 'wallet' },
-        method: 'card',
-      });
+      const { sessionId } = await funding.createCheckoutSession(
+        alice,
+        {
+          amountPence: 500,
+          destination: { type: 'wallet' },
+          method: 'card',
+        },
+        randomUUID(),
+      );
       await expect(deliver(stripe.expire(sessionId))).resolves.toBe('handled');
       expect(await status(sessionId)).toBe('expired');
       await expect(deliver(stripe.emit('payout.created', 'po_unrelated'))).resolves.toBe('ignored');
@@ -239,21 +263,33 @@ describe('payments money flows (PostgreSQL)', () => {
 
     it('lists the caller’s top-ups newest first and nobody else’s', async () => {
       const alice = someone();
-      const first = await funding.createCheckoutSession(alice, {
-        amountPence: 100,
-        destination: { type: 'wallet' },
-        method: 'card',
-      });
-      const second = await funding.createCheckoutSession(alice, {
-        amountPence: 200,
-        destination: { type: 'wallet' },
-        method: 'apple_pay',
-      });
-      await funding.createCheckoutSession(someone(), {
-        amountPence: 300,
-        destination: { type: 'wallet' },
-        method: 'card',
-      });
+      const first = await funding.createCheckoutSession(
+        alice,
+        {
+          amountPence: 100,
+          destination: { type: 'wallet' },
+          method: 'card',
+        },
+        randomUUID(),
+      );
+      const second = await funding.createCheckoutSession(
+        alice,
+        {
+          amountPence: 200,
+          destination: { type: 'wallet' },
+          method: 'apple_pay',
+        },
+        randomUUID(),
+      );
+      await funding.createCheckoutSession(
+        someone(),
+        {
+          amountPence: 300,
+          destination: { type: 'wallet' },
+          method: 'card',
+        },
+        randomUUID(),
+      );
       const list = await funding.listFundingTransactions(alice);
       expect(list.map((t) => t.sessionId)).toEqual([second.sessionId, first.sessionId]);
       expect(list[0]).toMatchObject({
@@ -268,11 +304,15 @@ describe('payments money flows (PostgreSQL)', () => {
   describe('strangers', () => {
     it('cannot read another user’s funding session', async () => {
       const alice = someone();
-      const { sessionId } = await funding.createCheckoutSession(alice, {
-        amountPence: 1000,
-        destination: { type: 'wallet' },
-        method: 'card',
-      });
+      const { sessionId } = await funding.createCheckoutSession(
+        alice,
+        {
+          amountPence: 1000,
+          destination: { type: 'wallet' },
+          method: 'card',
+        },
+        randomUUID(),
+      );
       await expect(problemOf(funding.getFundingSession(someone(), sessionId))).resolves.toMatchObject({
         status: 404,
       });
@@ -290,11 +330,15 @@ describe('payments money flows (PostgreSQL)', () => {
       await expect(problemOf(requests.get(stranger, id))).resolves.toMatchObject({ status: 404 });
       await expect(
         problemOf(
-          funding.createCheckoutSession(stranger, {
-            amountPence: 2000,
-            destination: { type: 'top_up_request', requestId: id },
-            method: 'card',
-          }),
+          funding.createCheckoutSession(
+            stranger,
+            {
+              amountPence: 2000,
+              destination: { type: 'top_up_request', requestId: id },
+              method: 'card',
+            },
+            randomUUID(),
+          ),
         ),
       ).resolves.toMatchObject({ status: 404 });
     });
@@ -304,15 +348,21 @@ describe('payments money flows (PostgreSQL)', () => {
       const potId = randomUUID();
       await expect(
         problemOf(
-          funding.createCheckoutSession(stranger, {
-            amountPence: 100,
-            destination: { type: 'pot', potId },
-            method: 'card',
-          }),
+          funding.createCheckoutSession(
+            stranger,
+            {
+              amountPence: 100,
+              destination: { type: 'pot', potId },
+              method: 'card',
+            },
+            randomUUID(),
+          ),
         ),
       ).resolves.toMatchObject({ status: 404, title: 'Pot not found' });
       await expect(
-        problemOf(withdrawals.create(stranger, { amountPence: 100, source: { type: 'pot', potId } })),
+        problemOf(
+          withdrawals.create(stranger, { amountPence: 100, source: { type: 'pot', potId } }, randomUUID()),
+        ),
       ).resolves.toMatchObject({ status: 404 });
     });
   });
@@ -344,11 +394,15 @@ describe('payments money flows (PostgreSQL)', () => {
         amountPence: 2500,
         target: { type: 'wallet' },
       });
-      const { sessionId } = await funding.createCheckoutSession(bob, {
-        amountPence: 2500,
-        destination: { type: 'top_up_request', requestId: created.id },
-        method: 'card',
-      });
+      const { sessionId } = await funding.createCheckoutSession(
+        bob,
+        {
+          amountPence: 2500,
+          destination: { type: 'top_up_request', requestId: created.id },
+          method: 'card',
+        },
+        randomUUID(),
+      );
       await deliver(stripe.complete(sessionId, true));
       expect(await balance(walletAccount(alice.userId))).toBe(2500n);
       expect(await balance(walletAccount(bob.userId))).toBe(0n);
@@ -361,7 +415,7 @@ describe('payments money flows (PostgreSQL)', () => {
       await fund(walletAccount(alice.userId), 10_000);
       const outcomes = await Promise.allSettled(
         Array.from({ length: 200 }, () =>
-          withdrawals.create(alice, { amountPence: 100, source: { type: 'wallet' } }),
+          withdrawals.create(alice, { amountPence: 100, source: { type: 'wallet' } }, randomUUID()),
         ),
       );
       const refused = outcomes.filter((o) => o.status === 'rejected');
@@ -387,8 +441,16 @@ describe('payments money flows (PostgreSQL)', () => {
       rpc.join(potId, owner.userId, 'owner');
       await fund(potAccount(potId), 5000);
 
-      const paid = await withdrawals.create(owner, { amountPence: 1000, source: { type: 'pot', potId } });
-      const failed = await withdrawals.create(owner, { amountPence: 2000, source: { type: 'pot', potId } });
+      const paid = await withdrawals.create(
+        owner,
+        { amountPence: 1000, source: { type: 'pot', potId } },
+        randomUUID(),
+      );
+      const failed = await withdrawals.create(
+        owner,
+        { amountPence: 2000, source: { type: 'pot', potId } },
+        randomUUID(),
+      );
       expect(await balance(potAccount(potId))).toBe(2000n);
 
       await withdrawals.requestPayout(paid.id);
@@ -414,7 +476,11 @@ describe('payments money flows (PostgreSQL)', () => {
     it('gives the money back when a payout Stripe reported paid is returned by the bank', async () => {
       const alice = someone();
       await fund(walletAccount(alice.userId), 1500);
-      const withdrawal = await withdrawals.create(alice, { amountPence: 1500, source: { type: 'wallet' } });
+      const withdrawal = await withdrawals.create(
+        alice,
+        { amountPence: 1500, source: { type: 'wallet' } },
+        randomUUID(),
+      );
       await withdrawals.requestPayout(withdrawal.id);
       const { payoutId } = await prisma.withdrawal.findUniqueOrThrow({ where: { id: withdrawal.id } });
       const paidEvent = stripe.finishPayout(payoutId as string, true);
@@ -432,7 +498,11 @@ describe('payments money flows (PostgreSQL)', () => {
     it('releases the reservation when Stripe refuses to create the payout', async () => {
       const alice = someone();
       await fund(walletAccount(alice.userId), 700);
-      const withdrawal = await withdrawals.create(alice, { amountPence: 700, source: { type: 'wallet' } });
+      const withdrawal = await withdrawals.create(
+        alice,
+        { amountPence: 700, source: { type: 'wallet' } },
+        randomUUID(),
+      );
       stripe.rejectPayouts = true;
       await withdrawals.requestPayout(withdrawal.id);
       await withdrawals.requestPayout(withdrawal.id);
@@ -445,12 +515,16 @@ describe('payments money flows (PostgreSQL)', () => {
       const potId = randomUUID();
       rpc.join(potId, member.userId, 'member');
       await expect(
-        problemOf(withdrawals.create(member, { amountPence: 100, source: { type: 'pot', potId } })),
+        problemOf(
+          withdrawals.create(member, { amountPence: 100, source: { type: 'pot', potId } }, randomUUID()),
+        ),
       ).resolves.toMatchObject({ status: 403 });
 
       const unverified: PaymentsCaller = { ...member, userId: randomUUID() };
       await expect(
-        problemOf(withdrawals.create(unverified, { amountPence: 100, source: { type: 'wallet' } })),
+        problemOf(
+          withdrawals.create(unverified, { amountPence: 100, source: { type: 'wallet' } }, randomUUID()),
+        ),
       ).resolves.toMatchObject({ status: 403, title: 'Account Setup Required' });
     });
   });

@@ -72,11 +72,15 @@ describeWithSandbox('payments against the Stripe sandbox (PostgreSQL)', () => {
 
   it('credits a card payment made on the pay page once, however often its event is delivered', async () => {
     const ada = someone();
-    const { sessionId } = await funding.createCheckoutSession(ada, {
-      amountPence: 2500,
-      destination: { type: 'wallet' },
-      method: 'card',
-    });
+    const { sessionId } = await funding.createCheckoutSession(
+      ada,
+      {
+        amountPence: 2500,
+        destination: { type: 'wallet' },
+        method: 'card',
+      },
+      randomUUID(),
+    );
     const paid = await sandbox.pay(sessionId, 'card', CARD_4242);
     expect(paid.headers.get('location')).toBe(
       `http://localhost:3000/funding-success?session_id=${sessionId}`,
@@ -94,11 +98,15 @@ describeWithSandbox('payments against the Stripe sandbox (PostgreSQL)', () => {
 
   it('credits a Bacs payment once when its success event is processed before its completion', async () => {
     const ada = someone();
-    const { sessionId } = await funding.createCheckoutSession(ada, {
-      amountPence: 1000,
-      destination: { type: 'wallet' },
-      method: 'bank_transfer',
-    });
+    const { sessionId } = await funding.createCheckoutSession(
+      ada,
+      {
+        amountPence: 1000,
+        destination: { type: 'wallet' },
+        method: 'bank_transfer',
+      },
+      randomUUID(),
+    );
     await sandbox.pay(sessionId, 'bank', BACS_SUCCEEDS);
     const succeeded = await sandbox.eventFor('checkout.session.async_payment_succeeded', sessionId);
     const completed = await sandbox.eventFor('checkout.session.completed', sessionId);
@@ -111,17 +119,29 @@ describeWithSandbox('payments against the Stripe sandbox (PostgreSQL)', () => {
 
   it('settles a paid payout and releases one the bank refused', async () => {
     const ada = someone();
-    const { sessionId } = await funding.createCheckoutSession(ada, {
-      amountPence: 3000,
-      destination: { type: 'wallet' },
-      method: 'card',
-    });
+    const { sessionId } = await funding.createCheckoutSession(
+      ada,
+      {
+        amountPence: 3000,
+        destination: { type: 'wallet' },
+        method: 'card',
+      },
+      randomUUID(),
+    );
     await sandbox.pay(sessionId, 'card', CARD_4242);
     await deliver((await sandbox.eventFor('checkout.session.completed', sessionId)).id);
 
-    const paid = await withdrawals.create(ada, { amountPence: 1000, source: { type: 'wallet' } });
+    const paid = await withdrawals.create(
+      ada,
+      { amountPence: 1000, source: { type: 'wallet' } },
+      randomUUID(),
+    );
     rpc.verify(ada.userId, 'ba_fail_account_closed');
-    const refused = await withdrawals.create(ada, { amountPence: 500, source: { type: 'wallet' } });
+    const refused = await withdrawals.create(
+      ada,
+      { amountPence: 500, source: { type: 'wallet' } },
+      randomUUID(),
+    );
     expect(await ledger.balance(prisma, walletAccount(ada.userId))).toBe(1500n);
 
     for (const { id } of [paid, refused]) await withdrawals.requestPayout(id);

@@ -13,6 +13,7 @@ function fakePrisma() {
   return {
     rows,
     fundingTransaction: {
+      findUnique: jest.fn(async ({ where }: { where: { id: string } }) => rows.get(where.id) ?? null),
       create: jest.fn(async ({ data }: { data: Record<string, unknown> }) => {
         rows.set(data['id'] as string, { ...data, status: 'pending', sessionId: null });
         return rows.get(data['id'] as string);
@@ -59,11 +60,15 @@ describe('FundingService', () => {
 
   it('asks Stripe for the amount plus a separate fee line, with our return URLs and the funding id', async () => {
     rpc.ukResidents.add(caller.userId);
-    const created = await service.createCheckoutSession(caller, {
-      amountPence: 2500,
-      destination: { type: 'wallet' },
-      method: 'apple_pay',
-    });
+    const created = await service.createCheckoutSession(
+      caller,
+      {
+        amountPence: 2500,
+        destination: { type: 'wallet' },
+        method: 'apple_pay',
+      },
+      randomUUID(),
+    );
 
     const [fundingId] = [...prisma.rows.keys()];
     expect(stripe.created).toEqual([
@@ -95,12 +100,37 @@ describe('FundingService', () => {
     });
   });
 
+  it('answers a repeated command (same Idempotency-Key) with the same top-up, fee and Stripe idempotency key', async () => {
+    rpc.ukResidents.add(caller.userId);
+    const key = randomUUID();
+    const body = { amountPence: 2500, destination: { type: 'wallet' as const }, method: 'card' as const };
+    const first = await service.createCheckoutSession(caller, body, key);
+    // The fee rule must not change a repeat: residency moved abroad in between.
+    rpc.ukResidents.delete(caller.userId);
+    const again = await service.createCheckoutSession(caller, body, key);
+
+    expect(prisma.rows.size).toBe(1);
+    expect(again).toMatchObject({ amountPence: 2500, feePence: 50, feeRate: 2, totalPence: 2550 });
+    expect(stripe.created.map((params) => params.fundingId)).toEqual([
+      ...prisma.rows.keys(),
+      ...prisma.rows.keys(),
+    ]);
+    expect(first.amountPence).toBe(again.amountPence);
+    await expect(
+      problemOf(service.createCheckoutSession(caller, { ...body, amountPence: 2600 }, key)),
+    ).resolves.toMatchObject({ status: 422 });
+  });
+
   it('offers Bacs Direct Debit for a bank transfer', async () => {
-    await service.createCheckoutSession(caller, {
-      amountPence: 100,
-      destination: { type: 'wallet' },
-      method: 'bank_transfer',
-    });
+    await service.createCheckoutSession(
+      caller,
+      {
+        amountPence: 100,
+        destination: { type: 'wallet' },
+        method: 'bank_transfer',
+      },
+      randomUUID(),
+    );
     expect(stripe.created[0].methodTypes).toEqual(['bacs_debit']);
   });
 
@@ -121,11 +151,15 @@ describe('FundingService', () => {
     arrange();
     await expect(
       problemOf(
-        service.createCheckoutSession(caller, {
-          amountPence: 100,
-          destination: { type: 'wallet' },
-          method: 'card',
-        }),
+        service.createCheckoutSession(
+          caller,
+          {
+            amountPence: 100,
+            destination: { type: 'wallet' },
+            method: 'card',
+          },
+          randomUUID(),
+        ),
       ),
     ).resolves.toMatchObject({
       status: 403,
@@ -141,20 +175,28 @@ describe('FundingService', () => {
     const potId = randomUUID();
     await expect(
       problemOf(
-        service.createCheckoutSession(caller, {
-          amountPence: 100,
-          destination: { type: 'pot', potId },
-          method: 'card',
-        }),
+        service.createCheckoutSession(
+          caller,
+          {
+            amountPence: 100,
+            destination: { type: 'pot', potId },
+            method: 'card',
+          },
+          randomUUID(),
+        ),
       ),
     ).resolves.toMatchObject({ status: 404 });
 
     rpc.join(potId, caller.userId, 'member', 'Lisbon trip');
-    await service.createCheckoutSession(caller, {
-      amountPence: 100,
-      destination: { type: 'pot', potId },
-      method: 'card',
-    });
+    await service.createCheckoutSession(
+      caller,
+      {
+        amountPence: 100,
+        destination: { type: 'pot', potId },
+        method: 'card',
+      },
+      randomUUID(),
+    );
     expect([...prisma.rows.values()][0]).toMatchObject({
       creditAccountId: `pot:${potId}`,
       destinationName: 'Lisbon trip',
@@ -165,11 +207,15 @@ describe('FundingService', () => {
     jest.spyOn(stripe, 'createTopUpSession').mockRejectedValueOnce(new Error('connect ECONNREFUSED'));
     await expect(
       problemOf(
-        service.createCheckoutSession(caller, {
-          amountPence: 100,
-          destination: { type: 'wallet' },
-          method: 'card',
-        }),
+        service.createCheckoutSession(
+          caller,
+          {
+            amountPence: 100,
+            destination: { type: 'wallet' },
+            method: 'card',
+          },
+          randomUUID(),
+        ),
       ),
     ).resolves.toMatchObject({ status: 502, detail: 'Failed to create funding session. Please try again.' });
     expect([...prisma.rows.values()][0]).toMatchObject({ status: 'failed' });

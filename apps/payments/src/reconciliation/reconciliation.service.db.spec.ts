@@ -69,11 +69,15 @@ describeWithSandbox('reconciliation of Stripe and the ledger (PostgreSQL, Stripe
       receivedAt: new Date().toISOString(),
     });
   const paidTopUp = async (caller: PaymentsCaller, amountPence: number) => {
-    const { sessionId } = await funding.createCheckoutSession(caller, {
-      amountPence,
-      destination: { type: 'wallet' },
-      method: 'card',
-    });
+    const { sessionId } = await funding.createCheckoutSession(
+      caller,
+      {
+        amountPence,
+        destination: { type: 'wallet' },
+        method: 'card',
+      },
+      randomUUID(),
+    );
     await sandbox.pay(sessionId, 'card', CARD_4242);
     return { sessionId, completed: await sandbox.eventFor('checkout.session.completed', sessionId) };
   };
@@ -90,7 +94,11 @@ describeWithSandbox('reconciliation of Stripe and the ledger (PostgreSQL, Stripe
     const ada = someone();
     const credited = await paidTopUp(ada, 3000);
     await deliver(credited.completed.id);
-    const withdrawal = await withdrawals.create(ada, { amountPence: 1000, source: { type: 'wallet' } });
+    const withdrawal = await withdrawals.create(
+      ada,
+      { amountPence: 1000, source: { type: 'wallet' } },
+      randomUUID(),
+    );
     await withdrawals.requestPayout(withdrawal.id);
     await deliver((await sandbox.eventFor('payout.paid', await payoutOf(withdrawal.id))).id);
 
@@ -104,16 +112,24 @@ describeWithSandbox('reconciliation of Stripe and the ledger (PostgreSQL, Stripe
 
     // A paid top-up whose event never came, and a payout paid at Stripe that we still think pending.
     const lost = await paidTopUp(ada, 2000);
-    const pending = await withdrawals.create(ada, { amountPence: 500, source: { type: 'wallet' } });
+    const pending = await withdrawals.create(
+      ada,
+      { amountPence: 500, source: { type: 'wallet' } },
+      randomUUID(),
+    );
     await withdrawals.requestPayout(pending.id);
     const pendingPayout = await payoutOf(pending.id);
     await sandbox.eventFor('payout.paid', pendingPayout);
     // A top-up in the ledger for a session nobody paid (as if someone forged the event).
-    const unpaid = await funding.createCheckoutSession(ada, {
-      amountPence: 700,
-      destination: { type: 'wallet' },
-      method: 'card',
-    });
+    const unpaid = await funding.createCheckoutSession(
+      ada,
+      {
+        amountPence: 700,
+        destination: { type: 'wallet' },
+        method: 'card',
+      },
+      randomUUID(),
+    );
     await prisma.$transaction((tx) =>
       ledger.post(tx, {
         idempotencyKey: `topup:${unpaid.sessionId}`,

@@ -75,6 +75,7 @@ describe('StripeEventProcessor (Redis, PostgreSQL)', () => {
       const { sessionId } = await funding.createCheckoutSession(
         { userId, email: 'payer@example.com', name: 'Payer' },
         { amountPence: 100 + i, destination: { type: 'wallet' }, method: 'card' },
+        randomUUID(),
       );
       // Stripe's own event plus a second event about the same session (e.g. a later redelivery).
       eventIds.push(stripe.complete(sessionId, true), stripe.emit('checkout.session.completed', sessionId));

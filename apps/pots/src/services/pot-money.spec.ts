@@ -83,6 +83,7 @@ describe('pot money through the ledger (PostgreSQL, fake payments)', () => {
       payments.handlers[PaymentsRpc.spendFromPot.pattern] = () => receipt;
 
       const expense = await expenses.create({
+        idempotencyKey: randomUUID(),
         caller: pot.owner.caller,
         potId: pot.id,
         body: potExpense(pot),
@@ -121,7 +122,12 @@ describe('pot money through the ledger (PostgreSQL, fake payments)', () => {
       };
 
       await expect(
-        expenses.create({ caller: pot.owner.caller, potId: pot.id, body: potExpense(pot) }),
+        expenses.create({
+          idempotencyKey: randomUUID(),
+          caller: pot.owner.caller,
+          potId: pot.id,
+          body: potExpense(pot),
+        }),
       ).rejects.toMatchObject({
         problem: {
           status: 400,
@@ -138,14 +144,24 @@ describe('pot money through the ledger (PostgreSQL, fake payments)', () => {
       const pot = await createPot(db.prisma, ['Ada']);
       const stranger: PotsCaller = { userId: randomUUID(), name: 'Eve', email: 'eve@example.com' };
       await expect(
-        expenses.create({ caller: stranger, potId: pot.id, body: potExpense(pot) }),
+        expenses.create({
+          idempotencyKey: randomUUID(),
+          caller: stranger,
+          potId: pot.id,
+          body: potExpense(pot),
+        }),
       ).rejects.toMatchObject({ problem: { status: 404 } });
       const outsider = {
         ...potExpense(pot),
         split: { mode: 'equal' as const, members: [{ memberId: randomUUID() }] },
       };
       await expect(
-        expenses.create({ caller: pot.owner.caller, potId: pot.id, body: outsider }),
+        expenses.create({
+          idempotencyKey: randomUUID(),
+          caller: pot.owner.caller,
+          potId: pot.id,
+          body: outsider,
+        }),
       ).rejects.toMatchObject({ problem: { status: 400 } });
       expect(payments.calls).toEqual([]);
     });
@@ -160,7 +176,12 @@ describe('pot money through the ledger (PostgreSQL, fake payments)', () => {
       };
 
       await expect(
-        expenses.create({ caller: pot.owner.caller, potId: pot.id, body: potExpense(pot) }),
+        expenses.create({
+          idempotencyKey: randomUUID(),
+          caller: pot.owner.caller,
+          potId: pot.id,
+          body: potExpense(pot),
+        }),
       ).rejects.toMatchObject({ problem: { status: 400 } });
 
       const [spend, reverse] = payments.calls;
@@ -179,7 +200,12 @@ describe('pot money through the ledger (PostgreSQL, fake payments)', () => {
       };
 
       await expect(
-        expenses.create({ caller: pot.owner.caller, potId: pot.id, body: potExpense(pot) }),
+        expenses.create({
+          idempotencyKey: randomUUID(),
+          caller: pot.owner.caller,
+          potId: pot.id,
+          body: potExpense(pot),
+        }),
       ).rejects.toMatchObject({ problem: { status: 503 } });
       const [pending] = await compensations();
       const key = payments.calls[0].payload.idempotencyKey;
@@ -199,6 +225,7 @@ describe('pot money through the ledger (PostgreSQL, fake payments)', () => {
     it('is refunded when deleted: its debit is reversed after the delete commits', async () => {
       const pot = await createPot(db.prisma, ['Ada']);
       const expense = await expenses.create({
+        idempotencyKey: randomUUID(),
         caller: pot.owner.caller,
         potId: pot.id,
         body: potExpense(pot),
@@ -218,6 +245,7 @@ describe('pot money through the ledger (PostgreSQL, fake payments)', () => {
     it('is still deleted when the ledger is down, and the sweep refunds it later', async () => {
       const pot = await createPot(db.prisma, ['Ada']);
       const expense = await expenses.create({
+        idempotencyKey: randomUUID(),
         caller: pot.owner.caller,
         potId: pot.id,
         body: potExpense(pot),
@@ -243,6 +271,7 @@ describe('pot money through the ledger (PostgreSQL, fake payments)', () => {
     it('keeps its amount: a change is refused, other edits need no ledger call', async () => {
       const pot = await createPot(db.prisma, ['Ada']);
       const expense = await expenses.create({
+        idempotencyKey: randomUUID(),
         caller: pot.owner.caller,
         potId: pot.id,
         body: potExpense(pot),
@@ -267,6 +296,7 @@ describe('pot money through the ledger (PostgreSQL, fake payments)', () => {
   it('records a member-paid expense without the ledger', async () => {
     const pot = await createPot(db.prisma, ['Ada', 'Grace']);
     await expenses.create({
+      idempotencyKey: randomUUID(),
       caller: pot.owner.caller,
       potId: pot.id,
       body: { ...potExpense(pot), paidFrom: 'member', payerMemberId: pot.owner.id },
@@ -285,7 +315,12 @@ describe('pot money through the ledger (PostgreSQL, fake payments)', () => {
       throw ProblemError.of(404, 'Not found', 'No ledger transaction has that key.');
     };
     await expect(
-      expenses.create({ caller: pot.owner.caller, potId: pot.id, body: potExpense(pot) }),
+      expenses.create({
+        idempotencyKey: randomUUID(),
+        caller: pot.owner.caller,
+        potId: pot.id,
+        body: potExpense(pot),
+      }),
     ).rejects.toMatchObject({ problem: { status: 503 } });
     await expect(ledger.sweep(new Date(Date.now() + COMPENSATION_GRACE_MS + 1000))).resolves.toBe(1);
     await expect(compensations()).resolves.toEqual([]);
@@ -298,7 +333,12 @@ describe('pot money through the ledger (PostgreSQL, fake payments)', () => {
     };
     const description = 'x'.repeat(200);
     await expect(
-      expenses.create({ caller: pot.owner.caller, potId: pot.id, body: { ...potExpense(pot), description } }),
+      expenses.create({
+        idempotencyKey: randomUUID(),
+        caller: pot.owner.caller,
+        potId: pot.id,
+        body: { ...potExpense(pot), description },
+      }),
     ).rejects.toMatchObject({ problem: { status: 503 } });
     await ledger.sweep(new Date(Date.now() + COMPENSATION_GRACE_MS + 1000));
     const [spend, reverse] = payments.calls;
@@ -322,6 +362,7 @@ describe('pot money through the ledger (PostgreSQL, fake payments)', () => {
     it('only records a repayment made elsewhere', async () => {
       const pot = await createPot(db.prisma, ['Ada', 'Grace']);
       const result = await balances.settle({
+        idempotencyKey: randomUUID(),
         caller: pot.owner.caller,
         potId: pot.id,
         body: settlement(pot, false),
@@ -335,6 +376,7 @@ describe('pot money through the ledger (PostgreSQL, fake payments)', () => {
       const pot = await createPot(db.prisma, ['Ada', 'Grace']);
       const grace = pot.members[1];
       const result = await balances.settle({
+        idempotencyKey: randomUUID(),
         caller: grace.caller,
         potId: pot.id,
         body: settlement(pot, true),
@@ -360,7 +402,12 @@ describe('pot money through the ledger (PostgreSQL, fake payments)', () => {
     it('lets only the payer spend their own wallet', async () => {
       const pot = await createPot(db.prisma, ['Ada', 'Grace']);
       await expect(
-        balances.settle({ caller: pot.owner.caller, potId: pot.id, body: settlement(pot, true) }),
+        balances.settle({
+          idempotencyKey: randomUUID(),
+          caller: pot.owner.caller,
+          potId: pot.id,
+          body: settlement(pot, true),
+        }),
       ).rejects.toMatchObject({
         problem: { status: 403, detail: 'Only Grace can pay this from their Kitty wallet.' },
       });
@@ -377,7 +424,12 @@ describe('pot money through the ledger (PostgreSQL, fake payments)', () => {
         );
       };
       await expect(
-        balances.settle({ caller: pot.members[1].caller, potId: pot.id, body: settlement(pot, true) }),
+        balances.settle({
+          idempotencyKey: randomUUID(),
+          caller: pot.members[1].caller,
+          potId: pot.id,
+          body: settlement(pot, true),
+        }),
       ).rejects.toMatchObject({
         problem: {
           status: 400,
