@@ -100,9 +100,11 @@ export class Scheduler {
   private runDue(): void {
     this.timer = null;
     const now = this.clock.now();
-    for (const job of this.pending()) {
-      if (job.runAt <= now) this.running.set(job.id, this.run(job));
-    }
+    // In order of their time, also when a stalled event loop finds several due at once.
+    const due = this.pending()
+      .filter((job) => job.runAt <= now)
+      .sort((a, b) => a.runAt - b.runAt);
+    for (const job of due) this.running.set(job.id, this.run(job));
     this.arm();
   }
 

@@ -39,7 +39,8 @@ describe('invitation page', () => {
       if (path === `/api/invitations/${TOKEN}/accept`) return json({ potId: POT_ID });
       if (path === '/api/active-pot') return json({ potId: null, updatedAt: null });
       if (path.endsWith('/balances')) return json(settledBalances);
-      if (path.endsWith('/expenses') || path.endsWith('/activity')) return json([]);
+      if (path.endsWith('/expenses') || path.endsWith('/activity') || path.endsWith('/settlements'))
+        return json([]);
       return json(aPotDetail({ yourRole: 'member' }));
     });
     const { user } = renderInApp(<AppRoutes />, { route: `/invite/${TOKEN}`, session: signedInState() });
