@@ -36,7 +36,12 @@ function luhnValid(digits) {
 function findCardNumbers(text) {
   /** @type {string[]} */
   const found = [];
-  for (const match of text.matchAll(DIGIT_RUN)) {
+  // UUIDs (request ids) can hold an all-digit, Luhn-valid 8-4-4 run: they are never card numbers.
+  const withoutUuids = text.replace(
+    /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi,
+    'uuid',
+  );
+  for (const match of withoutUuids.matchAll(DIGIT_RUN)) {
     const digits = match[0].replace(/[ -]/g, '');
     if (digits.length < 13 || digits.length > 19) continue;
     if (!CARD_PREFIX.test(digits) || !luhnValid(digits)) continue;

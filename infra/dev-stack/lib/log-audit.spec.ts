@@ -24,6 +24,7 @@ describe('card numbers in logs', () => {
     ['a pino timestamp', '{"level":30,"time":1795333640526,"msg":"ok"}'],
     ['a number failing Luhn', 'ref 4242424242424241'],
     ['a uuid', 'id 4d2a4242-4242-4242-4242-424242424242'],
+    ['a request id whose first groups are digits', '"requestId":"45826604-8323-4141-b0f6-48d9779f2ce1"'],
     ['an amount in pence', '{"amountPence":500000}'],
     ['a decimal', 'took 4242424242424242.5 ms'],
   ])('ignores %s', (_, text) => expect(findCardNumbers(text)).toEqual([]));
