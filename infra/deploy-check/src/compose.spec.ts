@@ -39,7 +39,7 @@ describe('docker-compose.yml', () => {
   });
 
   it('documents its local defaults', () => {
-    expect(composeLocalDefaults).toEqual(expect.arrayContaining(['kitty', 'sk_test_kitty_sandbox']));
+    expect(composeLocalDefaults).toEqual(expect.arrayContaining(['sk_test_kitty_sandbox']));
   });
 });
 
@@ -117,8 +117,11 @@ describe('the compose rules catch', () => {
       'gateway: depends on unknown service residency',
       'residency: no compose service for the app',
     ]);
-    expect(problemsAfter((file) => (file.services['auth'].build!.target = 'build'))).toEqual([
-      'auth: not built from infra/docker/Dockerfile --target runtime --build-arg APP=auth',
+    expect(problemsAfter((file) => (file.services['auth'].image = 'localhost/kitty/pots:dev'))).toEqual([
+      'auth: does not run the image localhost/kitty/auth',
+    ]);
+    expect(problemsAfter((file) => (file.services['redis'].image = 'redis:7-alpine'))).toEqual([
+      'redis: image redis:7-alpine would be pulled from a registry',
     ]);
     expect(
       problemsAfter((file) => {
@@ -135,7 +138,7 @@ describe('the compose rules catch', () => {
     expect(problemsAfter((file) => (file.services['migrate'].restart = 'unless-stopped'))).toEqual(
       expect.arrayContaining([
         'migrate: no healthcheck (only one-shot jobs with restart "no" may go without)',
-        'no one-shot migration service (Dockerfile target migrate)',
+        'no one-shot migration service (image localhost/kitty/migrate)',
       ]),
     );
   });

@@ -4,9 +4,9 @@ import path from 'node:path';
 import { REPO_ROOT } from './render';
 
 export const DOCKERFILE = path.join(REPO_ROOT, 'infra', 'docker', 'Dockerfile');
-export const DOCKERIGNORE = `${DOCKERFILE}.dockerignore`;
-/** What must never be sent to the Docker daemon: local secrets, and state the build recreates. */
-const NEVER_IN_CONTEXT = ['.kitty', '.env', '.git', '**/node_modules', 'dist'];
+
+/** Node release lines with long-term support when this was written (22 until 2027-04, 24 until 2028-04). */
+const SUPPORTED_NODE_LINES = [22, 24];
 
 interface Stage {
   name: string;
@@ -41,42 +41,35 @@ export function parseDockerfile(text = fs.readFileSync(DOCKERFILE, 'utf8')): Sta
   return stages;
 }
 
-/** The images Kubernetes and compose run: small, Node 20, non-root, production dependencies only. */
+/**
+ * The one recipe of the Node images: on the Node image `npm run images` builds (never a pulled one), a
+ * supported Node line, non-root, nothing installed at build time (the staged context carries the app's
+ * packages), and node started as PID 1.
+ */
 export function checkDockerfile(stages: Stage[]): string[] {
   const problems: string[] = [];
-  for (const target of ['runtime', 'migrate']) {
-    const stage = stages.find((candidate) => candidate.name === target);
-    if (!stage) {
-      problems.push(`no ${target} stage`);
-      continue;
-    }
-    if (!/^node:20[.\d]*-(?:[a-z]+-)?(?:slim|alpine)/.test(stage.image))
-      problems.push(`${target}: base image ${stage.image} is not a slim or alpine Node 20 image`);
-    const user = stage.instructions.filter((instruction) => instruction.keyword === 'USER').at(-1)?.argument;
-    if (!user || ['root', '0'].includes(user.split(':')[0]))
-      problems.push(`${target}: runs as root (no non-root USER)`);
-    const installs = stage.instructions.filter(
-      (instruction) => instruction.keyword === 'RUN' && /\bnpm (ci|install)\b/.test(instruction.argument),
-    );
-    if (installs.some((instruction) => !instruction.argument.includes('--omit=dev')))
-      problems.push(`${target}: installs development dependencies`);
-    if (
-      !stage.instructions.some(
-        (instruction) => instruction.keyword === 'CMD' && /\bnode\b/.test(instruction.argument),
-      )
+  if (stages.length !== 1)
+    problems.push(`${stages.length} stages: the recipe is one stage on the staged context`);
+  const stage = stages.at(-1);
+  if (!stage) return problems;
+  const line = /^localhost\/kitty\/node:(\d+)\.[\d.]+$/.exec(stage.image)?.[1];
+  if (!line)
+    problems.push(`base image ${stage.image} is not the locally built localhost/kitty/node:<version>`);
+  else if (!SUPPORTED_NODE_LINES.includes(Number(line)))
+    problems.push(`Node ${line} is not a supported LTS line (${SUPPORTED_NODE_LINES.join(', ')})`);
+  const user = stage.instructions.filter((instruction) => instruction.keyword === 'USER').at(-1)?.argument;
+  if (!user || ['root', '0'].includes(user.split(':')[0])) problems.push('runs as root (no non-root USER)');
+  if (
+    stage.instructions.some(
+      (instruction) => instruction.keyword === 'RUN' && /\bnpm\b/.test(instruction.argument),
     )
-      problems.push(`${target}: does not start node`);
-  }
+  )
+    problems.push('installs packages at build time (the staged context carries them)');
+  if (
+    !stage.instructions.some(
+      (instruction) => instruction.keyword === 'CMD' && /^exec node\b/.test(instruction.argument),
+    )
+  )
+    problems.push('does not exec node (node must be PID 1 to receive SIGTERM)');
   return problems;
-}
-
-/** The Dockerfile's ignore file keeps local secrets and host builds out of the build context. */
-export function checkDockerignore(text = fs.readFileSync(DOCKERIGNORE, 'utf8')): string[] {
-  const patterns = text
-    .split('\n')
-    .map((line) => line.trim())
-    .filter((line) => line && !line.startsWith('#'));
-  return NEVER_IN_CONTEXT.filter((pattern) => !patterns.includes(pattern)).map(
-    (pattern) => `${path.basename(DOCKERIGNORE)}: ${pattern} is sent to the build`,
-  );
 }

@@ -1,70 +1,44 @@
 import fs from 'node:fs';
 
-import {
-  checkDockerfile,
-  checkDockerignore,
-  DOCKERFILE,
-  DOCKERIGNORE,
-  parseDockerfile,
-} from './dockerfile-rules';
+import { checkDockerfile, DOCKERFILE, parseDockerfile } from './dockerfile-rules';
 
 const text = fs.readFileSync(DOCKERFILE, 'utf8');
+const problemsOf = (changed: string) => checkDockerfile(parseDockerfile(changed));
 
 describe('infra/docker/Dockerfile', () => {
-  it('has the build, runtime and migrate stages on a slim Node 20 image', () => {
+  it('is one stage on the locally built Node image and follows our rules', () => {
     const stages = parseDockerfile(text);
-    expect(stages.map((stage) => stage.name)).toEqual(['build', 'runtime', 'migrate']);
-    expect(stages[1].image).toMatch(/^node:20-/);
-  });
-
-  it('follows our rules', () => {
-    expect(checkDockerfile(parseDockerfile(text))).toEqual([]);
-  });
-
-  it('keeps local secrets and host builds out of the build context', () => {
-    const ignore = fs.readFileSync(DOCKERIGNORE, 'utf8');
-    expect(checkDockerignore(ignore)).toEqual([]);
-    expect(checkDockerignore(ignore.replace(/^\.kitty$/m, ''))).toEqual([
-      'Dockerfile.dockerignore: .kitty is sent to the build',
-    ]);
+    expect(stages).toHaveLength(1);
+    expect(stages[0].image).toMatch(/^localhost\/kitty\/node:24\./);
+    expect(checkDockerfile(stages)).toEqual([]);
   });
 });
 
 describe('the Dockerfile rules catch', () => {
-  const runtimeOnly = (change: (runtime: string) => string) => {
-    const start = text.indexOf('FROM ${NODE_IMAGE} AS runtime');
-    const end = text.indexOf('FROM ${NODE_IMAGE} AS migrate');
-    return checkDockerfile(
-      parseDockerfile(text.slice(0, start) + change(text.slice(start, end)) + text.slice(end)),
-    );
-  };
+  it('a root user', () => {
+    expect(problemsOf(text.replace(/^USER .*$/m, ''))).toEqual(['runs as root (no non-root USER)']);
+    expect(problemsOf(text.replace(/^USER .*$/m, 'USER 0:0'))).toEqual(['runs as root (no non-root USER)']);
+  });
 
-  it('a runtime image running as root', () => {
-    expect(runtimeOnly((stage) => stage.replace(/^USER .*$/m, ''))).toEqual([
-      'runtime: runs as root (no non-root USER)',
+  it('a pulled base image, or a Node line without support', () => {
+    const base = /^ARG NODE_IMAGE=.*$/m;
+    expect(problemsOf(text.replace(base, 'ARG NODE_IMAGE=node:24-bookworm-slim'))).toEqual([
+      'base image node:24-bookworm-slim is not the locally built localhost/kitty/node:<version>',
     ]);
-    expect(runtimeOnly((stage) => stage.replace(/^USER .*$/m, 'USER root'))).toEqual([
-      'runtime: runs as root (no non-root USER)',
+    expect(problemsOf(text.replace(base, 'ARG NODE_IMAGE=localhost/kitty/node:20.19.0'))).toEqual([
+      'Node 20 is not a supported LTS line (22, 24)',
     ]);
   });
 
-  it('development dependencies or a full-size base image', () => {
-    expect(runtimeOnly((stage) => stage.replace('npm ci --omit=dev', 'npm ci'))).toEqual([
-      'runtime: installs development dependencies',
+  it('installing at build time, a second stage, or node not as PID 1', () => {
+    expect(problemsOf(text.replace(/^USER /m, 'RUN npm ci\nUSER '))).toEqual([
+      'installs packages at build time (the staged context carries them)',
     ]);
     expect(
-      checkDockerfile(
-        parseDockerfile(text.replace('ARG NODE_IMAGE=node:20-bookworm-slim', 'ARG NODE_IMAGE=node:20')),
-      ),
-    ).toEqual([
-      'runtime: base image node:20 is not a slim or alpine Node 20 image',
-      'migrate: base image node:20 is not a slim or alpine Node 20 image',
-    ]);
-  });
-
-  it('a missing stage', () => {
-    expect(checkDockerfile(parseDockerfile(text.slice(0, text.indexOf('# The migration job'))))).toEqual([
-      'no migrate stage',
+      problemsOf(`${text}\nFROM localhost/kitty/node:24.1.0 AS extra\nUSER 1000\nCMD exec node x\n`),
+    ).toEqual(['2 stages: the recipe is one stage on the staged context']);
+    expect(problemsOf(text.replace(/^CMD .*$/m, 'CMD node $MAIN'))).toEqual([
+      'does not exec node (node must be PID 1 to receive SIGTERM)',
     ]);
   });
 });
