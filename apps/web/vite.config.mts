@@ -3,6 +3,8 @@ import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
 
+import { precompress } from './build/precompress';
+
 const workspaceRoot = fileURLToPath(new URL('../../', import.meta.url));
 
 export default defineConfig(({ mode }) => {
@@ -14,7 +16,7 @@ export default defineConfig(({ mode }) => {
     root: fileURLToPath(new URL('.', import.meta.url)),
     cacheDir: `${workspaceRoot}node_modules/.vite/apps/web`,
     envPrefix: 'KITTY_PUBLIC_',
-    plugins: [react()],
+    plugins: [react(), precompress()],
     resolve: {
       alias: {
         '@kitty/api-client': `${workspaceRoot}libs/api-client/src/index.ts`,
@@ -26,7 +28,8 @@ export default defineConfig(({ mode }) => {
     build: {
       outDir: `${workspaceRoot}dist/apps/web`,
       emptyOutDir: true,
-      sourcemap: true,
+      // Public source maps would hand anyone the readable source of the app (issue 15).
+      sourcemap: false,
     },
   };
 });

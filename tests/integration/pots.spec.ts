@@ -37,7 +37,7 @@ describe('creating pots', () => {
     expect(second.status).toBe(201);
     expect(second.body).toMatchObject({
       name: 'Lisbon',
-      description: 'Location: Lisbon | Start: 2026-12-01 | End: 2026-12-08',
+      description: 'Location: Lisbon | 1–8 Dec 2026',
       balancePence: 0,
       currency: 'GBP',
       isActive: true,
@@ -426,6 +426,20 @@ describe('members', () => {
     expect(archived.body).toMatchObject({ isActive: false });
     const list = await api<PotDetail[]>('/api/pots', { headers: bearer(owner.session.accessToken) });
     expect(list.body.map((p) => p.id)).not.toContain(pot.id);
+    // Opened by its URL it still answers, but takes nothing new.
+    const expense = await api<Problem>(`/api/pots/${pot.id}/expenses`, {
+      method: 'POST',
+      body: {
+        description: 'After the trip',
+        amountPence: 100,
+        paidFrom: 'member',
+        payerMemberId: pot.yourMemberId,
+        split: { mode: 'equal', members: [{ memberId: pot.yourMemberId }] },
+      },
+      headers: { ...bearer(owner.session.accessToken), 'idempotency-key': randomUUID() },
+    });
+    expect(expense.status).toBe(409);
+    expect(expense.body.detail).toBe('This pot is archived, so you can no longer add expenses.');
   });
 });
 

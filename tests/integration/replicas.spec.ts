@@ -191,8 +191,13 @@ describe('three replicas of every service', () => {
     const answers = await load;
     await Promise.all(restarts);
 
-    const statuses = new Set(answers.map((answer) => answer.status));
-    expect([...statuses].every((status) => status < 300 || status === 503)).toBe(true);
+    // A lost request is a 503 (never re-run); 409 and 429 are the retryable answers a client already
+    // handles (a key still in flight, a limit with Retry-After). Anything else — a 500, a 404 from a replica
+    // that answered wrongly — fails, and is shown.
+    const unexpected = answers.filter(
+      ({ status }) => !(status < 300 || status === 409 || status === 429 || status === 503),
+    );
+    expect(unexpected.map(({ status, body }) => ({ status, body }))).toEqual([]);
     expect(Math.max(...answers.map((answer) => answer.ms))).toBeLessThan(ANSWER_WITHIN_MS);
     // Pots created: one per 201 plus at most one per 503 (which may or may not have run), never two.
     const created = answers.filter((answer, i) => i % 3 === 0 && answer.status === 201).length;

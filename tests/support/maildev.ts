@@ -16,3 +16,17 @@ export const mailTo = (address: string, matches: (email: MaildevEmail) => boolea
     const inbox = (await (await fetch(`${MAILDEV_URL}/email`)).json()) as MaildevEmail[];
     return inbox.find((email) => email.to.some((to) => to.address === address) && matches(email));
   });
+
+/** The token of the newest password reset link e-mailed to `address`, once it has arrived. */
+export const passwordResetToken = (address: string) =>
+  eventually(async () => {
+    const inbox = (await (await fetch(`${MAILDEV_URL}/email`)).json()) as MaildevEmail[];
+    const mail = inbox
+      .filter(
+        (email) =>
+          email.to.some((to) => to.address === address) && email.subject === 'Reset your Kitty password',
+      )
+      .at(-1);
+    const token = mail && /\/reset-password\?token=([\w%.~-]+)/.exec(mail.text)?.[1];
+    return token ? decodeURIComponent(token) : undefined;
+  });

@@ -19,8 +19,12 @@ import { EmailPreferencesController } from './email-preferences/email-preference
 import { HealthController } from './health/health.controller';
 import { PlatformHealth } from './health/health.service';
 import { IdempotencyModule } from './idempotency/idempotency.module';
+import { AccountDeletionService } from './me/account-deletion.service';
+import { AccountExportService } from './me/account-export.service';
+import { ExportController } from './me/export.controller';
 import { MeController } from './me/me.controller';
 import { MeService } from './me/me.service';
+import { SessionsController } from './me/sessions.controller';
 import { OnboardingController } from './onboarding/onboarding.controller';
 import { OnboardingService } from './onboarding/onboarding.service';
 import { FundingController } from './payments/funding.controller';
@@ -48,6 +52,8 @@ export function createAppModule(config: GatewayConfig) {
     controllers: [
       AuthController,
       MeController,
+      SessionsController,
+      ExportController,
       ContactController,
       EmailPreferencesController,
       ClientEventsController,
@@ -79,6 +85,8 @@ export function createAppModule(config: GatewayConfig) {
       VerifiedEmail,
       VerifiedEmailGuard,
       MeService,
+      AccountDeletionService,
+      AccountExportService,
       OnboardingService,
       CardsService,
       {

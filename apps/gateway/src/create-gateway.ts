@@ -14,6 +14,7 @@ import type { GatewayConfig } from './config';
 import { acceptJsonBodiesOnly } from './http/json-only';
 import { buildOpenApiDocument } from './http/openapi';
 import { ProblemFilter } from './http/problem.filter';
+import { cacheControlFor } from './http/static-cache';
 
 /** Request bodies above this are refused with 413 before they are parsed. */
 export const BODY_LIMIT_BYTES = 100 * 1024;
@@ -77,6 +78,10 @@ export async function createGateway(config: GatewayConfig): Promise<NestFastifyA
       prefix: '/',
       wildcard: false,
       index: 'index.html',
+      // The build writes .br and .gz beside each text asset (apps/web/build/precompress.ts).
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, file) => void reply.header('cache-control', cacheControlFor(file)),
     });
   }
 

@@ -11,6 +11,7 @@ import { CardMoneyClient } from './authorizations/card-money.client';
 import { IssuingEventProcessor } from './authorizations/issuing-event.processor';
 import { IssuingEventService } from './authorizations/issuing-event.service';
 import { StripeCards } from './cards/stripe-cards';
+import { UserDeletedProcessor } from './cards/user-deleted.processor';
 import { VirtualCardRepository } from './cards/virtual-card.repository';
 import { VirtualCardService } from './cards/virtual-card.service';
 import { ISSUING_CONFIG, loadIssuingConfig } from './config';
@@ -21,7 +22,10 @@ export const config = loadIssuingConfig();
 const infrastructure = serviceInfrastructure({ service: 'issuing', config, prisma: PrismaService });
 
 @Module({
-  imports: [...infrastructure.imports, RpcModule.register({ redisUrl: config.REDIS_URL, prefix: config.QUEUE_PREFIX })],
+  imports: [
+    ...infrastructure.imports,
+    RpcModule.register({ redisUrl: config.REDIS_URL, prefix: config.QUEUE_PREFIX }),
+  ],
   controllers: [IssuingController, CardAuthorizationsController, ...infrastructure.controllers],
   providers: [
     ...infrastructure.providers,
@@ -38,6 +42,7 @@ const infrastructure = serviceInfrastructure({ service: 'issuing', config, prism
     AuthorizationDecisionService,
     IssuingEventService,
     IssuingEventProcessor,
+    UserDeletedProcessor,
   ],
 })
 export class AppModule {}

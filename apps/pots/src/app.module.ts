@@ -6,9 +6,11 @@ import { loadPotsConfig, POTS_CONFIG } from './config';
 import { PotsController } from './controllers/pots.controller';
 import { OUTBOX_TABLE, PrismaService } from './prisma.service';
 import { PotBalanceProcessor } from './processors/pot-balance.processor';
+import { UserDeletedProcessor } from './processors/user-deleted.processor';
 import { BalancesService } from './services/balances.service';
 import { ExpenseService } from './services/expense.service';
 import { InvitationService } from './services/invitation.service';
+import { MemberErasure } from './services/member-erasure';
 import { PotService } from './services/pot.service';
 import { PotBalanceProjection } from './services/pot-balance-projection';
 import { PotLedger } from './services/pot-ledger';
@@ -38,6 +40,8 @@ const infrastructure = serviceInfrastructure({
     PotLedger,
     PotBalanceProjection,
     PotBalanceProcessor,
+    MemberErasure,
+    UserDeletedProcessor,
   ],
 })
 export class AppModule {}

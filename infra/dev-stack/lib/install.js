@@ -40,16 +40,30 @@ function installReason(root) {
 }
 
 /**
- * True when `npm ci` refused the lockfile only because optional packages it names have no entry in it
- * (`Missing: @swc/core-darwin-arm64@ from lock file`): other platforms' binaries that the registry in
- * use does not serve, so npm could not record them. `npm install` honours the same lockfile then.
+ * True when `npm ci` refused the lockfile only because optional packages have no entry in it
+ * (`Missing: @swc/core-darwin-arm64@1.16.22 from lock file`, older npm: `…@ from lock file`): other
+ * platforms' binaries that were not recorded when the lockfile was written. Each one must be named, at
+ * that version, in some locked package's optionalDependencies; anything else means a stale lockfile.
+ * `npm install` honours the same lockfile then.
  * @param {string} stderr
+ * @param {{ packages?: Record<string, { optionalDependencies?: Record<string, string> }> }} lockfile
  */
-function onlyUnresolvableOptionals(stderr) {
+function onlyUnresolvableOptionals(stderr, lockfile) {
   const problems = stderr.split('\n').filter((line) => /^npm error (Missing|Invalid): /.test(line));
+  const optional = new Set(
+    Object.values(lockfile.packages ?? {}).flatMap((entry) =>
+      Object.entries(entry.optionalDependencies ?? {}).map(([name, version]) => `${name}@${version}`),
+    ),
+  );
+  const optionalNames = new Set([...optional].map((spec) => spec.slice(0, spec.lastIndexOf('@'))));
   return (
     problems.length > 0 &&
-    problems.every((line) => /^npm error Missing: \S+@ from lock file$/.test(line.trim()))
+    problems.every((line) => {
+      const missing = /^npm error Missing: (\S+)@(\S*) from lock file$/.exec(line.trim());
+      if (!missing) return false;
+      const [, name, version] = missing;
+      return version ? optional.has(`${name}@${version}`) : optionalNames.has(name);
+    })
   );
 }
 
@@ -81,7 +95,8 @@ function npm(root, args) {
 async function cleanInstall(root, say) {
   const ci = await npm(root, ['ci']);
   if (ci.code === 0) return;
-  if (!onlyUnresolvableOptionals(ci.stderr))
+  const lockfile = JSON.parse(fs.readFileSync(path.join(root, 'package-lock.json'), 'utf8'));
+  if (!onlyUnresolvableOptionals(ci.stderr, lockfile))
     throw new Error('npm ci failed (see above). Fix the error and run the command again.');
   say.warn(
     'npm ci refused package-lock.json only for optional packages of other platforms that this registry does not ' +

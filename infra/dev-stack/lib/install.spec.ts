@@ -56,6 +56,23 @@ describe('installReason', () => {
 });
 
 describe('onlyUnresolvableOptionals', () => {
+  const lockfile = {
+    packages: {
+      'node_modules/@swc/core': { optionalDependencies: { '@swc/core-darwin-arm64': '1.16.22' } },
+      'node_modules/unrs-resolver': { optionalDependencies: { '@unrs/resolver-binding-win32-x64-msvc': '1.13.0' } },
+      'node_modules/left-pad': {},
+    },
+  };
+
+  it("accepts npm 11's complaint naming the optional packages' versions", () => {
+    const stderr = [
+      'npm error code EUSAGE',
+      'npm error Missing: @swc/core-darwin-arm64@1.16.22 from lock file',
+      'npm error Missing: @unrs/resolver-binding-win32-x64-msvc@1.13.0 from lock file',
+    ].join('\n');
+    expect(onlyUnresolvableOptionals(stderr, lockfile)).toBe(true);
+  });
+
   it("accepts npm ci's complaint about optional packages the lockfile could not record", () => {
     const stderr = [
       'npm error code EUSAGE',
@@ -63,19 +80,24 @@ describe('onlyUnresolvableOptionals', () => {
       'npm error Missing: @swc/core-darwin-arm64@ from lock file',
       'npm error Missing: @unrs/resolver-binding-win32-x64-msvc@ from lock file',
     ].join('\n');
-    expect(onlyUnresolvableOptionals(stderr)).toBe(true);
+    expect(onlyUnresolvableOptionals(stderr, lockfile)).toBe(true);
   });
 
   it('rejects a lockfile that is really out of date', () => {
-    expect(onlyUnresolvableOptionals('npm error Missing: left-pad@1.3.0 from lock file')).toBe(false);
+    expect(onlyUnresolvableOptionals('npm error Missing: left-pad@1.3.0 from lock file', lockfile)).toBe(false);
+    // An optional package at a version no locked package asks for is a stale lockfile too.
     expect(
-      onlyUnresolvableOptionals("npm error Invalid: lock file's pg@8.20.0 does not satisfy pg@8.23.1"),
+      onlyUnresolvableOptionals('npm error Missing: @swc/core-darwin-arm64@1.17.0 from lock file', lockfile),
+    ).toBe(false);
+    expect(
+      onlyUnresolvableOptionals("npm error Invalid: lock file's pg@8.20.0 does not satisfy pg@8.23.1", lockfile),
     ).toBe(false);
     expect(
       onlyUnresolvableOptionals(
         'npm error Missing: @swc/core-darwin-arm64@ from lock file\nnpm error Missing: left-pad@1.3.0 from lock file',
+        lockfile,
       ),
     ).toBe(false);
-    expect(onlyUnresolvableOptionals('npm error network ETIMEDOUT')).toBe(false);
+    expect(onlyUnresolvableOptionals('npm error network ETIMEDOUT', lockfile)).toBe(false);
   });
 });

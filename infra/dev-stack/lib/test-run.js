@@ -3,6 +3,7 @@
 // `npm test`: a fresh database, the migration check, lint + typecheck + unit tests + build for every
 // project, then the whole stack on free ports (private Redis and MailDev) for the integration and browser
 // suites. Everything is torn down at the end, whatever failed; the summary times each phase.
+const { spawnSync } = require('node:child_process');
 const { randomBytes } = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
@@ -30,7 +31,7 @@ const USAGE = `npm test [-- options]
   --quick        services, database, migration check, lint/typecheck/unit tests/build; no running stack
   --stack-only   skip lint/typecheck/unit tests: build the registry's apps, start them, run integration + e2e
   --verbose      also print the apps' output (always written to .kitty/test-runs/<id>/logs)
-  --only=<regex> with --stack-only: only the integration and browser specs whose path matches; no fault suite`;
+  --only=<regex> with --stack-only: only the integration, security and browser specs whose path matches; no fault suite`;
 
 /** @typedef {{ name: string, status: 'running' | 'passed' | 'failed' | 'skipped', ms: number, note: string }} Phase */
 
@@ -263,7 +264,14 @@ async function runTests(argv, userEnv = process.env) {
           );
       });
 
-  const stackPhases = ['stack start', 'integration tests', 'browser tests', 'fault suite'];
+  const stackPhases = [
+    'stack start',
+    'integration tests',
+    'security walk',
+    'browser tests',
+    'fault suite',
+    'deploy',
+  ];
   if (quick) stackPhases.forEach((name) => phases.skip(name, '--quick'));
   else if (!builtOk || !databaseOk)
     stackPhases.forEach((name) => phases.skip(name, 'an earlier phase failed'));
@@ -299,8 +307,10 @@ async function runTests(argv, userEnv = process.env) {
 
     if (!run.stack) {
       phases.skip('integration tests', 'the stack did not start');
+      phases.skip('security walk', 'the stack did not start');
       phases.skip('browser tests', 'the stack did not start');
       phases.skip('fault suite', 'the stack did not start');
+      phases.skip('deploy', 'the stack did not start');
     } else {
       const { gatewayUrl, env } = run.stack;
       const suiteEnv = {
@@ -343,12 +353,19 @@ async function runTests(argv, userEnv = process.env) {
         'integration tests',
         suite('tests/integration/jest.config.cjs', filter),
       );
+      // Every OpenAPI route with hostile requests (tests/security); it signs expired tokens with the run's key.
+      const securityOk = await phases.run(
+        'security walk',
+        suite('tests/security/jest.config.cjs', ['--passWithNoTests', ...filter], {
+          JWT_ACCESS_SECRET: env.JWT_ACCESS_SECRET,
+        }),
+      );
       // --passWithNoTests until the first browser suite lands.
       const e2eOk = await phases.run(
         'browser tests',
         suite('tests/e2e/jest.config.cjs', ['--passWithNoTests', ...filter]),
       );
-      if (!integrationOk || !e2eOk) printAppLogTails(supervisor);
+      if (!integrationOk || !securityOk || !e2eOk) printAppLogTails(supervisor);
       // Every flow above ran through these logs: none may hold a card number (decisions §16, issue 5).
       await phases.run('log audit', async () => {
         const { files, lines, findings } = auditLogs(path.join(runDir, 'logs'));
@@ -372,6 +389,22 @@ async function runTests(argv, userEnv = process.env) {
             FAULT_SKIP_BUILD: '1',
           })();
         });
+      // The images built offline and the whole stack run from them (podman-compose), with a smoke test
+      // (issue 16); the machine's own apps are stopped by now.
+      const cannotDeploy = deployUnavailable();
+      if (only) phases.skip('deploy', `--only=${only}`);
+      else if (cannotDeploy) phases.skip('deploy', cannotDeploy);
+      else
+        await phases.run('deploy', async () => {
+          const result = await stack.run(process.execPath, ['infra/images/deploy-test.mjs'], {
+            tee: true,
+            track,
+          });
+          testLines.push(...result.testLines);
+          if (result.code !== 0)
+            throw new Error(`infra/images/deploy-test.mjs failed (exit code ${result.code})`);
+          return 'images built, podman-compose stack smoke-tested';
+        });
     }
   }
 
@@ -392,6 +425,18 @@ async function runTests(argv, userEnv = process.env) {
   fs.rmSync(runDir, { recursive: true, force: true });
   say.ok('All green.');
   return 0;
+}
+
+/**
+ * Why the deploy phase cannot run on this machine (no podman, or podman cannot start), or null.
+ * @returns {string | null}
+ */
+function deployUnavailable() {
+  const probe = spawnSync(process.execPath, ['infra/images/deploy-test.mjs', '--can-run'], {
+    cwd: stack.ROOT,
+    encoding: 'utf8',
+  });
+  return probe.status === 0 ? null : probe.stdout.trim() || `the probe failed (exit code ${probe.status})`;
 }
 
 /** @param {Supervisor} supervisor */

@@ -19,6 +19,7 @@ export const TAG_TYPES = [
   'Withdrawals',
   'Onboarding',
   'Card',
+  'Sessions',
 ] as const;
 
 type PotTag = { type: (typeof TAG_TYPES)[number]; id: string };
@@ -114,6 +115,16 @@ export const kittyApiWithTags = kittyApiWithTagTypes.enhanceEndpoints({
     freezeCard: { onQueryStarted: showCard },
     unfreezeCard: { onQueryStarted: showCard },
     provisionCardToWallet: { onQueryStarted: showCard },
+
+    listSessions: { providesTags: [{ type: 'Sessions', id: 'ME' }] },
+    endSession: { invalidatesTags: [{ type: 'Sessions', id: 'ME' }] },
+    endOtherSessions: { invalidatesTags: [{ type: 'Sessions', id: 'ME' }] },
+    // Downloads: read fresh every time and not kept; the CSV tables are text, not JSON.
+    exportAccount: { keepUnusedDataFor: 0 },
+    exportAccountCsv: {
+      keepUnusedDataFor: 0,
+      query: (dataset: string) => ({ url: `/api/me/export/${dataset}`, responseHandler: 'text' }),
+    },
 
     getWallet: { providesTags: [{ type: 'Wallet', id: 'ME' }] },
     listFundingTransactions: { providesTags: [{ type: 'FundingHistory', id: 'ME' }] },

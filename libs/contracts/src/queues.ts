@@ -1,3 +1,4 @@
+import { IssuingUserDeletedQueue, PotsUserDeletedQueue } from './auth';
 import { EmailQueue } from './notifications';
 import { PayoutQueue, PotBalanceQueue, ReconciliationQueue, StripeEventQueue } from './payments';
 import { ResidencyQueue } from './residency';
@@ -10,4 +11,6 @@ export const ALL_QUEUES = [
   PotBalanceQueue,
   PayoutQueue,
   ReconciliationQueue,
+  PotsUserDeletedQueue,
+  IssuingUserDeletedQueue,
 ] as const;

@@ -31,6 +31,21 @@ export class RefreshTokenRepository {
     return this.prisma.refreshToken.findUnique({ where: { tokenHash } });
   }
 
+  /** The ids of the user's sessions (token families) that are still live, but `except`. */
+  async liveFamiliesOf(userId: string, except: string | null): Promise<string[]> {
+    const rows = await this.prisma.refreshToken.findMany({
+      where: {
+        userId,
+        revokedAt: null,
+        expiresAt: { gt: new Date() },
+        ...(except && { familyId: { not: except } }),
+      },
+      select: { familyId: true },
+      distinct: ['familyId'],
+    });
+    return rows.map((row) => row.familyId);
+  }
+
   revokeFamily(familyId: string) {
     return this.prisma.refreshToken.updateMany({
       where: { familyId, revokedAt: null },

@@ -47,6 +47,28 @@ export class UserRepository {
     return updated.count === 0 ? null : this.findById(id);
   }
 
+  /** The user with their password hash (to check a current password); null when there is no such user. */
+  findCredentialsById(id: string) {
+    return this.prisma.user.findUnique({ where: { id, deletedAt: null } });
+  }
+
+  async setPassword(tx: Tx, id: string, passwordHash: string) {
+    return toAuthUser(
+      await tx.user.update({ where: { id }, data: { passwordHash }, select: AUTH_USER_FIELDS }),
+    );
+  }
+
+  /**
+   * Removes the person from the row (UK GDPR erasure) and keeps the id, which the ledger's entries name.
+   * The address is freed for a new sign-up; the random password hash matches no password.
+   */
+  anonymise(tx: Tx, id: string, data: { fullName: string; passwordHash: string; deletedAt: Date }) {
+    return tx.user.updateMany({
+      where: { id, deletedAt: null },
+      data: { ...data, email: `deleted-${id}@deleted.invalid`, phoneNumber: null },
+    });
+  }
+
   async create(tx: Tx, data: { email: string; fullName: string; passwordHash: string }) {
     return toAuthUser(await tx.user.create({ data, select: AUTH_USER_FIELDS }));
   }

@@ -36,6 +36,7 @@ function setup() {
     refreshes: { refresh: jest.fn() },
     passwordPolicy: { assertAcceptable: jest.fn() },
     verification: { sendLink: jest.fn() },
+    attemptNotices: { claim: jest.fn().mockResolvedValue(true) },
   };
   const service = new AuthService(
     ...(Object.values(deps) as unknown as ConstructorParameters<typeof AuthService>),
@@ -89,6 +90,18 @@ describe('AuthService.signUp', () => {
       to: user.email,
       data: { fullName: 'Ada Owner' },
     });
+  });
+
+  it('answers a repeated attempt on a registered address alike but e-mails its owner only once an hour', async () => {
+    const { service, users, prisma, attemptNotices } = setup();
+    users.findByEmail.mockResolvedValue({ ...user, fullName: 'Ada Owner', passwordHash: 'h' });
+    attemptNotices.claim.mockResolvedValue(false);
+    await expect(service.signUp({ body, caller })).resolves.toEqual({
+      status: 'verification-sent',
+      email: user.email,
+    });
+    expect(attemptNotices.claim).toHaveBeenCalledWith(user.email);
+    expect(prisma.outboxMessage.create).not.toHaveBeenCalled();
   });
 
   it('checks the password rules before anything else', async () => {

@@ -27,6 +27,7 @@ import { RefreshService } from './refresh.service';
 import { hashRefreshToken } from './refresh-token';
 import { SessionService } from './session.service';
 import { SignInThrottle } from './sign-in-throttle';
+import { SignUpAttemptNotices } from './sign-up-attempt-notices';
 
 const invalidCredentials = () =>
   ProblemError.of(401, 'Invalid email or password', 'The email or password you entered is incorrect.');
@@ -44,6 +45,7 @@ export class AuthService {
     private readonly refreshes: RefreshService,
     private readonly passwordPolicy: PasswordPolicy,
     private readonly verification: EmailVerificationService,
+    private readonly attemptNotices: SignUpAttemptNotices,
   ) {}
 
   /**
@@ -106,7 +108,7 @@ export class AuthService {
     };
     const session = await this.prisma.$transaction(async (tx) => {
       await this.publishSignInEvents(tx, authUser, caller);
-      return this.sessions.issue(tx, authUser);
+      return this.sessions.issue(tx, authUser, caller);
     });
     this.outbox.kick();
     return session;
@@ -135,6 +137,7 @@ export class AuthService {
   }
 
   private async tellOwnerOfAttempt(owner: { email: string; fullName: string }) {
+    if (!(await this.attemptNotices.claim(owner.email))) return;
     await this.prisma.outboxMessage.create({
       data: outboxMessage(EmailQueue, 'notifications.email.send.v1', {
         template: 'sign-up-attempt',

@@ -69,7 +69,11 @@ describe('EmailVerificationService', () => {
     await service.verify({ body: { token: 't' }, caller: { ip: null, userAgent: null } }, onSignIn);
     expect(users.markEmailVerified).toHaveBeenCalledWith(expect.anything(), user.id, expect.any(Date));
     expect(onSignIn).toHaveBeenCalled();
-    expect(sessions.issue).toHaveBeenCalledWith(expect.anything(), { ...user, emailVerified: true });
+    expect(sessions.issue).toHaveBeenCalledWith(
+      expect.anything(),
+      { ...user, emailVerified: true },
+      { ip: null, userAgent: null },
+    );
   });
 
   it(`sends up to ${VERIFICATION_LINKS_PER_HOUR} links an hour, then 429 until the oldest leaves the hour`, async () => {

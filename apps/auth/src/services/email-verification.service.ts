@@ -59,14 +59,14 @@ export class EmailVerificationService {
   }
 
   /** Uses the link's token, marks the address verified and opens a session. */
-  async verify({ body }: VerifyEmailCommand, onSignIn: (tx: Tx, user: AuthUser) => Promise<void>) {
+  async verify({ body, caller }: VerifyEmailCommand, onSignIn: (tx: Tx, user: AuthUser) => Promise<void>) {
     const now = new Date();
     const session = await this.prisma.$transaction(async (tx): Promise<IssuedSession> => {
       const userId = await this.tokens.use(tx, hashToken(body.token), now);
       if (!userId) throw linkNoLongerValid();
       const user = await this.users.markEmailVerified(tx, userId, now);
       await onSignIn(tx, user);
-      return this.sessions.issue(tx, user);
+      return this.sessions.issue(tx, user, caller);
     });
     this.outbox.kick();
     return session;

@@ -48,13 +48,11 @@ export class PasswordPolicy {
     return `This password is too easy to guess.${advice ? ` ${advice}` : ''}`;
   }
 
-  /** A 400 naming the `password` field, which the sign-up form shows under the field. */
-  assertAcceptable(password: string, owner: PasswordOwner): void {
+  /** A 400 naming the form's field (`password`, or `newPassword` on a change), shown under that field. */
+  assertAcceptable(password: string, owner: PasswordOwner, field = 'password'): void {
     const reason = this.reasonToRefuse(password, owner);
     if (reason) {
-      throw ProblemError.of(400, 'Choose a stronger password', reason, [
-        { field: 'password', message: reason },
-      ]);
+      throw ProblemError.of(400, 'Choose a stronger password', reason, [{ field, message: reason }]);
     }
   }
 }

@@ -1,12 +1,21 @@
 import { randomUUID } from 'node:crypto';
 
-import type { AccessTokenClaims, AuthUser, IssuedSession } from '@kitty/contracts';
+import type {
+  AccessTokenClaims,
+  AccountSession,
+  AuthUser,
+  CallerContext,
+  IssuedSession,
+} from '@kitty/contracts';
+import { ProblemError } from '@kitty/nest-common';
 import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 
 import { AUTH_CONFIG, type AuthConfig } from '../config';
 import { RefreshTokenRepository } from '../repositories/refresh-token.repository';
+import { SessionRepository } from '../repositories/session.repository';
 import type { Tx } from '../repositories/user.repository';
+import { describeDevice } from './device';
 import { hashRefreshToken, newRefreshToken, sealSuccessor } from './refresh-token';
 import { SessionRevocations } from './session-revocations';
 
@@ -23,13 +32,15 @@ export class SessionService {
     private readonly jwt: JwtService,
     private readonly refreshTokens: RefreshTokenRepository,
     private readonly revocations: SessionRevocations,
+    private readonly sessions: SessionRepository,
   ) {}
 
-  /** A new session: a new family with its first refresh token. */
-  async issue(tx: Tx, user: AuthUser): Promise<IssuedSession> {
+  /** A new session: a new family with its first refresh token, and the device it was opened on. */
+  async issue(tx: Tx, user: AuthUser, caller: CallerContext): Promise<IssuedSession> {
     const familyId = randomUUID();
     const refresh = newRefreshToken();
     const expiresAt = this.refreshTokenExpiry();
+    await this.sessions.create(tx, { id: familyId, userId: user.id, userAgent: caller.userAgent });
     await this.refreshTokens.create(tx, { familyId, userId: user.id, tokenHash: refresh.hash, expiresAt });
     return this.withAccessToken(user, familyId, refresh.token, expiresAt);
   }
@@ -51,6 +62,7 @@ export class SessionService {
     if (!consumed) return null;
     const expiresAt = this.refreshTokenExpiry(now);
     await this.refreshTokens.create(tx, { familyId, userId: user.id, tokenHash: next.hash, expiresAt });
+    await this.sessions.touch(tx, familyId, now);
     return this.withAccessToken(user, familyId, next.token, expiresAt);
   }
 
@@ -62,7 +74,37 @@ export class SessionService {
   /** Ends a session: its refresh tokens stop working at once, its access tokens at the gateway. */
   async end(familyId: string): Promise<void> {
     await this.refreshTokens.revokeFamily(familyId);
+    await this.sessions.markEnded(familyId);
     await this.revocations.revoke(familyId);
+  }
+
+  /** The user's sessions that can still be used, most recently used first; `current` is the caller's. */
+  async list(userId: string, current: string | null): Promise<AccountSession[]> {
+    const live = await this.refreshTokens.liveFamiliesOf(userId, null);
+    const sessions = await this.sessions.listOpen(userId, live);
+    return sessions.map((session) => ({
+      id: session.id,
+      device: describeDevice(session.userAgent),
+      signedInAt: session.createdAt.toISOString(),
+      lastSeenAt: session.lastSeenAt.toISOString(),
+      current: session.id === current,
+    }));
+  }
+
+  /** Ends one of the user's own sessions; a stranger's id and an ended session look the same (404). */
+  async endOwn(userId: string, sessionId: string): Promise<void> {
+    const live = await this.refreshTokens.liveFamiliesOf(userId, null);
+    if (!live.includes(sessionId)) {
+      throw ProblemError.of(404, 'Session not found', 'This session has already been signed out.');
+    }
+    await this.end(sessionId);
+  }
+
+  /** Ends every session of the user but `keep` (the caller's own, on a change of password); returns how many. */
+  async endAllOf(userId: string, keep: string | null = null): Promise<number> {
+    const families = await this.refreshTokens.liveFamiliesOf(userId, keep);
+    for (const familyId of families) await this.end(familyId);
+    return families.length;
   }
 
   private refreshTokenExpiry(now = new Date()) {

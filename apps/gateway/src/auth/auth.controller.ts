@@ -1,5 +1,8 @@
 import {
   AuthSession,
+  PasswordResetConfirmRequest,
+  PasswordResetRequest,
+  PasswordResetRequested,
   SignInRequest,
   SignUpAccepted,
   SignUpRequest,
@@ -45,6 +48,40 @@ export class AuthController {
   @ApiProblems(400)
   signUp(@ZodBody(SignUpRequest) body: SignUpRequest, @Req() request: FastifyRequest) {
     return this.auth.signUp(body, callerOf(request));
+  }
+
+  @RouteConfig(AUTH_RATE_LIMITED)
+  @Post('password-reset')
+  @HttpCode(202)
+  @ApiOperation({
+    operationId: 'requestPasswordReset',
+    summary:
+      'E-mail a password reset link (single use, 30 min) if the address has an account; the same answer either way',
+  })
+  @ApiBody({ schema: schemaRef(PasswordResetRequest) })
+  @ApiAcceptedResponse({ schema: schemaRef(PasswordResetRequested) })
+  @ApiProblems(400)
+  requestPasswordReset(
+    @ZodBody(PasswordResetRequest) body: PasswordResetRequest,
+    @Req() request: FastifyRequest,
+  ) {
+    return this.auth.requestPasswordReset(body, callerOf(request));
+  }
+
+  @RouteConfig(AUTH_RATE_LIMITED)
+  @Post('password-reset/confirm')
+  @HttpCode(204)
+  @ApiOperation({
+    operationId: 'resetPassword',
+    summary: 'Follow the reset link: set a new password; every session of the account is signed out',
+  })
+  @ApiBody({ schema: schemaRef(PasswordResetConfirmRequest) })
+  @ApiNoContentResponse()
+  @ApiProblems(400)
+  async resetPassword(
+    @ZodBody(PasswordResetConfirmRequest) body: PasswordResetConfirmRequest,
+  ): Promise<void> {
+    await this.auth.resetPassword(body);
   }
 
   @RouteConfig(AUTH_RATE_LIMITED)

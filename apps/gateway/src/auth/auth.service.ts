@@ -3,6 +3,9 @@ import {
   type AuthSession,
   type CallerContext,
   type IssuedSession,
+  type PasswordResetConfirmRequest,
+  type PasswordResetRequest,
+  type PasswordResetRequested,
   type SignInRequest,
   type SignUpAccepted,
   type SignUpRequest,
@@ -27,6 +30,14 @@ export class GatewayAuthService {
 
   signUp(body: SignUpRequest, caller: CallerContext): Promise<SignUpAccepted> {
     return this.rpc.call(AuthRpc.signUp, { body, caller });
+  }
+
+  requestPasswordReset(body: PasswordResetRequest, caller: CallerContext): Promise<PasswordResetRequested> {
+    return this.rpc.call(AuthRpc.requestPasswordReset, { body, caller });
+  }
+
+  async resetPassword(body: PasswordResetConfirmRequest): Promise<void> {
+    await this.rpc.call(AuthRpc.resetPassword, { body });
   }
 
   async verifyEmail(body: VerifyEmailRequest, caller: CallerContext, reply: FastifyReply) {

@@ -15,9 +15,11 @@ const revokedSessions = {
 } as unknown as RevokedSessions;
 
 function contextFor(authorization: string | undefined, isPublic: boolean) {
-  const request: { headers: Record<string, string | undefined>; user?: unknown } = {
-    headers: { authorization },
-  };
+  const request: {
+    headers: Record<string, string | undefined>;
+    raw: { userId?: string };
+    user?: unknown;
+  } = { headers: { authorization }, raw: {} };
   const handler = () => undefined;
   const reflector = { getAllAndOverride: () => isPublic } as unknown as Reflector;
   const context = {
@@ -43,6 +45,7 @@ describe('JwtAuthGuard', () => {
     const { guard, context, request } = contextFor(`Bearer ${token}`, false);
     await expect(guard.canActivate(context)).resolves.toBe(true);
     expect(request.user).toEqual({ id: 'user-1', email: 'a@b.co', name: 'Ada' });
+    expect(request.raw.userId).toBe('user-1');
   });
 
   it.each([

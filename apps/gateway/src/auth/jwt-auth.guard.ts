@@ -12,6 +12,8 @@ export interface AuthenticatedUser {
   id: string;
   email: string;
   name: string;
+  /** The session (the token's `sid`): a change of password keeps it and ends the others. */
+  sessionId?: string;
 }
 
 declare module 'fastify' {
@@ -43,7 +45,9 @@ export class JwtAuthGuard implements CanActivate {
     if (token) {
       const claims = await this.verify(token);
       if (claims && !(await this.isRevoked(claims))) {
-        request.user = { id: claims.sub, email: claims.email, name: claims.name };
+        request.user = { id: claims.sub, email: claims.email, name: claims.name, sessionId: claims.sid };
+        // The access log (pino-http, on the raw request) names the caller by id.
+        Object.assign(request.raw, { userId: claims.sub });
       } else if (!isPublic) {
         throw ProblemError.of(401, 'Unauthorized', 'Your session has expired. Please sign in again.');
       }

@@ -6,6 +6,8 @@ import { ProblemError } from '@kitty/nest-common';
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
+import { isPagePath } from './api-path';
+
 const REASONS: Record<number, string> = {
   400: 'Bad request',
   401: 'Unauthorized',
@@ -66,14 +68,14 @@ export class ProblemFilter implements ExceptionFilter {
     const request = host.switchToHttp().getRequest<FastifyRequest>();
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     const problem = toProblem(exception, this.logger);
-    // Client-side routes (/pot/123, /auth…) are the SPA's: serve its shell for any unknown page.
-    if (
-      problem.status === 404 &&
-      this.spaIndex &&
-      request.method === 'GET' &&
-      !request.url.startsWith('/api')
-    ) {
-      return reply.status(200).type('text/html; charset=utf-8').send(this.spaIndex);
+    // Client-side routes (/pot/123, /auth…) are the SPA's: serve its shell for any unknown page, and
+    // a 404 for any spelling of an API path and for missing files.
+    if (problem.status === 404 && this.spaIndex && request.method === 'GET' && isPagePath(request.url)) {
+      return reply
+        .status(200)
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(this.spaIndex);
     }
     // A service's 429 says how long to wait (retryAfterSeconds): clients read that as Retry-After.
     const retryAfter = (problem as { retryAfterSeconds?: unknown }).retryAfterSeconds;

@@ -1,4 +1,4 @@
-import { AuthRpc, type Me, type Residency, ResidencyRpc } from '@kitty/contracts';
+import { AuthRpc, type ChangePasswordRequest, type Me, type Residency, ResidencyRpc } from '@kitty/contracts';
 import { RpcClient } from '@kitty/nest-common';
 import { Injectable, Logger } from '@nestjs/common';
 
@@ -14,6 +14,11 @@ export class MeService {
       this.residencyOf(userId),
     ]);
     return { ...user, residency };
+  }
+
+  /** Keeps the caller's own session (`sessionId`) and ends every other one. */
+  async changePassword(userId: string, sessionId: string | null, body: ChangePasswordRequest): Promise<void> {
+    await this.rpc.call(AuthRpc.changePassword, { userId, sessionId, body });
   }
 
   resendVerificationEmail(userId: string) {

@@ -25,6 +25,11 @@ export interface Verdict {
 export class CardAuthorizationRepository {
   constructor(private readonly prisma: PrismaService) {}
 
+  /** The user's purchases, newest first. */
+  listOfUser(userId: string) {
+    return this.prisma.cardAuthorization.findMany({ where: { userId }, orderBy: { createdAt: 'desc' } });
+  }
+
   async findCard(stripeCardId: string): Promise<CardOwner | null> {
     const [card] = await this.prisma.$queryRaw<CardOwner[]>`
       SELECT user_id AS "userId", stripe_account_id AS "stripeAccountId", status

@@ -64,7 +64,11 @@ export class StripeCards {
     );
   }
 
-  setStatus(accountId: string, cardId: string, status: 'active' | 'inactive'): Promise<Stripe.Issuing.Card> {
+  setStatus(
+    accountId: string,
+    cardId: string,
+    status: 'active' | 'inactive' | 'canceled',
+  ): Promise<Stripe.Issuing.Card> {
     return callStripe('Failed to update card', this.logger, () =>
       this.stripe.issuing.cards.update(cardId, { status }, { stripeAccount: accountId }),
     );

@@ -79,6 +79,18 @@ export class VirtualCardService {
     return toCardView(row);
   }
 
+  /**
+   * The owner deleted their account: the card is cancelled at the issuer for good (a cancelled card cannot
+   * be reactivated). The payment account and its identity checks stay with the issuer, which must keep them
+   * (money-laundering rules); nothing of the person is stored here beyond the card's last four digits.
+   */
+  async cancelForDeletedUser(userId: string): Promise<void> {
+    const card = await this.cards.findByUserId(userId);
+    if (!card || card.status === 'canceled') return;
+    const updated = await this.stripeCards.setStatus(card.stripeAccountId, card.stripeCardId, 'canceled');
+    await this.cards.recordStatus(userId, card.stripeCardId, updated.status);
+  }
+
   /** Adds the caller's card to a wallet (decisions §16) and records it; a wallet it is in already is a no-op. */
   async provisionWallet(caller: IssuingCaller, wallet: WalletType): Promise<IssuingCardView> {
     const card = await this.cards.findByUserId(caller.userId);

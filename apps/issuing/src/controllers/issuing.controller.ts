@@ -1,4 +1,5 @@
 import {
+  type CardPurchase,
   type CardQuery,
   IssuingRpc,
   type OnboardingQuery,
@@ -12,6 +13,7 @@ import { RpcHandler } from '@kitty/nest-common';
 import { Controller } from '@nestjs/common';
 
 import { OnboardingService } from '../accounts/onboarding.service';
+import { CardAuthorizationRepository } from '../authorizations/card-authorization.repository';
 import { VirtualCardService } from '../cards/virtual-card.service';
 
 @Controller()
@@ -19,7 +21,22 @@ export class IssuingController {
   constructor(
     private readonly onboarding: OnboardingService,
     private readonly cards: VirtualCardService,
+    private readonly authorizations: CardAuthorizationRepository,
   ) {}
+
+  @RpcHandler(IssuingRpc.listCardPurchases)
+  async listCardPurchases({ caller }: CardQuery): Promise<CardPurchase[]> {
+    const rows = await this.authorizations.listOfUser(caller.userId);
+    return rows.map((row) => ({
+      id: row.id,
+      merchant: row.merchantName,
+      amountPence: row.amountPence,
+      currency: row.currency,
+      decision: row.decision === 'approved' || row.decision === 'declined' ? row.decision : null,
+      status: row.status,
+      createdAt: row.createdAt.toISOString(),
+    }));
+  }
 
   @RpcHandler(IssuingRpc.getOnboarding)
   getOnboarding(query: OnboardingQuery) {

@@ -104,6 +104,36 @@ describe('verify-email', () => {
   });
 });
 
+describe('password-reset and password-changed', () => {
+  it('links to /reset-password with the token and says it expires in 30 minutes', () => {
+    const email = renderEmail(
+      {
+        template: 'password-reset',
+        to: 'ada@example.com',
+        data: { fullName: 'Ada', token: 'tok+/=', expiresAt: '' },
+      },
+      context,
+    );
+    expect(email.subject).toBe('Reset your Kitty password');
+    expect(email.html).toContain('href="https://kitty.example/reset-password?token=tok%2B%2F%3D"');
+    expect(email.text).toContain('https://kitty.example/reset-password?token=tok%2B%2F%3D');
+    expect(email.text).toContain('expires in 30 minutes');
+  });
+
+  it.each([
+    ['reset', 'Every device was signed out.'],
+    ['changed', 'Your other devices were signed out.'],
+  ] as const)('tells the owner their password was %s and how to act if it was not them', (how, signedOut) => {
+    const email = renderEmail(
+      { template: 'password-changed', to: 'ada@example.com', data: { fullName: 'Ada', how } },
+      context,
+    );
+    expect(email.subject).toBe('Your Kitty password was changed');
+    expect(email.text).toContain(signedOut);
+    expect(email.text).toContain('https://kitty.example/forgot-password');
+  });
+});
+
 describe('sign-up-attempt', () => {
   it('tells the owner someone tried their address and points to sign-in', () => {
     const email = renderEmail(

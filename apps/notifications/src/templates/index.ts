@@ -2,6 +2,8 @@ import type { EmailMessage, EmailTemplate } from '@kitty/contracts';
 
 import { contactReceived } from './contact-received';
 import { renderHtml, renderText } from './layout';
+import { passwordChanged } from './password-changed';
+import { passwordReset } from './password-reset';
 import { potInvitation } from './pot-invitation';
 import { signUpAttempt } from './sign-up-attempt';
 import type { EmailTemplateRenderer, TemplateContent, TemplateContext, TemplateData } from './template';
@@ -19,6 +21,8 @@ const TEMPLATES: { [T in EmailTemplate]: EmailTemplateRenderer<T> } = {
   welcome,
   'verify-email': verifyEmail,
   'sign-up-attempt': signUpAttempt,
+  'password-reset': passwordReset,
+  'password-changed': passwordChanged,
   'contact-received': contactReceived,
   'pot-invitation': potInvitation,
   'top-up-request': topUpRequest,

@@ -144,11 +144,8 @@ describe('FundingService', () => {
     });
   });
 
-  it.each([
-    ['unverified', () => rpc.verified.clear()],
-    ['issuing unreachable', () => (rpc.issuingDown = true)],
-  ])('refuses an account that is %s with the spec’s text and creates nothing', async (_, arrange) => {
-    arrange();
+  it('refuses an unverified account with the spec’s text and creates nothing', async () => {
+    rpc.verified.clear();
     await expect(
       problemOf(
         service.createCheckoutSession(
@@ -167,6 +164,22 @@ describe('FundingService', () => {
       detail: 'Complete your account verification to add funds.',
     });
     await expect(problemOf(service.quoteFee(caller, 100))).resolves.toMatchObject({ status: 403 });
+    expect(prisma.rows.size).toBe(0);
+    expect(stripe.created).toHaveLength(0);
+  });
+
+  it('answers 503 (try again), not 403, when issuing cannot say whether the account is verified', async () => {
+    rpc.issuingDown = true;
+    await expect(
+      problemOf(
+        service.createCheckoutSession(
+          caller,
+          { amountPence: 100, destination: { type: 'wallet' }, method: 'card' },
+          randomUUID(),
+        ),
+      ),
+    ).resolves.toMatchObject({ status: 503, title: 'Verification unavailable' });
+    await expect(problemOf(service.quoteFee(caller, 100))).resolves.toMatchObject({ status: 503 });
     expect(prisma.rows.size).toBe(0);
     expect(stripe.created).toHaveLength(0);
   });

@@ -23,12 +23,19 @@ export class PeerServices {
   }
 
   /**
-   * The caller's verified payment account, or a 403. Issuing being unreachable counts as unverified:
-   * money never moves for an account we could not check.
+   * The caller's verified payment account, or a 403. Money never moves for an account we could not check:
+   * when issuing cannot answer, a 503 says to try again (not a 403 telling a verified user to verify).
    */
   async requireVerified(userId: string, action: 'add funds' | 'withdraw'): Promise<VerifiedAccount> {
     const verification = await this.verification(userId);
-    if (!verification?.verified)
+    if (!verification) {
+      throw ProblemError.of(
+        503,
+        'Verification unavailable',
+        'We could not check your account verification just now. Please try again in a moment.',
+      );
+    }
+    if (!verification.verified)
       throw ProblemError.of(
         403,
         'Account Setup Required',

@@ -49,6 +49,11 @@ export class PotsController {
     return this.pots.list(query);
   }
 
+  @RpcHandler(PotsRpc.listOwnedPotsWithMoney)
+  listOwnedPotsWithMoney(query: ListPotsQuery) {
+    return this.pots.ownedWithMoney(query);
+  }
+
   @RpcHandler(PotsRpc.getPot)
   getPot(query: PotQuery) {
     return this.pots.get(query);

@@ -16,7 +16,7 @@ import { PrismaService, type Tx } from '../prisma.service';
 import { recordActivity } from './activity';
 import { confirmed, decisionData, mayDecide, nameOf, type People, peopleOf, stateFor } from './confirmation';
 import { applyMemberDeltas } from './expense-effects';
-import { type Membership, potNotFound, requireMember, requireOwner } from './pot-access';
+import { type Membership, potNotFound, requireMember, requireOpenPot, requireOwner } from './pot-access';
 import { PotLedger, settlementLedgerKey } from './pot-ledger';
 import { lockPot, refreshSettlePlan } from './settle-plan';
 
@@ -40,11 +40,15 @@ export class BalancesService {
   ) {}
 
   async balances({ caller, potId }: PotQuery): Promise<PotBalances> {
-    // The hot read: one statement serves the membership check, the positions and the stored plan.
+    // The hot read: one statement serves the membership check, the positions and the stored plan. The plan
+    // (kilobytes of JSON) rides on the first row only: joined onto every member's row it was sent and parsed
+    // once per member, half the cost of the request in a 20-member pot.
     const rows = await this.prisma.$queryRawUnsafe<BalanceRow[]>(
-      `SELECT m.id, m.user_id, m.name, m.net_pence, p.settle_plan
+      `SELECT m.id, m.user_id, m.name, m.net_pence,
+              CASE WHEN row_number() OVER member_order = 1 THEN p.settle_plan END AS settle_plan
          FROM pot_members m JOIN pots p ON p.id = m.pot_id
         WHERE m.pot_id = $1::uuid AND m.removed_at IS NULL
+       WINDOW member_order AS (ORDER BY (m.role = 'owner') DESC, m.joined_at)
         ORDER BY (m.role = 'owner') DESC, m.joined_at`,
       potId,
     );
@@ -173,6 +177,7 @@ export class BalancesService {
   }: DecideSettlementCommand): Promise<Settlement> {
     return this.prisma.$transaction(async (tx) => {
       const membership = await requireMember(tx, potId, caller.userId);
+      await requireOpenPot(tx, potId, 'confirm or decline payments');
       await lockPot(tx, potId);
       const settlement = await tx.settlement.findFirst({ where: { id: settlementId, potId } });
       if (!settlement) throw ProblemError.of(404, 'Settlement not found');
@@ -281,6 +286,7 @@ async function settlementParties(
   { caller, potId, body }: CreateSettlementCommand,
 ): Promise<{ membership: Membership; from: PotMemberRow; to: PotMemberRow }> {
   const membership = await requireMember(tx, potId, caller.userId);
+  await requireOpenPot(tx, potId, 'record payments');
   const members = await tx.potMember.findMany({
     where: { potId, removedAt: null, id: { in: [body.fromMemberId, body.toMemberId] } },
   });

@@ -24,7 +24,7 @@ import {
   stateFor,
 } from './confirmation';
 import { applyMemberDeltas, type ExpenseEffect, memberDeltas, mergeDeltas } from './expense-effects';
-import { type Membership, requireMember } from './pot-access';
+import { type Membership, requireMember, requireOpenPot } from './pot-access';
 import { expenseLedgerKey, PotLedger } from './pot-ledger';
 import { lockPot, refreshSettlePlan } from './settle-plan';
 import { computeShares } from './split';
@@ -86,6 +86,7 @@ export class ExpenseService {
     { caller, potId, body }: CreateExpenseCommand,
   ): Promise<{ effect: ExpenseEffect; state: RecordState; members: Map<string, PotMember> }> {
     const membership = await requireMember(tx, potId, caller.userId);
+    await requireOpenPot(tx, potId, 'add expenses');
     const members = await activeMembersById(tx, potId);
     if (body.payerMemberId && !members.has(body.payerMemberId)) {
       throw ProblemError.of(400, 'Invalid request', 'The payer is not a member of this pot.');
@@ -164,6 +165,7 @@ export class ExpenseService {
   async decide({ caller, potId, expenseId, decision }: DecideExpenseCommand): Promise<Expense> {
     await this.prisma.$transaction(async (tx) => {
       const membership = await requireMember(tx, potId, caller.userId);
+      await requireOpenPot(tx, potId, 'confirm or decline expenses');
       await lockPot(tx, potId);
       const expense = await tx.expense.findFirst({
         where: { id: expenseId, potId, deletedAt: null },
@@ -220,6 +222,7 @@ export class ExpenseService {
   async update({ caller, potId, expenseId, body }: UpdateExpenseCommand): Promise<Expense> {
     await this.prisma.$transaction(async (tx) => {
       const membership = await requireMember(tx, potId, caller.userId);
+      await requireOpenPot(tx, potId, 'change expenses');
       await lockPot(tx, potId);
       const current = await findEditableExpense(tx, potId, expenseId, caller.userId, membership);
       const members = await activeMembersById(tx, potId);
@@ -282,6 +285,7 @@ export class ExpenseService {
   async delete({ caller, potId, expenseId }: ExpenseCommand): Promise<void> {
     const refund = await this.prisma.$transaction(async (tx) => {
       const membership = await requireMember(tx, potId, caller.userId);
+      await requireOpenPot(tx, potId, 'delete expenses');
       await lockPot(tx, potId);
       const current = await findEditableExpense(tx, potId, expenseId, caller.userId, membership);
       const effect = effectOf(current);

@@ -18,7 +18,7 @@ import type { Invitation, Pot } from '../generated/prisma/client';
 import { PrismaService, type Tx } from '../prisma.service';
 import { recordActivity } from './activity';
 import { hashInvitationToken, newInvitationToken } from './invitation-token';
-import { requireOwner } from './pot-access';
+import { requireOpenPot, requireOwner } from './pot-access';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -86,6 +86,7 @@ export class InvitationService {
   async create({ caller, potId, body }: CreateInvitationCommand): Promise<InvitationCreated> {
     const created = await this.prisma.$transaction(async (tx) => {
       await requireOwner(tx, potId, caller.userId, 'invite members');
+      await requireOpenPot(tx, potId, 'invite people');
       const pot = await tx.pot.findUniqueOrThrow({ where: { id: potId } });
       await this.quota.reserve(caller.userId, [body.email]);
       return this.issue(tx, pot, caller, body);

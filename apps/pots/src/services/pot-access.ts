@@ -32,3 +32,13 @@ export async function requireOwner(
     throw ProblemError.of(403, 'Not allowed', `Only the pot owner can ${action}.`);
   return membership;
 }
+
+/**
+ * An archived pot keeps its record (expenses, settlements, who owes whom) but takes no new ones: a write
+ * to it is a 409 naming what cannot be done, so a stale tab or a bookmarked URL cannot reopen its debts.
+ */
+export async function requireOpenPot(tx: Tx, potId: string, action: string): Promise<void> {
+  const pot = await tx.pot.findUnique({ where: { id: potId }, select: { isActive: true } });
+  if (pot && !pot.isActive)
+    throw ProblemError.of(409, 'Pot archived', `This pot is archived, so you can no longer ${action}.`);
+}

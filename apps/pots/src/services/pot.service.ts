@@ -5,6 +5,7 @@ import type {
   ListPotsQuery,
   Membership,
   MembershipQuery,
+  OwnedPotWithMoney,
   PotDetail,
   PotQuery,
   PotSummary,
@@ -71,6 +72,15 @@ export class PotService {
       orderBy: { createdAt: 'desc' },
     });
     return pots.map(toSummary);
+  }
+
+  async ownedWithMoney({ caller }: ListPotsQuery): Promise<OwnedPotWithMoney[]> {
+    const pots = await this.prisma.pot.findMany({
+      where: { createdBy: caller.userId, balancePence: { not: 0 } },
+      select: { id: true, name: true, balancePence: true },
+      orderBy: { createdAt: 'asc' },
+    });
+    return pots.map((pot) => ({ ...pot, balancePence: Number(pot.balancePence) }));
   }
 
   async get({ caller, potId }: PotQuery): Promise<PotDetail> {

@@ -25,6 +25,10 @@ const InvitePage = lazy(() => import('../pages/invite/invite-page'));
 const OnboardingPage = lazy(() => import('../pages/onboarding/onboarding-page'));
 const UnsubscribePage = lazy(() => import('../pages/unsubscribe/unsubscribe-page'));
 const VerifyEmailPage = lazy(() => import('../pages/verify-email/verify-email-page'));
+const ForgotPasswordPage = lazy(() => import('../pages/password/forgot-password-page'));
+const ResetPasswordPage = lazy(() => import('../pages/password/reset-password-page'));
+const ChangePasswordPage = lazy(() => import('../pages/password/change-password-page'));
+const AccountPage = lazy(() => import('../pages/account/account-page'));
 const NotFoundPage = lazy(() => import('../pages/not-found/not-found-page'));
 
 /** Old links to /funding go to the top-up page (decisions §3). */
@@ -51,11 +55,15 @@ export function AppRoutes() {
         <Route path="invite/:token" element={<InvitePage />} />
         <Route path="unsubscribe" element={<UnsubscribePage />} />
         <Route path="verify-email" element={<VerifyEmailPage />} />
+        <Route path="forgot-password" element={<ForgotPasswordPage />} />
+        <Route path="reset-password" element={<ResetPasswordPage />} />
         <Route element={<RequireAuth />}>
           <Route path="create-pot" element={<CreatePotPage />} />
           <Route path="pot-summary" element={<PotSummaryPage />} />
           <Route path="pot/:potId" element={<PotPage />} />
           <Route path="onboarding" element={<OnboardingPage />} />
+          <Route path="account" element={<AccountPage />} />
+          <Route path="account/password" element={<ChangePasswordPage />} />
           <Route path="top-up" element={<TopUpPage />} />
           <Route path="request-top-up" element={<RequestTopUpPage />} />
           <Route path="payment-method-selection" element={<PaymentMethodPage />} />

@@ -10,6 +10,8 @@ const MAX_VISIBLE_TOASTS = 3;
 export interface Toast {
   success(title: string, description?: ReactNode): void;
   error(title: string, description?: ReactNode): void;
+  /** Why the app did something the user may not expect (e.g. sent them somewhere first). */
+  info(title: string, description?: ReactNode): void;
 }
 
 const ToastContext = createContext<Toast | null>(null);
@@ -28,6 +30,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     return {
       success: (title, description) => open('success', title, description),
       error: (title, description) => open('error', title, description),
+      info: (title, description) => open('info', title, description),
     };
   }, [api]);
   return (

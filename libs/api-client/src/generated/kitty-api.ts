@@ -5,6 +5,12 @@ const injectedRtkApi = api.injectEndpoints({
     signUp: build.mutation<SignUpApiResponse, SignUpApiArg>({
       query: (queryArg) => ({ url: `/api/auth/sign-up`, method: 'POST', body: queryArg }),
     }),
+    requestPasswordReset: build.mutation<RequestPasswordResetApiResponse, RequestPasswordResetApiArg>({
+      query: (queryArg) => ({ url: `/api/auth/password-reset`, method: 'POST', body: queryArg }),
+    }),
+    resetPassword: build.mutation<ResetPasswordApiResponse, ResetPasswordApiArg>({
+      query: (queryArg) => ({ url: `/api/auth/password-reset/confirm`, method: 'POST', body: queryArg }),
+    }),
     verifyEmail: build.mutation<VerifyEmailApiResponse, VerifyEmailApiArg>({
       query: (queryArg) => ({ url: `/api/auth/verify-email`, method: 'POST', body: queryArg }),
     }),
@@ -20,11 +26,32 @@ const injectedRtkApi = api.injectEndpoints({
     getMe: build.query<GetMeApiResponse, GetMeApiArg>({
       query: () => ({ url: `/api/me` }),
     }),
+    deleteAccount: build.mutation<DeleteAccountApiResponse, DeleteAccountApiArg>({
+      query: (queryArg) => ({ url: `/api/me`, method: 'DELETE', body: queryArg }),
+    }),
+    changePassword: build.mutation<ChangePasswordApiResponse, ChangePasswordApiArg>({
+      query: (queryArg) => ({ url: `/api/me/password`, method: 'POST', body: queryArg }),
+    }),
     resendVerificationEmail: build.mutation<
       ResendVerificationEmailApiResponse,
       ResendVerificationEmailApiArg
     >({
       query: () => ({ url: `/api/me/verification-email`, method: 'POST' }),
+    }),
+    listSessions: build.query<ListSessionsApiResponse, ListSessionsApiArg>({
+      query: () => ({ url: `/api/me/sessions` }),
+    }),
+    endSession: build.mutation<EndSessionApiResponse, EndSessionApiArg>({
+      query: (queryArg) => ({ url: `/api/me/sessions/${queryArg}`, method: 'DELETE' }),
+    }),
+    endOtherSessions: build.mutation<EndOtherSessionsApiResponse, EndOtherSessionsApiArg>({
+      query: () => ({ url: `/api/me/sessions/sign-out-others`, method: 'POST' }),
+    }),
+    exportAccount: build.query<ExportAccountApiResponse, ExportAccountApiArg>({
+      query: () => ({ url: `/api/me/export` }),
+    }),
+    exportAccountCsv: build.query<ExportAccountCsvApiResponse, ExportAccountCsvApiArg>({
+      query: (queryArg) => ({ url: `/api/me/export/${queryArg}` }),
     }),
     sendContactMessage: build.mutation<SendContactMessageApiResponse, SendContactMessageApiArg>({
       query: (queryArg) => ({ url: `/api/contact`, method: 'POST', body: queryArg }),
@@ -251,6 +278,10 @@ const injectedRtkApi = api.injectEndpoints({
 export { injectedRtkApi as kittyApi };
 export type SignUpApiResponse = /** status 202  */ SignUpAccepted;
 export type SignUpApiArg = SignUpRequest;
+export type RequestPasswordResetApiResponse = /** status 202  */ PasswordResetRequested;
+export type RequestPasswordResetApiArg = PasswordResetRequest;
+export type ResetPasswordApiResponse = unknown;
+export type ResetPasswordApiArg = PasswordResetConfirmRequest;
 export type VerifyEmailApiResponse = /** status 200  */ AuthSession;
 export type VerifyEmailApiArg = VerifyEmailRequest;
 export type SignInApiResponse = /** status 200  */ AuthSession;
@@ -261,8 +292,22 @@ export type SignOutApiResponse = unknown;
 export type SignOutApiArg = void;
 export type GetMeApiResponse = /** status 200  */ Me;
 export type GetMeApiArg = void;
+export type DeleteAccountApiResponse = unknown;
+export type DeleteAccountApiArg = DeleteAccountRequest;
+export type ChangePasswordApiResponse = unknown;
+export type ChangePasswordApiArg = ChangePasswordRequest;
 export type ResendVerificationEmailApiResponse = unknown;
 export type ResendVerificationEmailApiArg = void;
+export type ListSessionsApiResponse = /** status 200  */ AccountSessions;
+export type ListSessionsApiArg = void;
+export type EndSessionApiResponse = unknown;
+export type EndSessionApiArg = string;
+export type EndOtherSessionsApiResponse = /** status 200  */ SessionsEnded;
+export type EndOtherSessionsApiArg = void;
+export type ExportAccountApiResponse = /** status 200  */ AccountExport;
+export type ExportAccountApiArg = void;
+export type ExportAccountCsvApiResponse = /** status 200  */ string;
+export type ExportAccountCsvApiArg = string;
 export type SendContactMessageApiResponse = /** status 201  */ ContactCreated;
 export type SendContactMessageApiArg = ContactRequest;
 export type OpenUnsubscribePageApiResponse = unknown;
@@ -424,6 +469,16 @@ export type SignUpRequest = {
   email: string;
   password: string;
 };
+export type PasswordResetRequested = {
+  status: 'reset-link-sent-if-registered';
+};
+export type PasswordResetRequest = {
+  email: string;
+};
+export type PasswordResetConfirmRequest = {
+  token: string;
+  password: string;
+};
 export type Residency = {
   countryCode: string | null;
   isUkResident: boolean;
@@ -448,6 +503,135 @@ export type VerifyEmailRequest = {
 export type SignInRequest = {
   email: string;
   password: string;
+};
+export type DeleteAccountRequest = {
+  password: string;
+};
+export type ChangePasswordRequest = {
+  currentPassword: string;
+  newPassword: string;
+};
+export type AccountSession = {
+  id: string;
+  device: string;
+  signedInAt: string;
+  lastSeenAt: string;
+  current: boolean;
+};
+export type AccountSessions = {
+  sessions: AccountSession[];
+};
+export type SessionsEnded = {
+  ended: number;
+};
+export type PotMember = {
+  id: string;
+  userId: string;
+  name: string;
+  email: string;
+  role: 'owner' | 'member';
+  joinedAt: string;
+};
+export type ExpenseShare = {
+  memberId: string;
+  name: string;
+  amountPence: number;
+};
+export type Expense = {
+  id: string;
+  potId: string;
+  description: string;
+  amountPence: number;
+  paidFrom: 'pot' | 'member';
+  payerMemberId: string | null;
+  splitMode: 'equal' | 'exact' | 'percent' | 'shares';
+  shares: ExpenseShare[];
+  status: 'confirmed' | 'pending' | 'declined';
+  awaitingMemberId: string | null;
+  createdBy: string;
+  createdByName: string;
+  createdAt: string;
+  updatedAt: string;
+};
+export type Settlement = {
+  id: string;
+  fromMemberId: string;
+  toMemberId: string;
+  amountPence: number;
+  paidWithKitty: boolean;
+  status: 'confirmed' | 'pending' | 'declined';
+  awaitingMemberId: string | null;
+  createdByName: string;
+  createdAt: string;
+};
+export type PotTransaction = {
+  id: string;
+  type: 'credit' | 'debit';
+  description: string;
+  member: string;
+  date: string;
+  amountPence: number;
+};
+export type ExportedPot = {
+  id: string;
+  name: string;
+  description: string | null;
+  balancePence: number;
+  currency: 'GBP';
+  isActive: boolean;
+  createdBy: string;
+  createdAt: string;
+  updatedAt: string;
+  members: PotMember[];
+  expenses: Expense[];
+  settlements: Settlement[];
+  transactions: PotTransaction[];
+};
+export type FundingTransaction = {
+  id: string;
+  sessionId: string;
+  amountPence: number;
+  feePence: number;
+  feeRate: number;
+  method: 'card' | 'apple_pay' | 'google_pay' | 'bank_transfer';
+  status: 'pending' | 'processing' | 'succeeded' | 'failed' | 'expired';
+  destination: {
+    type: 'wallet' | 'pot' | 'top_up_request';
+    name: string;
+  };
+  createdAt: string;
+  completedAt: string | null;
+};
+export type Withdrawal = {
+  id: string;
+  amountPence: number;
+  source: {
+    type: 'wallet' | 'pot';
+    potId: string | null;
+    name: string;
+  };
+  status: 'pending' | 'paid' | 'failed';
+  failureReason: string | null;
+  createdAt: string;
+  settledAt: string | null;
+};
+export type CardPurchase = {
+  id: string;
+  merchant: string;
+  amountPence: number;
+  currency: string;
+  decision: ('approved' | 'declined') | null;
+  status: string;
+  createdAt: string;
+};
+export type AccountExport = {
+  exportedAt: string;
+  profile: Me;
+  sessions: AccountSession[];
+  pots: ExportedPot[];
+  topUps: FundingTransaction[];
+  withdrawals: Withdrawal[];
+  cardPurchases: CardPurchase[];
 };
 export type ContactCreated = {
   id: string;
@@ -474,22 +658,6 @@ export type HealthReport = {
       detail?: string;
     };
   };
-};
-export type PotMember = {
-  id: string;
-  userId: string;
-  name: string;
-  email: string;
-  role: 'owner' | 'member';
-  joinedAt: string;
-};
-export type PotTransaction = {
-  id: string;
-  type: 'credit' | 'debit';
-  description: string;
-  member: string;
-  date: string;
-  amountPence: number;
 };
 export type MemberContribution = {
   memberId: string;
@@ -569,27 +737,6 @@ export type ActivityEntry = {
   summary: string;
   createdAt: string;
 };
-export type ExpenseShare = {
-  memberId: string;
-  name: string;
-  amountPence: number;
-};
-export type Expense = {
-  id: string;
-  potId: string;
-  description: string;
-  amountPence: number;
-  paidFrom: 'pot' | 'member';
-  payerMemberId: string | null;
-  splitMode: 'equal' | 'exact' | 'percent' | 'shares';
-  shares: ExpenseShare[];
-  status: 'confirmed' | 'pending' | 'declined';
-  awaitingMemberId: string | null;
-  createdBy: string;
-  createdByName: string;
-  createdAt: string;
-  updatedAt: string;
-};
 export type SplitInput = {
   mode: 'equal' | 'exact' | 'percent' | 'shares';
   members: {
@@ -622,17 +769,6 @@ export type SettleUpTransfer = {
 export type PotBalances = {
   positions: MemberPosition[];
   plan: SettleUpTransfer[];
-};
-export type Settlement = {
-  id: string;
-  fromMemberId: string;
-  toMemberId: string;
-  amountPence: number;
-  paidWithKitty: boolean;
-  status: 'confirmed' | 'pending' | 'declined';
-  awaitingMemberId: string | null;
-  createdByName: string;
-  createdAt: string;
 };
 export type CreateSettlementRequest = {
   fromMemberId: string;
@@ -756,39 +892,11 @@ export type FeeQuote = {
   totalPence: number;
   isUKUser: boolean;
 };
-export type FundingTransaction = {
-  id: string;
-  sessionId: string;
-  amountPence: number;
-  feePence: number;
-  feeRate: number;
-  method: 'card' | 'apple_pay' | 'google_pay' | 'bank_transfer';
-  status: 'pending' | 'processing' | 'succeeded' | 'failed' | 'expired';
-  destination: {
-    type: 'wallet' | 'pot' | 'top_up_request';
-    name: string;
-  };
-  createdAt: string;
-  completedAt: string | null;
-};
 export type Wallet = {
   balancePence: number;
   withdrawablePence: number;
   payoutAccount: string | null;
   updatedAt: string | null;
-};
-export type Withdrawal = {
-  id: string;
-  amountPence: number;
-  source: {
-    type: 'wallet' | 'pot';
-    potId: string | null;
-    name: string;
-  };
-  status: 'pending' | 'paid' | 'failed';
-  failureReason: string | null;
-  createdAt: string;
-  settledAt: string | null;
 };
 export type CreateWithdrawalRequest = {
   amountPence: number;
@@ -831,13 +939,25 @@ export type TopUpRequestView = {
 };
 export const {
   useSignUpMutation,
+  useRequestPasswordResetMutation,
+  useResetPasswordMutation,
   useVerifyEmailMutation,
   useSignInMutation,
   useRefreshSessionMutation,
   useSignOutMutation,
   useGetMeQuery,
   useLazyGetMeQuery,
+  useDeleteAccountMutation,
+  useChangePasswordMutation,
   useResendVerificationEmailMutation,
+  useListSessionsQuery,
+  useLazyListSessionsQuery,
+  useEndSessionMutation,
+  useEndOtherSessionsMutation,
+  useExportAccountQuery,
+  useLazyExportAccountQuery,
+  useExportAccountCsvQuery,
+  useLazyExportAccountCsvQuery,
   useSendContactMessageMutation,
   useOpenUnsubscribePageQuery,
   useLazyOpenUnsubscribePageQuery,

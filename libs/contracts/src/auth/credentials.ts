@@ -1,6 +1,14 @@
 import { z } from 'zod';
 
-import { apiRequestSchema, apiSchema, Email, IsoDateTime, SingleLineText, Uuid } from '../common';
+import {
+  apiRequestSchema,
+  apiSchema,
+  containsControlCharacter,
+  Email,
+  IsoDateTime,
+  SingleLineText,
+  Uuid,
+} from '../common';
 import { Residency } from '../residency';
 
 export const PASSWORD_MIN_LENGTH = 8;
@@ -10,7 +18,15 @@ export const PASSWORD_MAX_LENGTH = 256;
 const Password = z
   .string({ error: 'Please enter your password.' })
   .min(1, 'Please enter your password.')
-  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`);
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`)
+  // Spaces and any script are welcome (NIST 800-63B); a control character cannot be typed, only injected.
+  .refine((value) => !containsControlCharacter(value), 'Password must not contain control characters.');
+
+/** A new password as sign-up takes it: the same length limits (the strength rules run in auth). */
+const NewPassword = Password.min(
+  PASSWORD_MIN_LENGTH,
+  `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`,
+);
 
 export const SignUpRequest = apiRequestSchema(
   'SignUpRequest',
@@ -20,10 +36,7 @@ export const SignUpRequest = apiRequestSchema(
         .min(1, 'Please enter your full name.')
         .max(120, 'Full name must be at most 120 characters.'),
       email: Email,
-      password: Password.min(
-        PASSWORD_MIN_LENGTH,
-        `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`,
-      ),
+      password: NewPassword,
     })
     .strict(),
 );
@@ -45,6 +58,46 @@ export const VerifyEmailRequest = apiRequestSchema(
   z.object({ token: z.string({ error: 'The link is incomplete.' }).min(1).max(200) }).strict(),
 );
 export type VerifyEmailRequest = z.infer<typeof VerifyEmailRequest>;
+
+/** 'Forgot password?': the address to send a reset link to (answered alike whether it has an account). */
+export const PasswordResetRequest = apiRequestSchema(
+  'PasswordResetRequest',
+  z.object({ email: Email }).strict(),
+);
+export type PasswordResetRequest = z.infer<typeof PasswordResetRequest>;
+
+/** The answer to every reset request: it never says whether the address has an account. */
+export const PasswordResetRequested = apiSchema(
+  'PasswordResetRequested',
+  z.object({ status: z.literal('reset-link-sent-if-registered') }),
+);
+export type PasswordResetRequested = z.infer<typeof PasswordResetRequested>;
+
+/** The token of the link `/reset-password?token=…` and the new password. */
+export const PasswordResetConfirmRequest = apiRequestSchema(
+  'PasswordResetConfirmRequest',
+  z
+    .object({
+      token: z.string({ error: 'The link is incomplete.' }).min(1).max(200),
+      password: NewPassword,
+    })
+    .strict(),
+);
+export type PasswordResetConfirmRequest = z.infer<typeof PasswordResetConfirmRequest>;
+
+/** Change of password while signed in: the current one proves it is the owner at the keyboard. */
+export const ChangePasswordRequest = apiRequestSchema(
+  'ChangePasswordRequest',
+  z.object({ currentPassword: Password, newPassword: NewPassword }).strict(),
+);
+export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
+
+/** Deleting the account asks for the password again: a borrowed unlocked phone must not be enough. */
+export const DeleteAccountRequest = apiRequestSchema(
+  'DeleteAccountRequest',
+  z.object({ password: Password }).strict(),
+);
+export type DeleteAccountRequest = z.infer<typeof DeleteAccountRequest>;
 
 export const SignInRequest = apiRequestSchema(
   'SignInRequest',

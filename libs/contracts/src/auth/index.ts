@@ -1,2 +1,4 @@
 export * from './credentials';
+export * from './events';
 export * from './rpc';
+export * from './sessions';

@@ -1,7 +1,24 @@
 import { z } from 'zod';
 
 import { Acknowledged, defineRpc, IsoDateTime, Uuid } from '../common';
-import { SignInRequest, SignUpAccepted, SignUpRequest, VerifyEmailRequest } from './credentials';
+import {
+  ChangePasswordRequest,
+  DeleteAccountRequest,
+  PasswordResetConfirmRequest,
+  PasswordResetRequest,
+  PasswordResetRequested,
+  SignInRequest,
+  SignUpAccepted,
+  SignUpRequest,
+  VerifyEmailRequest,
+} from './credentials';
+import {
+  AccountSessions,
+  EndOtherSessionsCommand,
+  EndSessionCommand,
+  ListSessionsQuery,
+  SessionsEnded,
+} from './sessions';
 
 /** What the gateway knows about the HTTP caller, passed along with commands. */
 export const CallerContext = z.object({
@@ -27,6 +44,23 @@ export type VerifyEmailCommand = z.infer<typeof VerifyEmailCommand>;
 
 export const ResendVerificationCommand = z.object({ userId: Uuid });
 export type ResendVerificationCommand = z.infer<typeof ResendVerificationCommand>;
+
+export const RequestPasswordResetCommand = z.object({ body: PasswordResetRequest, caller: CallerContext });
+export type RequestPasswordResetCommand = z.infer<typeof RequestPasswordResetCommand>;
+
+export const ResetPasswordCommand = z.object({ body: PasswordResetConfirmRequest });
+export type ResetPasswordCommand = z.infer<typeof ResetPasswordCommand>;
+
+/** `sessionId`: the caller's session (the access token's `sid`), the one that stays signed in. */
+export const ChangePasswordCommand = z.object({
+  userId: Uuid,
+  sessionId: z.string().nullable(),
+  body: ChangePasswordRequest,
+});
+export type ChangePasswordCommand = z.infer<typeof ChangePasswordCommand>;
+
+export const DeleteAccountCommand = z.object({ userId: Uuid, body: DeleteAccountRequest });
+export type DeleteAccountCommand = z.infer<typeof DeleteAccountCommand>;
 
 export const GetUserQuery = z.object({ userId: Uuid });
 export type GetUserQuery = z.infer<typeof GetUserQuery>;
@@ -69,6 +103,27 @@ export const AuthRpc = {
   refresh: defineRpc('auth.refresh.v1', RefreshCommand, IssuedSession),
   signOut: defineRpc('auth.sign-out.v1', SignOutCommand, Acknowledged),
   getUser: defineRpc('auth.user.get.v1', GetUserQuery, AuthUser),
+  /** E-mails a 30-minute, single-use reset link when the address has an account; answers alike either way. */
+  requestPasswordReset: defineRpc(
+    'auth.password-reset.request.v1',
+    RequestPasswordResetCommand,
+    PasswordResetRequested,
+  ),
+  /** Uses the link: sets the new password, confirms the address and ends every session of the user. */
+  resetPassword: defineRpc('auth.password-reset.confirm.v1', ResetPasswordCommand, Acknowledged),
+  /** Checks the current password, sets the new one and ends every other session of the user. */
+  changePassword: defineRpc('auth.password.change.v1', ChangePasswordCommand, Acknowledged),
+  /** The user's live sessions (devices), most recently used first. */
+  listSessions: defineRpc('auth.sessions.list.v1', ListSessionsQuery, AccountSessions),
+  /** Signs one of the user's sessions out; 404 for a session that is not theirs or has ended. */
+  endSession: defineRpc('auth.sessions.end.v1', EndSessionCommand, Acknowledged),
+  /** Signs out every session of the user but `keep`. */
+  endOtherSessions: defineRpc('auth.sessions.end-others.v1', EndOtherSessionsCommand, SessionsEnded),
+  /**
+   * Checks the password, anonymises the profile, ends every session and tells the other services
+   * (`UserDeleted` on the outbox). The gateway has checked that no money is left first.
+   */
+  deleteAccount: defineRpc('auth.account.delete.v1', DeleteAccountCommand, Acknowledged),
   /** After KYC (issuing onboarding): the user's legal name and phone number. */
   updateProfile: defineRpc('auth.profile.update.v1', UpdateProfileCommand, AuthUser),
 } as const;

@@ -63,9 +63,18 @@ describe('free-text fields', () => {
   });
 
   it.each(FIELDS)(
-    '%s: a NUL, ESC, DEL or C1 character is refused on that field',
+    '%s: a NUL, ESC, DEL, C1 or bidi override character is refused on that field',
     (_name, schema, body, path) => {
-      for (const hostile of ['Ada\u0000Lovelace', 'Ada\u001b[31m', 'Ada\u007f', 'Ada\u0085x', '\u0000']) {
+      const hostiles = [
+        'Ada\u0000Lovelace',
+        'Ada\u001b[31m',
+        'Ada\u007f',
+        'Ada\u0085x',
+        '\u0000',
+        'Ada\u202egnp.exe',
+        'a\u2066b',
+      ];
+      for (const hostile of hostiles) {
         const result = schema.safeParse(withValue(body, path, hostile));
         expect(result.success).toBe(false);
         expect(result.error?.issues).toEqual([
@@ -89,6 +98,7 @@ describe('SingleLineText and MultiLineText', () => {
     expect(text.parse('one\r\ntwo\tthree')).toBe('one\r\ntwo\tthree');
     expect(text.safeParse('bell\u0007').success).toBe(false);
     expect(text.safeParse('nul\u0000').success).toBe(false);
+    expect(text.safeParse('line one\nread \u202eright to left').success).toBe(false);
   });
 
   it('accepts the rest of Unicode: accents, emoji, right-to-left text', () => {

@@ -11,15 +11,21 @@ export const Uuid = z.uuid();
 export const IsoDateTime = z.iso.datetime({ offset: true });
 
 /**
- * C0 control characters (NUL, ESC, …), DEL and the C1 range. No text a person types contains them; a NUL
- * in particular cannot be stored in a Postgres text column, so letting one through fails deep down as a
- * 500 instead of a 400 that names the field.
+ * C0 control characters (NUL, ESC, …), DEL, the C1 range and the bidi embedding/override/isolate controls.
+ * No text a person types contains them; a NUL in particular cannot be stored in a Postgres text column, so
+ * letting one through fails deep down as a 500 instead of a 400 that names the field, and a bidi override
+ * in a name shown to other members or in an e-mail ("Trojan Source") makes the text read differently from
+ * what it is. Right-to-left scripts need none of them: they come from the Unicode bidi algorithm.
  */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 /** The same, except line feed, carriage return and tab: what a multi-line message may contain. */
-// eslint-disable-next-line no-control-regex -- as above
-const CONTROL_CHARACTER_EXCEPT_LINE_BREAKS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+const CONTROL_CHARACTER_EXCEPT_LINE_BREAKS =
+  // eslint-disable-next-line no-control-regex -- as above
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+
+/** True when `value` holds a control character (see above): for secrets, which are not trimmed. */
+export const containsControlCharacter = (value: string) => CONTROL_CHARACTER.test(value);
 
 /**
  * One line of user-typed text (names, subjects, descriptions), trimmed, with control characters refused.

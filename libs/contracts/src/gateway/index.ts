@@ -1,2 +1,3 @@
+export * from './account-export';
 export * from './client-event';
 export * from './health';

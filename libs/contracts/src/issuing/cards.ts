@@ -38,6 +38,21 @@ export type WalletProvisioningRequest = z.infer<typeof WalletProvisioningRequest
 export const CardStatusChange = z.object({ status: z.enum(['active', 'inactive']) }).strict();
 export type CardStatusChange = z.infer<typeof CardStatusChange>;
 
+/** A purchase with the caller's card, for their data export: merchant, amount, Kitty's decision, state. */
+export const CardPurchase = apiSchema(
+  'CardPurchase',
+  z.object({
+    id: Uuid,
+    merchant: z.string(),
+    amountPence: z.number().int(),
+    currency: z.string(),
+    decision: z.enum(['approved', 'declined']).nullable(),
+    status: z.string(),
+    createdAt: z.string(),
+  }),
+);
+export type CardPurchase = z.infer<typeof CardPurchase>;
+
 export const CardQuery = z.object({ caller: IssuingCaller }).strict();
 export type CardQuery = z.infer<typeof CardQuery>;
 export const SetCardStatusCommand = z.object({ caller: IssuingCaller, body: CardStatusChange }).strict();

@@ -1,6 +1,9 @@
+import { z } from 'zod';
+
 import { defineRpc } from '../common';
 import {
   CardCreation,
+  CardPurchase,
   CardQuery,
   IssuingCardView,
   ProvisionWalletCommand,
@@ -22,4 +25,6 @@ export const IssuingRpc = {
   getCard: defineRpc('issuing.card.get.v1', CardQuery, IssuingCardView),
   setCardStatus: defineRpc('issuing.card.status.set.v1', SetCardStatusCommand, IssuingCardView),
   provisionWallet: defineRpc('issuing.card.wallet.provision.v1', ProvisionWalletCommand, IssuingCardView),
+  /** Every purchase attempted with the caller's card, newest first (the account's data export). */
+  listCardPurchases: defineRpc('issuing.card.purchases.list.v1', CardQuery, z.array(CardPurchase)),
 } as const;

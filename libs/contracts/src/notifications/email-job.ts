@@ -13,6 +13,18 @@ export const EmailMessage = z.discriminatedUnion('template', [
     to: Email,
     data: z.object({ fullName: z.string(), token: z.string().min(1).max(200), expiresAt: z.string() }),
   }),
+  /** 'Forgot password?': the link `/reset-password?token=…` (single use, 30 minutes). */
+  z.object({
+    template: z.literal('password-reset'),
+    to: Email,
+    data: z.object({ fullName: z.string(), token: z.string().min(1).max(200), expiresAt: z.string() }),
+  }),
+  /** After a reset or a change: the owner hears of it, in case it was not them. */
+  z.object({
+    template: z.literal('password-changed'),
+    to: Email,
+    data: z.object({ fullName: z.string(), how: z.enum(['reset', 'changed']) }),
+  }),
   /** Sign-up with an address that already has an account: told to its owner, never to the caller. */
   z.object({ template: z.literal('sign-up-attempt'), to: Email, data: z.object({ fullName: z.string() }) }),
   z.object({

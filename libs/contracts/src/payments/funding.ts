@@ -19,6 +19,9 @@ export const CreateCheckoutSessionRequest = apiRequestSchema(
 );
 export type CreateCheckoutSessionRequest = z.infer<typeof CreateCheckoutSessionRequest>;
 
+/** A Stripe Checkout Session id (`cs_test_…`, `cs_live_…`): letters, digits and underscores only. */
+export const CheckoutSessionId = z.string().regex(/^cs_\w{1,250}$/, 'Not a Checkout Session id.');
+
 export const CheckoutSessionCreated = apiSchema(
   'CheckoutSessionCreated',
   z.object({

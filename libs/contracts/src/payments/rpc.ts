@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { defineRpc, IdempotencyKey, Uuid } from '../common';
 import {
   CheckoutSessionCreated,
+  CheckoutSessionId,
   CreateCheckoutSessionRequest,
   FeeQuote,
   FundingSession,
@@ -24,10 +25,13 @@ export const CreateCheckoutSessionCommand = withCaller({
   body: CreateCheckoutSessionRequest,
   idempotencyKey: IdempotencyKey,
 });
-export const FundingSessionQuery = withCaller({ sessionId: z.string().min(1).max(255) });
+export const FundingSessionQuery = withCaller({ sessionId: CheckoutSessionId });
 export const QuoteFeeQuery = withCaller({ amountPence: z.number().int().positive() });
 export const PaymentsCallerQuery = withCaller({});
-export const CreateWithdrawalCommand = withCaller({ body: CreateWithdrawalRequest, idempotencyKey: IdempotencyKey });
+export const CreateWithdrawalCommand = withCaller({
+  body: CreateWithdrawalRequest,
+  idempotencyKey: IdempotencyKey,
+});
 export const CreateTopUpRequestCommand = withCaller({ body: CreateTopUpRequest });
 export const TopUpRequestQuery = withCaller({ requestId: Uuid });
 

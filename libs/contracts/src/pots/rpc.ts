@@ -101,10 +101,19 @@ export type DecideSettlementCommand = z.infer<typeof DecideSettlementCommand>;
 export type SetActivePotCommand = z.infer<typeof SetActivePotCommand>;
 export type ActivePotQuery = z.infer<typeof ActivePotQuery>;
 
+/** A pot the caller owns that still holds money (archived ones too): what stops an account's deletion. */
+export const OwnedPotWithMoney = z.object({ id: Uuid, name: z.string(), balancePence: z.number().int() });
+export type OwnedPotWithMoney = z.infer<typeof OwnedPotWithMoney>;
+
 export const PotsRpc = {
   createPot: defineRpc('pots.pot.create.v1', CreatePotCommand, PotDetail),
   listPots: defineRpc('pots.pot.list.v1', ListPotsQuery, z.array(PotSummary)),
   getPot: defineRpc('pots.pot.get.v1', PotQuery, PotDetail),
+  listOwnedPotsWithMoney: defineRpc(
+    'pots.pot.owned-with-money.v1',
+    ListPotsQuery,
+    z.array(OwnedPotWithMoney),
+  ),
   updatePot: defineRpc('pots.pot.update.v1', UpdatePotCommand, PotDetail),
   createInvitation: defineRpc('pots.invitation.create.v1', CreateInvitationCommand, InvitationCreated),
   revokeInvitation: defineRpc('pots.invitation.revoke.v1', RevokeInvitationCommand, Acknowledged),

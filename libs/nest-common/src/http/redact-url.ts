@@ -31,18 +31,6 @@ export function redactUrl(url: string): string {
   return `${redactedPath}?${query}`;
 }
 
-/** Query or route parameters with credential values replaced (the parsed twins of the URL). */
-export function redactParameters(parameters: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(parameters).map(([name, value]) => [
-      name,
-      SECRET_PARAMETER.test(name) || (typeof value === 'string' && redactUrl(`/${value}`) !== `/${value}`)
-        ? REDACTED
-        : value,
-    ]),
-  );
-}
-
 function decodeURIComponentSafe(text: string): string {
   try {
     return decodeURIComponent(text);

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 
 import { Writable } from 'node:stream';
 
-import { Controller, Get, Module, Param } from '@nestjs/common';
+import { Controller, Get, Module, Param, Req } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Logger } from 'nestjs-pino';
@@ -19,6 +19,16 @@ class InvitationsController {
   }
 }
 
+@Controller('api/me')
+class SignedInController {
+  /** As the gateway's JWT guard does once it has verified the caller. */
+  @Get()
+  me(@Req() request: { raw: object }) {
+    Object.assign(request.raw, { userId: 'user-1' });
+    return {};
+  }
+}
+
 describe('access log', () => {
   const lines: string[] = [];
   let app: NestFastifyApplication;
@@ -32,7 +42,7 @@ describe('access log', () => {
     });
     @Module({
       imports: [loggerModule('info', 'log-test', destination)],
-      controllers: [InvitationsController],
+      controllers: [InvitationsController, SignedInController],
     })
     class TestModule {}
     app = await NestFactory.create<NestFastifyApplication>(TestModule, new FastifyAdapter(), {
@@ -52,5 +62,36 @@ describe('access log', () => {
       .find((line) => line.req);
     expect(access?.req?.url).toBe('/api/invitations/[redacted]?token=[redacted]');
     expect(lines.join('')).not.toContain(TOKEN);
+  });
+
+  it('writes one concise line per request: no headers, the caller when known, the duration', async () => {
+    lines.length = 0;
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/invitations/abc',
+      headers: { authorization: 'Bearer secret-token', cookie: 'kitty_refresh=secret', 'user-agent': 'jest' },
+    });
+    expect(response.statusCode).toBe(200);
+    const access = lines
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((line) => line['req']);
+    expect(access).toHaveLength(1);
+    expect(access[0]).toMatchObject({
+      req: { method: 'GET', url: '/api/invitations/abc' },
+      res: { statusCode: 200 },
+      responseTime: expect.any(Number),
+    });
+    expect(Object.keys(access[0]['req'] as object)).toEqual(['method', 'url']);
+    expect(lines.join('')).not.toMatch(/secret|user-agent|jest/);
+    expect(Buffer.byteLength(lines.join(''))).toBeLessThan(400);
+  });
+
+  it('names the signed-in caller by id', async () => {
+    lines.length = 0;
+    await app.inject({ method: 'GET', url: '/api/me' });
+    const access = lines
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .find((line) => line['req']);
+    expect(access).toMatchObject({ userId: 'user-1', res: { statusCode: 200 } });
   });
 });

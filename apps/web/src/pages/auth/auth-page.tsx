@@ -4,7 +4,7 @@ import { problemDetail, useSignInMutation, useSignUpMutation } from '@kitty/api-
 import type { FormProps } from 'antd';
 import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
-import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
+import { Link, Navigate, useLocation, useSearchParams } from 'react-router-dom';
 
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { webConfig } from '../../config';
@@ -101,6 +101,9 @@ function SignInForm() {
       >
         <Input.Password autoComplete="current-password" />
       </Form.Item>
+      <p className="auth-forgot">
+        <Link to="/forgot-password">Forgot password?</Link>
+      </p>
       <Button type="primary" htmlType="submit" loading={isLoading} block size="large">
         Sign In
       </Button>

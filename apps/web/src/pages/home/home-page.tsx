@@ -17,6 +17,7 @@ import { PotsFetchError } from '../../pots/pots-fetch-error';
 import { useSetActivePot } from '../../pots/use-set-active-pot';
 import { selectCurrentUser } from '../../session/session-slice';
 import { ButtonLink } from '../../ui/button-link';
+import { useToast } from '../../ui/toast';
 
 // The dialog (Modal + Form) loads only when someone opens it.
 const InviteDialog = lazy(() =>
@@ -39,6 +40,7 @@ export default function HomePage() {
   const pots = useListPotsQuery();
   const activePot = useGetActivePotQuery();
   const { setActive, pendingPotId } = useSetActivePot();
+  const toast = useToast();
   const [inviteOpen, setInviteOpen] = useState(false);
   const [moneyDialog, setMoneyDialog] = useState<'add' | 'withdraw' | null>(null);
 
@@ -48,9 +50,17 @@ export default function HomePage() {
 
   const ownedPots = pots.data?.filter(({ createdBy }) => createdBy === user?.id) ?? [];
 
+  // People are invited to a pot: with none active, say so rather than jump somewhere unexplained.
   const invitePeople = () => {
-    if (active) setInviteOpen(true);
-    else navigate('/create-pot');
+    if (active) {
+      setInviteOpen(true);
+    } else if (pots.data && pots.data.length > 0) {
+      toast.info('Choose a pot first', 'Set the pot you want to invite people to as active below.');
+      document.getElementById('your-pots')?.scrollIntoView({ behavior: 'smooth' });
+    } else {
+      toast.info('Create a pot first', 'People are invited to a pot: create one, then invite them.');
+      navigate('/create-pot');
+    }
   };
 
   return (
@@ -79,7 +89,7 @@ export default function HomePage() {
           >
             Invite People
           </Button>
-          <ButtonLink to="/onboarding" icon={<SettingOutlined aria-hidden />} size="large">
+          <ButtonLink to="/account" icon={<SettingOutlined aria-hidden />} size="large">
             Manage Account
           </ButtonLink>
         </div>

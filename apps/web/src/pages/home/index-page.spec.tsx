@@ -38,13 +38,14 @@ describe('home route', () => {
 
     expect(await screen.findByRole('heading', { name: 'Quick Actions' })).toBeTruthy();
     expect(href('Add Pot')).toBe('/create-pot');
-    expect(href('Manage Account')).toBe('/onboarding');
+    expect(href('Manage Account')).toBe('/account');
     expect(await screen.findByText('No pots yet')).toBeTruthy();
     expect(href('Create Your First Pot')).toBe('/create-pot');
 
-    // With no active pot, inviting starts with creating one.
+    // With no pot at all, inviting starts with creating one, and says why.
     await user.click(screen.getByRole('button', { name: 'Invite People' }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/create-pot'));
+    expect(await screen.findByText('Create a pot first')).toBeTruthy();
   });
 
   it("lists the user's pots newest first, marks the active one and invites people to it", async () => {
@@ -116,6 +117,21 @@ describe('home route', () => {
     expect(await screen.findByText('Flat bills is now your active pot.')).toBeTruthy();
     const put = fetchMock.requests.filter((request) => request.method === 'PUT');
     expect(await put[1].json()).toEqual({ potId: 'p-old' });
+  });
+
+  it('asks the user to choose a pot when they have pots but none is active, instead of leaving Home', async () => {
+    Element.prototype.scrollIntoView = jest.fn();
+    mockFetch(
+      withoutCard((request) =>
+        pathOf(request) === '/api/pots' ? json([aPotSummary()]) : json({ potId: null, updatedAt: null }),
+      ),
+    );
+    const { user } = renderInApp(<AppRoutes />, { session: signedInState() });
+
+    await screen.findByRole('link', { name: 'Lisbon trip' });
+    await user.click(screen.getByRole('button', { name: 'Invite People' }));
+    expect(await screen.findByText('Choose a pot first')).toBeTruthy();
+    expect(screen.getByTestId('location').textContent).toBe('/');
   });
 
   it("says 'Failed to fetch pots' with the reason, and tries again", async () => {

@@ -107,6 +107,26 @@ describe('pot page', () => {
     expect(screen.getByRole('button', { name: /Withdraw/ })).toBeTruthy();
   });
 
+  it('shows an archived pot as archived: a notice, nothing new can be added, the owner can still withdraw', async () => {
+    potApi({ pot: aPotDetail({ isActive: false }) });
+    renderInApp(<AppRoutes />, { route: `/pot/${POT_ID}?action=expense`, session: signedInState() });
+
+    expect(await screen.findByText('This pot is archived')).toBeTruthy();
+    expect(screen.getByText(/You can still withdraw what is left in it/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Withdraw/ })).toBeTruthy();
+    for (const name of [
+      /Add Funds/,
+      /Spend Funds/,
+      /Add Expense/,
+      /Invite Members/,
+      /Archive pot/,
+      /Set as active/,
+    ])
+      expect(screen.queryByRole('button', { name })).toBeNull();
+    await waitFor(() => expect(location()).toBe(`/pot/${POT_ID}`));
+    expect(screen.queryByRole('dialog', { name: 'Add Expense' })).toBeNull();
+  });
+
   it('goes home when the pot does not exist or is not visible (404)', async () => {
     potApi({}, (request) =>
       pathOf(request) === `/api/pots/${POT_ID}`
@@ -191,6 +211,25 @@ describe('pot page', () => {
       amountPence: 1000,
       payWithKitty: true,
     });
+  });
+
+  it('does not let the payer choose an empty Kitty wallet', async () => {
+    const annOwes = {
+      positions: owed.positions.map((position) => ({ ...position, netPence: -position.netPence })),
+      plan: [{ fromMemberId: ANN_MEMBER, toMemberId: BOB_MEMBER, amountPence: 1000 }],
+    };
+    potApi({ balances: annOwes }, (request) =>
+      pathOf(request) === '/api/wallet'
+        ? json({ balancePence: 0, withdrawablePence: 0, payoutAccount: null, updatedAt: null })
+        : undefined,
+    );
+    const { user } = renderInApp(<AppRoutes />, { route: `/pot/${POT_ID}`, session: signedInState() });
+    await user.click(
+      await screen.findByRole('button', { name: 'Record payment: Ann Lee pays Bob Hart £10.00' }),
+    );
+    const dialog = within(await screen.findByRole('dialog', { name: 'Record payment' }));
+    const kitty = await dialog.findByLabelText('Pay now from my Kitty wallet (empty: add funds first)');
+    expect(kitty).toHaveProperty('disabled', true);
   });
 
   it('lets the owner remove a member, and shows why the server refused', async () => {

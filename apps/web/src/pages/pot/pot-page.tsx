@@ -87,7 +87,7 @@ export default function PotPage() {
   const action = searchParams.get('action');
   useEffect(() => {
     if (!pot.data || !action) return;
-    if (action === 'expense') setExpenseDialog({ paidFrom: 'member' });
+    if (action === 'expense' && pot.data.isActive) setExpenseDialog({ paidFrom: 'member' });
     setSearchParams(
       (params) => {
         params.delete('action');
@@ -113,6 +113,8 @@ export default function PotPage() {
   const data = pot.data;
   const isOwner = data.yourRole === 'owner';
   const isActive = activePot.data?.potId === data.id;
+  // An archived pot keeps its record and its money (the owner can still withdraw it) but takes nothing new.
+  const archived = !data.isActive;
   const nameOf = (memberId: string) =>
     data.members.find(({ id }) => id === memberId)?.name ?? 'A former member';
 
@@ -129,6 +131,16 @@ export default function PotPage() {
   return (
     <div className="page pot-page">
       <DocumentTitle title={data.name} />
+
+      {archived && (
+        <Alert
+          className="pot-archived-notice"
+          type="info"
+          showIcon
+          message="This pot is archived"
+          description={`Its expenses, payments and balances are kept as they were; nothing new can be added.${isOwner && data.balancePence > 0 ? ' You can still withdraw what is left in it.' : ''}`}
+        />
+      )}
 
       <header className="panel pot-header">
         <div className="pot-header-text">
@@ -147,33 +159,37 @@ export default function PotPage() {
           </p>
         </div>
         <div className="pot-actions">
-          <Button icon={<PlusCircleOutlined aria-hidden />} onClick={() => setMoneyDialog('add')}>
-            Add Funds
-          </Button>
-          <Button
-            icon={<MinusCircleOutlined aria-hidden />}
-            onClick={() => setExpenseDialog({ paidFrom: 'pot' })}
-          >
-            Spend Funds
-          </Button>
-          <Button
-            type="primary"
-            icon={<PlusOutlined aria-hidden />}
-            onClick={() => setExpenseDialog({ paidFrom: 'member' })}
-          >
-            Add Expense
-          </Button>
+          {!archived && (
+            <>
+              <Button icon={<PlusCircleOutlined aria-hidden />} onClick={() => setMoneyDialog('add')}>
+                Add Funds
+              </Button>
+              <Button
+                icon={<MinusCircleOutlined aria-hidden />}
+                onClick={() => setExpenseDialog({ paidFrom: 'pot' })}
+              >
+                Spend Funds
+              </Button>
+              <Button
+                type="primary"
+                icon={<PlusOutlined aria-hidden />}
+                onClick={() => setExpenseDialog({ paidFrom: 'member' })}
+              >
+                Add Expense
+              </Button>
+            </>
+          )}
           {isOwner && (
             <Button icon={<BankOutlined aria-hidden />} onClick={() => setMoneyDialog('withdraw')}>
               Withdraw
             </Button>
           )}
-          {isOwner && (
+          {isOwner && !archived && (
             <Button icon={<UserAddOutlined aria-hidden />} onClick={() => setInviteOpen(true)}>
               Invite Members
             </Button>
           )}
-          {!isActive && (
+          {!isActive && !archived && (
             <Button
               icon={<StarOutlined aria-hidden />}
               onClick={() => setActive(data)}
@@ -222,9 +238,11 @@ export default function PotPage() {
                 />
               ) : (
                 <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No expenses yet">
-                  <Button onClick={() => setExpenseDialog({ paidFrom: 'member' })}>
-                    Add the first expense
-                  </Button>
+                  {!archived && (
+                    <Button onClick={() => setExpenseDialog({ paidFrom: 'member' })}>
+                      Add the first expense
+                    </Button>
+                  )}
                 </Empty>
               )}
             </QueryState>
@@ -287,7 +305,7 @@ export default function PotPage() {
             </QueryState>
           </Panel>
 
-          {isOwner && (
+          {isOwner && !archived && (
             <Panel title="Manage pot" id="manage">
               <p className="muted">Archived pots are no longer listed. Their history is kept.</p>
               <Popconfirm

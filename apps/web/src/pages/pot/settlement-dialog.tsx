@@ -38,6 +38,8 @@ export function SettlementDialog({
   const sendOnce = useIdempotentAction();
   const wallet = useGetWalletQuery(undefined, { skip: !payerIsYou });
   const payWithKitty = (Form.useWatch('paidHow', form) ?? 'elsewhere') === 'kitty';
+  // An empty wallet cannot pay: the option is shown (so people learn it exists) but cannot be chosen.
+  const walletIsEmpty = wallet.data !== undefined && wallet.data.balancePence <= 0;
 
   const onFinish = async ({ amount }: { amount: string }) => {
     const amountPence = parseAmountPence(amount);
@@ -99,9 +101,12 @@ export function SettlementDialog({
               options={[
                 {
                   value: 'kitty',
-                  label: `Pay now from my Kitty wallet${
-                    wallet.data ? ` (${formatPence(wallet.data.balancePence)} available)` : ''
-                  }`,
+                  disabled: walletIsEmpty,
+                  label: walletIsEmpty
+                    ? 'Pay now from my Kitty wallet (empty: add funds first)'
+                    : `Pay now from my Kitty wallet${
+                        wallet.data ? ` (${formatPence(wallet.data.balancePence)} available)` : ''
+                      }`,
                 },
                 { value: 'elsewhere', label: 'I paid another way: just record it' },
               ]}

@@ -71,8 +71,10 @@ export default function PrivacyPage() {
         <p>
           Under UK data protection law you can ask for a copy of your data, have it corrected or deleted
           (subject to the retention duty above), object to or restrict its use, and move it to another
-          service. Write to <a href={`mailto:${supportEmail}`}>{supportEmail}</a>. You can also complain to
-          the Information Commissioner's Office (ICO).
+          service. You can download your data and delete your account yourself on your{' '}
+          <Link to="/account">account page</Link>, or write to{' '}
+          <a href={`mailto:${supportEmail}`}>{supportEmail}</a>. You can also complain to the Information
+          Commissioner's Office (ICO).
         </p>
         <p>
           For the cookies we use, see our <Link to="/cookies">Cookie Policy</Link>.

@@ -1,0 +1,65 @@
+import { randomBytes } from 'node:crypto';
+
+import {
+  type DeleteAccountCommand,
+  DELETED_USER_NAME,
+  IssuingUserDeletedQueue,
+  PotsUserDeletedQueue,
+  type UserDeletedJob,
+} from '@kitty/contracts';
+import { outboxMessage, OutboxRelay, ProblemError } from '@kitty/nest-common';
+import { Injectable } from '@nestjs/common';
+
+import { PrismaService } from '../prisma.service';
+import { UserRepository } from '../repositories/user.repository';
+import { PasswordHasher } from './password-hasher';
+import { SessionService } from './session.service';
+import { SignInThrottle } from './sign-in-throttle';
+
+/**
+ * Deletes an account (issue 12 §5, UK GDPR): the password proves the owner is at the keyboard; the profile
+ * is anonymised and its links and sessions end in one transaction with the `auth.user.deleted` events the
+ * other services act on (outbox). The gateway has checked first that no money is left in the wallet or
+ * the pots the user owns.
+ */
+@Injectable()
+export class AccountDeletionService {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly users: UserRepository,
+    private readonly passwords: PasswordHasher,
+    private readonly sessions: SessionService,
+    private readonly throttle: SignInThrottle,
+    private readonly outbox: OutboxRelay,
+  ) {}
+
+  async delete({ userId, body }: DeleteAccountCommand, now = new Date()): Promise<void> {
+    const user = await this.users.findCredentialsById(userId);
+    if (!user) throw ProblemError.of(404, 'User not found');
+    await this.throttle.assertAllowed(user.email);
+    if (!(await this.passwords.verify(user.passwordHash, body.password))) {
+      await this.throttle.recordFailure(user.email);
+      const message = 'Your password is not correct.';
+      throw ProblemError.of(400, 'Wrong password', message, [{ field: 'password', message }]);
+    }
+    const unusable = await this.passwords.hash(randomBytes(32).toString('base64url'));
+    const event: UserDeletedJob = { userId, deletedAt: now.toISOString() };
+    await this.prisma.$transaction(async (tx) => {
+      const anonymised = await this.users.anonymise(tx, userId, {
+        fullName: DELETED_USER_NAME,
+        passwordHash: unusable,
+        deletedAt: now,
+      });
+      // A concurrent deletion got there first: its events are on their way.
+      if (anonymised.count === 0) return;
+      await tx.emailVerificationToken.deleteMany({ where: { userId } });
+      await tx.passwordResetToken.deleteMany({ where: { userId } });
+      for (const queue of [PotsUserDeletedQueue, IssuingUserDeletedQueue]) {
+        await tx.outboxMessage.create({ data: outboxMessage(queue, 'auth.user.deleted.v1', event) });
+      }
+    });
+    this.outbox.kick();
+    await this.sessions.endAllOf(userId);
+    await this.throttle.reset(user.email);
+  }
+}

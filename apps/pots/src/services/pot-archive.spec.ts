@@ -1,0 +1,106 @@
+// An archived pot keeps its record but takes no new one (issue 14): every write is a 409 naming what cannot
+// be done, against the real Postgres; reads still answer.
+import { randomUUID } from 'node:crypto';
+
+import type { CreateExpenseRequest, RpcContract } from '@kitty/contracts';
+import type { OutboxRelay, ProblemError, RpcClient } from '@kitty/nest-common';
+
+import type { PotsConfig } from '../config';
+import { createPot, type PotsTestDatabase, potsTestDatabase, type TestPot } from '../testing/pot-factory';
+import { BalancesService } from './balances.service';
+import { ExpenseService } from './expense.service';
+import { InvitationService } from './invitation.service';
+import { PotLedger } from './pot-ledger';
+
+const payments = {
+  call: async (contract: RpcContract) =>
+    contract.reply.parse({ transactionId: randomUUID(), replayed: false }),
+} as unknown as RpcClient;
+
+async function problemOf(promise: Promise<unknown>) {
+  try {
+    await promise;
+  } catch (error) {
+    return (error as ProblemError).problem;
+  }
+  throw new Error('expected a problem');
+}
+
+describe('an archived pot (PostgreSQL)', () => {
+  let db: PotsTestDatabase;
+  let expenses: ExpenseService;
+  let balances: BalancesService;
+  let invitations: InvitationService;
+
+  beforeAll(() => {
+    db = potsTestDatabase();
+    const ledger = new PotLedger(payments, db.prisma);
+    expenses = new ExpenseService(db.prisma, ledger);
+    balances = new BalancesService(db.prisma, ledger);
+    invitations = new InvitationService(
+      db.prisma,
+      { kick: () => undefined } as unknown as OutboxRelay,
+      { reserve: async () => undefined } as never,
+      { PUBLIC_URL: 'http://localhost' } as PotsConfig,
+    );
+  }, 60_000);
+
+  afterAll(() => db?.close());
+
+  const dinner = (pot: TestPot): CreateExpenseRequest => ({
+    description: 'Dinner',
+    amountPence: 3000,
+    paidFrom: 'member',
+    payerMemberId: pot.owner.id,
+    split: { mode: 'equal', members: pot.members.map((member) => ({ memberId: member.id })) },
+  });
+  const archive = (pot: TestPot) =>
+    db.prisma.pot.update({ where: { id: pot.id }, data: { isActive: false } });
+
+  it('refuses new and changed expenses, payments and invitations with 409, and still answers reads', async () => {
+    const pot = await createPot(db.prisma, ['Ann', 'Ben']);
+    const expense = await expenses.create({
+      caller: pot.owner.caller,
+      potId: pot.id,
+      body: dinner(pot),
+      idempotencyKey: randomUUID(),
+    });
+    await archive(pot);
+    const owner = pot.owner.caller;
+    const refusals = await Promise.all([
+      problemOf(
+        expenses.create({ caller: owner, potId: pot.id, body: dinner(pot), idempotencyKey: randomUUID() }),
+      ),
+      problemOf(
+        expenses.update({ caller: owner, potId: pot.id, expenseId: expense.id, body: { amountPence: 1 } }),
+      ),
+      problemOf(expenses.delete({ caller: owner, potId: pot.id, expenseId: expense.id })),
+      problemOf(
+        balances.settle({
+          caller: pot.members[1].caller,
+          potId: pot.id,
+          body: {
+            fromMemberId: pot.members[1].id,
+            toMemberId: pot.owner.id,
+            amountPence: 1500,
+            payWithKitty: false,
+          },
+          idempotencyKey: randomUUID(),
+        }),
+      ),
+      problemOf(
+        invitations.create({ caller: owner, potId: pot.id, body: { name: 'Cat', email: 'cat@example.com' } }),
+      ),
+    ]);
+    expect(refusals.map((problem) => [problem.status, problem.title])).toEqual(
+      Array(5).fill([409, 'Pot archived']),
+    );
+    expect(refusals[0].detail).toBe('This pot is archived, so you can no longer add expenses.');
+
+    const read = await balances.balances({ caller: owner, potId: pot.id });
+    expect(read.positions.map((position) => position.netPence)).toEqual([1500, -1500]);
+    expect(read.plan).toEqual([
+      { fromMemberId: pot.members[1].id, toMemberId: pot.owner.id, amountPence: 1500 },
+    ]);
+  });
+});

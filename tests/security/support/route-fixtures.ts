@@ -1,0 +1,501 @@
+import { randomUUID } from 'node:crypto';
+
+import {
+  api,
+  eventually,
+  refreshCookieOf,
+  signUpUser,
+  uniqueEmail,
+  verificationTokensFor,
+} from '../../support/api';
+import { mailTo, passwordResetToken } from '../../support/maildev';
+import { VERIFIABLE_KYC, verifyUser } from '../../support/onboarding';
+import { topUp } from '../../support/payments';
+import { bearer, invite, joinPot, type PotDetail, type User } from '../../support/pots';
+
+/** A valid request to one route, and who may make it. */
+export interface PreparedRequest {
+  /** Whose session makes the valid request; absent on public routes. */
+  as?: User;
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** The request asks for `alice`'s objects: a stranger must be refused it. */
+  owned?: boolean;
+  /** A stranger's version of the request where it differs (e.g. their own wallet, but Alice's pot). */
+  strangerBody?: unknown;
+  /** The valid request's answer where it is not a 2xx (a redirect). */
+  validStatus?: number;
+  /** Extra ways in that must be refused (cookies for the cookie-authenticated routes). */
+  refusals?: { label: string; headers: Record<string, string> }[];
+}
+
+/** How one route is exercised: `prepare` builds a valid request (fresh objects where the route uses one up). */
+export interface RouteFixture {
+  prepare: () => Promise<PreparedRequest>;
+  /** Why the valid request is not sent (it cannot succeed here), when it is not. */
+  noBaseline?: string;
+  /** Why a stranger with the link may use it (a bearer capability by design). */
+  capability?: string;
+}
+
+/** The users and objects every route is tried against. */
+export interface World {
+  alice: User;
+  bob: User;
+  /** A member who is not the owner: what she records as paid by Bob waits for Bob. */
+  carol: User;
+  mallory: User;
+  potId: string;
+  aliceMemberId: string;
+  bobMemberId: string;
+  carolMemberId: string;
+  expenseId: string;
+  settlementId: string;
+  fundingSessionId: string;
+  topUpRequestId: string;
+  /** The access token of one of Alice's sessions that has signed out. */
+  signedOutToken: string;
+  signInUser: User;
+}
+
+const SAFE_PASSWORD = 'a-long-enough-password';
+const NEW_PASSWORD = 'a-brand-new-long-passphrase';
+const created = <T>(response: { status: number; body: unknown }, what: string): T => {
+  if (response.status >= 300) throw new Error(`${what}: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body as T;
+};
+const asUser = (user: User) => ({ ...bearer(user.session.accessToken), 'x-forwarded-for': '81.2.69.142' });
+
+async function createPot(owner: User, name: string) {
+  return created<PotDetail>(
+    await api<PotDetail>('/api/pots', { method: 'POST', body: { name }, headers: asUser(owner) }),
+    'create pot',
+  );
+}
+
+async function recordExpense(world: World, payerMemberId: string, recorder = world.alice) {
+  const expense = await api<{ id: string }>(`/api/pots/${world.potId}/expenses`, {
+    method: 'POST',
+    body: {
+      description: 'Groceries',
+      amountPence: 900,
+      paidFrom: 'member',
+      payerMemberId,
+      split: { mode: 'equal', members: [{ memberId: world.aliceMemberId }, { memberId: world.bobMemberId }] },
+    },
+    headers: { ...asUser(recorder), 'idempotency-key': randomUUID() },
+  });
+  return created<{ id: string }>(expense, 'record expense').id;
+}
+
+/** A settlement Carol records as paid to her by Bob: pending until Bob confirms it. */
+async function pendingSettlement(world: World) {
+  const settlement = await api<{ id: string }>(`/api/pots/${world.potId}/settlements`, {
+    method: 'POST',
+    body: { fromMemberId: world.bobMemberId, toMemberId: world.carolMemberId, amountPence: 150 },
+    headers: { ...asUser(world.carol), 'idempotency-key': randomUUID() },
+  });
+  return created<{ id: string }>(settlement, 'record settlement').id;
+}
+
+async function signOutSession(user: User) {
+  const signIn = await api<{ accessToken: string }>('/api/auth/sign-in', {
+    method: 'POST',
+    body: { email: user.credentials.email, password: user.credentials.password },
+  });
+  const session = created<{ accessToken: string }>(signIn, 'sign in');
+  await api('/api/auth/sign-out', { method: 'POST', headers: { cookie: refreshCookieOf(signIn) } });
+  return session.accessToken;
+}
+
+export async function buildWorld(): Promise<World> {
+  const [alice, bob, carol, mallory, signInUser] = await Promise.all([
+    signUpUser({ fullName: 'Alice Owner' }),
+    signUpUser({ fullName: 'Bob Member' }),
+    signUpUser({ fullName: 'Carol Member' }),
+    signUpUser({ fullName: 'Mallory Stranger' }),
+    signUpUser({ fullName: 'Sign In' }),
+  ]);
+  await verifyUser(alice.session.accessToken);
+  created(await api('/api/cards', { method: 'POST', headers: asUser(alice) }), 'issue card');
+  const pot = await createPot(alice, 'Walked pot');
+  await joinPot(pot.id, alice, bob);
+  await joinPot(pot.id, alice, carol);
+  await createPot(mallory, "Mallory's pot");
+  const detail = created<PotDetail>(
+    await api<PotDetail>(`/api/pots/${pot.id}`, { headers: asUser(alice) }),
+    'read pot',
+  );
+  const memberOf = (user: User) =>
+    detail.members.find((m) => m.userId === user.session.user.id)?.id as string;
+  const { checkout } = await topUp(alice.session.accessToken, 2_000, { type: 'wallet' });
+  const request = await api<{ id: string }>('/api/top-up-requests', {
+    method: 'POST',
+    body: { amountPence: 1_000, recipients: [uniqueEmail('friend')], target: { type: 'wallet' } },
+    headers: asUser(alice),
+  });
+  const world: World = {
+    alice,
+    bob,
+    carol,
+    mallory,
+    signInUser,
+    carolMemberId: memberOf(carol),
+    potId: pot.id,
+    aliceMemberId: memberOf(alice),
+    bobMemberId: memberOf(bob),
+    expenseId: '',
+    settlementId: '',
+    fundingSessionId: checkout.sessionId,
+    topUpRequestId: created<{ id: string }>(request, 'top-up request').id,
+    signedOutToken: await signOutSession(alice),
+  };
+  world.expenseId = await recordExpense(world, world.aliceMemberId);
+  const settlement = await api<{ id: string }>(`/api/pots/${world.potId}/settlements`, {
+    method: 'POST',
+    body: { fromMemberId: world.aliceMemberId, toMemberId: world.bobMemberId, amountPence: 100 },
+    headers: { ...asUser(alice), 'idempotency-key': randomUUID() },
+  });
+  world.settlementId = created<{ id: string }>(settlement, 'settlement').id;
+  return world;
+}
+
+/** Signs up a user whose e-mail is confirmed and who has done nothing else. */
+const freshUser = (label: string) => signUpUser({ fullName: label, email: uniqueEmail(label.toLowerCase()) });
+
+async function unverifiedUser(): Promise<User> {
+  const credentials = { fullName: 'Una Verified', email: uniqueEmail('unverified'), password: SAFE_PASSWORD };
+  created(await api('/api/auth/sign-up', { method: 'POST', body: credentials }), 'sign up');
+  const signIn = await api<User['session']>('/api/auth/sign-in', {
+    method: 'POST',
+    body: { email: credentials.email, password: credentials.password },
+  });
+  return {
+    credentials,
+    session: created<User['session']>(signIn, 'unverified sign-in'),
+    cookie: refreshCookieOf(signIn),
+  };
+}
+
+/** The opt-out token of an invitation e-mailed to someone who has no account. */
+async function unsubscribeToken(world: World) {
+  const address = uniqueEmail('outsider');
+  await invite(world.potId, world.alice, address);
+  const mail = await mailTo(address);
+  return decodeURIComponent(/unsubscribe\?token=([\w%.~-]+)/.exec(mail.text)?.[1] ?? '');
+}
+
+/** A route for every operation of the OpenAPI document, keyed `METHOD /path`. */
+export function routeFixtures(world: World): Record<string, RouteFixture> {
+  const { alice, bob } = world;
+  const pot = { potId: world.potId };
+  const equalSplit = {
+    mode: 'equal',
+    members: [{ memberId: world.aliceMemberId }, { memberId: world.bobMemberId }],
+  };
+  const idempotent = () => ({ 'idempotency-key': randomUUID() });
+  const refreshRefusals: PreparedRequest['refusals'] = [
+    { label: 'no cookie', headers: {} },
+    { label: 'garbage cookie', headers: { cookie: 'kitty_refresh=garbage' } },
+    { label: 'tampered cookie', headers: { cookie: `${world.signInUser.cookie.slice(0, -2)}xx` } },
+    { label: 'NUL in cookie', headers: { cookie: `${world.signInUser.cookie}%00` } },
+  ];
+  return {
+    'POST /api/auth/sign-up': {
+      prepare: async () => ({
+        body: { fullName: 'Sam Secure', email: uniqueEmail('walk'), password: SAFE_PASSWORD },
+      }),
+    },
+    'POST /api/auth/verify-email': {
+      prepare: async () => {
+        const email = uniqueEmail('confirm');
+        await api('/api/auth/sign-up', {
+          method: 'POST',
+          body: { fullName: 'Cora Confirm', email, password: SAFE_PASSWORD },
+        });
+        return { body: { token: await eventually(async () => (await verificationTokensFor(email)).at(-1)) } };
+      },
+    },
+    'POST /api/auth/password-reset': {
+      prepare: async () => ({ body: { email: uniqueEmail('reset') } }),
+    },
+    'POST /api/auth/password-reset/confirm': {
+      prepare: async () => {
+        const user = await freshUser('Resetta');
+        await api('/api/auth/password-reset', { method: 'POST', body: { email: user.credentials.email } });
+        return { body: { token: await passwordResetToken(user.credentials.email), password: NEW_PASSWORD } };
+      },
+    },
+    'POST /api/me/password': {
+      prepare: async () => ({
+        as: await freshUser('Changer'),
+        body: { currentPassword: SAFE_PASSWORD, newPassword: NEW_PASSWORD },
+      }),
+    },
+    'POST /api/auth/sign-in': {
+      prepare: async () => ({
+        body: { email: world.signInUser.credentials.email, password: world.signInUser.credentials.password },
+      }),
+    },
+    'POST /api/auth/refresh': {
+      prepare: async () => ({
+        headers: { cookie: (await freshUser('Refresher')).cookie },
+        refusals: refreshRefusals,
+      }),
+    },
+    'POST /api/auth/sign-out': {
+      prepare: async () => ({ headers: { cookie: (await freshUser('Leaver')).cookie } }),
+    },
+    'GET /api/me': { prepare: async () => ({ as: alice }) },
+    'DELETE /api/me': {
+      prepare: async () => ({ as: await freshUser('Deleter'), body: { password: SAFE_PASSWORD } }),
+    },
+    'GET /api/me/sessions': { prepare: async () => ({ as: alice }) },
+    'DELETE /api/me/sessions/{sessionId}': {
+      prepare: async () => {
+        // Alice's own other session: a stranger must not be able to sign it out.
+        const signIn = await api('/api/auth/sign-in', {
+          method: 'POST',
+          body: { email: alice.credentials.email, password: alice.credentials.password },
+          headers: { 'x-forwarded-for': '81.2.69.142' },
+        });
+        created(signIn, 'second sign-in');
+        const listed = await api<{ sessions: { id: string; current: boolean; lastSeenAt: string }[] }>(
+          '/api/me/sessions',
+          { headers: asUser(alice) },
+        );
+        const newest = listed.body.sessions
+          .filter(({ current }) => !current)
+          .sort((a, b) => Date.parse(b.lastSeenAt) - Date.parse(a.lastSeenAt))[0];
+        return { as: alice, owned: true, params: { sessionId: newest.id } };
+      },
+    },
+    'POST /api/me/sessions/sign-out-others': { prepare: async () => ({ as: await freshUser('Lonely') }) },
+    'GET /api/me/export': { prepare: async () => ({ as: alice }) },
+    'GET /api/me/export/{dataset}': { prepare: async () => ({ as: alice, params: { dataset: 'expenses' } }) },
+    'POST /api/me/verification-email': { prepare: async () => ({ as: await unverifiedUser() }) },
+    'POST /api/contact': {
+      prepare: async () => ({
+        body: {
+          name: 'Cleo Contact',
+          email: uniqueEmail('contact'),
+          subject: 'Hello',
+          message: 'Two\nlines',
+        },
+      }),
+    },
+    'GET /api/email-preferences/unsubscribe': {
+      prepare: async () => ({ query: { token: await unsubscribeToken(world) }, validStatus: 303 }),
+    },
+    'POST /api/email-preferences/unsubscribe': {
+      prepare: async () => ({ query: { token: await unsubscribeToken(world) } }),
+    },
+    'POST /api/client-events': {
+      prepare: async () => ({ body: { type: 'route-not-found', path: '/nowhere' } }),
+    },
+    'GET /api/health': { prepare: async () => ({}) },
+    'POST /api/pots': {
+      prepare: async () => ({
+        as: alice,
+        body: {
+          name: 'Weekend',
+          location: 'Leeds',
+          startDate: '2026-07-01',
+          endDate: '2026-07-08',
+          members: [{ name: 'Fay Friend', email: uniqueEmail('fay') }],
+        },
+      }),
+    },
+    'GET /api/pots': { prepare: async () => ({ as: alice }) },
+    'GET /api/pots/{potId}': { prepare: async () => ({ as: alice, params: pot, owned: true }) },
+    'PATCH /api/pots/{potId}': {
+      prepare: async () => ({
+        as: alice,
+        params: pot,
+        owned: true,
+        body: { name: 'Walked pot', description: 'Renamed by the walk' },
+      }),
+    },
+    'POST /api/pots/{potId}/invitations': {
+      prepare: async () => ({
+        as: alice,
+        params: pot,
+        owned: true,
+        body: { name: 'Ivy Invitee', email: uniqueEmail('ivy') },
+      }),
+    },
+    'DELETE /api/pots/{potId}/invitations/{invitationId}': {
+      prepare: async () => {
+        const invitation = await api<{ id: string }>(`/api/pots/${world.potId}/invitations`, {
+          method: 'POST',
+          body: { name: 'Short Lived', email: uniqueEmail('short') },
+          headers: asUser(alice),
+        });
+        return {
+          as: alice,
+          owned: true,
+          params: { ...pot, invitationId: created<{ id: string }>(invitation, 'invite').id },
+        };
+      },
+    },
+    'DELETE /api/pots/{potId}/members/{memberId}': {
+      prepare: async () => {
+        const leaving = await freshUser('Lee');
+        await joinPot(world.potId, alice, leaving);
+        const detail = created<PotDetail>(
+          await api<PotDetail>(`/api/pots/${world.potId}`, { headers: asUser(alice) }),
+          'read pot',
+        );
+        const memberId = detail.members.find((m) => m.userId === leaving.session.user.id)?.id as string;
+        return { as: alice, owned: true, params: { ...pot, memberId } };
+      },
+    },
+    'GET /api/pots/{potId}/activity': { prepare: async () => ({ as: alice, params: pot, owned: true }) },
+    'POST /api/pots/{potId}/expenses': {
+      prepare: async () => ({
+        as: alice,
+        params: pot,
+        owned: true,
+        headers: idempotent(),
+        body: {
+          description: 'Dinner',
+          amountPence: 1_000,
+          paidFrom: 'member',
+          payerMemberId: world.aliceMemberId,
+          split: equalSplit,
+        },
+      }),
+    },
+    'GET /api/pots/{potId}/expenses': { prepare: async () => ({ as: alice, params: pot, owned: true }) },
+    'PATCH /api/pots/{potId}/expenses/{expenseId}': {
+      prepare: async () => ({
+        as: alice,
+        owned: true,
+        params: { ...pot, expenseId: world.expenseId },
+        body: { description: 'Groceries (edited)', amountPence: 1_200, split: equalSplit },
+      }),
+    },
+    'DELETE /api/pots/{potId}/expenses/{expenseId}': {
+      prepare: async () => ({
+        as: alice,
+        owned: true,
+        params: { ...pot, expenseId: await recordExpense(world, world.aliceMemberId) },
+      }),
+    },
+    'GET /api/pots/{potId}/balances': { prepare: async () => ({ as: alice, params: pot, owned: true }) },
+    'POST /api/pots/{potId}/expenses/{expenseId}/confirm': {
+      prepare: async () => ({
+        as: bob,
+        owned: true,
+        params: { ...pot, expenseId: await recordExpense(world, world.bobMemberId, world.carol) },
+      }),
+    },
+    'POST /api/pots/{potId}/expenses/{expenseId}/decline': {
+      prepare: async () => ({
+        as: bob,
+        owned: true,
+        params: { ...pot, expenseId: await recordExpense(world, world.bobMemberId, world.carol) },
+      }),
+    },
+    'GET /api/pots/{potId}/settlements': { prepare: async () => ({ as: alice, params: pot, owned: true }) },
+    'POST /api/pots/{potId}/settlements': {
+      prepare: async () => ({
+        as: alice,
+        params: pot,
+        owned: true,
+        headers: idempotent(),
+        body: { fromMemberId: world.aliceMemberId, toMemberId: world.bobMemberId, amountPence: 250 },
+      }),
+    },
+    'POST /api/pots/{potId}/settlements/{settlementId}/confirm': {
+      prepare: async () => ({
+        as: bob,
+        owned: true,
+        params: { ...pot, settlementId: await pendingSettlement(world) },
+      }),
+    },
+    'POST /api/pots/{potId}/settlements/{settlementId}/decline': {
+      prepare: async () => ({
+        as: bob,
+        owned: true,
+        params: { ...pot, settlementId: await pendingSettlement(world) },
+      }),
+    },
+    'GET /api/invitations/{token}': {
+      capability: 'an invitation link admits whoever holds it (it is e-mailed to the invitee)',
+      prepare: async () => ({ params: { token: await invite(world.potId, alice, uniqueEmail('link')) } }),
+    },
+    'POST /api/invitations/{token}/accept': {
+      capability: 'an invitation link admits whoever holds it (it is e-mailed to the invitee)',
+      prepare: async () => ({
+        as: await freshUser('Joiner'),
+        params: { token: await invite(world.potId, alice, uniqueEmail('joiner')) },
+      }),
+    },
+    'GET /api/active-pot': { prepare: async () => ({ as: alice }) },
+    'PUT /api/active-pot': { prepare: async () => ({ as: alice, owned: true, body: pot }) },
+    'GET /api/onboarding': { prepare: async () => ({ as: alice }) },
+    'POST /api/onboarding/account': { prepare: async () => ({ as: await freshUser('Acer') }) },
+    'POST /api/onboarding/kyc': {
+      prepare: async () => ({ as: await freshUser('Kyra'), body: VERIFIABLE_KYC }),
+    },
+    'POST /api/onboarding/account/recreate': {
+      noBaseline: 'only a payment account Stripe has rejected can be recreated',
+      prepare: async () => ({ as: alice }),
+    },
+    'POST /api/cards': {
+      prepare: async () => {
+        const user = await freshUser('Carda');
+        await verifyUser(user.session.accessToken);
+        return { as: user };
+      },
+    },
+    'GET /api/cards/current': { prepare: async () => ({ as: alice }) },
+    'POST /api/cards/current/freeze': { prepare: async () => ({ as: alice }) },
+    'POST /api/cards/current/unfreeze': { prepare: async () => ({ as: alice }) },
+    'POST /api/cards/current/wallet-provisioning': {
+      prepare: async () => ({ as: alice, body: { walletType: 'apple_pay' } }),
+    },
+    'POST /api/funding/checkout-sessions': {
+      prepare: async () => ({
+        as: alice,
+        owned: true,
+        headers: idempotent(),
+        body: { amountPence: 1_000, destination: { type: 'pot', potId: world.potId }, method: 'card' },
+      }),
+    },
+    'GET /api/funding/sessions/{sessionId}': {
+      prepare: async () => ({ as: alice, owned: true, params: { sessionId: world.fundingSessionId } }),
+    },
+    'GET /api/funding/fee-quote': { prepare: async () => ({ as: alice, query: { amountPence: '1000' } }) },
+    'GET /api/funding/transactions': { prepare: async () => ({ as: alice }) },
+    'GET /api/wallet': { prepare: async () => ({ as: alice }) },
+    'POST /api/withdrawals': {
+      prepare: async () => ({
+        as: alice,
+        owned: true,
+        headers: idempotent(),
+        body: { amountPence: 100, source: { type: 'wallet' } },
+        strangerBody: { amountPence: 100, source: { type: 'pot', potId: world.potId } },
+      }),
+    },
+    'GET /api/withdrawals': { prepare: async () => ({ as: alice }) },
+    'POST /api/top-up-requests': {
+      prepare: async () => ({
+        as: alice,
+        owned: true,
+        body: {
+          amountPence: 1_000,
+          recipients: [uniqueEmail('asked')],
+          message: 'For the cabin',
+          target: { type: 'pot', potId: world.potId },
+        },
+      }),
+    },
+    'GET /api/top-up-requests/{requestId}': {
+      prepare: async () => ({ as: alice, owned: true, params: { requestId: world.topUpRequestId } }),
+    },
+  };
+}
