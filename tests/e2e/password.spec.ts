@@ -60,7 +60,7 @@ describe('passwords in the browser', () => {
     await field(page, 'Repeat new password').fill('yet-another-long-passphrase');
     await page.getByRole('button', { name: 'Set new password' }).click();
     await page.getByRole('heading', { name: 'This link is no longer valid' }).waitFor();
-  });
+  }, 60_000);
 
   it('changes the password on /account/password, staying signed in here and signing the other browser out', async () => {
     const { credentials } = await signUpUser({ fullName: 'Chet Change' });
@@ -86,5 +86,5 @@ describe('passwords in the browser', () => {
     await page.getByRole('heading', { name: 'Quick Actions' }).waitFor();
     await other.page.reload();
     await other.page.getByRole('link', { name: 'Get Started', exact: true }).waitFor();
-  });
+  }, 60_000);
 });

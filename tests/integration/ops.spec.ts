@@ -35,11 +35,13 @@ describe('queue dashboard (/admin/queues on the operator port)', () => {
     const api = await dashboard('/api/queues', basic('ops', OPS_PASSWORD));
     const { queues } = (await api.json()) as { queues: { name: string }[] };
     expect(queues.map((queue) => queue.name).sort()).toEqual([
+      'issuing-user-deleted',
       'notifications-email',
       'payments-payouts',
       'payments-reconciliation',
       'payments-stripe-events',
       'pots-balance-changed',
+      'pots-user-deleted',
       'residency-detect',
     ]);
   });

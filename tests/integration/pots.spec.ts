@@ -312,6 +312,19 @@ describe('expenses and who owes whom', () => {
         })
       ).status,
     ).toBe(200);
+    // What a member paid themselves counts in the quick stats and as their 'put in', edits included.
+    const detail = async () =>
+      (await api<PotDetail>(`/api/pots/${pot.id}`, { headers: bearer(owner.session.accessToken) })).body;
+    const paid = (read: PotDetail) =>
+      Object.fromEntries(read.contributions.map((member) => [member.memberId, member.paidPence]));
+    let read = await detail();
+    expect(read.stats).toEqual({
+      totalTransactions: 1,
+      totalAddedPence: 0,
+      totalSpentPence: 800,
+      paidByMembersPence: 800,
+    });
+    expect(paid(read)).toEqual({ [a]: 0, [b]: 800, [c]: 0 });
     let balances = await api<Balances>(`/api/pots/${pot.id}/balances`, {
       headers: bearer(owner.session.accessToken),
     });
@@ -327,15 +340,66 @@ describe('expenses and who owes whom', () => {
       headers: bearer(owner.session.accessToken),
     });
     expect(balances.body.positions.every((p) => p.netPence === 0)).toBe(true);
+    read = await detail();
+    expect(read.stats).toMatchObject({ totalTransactions: 0, totalSpentPence: 0, paidByMembersPence: 0 });
+    expect(paid(read)).toEqual({ [a]: 0, [b]: 0, [c]: 0 });
 
     const activity = await api<{ summary: string }[]>(`/api/pots/${pot.id}/activity`, {
       headers: bearer(owner.session.accessToken),
     });
     expect(activity.body.slice(0, 3).map((entry) => entry.summary)).toEqual([
       'Member 1 deleted "Fuel" (£8.00)',
-      'Olive Owner edited "Fuel" (£8.00)',
+      'Olive Owner edited "Fuel": £6.00 → £8.00; Member 1\'s share £3.00 → £4.00; Member 2\'s share £3.00 → £4.00',
       'Member 1 added "Fuel" (£6.00)',
     ]);
+  });
+
+  it('says in the feed when an expense changes after the group settled up, and reopens the debt', async () => {
+    const { pot, owner, others } = await potWithMembers(1);
+    const [a, b] = pot.members.map((member) => member.id);
+    const headers = () => ({ ...bearer(owner.session.accessToken), 'idempotency-key': randomUUID() });
+    const dinner = await api<{ id: string }>(`/api/pots/${pot.id}/expenses`, {
+      method: 'POST',
+      body: {
+        description: 'Dinner',
+        amountPence: 600,
+        paidFrom: 'member',
+        payerMemberId: a,
+        split: { mode: 'equal', members: [{ memberId: a }, { memberId: b }] },
+      },
+      headers: headers(),
+    });
+    // Paid back in full (recorded by the one paid, so it counts at once): nobody owes anything.
+    const settled = await api(`/api/pots/${pot.id}/settlements`, {
+      method: 'POST',
+      body: { fromMemberId: b, toMemberId: a, amountPence: 300 },
+      headers: headers(),
+    });
+    expect(settled.status).toBe(201);
+    const positions = async () =>
+      Object.fromEntries(
+        (
+          await api<Balances>(`/api/pots/${pot.id}/balances`, {
+            headers: bearer(others[0].session.accessToken),
+          })
+        ).body.positions.map((p) => [p.memberId, p.netPence]),
+      );
+    expect(await positions()).toEqual({ [a]: 0, [b]: 0 });
+
+    const edited = await api(`/api/pots/${pot.id}/expenses/${dinner.body.id}`, {
+      method: 'PATCH',
+      body: { amountPence: 800 },
+      headers: bearer(owner.session.accessToken),
+    });
+    expect(edited.status).toBe(200);
+    expect(await positions()).toEqual({ [a]: 100, [b]: -100 });
+    const activity = await api<{ summary: string }[]>(`/api/pots/${pot.id}/activity`, {
+      headers: bearer(owner.session.accessToken),
+    });
+    expect(activity.body[0].summary).toBe(
+      'Olive Owner edited "Dinner": £6.00 → £8.00; Olive Owner\'s share £3.00 → £4.00; ' +
+        "Member 1's share £3.00 → £4.00 — after a payment was recorded, so who owes whom changed",
+    );
   });
 
   it('never overdraws a pot under 60 concurrent pot-paid expenses (the ledger decides)', async () => {
@@ -371,7 +435,12 @@ describe('expenses and who owes whom', () => {
       const detail = (await read()).body;
       return detail.balancePence === 0 && detail.stats.totalSpentPence === 1000 ? detail : undefined;
     });
-    expect(after.stats).toEqual({ totalTransactions: 11, totalAddedPence: 1000, totalSpentPence: 1000 });
+    expect(after.stats).toEqual({
+      totalTransactions: 11,
+      totalAddedPence: 1000,
+      totalSpentPence: 1000,
+      paidByMembersPence: 0,
+    });
   }, 60_000);
 });
 
@@ -416,8 +485,8 @@ describe('members', () => {
     ).toBe(404);
   });
 
-  it('hides an archived pot from the list', async () => {
-    const { pot, owner } = await potWithMembers(0);
+  it('hides an archived pot from the list, lists it as archived, and lets only the owner restore it', async () => {
+    const { pot, owner, others } = await potWithMembers(1);
     const archived = await api<PotDetail>(`/api/pots/${pot.id}`, {
       method: 'PATCH',
       body: { isActive: false },
@@ -440,6 +509,34 @@ describe('members', () => {
     });
     expect(expense.status).toBe(409);
     expect(expense.body.detail).toBe('This pot is archived, so you can no longer add expenses.');
+
+    // Every member finds it among their archived pots; a stranger's list never shows it.
+    const archivedOf = async (token: string) =>
+      (await api<PotDetail[]>('/api/pots/archived', { headers: bearer(token) })).body.map((p) => p.id);
+    expect(await archivedOf(owner.session.accessToken)).toEqual([pot.id]);
+    expect(await archivedOf(others[0].session.accessToken)).toEqual([pot.id]);
+    const stranger = await signUpUser({ fullName: 'Stan Ger' });
+    expect(await archivedOf(stranger.session.accessToken)).toEqual([]);
+
+    const restore = (token: string) =>
+      api<PotDetail>(`/api/pots/${pot.id}`, {
+        method: 'PATCH',
+        body: { isActive: true },
+        headers: bearer(token),
+      });
+    expect((await restore(others[0].session.accessToken)).status).toBe(403);
+    const restored = await restore(owner.session.accessToken);
+    expect(restored.body).toMatchObject({ isActive: true });
+    expect(await archivedOf(owner.session.accessToken)).toEqual([]);
+    const listed = await api<PotDetail[]>('/api/pots', { headers: bearer(owner.session.accessToken) });
+    expect(listed.body.map((p) => p.id)).toContain(pot.id);
+    const activity = await api<{ summary: string }[]>(`/api/pots/${pot.id}/activity`, {
+      headers: bearer(owner.session.accessToken),
+    });
+    expect(activity.body.slice(0, 2).map((entry) => entry.summary)).toEqual([
+      'Olive Owner restored the pot',
+      'Olive Owner archived the pot',
+    ]);
   });
 });
 

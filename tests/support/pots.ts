@@ -14,7 +14,13 @@ export interface PotDetail {
   balancePence: number;
   members: Member[];
   yourMemberId: string;
-  stats: { totalTransactions: number; totalAddedPence: number; totalSpentPence: number };
+  stats: {
+    totalTransactions: number;
+    totalAddedPence: number;
+    totalSpentPence: number;
+    paidByMembersPence: number;
+  };
+  contributions: { memberId: string; addedPence: number; paidPence: number; sharePence: number }[];
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

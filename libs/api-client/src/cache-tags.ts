@@ -52,6 +52,8 @@ async function showCard(
 export const kittyApiWithTags = kittyApiWithTagTypes.enhanceEndpoints({
   endpoints: {
     listPots: { providesTags: [{ type: 'PotList', id: 'LIST' }] },
+    // Archiving or restoring a pot moves it between the two lists: both follow PotList.
+    listArchivedPots: { providesTags: [{ type: 'PotList', id: 'LIST' }] },
     getPot: { providesTags: (_result, _error, potId) => [{ type: 'Pot', id: potId }] },
     getPotBalances: { providesTags: (_result, _error, potId) => [{ type: 'Balances', id: potId }] },
     listExpenses: { providesTags: (_result, _error, potId) => [{ type: 'Expenses', id: potId }] },

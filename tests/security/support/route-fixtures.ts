@@ -309,6 +309,7 @@ export function routeFixtures(world: World): Record<string, RouteFixture> {
       }),
     },
     'GET /api/pots': { prepare: async () => ({ as: alice }) },
+    'GET /api/pots/archived': { prepare: async () => ({ as: alice }) },
     'GET /api/pots/{potId}': { prepare: async () => ({ as: alice, params: pot, owned: true }) },
     'PATCH /api/pots/{potId}': {
       prepare: async () => ({

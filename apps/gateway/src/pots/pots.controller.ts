@@ -49,6 +49,13 @@ export class PotsController {
     return this.rpc.call(PotsRpc.listPots, { caller: signedInCaller(user) });
   }
 
+  @Get('archived')
+  @ApiOperation({ operationId: 'listArchivedPots', summary: "The caller's archived pots, newest first" })
+  @ApiOkResponse({ schema: arrayOf(PotSummary) })
+  listArchived(@CurrentUser() user: AuthenticatedUser) {
+    return this.rpc.call(PotsRpc.listArchivedPots, { caller: signedInCaller(user) });
+  }
+
   @Get(':potId')
   @ApiOperation({ operationId: 'getPot', summary: 'A pot with its members, transactions and stats' })
   @ApiOkResponse({ schema: schemaRef(PotDetail) })

@@ -49,6 +49,11 @@ export class PotsController {
     return this.pots.list(query);
   }
 
+  @RpcHandler(PotsRpc.listArchivedPots)
+  listArchivedPots(query: ListPotsQuery) {
+    return this.pots.listArchived(query);
+  }
+
   @RpcHandler(PotsRpc.listOwnedPotsWithMoney)
   listOwnedPotsWithMoney(query: ListPotsQuery) {
     return this.pots.ownedWithMoney(query);

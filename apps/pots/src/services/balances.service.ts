@@ -15,7 +15,7 @@ import type { PotMember as PotMemberRow, Settlement as SettlementRow } from '../
 import { PrismaService, type Tx } from '../prisma.service';
 import { recordActivity } from './activity';
 import { confirmed, decisionData, mayDecide, nameOf, type People, peopleOf, stateFor } from './confirmation';
-import { applyMemberDeltas } from './expense-effects';
+import { applyMemberDeltas, positionDelta } from './expense-effects';
 import { type Membership, potNotFound, requireMember, requireOpenPot, requireOwner } from './pot-access';
 import { PotLedger, settlementLedgerKey } from './pot-ledger';
 import { lockPot, refreshSettlePlan } from './settle-plan';
@@ -270,8 +270,8 @@ async function applySettlement(tx: Tx, settlement: SettlementRow) {
   await applyMemberDeltas(
     tx,
     new Map([
-      [settlement.fromMemberId, { net: amount, share: 0 }],
-      [settlement.toMemberId, { net: -amount, share: 0 }],
+      [settlement.fromMemberId, positionDelta(amount)],
+      [settlement.toMemberId, positionDelta(-amount)],
     ]),
   );
   await refreshSettlePlan(tx, settlement.potId);

@@ -12,9 +12,9 @@ describe('memberDeltas', () => {
   it('credits the payer and debits every sharer for a member-paid expense', () => {
     const deltas = memberDeltas({ paidFrom: 'member', payerMemberId: 'a', amountPence: 1000, shares }, 1);
     expect(Object.fromEntries(deltas)).toEqual({
-      a: { net: 666, share: 334 },
-      b: { net: -333, share: 333 },
-      c: { net: -333, share: 333 },
+      a: { net: 666, share: 334, paid: 1000, paidCount: 1 },
+      b: { net: -333, share: 333, paid: 0, paidCount: 0 },
+      c: { net: -333, share: 333, paid: 0, paidCount: 0 },
     });
   });
 
@@ -22,15 +22,18 @@ describe('memberDeltas', () => {
     const deltas = memberDeltas({ paidFrom: 'pot', payerMemberId: null, amountPence: 1000, shares }, 1);
     expect([...deltas.values()].map((delta) => delta.net)).toEqual([0, 0, 0]);
     expect([...deltas.values()].map((delta) => delta.share)).toEqual([334, 333, 333]);
+    expect([...deltas.values()].every((delta) => delta.paid === 0 && delta.paidCount === 0)).toBe(true);
   });
 
   it('undoes exactly what it did (edit = reverse + apply)', () => {
     const effect = { paidFrom: 'member' as const, payerMemberId: 'b', amountPence: 1000, shares };
     const merged = mergeDeltas(memberDeltas(effect, 1), memberDeltas(effect, -1));
-    expect([...merged.values()].every((delta) => delta.net === 0 && delta.share === 0)).toBe(true);
+    expect([...merged.values()].every((delta) => Object.values(delta).every((value) => value === 0))).toBe(
+      true,
+    );
   });
 
-  it('always sums positions to zero (property)', () => {
+  it('sums positions to zero and counts the amount once as paid by the payer (property)', () => {
     fc.assert(
       fc.property(
         fc.array(fc.integer({ min: 0, max: 1_000_000 }), { minLength: 1, maxLength: 20 }),
@@ -43,7 +46,14 @@ describe('memberDeltas', () => {
             { paidFrom: 'member', payerMemberId: payer, amountPence: total, shares: split },
             1,
           );
-          return [...deltas.values()].reduce((sum, delta) => sum + delta.net, 0) === 0;
+          const values = [...deltas.values()];
+          // Positions sum to zero; what was paid for the group is the whole amount, once, by the payer.
+          return (
+            values.reduce((sum, delta) => sum + delta.net, 0) === 0 &&
+            values.reduce((sum, delta) => sum + delta.paid, 0) === total &&
+            deltas.get(payer)?.paidCount === 1 &&
+            values.reduce((sum, delta) => sum + delta.share, 0) === total
+          );
         },
       ),
     );

@@ -10,33 +10,53 @@ export interface ExpenseEffect {
 }
 
 /**
- * Position deltas (positive = the group owes them more). A member-paid expense credits the payer with the
- * whole amount and debits each sharer their share; a pot-paid expense moves no one's position — the pot's
- * shared money paid — but still counts towards each member's share of the spending.
+ * One member's changes: position (`net`, positive = the group owes them more), share of the spending,
+ * and what they paid themselves for the group (`paid`, in `paidCount` expenses).
  */
-export function memberDeltas(
-  effect: ExpenseEffect,
-  sign: 1 | -1,
-): Map<string, { net: number; share: number }> {
-  const deltas = new Map<string, { net: number; share: number }>();
-  const add = (memberId: string, net: number, share: number) => {
-    const current = deltas.get(memberId) ?? { net: 0, share: 0 };
-    deltas.set(memberId, { net: current.net + sign * net, share: current.share + sign * share });
-  };
+export interface MemberDelta {
+  net: number;
+  share: number;
+  paid: number;
+  paidCount: number;
+}
+
+const NO_CHANGE: MemberDelta = { net: 0, share: 0, paid: 0, paidCount: 0 };
+
+const plus = (a: MemberDelta, b: MemberDelta, sign: 1 | -1 = 1): MemberDelta => ({
+  net: a.net + sign * b.net,
+  share: a.share + sign * b.share,
+  paid: a.paid + sign * b.paid,
+  paidCount: a.paidCount + sign * b.paidCount,
+});
+
+/**
+ * A member-paid expense credits the payer with the whole amount (and counts it as paid by them) and
+ * debits each sharer their share; a pot-paid expense moves no one's position — the pot's shared money
+ * paid — but still counts towards each member's share of the spending.
+ */
+export function memberDeltas(effect: ExpenseEffect, sign: 1 | -1): Map<string, MemberDelta> {
+  const deltas = new Map<string, MemberDelta>();
+  const add = (memberId: string, delta: Partial<MemberDelta>) =>
+    deltas.set(memberId, plus(deltas.get(memberId) ?? NO_CHANGE, { ...NO_CHANGE, ...delta }, sign));
   for (const share of effect.shares) {
-    add(share.memberId, effect.paidFrom === 'member' ? -share.amountPence : 0, share.amountPence);
+    add(share.memberId, {
+      net: effect.paidFrom === 'member' ? -share.amountPence : 0,
+      share: share.amountPence,
+    });
   }
-  if (effect.paidFrom === 'member' && effect.payerMemberId) add(effect.payerMemberId, effect.amountPence, 0);
+  if (effect.paidFrom === 'member' && effect.payerMemberId)
+    add(effect.payerMemberId, { net: effect.amountPence, paid: effect.amountPence, paidCount: 1 });
   return deltas;
 }
 
-export function mergeDeltas(...all: Map<string, { net: number; share: number }>[]) {
-  const merged = new Map<string, { net: number; share: number }>();
+/** A change of position only (a settlement: no spending, nothing paid for the group). */
+export const positionDelta = (net: number): MemberDelta => ({ ...NO_CHANGE, net });
+
+export function mergeDeltas(...all: Map<string, MemberDelta>[]) {
+  const merged = new Map<string, MemberDelta>();
   for (const deltas of all) {
-    for (const [memberId, delta] of deltas) {
-      const current = merged.get(memberId) ?? { net: 0, share: 0 };
-      merged.set(memberId, { net: current.net + delta.net, share: current.share + delta.share });
-    }
+    for (const [memberId, delta] of deltas)
+      merged.set(memberId, plus(merged.get(memberId) ?? NO_CHANGE, delta));
   }
   return merged;
 }
@@ -45,16 +65,20 @@ export function mergeDeltas(...all: Map<string, { net: number; share: number }>[
  * Applies all deltas as increments in SQL, never read-then-write. Callers hold the pot lock (lockPot), so
  * writers of one pot never interleave their member updates.
  */
-export async function applyMemberDeltas(tx: Tx, deltas: Map<string, { net: number; share: number }>) {
-  const rows = [...deltas].filter(([, delta]) => delta.net !== 0 || delta.share !== 0);
+export async function applyMemberDeltas(tx: Tx, deltas: Map<string, MemberDelta>) {
+  const rows = [...deltas].filter(([, delta]) => Object.values(delta).some((value) => value !== 0));
   if (rows.length === 0) return;
   await tx.$executeRawUnsafe(
     `UPDATE pot_members AS m
-        SET net_pence = m.net_pence + d.net, share_pence = m.share_pence + d.share
-       FROM unnest($1::uuid[], $2::bigint[], $3::bigint[]) AS d(id, net, share)
+        SET net_pence = m.net_pence + d.net, share_pence = m.share_pence + d.share,
+            paid_pence = m.paid_pence + d.paid, paid_count = m.paid_count + d.paid_count
+       FROM unnest($1::uuid[], $2::bigint[], $3::bigint[], $4::bigint[], $5::int[])
+            AS d(id, net, share, paid, paid_count)
       WHERE m.id = d.id`,
     rows.map(([memberId]) => memberId),
     rows.map(([, delta]) => delta.net),
     rows.map(([, delta]) => delta.share),
+    rows.map(([, delta]) => delta.paid),
+    rows.map(([, delta]) => delta.paidCount),
   );
 }

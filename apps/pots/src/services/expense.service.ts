@@ -23,6 +23,7 @@ import {
   type RecordState,
   stateFor,
 } from './confirmation';
+import { describeExpenseChanges } from './expense-changes';
 import { applyMemberDeltas, type ExpenseEffect, memberDeltas, mergeDeltas } from './expense-effects';
 import { type Membership, requireMember, requireOpenPot } from './pot-access';
 import { expenseLedgerKey, PotLedger } from './pot-ledger';
@@ -267,12 +268,22 @@ export class ExpenseService {
         ),
       );
       await refreshSettlePlan(tx, potId);
+      const description = body.description ?? current.description;
+      const changes = describeExpenseChanges(
+        { description: current.description, amountPence: before.amountPence, shares: before.shares },
+        { description, amountPence, shares },
+        (memberId) => members.get(memberId)?.name ?? 'a former member',
+      );
+      // A change to what was settled reopens debts people thought were closed: the feed says so.
+      const settledSince = current.status === 'confirmed' && moneyChanged && (await paidSince(tx, current));
       await recordActivity(
         tx,
         potId,
         caller,
         'expense.updated',
-        `${caller.name} edited "${body.description ?? current.description}" (${formatPence(amountPence)})` +
+        `${caller.name} edited "${description}"` +
+          (changes.length > 0 ? `: ${changes.join('; ')}` : ` (${formatPence(amountPence)})`) +
+          (settledSince ? SETTLED_SINCE : '') +
           (next.status === 'pending'
             ? ` — waiting for ${members.get(next.awaitingMemberId ?? '')?.name ?? 'the payer'} to confirm`
             : ''),
@@ -298,7 +309,8 @@ export class ExpenseService {
         potId,
         caller,
         'expense.deleted',
-        `${caller.name} deleted "${current.description}" (${formatPence(effect.amountPence)})`,
+        `${caller.name} deleted "${current.description}" (${formatPence(effect.amountPence)})` +
+          (current.status === 'confirmed' && (await paidSince(tx, current)) ? SETTLED_SINCE : ''),
       );
       if (effect.paidFrom !== 'pot') return null;
       const refundDue = {
@@ -412,4 +424,14 @@ function toExpense(row: ExpenseWithShares, { byMemberId: names, byUserId }: Peop
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+const SETTLED_SINCE = ' — after a payment was recorded, so who owes whom changed';
+
+/** Whether a payment between members was recorded after the expense: changing it reopens settled debts. */
+async function paidSince(tx: Tx, expense: { potId: string; createdAt: Date }): Promise<boolean> {
+  const payments = await tx.settlement.count({
+    where: { potId: expense.potId, status: 'confirmed', createdAt: { gt: expense.createdAt } },
+  });
+  return payments > 0;
 }

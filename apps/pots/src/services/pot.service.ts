@@ -66,8 +66,17 @@ export class PotService {
   }
 
   async list({ caller }: ListPotsQuery): Promise<PotSummary[]> {
+    return this.listWhere(caller.userId, true);
+  }
+
+  /** Archived pots stay readable by their members (and restorable by their owner) from this list. */
+  async listArchived({ caller }: ListPotsQuery): Promise<PotSummary[]> {
+    return this.listWhere(caller.userId, false);
+  }
+
+  private async listWhere(userId: string, isActive: boolean): Promise<PotSummary[]> {
     const pots = await this.prisma.pot.findMany({
-      where: { isActive: true, members: { some: { userId: caller.userId, removedAt: null } } },
+      where: { isActive, members: { some: { userId, removedAt: null } } },
       include: { members: activeMembers },
       orderBy: { createdAt: 'desc' },
     });
@@ -99,6 +108,12 @@ export class PotService {
             : { where: { id: { in: [] } } },
       },
     });
+    // Former members too: what they paid for the group stays part of its spending.
+    const paidByMembers = await this.prisma.potMember.aggregate({
+      where: { potId },
+      _sum: { paidPence: true, paidCount: true },
+    });
+    const paidByMembersPence = Number(paidByMembers._sum.paidPence ?? 0);
     return {
       ...toSummary(pot),
       yourRole: membership.role,
@@ -112,14 +127,16 @@ export class PotService {
         amountPence: Number(row.amountPence),
       })),
       stats: {
-        totalTransactions: pot.transactionCount,
+        totalTransactions: pot.transactionCount + (paidByMembers._sum.paidCount ?? 0),
         totalAddedPence: Number(pot.totalAddedPence),
-        totalSpentPence: Number(pot.totalSpentPence),
+        totalSpentPence: Number(pot.totalSpentPence) + paidByMembersPence,
+        paidByMembersPence,
       },
       contributions: orderMembers(pot.members).map((member) => ({
         memberId: member.id,
         name: member.name,
         addedPence: Number(member.addedPence),
+        paidPence: Number(member.paidPence),
         sharePence: Number(member.sharePence),
       })),
       pendingInvitations: pot.invitations.map((invitation) => ({
@@ -135,10 +152,13 @@ export class PotService {
   async update({ caller, potId, body }: UpdatePotCommand): Promise<PotDetail> {
     await this.prisma.$transaction(async (tx) => {
       await requireOwner(tx, potId, caller.userId, 'change this pot');
+      const before = await tx.pot.findUniqueOrThrow({ where: { id: potId }, select: { isActive: true } });
       await tx.pot.update({ where: { id: potId }, data: body });
-      if (body.isActive === false) {
+      if (body.isActive === false && before.isActive) {
         await tx.activePot.deleteMany({ where: { potId } });
         await recordActivity(tx, potId, caller, 'pot.archived', `${caller.name} archived the pot`);
+      } else if (body.isActive === true && !before.isActive) {
+        await recordActivity(tx, potId, caller, 'pot.restored', `${caller.name} restored the pot`);
       } else {
         await recordActivity(tx, potId, caller, 'pot.updated', `${caller.name} updated the pot`);
       }

@@ -28,7 +28,7 @@ export function VerifyEmailBanner() {
       type="warning"
       showIcon
       role="status"
-      message="Confirm your e-mail address"
+      title="Confirm your e-mail address"
       description={`We sent a link to ${user.email}. Until you follow it you can look around and create pots, but not add funds, withdraw, invite friends or request top-ups.`}
       action={
         <Button size="small" onClick={onResend} loading={isLoading}>

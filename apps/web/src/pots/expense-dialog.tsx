@@ -7,7 +7,7 @@ import {
 } from '@kitty/api-client';
 import { formatPence, FULL_BASIS_POINTS, splitByShares } from '@kitty/money';
 import type { FormProps } from 'antd';
-import { Form, Input, Modal, Radio, Select } from 'antd';
+import { Alert, Form, Input, Modal, Radio, Select } from 'antd';
 import { useMemo, useState } from 'react';
 
 import { toastProblem } from '../ui/problem-toast';
@@ -35,6 +35,8 @@ export interface ExpenseDialogProps {
   initialPaidFrom?: 'member' | 'pot';
   /** Given: the dialog edits this expense. */
   expense?: Expense;
+  /** The edited expense was settled up since it was added: changing it reopens debts, so say so first. */
+  paidSince?: boolean;
 }
 
 const DESCRIPTION_REQUIRED = 'Please provide a description for this expense.';
@@ -53,6 +55,7 @@ function ExpenseDialogBody({
   yourMemberId,
   initialPaidFrom = 'member',
   expense,
+  paidSince = false,
 }: ExpenseDialogProps) {
   const [form] = Form.useForm<ExpenseFormValues>();
   const toast = useToast();
@@ -169,6 +172,15 @@ function ExpenseDialogBody({
       destroyOnHidden
       width={560}
     >
+      {editing && paidSince && (
+        <Alert
+          className="expense-paid-since"
+          type="warning"
+          showIcon
+          title="A payment was recorded after this expense"
+          description="Changing its amount or split changes who owes whom again, and the activity feed shows what changed."
+        />
+      )}
       <Form<ExpenseFormValues>
         form={form}
         name="expense"

@@ -107,8 +107,14 @@ export function aPotDetail(overrides: Partial<PotDetail> = {}): PotDetail {
     yourRole: 'owner',
     yourMemberId: ANN_MEMBER,
     transactions: [],
-    stats: { totalTransactions: 0, totalAddedPence: 0, totalSpentPence: 0 },
-    contributions: threeMembers.map(({ id, name }) => ({ memberId: id, name, addedPence: 0, sharePence: 0 })),
+    stats: { totalTransactions: 0, totalAddedPence: 0, totalSpentPence: 0, paidByMembersPence: 0 },
+    contributions: threeMembers.map(({ id, name }) => ({
+      memberId: id,
+      name,
+      addedPence: 0,
+      paidPence: 0,
+      sharePence: 0,
+    })),
     pendingInvitations: [],
     ...overrides,
   };

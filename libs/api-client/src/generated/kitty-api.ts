@@ -85,6 +85,9 @@ const injectedRtkApi = api.injectEndpoints({
     listPots: build.query<ListPotsApiResponse, ListPotsApiArg>({
       query: () => ({ url: `/api/pots` }),
     }),
+    listArchivedPots: build.query<ListArchivedPotsApiResponse, ListArchivedPotsApiArg>({
+      query: () => ({ url: `/api/pots/archived` }),
+    }),
     getPot: build.query<GetPotApiResponse, GetPotApiArg>({
       query: (queryArg) => ({ url: `/api/pots/${queryArg}` }),
     }),
@@ -322,6 +325,8 @@ export type CreatePotApiResponse = /** status 201  */ PotDetail;
 export type CreatePotApiArg = CreatePotRequest;
 export type ListPotsApiResponse = /** status 200  */ PotSummary[];
 export type ListPotsApiArg = void;
+export type ListArchivedPotsApiResponse = /** status 200  */ PotSummary[];
+export type ListArchivedPotsApiArg = void;
 export type GetPotApiResponse = /** status 200  */ PotDetail;
 export type GetPotApiArg = string;
 export type UpdatePotApiResponse = /** status 200  */ PotDetail;
@@ -663,6 +668,7 @@ export type MemberContribution = {
   memberId: string;
   name: string;
   addedPence: number;
+  paidPence: number;
   sharePence: number;
 };
 export type PendingInvitation = {
@@ -690,6 +696,7 @@ export type PotDetail = {
     totalTransactions: number;
     totalAddedPence: number;
     totalSpentPence: number;
+    paidByMembersPence: number;
   };
   contributions: MemberContribution[];
   pendingInvitations: PendingInvitation[];
@@ -968,6 +975,8 @@ export const {
   useCreatePotMutation,
   useListPotsQuery,
   useLazyListPotsQuery,
+  useListArchivedPotsQuery,
+  useLazyListArchivedPotsQuery,
   useGetPotQuery,
   useLazyGetPotQuery,
   useUpdatePotMutation,

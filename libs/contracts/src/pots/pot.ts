@@ -105,7 +105,16 @@ export type PendingInvitation = z.infer<typeof PendingInvitation>;
 
 export const MemberContribution = apiSchema(
   'MemberContribution',
-  z.object({ memberId: Uuid, name: z.string(), addedPence: z.number().int(), sharePence: z.number().int() }),
+  z.object({
+    memberId: Uuid,
+    name: z.string(),
+    /** Added to the pot's money. */
+    addedPence: z.number().int(),
+    /** Paid themselves for the group (confirmed expenses they paid). */
+    paidPence: z.number().int(),
+    /** Their share of everything the group spent, from the pot or paid by a member. */
+    sharePence: z.number().int(),
+  }),
 );
 export type MemberContribution = z.infer<typeof MemberContribution>;
 
@@ -116,9 +125,13 @@ export const PotDetail = apiSchema(
     yourMemberId: Uuid,
     transactions: z.array(PotTransaction),
     stats: z.object({
+      /** Money moves of the pot plus expenses members paid themselves. */
       totalTransactions: z.number().int(),
       totalAddedPence: z.number().int(),
+      /** Spent from the pot plus paid by members for the group. */
       totalSpentPence: z.number().int(),
+      /** The part of totalSpentPence that members paid themselves. */
+      paidByMembersPence: z.number().int(),
     }),
     contributions: z.array(MemberContribution),
     /** Only the owner sees who is invited. */

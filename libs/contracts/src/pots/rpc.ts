@@ -108,6 +108,7 @@ export type OwnedPotWithMoney = z.infer<typeof OwnedPotWithMoney>;
 export const PotsRpc = {
   createPot: defineRpc('pots.pot.create.v1', CreatePotCommand, PotDetail),
   listPots: defineRpc('pots.pot.list.v1', ListPotsQuery, z.array(PotSummary)),
+  listArchivedPots: defineRpc('pots.pot.list-archived.v1', ListPotsQuery, z.array(PotSummary)),
   getPot: defineRpc('pots.pot.get.v1', PotQuery, PotDetail),
   listOwnedPotsWithMoney: defineRpc(
     'pots.pot.owned-with-money.v1',

@@ -79,7 +79,7 @@ export function DeleteAccount() {
           <Alert
             type="warning"
             showIcon
-            message="Not yet"
+            title="Not yet"
             description={blocked}
             className="account-blocked"
           />

@@ -12,6 +12,7 @@ import { useAppSelector } from '../../app/store';
 import { VirtualCardPanel } from '../../cards/virtual-card-panel';
 import { BalanceCard } from '../../money/balance-card';
 import { WALLET } from '../../money/destinations';
+import { ArchivedPots } from '../../pots/archived-pots';
 import { PotCard } from '../../pots/pot-card';
 import { PotsFetchError } from '../../pots/pots-fetch-error';
 import { useSetActivePot } from '../../pots/use-set-active-pot';
@@ -129,6 +130,7 @@ export default function HomePage() {
             </ButtonLink>
           </Empty>
         )}
+        <ArchivedPots />
       </section>
 
       {moneyDialog && (

@@ -6,8 +6,15 @@ import { json, mockFetch, pathOf, problem } from '../../test/fetch-mock';
 import { renderInApp } from '../../test/render';
 
 /** The user has no virtual card yet; everything else as `answer` says. */
-const withoutCard = (answer: (request: Request) => Response | Promise<Response>) => (request: Request) =>
-  pathOf(request) === '/api/cards/current' ? problem(404, 'You have no virtual card yet.') : answer(request);
+/** Home's API with no card, and no archived pots unless `archived` lists some. */
+const withoutCard =
+  (answer: (request: Request) => Response | Promise<Response>, archived: unknown[] = []) =>
+  (request: Request) =>
+    pathOf(request) === '/api/cards/current'
+      ? problem(404, 'You have no virtual card yet.')
+      : pathOf(request) === '/api/pots/archived'
+        ? json(archived)
+        : answer(request);
 
 const href = (name: string) => screen.getByRole('link', { name }).getAttribute('href');
 
@@ -70,6 +77,24 @@ describe('home route', () => {
 
     await user.click(screen.getByRole('button', { name: 'Invite People' }));
     expect(await screen.findByText('Invite people to Lisbon trip')).toBeTruthy();
+  });
+
+  it('keeps archived pots out of the grid, one click away with what they still hold', async () => {
+    const archived = aPotSummary({ id: 'p-archived', name: 'Ski 2025', balancePence: 1250, isActive: false });
+    mockFetch(
+      withoutCard(
+        (request) =>
+          pathOf(request) === '/api/pots' ? json([aPotSummary()]) : json({ potId: POT_ID, updatedAt: null }),
+        [archived],
+      ),
+    );
+    const { user } = renderInApp(<AppRoutes />, { session: signedInState() });
+
+    await screen.findByRole('link', { name: 'Lisbon trip' });
+    expect(screen.queryByRole('heading', { name: 'Ski 2025' })).toBeNull();
+    await user.click(await screen.findByText('Archived pots (1)'));
+    expect(href('Ski 2025')).toBe('/pot/p-archived');
+    expect(screen.getByText('£12.50')).toBeTruthy();
   });
 
   it('shows the balance card and withdraws from the active pot the user owns by default', async () => {

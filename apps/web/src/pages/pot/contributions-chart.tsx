@@ -5,8 +5,11 @@ import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'rec
 const PUT_IN = '#0b6e4f';
 const SHARE = '#d48806';
 
+const putIn = (member: MemberContribution) => member.addedPence + member.paidPence;
+
 /**
- * What each member put in and their share of the spending, as grouped bars. Loaded lazily (recharts is
+ * What each member put in (added to the pot, plus what they paid themselves for the group) and their
+ * share of the spending, as grouped bars. Loaded lazily (recharts is
  * its own chunk). A table with the same figures follows for screen readers.
  */
 export default function ContributionsChart({
@@ -16,7 +19,7 @@ export default function ContributionsChart({
 }) {
   const data = contributions.map((member) => ({
     name: member.name,
-    putIn: member.addedPence,
+    putIn: putIn(member),
     share: member.sharePence,
   }));
   const pounds = (pence: number) => formatPence(pence);
@@ -66,7 +69,7 @@ export default function ContributionsChart({
             {contributions.map((member) => (
               <tr key={member.memberId}>
                 <th scope="row">{member.name}</th>
-                <td>{formatPence(member.addedPence)}</td>
+                <td>{formatPence(putIn(member))}</td>
                 <td>{formatPence(member.sharePence)}</td>
               </tr>
             ))}

@@ -19,6 +19,8 @@ export interface ExpensesPanelProps {
   yourMemberId: string;
   isOwner: boolean;
   onEdit: (expense: Expense) => void;
+  /** Whether a payment between members was recorded after this expense (changing it reopens debts). */
+  paidSince: (expense: Expense) => boolean;
 }
 
 /**
@@ -34,6 +36,7 @@ export function ExpensesPanel({
   yourMemberId,
   isOwner,
   onEdit,
+  paidSince,
 }: ExpensesPanelProps) {
   const toast = useToast();
   const [deleteExpense, deletion] = useDeleteExpenseMutation();
@@ -128,7 +131,11 @@ export function ExpensesPanel({
                 </Button>
                 <Popconfirm
                   title="Delete this expense?"
-                  description="Everyone's balances are recalculated."
+                  description={
+                    paidSince(expense)
+                      ? 'A payment was recorded after it: deleting it changes who owes whom again.'
+                      : "Everyone's balances are recalculated."
+                  }
                   okText="Delete"
                   okButtonProps={{ danger: true }}
                   onConfirm={() => remove(expense)}

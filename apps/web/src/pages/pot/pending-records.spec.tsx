@@ -34,6 +34,7 @@ const expensesPanel = (yourMemberId: string, isOwner = false) => (
     yourMemberId={yourMemberId}
     isOwner={isOwner}
     onEdit={jest.fn()}
+    paidSince={() => false}
   />
 );
 

@@ -39,7 +39,7 @@ function potApi(
     if (answer) return answer;
     const path = pathOf(request);
     if (path === '/api/active-pot') return json({ potId: POT_ID, updatedAt: null });
-    if (path === '/api/pots') return json([]);
+    if (path === '/api/pots' || path === '/api/pots/archived') return json([]);
     // Home (where a missing pot sends you) also reads the wallet and the card: a new user has no card.
     if (path === '/api/wallet') return json(aWallet());
     if (path === '/api/cards/current') return problem(404, 'You have no virtual card yet.');
@@ -65,7 +65,18 @@ describe('pot page', () => {
   it('shows the balance, members (first labelled Owner), stats, expenses, who owes whom and activity', async () => {
     potApi({
       pot: aPotDetail({
-        stats: { totalTransactions: 4, totalAddedPence: 10000, totalSpentPence: 3000 },
+        // £30 spent from the pot and £12 paid by Bob himself.
+        stats: {
+          totalTransactions: 5,
+          totalAddedPence: 10000,
+          totalSpentPence: 4200,
+          paidByMembersPence: 1200,
+        },
+        contributions: [
+          { memberId: ANN_MEMBER, name: 'Ann Lee', addedPence: 10000, paidPence: 0, sharePence: 1400 },
+          { memberId: BOB_MEMBER, name: 'Bob Hart', addedPence: 0, paidPence: 1200, sharePence: 1400 },
+          { memberId: CAT_MEMBER, name: 'Cat Moss', addedPence: 0, paidPence: 0, sharePence: 1400 },
+        ],
         transactions: [
           {
             id: 't1',
@@ -90,9 +101,17 @@ describe('pot page', () => {
     expect(within(members.getAllByRole('listitem')[0]).getByText('Owner')).toBeTruthy();
     expect(members.getAllByText('Owner')).toHaveLength(1);
 
-    expect(screen.getByText('Total transactions').nextSibling?.textContent).toBe('4');
+    expect(screen.getByText('Total transactions').nextSibling?.textContent).toBe('5');
     expect(screen.getByText('Total added').nextSibling?.textContent).toBe('£100.00');
-    expect(screen.getByText('Total spent').nextSibling?.textContent).toBe('£30.00');
+    expect(screen.getByText('Total spent').nextSibling?.textContent).toBe('£42.00');
+    expect(screen.getByText('Of which £12.00 paid by members themselves.')).toBeTruthy();
+    // The chart's 'put in' counts what Bob paid himself for the group (its table, for screen readers).
+    const bob = await screen.findByRole('rowheader', { name: 'Bob Hart' });
+    expect(
+      within(bob.closest('tr') as HTMLElement)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['£12.00', '£14.00']);
 
     expect(screen.getByText('Groceries')).toBeTruthy();
     expect(
@@ -137,6 +156,51 @@ describe('pot page', () => {
 
     await waitFor(() => expect(location()).toBe('/'));
     expect(await screen.findByText('Pot not found')).toBeTruthy();
+  });
+
+  it('shows an archived pot read-only, and lets its owner restore it', async () => {
+    const fetchMock = potApi({ pot: aPotDetail({ isActive: false }) }, (request) =>
+      request.method === 'PATCH' ? json(aPotDetail({ isActive: true })) : undefined,
+    );
+    const { user } = renderInApp(<AppRoutes />, { route: `/pot/${POT_ID}`, session: signedInState() });
+
+    expect(await screen.findByText('This pot is archived')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Add Expense/ })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Restore pot' }));
+
+    expect(await screen.findByText('Pot restored')).toBeTruthy();
+    const patch = fetchMock.requests.find((request) => request.method === 'PATCH');
+    expect(patch && pathOf(patch)).toBe(`/api/pots/${POT_ID}`);
+    expect(await patch?.json()).toEqual({ isActive: true });
+  });
+
+  it('warns before changing or deleting an expense a later payment settled', async () => {
+    const repaid = {
+      id: 's0000000-0000-4000-8000-000000000001',
+      fromMemberId: BOB_MEMBER,
+      toMemberId: ANN_MEMBER,
+      amountPence: 1000,
+      paidWithKitty: false,
+      status: 'confirmed',
+      awaitingMemberId: null,
+      createdByName: 'Ann Lee',
+      // After the Dinner (2026-03-03T19:00Z) it was part of.
+      createdAt: '2026-03-04T09:00:00Z',
+    };
+    potApi({}, (request) => (pathOf(request).endsWith('/settlements') ? json([repaid]) : undefined));
+    const { user } = renderInApp(<AppRoutes />, { route: `/pot/${POT_ID}`, session: signedInState() });
+
+    await user.click(await screen.findByRole('button', { name: 'Delete Dinner' }));
+    expect(
+      await screen.findByText('A payment was recorded after it: deleting it changes who owes whom again.'),
+    ).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+
+    await user.click(screen.getByRole('button', { name: 'Edit Dinner' }));
+    // (The warning's own title shares the test renderer's fixed id, so the dialog is found by its text.)
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(dialog.getByText('Edit expense')).toBeTruthy();
+    expect(dialog.getByText('A payment was recorded after this expense')).toBeTruthy();
   });
 
   it('opens Add Expense straight away from /pot-summary (?action=expense)', async () => {

@@ -117,12 +117,30 @@ export default function PotPage() {
   const archived = !data.isActive;
   const nameOf = (memberId: string) =>
     data.members.find(({ id }) => id === memberId)?.name ?? 'A former member';
+  // The latest payment between members that counts: an expense older than it was part of what was settled.
+  const lastPaymentAt = (settlements.data ?? [])
+    .filter(({ status }) => status === 'confirmed')
+    .reduce<string | null>(
+      (latest, { createdAt }) => (latest && latest > createdAt ? latest : createdAt),
+      null,
+    );
+  const paidSince = (expense: Expense) =>
+    expense.status === 'confirmed' && lastPaymentAt !== null && lastPaymentAt > expense.createdAt;
 
   const archive = async () => {
     try {
       await updatePot({ potId: data.id, updatePotRequest: { isActive: false } }).unwrap();
       toast.success('Pot archived', `${data.name} is no longer listed.`);
       navigate('/', { replace: true });
+    } catch (error) {
+      toastProblem(toast, error);
+    }
+  };
+
+  const restore = async () => {
+    try {
+      await updatePot({ potId: data.id, updatePotRequest: { isActive: true } }).unwrap();
+      toast.success('Pot restored', `${data.name} is listed again and takes new expenses.`);
     } catch (error) {
       toastProblem(toast, error);
     }
@@ -137,8 +155,15 @@ export default function PotPage() {
           className="pot-archived-notice"
           type="info"
           showIcon
-          message="This pot is archived"
+          title="This pot is archived"
           description={`Its expenses, payments and balances are kept as they were; nothing new can be added.${isOwner && data.balancePence > 0 ? ' You can still withdraw what is left in it.' : ''}`}
+          action={
+            isOwner && (
+              <Button size="small" onClick={restore} loading={archiving.isLoading}>
+                Restore pot
+              </Button>
+            )
+          }
         />
       )}
 
@@ -235,6 +260,7 @@ export default function PotPage() {
                   yourMemberId={data.yourMemberId}
                   isOwner={isOwner}
                   onEdit={(expense) => setExpenseDialog({ paidFrom: expense.paidFrom, expense })}
+                  paidSince={paidSince}
                 />
               ) : (
                 <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No expenses yet">
@@ -252,12 +278,15 @@ export default function PotPage() {
             {data.transactions.length > 0 ? (
               <TransactionsPanel transactions={data.transactions} />
             ) : (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No transactions yet" />
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No money in or out of the pot yet" />
             )}
           </Panel>
 
           <Panel title="Put in and share of spending" id="chart">
-            {data.contributions.some(({ addedPence, sharePence }) => addedPence !== 0 || sharePence !== 0) ? (
+            {data.contributions.some(
+              ({ addedPence, paidPence, sharePence }) =>
+                addedPence !== 0 || paidPence !== 0 || sharePence !== 0,
+            ) ? (
               <Suspense fallback={<Skeleton.Node active className="chart-skeleton" />}>
                 <ContributionsChart contributions={data.contributions} />
               </Suspense>
@@ -283,6 +312,11 @@ export default function PotPage() {
                 <dd>{formatPence(data.stats.totalSpentPence)}</dd>
               </div>
             </dl>
+            {data.stats.paidByMembersPence > 0 && (
+              <p className="muted quick-stats-note">
+                Of which {formatPence(data.stats.paidByMembersPence)} paid by members themselves.
+              </p>
+            )}
           </Panel>
 
           <Panel title="Members" id="members">
@@ -333,6 +367,7 @@ export default function PotPage() {
         yourMemberId={data.yourMemberId}
         initialPaidFrom={expenseDialog?.paidFrom}
         expense={expenseDialog?.expense}
+        paidSince={expenseDialog?.expense ? paidSince(expenseDialog.expense) : false}
       />
       <InviteDialog
         open={inviteOpen}

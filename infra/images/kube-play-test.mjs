@@ -1,0 +1,200 @@
+// The deploy phase's second shape (issue 16 §3): the pods of k8s/overlays/dev, rendered as a cluster would
+// get them, started by `podman kube play` from the images build.mjs made, and the smoke test against them.
+// What podman cannot play (Services, Ingress, HPA, PDB, NetworkPolicies) is named at the start; the
+// Deployments' probes, which podman 4.3 does not run, are polled here at their own path and port.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+import { createJiti } from 'jiti';
+import { stringify } from 'yaml';
+
+const jiti = createJiti(import.meta.url);
+/** @type {typeof import('../deploy-check/src/render.js')} */
+const { renderOverlay } = await jiti.import('../deploy-check/src/render.ts');
+/** @type {typeof import('../deploy-check/src/kube-play.js')} */
+const { kubePlayPlan, podmanSecret } = await jiti.import('../deploy-check/src/kube-play.ts');
+
+const NETWORK = 'kitty-kube-test';
+const SECRET = 'kitty-secrets';
+// The dev overlay's registry; the test tags this machine's images with its names (nothing is pulled).
+const REGISTRY = 'registry.kitty.example/';
+// payments and issuing talk to the Stripe sandbox, which production mode refuses (as in docker-compose.yml).
+const SANDBOX = { NODE_ENV: 'development', STRIPE_API_URL: 'http://stripe-sandbox:12111' };
+
+/** Whether `url` answers 2xx within 2 s, as a kubelet's httpGet probe decides (asked from a child process:
+ * the phase's waits are synchronous). */
+const httpOk = (/** @type {string} */ url) =>
+  spawnSync(process.execPath, [
+    '-e',
+    'fetch(process.argv[1],{signal:AbortSignal.timeout(2000)}).then(r=>process.exit(r.ok?0:1),()=>process.exit(1))',
+    url,
+  ]).status === 0;
+
+/**
+ * @typedef {{ root: string, env: NodeJS.ProcessEnv, say: (message: string) => void,
+ *   secrets: Record<string, string>, run: (command: string, args: string[], extraEnv?: Record<string, string>) => boolean,
+ *   waitFor: (what: string, limit: number, probe: () => boolean) => boolean }} Context
+ */
+
+/**
+ * Plays the dev overlay's pods and runs the smoke test; true when it passed. Everything it created is
+ * removed again, pass or fail.
+ * @param {Context} context
+ */
+export function kubePlayShape({ root, env, say, secrets, run, waitFor }) {
+  const podman = (/** @type {string[]} */ args) => spawnSync('podman', args, { env, encoding: 'utf8' });
+  const work = path.join(root, '.kitty/images/kube');
+  fs.rmSync(work, { recursive: true, force: true });
+  fs.mkdirSync(work, { recursive: true });
+
+  const plan = kubePlayPlan(renderOverlay('dev'), { payments: SANDBOX, issuing: SANDBOX });
+  // One line per kind ('NetworkPolicy ×8: why'), not one per object.
+  const kinds = new Map();
+  for (const line of plan.notPlayed) {
+    const [kind, why] = [line.slice(0, line.indexOf('/')), line.slice(line.indexOf(': ') + 2)];
+    kinds.set(kind, { why, count: (kinds.get(kind)?.count ?? 0) + 1 });
+  }
+  const notPlayed = [...kinds].map(([kind, { why, count }]) => `${kind} ×${count}: ${why}`);
+  say(`kube play: not played (docs/deploy.md):\n  ${notPlayed.join('\n  ')}`);
+  const files = {
+    datastores: path.join(root, 'infra/images/kube-datastores.yaml'),
+    migration: path.join(work, 'migration.yaml'),
+    apps: path.join(work, 'apps.yaml'),
+  };
+  fs.writeFileSync(files.migration, plan.migration.map((m) => stringify(m)).join('---\n'));
+  fs.writeFileSync(files.apps, plan.apps.map((m) => stringify(m)).join('---\n'));
+  const deployments = plan.apps.filter((manifest) => manifest.kind === 'Deployment');
+  /** @type {any[]} */
+  const containers = [...plan.migration, ...plan.apps].flatMap((m) =>
+    m.kind === 'Pod'
+      ? /** @type {any} */ (m.spec).containers
+      : m.kind === 'Deployment'
+        ? /** @type {any} */ (m.spec).template.spec.containers
+        : [],
+  );
+  const images = [...new Set(containers.map((container) => String(container.image)))];
+
+  const down = () => {
+    for (const file of [files.apps, files.migration, files.datastores]) podman(['kube', 'down', file]);
+    podman(['secret', 'rm', SECRET]);
+    podman(['network', 'rm', '-f', NETWORK]);
+    for (const image of images) podman(['untag', image, image]);
+  };
+  /** @param {string} file */
+  const play = (file) => {
+    const result = podman(['kube', 'play', '--network', NETWORK, file]);
+    if (result.status !== 0) say(`podman kube play ${path.relative(root, file)} failed:\n${result.stderr}`);
+    return result.status === 0;
+  };
+  /** A kube-played container's address on the test network. */
+  const address = (/** @type {string} */ container) =>
+    podman([
+      'inspect',
+      container,
+      '--format',
+      '{{range .NetworkSettings.Networks}}{{.IPAddress}}{{end}}',
+    ]).stdout.trim();
+
+  let ok = false;
+  try {
+    down();
+    for (const image of images) {
+      if (!image.startsWith(REGISTRY)) throw new Error(`${image} is not from ${REGISTRY}`);
+      const local = `localhost/${image.slice(REGISTRY.length)}`;
+      if (podman(['tag', local, image]).status !== 0)
+        throw new Error(`no local image ${local} to play as ${image}`);
+    }
+    if (podman(['network', 'create', NETWORK]).status !== 0)
+      throw new Error(`podman network create ${NETWORK} failed`);
+    // A cluster's kitty-secrets (docs/deploy.md#secrets), pointing at the stand-in data stores by pod name.
+    const secretFile = path.join(work, 'secret.json');
+    fs.writeFileSync(
+      secretFile,
+      podmanSecret({
+        POSTGRES_PASSWORD: secrets.POSTGRES_PASSWORD,
+        DATABASE_URL: `postgresql://kitty:${secrets.POSTGRES_PASSWORD}@postgres:5432/kitty`,
+        REDIS_URL: 'redis://redis:6379',
+        JWT_ACCESS_SECRET: secrets.JWT_ACCESS_SECRET,
+        OPS_PASSWORD: secrets.OPS_PASSWORD,
+        STRIPE_WEBHOOK_SECRET: secrets.STRIPE_WEBHOOK_SECRET,
+        STRIPE_SECRET_KEY: 'sk_test_kitty_sandbox',
+        SMTP_URL: 'smtp://maildev:1025',
+        EMAIL_LINK_SECRET: secrets.EMAIL_LINK_SECRET,
+      }),
+      { mode: 0o600 },
+    );
+    const created = podman(['secret', 'create', SECRET, secretFile]);
+    fs.rmSync(secretFile);
+    if (created.status !== 0) throw new Error(`podman secret create failed: ${created.stderr}`);
+
+    say('kube play: Postgres, Redis, MailDev, Stripe sandbox (infra/images/kube-datastores.yaml)');
+    ok =
+      play(files.datastores) &&
+      waitFor(
+        'postgres',
+        90,
+        () =>
+          podman(['exec', 'postgres-postgres', 'pg_isready', '-h', '127.0.0.1', '-U', 'kitty', '-d', 'kitty'])
+            .status === 0,
+      );
+    if (ok) {
+      say('kube play: the migration Job, as a Pod');
+      ok = play(files.migration);
+      const exit = podman(['wait', 'kitty-migrate-migrate']).stdout.trim();
+      if (ok && exit !== '0') {
+        const logs = podman(['logs', '--tail', '30', 'kitty-migrate-migrate']);
+        say(`the migration pod exited ${exit}:\n${logs.stdout}${logs.stderr}`);
+        ok = false;
+      }
+    }
+    if (ok) {
+      say(`kube play: ${deployments.length} Deployments from k8s/overlays/dev`);
+      ok = play(files.apps);
+    }
+    // Each Deployment's startup probe, at its own path and port, from outside the pod as a kubelet would.
+    for (const deployment of ok ? deployments : []) {
+      const name = deployment.metadata.name;
+      /** @type {any} */
+      const container = /** @type {any} */ (deployment.spec).template.spec.containers[0];
+      const probe = (container.startupProbe ?? container.readinessProbe).httpGet;
+      const port = /** @type {{name?: string, containerPort: number}[]} */ (container.ports).find(
+        (p) => p.name === probe.port || p.containerPort === probe.port,
+      )?.containerPort;
+      const url = `http://${address(`${name}-pod-0-${container.name}`)}:${port}${probe.path}`;
+      ok = waitFor(`${name}'s startup probe (${url})`, 90, () => httpOk(url));
+      if (!ok) {
+        const logs = podman(['logs', '--tail', '30', `${name}-pod-0-${container.name}`]);
+        say(`last lines of ${name}:\n${logs.stdout}${logs.stderr}`);
+        break;
+      }
+    }
+    if (ok) {
+      say('every pod answers its probe; the smoke test');
+      ok = run('npx', ['jest', '-c', 'tests/deploy/jest.config.cjs', '--runInBand'], {
+        DEPLOY_SHAPE: 'podman kube play',
+        GATEWAY_URL: `http://${address('gateway-pod-0-gateway')}:3000`,
+        MAILDEV_URL: `http://${address('maildev-maildev')}:1080`,
+        STRIPE_API_URL: `http://${address('stripe-sandbox-stripe-sandbox')}:12111`,
+        STRIPE_WEBHOOK_SECRET: secrets.STRIPE_WEBHOOK_SECRET,
+      });
+      if (!ok)
+        for (const deployment of deployments) {
+          const logs = podman([
+            'logs',
+            '--tail',
+            '15',
+            `${deployment.metadata.name}-pod-0-${deployment.metadata.name}`,
+          ]);
+          say(`last lines of ${deployment.metadata.name}:\n${logs.stdout}${logs.stderr}`);
+        }
+    }
+  } catch (error) {
+    say(`kube play: ${error instanceof Error ? error.message : String(error)}`);
+    ok = false;
+  } finally {
+    // `--keep` leaves the pods running to look into (the next run removes them first).
+    if (!process.argv.includes('--keep')) down();
+  }
+  return ok;
+}
