@@ -125,7 +125,27 @@ describe('pots in the browser', () => {
     await expectPositions(pageB, ['is owed £15.00', 'owes £15.00']);
     await pageB.getByText('Blair Bright pays Alex Able £15.00').waitFor();
     await pageB.getByText('Paid by Alex Able', { exact: false }).waitFor();
-  }, 60_000); // two sign-ups, each confirmed through its e-mailed link (MailDev), on top of the pot flow
+
+    // What Alex paid himself counts in the quick stats (issue 14 §9).
+    const stats = pageA.getByRole('region', { name: 'Quick stats' });
+    await stats.getByText('Of which £30.00 paid by members themselves.').waitFor();
+    expect(await stats.getByText('Total spent').locator('xpath=following-sibling::dd').textContent()).toBe(
+      '£30.00',
+    );
+
+    // Archived, the pot leaves Home's grid for 'Archived pots', read-only, until its owner restores it.
+    await pageA.getByRole('button', { name: 'Archive pot' }).click();
+    await pageA.getByRole('button', { name: 'Archive', exact: true }).click();
+    await pageA.getByText('Pot archived').waitFor();
+    await pageA.waitForURL(`${GATEWAY_URL}/`);
+    await pageA.getByText('Archived pots (1)').click();
+    await pageA.getByRole('link', { name: potName }).click();
+    await pageA.getByText('This pot is archived').waitFor();
+    expect(await pageA.getByRole('button', { name: 'Add Expense' }).count()).toBe(0);
+    await pageA.getByRole('button', { name: 'Restore pot' }).click();
+    await pageA.getByText('Pot restored').waitFor();
+    await pageA.getByRole('button', { name: 'Add Expense' }).waitFor();
+  }, 90_000); // two sign-ups, each confirmed through its e-mailed link (MailDev), on top of the pot flow
 
   it('fits a 375 px phone screen: create pot, pot page and its expense dialog', async () => {
     const page = await openPage(375);
