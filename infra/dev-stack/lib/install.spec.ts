@@ -59,7 +59,9 @@ describe('onlyUnresolvableOptionals', () => {
   const lockfile = {
     packages: {
       'node_modules/@swc/core': { optionalDependencies: { '@swc/core-darwin-arm64': '1.16.22' } },
-      'node_modules/unrs-resolver': { optionalDependencies: { '@unrs/resolver-binding-win32-x64-msvc': '1.13.0' } },
+      'node_modules/unrs-resolver': {
+        optionalDependencies: { '@unrs/resolver-binding-win32-x64-msvc': '1.13.0' },
+      },
       'node_modules/left-pad': {},
     },
   };
@@ -84,13 +86,18 @@ describe('onlyUnresolvableOptionals', () => {
   });
 
   it('rejects a lockfile that is really out of date', () => {
-    expect(onlyUnresolvableOptionals('npm error Missing: left-pad@1.3.0 from lock file', lockfile)).toBe(false);
+    expect(onlyUnresolvableOptionals('npm error Missing: left-pad@1.3.0 from lock file', lockfile)).toBe(
+      false,
+    );
     // An optional package at a version no locked package asks for is a stale lockfile too.
     expect(
       onlyUnresolvableOptionals('npm error Missing: @swc/core-darwin-arm64@1.17.0 from lock file', lockfile),
     ).toBe(false);
     expect(
-      onlyUnresolvableOptionals("npm error Invalid: lock file's pg@8.20.0 does not satisfy pg@8.23.1", lockfile),
+      onlyUnresolvableOptionals(
+        "npm error Invalid: lock file's pg@8.20.0 does not satisfy pg@8.23.1",
+        lockfile,
+      ),
     ).toBe(false);
     expect(
       onlyUnresolvableOptionals(

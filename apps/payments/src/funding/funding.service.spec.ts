@@ -5,7 +5,7 @@ import { ProblemError } from '@kitty/nest-common';
 
 import type { PrismaService } from '../prisma.service';
 import { FakePeerRpc, FakeStripe } from '../testing/fakes';
-import { FundingService } from './funding.service';
+import { checkoutExpiry, FundingService } from './funding.service';
 
 /** Only what FundingService writes before and after asking Stripe. */
 function fakePrisma() {
@@ -15,7 +15,12 @@ function fakePrisma() {
     fundingTransaction: {
       findUnique: jest.fn(async ({ where }: { where: { id: string } }) => rows.get(where.id) ?? null),
       create: jest.fn(async ({ data }: { data: Record<string, unknown> }) => {
-        rows.set(data['id'] as string, { ...data, status: 'pending', sessionId: null });
+        rows.set(data['id'] as string, {
+          ...data,
+          status: 'pending',
+          sessionId: null,
+          createdAt: new Date(),
+        });
         return rows.get(data['id'] as string);
       }),
       update: jest.fn(async ({ where, data }: { where: { id: string }; data: object }) =>
@@ -82,6 +87,7 @@ describe('FundingService', () => {
         customerEmail: 'alice@example.com',
         successUrl: 'https://kitty.example/funding-success?session_id={CHECKOUT_SESSION_ID}',
         cancelUrl: 'https://kitty.example/funding-cancelled',
+        expiresAt: expect.any(Date),
       },
     ]);
     expect(created).toEqual({
@@ -116,9 +122,23 @@ describe('FundingService', () => {
       ...prisma.rows.keys(),
     ]);
     expect(first.amountPence).toBe(again.amountPence);
+    // Stripe compares a repeated key's parameters: the page's expiry is the same both times.
+    const [sent, resent] = stripe.created.map((params) => params.expiresAt.getTime());
+    expect(resent).toBe(sent);
     await expect(
       problemOf(service.createCheckoutSession(caller, { ...body, amountPence: 2600 }, key)),
     ).resolves.toMatchObject({ status: 422 });
+  });
+
+  it('lets an unpaid Checkout page expire an hour after the top-up began, never sooner than Stripe allows', () => {
+    const began = new Date('2026-11-25T10:00:00Z');
+    expect(checkoutExpiry(began, new Date('2026-11-25T10:00:02Z')).toISOString()).toBe(
+      '2026-11-25T11:00:00.000Z',
+    );
+    // A retry 40 minutes on: Stripe wants at least 30 minutes ahead.
+    expect(checkoutExpiry(began, new Date('2026-11-25T10:40:00Z')).toISOString()).toBe(
+      '2026-11-25T11:11:00.000Z',
+    );
   });
 
   it('offers Bacs Direct Debit for a bank transfer', async () => {

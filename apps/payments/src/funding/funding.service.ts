@@ -120,6 +120,7 @@ export class FundingService {
         customerEmail: caller.email,
         successUrl: `${this.config.PUBLIC_URL}/funding-success?session_id={CHECKOUT_SESSION_ID}`,
         cancelUrl: `${this.config.PUBLIC_URL}/funding-cancelled`,
+        expiresAt: checkoutExpiry(funding.createdAt, new Date()),
       });
     } catch (error) {
       this.logger.error(`Checkout session for funding ${funding.id} failed: ${(error as Error).message}`);
@@ -260,4 +261,19 @@ export class FundingService {
 
 function destinationOf(row: FundingRow): FundingSession['destination'] {
   return { type: row.destinationType as FundingSession['destination']['type'], name: row.destinationName };
+}
+
+/** An unpaid Checkout page ends an hour after the top-up began, not after Stripe's default of 24 hours. */
+const CHECKOUT_LIFETIME_MS = 60 * 60_000;
+/** Stripe refuses an `expires_at` less than 30 minutes away. */
+const CHECKOUT_MIN_LIFETIME_MS = 31 * 60_000;
+
+/**
+ * When the top-up's Checkout page expires: fixed by when the top-up began, so that a retry of the same
+ * command sends Stripe the same parameters under its idempotency key; a retry so late that this is
+ * under Stripe's minimum gets the minimum.
+ */
+export function checkoutExpiry(topUpCreatedAt: Date, now: Date): Date {
+  const planned = topUpCreatedAt.getTime() + CHECKOUT_LIFETIME_MS;
+  return new Date(Math.max(planned, now.getTime() + CHECKOUT_MIN_LIFETIME_MS));
 }

@@ -34,11 +34,15 @@ describeWithSandbox('StripeGateway (Stripe sandbox)', () => {
     customerEmail: 'alice@example.com',
     successUrl: 'http://localhost:3000/funding-success?session_id={CHECKOUT_SESSION_ID}',
     cancelUrl: 'http://localhost:3000/funding-cancelled',
+    expiresAt: inAnHour,
   });
+  // Whole seconds: Stripe's expires_at is a Unix time.
+  const inAnHour = new Date(Math.floor(Date.now() / 1000 + 3600) * 1000);
 
   it('creates a Checkout Session for the amount and a separate fee line, once per funding id', async () => {
     const fundingId = '7d3c2f4e-0000-4000-8000-000000000001';
     const session = await gateway.createTopUpSession(params(fundingId));
+    expect(session.expires_at).toBe(inAnHour.getTime() / 1000);
     expect(session).toMatchObject({
       mode: 'payment',
       currency: 'gbp',

@@ -13,6 +13,8 @@ export interface TopUpCheckoutParams {
   customerEmail: string;
   successUrl: string;
   cancelUrl: string;
+  /** When Stripe expires the page if nobody paid (then `checkout.session.expired` ends the top-up). */
+  expiresAt: Date;
 }
 
 export interface PayoutParams {
@@ -53,6 +55,7 @@ export class StripeGateway {
           ],
           success_url: params.successUrl,
           cancel_url: params.cancelUrl,
+          expires_at: Math.floor(params.expiresAt.getTime() / 1000),
           client_reference_id: params.fundingId,
           customer_email: params.customerEmail,
           metadata,

@@ -76,13 +76,7 @@ export function DeleteAccount() {
       >
         <p>This cannot be undone. Enter your password to confirm.</p>
         {blocked && (
-          <Alert
-            type="warning"
-            showIcon
-            title="Not yet"
-            description={blocked}
-            className="account-blocked"
-          />
+          <Alert type="warning" showIcon title="Not yet" description={blocked} className="account-blocked" />
         )}
         <Form<DeleteForm>
           form={form}
