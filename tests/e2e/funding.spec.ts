@@ -85,7 +85,7 @@ describe('adding and withdrawing money in the browser', () => {
       .getByRole('link', { name: /Cancel and return|Return to Kitty/ })
       .first()
       .click();
-    await declined.waitForURL('**/funding-cancelled');
+    await declined.waitForURL(/\/funding-cancelled\?top_up=[0-9a-f-]{36}$/);
     await declined.getByText('Payment Cancelled').waitFor();
     await declined.getByText('No funds were added to your account.', { exact: false }).waitFor();
     await declined.close();

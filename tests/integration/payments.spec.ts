@@ -4,6 +4,7 @@ import { Pool } from 'pg';
 
 import { api, eventually, signUpUser, uniqueEmail } from '../support/api';
 import { verifyUser } from '../support/onboarding';
+import { payOnSandbox } from '../support/payments';
 import { bearer, type PotDetail } from '../support/pots';
 import {
   checkoutCompletedEvent,
@@ -124,6 +125,7 @@ describe('money routes', () => {
     ['GET', '/api/funding/sessions/cs_test_anything', undefined],
     ['GET', '/api/funding/fee-quote?amountPence=2500', undefined],
     ['GET', '/api/funding/transactions', undefined],
+    ['POST', `/api/funding/top-ups/${randomUUID()}/cancel`, undefined],
     ['GET', '/api/wallet', undefined],
     ['POST', '/api/withdrawals', { amountPence: 100 }],
     ['GET', '/api/withdrawals', undefined],
@@ -291,6 +293,67 @@ describe("a verified user's top-up and pot, as seen and touched by a verified st
       detail: 'You cannot withdraw more than your available balance',
     });
     expect((await api<unknown[]>('/api/withdrawals', { headers: asStranger() })).body).toEqual([]);
+  });
+});
+
+describe("a top-up cancelled on Stripe's page", () => {
+  interface HistoryRow {
+    id: string;
+    sessionId: string;
+    status: string;
+  }
+
+  it('ends as cancelled at once (the page expired at Stripe), and one paid meanwhile is refused (409)', async () => {
+    const user = await signUpUser();
+    await verifyUser(user.session.accessToken);
+    const start = async () => {
+      const created = await api<{ sessionId: string }>('/api/funding/checkout-sessions', {
+        method: 'POST',
+        body: { amountPence: 1500, destination: { type: 'wallet' }, method: 'card' },
+        headers: { ...bearer(user.session.accessToken), 'idempotency-key': randomUUID() },
+      });
+      expect(created.status).toBe(201);
+      const history = await api<HistoryRow[]>('/api/funding/transactions', {
+        headers: bearer(user.session.accessToken),
+      });
+      return history.body.find((row) => row.sessionId === created.body.sessionId)!;
+    };
+    const cancel = (topUpId: string, token = user.session.accessToken) =>
+      api<{ status: string } & Problem>(`/api/funding/top-ups/${topUpId}/cancel`, {
+        method: 'POST',
+        headers: bearer(token),
+      });
+
+    const abandoned = await start();
+    expect(abandoned.status).toBe('pending');
+    const stranger = await signUpUser();
+    expect((await cancel(abandoned.id, stranger.session.accessToken)).status).toBe(404);
+    const cancelled = await cancel(abandoned.id);
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.status).toBe('cancelled');
+    expect((await cancel(abandoned.id)).body.status).toBe('cancelled');
+    // Nobody can pay on the page any more, and the expired event that follows changes nothing.
+    expect((await sandboxStripe().checkout.sessions.retrieve(abandoned.sessionId)).status).toBe('expired');
+    expect((await payOnSandbox(abandoned.sessionId)).status).toBeGreaterThanOrEqual(400);
+
+    const paid = await start();
+    expect((await payOnSandbox(paid.sessionId)).status).toBeLessThan(400);
+    const refused = await cancel(paid.id);
+    expect(refused.status).toBe(409);
+    const wallet = await eventually(async () => {
+      const read = await api<{ balancePence: number }>('/api/wallet', {
+        headers: bearer(user.session.accessToken),
+      });
+      return read.body.balancePence === 1500 ? read.body : undefined;
+    });
+    expect(wallet.balancePence).toBe(1500);
+    const history = await api<HistoryRow[]>('/api/funding/transactions', {
+      headers: bearer(user.session.accessToken),
+    });
+    expect(Object.fromEntries(history.body.map((row) => [row.id, row.status]))).toEqual({
+      [abandoned.id]: 'cancelled',
+      [paid.id]: 'succeeded',
+    });
   });
 });
 

@@ -18,7 +18,7 @@ export interface CheckoutCreated {
 
 export interface FundingSession {
   sessionId: string;
-  status: 'pending' | 'processing' | 'succeeded' | 'failed' | 'expired';
+  status: 'pending' | 'processing' | 'succeeded' | 'failed' | 'expired' | 'cancelled';
   originalAmount: number;
   markupAmount: number;
   markupPercentage: number;

@@ -130,6 +130,7 @@ export const kittyApiWithTags = kittyApiWithTagTypes.enhanceEndpoints({
 
     getWallet: { providesTags: [{ type: 'Wallet', id: 'ME' }] },
     listFundingTransactions: { providesTags: [{ type: 'FundingHistory', id: 'ME' }] },
+    cancelTopUp: { invalidatesTags: [{ type: 'FundingHistory', id: 'ME' }] },
     listWithdrawals: { providesTags: [{ type: 'Withdrawals', id: 'ME' }] },
     // A new top-up is listed as pending at once.
     createCheckoutSession: { invalidatesTags: [{ type: 'FundingHistory', id: 'ME' }] },

@@ -470,6 +470,17 @@ export function routeFixtures(world: World): Record<string, RouteFixture> {
     'GET /api/funding/sessions/{sessionId}': {
       prepare: async () => ({ as: alice, owned: true, params: { sessionId: world.fundingSessionId } }),
     },
+    // The world's top-up is pending: cancelling it is the valid request (sent last, and a repeat is harmless).
+    'POST /api/funding/top-ups/{topUpId}/cancel': {
+      prepare: async () => {
+        const history = await api<{ id: string; sessionId: string }[]>('/api/funding/transactions', {
+          headers: asUser(alice),
+        });
+        const topUp = history.body.find((row) => row.sessionId === world.fundingSessionId);
+        if (!topUp) throw new Error("the world's top-up is not in Alice's history");
+        return { as: alice, owned: true, params: { topUpId: topUp.id } };
+      },
+    },
     'GET /api/funding/fee-quote': { prepare: async () => ({ as: alice, query: { amountPence: '1000' } }) },
     'GET /api/funding/transactions': { prepare: async () => ({ as: alice }) },
     'GET /api/wallet': { prepare: async () => ({ as: alice }) },

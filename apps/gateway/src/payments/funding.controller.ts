@@ -9,7 +9,7 @@ import {
   TopUpAmount,
 } from '@kitty/contracts';
 import { parseOrThrow, RpcClient } from '@kitty/nest-common';
-import { Controller, Get, Param, Post, Query } from '@nestjs/common';
+import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import {
   ApiBearerAuth,
   ApiBody,
@@ -26,6 +26,7 @@ import type { AuthenticatedUser } from '../auth/jwt-auth.guard';
 import { RequiresVerifiedEmail } from '../auth/verified-email';
 import { arrayOf, schemaRef } from '../http/openapi';
 import { ApiProblems } from '../http/problem-responses';
+import { UuidParam } from '../http/uuid-param';
 import { ZodBody } from '../http/zod-body';
 import { IdempotencyKeyParam, Idempotent } from '../idempotency/idempotent.decorator';
 import { signedInCaller } from '../rpc/signed-in-caller';
@@ -83,6 +84,18 @@ export class FundingController {
       caller: signedInCaller(user),
       sessionId: parseOrThrow(SessionIdParam, sessionId),
     });
+  }
+
+  @Post('top-ups/:topUpId/cancel')
+  @HttpCode(200)
+  @ApiOperation({
+    operationId: 'cancelTopUp',
+    summary: "Cancel one of the caller's unpaid top-ups (the payer left Stripe's page with Cancel)",
+  })
+  @ApiOkResponse({ schema: schemaRef(FundingTransaction) })
+  @ApiProblems(400, 404, 409)
+  cancelTopUp(@CurrentUser() user: AuthenticatedUser, @UuidParam('topUpId') topUpId: string) {
+    return this.rpc.call(PaymentsRpc.cancelTopUp, { caller: signedInCaller(user), topUpId });
   }
 
   @Get('fee-quote')

@@ -1,4 +1,5 @@
 import {
+  type CancelTopUpCommand,
   type CreateCheckoutSessionCommand,
   type FundingSessionQuery,
   type PaymentsCallerQuery,
@@ -29,6 +30,11 @@ export class FundingController {
   @RpcHandler(PaymentsRpc.getFundingSession)
   getFundingSession(query: FundingSessionQuery) {
     return this.funding.getFundingSession(query.caller, query.sessionId);
+  }
+
+  @RpcHandler(PaymentsRpc.cancelTopUp)
+  cancelTopUp(command: CancelTopUpCommand) {
+    return this.funding.cancelTopUp(command.caller, command.topUpId);
   }
 
   @RpcHandler(PaymentsRpc.listFundingTransactions)

@@ -26,10 +26,23 @@ function fakePrisma() {
       update: jest.fn(async ({ where, data }: { where: { id: string }; data: object }) =>
         Object.assign(rows.get(where.id) ?? {}, data),
       ),
-      updateMany: jest.fn(async ({ where, data }: { where: { id: string }; data: object }) => {
-        Object.assign(rows.get(where.id) ?? {}, data);
+      updateMany: jest.fn(async ({ where, data }: { where: Record<string, unknown>; data: object }) => {
+        const row = rows.get(where['id'] as string);
+        // Conditions on plain values (status: 'pending', sessionId: null) are honoured, as SQL would.
+        const matches =
+          row &&
+          Object.entries(where).every(([key, value]) =>
+            typeof value === 'object' && value !== null ? true : row[key] === value,
+          );
+        if (!row || !matches) return { count: 0 };
+        Object.assign(row, data);
         return { count: 1 };
       }),
+      findFirst: jest.fn(async ({ where }: { where: { id: string; userId: string } }) => {
+        const row = rows.get(where.id);
+        return row && row['userId'] === where.userId ? row : null;
+      }),
+      findUniqueOrThrow: jest.fn(async ({ where }: { where: { id: string } }) => rows.get(where.id)),
     },
   };
 }
@@ -86,7 +99,9 @@ describe('FundingService', () => {
         destinationName: 'your Kitty wallet',
         customerEmail: 'alice@example.com',
         successUrl: 'https://kitty.example/funding-success?session_id={CHECKOUT_SESSION_ID}',
-        cancelUrl: 'https://kitty.example/funding-cancelled',
+        cancelUrl: expect.stringMatching(
+          /^https:\/\/kitty\.example\/funding-cancelled\?top_up=[0-9a-f-]{36}$/,
+        ),
         expiresAt: expect.any(Date),
       },
     ]);
@@ -139,6 +154,36 @@ describe('FundingService', () => {
     expect(checkoutExpiry(began, new Date('2026-11-25T10:40:00Z')).toISOString()).toBe(
       '2026-11-25T11:11:00.000Z',
     );
+  });
+
+  describe('cancelling a top-up (the payer came back with Cancel)', () => {
+    const body = { amountPence: 2500, destination: { type: 'wallet' as const }, method: 'card' as const };
+    const start = async () => {
+      await service.createCheckoutSession(caller, body, randomUUID());
+      const [topUpId] = [...prisma.rows.keys()];
+      return { topUpId: topUpId!, sessionId: prisma.rows.get(topUpId!)!['sessionId'] as string };
+    };
+
+    it('expires the page at Stripe first, then cancels the top-up; a repeat changes nothing', async () => {
+      const { topUpId, sessionId } = await start();
+      await expect(service.cancelTopUp(caller, topUpId)).resolves.toMatchObject({ status: 'cancelled' });
+      expect(stripe.sessions.get(sessionId)?.status).toBe('expired');
+      await expect(service.cancelTopUp(caller, topUpId)).resolves.toMatchObject({ status: 'cancelled' });
+      expect(stripe.created[0]?.cancelUrl).toBe(`https://kitty.example/funding-cancelled?top_up=${topUpId}`);
+    });
+
+    it('refuses (409) when the payment went through meanwhile, and leaves the top-up to the webhook', async () => {
+      const { topUpId, sessionId } = await start();
+      stripe.sessions.set(sessionId, { ...stripe.sessions.get(sessionId)!, status: 'complete' });
+      await expect(problemOf(service.cancelTopUp(caller, topUpId))).resolves.toMatchObject({ status: 409 });
+      expect(prisma.rows.get(topUpId)?.['status']).toBe('pending');
+    });
+
+    it("answers 404 for another user's top-up", async () => {
+      const { topUpId } = await start();
+      const stranger = { ...caller, userId: randomUUID() };
+      await expect(problemOf(service.cancelTopUp(stranger, topUpId))).resolves.toMatchObject({ status: 404 });
+    });
   });
 
   it('offers Bacs Direct Debit for a bank transfer', async () => {

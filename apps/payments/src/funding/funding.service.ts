@@ -23,7 +23,7 @@ import type { FundingTransaction as FundingRow } from '../generated/prisma/clien
 import { potAccount, walletAccount } from '../ledger/accounts';
 import { PeerServices } from '../peers/peer-services';
 import { PrismaService } from '../prisma.service';
-import { StripeGateway } from '../stripe/stripe-gateway';
+import { StripeGateway, StripeRejectedError } from '../stripe/stripe-gateway';
 import { findReadableRequest } from '../top-up-requests/top-up-request-access';
 
 /** The ledger account a top-up credits and how the payer sees it named. */
@@ -119,7 +119,8 @@ export class FundingService {
         destinationName: funding.destinationName,
         customerEmail: caller.email,
         successUrl: `${this.config.PUBLIC_URL}/funding-success?session_id={CHECKOUT_SESSION_ID}`,
-        cancelUrl: `${this.config.PUBLIC_URL}/funding-cancelled`,
+        // Stripe fills in the session id on the success URL only: the cancel URL names our top-up.
+        cancelUrl: `${this.config.PUBLIC_URL}/funding-cancelled?top_up=${funding.id}`,
         expiresAt: checkoutExpiry(funding.createdAt, new Date()),
       });
     } catch (error) {
@@ -210,18 +211,42 @@ export class FundingService {
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
       take: 200,
     });
-    return rows.map((row) => ({
-      id: row.id,
-      sessionId: row.sessionId ?? '',
-      amountPence: penceFromBigInt(row.amountPence),
-      feePence: penceFromBigInt(row.feePence),
-      feeRate: row.feeRate,
-      method: row.method as PaymentMethod,
-      status: row.status as FundingStatus,
-      destination: destinationOf(row),
-      createdAt: row.createdAt.toISOString(),
-      completedAt: row.completedAt?.toISOString() ?? null,
-    }));
+    return rows.map(toFundingTransaction);
+  }
+
+  /**
+   * The payer came back from Stripe's page with Cancel: the page is expired at Stripe first, so nobody
+   * can still pay on it, and only then is the top-up cancelled. One that was paid meanwhile (Stripe
+   * refuses to expire a complete session) stays for the webhook to credit: 409. Repeating is harmless.
+   */
+  async cancelTopUp(caller: PaymentsCaller, topUpId: string): Promise<FundingTransaction> {
+    const where = { id: topUpId, userId: caller.userId, sessionId: { not: null } };
+    const row = await this.prisma.fundingTransaction.findFirst({ where });
+    if (!row?.sessionId) throw ProblemError.of(404, 'Top-up not found', 'This top-up does not exist.');
+    if (row.status === 'pending') {
+      try {
+        await this.stripe.expireSession(row.sessionId);
+      } catch (error) {
+        if (!(error instanceof StripeRejectedError)) throw error;
+        const session = await this.stripe.retrieveSession(row.sessionId, null);
+        if (session.status === 'complete')
+          throw ProblemError.of(
+            409,
+            'Already paid',
+            'This payment went through: the funds are on their way.',
+          );
+        // Already expired at Stripe: cancelling still ends it here.
+      }
+      await this.prisma.fundingTransaction.updateMany({
+        where: { id: row.id, status: 'pending' },
+        data: { status: 'cancelled', failureReason: 'You cancelled the payment.' },
+      });
+    } else if (row.status === 'succeeded' || row.status === 'processing') {
+      throw ProblemError.of(409, 'Already paid', 'This payment went through: the funds are on their way.');
+    }
+    return toFundingTransaction(
+      await this.prisma.fundingTransaction.findUniqueOrThrow({ where: { id: row.id } }),
+    );
   }
 
   private async resolveDestination(
@@ -276,4 +301,19 @@ const CHECKOUT_MIN_LIFETIME_MS = 31 * 60_000;
 export function checkoutExpiry(topUpCreatedAt: Date, now: Date): Date {
   const planned = topUpCreatedAt.getTime() + CHECKOUT_LIFETIME_MS;
   return new Date(Math.max(planned, now.getTime() + CHECKOUT_MIN_LIFETIME_MS));
+}
+
+function toFundingTransaction(row: FundingRow): FundingTransaction {
+  return {
+    id: row.id,
+    sessionId: row.sessionId ?? '',
+    amountPence: penceFromBigInt(row.amountPence),
+    feePence: penceFromBigInt(row.feePence),
+    feeRate: row.feeRate,
+    method: row.method as PaymentMethod,
+    status: row.status as FundingStatus,
+    destination: destinationOf(row),
+    createdAt: row.createdAt.toISOString(),
+    completedAt: row.completedAt?.toISOString() ?? null,
+  };
 }

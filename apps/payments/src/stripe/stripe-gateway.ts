@@ -66,6 +66,11 @@ export class StripeGateway {
     );
   }
 
+  /** Ends an unpaid Checkout page: nobody can pay on it any more (Stripe refuses a complete one). */
+  expireSession(sessionId: string): Promise<Stripe.Checkout.Session> {
+    return this.rejections(() => this.stripe.checkout.sessions.expire(sessionId));
+  }
+
   retrieveSession(sessionId: string, account: string | null): Promise<Stripe.Checkout.Session> {
     return this.stripe.checkout.sessions.retrieve(sessionId, {}, requestOptions(account));
   }

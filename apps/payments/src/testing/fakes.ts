@@ -60,6 +60,19 @@ export class FakeStripe {
     return session;
   }
 
+  /** Like Stripe: only an open session can be expired (a complete one is refused). */
+  async expireSession(id: string): Promise<Session> {
+    const session = this.sessions.get(id);
+    if (!session) throw new Error(`No such session ${id}`);
+    if (session.status !== 'open')
+      throw new StripeRejectedError(
+        `Only open sessions can be expired (this one is ${session.status})`,
+        null,
+      );
+    this.update(id, { status: 'expired' });
+    return { ...this.sessions.get(id)! };
+  }
+
   async retrieveSession(id: string): Promise<Session> {
     const session = this.sessions.get(id);
     if (!session) throw new Error(`No such session ${id}`);

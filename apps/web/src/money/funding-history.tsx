@@ -18,6 +18,7 @@ const STATUS: Record<FundingTransaction['status'], { label: string; color: strin
   succeeded: { label: 'Added', color: 'green' },
   failed: { label: 'Failed', color: 'red' },
   expired: { label: 'Expired', color: 'default' },
+  cancelled: { label: 'Cancelled', color: 'default' },
 };
 
 /** The user's top-ups, newest first (funding_transactions). */

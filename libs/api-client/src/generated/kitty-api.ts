@@ -242,6 +242,9 @@ const injectedRtkApi = api.injectEndpoints({
     getFundingSession: build.query<GetFundingSessionApiResponse, GetFundingSessionApiArg>({
       query: (queryArg) => ({ url: `/api/funding/sessions/${queryArg}` }),
     }),
+    cancelTopUp: build.mutation<CancelTopUpApiResponse, CancelTopUpApiArg>({
+      query: (queryArg) => ({ url: `/api/funding/top-ups/${queryArg}/cancel`, method: 'POST' }),
+    }),
     quoteFee: build.query<QuoteFeeApiResponse, QuoteFeeApiArg>({
       query: (queryArg) => ({
         url: `/api/funding/fee-quote`,
@@ -437,6 +440,8 @@ export type CreateCheckoutSessionApiArg = {
 };
 export type GetFundingSessionApiResponse = /** status 200  */ FundingSession;
 export type GetFundingSessionApiArg = string;
+export type CancelTopUpApiResponse = /** status 200  */ FundingTransaction;
+export type CancelTopUpApiArg = string;
 export type QuoteFeeApiResponse = /** status 200  */ FeeQuote;
 export type QuoteFeeApiArg = number;
 export type ListFundingTransactionsApiResponse = /** status 200  */ FundingTransaction[];
@@ -599,7 +604,7 @@ export type FundingTransaction = {
   feePence: number;
   feeRate: number;
   method: 'card' | 'apple_pay' | 'google_pay' | 'bank_transfer';
-  status: 'pending' | 'processing' | 'succeeded' | 'failed' | 'expired';
+  status: 'pending' | 'processing' | 'succeeded' | 'failed' | 'expired' | 'cancelled';
   destination: {
     type: 'wallet' | 'pot' | 'top_up_request';
     name: string;
@@ -880,7 +885,7 @@ export type CreateCheckoutSessionRequest = {
 };
 export type FundingSession = {
   sessionId: string;
-  status: 'pending' | 'processing' | 'succeeded' | 'failed' | 'expired';
+  status: 'pending' | 'processing' | 'succeeded' | 'failed' | 'expired' | 'cancelled';
   originalAmount: number;
   markupAmount: number;
   markupPercentage: number;
@@ -1019,6 +1024,7 @@ export const {
   useCreateCheckoutSessionMutation,
   useGetFundingSessionQuery,
   useLazyGetFundingSessionQuery,
+  useCancelTopUpMutation,
   useQuoteFeeQuery,
   useLazyQuoteFeeQuery,
   useListFundingTransactionsQuery,

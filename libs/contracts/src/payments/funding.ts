@@ -50,7 +50,15 @@ export const FeeQuote = apiSchema(
 );
 export type FeeQuote = z.infer<typeof FeeQuote>;
 
-export const FUNDING_STATUSES = ['pending', 'processing', 'succeeded', 'failed', 'expired'] as const;
+/** `cancelled`: the payer left Stripe's page with Cancel (the page was expired at Stripe, nothing paid). */
+export const FUNDING_STATUSES = [
+  'pending',
+  'processing',
+  'succeeded',
+  'failed',
+  'expired',
+  'cancelled',
+] as const;
 export type FundingStatus = (typeof FUNDING_STATUSES)[number];
 
 /** spec §6 'Payment success result', plus the state the success page polls until the webhook is processed. */

@@ -26,6 +26,7 @@ export const CreateCheckoutSessionCommand = withCaller({
   idempotencyKey: IdempotencyKey,
 });
 export const FundingSessionQuery = withCaller({ sessionId: CheckoutSessionId });
+export const CancelTopUpCommand = withCaller({ topUpId: Uuid });
 export const QuoteFeeQuery = withCaller({ amountPence: z.number().int().positive() });
 export const PaymentsCallerQuery = withCaller({});
 export const CreateWithdrawalCommand = withCaller({
@@ -37,6 +38,7 @@ export const TopUpRequestQuery = withCaller({ requestId: Uuid });
 
 export type CreateCheckoutSessionCommand = z.infer<typeof CreateCheckoutSessionCommand>;
 export type FundingSessionQuery = z.infer<typeof FundingSessionQuery>;
+export type CancelTopUpCommand = z.infer<typeof CancelTopUpCommand>;
 export type QuoteFeeQuery = z.infer<typeof QuoteFeeQuery>;
 export type PaymentsCallerQuery = z.infer<typeof PaymentsCallerQuery>;
 export type CreateWithdrawalCommand = z.infer<typeof CreateWithdrawalCommand>;
@@ -88,6 +90,7 @@ export const PaymentsRpc = {
     CheckoutSessionCreated,
   ),
   getFundingSession: defineRpc('payments.funding-session.get.v1', FundingSessionQuery, FundingSession),
+  cancelTopUp: defineRpc('payments.funding.cancel.v1', CancelTopUpCommand, FundingTransaction),
   quoteFee: defineRpc('payments.fee.quote.v1', QuoteFeeQuery, FeeQuote),
   listFundingTransactions: defineRpc(
     'payments.funding-transaction.list.v1',

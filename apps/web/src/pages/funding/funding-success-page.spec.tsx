@@ -108,6 +108,35 @@ describe('/funding-cancelled', () => {
     expect(href('Try Adding Funds Again')).toBe('/top-up');
   });
 
+  it('cancels the top-up the URL names, so that it ends at once instead of waiting to expire', async () => {
+    const topUpId = '7d3c2f4e-0000-4000-8000-000000000009';
+    const fetchMock = moneyApi({}, (request) =>
+      request.method === 'POST' ? json({ id: topUpId, status: 'cancelled' }) : undefined,
+    );
+    renderInApp(<AppRoutes />, { route: `/funding-cancelled?top_up=${topUpId}`, session: signedInState() });
+
+    expect(await screen.findByRole('heading', { name: 'Payment Cancelled' })).toBeTruthy();
+    const posts = fetchMock.requests.filter((request) => request.method === 'POST');
+    expect(posts.map((request) => new URL(request.url).pathname)).toContain(
+      `/api/funding/top-ups/${topUpId}/cancel`,
+    );
+  });
+
+  it('says a payment that went through before it could be cancelled is on its way (409)', async () => {
+    moneyApi({}, (request) =>
+      request.method === 'POST'
+        ? problem(409, 'This payment went through: the funds are on their way.')
+        : undefined,
+    );
+    renderInApp(<AppRoutes />, {
+      route: '/funding-cancelled?top_up=7d3c2f4e-0000-4000-8000-000000000009',
+      session: signedInState(),
+    });
+
+    expect(await screen.findByRole('heading', { name: 'Your payment went through' })).toBeTruthy();
+    expect(screen.queryByText('Try Adding Funds Again')).toBeNull();
+  });
+
   it('sends old /funding links to /top-up', async () => {
     moneyApi();
     renderInApp(<AppRoutes />, { route: '/funding?potId=x', session: signedInState() });

@@ -53,7 +53,7 @@ function FundingSessionResult({ sessionId }: { sessionId: string }) {
     return () => clearTimeout(timer);
   }, []);
 
-  if (refused || status === 'failed' || status === 'expired') {
+  if (refused || status === 'failed' || status === 'expired' || status === 'cancelled') {
     return (
       <ResultPage icon="error" title="Error Processing Payment">
         <p className="muted">There was an issue processing your payment. Please contact support.</p>
