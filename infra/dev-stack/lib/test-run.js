@@ -403,7 +403,7 @@ async function runTests(argv, userEnv = process.env) {
           testLines.push(...result.testLines);
           if (result.code !== 0)
             throw new Error(`infra/images/deploy-test.mjs failed (exit code ${result.code})`);
-          return 'images built, podman-compose stack smoke-tested';
+          return 'images built; podman-compose stack and kube-played pods smoke-tested';
         });
     }
   }

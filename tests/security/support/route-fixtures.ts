@@ -470,14 +470,19 @@ export function routeFixtures(world: World): Record<string, RouteFixture> {
     'GET /api/funding/sessions/{sessionId}': {
       prepare: async () => ({ as: alice, owned: true, params: { sessionId: world.fundingSessionId } }),
     },
-    // The world's top-up is pending: cancelling it is the valid request (sent last, and a repeat is harmless).
+    // A top-up of Alice's left unpaid: cancelling it is the valid request (sent last; a repeat is harmless).
     'POST /api/funding/top-ups/{topUpId}/cancel': {
       prepare: async () => {
+        const started = await api<{ sessionId: string }>('/api/funding/checkout-sessions', {
+          method: 'POST',
+          body: { amountPence: 1_000, destination: { type: 'wallet' }, method: 'card' },
+          headers: { ...asUser(alice), ...idempotent() },
+        });
         const history = await api<{ id: string; sessionId: string }[]>('/api/funding/transactions', {
           headers: asUser(alice),
         });
-        const topUp = history.body.find((row) => row.sessionId === world.fundingSessionId);
-        if (!topUp) throw new Error("the world's top-up is not in Alice's history");
+        const topUp = history.body.find((row) => row.sessionId === started.body.sessionId);
+        if (!topUp) throw new Error(`no unpaid top-up to cancel (${started.status})`);
         return { as: alice, owned: true, params: { topUpId: topUp.id } };
       },
     },
