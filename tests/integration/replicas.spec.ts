@@ -142,7 +142,9 @@ describe('three replicas of every service', () => {
       const replicas = replicasOf(service);
       const before = await handledPerReplica(replicas, pattern);
 
-      const answers = await inPool(300, 20, (i) => command(run, i));
+      // 10 in flight: enough to spread over the replicas; 20 queued on one pot's lock on a loaded 2-core
+      // CI machine came within the 5 s RPC deadline (one 503 in 300, once).
+      const answers = await inPool(300, 10, (i) => command(run, i));
 
       expect(answers.map((answer) => answer.status)).toEqual(Array(300).fill(201));
       // Each command ran once: 300 rows, no two for one request.
