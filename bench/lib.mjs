@@ -81,6 +81,65 @@ export async function signUpConfirmed({ fullName, email, password = 'bench-passw
   throw new Error(`no confirmation e-mail reached ${email}`);
 }
 
+/**
+ * A pot of `size` freshly signed-up members (each from its own client address, `${ipPrefix}.<i>.1`, so
+ * the per-IP auth limit stays out of the seeding), owned by the first, the others joined by invitation.
+ */
+export async function potOfNewMembers({ label, size, ipPrefix }) {
+  const run = Date.now().toString(36);
+  const users = [];
+  for (let i = 0; i < size; i += 1) {
+    users.push(
+      await signUpConfirmed({
+        fullName: `${label} ${i}`,
+        email: `${label.toLowerCase()}-${run}-${i}@example.com`,
+        ip: `${ipPrefix}.${i}.1`,
+      }),
+    );
+  }
+  const owner = users[0];
+  const pot = await call('/api/pots', {
+    method: 'POST',
+    token: owner.accessToken,
+    body: { name: `${label} ${run}` },
+  });
+  for (const user of users.slice(1)) {
+    const { inviteUrl } = await call(`/api/pots/${pot.id}/invitations`, {
+      method: 'POST',
+      token: owner.accessToken,
+      body: { name: user.user.fullName, email: user.user.email },
+    });
+    await call(`/api/invitations/${inviteUrl.split('/invite/')[1]}/accept`, {
+      method: 'POST',
+      token: user.accessToken,
+    });
+  }
+  const { members } = await call(`/api/pots/${pot.id}`, { token: owner.accessToken });
+  return { owner, pot, members };
+}
+
+/**
+ * Records the `i`-th expense of a seeded pot: varied amounts, paid by members in turn, shared by two
+ * members in three.
+ */
+export function recordSeededExpense(pot, owner, members, i) {
+  return call(`/api/pots/${pot.id}/expenses`, {
+    method: 'POST',
+    token: owner.accessToken,
+    idempotencyKey: randomUUID(),
+    body: {
+      description: `Expense ${i}`,
+      amountPence: 100 + ((i * 7919) % 20_000),
+      paidFrom: 'member',
+      payerMemberId: members[i % members.length].id,
+      split: {
+        mode: 'equal',
+        members: members.filter((_, j) => (i + j) % 3 !== 0).map((member) => ({ memberId: member.id })),
+      },
+    },
+  });
+}
+
 /** Signs up and onboards a user (payment account + KYC): they may add funds, withdraw and get a card. */
 export async function verifiedUser(label, fullName = 'Bench Payer') {
   const session = await signUpConfirmed({

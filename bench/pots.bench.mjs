@@ -1,13 +1,12 @@
 // Pots read path benchmark (issue 3): a pot of 20 members × 2,000 expenses, read through the gateway with
 // autocannon, the same read in-process straight on Prisma, and settle-up for 12 and 200 members.
 // Needs a running stack (`npm start`) and the built apps: `npm run bench:pots`.
-import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
 
 import autocannon from 'autocannon';
 
-import { call, DATABASE_URL, GATEWAY, percentile, pool, signUpConfirmed } from './lib.mjs';
+import { DATABASE_URL, GATEWAY, percentile, pool, potOfNewMembers, recordSeededExpense } from './lib.mjs';
 
 const require = createRequire(import.meta.url);
 const MEMBERS = 20;
@@ -15,55 +14,16 @@ const EXPENSES = 2000;
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 
 async function seed() {
-  const run = Date.now().toString(36);
-  const users = [];
-  // Distinct client addresses keep the per-IP auth rate limit out of the seeding.
-  for (let i = 0; i < MEMBERS; i += 1) {
-    const session = await signUpConfirmed({
-      fullName: `Bench ${i}`,
-      email: `bench-${run}-${i}@example.com`,
-      ip: `198.18.${i}.1`,
-    });
-    users.push(session);
-  }
-  const owner = users[0];
-  const pot = await call('/api/pots', {
-    method: 'POST',
-    token: owner.accessToken,
-    body: { name: `Bench ${run}` },
+  const { owner, pot, members } = await potOfNewMembers({
+    label: 'Bench',
+    size: MEMBERS,
+    ipPrefix: '198.18',
   });
-  for (const user of users.slice(1)) {
-    const { inviteUrl } = await call(`/api/pots/${pot.id}/invitations`, {
-      method: 'POST',
-      token: owner.accessToken,
-      body: { name: user.user.fullName, email: user.user.email },
-    });
-    await call(`/api/invitations/${inviteUrl.split('/invite/')[1]}/accept`, {
-      method: 'POST',
-      token: user.accessToken,
-    });
-  }
-  const { members } = await call(`/api/pots/${pot.id}`, { token: owner.accessToken });
   const started = performance.now();
   await pool(
     Array.from({ length: EXPENSES }, (_, i) => i),
     16,
-    async (i) => {
-      const payer = members[i % MEMBERS];
-      const sharers = members.filter((_, j) => (i + j) % 3 !== 0);
-      await call(`/api/pots/${pot.id}/expenses`, {
-        method: 'POST',
-        token: owner.accessToken,
-        idempotencyKey: randomUUID(),
-        body: {
-          description: `Expense ${i}`,
-          amountPence: 100 + ((i * 7919) % 20_000),
-          paidFrom: 'member',
-          payerMemberId: payer.id,
-          split: { mode: 'equal', members: sharers.map((member) => ({ memberId: member.id })) },
-        },
-      });
-    },
+    (i) => recordSeededExpense(pot, owner, members, i),
   );
   const seconds = (performance.now() - started) / 1000;
   console.log(

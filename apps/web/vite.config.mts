@@ -20,6 +20,8 @@ export default defineConfig(({ mode }) => {
     resolve: {
       alias: {
         '@kitty/api-client': `${workspaceRoot}libs/api-client/src/index.ts`,
+        // The SPA reads limits and tables from the contracts (currencies and their minor units, bill lines).
+        '@kitty/contracts': `${workspaceRoot}libs/contracts/src/index.ts`,
         '@kitty/money': `${workspaceRoot}libs/money/src/index.ts`,
       },
     },

@@ -44,6 +44,7 @@ const secrets = {
   JWT_ACCESS_SECRET: randomBytes(32).toString('hex'),
   OPS_PASSWORD: randomBytes(24).toString('hex'),
   STRIPE_WEBHOOK_SECRET: `whsec_${randomBytes(24).toString('hex')}`,
+  STRIPE_CONNECT_WEBHOOK_SECRET: `whsec_${randomBytes(24).toString('hex')}`,
   EMAIL_LINK_SECRET: randomBytes(32).toString('hex'),
 };
 // podman-compose echoes every podman command it runs (secrets included): kept in a log, shown on failure.

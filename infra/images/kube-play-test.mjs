@@ -118,6 +118,7 @@ export function kubePlayShape({ root, env, say, secrets, run, waitFor }) {
         JWT_ACCESS_SECRET: secrets.JWT_ACCESS_SECRET,
         OPS_PASSWORD: secrets.OPS_PASSWORD,
         STRIPE_WEBHOOK_SECRET: secrets.STRIPE_WEBHOOK_SECRET,
+        STRIPE_CONNECT_WEBHOOK_SECRET: secrets.STRIPE_CONNECT_WEBHOOK_SECRET,
         STRIPE_SECRET_KEY: 'sk_test_kitty_sandbox',
         SMTP_URL: 'smtp://maildev:1025',
         EMAIL_LINK_SECRET: secrets.EMAIL_LINK_SECRET,

@@ -38,8 +38,12 @@ const post = <T>(path: string, token: string, body?: unknown) =>
 const get = <T>(path: string, token: string) => call<T>(path, { headers: bearer(token) });
 
 /** Luhn-valid runs of 13–19 digits (spaces or hyphens allowed between groups): card numbers. */
-function cardNumbersIn(text: string): string[] {
+/** A UUID's digit groups joined by hyphens can pass as a 13–19 digit Luhn number: ids are not card numbers. */
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+
+function cardNumbersIn(raw: string): string[] {
   const found: string[] = [];
+  const text = raw.replace(UUID, ' ');
   for (const match of text.matchAll(/\d(?:[ -]?\d){12,18}(?![ -]?\d)/g)) {
     const digits = match[0].replace(/\D/g, '');
     if (match.index > 0 && /[\d]/.test(text[match.index - 1])) continue;

@@ -34,7 +34,8 @@ describe('Onboarding: payment account and KYC through the gateway, issuing, auth
         kycStatus: 'complete',
         requirements: [],
         capabilities: { cardIssuing: 'active', transfers: 'active' },
-        payoutAccountLabel: 'STRIPE TEST BANK •••• 2345',
+        // verifyUser added the user's own bank account after the KYC step.
+        payoutAccountLabel: 'Bank account •••• 9911',
       },
     });
     const me = await api<{ fullName: string }>('/api/me', { headers: auth });

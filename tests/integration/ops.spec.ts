@@ -37,10 +37,13 @@ describe('queue dashboard (/admin/queues on the operator port)', () => {
     expect(queues.map((queue) => queue.name).sort()).toEqual([
       'issuing-user-deleted',
       'notifications-email',
+      'notifications-notify',
+      'notifications-user-deleted',
       'payments-payouts',
       'payments-reconciliation',
       'payments-stripe-events',
       'pots-balance-changed',
+      'pots-recurring-expenses',
       'pots-user-deleted',
       'residency-detect',
     ]);

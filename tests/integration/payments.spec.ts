@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 
 import { Pool } from 'pg';
 
-import { api, eventually, signUpUser, uniqueEmail } from '../support/api';
+import { api, eventually, MAILDEV_URL, signUpUser, uniqueEmail } from '../support/api';
+import { type MaildevEmail, mailTo } from '../support/maildev';
 import { verifyUser } from '../support/onboarding';
-import { payOnSandbox } from '../support/payments';
-import { bearer, type PotDetail } from '../support/pots';
+import { payOnSandbox, topUp } from '../support/payments';
+import { bearer, type PotDetail, potWithMembers } from '../support/pots';
 import {
   checkoutCompletedEvent,
   deliverWebhook,
@@ -293,6 +294,38 @@ describe("a verified user's top-up and pot, as seen and touched by a verified st
       detail: 'You cannot withdraw more than your available balance',
     });
     expect((await api<unknown[]>('/api/withdrawals', { headers: asStranger() })).body).toEqual([]);
+  });
+});
+
+describe('a withdrawal from a shared pot (issue 13 §4)', () => {
+  it('is e-mailed to every other member once (a pot_withdrawal notification), naming who withdrew how much', async () => {
+    const { pot, owner, others } = await potWithMembers(2, `Shared ${Date.now()}`);
+    await verifyUser(owner.session.accessToken);
+    await topUp(owner.session.accessToken, 2_000, { type: 'pot', potId: pot.id });
+    const withdrawal = await api('/api/withdrawals', {
+      method: 'POST',
+      body: { amountPence: 700, source: { type: 'pot', potId: pot.id } },
+      headers: { ...bearer(owner.session.accessToken), 'idempotency-key': randomUUID() },
+    });
+    expect(withdrawal.status).toBe(201);
+
+    for (const member of others) {
+      const mail = await mailTo(member.credentials.email, (email) =>
+        email.subject.includes('withdrew £7.00'),
+      );
+      expect(mail.subject).toBe('Olive Owner withdrew £7.00 to their bank');
+      expect(mail.text).toContain(`In ${pot.name}`);
+      expect(mail.text).toContain(`/pot/${pot.id}`);
+    }
+    const inbox = (await (await fetch(`${MAILDEV_URL}/email`)).json()) as MaildevEmail[];
+    const announcements = (address: string) =>
+      inbox.filter(
+        (email) =>
+          email.to.some((to) => to.address === address) &&
+          email.subject === 'Olive Owner withdrew £7.00 to their bank',
+      );
+    expect(announcements(owner.credentials.email)).toEqual([]);
+    for (const member of others) expect(announcements(member.credentials.email)).toHaveLength(1);
   });
 });
 

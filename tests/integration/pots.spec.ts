@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
-import { api, eventually, signUpUser } from '../support/api';
-import { mailTo } from '../support/maildev';
+import { api, eventually, MAILDEV_URL, signUpUser } from '../support/api';
+import { type MaildevEmail, mailTo } from '../support/maildev';
 import { verifyUser } from '../support/onboarding';
 import { topUp } from '../support/payments';
 import { bearer, invite, type PotDetail, potWithMembers } from '../support/pots';
@@ -325,6 +325,24 @@ describe('expenses and who owes whom', () => {
       paidByMembersPence: 800,
     });
     expect(paid(read)).toEqual({ [a]: 0, [b]: 800, [c]: 0 });
+    // Recorded without a category: 'other'; a category outside the list is refused; an edit moves it.
+    expect(read.spendingByCategory).toEqual([{ category: 'other', amountPence: 800 }]);
+    for (const category of ['fuel', 'Transport', '']) {
+      const refused = await api<Problem>(path, {
+        method: 'PATCH',
+        body: { category },
+        headers: bearer(owner.session.accessToken),
+      });
+      expect(refused.status).toBe(400);
+    }
+    const moved = await api<{ category: string }>(path, {
+      method: 'PATCH',
+      body: { category: 'transport' },
+      headers: bearer(owner.session.accessToken),
+    });
+    expect(moved.body.category).toBe('transport');
+    read = await detail();
+    expect(read.spendingByCategory).toEqual([{ category: 'transport', amountPence: 800 }]);
     let balances = await api<Balances>(`/api/pots/${pot.id}/balances`, {
       headers: bearer(owner.session.accessToken),
     });
@@ -347,10 +365,135 @@ describe('expenses and who owes whom', () => {
     const activity = await api<{ summary: string }[]>(`/api/pots/${pot.id}/activity`, {
       headers: bearer(owner.session.accessToken),
     });
-    expect(activity.body.slice(0, 3).map((entry) => entry.summary)).toEqual([
+    expect(activity.body.slice(0, 4).map((entry) => entry.summary)).toEqual([
       'Member 1 deleted "Fuel" (£8.00)',
+      // The category change, named (the refused ones wrote nothing).
+      'Olive Owner edited "Fuel": Other → Transport',
       'Olive Owner edited "Fuel": £6.00 → £8.00; Member 1\'s share £3.00 → £4.00; Member 2\'s share £3.00 → £4.00',
       'Member 1 added "Fuel" (£6.00)',
+    ]);
+  });
+
+  it('takes several payers (issue 14 §1): each credited what they paid, edits move it, strangers refused', async () => {
+    const { pot, owner, others } = await potWithMembers(2);
+    const [a, b, c] = pot.members.map((member) => member.id);
+    const auth = bearer(owner.session.accessToken);
+    const dinner = (payers: { memberId: string; amountPence: number }[], amountPence = 10_000) => ({
+      description: 'Dinner',
+      amountPence,
+      paidFrom: 'member',
+      payers,
+      split: { mode: 'shares', members: [a, b, c].map((memberId) => ({ memberId, value: 1 })) },
+    });
+    const record = (body: object) =>
+      api<Problem & { id: string; payers: { memberId: string; amountPence: number }[] }>(
+        `/api/pots/${pot.id}/expenses`,
+        { method: 'POST', body, headers: { ...auth, 'idempotency-key': randomUUID() } },
+      );
+    const nets = async () => {
+      const balances = await api<Balances>(`/api/pots/${pot.id}/balances`, { headers: auth });
+      return Object.fromEntries(balances.body.positions.map((p) => [p.memberId, p.netPence]));
+    };
+
+    const stranger = await potWithMembers(0);
+    const refusals: [object, string][] = [
+      [
+        dinner([
+          { memberId: a, amountPence: 6000 },
+          { memberId: stranger.pot.members[0].id, amountPence: 4000 },
+        ]),
+        'Everyone who paid must be a member of this pot.',
+      ],
+      [
+        dinner([
+          { memberId: a, amountPence: 6000 },
+          { memberId: b, amountPence: 3000 },
+        ]),
+        "What each person paid adds up to £90.00, not the expense's £100.00.",
+      ],
+      [
+        dinner([
+          { memberId: a, amountPence: 5000 },
+          { memberId: a, amountPence: 5000 },
+        ]),
+        'Each person can be named only once among those who paid.',
+      ],
+    ];
+    for (const [body, message] of refusals) {
+      const refused = await record(body);
+      expect(refused.status).toBe(400);
+      expect([refused.body.detail, ...(refused.body.errors ?? []).map((error) => error.message)]).toContain(
+        message,
+      );
+    }
+    expect(await nets()).toEqual({ [a]: 0, [b]: 0, [c]: 0 });
+
+    const created = await record(
+      dinner([
+        { memberId: a, amountPence: 6000 },
+        { memberId: b, amountPence: 4000 },
+      ]),
+    );
+    expect(created.status).toBe(201);
+    expect(created.body.payers).toEqual([
+      { memberId: a, name: 'Olive Owner', amountPence: 6000 },
+      { memberId: b, name: 'Member 1', amountPence: 4000 },
+    ]);
+    expect(await nets()).toEqual({ [a]: 2666, [b]: 667, [c]: -3333 });
+    const balances = await api<Balances>(`/api/pots/${pot.id}/balances`, { headers: auth });
+    expect(balances.body.plan).toEqual(
+      expect.arrayContaining([
+        { fromMemberId: c, toMemberId: a, amountPence: 2666 },
+        { fromMemberId: c, toMemberId: b, amountPence: 667 },
+      ]),
+    );
+    const detail = await api<PotDetail>(`/api/pots/${pot.id}`, { headers: auth });
+    expect(detail.body.stats).toMatchObject({ totalTransactions: 1, paidByMembersPence: 10_000 });
+    expect(Object.fromEntries(detail.body.contributions.map((m) => [m.memberId, m.paidPence]))).toEqual({
+      [a]: 6000,
+      [b]: 4000,
+      [c]: 0,
+    });
+
+    // Member 2 now paid £30 of £120 beside Member 1's £90; Olive nothing.
+    const path = `/api/pots/${pot.id}/expenses/${created.body.id}`;
+    const edited = await api<Problem>(path, {
+      method: 'PATCH',
+      body: {
+        amountPence: 12_000,
+        payers: [
+          { memberId: b, amountPence: 9000 },
+          { memberId: c, amountPence: 3000 },
+        ],
+      },
+      headers: auth,
+    });
+    expect(edited.status).toBe(200);
+    expect(await nets()).toEqual({ [a]: -4000, [b]: 5000, [c]: -1000 });
+    // A new amount alone does not say who paid what of it.
+    const unsaid = await api<Problem>(path, {
+      method: 'PATCH',
+      body: { amountPence: 15_000 },
+      headers: auth,
+    });
+    expect(unsaid.status).toBe(400);
+    expect(unsaid.body.detail).toBe('The amount changed: say how much each person paid of it.');
+
+    // The single payer field still works, beside the new one.
+    const single = await record({ ...dinner([]), payers: undefined, payerMemberId: c });
+    expect(single.status).toBe(201);
+    expect(single.body.payers).toEqual([{ memberId: c, name: 'Member 2', amountPence: 10_000 }]);
+    expect(await nets()).toEqual({ [a]: -4000 - 3334, [b]: 5000 - 3333, [c]: -1000 + 6667 });
+
+    expect((await api(path, { method: 'DELETE', headers: bearer(owner.session.accessToken) })).status).toBe(
+      204,
+    );
+    expect(await nets()).toEqual({ [a]: -3334, [b]: -3333, [c]: 6667 });
+    const list = await api<{ payers: unknown[] }[]>(`/api/pots/${pot.id}/expenses`, {
+      headers: bearer(others[1].session.accessToken),
+    });
+    expect(list.body.map((expense) => expense.payers)).toEqual([
+      [{ memberId: c, name: 'Member 2', amountPence: 10_000 }],
     ]);
   });
 
@@ -540,6 +683,162 @@ describe('members', () => {
   });
 });
 
+describe('closing a pot (issue 14 §7)', () => {
+  it('archives only once everyone is settled up, and says who still owes or is owed', async () => {
+    const { pot, owner } = await potWithMembers(1);
+    const [ownerId, oneId] = pot.members.map((member) => member.id);
+    const auth = bearer(owner.session.accessToken);
+    await api(`/api/pots/${pot.id}/expenses`, {
+      method: 'POST',
+      body: {
+        description: 'Fuel',
+        amountPence: 900,
+        paidFrom: 'member',
+        payerMemberId: ownerId,
+        split: { mode: 'equal', members: [{ memberId: oneId }] },
+      },
+      headers: { ...auth, 'idempotency-key': randomUUID() },
+    });
+    const archive = () =>
+      api<Problem>(`/api/pots/${pot.id}`, { method: 'PATCH', body: { isActive: false }, headers: auth });
+
+    const refused = await archive();
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({
+      title: 'Settle up first',
+      detail:
+        'Everyone must be settled up before the pot is archived: Member 1 owes £9.00, Olive Owner is owed £9.00.',
+    });
+    // The owner, paid back, records it (it counts at once: they are one of its two people).
+    const repaid = await api(`/api/pots/${pot.id}/settlements`, {
+      method: 'POST',
+      body: { fromMemberId: oneId, toMemberId: ownerId, amountPence: 900 },
+      headers: { ...auth, 'idempotency-key': randomUUID() },
+    });
+    expect(repaid.status).toBe(201);
+    const closed = await archive();
+    expect(closed.status).toBe(200);
+    expect(closed.body).toMatchObject({ isActive: false });
+  });
+});
+
+describe('leaving a pot (issue 14 §7)', () => {
+  it('lets a member whose position is zero leave; the owner and anyone owing or owed get 409', async () => {
+    const { pot, owner, others } = await potWithMembers(2);
+    const [ownerId, oneId] = pot.members.map((member) => member.id);
+    await api(`/api/pots/${pot.id}/expenses`, {
+      method: 'POST',
+      body: {
+        description: 'Tickets',
+        amountPence: 2_000,
+        paidFrom: 'member',
+        payerMemberId: ownerId,
+        split: { mode: 'equal', members: [{ memberId: ownerId }, { memberId: oneId }] },
+      },
+      headers: { ...bearer(owner.session.accessToken), 'idempotency-key': randomUUID() },
+    });
+    const leave = (token: string) =>
+      api<Problem>(`/api/pots/${pot.id}/leave`, { method: 'POST', headers: bearer(token) });
+
+    const debtor = await leave(others[0].session.accessToken);
+    expect(debtor.status).toBe(409);
+    expect(debtor.body).toMatchObject({
+      title: 'Settle up first',
+      detail: 'Settle up first: you owe £10.00.',
+    });
+    const byOwner = await leave(owner.session.accessToken);
+    expect(byOwner.status).toBe(409);
+    expect(byOwner.body.detail).toBe(
+      'You own this pot, so you cannot leave it. Archive it instead once everyone has settled up.',
+    );
+
+    expect((await leave(others[1].session.accessToken)).status).toBe(204);
+    expect((await leave(others[1].session.accessToken)).status).toBe(404);
+    const gone = bearer(others[1].session.accessToken);
+    expect((await api(`/api/pots/${pot.id}`, { headers: gone })).status).toBe(404);
+    const list = await api<PotDetail[]>('/api/pots', { headers: gone });
+    expect(list.body.map((p) => p.id)).not.toContain(pot.id);
+    const seen = await api<PotDetail>(`/api/pots/${pot.id}`, { headers: bearer(owner.session.accessToken) });
+    expect(seen.body.members.map((member) => member.name)).toEqual(['Olive Owner', 'Member 1']);
+    const feed = await api<{ summary: string }[]>(`/api/pots/${pot.id}/activity`, {
+      headers: bearer(owner.session.accessToken),
+    });
+    expect(feed.body[0].summary).toBe('Member 2 left the pot');
+  });
+});
+
+describe('reminders (issue 14 §7)', () => {
+  it('e-mail the debtor exactly once a day however many clicks race on the 3 replicas; 429 after', async () => {
+    const { pot, owner, others } = await potWithMembers(2, `Remind ${Date.now()}`);
+    const [ownerId, oneId, twoId] = pot.members.map((member) => member.id);
+    const recorded = await api(`/api/pots/${pot.id}/expenses`, {
+      method: 'POST',
+      body: {
+        description: 'Cabin',
+        amountPence: 3_000,
+        paidFrom: 'member',
+        payerMemberId: ownerId,
+        split: { mode: 'equal', members: [{ memberId: oneId }, { memberId: twoId }] },
+      },
+      headers: { ...bearer(owner.session.accessToken), 'idempotency-key': randomUUID() },
+    });
+    expect(recorded.status).toBe(201);
+    const remind = (token: string, fromMemberId: string, toMemberId = ownerId) =>
+      api<Problem & { debtorName: string }>(`/api/pots/${pot.id}/reminders`, {
+        method: 'POST',
+        body: { fromMemberId, toMemberId },
+        headers: bearer(token),
+      });
+
+    const clicks = await Promise.all(
+      Array.from({ length: 12 }, () => remind(owner.session.accessToken, oneId)),
+    );
+    expect(clicks.map((click) => click.status).sort()).toEqual([201, ...Array(11).fill(429)]);
+    const refused = clicks.find((click) => click.status === 429)!;
+    expect(refused.body).toMatchObject({
+      title: 'Already reminded today',
+      detail: 'You can remind Member 1 again tomorrow.',
+    });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+
+    const debtor = others[0].credentials.email;
+    const subject = `Olive Owner reminds you that you owe £15.00 to Olive Owner in ${pot.name}`;
+    const mail = await mailTo(debtor, (email) => email.subject === subject);
+    expect(mail.text).toContain(`/pot/${pot.id}`);
+    // Long enough for any second e-mail a losing click could have queued to arrive: none does.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const inbox = (await (await fetch(`${MAILDEV_URL}/email`)).json()) as MaildevEmail[];
+    const reminders = inbox.filter(
+      (email) => email.to.some((to) => to.address === debtor) && email.subject.includes('reminds you'),
+    );
+    expect(reminders).toHaveLength(1);
+
+    // The plan says which debt was reminded; the other debt can still be; the feed names it once.
+    const balances = await api<Balances & { remindedToday: unknown[] }>(`/api/pots/${pot.id}/balances`, {
+      headers: bearer(others[1].session.accessToken),
+    });
+    expect(balances.body.remindedToday).toEqual([{ fromMemberId: oneId, toMemberId: ownerId }]);
+    expect((await remind(owner.session.accessToken, twoId)).status).toBe(201);
+    const feed = await api<{ summary: string }[]>(`/api/pots/${pot.id}/activity`, {
+      headers: bearer(owner.session.accessToken),
+    });
+    expect(feed.body.filter((entry) => entry.summary.includes('reminded')).map((e) => e.summary)).toEqual([
+      'Olive Owner reminded Member 2 to pay Olive Owner £15.00',
+      'Olive Owner reminded Member 1 to pay Olive Owner £15.00',
+    ]);
+
+    // The debtor cannot remind themselves, a debt not in the plan is unknown, unknown fields are refused.
+    expect((await remind(others[0].session.accessToken, oneId)).status).toBe(403);
+    expect((await remind(owner.session.accessToken, ownerId, oneId)).status).toBe(404);
+    const extra = await api<Problem>(`/api/pots/${pot.id}/reminders`, {
+      method: 'POST',
+      body: { fromMemberId: twoId, toMemberId: ownerId, amountPence: 1 },
+      headers: bearer(owner.session.accessToken),
+    });
+    expect(extra.status).toBe(400);
+  }, 60_000);
+});
+
 describe('a stranger', () => {
   it('gets 404 from every pot route of a pot they are not in', async () => {
     const { pot, owner } = await potWithMembers(1);
@@ -583,6 +882,8 @@ describe('a stranger', () => {
         { fromMemberId: member, toMemberId: pot.yourMemberId, amountPence: 1 },
       ],
       ['GET', `/api/pots/${pot.id}/activity`],
+      ['POST', `/api/pots/${pot.id}/reminders`, { fromMemberId: member, toMemberId: pot.yourMemberId }],
+      ['POST', `/api/pots/${pot.id}/leave`],
       ['PUT', '/api/active-pot', { potId: pot.id }],
     ];
     for (const [method, path, body] of routes) {

@@ -3,6 +3,7 @@
 // and sets RESIDENCY_DEFAULT_COUNTRY=GB for loopback callers.
 import { api, eventually, followVerificationLink, type Session, uniqueEmail } from '../support/api';
 import { mailTo } from '../support/maildev';
+import { verifyUser } from '../support/onboarding';
 
 interface Residency {
   countryCode: string | null;
@@ -54,6 +55,41 @@ describe('residency', () => {
     expect(residency.countryCode).not.toBe('GB');
     expect(residency.isUkResident).toBe(false);
     expect(residency.method).toBe('ip_address');
+  });
+});
+
+describe('residency from the verified address (issue 13 §6)', () => {
+  it('makes a user first seen abroad a UK resident once KYC accepts a UK address, and sign-ins abroad keep it', async () => {
+    const abroad = '8.8.8.8';
+    const { email, accessToken } = await signUp('Ursula Abroad', abroad);
+    const auth = { authorization: `Bearer ${accessToken}` };
+    expect((await residencyOf(accessToken)).isUkResident).toBe(false);
+    const quote = () =>
+      api<{ feeRate: number; isUKUser: boolean }>('/api/funding/fee-quote?amountPence=2500', {
+        headers: auth,
+      });
+
+    await verifyUser(accessToken);
+    const verified = await eventually(async () => {
+      const residency = await residencyOf(accessToken);
+      return residency.method === 'kyc_address' ? residency : undefined;
+    });
+    expect(verified).toMatchObject({ countryCode: 'GB', isUkResident: true });
+    expect((await quote()).body).toMatchObject({ feeRate: 2, isUKUser: true });
+
+    // Signing in again from abroad records a newer IP observation, which no longer decides.
+    const signIn = await api<Session>('/api/auth/sign-in', {
+      method: 'POST',
+      body: { email, password: 'a-long-enough-password' },
+      headers: { 'x-forwarded-for': abroad },
+    });
+    expect(signIn.status).toBe(200);
+    const again = { authorization: `Bearer ${signIn.body.accessToken}` };
+    // The sign-in's detection job has run once the residency service has answered for it; give it time.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const me = await api<Session['user']>('/api/me', { headers: again });
+    expect(me.body.residency).toMatchObject({ countryCode: 'GB', method: 'kyc_address' });
+    expect((await quote()).body).toMatchObject({ feeRate: 2, isUKUser: true });
   });
 });
 

@@ -26,6 +26,16 @@ export function useChromium() {
   });
 
   afterEach(async () => {
+    // Each page as the test left it (tmp/e2e-last/<test>-<n>.png): what a failure looked like.
+    const name = (expect.getState().currentTestName ?? 'test').replace(/[^a-z0-9]+/gi, '-').slice(0, 120);
+    const pages = contexts.flatMap((context) => context.pages());
+    await Promise.all(
+      pages.map((page, i) =>
+        page
+          .screenshot({ path: `tmp/e2e-last/${name}-${i + 1}.png`, fullPage: true, timeout: 5_000 })
+          .catch(() => undefined),
+      ),
+    );
     await Promise.all(contexts.splice(0).map((context) => context.close()));
   });
 

@@ -30,3 +30,9 @@ export const passwordResetToken = (address: string) =>
     const token = mail && /\/reset-password\?token=([\w%.~-]+)/.exec(mail.text)?.[1];
     return token ? decodeURIComponent(token) : undefined;
   });
+
+/** Every e-mail in MailDev to `address` so far (no waiting). */
+export async function allMailTo(address: string): Promise<MaildevEmail[]> {
+  const inbox = (await (await fetch(`${MAILDEV_URL}/email`)).json()) as MaildevEmail[];
+  return inbox.filter((email) => email.to.some((to) => to.address === address.toLowerCase()));
+}

@@ -10,6 +10,19 @@ export const VERIFIABLE_KYC = {
   address: { line1: '1 Test Street', city: 'London', postal_code: 'SW1A 1AA' },
 };
 
+/**
+ * A UK bank account that passes the VocaLink modulus check (VocaLink's own example pair). Withdrawals are
+ * paid to the user's own bank account, so a verified user has one.
+ */
+export const VALID_BANK_ACCOUNT = {
+  sortCode: '20-00-00',
+  accountNumber: '55779911',
+  accountHolderName: 'Vera Verified',
+};
+
+/** Passes the modulus check; the sandbox fails every payout to it (account number ending 0002). */
+export const FAILING_BANK_ACCOUNT = { ...VALID_BANK_ACCOUNT, accountNumber: '00040002' };
+
 export interface OnboardingStatus {
   step: 'form' | 'card' | 'complete';
   account: {
@@ -24,8 +37,9 @@ export interface OnboardingStatus {
 }
 
 /**
- * Makes a signed-up user "verified" (payment account with KYC complete and a payout bank account), as
- * Add Funds and Withdraw require: one POST, which creates the Connect account on the way.
+ * Makes a signed-up user "verified" (payment account with KYC complete and their own bank account), as
+ * Add Funds and Withdraw require: the KYC POST creates the Connect account on the way, then the bank
+ * account is attached to it.
  */
 export async function verifyUser(accessToken: string): Promise<OnboardingStatus> {
   const response = await api<OnboardingStatus>('/api/onboarding/kyc', {
@@ -35,5 +49,20 @@ export async function verifyUser(accessToken: string): Promise<OnboardingStatus>
   });
   if (response.status !== 200)
     throw new Error(`onboarding failed: ${response.status} ${JSON.stringify(response.body)}`);
+  await addBankAccount(accessToken);
+  // As it is now, with the bank account (the KYC answer was from before it).
+  const status = await api<OnboardingStatus>('/api/onboarding', { headers: bearer(accessToken) });
+  return status.body;
+}
+
+/** Sets the user's own bank account (where withdrawals are paid). */
+export async function addBankAccount(accessToken: string, bank = VALID_BANK_ACCOUNT) {
+  const response = await api<{ bankAccount: { last4: string } | null }>('/api/me/bank-account', {
+    method: 'PUT',
+    body: bank,
+    headers: bearer(accessToken),
+  });
+  if (response.status !== 200)
+    throw new Error(`adding the bank account failed: ${response.status} ${JSON.stringify(response.body)}`);
   return response.body;
 }

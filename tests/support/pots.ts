@@ -14,6 +14,7 @@ export interface PotDetail {
   balancePence: number;
   members: Member[];
   yourMemberId: string;
+  rules: { withdrawRule: string; spendRule: string; approvalAbovePence: number };
   stats: {
     totalTransactions: number;
     totalAddedPence: number;
@@ -21,6 +22,7 @@ export interface PotDetail {
     paidByMembersPence: number;
   };
   contributions: { memberId: string; addedPence: number; paidPence: number; sharePence: number }[];
+  spendingByCategory: { category: string; amountPence: number }[];
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -145,8 +145,16 @@ export function forgedDelivery(index: number, body: string, secret: string): For
   return kinds[index % kinds.length]();
 }
 
-export function deliverWebhook(body: string, signature: string | undefined) {
-  return api<{ status?: number; received?: boolean }>('/api/webhooks/stripe', {
+/** The Connect endpoint's signing secret (connected accounts' events), set by `npm test`. */
+export function connectWebhookSecret(): string {
+  const secret = process.env.STRIPE_CONNECT_WEBHOOK_SECRET;
+  if (!secret) throw new Error('STRIPE_CONNECT_WEBHOOK_SECRET must be the stack under test’s');
+  return secret;
+}
+
+/** A delivery to the platform's endpoint, or with `connect` to the Connect endpoint. */
+export function deliverWebhook(body: string, signature: string | undefined, { connect = false } = {}) {
+  return api<{ status?: number; received?: boolean }>(`/api/webhooks/stripe${connect ? '/connect' : ''}`, {
     method: 'POST',
     rawBody: body,
     headers: {

@@ -67,6 +67,22 @@ export async function verifyInBrowser(page: Page) {
     .waitFor();
 }
 
+/**
+ * Fills the bank account form on the current page (account page or onboarding): first a pair that fails
+ * the modulus check, which is refused under the account number, then VocaLink's valid example pair.
+ */
+export async function addBankAccountInBrowser(page: Page) {
+  const form = page.getByRole('form', { name: 'Bank account' });
+  await form.getByLabel('Name on the account').fill('Ada Lovelace');
+  await form.getByLabel('Sort code').fill('200000');
+  await form.getByLabel('Account number').fill('12345678');
+  await form.getByRole('button', { name: 'Save bank account' }).click();
+  await form.getByText("That sort code and account number don't match: check them with your bank.").waitFor();
+  await form.getByLabel('Account number').fill('55779911');
+  await form.getByRole('button', { name: 'Save bank account' }).click();
+  await page.getByText('Sort code 20-00-00 · Account •••• 9911').waitFor();
+}
+
 /** Creates a pot through the form (it becomes the active pot), opens it and returns its id. */
 export async function createPotInBrowser(page: Page, name: string): Promise<string> {
   await page.goto('/create-pot');

@@ -1,4 +1,10 @@
-import { EmailQueue, IssuingUserDeletedQueue, PotsUserDeletedQueue, ResidencyQueue } from '@kitty/contracts';
+import {
+  EmailQueue,
+  IssuingUserDeletedQueue,
+  NotificationsUserDeletedQueue,
+  PotsUserDeletedQueue,
+  ResidencyQueue,
+} from '@kitty/contracts';
 import { hmacKey, serviceInfrastructure } from '@kitty/nest-common';
 import { Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
@@ -34,7 +40,13 @@ const infrastructure = serviceInfrastructure({
   prisma: PrismaService,
   outbox: {
     table: OUTBOX_TABLE,
-    queues: [ResidencyQueue, EmailQueue, PotsUserDeletedQueue, IssuingUserDeletedQueue],
+    queues: [
+      ResidencyQueue,
+      EmailQueue,
+      PotsUserDeletedQueue,
+      IssuingUserDeletedQueue,
+      NotificationsUserDeletedQueue,
+    ],
   },
 });
 

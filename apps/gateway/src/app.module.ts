@@ -19,15 +19,20 @@ import { EmailPreferencesController } from './email-preferences/email-preference
 import { HealthController } from './health/health.controller';
 import { PlatformHealth } from './health/health.service';
 import { IdempotencyModule } from './idempotency/idempotency.module';
+import { LiveController } from './live/live.controller';
+import { LiveHub } from './live/live-hub';
 import { AccountDeletionService } from './me/account-deletion.service';
 import { AccountExportService } from './me/account-export.service';
 import { ExportController } from './me/export.controller';
 import { MeController } from './me/me.controller';
 import { MeService } from './me/me.service';
 import { SessionsController } from './me/sessions.controller';
+import { NotificationsController } from './notifications/notifications.controller';
+import { BankAccountController } from './onboarding/bank-account.controller';
 import { OnboardingController } from './onboarding/onboarding.controller';
 import { OnboardingService } from './onboarding/onboarding.service';
 import { FundingController } from './payments/funding.controller';
+import { StatementsController } from './payments/statements.controller';
 import { TopUpRequestsController } from './payments/top-up-requests.controller';
 import { WalletController } from './payments/wallet.controller';
 import { WithdrawalsController } from './payments/withdrawals.controller';
@@ -35,6 +40,10 @@ import { ActivePotController } from './pots/active-pot.controller';
 import { ExpensesController } from './pots/expenses.controller';
 import { InvitationsController } from './pots/invitations.controller';
 import { PotsController } from './pots/pots.controller';
+import { ReceiptsController } from './pots/receipts.controller';
+import { RecurringExpensesController } from './pots/recurring-expenses.controller';
+import { SettlementChangesController } from './pots/settlement-changes.controller';
+import { TransferFilesController } from './pots/transfer-files.controller';
 import { StripeWebhookController } from './webhooks/stripe-webhook.controller';
 import { StripeWebhookService } from './webhooks/stripe-webhook.service';
 
@@ -57,15 +66,23 @@ export function createAppModule(config: GatewayConfig) {
       ContactController,
       EmailPreferencesController,
       ClientEventsController,
+      LiveController,
+      NotificationsController,
       HealthController,
       PotsController,
       ExpensesController,
+      ReceiptsController,
+      RecurringExpensesController,
+      SettlementChangesController,
+      TransferFilesController,
       InvitationsController,
       ActivePotController,
       OnboardingController,
+      BankAccountController,
       CardsController,
       FundingController,
       WalletController,
+      StatementsController,
       WithdrawalsController,
       TopUpRequestsController,
       StripeWebhookController,
@@ -95,6 +112,7 @@ export function createAppModule(config: GatewayConfig) {
           new QueueRegistry(config.REDIS_URL, config.QUEUE_PREFIX, [StripeEventQueue, IssuingEventQueue]),
       },
       StripeWebhookService,
+      LiveHub,
     ],
   })
   class AppModule implements OnApplicationShutdown {

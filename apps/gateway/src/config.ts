@@ -31,6 +31,11 @@ export const gatewayConfigSchema = baseConfigSchema
     OPS_PASSWORD: secret(),
     /** Verifies Stripe's webhook signatures (`whsec_…` of the endpoint; locally shared with the sandbox). */
     STRIPE_WEBHOOK_SECRET: secret(),
+    /**
+     * Verifies the Connect endpoint's deliveries (/api/webhooks/stripe/connect): events of connected
+     * accounts, such as payouts to users' banks, signed with that endpoint's own `whsec_…`.
+     */
+    STRIPE_CONNECT_WEBHOOK_SECRET: secret(),
     COOKIE_SECURE: z
       .enum(['true', 'false'])
       .default('true')

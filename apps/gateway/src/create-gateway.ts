@@ -1,5 +1,4 @@
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { genReqId, instrumentHttp, redisOptionsFromUrl } from '@kitty/nest-common';
@@ -11,9 +10,11 @@ import { Logger } from 'nestjs-pino';
 
 import { createAppModule } from './app.module';
 import type { GatewayConfig } from './config';
+import { allowLargerBodiesWhereConfigured } from './http/body-limit';
 import { acceptJsonBodiesOnly } from './http/json-only';
 import { buildOpenApiDocument } from './http/openapi';
 import { ProblemFilter } from './http/problem.filter';
+import { sendSecurityHeaders } from './http/security-headers';
 import { cacheControlFor } from './http/static-cache';
 
 /** Request bodies above this are refused with 413 before they are parsed. */
@@ -38,8 +39,9 @@ export async function createGateway(config: GatewayConfig): Promise<NestFastifyA
 
   instrumentHttp(app.getHttpAdapter().getInstance());
   acceptJsonBodiesOnly(app.getHttpAdapter().getInstance());
+  allowLargerBodiesWhereConfigured(app.getHttpAdapter().getInstance());
   await app.register(fastifyCookie);
-  await app.register(fastifyHelmet, {
+  sendSecurityHeaders(app.getHttpAdapter().getInstance(), {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

@@ -1,6 +1,8 @@
+import { ResidencyQueue } from '@kitty/contracts';
 import { createStripeClient, RpcModule, serviceInfrastructure, STRIPE_CLIENT } from '@kitty/nest-common';
 import { Module } from '@nestjs/common';
 
+import { BankAccountService } from './accounts/bank-account.service';
 import { OnboardingService } from './accounts/onboarding.service';
 import { PaymentAccountRepository } from './accounts/payment-account.repository';
 import { StripeAccounts } from './accounts/stripe-accounts';
@@ -16,10 +18,16 @@ import { VirtualCardRepository } from './cards/virtual-card.repository';
 import { VirtualCardService } from './cards/virtual-card.service';
 import { ISSUING_CONFIG, loadIssuingConfig } from './config';
 import { IssuingController } from './controllers/issuing.controller';
-import { PrismaService } from './prisma.service';
+import { OUTBOX_TABLE, PrismaService } from './prisma.service';
 
 export const config = loadIssuingConfig();
-const infrastructure = serviceInfrastructure({ service: 'issuing', config, prisma: PrismaService });
+const infrastructure = serviceInfrastructure({
+  service: 'issuing',
+  config,
+  prisma: PrismaService,
+  // A completed identity check tells residency the address's country (issue 13 §6).
+  outbox: { table: OUTBOX_TABLE, queues: [ResidencyQueue] },
+});
 
 @Module({
   imports: [
@@ -34,6 +42,7 @@ const infrastructure = serviceInfrastructure({ service: 'issuing', config, prism
     StripeAccounts,
     PaymentAccountRepository,
     OnboardingService,
+    BankAccountService,
     StripeCards,
     VirtualCardRepository,
     VirtualCardService,

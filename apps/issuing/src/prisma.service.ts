@@ -2,9 +2,11 @@ import { prismaClientOptions } from '@kitty/nest-common';
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 
 import { ISSUING_CONFIG, type IssuingConfig } from './config';
-import { PrismaClient } from './generated/prisma/client';
+import { type Prisma, PrismaClient } from './generated/prisma/client';
 
 export const ISSUING_SCHEMA = 'issuing';
+export const OUTBOX_TABLE = `"${ISSUING_SCHEMA}"."outbox"`;
+export type Tx = Prisma.TransactionClient;
 
 @Injectable()
 export class PrismaService extends PrismaClient implements OnModuleDestroy {

@@ -1,10 +1,14 @@
 import { EmailQueue } from '@kitty/contracts';
-import { serviceInfrastructure } from '@kitty/nest-common';
+import { RpcModule, serviceInfrastructure } from '@kitty/nest-common';
 import { Module } from '@nestjs/common';
 
 import { loadNotificationsConfig, NOTIFICATIONS_CONFIG } from './config';
 import { ContactController } from './controllers/contact.controller';
 import { EmailPreferencesController } from './controllers/email-preferences.controller';
+import { NotificationCentre } from './notification-centre/notification-centre.service';
+import { NotificationsController } from './notification-centre/notifications.controller';
+import { NotifyProcessor } from './notification-centre/notify.processor';
+import { NotificationsUserDeletedProcessor } from './notification-centre/user-deleted.processor';
 import { OUTBOX_TABLE, PrismaService } from './prisma.service';
 import { EmailSendProcessor } from './processors/email-send.processor';
 import { ContactMessageRepository } from './repositories/contact-message.repository';
@@ -25,8 +29,17 @@ const infrastructure = serviceInfrastructure({
 });
 
 @Module({
-  imports: infrastructure.imports,
-  controllers: [ContactController, EmailPreferencesController, ...infrastructure.controllers],
+  imports: [
+    ...infrastructure.imports,
+    // The notification centre asks auth where a user's e-mail goes.
+    RpcModule.register({ redisUrl: config.REDIS_URL, prefix: config.QUEUE_PREFIX }),
+  ],
+  controllers: [
+    ContactController,
+    EmailPreferencesController,
+    NotificationsController,
+    ...infrastructure.controllers,
+  ],
   providers: [
     ...infrastructure.providers,
     { provide: NOTIFICATIONS_CONFIG, useValue: config },
@@ -39,6 +52,9 @@ const infrastructure = serviceInfrastructure({
     EmailDeliveryService,
     EmailPreferencesService,
     EmailSendProcessor,
+    NotificationCentre,
+    NotifyProcessor,
+    NotificationsUserDeletedProcessor,
   ],
 })
 export class AppModule {}

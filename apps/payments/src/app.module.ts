@@ -1,4 +1,4 @@
-import { EmailQueue, PayoutQueue, PotBalanceQueue } from '@kitty/contracts';
+import { EmailQueue, NotificationQueue, PayoutQueue, PotBalanceQueue } from '@kitty/contracts';
 import {
   createStripeClient,
   EmailQuota,
@@ -20,6 +20,8 @@ import { PeerServices } from './peers/peer-services';
 import { OUTBOX_TABLE, PrismaService } from './prisma.service';
 import { ReconciliationProcessor } from './reconciliation/reconciliation.processor';
 import { ReconciliationService } from './reconciliation/reconciliation.service';
+import { StatementController } from './statements/statement.controller';
+import { StatementService } from './statements/statement.service';
 import { StripeGateway } from './stripe/stripe-gateway';
 import { StripeEventProcessor } from './stripe-events/stripe-event.processor';
 import { StripeEventService } from './stripe-events/stripe-event.service';
@@ -36,7 +38,7 @@ const infrastructure = serviceInfrastructure({
   service: 'payments',
   config,
   prisma: PrismaService,
-  outbox: { table: OUTBOX_TABLE, queues: [PotBalanceQueue, EmailQueue, PayoutQueue] },
+  outbox: { table: OUTBOX_TABLE, queues: [PotBalanceQueue, EmailQueue, PayoutQueue, NotificationQueue] },
 });
 
 @Module({
@@ -50,6 +52,7 @@ const infrastructure = serviceInfrastructure({
     FundingController,
     WithdrawalController,
     TopUpRequestController,
+    StatementController,
     ...infrastructure.controllers,
   ],
   providers: [
@@ -64,6 +67,7 @@ const infrastructure = serviceInfrastructure({
     PeerServices,
     FundingService,
     WalletService,
+    StatementService,
     WithdrawalService,
     PayoutProcessor,
     TopUpRequestService,

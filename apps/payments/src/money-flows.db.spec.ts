@@ -12,7 +12,7 @@ import { PrismaService } from './prisma.service';
 import { StripeEventService } from './stripe-events/stripe-event.service';
 import { TopUpCreditService } from './stripe-events/top-up-credit.service';
 import { openPaymentsDatabase, type PaymentsDatabase } from './testing/database';
-import { FakePeerRpc, FakeStripe, idleRelay } from './testing/fakes';
+import { FakePeerRpc, FakeStripe, idleRelay, quietLive } from './testing/fakes';
 import { TopUpRequestService } from './top-up-requests/top-up-request.service';
 import { WalletService } from './wallet/wallet.service';
 import { WithdrawalService } from './withdrawals/withdrawal.service';
@@ -46,13 +46,14 @@ describe('payments money flows (PostgreSQL)', () => {
     const peers = rpc.asPeers();
     const relay = idleRelay();
     funding = new FundingService(prisma, peers, stripe.asGateway(), { PUBLIC_URL });
-    withdrawals = new WithdrawalService(prisma, ledger, peers, stripe.asGateway(), relay);
+    withdrawals = new WithdrawalService(prisma, ledger, peers, stripe.asGateway(), relay, quietLive());
     events = new StripeEventService(
       prisma,
       stripe.asGateway(),
       new TopUpCreditService(ledger),
       withdrawals,
       relay,
+      quietLive(),
     );
     wallets = new WalletService(prisma, peers);
     requests = new TopUpRequestService(prisma, peers, relay, { PUBLIC_URL }, {

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 
 import type { PaymentsCaller } from '@kitty/contracts';
 import { createStripeClient } from '@kitty/nest-common';
+import type Stripe from 'stripe';
 
 import { FundingService } from './funding/funding.service';
 import { walletAccount } from './ledger/accounts';
@@ -13,11 +14,14 @@ import { StripeGateway } from './stripe/stripe-gateway';
 import { StripeEventService } from './stripe-events/stripe-event.service';
 import { TopUpCreditService } from './stripe-events/top-up-credit.service';
 import { openPaymentsDatabase, type PaymentsDatabase } from './testing/database';
-import { FakePeerRpc, idleRelay } from './testing/fakes';
+import { FakePeerRpc, idleRelay, quietLive } from './testing/fakes';
 import {
+  addBankAccount,
   BACS_SUCCEEDS,
   CARD_4242,
+  connectedAccountWithBank,
   describeWithSandbox,
+  REFUSING_ACCOUNT_NUMBER,
   type RunningSandbox,
   SANDBOX_SECRET_KEY,
   startStripeSandbox,
@@ -32,20 +36,27 @@ describeWithSandbox('payments against the Stripe sandbox (PostgreSQL)', () => {
   let funding: FundingService;
   let withdrawals: WithdrawalService;
   let events: StripeEventService;
+  let stripeClient: Stripe;
   const ledger = new LedgerService();
 
   beforeAll(async () => {
     sandbox = await startStripeSandbox();
     database = openPaymentsDatabase();
     prisma = database.prisma;
-    const stripe = new StripeGateway(
-      createStripeClient({ STRIPE_SECRET_KEY: SANDBOX_SECRET_KEY, STRIPE_API_URL: sandbox.url }),
-    );
+    stripeClient = createStripeClient({ STRIPE_SECRET_KEY: SANDBOX_SECRET_KEY, STRIPE_API_URL: sandbox.url });
+    const stripe = new StripeGateway(stripeClient);
     rpc = new FakePeerRpc();
     const peers = rpc.asPeers();
     funding = new FundingService(prisma, peers, stripe, { PUBLIC_URL: 'http://localhost:3000' });
-    withdrawals = new WithdrawalService(prisma, ledger, peers, stripe, idleRelay());
-    events = new StripeEventService(prisma, stripe, new TopUpCreditService(ledger), withdrawals, idleRelay());
+    withdrawals = new WithdrawalService(prisma, ledger, peers, stripe, idleRelay(), quietLive());
+    events = new StripeEventService(
+      prisma,
+      stripe,
+      new TopUpCreditService(ledger),
+      withdrawals,
+      idleRelay(),
+      quietLive(),
+    );
   }, 60_000);
 
   afterAll(async () => {
@@ -59,11 +70,11 @@ describeWithSandbox('payments against the Stripe sandbox (PostgreSQL)', () => {
     rpc.ukResidents.add(userId);
     return { userId, email: 'ada@example.com', name: 'Ada Lovelace' };
   };
-  const deliver = (eventId: string) =>
+  const deliver = (eventId: string, account: string | null = null) =>
     events.process({
       eventId,
       type: 'checkout.session.completed',
-      account: null,
+      account,
       objectId: null,
       receivedAt: new Date().toISOString(),
     });
@@ -117,7 +128,53 @@ describeWithSandbox('payments against the Stripe sandbox (PostgreSQL)', () => {
     expect(await ledger.balance(prisma, walletAccount(ada.userId))).toBe(1000n);
   });
 
-  it('settles a paid payout and releases one the bank refused', async () => {
+  it('fails a refused Bacs debit with the bank’s reason, as Stripe words it', async () => {
+    const ada = someone();
+    const { sessionId } = await funding.createCheckoutSession(
+      ada,
+      { amountPence: 1200, destination: { type: 'wallet' }, method: 'bank_transfer' },
+      randomUUID(),
+    );
+    await sandbox.pay(sessionId, 'bank', { ...BACS_SUCCEEDS, account_number: '33333335' });
+    await deliver((await sandbox.eventFor('checkout.session.completed', sessionId)).id);
+    await deliver((await sandbox.eventFor('checkout.session.async_payment_failed', sessionId)).id);
+
+    await expect(sessionState(ada, sessionId)).resolves.toMatchObject({
+      status: 'failed',
+      failureReason: 'The customer has told their bank that this debit was not authorised.',
+    });
+    const [row] = await funding.listFundingTransactions(ada);
+    expect(row).toMatchObject({ status: 'failed', failureReason: expect.stringMatching(/not authorised/) });
+    expect(await ledger.balance(prisma, walletAccount(ada.userId))).toBe(0n);
+  });
+
+  it('expires a page left after a declined card with the decline as its reason, and a bare one without', async () => {
+    const ada = someone();
+    const start = () =>
+      funding.createCheckoutSession(
+        ada,
+        { amountPence: 900, destination: { type: 'wallet' }, method: 'card' },
+        randomUUID(),
+      );
+    const declined = (await start()).sessionId;
+    const untouched = (await start()).sessionId;
+    await sandbox.pay(declined, 'card', { ...CARD_4242, card_number: '4000 0000 0000 9995' });
+    for (const sessionId of [declined, untouched]) {
+      await stripeClient.checkout.sessions.expire(sessionId);
+      await deliver((await sandbox.eventFor('checkout.session.expired', sessionId)).id);
+    }
+
+    await expect(sessionState(ada, declined)).resolves.toMatchObject({
+      status: 'expired',
+      failureReason: 'Your card has insufficient funds.',
+    });
+    await expect(sessionState(ada, untouched)).resolves.toMatchObject({
+      status: 'expired',
+      failureReason: null,
+    });
+  });
+
+  it('pays out through Connect (transfer, then payout on the account): settles a paid one, releases and reclaims one the bank refused', async () => {
     const ada = someone();
     const { sessionId } = await funding.createCheckoutSession(
       ada,
@@ -131,12 +188,18 @@ describeWithSandbox('payments against the Stripe sandbox (PostgreSQL)', () => {
     await sandbox.pay(sessionId, 'card', CARD_4242);
     await deliver((await sandbox.eventFor('checkout.session.completed', sessionId)).id);
 
+    // Ada's own bank account on her connected account; then one the sandbox's bank refuses (…0002).
+    const verification = await connectedAccountWithBank(stripeClient);
+    const account = verification.accountId;
+    rpc.verified.set(ada.userId, verification);
     const paid = await withdrawals.create(
       ada,
       { amountPence: 1000, source: { type: 'wallet' } },
       randomUUID(),
     );
-    rpc.verify(ada.userId, 'ba_fail_account_closed');
+    await withdrawals.requestPayout(paid.id);
+    const refusingBank = await addBankAccount(stripeClient, account, REFUSING_ACCOUNT_NUMBER);
+    rpc.verified.set(ada.userId, { ...verification, payoutDestination: refusingBank });
     const refused = await withdrawals.create(
       ada,
       { amountPence: 500, source: { type: 'wallet' } },
@@ -144,11 +207,29 @@ describeWithSandbox('payments against the Stripe sandbox (PostgreSQL)', () => {
     );
     expect(await ledger.balance(prisma, walletAccount(ada.userId))).toBe(1500n);
 
-    for (const { id } of [paid, refused]) await withdrawals.requestPayout(id);
-    const payoutOf = async (id: string) =>
-      (await prisma.withdrawal.findUniqueOrThrow({ where: { id } })).payoutId as string;
-    await deliver((await sandbox.eventFor('payout.paid', await payoutOf(paid.id))).id);
-    await deliver((await sandbox.eventFor('payout.failed', await payoutOf(refused.id))).id);
+    await withdrawals.requestPayout(refused.id);
+    await withdrawals.requestPayout(refused.id);
+    const rowOf = (id: string) => prisma.withdrawal.findUniqueOrThrow({ where: { id } });
+    // Connect: one transfer to Ada's account and one payout there per withdrawal, however often asked.
+    for (const { id } of [paid, refused]) {
+      const row = await rowOf(id);
+      const transfer = await stripeClient.transfers.retrieve(row.transferId as string);
+      expect(transfer).toMatchObject({ destination: account, metadata: { withdrawalId: id } });
+      expect((await stripeClient.transfers.list({ transfer_group: `withdrawal:${id}` })).data).toHaveLength(
+        1,
+      );
+    }
+    const paidEvent = await sandbox.eventFor('payout.paid', (await rowOf(paid.id)).payoutId as string);
+    const failedEvent = await sandbox.eventFor('payout.failed', (await rowOf(refused.id)).payoutId as string);
+    for (let i = 0; i < 2; i++) {
+      await deliver(paidEvent.id, account);
+      await deliver(failedEvent.id, account);
+    }
+    // The failed payout's money went back to Ada's account at Stripe, and from there to the platform.
+    const transfer = await stripeClient.transfers.retrieve((await rowOf(refused.id)).transferId as string);
+    expect(transfer).toMatchObject({ reversed: true, amount_reversed: 500 });
+    const balance = await stripeClient.balance.retrieve({}, { stripeAccount: account });
+    expect(balance.available[0]?.amount).toBe(0);
 
     expect(await ledger.balance(prisma, walletAccount(ada.userId))).toBe(2000n);
     const list = await withdrawals.list(ada);

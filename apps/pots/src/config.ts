@@ -7,6 +7,12 @@ export const potsConfigSchema = baseConfigSchema.extend(databaseConfigSchema.sha
   PUBLIC_URL: z.url().default('http://localhost:3000'),
   /** Ledger balance events applied at once by one replica (each one short transaction on its pot). */
   POT_BALANCE_WORKER_CONCURRENCY: z.coerce.number().int().min(1).default(5),
+  /** How often the schedule records due recurring expenses (a rule due today is recorded as it is set up). */
+  RECURRING_EXPENSES_EVERY_MS: z.coerce
+    .number()
+    .int()
+    .min(1_000)
+    .default(10 * 60_000),
 });
 
 export type PotsConfig = z.infer<typeof potsConfigSchema>;

@@ -13,10 +13,11 @@ if (!container) throw new Error('#root is missing from index.html');
 
 createRoot(container).render(
   <StrictMode>
-    <AppProviders store={createAppStore()}>
-      <BrowserRouter>
+    {/* The router is outermost: toasts render in the providers, and a toast may hold a link. */}
+    <BrowserRouter>
+      <AppProviders store={createAppStore()}>
         <App />
-      </BrowserRouter>
-    </AppProviders>
+      </AppProviders>
+    </BrowserRouter>
   </StrictMode>,
 );

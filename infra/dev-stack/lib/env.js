@@ -10,7 +10,7 @@ const path = require('node:path');
  *   mode: 'development' | 'test', databaseUrl: string, redisUrl: string, publicUrl: string,
  *   webDistDir: string, smtpPort: number, mailWebPort: number, jwtAccessSecret: string, opsPassword: string,
  *   emailLinkSecret?: string,
- *   queuePrefix: string, gatewayPort: number, stripeWebhookSecret: string,
+ *   queuePrefix: string, gatewayPort: number, stripeWebhookSecret: string, stripeConnectWebhookSecret?: string,
  *   stripeSandboxPort: number | null, stripeSandboxDataDir: string
  * }} Context
  * @typedef {{
@@ -158,6 +158,12 @@ const VARIABLES = [
     value: (c) => c.stripeWebhookSecret,
   },
   {
+    name: 'STRIPE_CONNECT_WEBHOOK_SECRET',
+    description:
+      'verifies Stripe-Signature at POST /api/webhooks/stripe/connect (connected accounts’ events): generated like STRIPE_WEBHOOK_SECRET, shared with the sandbox; with real Stripe, your Connect endpoint’s secret',
+    value: (c) => c.stripeConnectWebhookSecret ?? c.stripeWebhookSecret,
+  },
+  {
     name: 'SANDBOX_WEBHOOK_SECRET',
     description: 'the sandbox signs its webhook deliveries with it: same as STRIPE_WEBHOOK_SECRET',
     value: (c, env) => whenSandbox(c, () => env.STRIPE_WEBHOOK_SECRET),
@@ -167,6 +173,20 @@ const VARIABLES = [
     name: 'SANDBOX_WEBHOOK_URLS',
     description: 'where the sandbox delivers events: http://127.0.0.1:<gateway port>/api/webhooks/stripe',
     value: (c) => whenSandbox(c, () => `http://127.0.0.1:${c.gatewayPort}/api/webhooks/stripe`),
+    optional: true,
+  },
+  {
+    name: 'SANDBOX_CONNECT_WEBHOOK_SECRET',
+    description:
+      'the sandbox signs connected accounts’ events with it: same as STRIPE_CONNECT_WEBHOOK_SECRET',
+    value: (c, env) => whenSandbox(c, () => env.STRIPE_CONNECT_WEBHOOK_SECRET),
+    optional: true,
+  },
+  {
+    name: 'SANDBOX_CONNECT_WEBHOOK_URLS',
+    description:
+      'where the sandbox delivers connected accounts’ events: http://127.0.0.1:<gateway port>/api/webhooks/stripe/connect',
+    value: (c) => whenSandbox(c, () => `http://127.0.0.1:${c.gatewayPort}/api/webhooks/stripe/connect`),
     optional: true,
   },
   {

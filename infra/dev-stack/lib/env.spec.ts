@@ -14,6 +14,7 @@ const context = (mode: 'development' | 'test', stripeSandboxPort: number | null 
   queuePrefix: 'kitty',
   gatewayPort: 3000,
   stripeWebhookSecret: 'whsec_generated',
+  stripeConnectWebhookSecret: 'whsec_generated_connect',
   stripeSandboxPort,
   stripeSandboxDataDir: '/repo/.kitty/stripe-sandbox',
 });
@@ -42,8 +43,11 @@ describe('app environment', () => {
       STRIPE_SECRET_KEY: 'sk_test_kitty_sandbox',
       STRIPE_API_URL: 'http://127.0.0.1:12111',
       STRIPE_WEBHOOK_SECRET: 'whsec_generated',
+      STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_generated_connect',
       SANDBOX_WEBHOOK_SECRET: 'whsec_generated',
       SANDBOX_WEBHOOK_URLS: 'http://127.0.0.1:3000/api/webhooks/stripe',
+      SANDBOX_CONNECT_WEBHOOK_SECRET: 'whsec_generated_connect',
+      SANDBOX_CONNECT_WEBHOOK_URLS: 'http://127.0.0.1:3000/api/webhooks/stripe/connect',
       SANDBOX_PUBLIC_URL: 'http://localhost:12111',
       SANDBOX_DATA_DIR: '/repo/.kitty/stripe-sandbox',
     });

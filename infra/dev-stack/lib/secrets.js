@@ -12,6 +12,8 @@ function freshSecrets() {
     opsPassword: randomBytes(24).toString('base64url'),
     // Shaped like a Stripe endpoint secret; the gateway verifies with it what the sandbox signs with it.
     stripeWebhookSecret: `whsec_${randomBytes(32).toString('base64url')}`,
+    // The Connect endpoint's own secret: connected accounts' events (payouts to users' banks) are signed with it.
+    stripeConnectWebhookSecret: `whsec_${randomBytes(32).toString('base64url')}`,
     // Signs the unsubscribe links in e-mails (notifications); kept so old links keep working.
     emailLinkSecret: randomBytes(48).toString('base64url'),
   };
@@ -19,7 +21,7 @@ function freshSecrets() {
 
 /**
  * @param {string} file
- * @returns {{ jwtAccessSecret: string, opsPassword: string, stripeWebhookSecret: string, emailLinkSecret: string }}
+ * @returns {{ jwtAccessSecret: string, opsPassword: string, stripeWebhookSecret: string, stripeConnectWebhookSecret: string, emailLinkSecret: string }}
  */
 function loadOrCreateSecrets(file) {
   let stored = {};

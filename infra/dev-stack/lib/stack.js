@@ -366,7 +366,7 @@ function describeReplicas(replicas) {
  * @param {{
  *   mode: Mode, registry: Registry, supervisor: Supervisor, say: Say, userEnv?: NodeJS.ProcessEnv,
  *   databaseUrl: string, redisUrl: string, jwtAccessSecret: string, opsPassword: string, emailLinkSecret?: string, queuePrefix: string,
- *   stripeWebhookSecret: string, mailDir: string, stripeSandboxDataDir: string,
+ *   stripeWebhookSecret: string, stripeConnectWebhookSecret?: string, mailDir: string, stripeSandboxDataDir: string,
  *   timeoutMs: number, withMaildev?: boolean, replicas?: Record<string, number>
  * }} options
  */
@@ -398,6 +398,7 @@ async function startStack({
       queuePrefix: rest.queuePrefix,
       gatewayPort: ports[gateway.name],
       stripeWebhookSecret: rest.stripeWebhookSecret,
+      stripeConnectWebhookSecret: rest.stripeConnectWebhookSecret,
       stripeSandboxPort: ports[STRIPE_SANDBOX_APP] ?? null,
       stripeSandboxDataDir: rest.stripeSandboxDataDir,
     },

@@ -322,6 +322,7 @@ async function runTests(argv, userEnv = process.env) {
         OPS_PASSWORD: env.OPS_PASSWORD,
         // The payments suite signs webhooks as Stripe (and forges them) and reads the sandbox and the queue.
         STRIPE_WEBHOOK_SECRET: env.STRIPE_WEBHOOK_SECRET,
+        STRIPE_CONNECT_WEBHOOK_SECRET: env.STRIPE_CONNECT_WEBHOOK_SECRET,
         STRIPE_API_URL: env.STRIPE_API_URL,
         QUEUE_PREFIX: env.QUEUE_PREFIX,
         DATABASE_URL: database,

@@ -21,6 +21,12 @@ export const sandboxConfigSchema = z
     /** Comma-separated event types delivered to the endpoints (Stripe's `enabled_events`); empty = all. */
     SANDBOX_WEBHOOK_EVENTS: commaSeparated,
     SANDBOX_WEBHOOK_SECRET: z.string().min(1).default('whsec_sandbox'),
+    /**
+     * Comma-separated Connect endpoints: events on connected accounts (`account` set) go there, signed with
+     * SANDBOX_CONNECT_WEBHOOK_SECRET. Empty: they go to SANDBOX_WEBHOOK_URLS.
+     */
+    SANDBOX_CONNECT_WEBHOOK_URLS: commaSeparated.pipe(z.array(z.url())),
+    SANDBOX_CONNECT_WEBHOOK_SECRET: z.string().min(1).default('whsec_sandbox_connect'),
     SANDBOX_WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
     /** First retry delay; each further retry doubles it, up to SANDBOX_WEBHOOK_RETRY_MAX_MS. */
     SANDBOX_WEBHOOK_RETRY_BASE_MS: milliseconds(1000),
@@ -65,6 +71,8 @@ export const sandboxConfigSchema = z
         urls: env.SANDBOX_WEBHOOK_URLS,
         enabledEvents: env.SANDBOX_WEBHOOK_EVENTS,
         secret: env.SANDBOX_WEBHOOK_SECRET,
+        connectUrls: env.SANDBOX_CONNECT_WEBHOOK_URLS,
+        connectSecret: env.SANDBOX_CONNECT_WEBHOOK_SECRET,
         maxAttempts: env.SANDBOX_WEBHOOK_MAX_ATTEMPTS,
         retryBaseMs: env.SANDBOX_WEBHOOK_RETRY_BASE_MS,
         retryMaxMs: env.SANDBOX_WEBHOOK_RETRY_MAX_MS,

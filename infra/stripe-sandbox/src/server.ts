@@ -2,6 +2,7 @@ import Fastify, { FastifyInstance } from 'fastify';
 
 import { accountRoutes } from './accounts/accounts.routes';
 import { AccountsService } from './accounts/accounts.service';
+import { balanceRoutes, BalancesService } from './balances/balances.service';
 import { checkoutSessionRoutes } from './checkout/checkout-sessions.routes';
 import { CheckoutSessionsService } from './checkout/checkout-sessions.service';
 import { SandboxConfig } from './config';
@@ -24,6 +25,8 @@ import { PayoutsService } from './payouts/payouts.service';
 import { registerSandboxRoutes } from './sandbox/sandbox.routes';
 import { Scheduler } from './scheduler/scheduler';
 import { SandboxStore } from './store/store';
+import { transferRoutes } from './transfers/transfers.routes';
+import { TransfersService } from './transfers/transfers.service';
 import { WebhookDeliveryService } from './webhooks/webhook-delivery.service';
 
 export interface SandboxOptions {
@@ -41,6 +44,8 @@ export interface Sandbox {
   sessions: CheckoutSessionsService;
   payouts: PayoutsService;
   accounts: AccountsService;
+  transfers: TransfersService;
+  balances: BalancesService;
   events: EventsService;
   webhooks: WebhookDeliveryService;
   scheduler: Scheduler;
@@ -77,8 +82,18 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
     config.asyncPaymentDelayMs,
     findById,
   );
-  const payouts = new PayoutsService(store, clock, events, scheduler, config.payoutDelayMs);
   const accounts = new AccountsService(store, clock, events);
+  const balances = new BalancesService(store);
+  const payouts = new PayoutsService(
+    store,
+    clock,
+    events,
+    scheduler,
+    config.payoutDelayMs,
+    accounts,
+    balances,
+  );
+  const transfers = new TransfersService(store, clock, events, accounts, balances);
   const issuing = new IssuingService(store, clock, events, accounts);
   const authorizations = new AuthorizationsService(store, clock, events, webhooks, issuing);
 
@@ -88,6 +103,8 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
     paymentIntentRoutes(paymentIntents, findById),
     payoutRoutes(payouts, findById),
     accountRoutes(accounts, findById),
+    transferRoutes(transfers, findById),
+    balanceRoutes(balances),
     issuingRoutes(issuing),
     authorizationRoutes(authorizations),
     eventRoutes(events, findById),
@@ -116,6 +133,8 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
     sessions,
     payouts,
     accounts,
+    transfers,
+    balances,
     events,
     webhooks,
     scheduler,

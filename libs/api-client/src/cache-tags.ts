@@ -1,4 +1,4 @@
-import { type IssuedCard, kittyApi } from './generated/kitty-api';
+import { type IssuedCard, kittyApi, type Withdrawal } from './generated/kitty-api';
 
 /**
  * Cache tags for the generated endpoints (hand-written: the generator knows nothing of them). Every write
@@ -20,6 +20,7 @@ export const TAG_TYPES = [
   'Onboarding',
   'Card',
   'Sessions',
+  'Notifications',
 ] as const;
 
 type PotTag = { type: (typeof TAG_TYPES)[number]; id: string };
@@ -49,6 +50,15 @@ async function showCard(
   if (data) dispatch(kittyApiWithTagTypes.util.upsertQueryData('getCurrentCard', undefined, data));
 }
 
+/** A waiting pot withdrawal decided (or refused: someone else decided first): its pot and the caller's money. */
+function withdrawalDecided(result: Withdrawal | undefined) {
+  const mine = [
+    { type: 'Wallet', id: 'ME' },
+    { type: 'Withdrawals', id: 'ME' },
+  ] as const;
+  return result?.source.potId ? [...potTags(result.source.potId), ...mine] : ['Pot' as const, ...mine];
+}
+
 export const kittyApiWithTags = kittyApiWithTagTypes.enhanceEndpoints({
   endpoints: {
     listPots: { providesTags: [{ type: 'PotList', id: 'LIST' }] },
@@ -57,6 +67,8 @@ export const kittyApiWithTags = kittyApiWithTagTypes.enhanceEndpoints({
     getPot: { providesTags: (_result, _error, potId) => [{ type: 'Pot', id: potId }] },
     getPotBalances: { providesTags: (_result, _error, potId) => [{ type: 'Balances', id: potId }] },
     listExpenses: { providesTags: (_result, _error, potId) => [{ type: 'Expenses', id: potId }] },
+    // A recurring expense's next day and count move as it records expenses: it follows them.
+    listRecurringExpenses: { providesTags: (_result, _error, potId) => [{ type: 'Expenses', id: potId }] },
     listPotActivity: { providesTags: (_result, _error, potId) => [{ type: 'Activity', id: potId }] },
     // Settlements change with the balances (a new or decided one), so they share the tag.
     listSettlements: { providesTags: (_result, _error, potId) => [{ type: 'Balances', id: potId }] },
@@ -74,14 +86,35 @@ export const kittyApiWithTags = kittyApiWithTagTypes.enhanceEndpoints({
     updatePot: {
       invalidatesTags: (_result, _error, { potId }) => [...potTags(potId), { type: 'ActivePot', id: 'ME' }],
     },
+    updatePotRules: { invalidatesTags: (_result, _error, { potId }) => potTags(potId) },
+    // Pot withdrawals waiting for approval follow the pot (its live notices re-read them too).
+    listWithdrawalApprovals: { providesTags: (_result, _error, potId) => [{ type: 'Pot', id: potId }] },
     createInvitation: { invalidatesTags: (_result, _error, { potId }) => potTags(potId) },
     revokeInvitation: { invalidatesTags: (_result, _error, { potId }) => potTags(potId) },
     removeMember: { invalidatesTags: (_result, _error, { potId }) => potTags(potId) },
+    // Whoever leaves no longer sees the pot (a re-read would be a 404): only their lists and active pot.
+    leavePot: {
+      invalidatesTags: [
+        { type: 'PotList', id: 'LIST' },
+        { type: 'ActivePot', id: 'ME' },
+      ],
+    },
     createExpense: { invalidatesTags: (_result, _error, { potId }) => potTags(potId) },
+    // Each batch of an import records expenses.
+    importPotExpenses: { invalidatesTags: (_result, _error, { potId }) => potTags(potId) },
+    createRecurringExpense: { invalidatesTags: (_result, _error, { potId }) => potTags(potId) },
+    cancelRecurringExpense: { invalidatesTags: (_result, _error, { potId }) => potTags(potId) },
     updateExpense: { invalidatesTags: (_result, _error, { potId }) => potTags(potId) },
     deleteExpense: { invalidatesTags: (_result, _error, { potId }) => potTags(potId) },
     confirmExpense: { invalidatesTags: (_result, _error, { potId }) => potTags(potId) },
     declineExpense: { invalidatesTags: (_result, _error, { potId }) => potTags(potId) },
+    // A photo follows its pot's expenses (replaced or removed, it is read again).
+    getReceipt: { providesTags: (_result, _error, { potId }) => [{ type: 'Expenses', id: potId }] },
+    // A receipt changes the expense (hasReceipt) and the feed.
+    attachReceipt: { invalidatesTags: (_result, _error, { potId }) => potTags(potId) },
+    removeReceipt: { invalidatesTags: (_result, _error, { potId }) => potTags(potId) },
+    updateSettlement: { invalidatesTags: (_result, _error, { potId }) => potTags(potId) },
+    undoSettlement: { invalidatesTags: (_result, _error, { potId }) => potTags(potId) },
     confirmSettlement: { invalidatesTags: (_result, _error, { potId }) => potTags(potId) },
     declineSettlement: { invalidatesTags: (_result, _error, { potId }) => potTags(potId) },
     // Paid with Kitty, the money also left the caller's wallet.
@@ -89,6 +122,13 @@ export const kittyApiWithTags = kittyApiWithTagTypes.enhanceEndpoints({
       invalidatesTags: (_result, _error, { potId, createSettlementRequest }) => [
         ...potTags(potId),
         ...(createSettlementRequest.payWithKitty ? [{ type: 'Wallet' as const, id: 'ME' }] : []),
+      ],
+    },
+    // A reminder marks its transfer 'reminded today' and adds to the feed; positions do not move.
+    remindDebtor: {
+      invalidatesTags: (_result, _error, { potId }) => [
+        { type: 'Balances', id: potId },
+        { type: 'Activity', id: potId },
       ],
     },
     acceptInvitation: {
@@ -102,6 +142,15 @@ export const kittyApiWithTags = kittyApiWithTagTypes.enhanceEndpoints({
 
     // The card shows the active pot it spends from, so a new active pot re-reads it.
     getOnboarding: { providesTags: [{ type: 'Onboarding', id: 'ME' }] },
+    // The user's own bank account: the payout account the onboarding page and the Withdraw dialog name.
+    getBankAccount: { providesTags: [{ type: 'Onboarding', id: 'BANK' }] },
+    setBankAccount: {
+      invalidatesTags: [
+        { type: 'Onboarding', id: 'BANK' },
+        { type: 'Onboarding', id: 'ME' },
+        { type: 'Wallet', id: 'ME' },
+      ],
+    },
     getCurrentCard: {
       providesTags: [
         { type: 'Card', id: 'ME' },
@@ -118,6 +167,18 @@ export const kittyApiWithTags = kittyApiWithTagTypes.enhanceEndpoints({
     unfreezeCard: { onQueryStarted: showCard },
     provisionCardToWallet: { onQueryStarted: showCard },
 
+    // The bell and the list: marking read re-reads them (the count comes with the list).
+    listNotifications: { providesTags: [{ type: 'Notifications', id: 'ME' }] },
+    markNotificationsRead: { invalidatesTags: [{ type: 'Notifications', id: 'ME' }] },
+    getNotificationPreferences: { providesTags: [{ type: 'Notifications', id: 'PREFERENCES' }] },
+    // The answer is every preference as saved: it becomes the cached list at once (no refetch).
+    updateNotificationPreferences: {
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
+        if (data)
+          dispatch(kittyApiWithTagTypes.util.upsertQueryData('getNotificationPreferences', undefined, data));
+      },
+    },
     listSessions: { providesTags: [{ type: 'Sessions', id: 'ME' }] },
     endSession: { invalidatesTags: [{ type: 'Sessions', id: 'ME' }] },
     endOtherSessions: { invalidatesTags: [{ type: 'Sessions', id: 'ME' }] },
@@ -126,6 +187,10 @@ export const kittyApiWithTags = kittyApiWithTagTypes.enhanceEndpoints({
     exportAccountCsv: {
       keepUnusedDataFor: 0,
       query: (dataset: string) => ({ url: `/api/me/export/${dataset}`, responseHandler: 'text' }),
+    },
+    exportPotCsv: {
+      keepUnusedDataFor: 0,
+      query: (potId: string) => ({ url: `/api/pots/${potId}/export.csv`, responseHandler: 'text' }),
     },
 
     getWallet: { providesTags: [{ type: 'Wallet', id: 'ME' }] },
@@ -142,6 +207,10 @@ export const kittyApiWithTags = kittyApiWithTagTypes.enhanceEndpoints({
         ...(source?.type === 'pot' ? potTags(source.potId) : []),
       ],
     },
+    // Deciding or cancelling a waiting pot withdrawal changes the pot (its list, and its money once approved).
+    approveWithdrawal: { invalidatesTags: withdrawalDecided },
+    declineWithdrawal: { invalidatesTags: withdrawalDecided },
+    cancelWithdrawal: { invalidatesTags: withdrawalDecided },
     // A session read as succeeded has been credited by the webhook: the wallet or a pot has more money.
     getFundingSession: {
       async onQueryStarted(_sessionId, { dispatch, queryFulfilled }) {

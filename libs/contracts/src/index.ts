@@ -2,6 +2,7 @@ export * from './auth';
 export * from './common';
 export * from './gateway';
 export * from './issuing';
+export * from './live';
 export * from './notifications';
 export * from './payments';
 export * from './pots';

@@ -1,16 +1,20 @@
-import { IssuingUserDeletedQueue, PotsUserDeletedQueue } from './auth';
-import { EmailQueue } from './notifications';
+import { IssuingUserDeletedQueue, NotificationsUserDeletedQueue, PotsUserDeletedQueue } from './auth';
+import { EmailQueue, NotificationQueue } from './notifications';
 import { PayoutQueue, PotBalanceQueue, ReconciliationQueue, StripeEventQueue } from './payments';
+import { RecurringExpensesQueue } from './pots';
 import { ResidencyQueue } from './residency';
 
 /** Every durable queue of the platform: what operators see in the queue dashboard. */
 export const ALL_QUEUES = [
   ResidencyQueue,
   EmailQueue,
+  NotificationQueue,
   StripeEventQueue,
   PotBalanceQueue,
+  RecurringExpensesQueue,
   PayoutQueue,
   ReconciliationQueue,
   PotsUserDeletedQueue,
   IssuingUserDeletedQueue,
+  NotificationsUserDeletedQueue,
 ] as const;

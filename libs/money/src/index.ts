@@ -1,8 +1,11 @@
+export * from './convert';
 export type { DecimalString } from './decimal';
 export * from './errors';
 export * from './fee';
 export * from './format';
+export * from './itemise';
 export type { MemberValues } from './members';
+export * from './payers';
 export * from './pence';
 export * from './positions';
 export * from './settle-up';

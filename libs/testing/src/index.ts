@@ -1,1 +1,2 @@
+export * from './recorded-live';
 export * from './throwaway-database';

@@ -116,7 +116,11 @@ export async function topUpInvariants(pool: Pool, stripe: Stripe, sessionIds: Se
   ];
 }
 
-/** Withdrawals end paid or released, once each, and Stripe's payouts match them one to one. */
+/**
+ * Withdrawals end paid or released, once each, and Stripe's payouts match them one to one: the platform's
+ * own (withdrawals from before Connect payouts) and those on each user's connected account, where every
+ * withdrawal is also one transfer; a failed one's transfer was reversed.
+ */
 export async function withdrawalInvariants(pool: Pool, stripe: Stripe): Promise<Check[]> {
   const unsettled = await rows(
     pool,
@@ -128,20 +132,60 @@ export async function withdrawalInvariants(pool: Pool, stripe: Stripe): Promise<
                                            WHERE t.idempotency_key = 'withdrawal-paid:' || w.id) = 1)
               OR (w.status = 'failed' AND (SELECT COUNT(*) FROM payments.ledger_transactions t
                                              WHERE t.idempotency_key LIKE 'withdrawal-%:' || w.id
-                                               AND t.idempotency_key <> 'withdrawal:' || w.id) >= 1))`,
+                                               AND t.idempotency_key <> 'withdrawal:' || w.id) >= 1)
+              -- Declined or cancelled while waiting for a second member (issue 13 §4): nothing was reserved.
+              OR (w.status IN ('declined', 'cancelled') AND NOT EXISTS (SELECT 1 FROM payments.ledger_transactions t
+                                             WHERE t.idempotency_key = 'withdrawal:' || w.id)))`,
   );
   const inTransit = await rows<{ balance: string }>(
     pool,
-    `SELECT balance_pence::text AS balance FROM payments.ledger_accounts WHERE id = 'payouts:in-transit'`,
+    // Over every row the platform account is spread on (payouts:in-transit/00 …).
+    `SELECT COALESCE(SUM(balance_pence), 0)::text AS balance FROM payments.ledger_accounts
+      WHERE split_part(id, '/', 1) = 'payouts:in-transit'`,
   );
-  const withdrawals = await rows<{ id: string; payout_id: string | null; amount_pence: string }>(
+  const withdrawals = await rows<{
+    id: string;
+    payout_id: string | null;
+    amount_pence: string;
+    status: string;
+    stripe_account_id: string | null;
+    transfer_id: string | null;
+  }>(
     pool,
-    `SELECT id, payout_id, amount_pence::text FROM payments.withdrawals`,
+    `SELECT id, payout_id, amount_pence::text, status, stripe_account_id, transfer_id FROM payments.withdrawals`,
   );
   const byId = new Map(withdrawals.map((w) => [w.id, w]));
   const payoutsPerWithdrawal = new Map<string, number>();
   const mismatched: string[] = [];
-  for await (const payout of stripe.payouts.list({ limit: 100 })) {
+  const transfersPerWithdrawal = new Map<string, number>();
+  for await (const transfer of stripe.transfers.list({ limit: 100 })) {
+    const withdrawalId = transfer.metadata?.['withdrawalId'];
+    if (!withdrawalId) continue;
+    transfersPerWithdrawal.set(withdrawalId, (transfersPerWithdrawal.get(withdrawalId) ?? 0) + 1);
+    const withdrawal = byId.get(withdrawalId);
+    if (
+      !withdrawal ||
+      withdrawal.transfer_id !== transfer.id ||
+      Number(withdrawal.amount_pence) !== transfer.amount
+    )
+      mismatched.push(`transfer ${transfer.id} (${transfer.amount}p) for ${withdrawalId}`);
+    else if (withdrawal.status === 'failed' && !transfer.reversed)
+      mismatched.push(`transfer ${transfer.id} of failed withdrawal ${withdrawalId} not reversed`);
+  }
+  for (const [withdrawalId, count] of transfersPerWithdrawal)
+    if (count > 1) mismatched.push(`${count} transfers for ${withdrawalId}`);
+  const connected = [
+    ...new Set(
+      withdrawals.flatMap((w) => (w.transfer_id && w.stripe_account_id ? [w.stripe_account_id] : [])),
+    ),
+  ];
+  const payoutLists = [
+    stripe.payouts.list({ limit: 100 }),
+    ...connected.map((account) => stripe.payouts.list({ limit: 100 }, { stripeAccount: account })),
+  ];
+  const allPayouts: Stripe.Payout[] = [];
+  for (const list of payoutLists) for await (const payout of list) allPayouts.push(payout);
+  for (const payout of allPayouts) {
     const withdrawalId = payout.metadata?.['withdrawalId'];
     if (!withdrawalId) continue;
     payoutsPerWithdrawal.set(withdrawalId, (payoutsPerWithdrawal.get(withdrawalId) ?? 0) + 1);
@@ -162,6 +206,38 @@ export async function withdrawalInvariants(pool: Pool, stripe: Stripe): Promise<
       violations: inTransit.filter((row) => row.balance !== '0').map((row) => `balance ${row.balance}`),
     },
     { name: 'Stripe’s payouts match the withdrawals one to one', violations: mismatched },
+  ];
+}
+
+/**
+ * Every money event was notified to its owner (issue 13 §1): a credited top-up, a withdrawal started (once
+ * reserved: one waiting for a second member's approval, declined or cancelled never started) and
+ * its outcome, each with exactly its one notification (the key's uniqueness makes more impossible; these
+ * find one that kills or redeliveries lost, or a stray one for an event that did not happen).
+ */
+export async function notificationInvariants(pool: Pool): Promise<Check[]> {
+  const missing = await rows<{ key: string }>(
+    pool,
+    `SELECT expected.key FROM (
+         SELECT 'top_up_credited:' || id AS key FROM payments.funding_transactions WHERE status = 'succeeded'
+         UNION ALL SELECT 'withdrawal_initiated:' || id FROM payments.withdrawals
+                    WHERE status IN ('pending', 'paid', 'failed')
+         UNION ALL SELECT 'withdrawal_paid:' || id FROM payments.withdrawals WHERE status = 'paid'
+         UNION ALL SELECT 'withdrawal_failed:' || id FROM payments.withdrawals WHERE status = 'failed'
+       ) expected
+      WHERE NOT EXISTS (SELECT 1 FROM notifications.notifications n WHERE n.key = expected.key)`,
+  );
+  const stray = await rows<{ key: string }>(
+    pool,
+    `SELECT n.key FROM notifications.notifications n
+      WHERE (n.kind = 'top_up_credited' AND NOT EXISTS (SELECT 1 FROM payments.funding_transactions f
+               WHERE n.key = 'top_up_credited:' || f.id AND f.status = 'succeeded'))
+         OR (n.kind = 'withdrawal_paid' AND NOT EXISTS (SELECT 1 FROM payments.withdrawals w
+               WHERE n.key = 'withdrawal_paid:' || w.id AND w.status IN ('paid', 'failed')))`,
+  );
+  return [
+    { name: 'every money event was notified to its owner', violations: describeRows(missing) },
+    { name: 'no notification for a money event that did not happen', violations: describeRows(stray) },
   ];
 }
 
@@ -194,7 +270,7 @@ export async function cardInvariants(
     pool,
     `SELECT t.idempotency_key AS key,
             (SELECT SUM(p.amount_pence) FROM payments.ledger_postings p
-              WHERE p.transaction_id = t.id AND p.account_id = 'card:holds')::text AS amount,
+              WHERE p.transaction_id = t.id AND split_part(p.account_id, '/', 1) = 'card:holds')::text AS amount,
             EXISTS (SELECT 1 FROM payments.ledger_transactions r WHERE r.reverses_id = t.id) AS reversed
        FROM payments.ledger_transactions t
       WHERE t.idempotency_key = ANY($1)`,

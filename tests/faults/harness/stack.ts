@@ -122,7 +122,11 @@ export class FaultStack {
     echo: process.env.KITTY_VERBOSE === '1',
     // Recorded as a finding, and the replica is started again (as its orchestrator would) so the run goes on.
     onUnexpectedExit: (proc, code, signal) => {
-      this.unexpectedExits.push(`${proc.name} (${signal ?? `exit code ${code}`}), log ${proc.logFile}`);
+      // The log's last lines go into the finding itself: a CI report may show only the failure's summary.
+      const cause = this.supervisor.tail(proc, 12).replace(/\s+$/, '');
+      this.unexpectedExits.push(
+        `${proc.name} (${signal ?? `exit code ${code}`}), log ${proc.logFile}; its last lines:\n${cause}`,
+      );
       const replica = this.started?.replicas.find((r) => r.proc === proc);
       if (replica && !this.stopping) void this.respawn(replica).catch(() => undefined);
     },

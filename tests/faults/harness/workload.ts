@@ -12,7 +12,13 @@ import { api, type ApiResponse, signUpUser } from '../../support/api';
 import { verifyUser } from '../../support/onboarding';
 import { payOnSandbox } from '../../support/payments';
 import { bearer, joinPot, type User } from '../../support/pots';
-import { deliverWebhook, sandboxStripe, stripeSignature, stripeTestSettings } from '../../support/stripe';
+import {
+  connectWebhookSecret,
+  deliverWebhook,
+  sandboxStripe,
+  stripeSignature,
+  stripeTestSettings,
+} from '../../support/stripe';
 import type { Random } from './random';
 
 /** What a 5xx body must never contain: stack frames, source paths, module paths. */
@@ -339,7 +345,12 @@ export class Workload {
       const body = JSON.stringify(event, null, 2);
       const delayMs = random.next() < 0.4 ? random.int(500, 8_000) : 0;
       const delivery = new Promise((resolve) => setTimeout(resolve, delayMs))
-        .then(() => deliverWebhook(body, stripeSignature(webhookSecret, body)))
+        // A connected account's event (a payout to a user's bank) is redelivered where Stripe sends it.
+        .then(() =>
+          event.account
+            ? deliverWebhook(body, stripeSignature(connectWebhookSecret(), body), { connect: true })
+            : deliverWebhook(body, stripeSignature(webhookSecret, body)),
+        )
         .then(() => {
           this.figures.webhookRedeliveries += 1;
         })

@@ -9,9 +9,12 @@ import {
   verificationTokensFor,
 } from '../../support/api';
 import { mailTo, passwordResetToken } from '../../support/maildev';
-import { VERIFIABLE_KYC, verifyUser } from '../../support/onboarding';
+import { VALID_BANK_ACCOUNT, VERIFIABLE_KYC, verifyUser } from '../../support/onboarding';
 import { topUp } from '../../support/payments';
 import { bearer, invite, joinPot, type PotDetail, type User } from '../../support/pots';
+
+/** The current month as a statement names it (YYYY-MM). */
+const thisMonth = () => new Date().toISOString().slice(0, 7);
 
 /** A valid request to one route, and who may make it. */
 export interface PreparedRequest {
@@ -60,6 +63,11 @@ export interface World {
   signInUser: User;
 }
 
+/** A Kitty CSV export of one £10 dinner that `name` paid and had alone. */
+const kittyCsvOfOne = (name: string) =>
+  `Date,Description,Category,Cost,Currency,Type,${name},Paid by ${name}\r\n` +
+  `2026-07-01,Dinner,Food and drink,10.00,GBP,Expense,10.00,10.00\r\n`;
+
 const SAFE_PASSWORD = 'a-long-enough-password';
 const NEW_PASSWORD = 'a-brand-new-long-passphrase';
 const created = <T>(response: { status: number; body: unknown }, what: string): T => {
@@ -90,6 +98,47 @@ async function recordExpense(world: World, payerMemberId: string, recorder = wor
   return created<{ id: string }>(expense, 'record expense').id;
 }
 
+/** A weekly expense Alice pays from a week ahead (nothing recorded yet): what a cancel fixture cancels. */
+const weekAhead = () => new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+const weeklyGroceries = (world: World) => ({
+  expense: {
+    description: 'Weekly groceries',
+    amountPence: 2_400,
+    paidFrom: 'member',
+    payerMemberId: world.aliceMemberId,
+    split: { mode: 'equal', members: [{ memberId: world.aliceMemberId }, { memberId: world.bobMemberId }] },
+  },
+  frequency: 'weekly',
+  startOn: weekAhead(),
+});
+
+async function recurringExpense(world: World) {
+  const rule = await api<{ id: string }>(`/api/pots/${world.potId}/recurring-expenses`, {
+    method: 'POST',
+    body: weeklyGroceries(world),
+    headers: { ...asUser(world.alice), 'idempotency-key': randomUUID() },
+  });
+  return created<{ id: string }>(rule, 'set up recurring expense').id;
+}
+
+/** A 1×1 PNG: a receipt photo as small as one gets. */
+const RECEIPT_PHOTO = {
+  contentType: 'image/png',
+  dataBase64: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+};
+
+/** An expense of Alice's with its receipt attached. */
+async function expenseWithReceipt(world: World) {
+  const expenseId = await recordExpense(world, world.aliceMemberId);
+  const attached = await api(`/api/pots/${world.potId}/expenses/${expenseId}/receipt`, {
+    method: 'PUT',
+    body: RECEIPT_PHOTO,
+    headers: asUser(world.alice),
+  });
+  created(attached, 'attach receipt');
+  return expenseId;
+}
+
 /** A settlement Carol records as paid to her by Bob: pending until Bob confirms it. */
 async function pendingSettlement(world: World) {
   const settlement = await api<{ id: string }>(`/api/pots/${world.potId}/settlements`, {
@@ -98,6 +147,39 @@ async function pendingSettlement(world: World) {
     headers: { ...asUser(world.carol), 'idempotency-key': randomUUID() },
   });
   return created<{ id: string }>(settlement, 'record settlement').id;
+}
+
+/**
+ * A pot withdrawal waiting for a second member (issue 13 §4): Wes, a verified member of Alice's pot whose
+ * rules ask approval above £1, asks for £2 of its £10. The pot is made once; each call asks anew.
+ */
+let approvalPot: Promise<{ potId: string; requester: User }> | undefined;
+async function waitingWithdrawal(world: World): Promise<{ withdrawalId: string; requester: User }> {
+  approvalPot ??= (async () => {
+    const pot = await createPot(world.alice, 'Approval pot');
+    const requester = await freshUser('Wes');
+    await verifyUser(requester.session.accessToken);
+    await joinPot(pot.id, world.alice, requester);
+    created(
+      await api(`/api/pots/${pot.id}/rules`, {
+        method: 'PATCH',
+        body: { withdrawRule: 'approval', spendRule: 'members', approvalAbovePence: 100 },
+        headers: asUser(world.alice),
+      }),
+      'set pot rules',
+    );
+    await topUp(world.alice.session.accessToken, 1_000, { type: 'pot', potId: pot.id });
+    return { potId: pot.id, requester };
+  })();
+  const { potId, requester } = await approvalPot;
+  const asked = await api<{ id: string; status: string }>('/api/withdrawals', {
+    method: 'POST',
+    body: { amountPence: 200, source: { type: 'pot', potId } },
+    headers: { ...asUser(requester), 'idempotency-key': randomUUID() },
+  });
+  const withdrawal = created<{ id: string; status: string }>(asked, 'ask to withdraw');
+  if (withdrawal.status !== 'awaiting_approval') throw new Error(`withdrawal is ${withdrawal.status}`);
+  return { withdrawalId: withdrawal.id, requester };
 }
 
 async function signOutSession(user: User) {
@@ -274,6 +356,17 @@ export function routeFixtures(world: World): Record<string, RouteFixture> {
     },
     'POST /api/me/sessions/sign-out-others': { prepare: async () => ({ as: await freshUser('Lonely') }) },
     'GET /api/me/export': { prepare: async () => ({ as: alice }) },
+    // The caller's own notifications and preferences: the gateway names the user, so a stranger's request
+    // reads or changes only their own (the ids of someone else's notifications match nothing).
+    'GET /api/notifications': { prepare: async () => ({ as: alice }) },
+    'POST /api/notifications/read': { prepare: async () => ({ as: alice, body: {} }) },
+    'GET /api/me/notification-preferences': { prepare: async () => ({ as: alice }) },
+    'PUT /api/me/notification-preferences': {
+      prepare: async () => ({
+        as: alice,
+        body: { preferences: [{ kind: 'expense_added', inApp: true, email: true }] },
+      }),
+    },
     'GET /api/me/export/{dataset}': { prepare: async () => ({ as: alice, params: { dataset: 'expenses' } }) },
     'POST /api/me/verification-email': { prepare: async () => ({ as: await unverifiedUser() }) },
     'POST /api/contact': {
@@ -319,6 +412,18 @@ export function routeFixtures(world: World): Record<string, RouteFixture> {
         body: { name: 'Walked pot', description: 'Renamed by the walk' },
       }),
     },
+    'PATCH /api/pots/{potId}/rules': {
+      // The rules the pot already has: the walk's other routes keep the owner-only withdrawals they expect.
+      prepare: async () => ({
+        as: alice,
+        params: pot,
+        owned: true,
+        body: { withdrawRule: 'owner', spendRule: 'members', approvalAbovePence: 5_000 },
+      }),
+    },
+    'GET /api/pots/{potId}/withdrawal-approvals': {
+      prepare: async () => ({ as: alice, params: pot, owned: true }),
+    },
     'POST /api/pots/{potId}/invitations': {
       prepare: async () => ({
         as: alice,
@@ -353,7 +458,44 @@ export function routeFixtures(world: World): Record<string, RouteFixture> {
         return { as: alice, owned: true, params: { ...pot, memberId } };
       },
     },
+    'POST /api/pots/{potId}/leave': {
+      // Someone who has just joined (a position of zero) leaves; a stranger must not be able to.
+      prepare: async () => {
+        const leaving = await freshUser('Lou');
+        await joinPot(world.potId, alice, leaving);
+        return { as: leaving, owned: true, params: pot };
+      },
+    },
     'GET /api/pots/{potId}/activity': { prepare: async () => ({ as: alice, params: pot, owned: true }) },
+    'GET /api/pots/{potId}/export.csv': { prepare: async () => ({ as: alice, params: pot, owned: true }) },
+    'POST /api/pots/{potId}/import/preview': {
+      prepare: async () => ({
+        as: alice,
+        params: pot,
+        owned: true,
+        body: { text: kittyCsvOfOne('Alice Owner') },
+      }),
+    },
+    'POST /api/pots/{potId}/import': {
+      // Into a pot of her own, so the pot every other route uses keeps its positions.
+      prepare: async () => {
+        const own = await createPot(alice, 'Imported');
+        const aliceId = own.members[0].id;
+        return {
+          as: alice,
+          params: { potId: own.id },
+          owned: true,
+          body: {
+            text: kittyCsvOfOne('Alice Owner'),
+            format: 'kitty-csv',
+            mapping: [{ name: 'Alice Owner', memberId: aliceId }],
+          },
+        };
+      },
+    },
+    'GET /api/pots/{potId}/statement': {
+      prepare: async () => ({ as: alice, params: pot, query: { month: thisMonth() }, owned: true }),
+    },
     'POST /api/pots/{potId}/expenses': {
       prepare: async () => ({
         as: alice,
@@ -370,12 +512,62 @@ export function routeFixtures(world: World): Record<string, RouteFixture> {
       }),
     },
     'GET /api/pots/{potId}/expenses': { prepare: async () => ({ as: alice, params: pot, owned: true }) },
+    'PUT /api/pots/{potId}/expenses/{expenseId}/receipt': {
+      prepare: async () => ({
+        as: alice,
+        owned: true,
+        params: { ...pot, expenseId: await recordExpense(world, world.aliceMemberId) },
+        body: RECEIPT_PHOTO,
+      }),
+    },
+    'GET /api/pots/{potId}/expenses/{expenseId}/receipt': {
+      prepare: async () => ({
+        as: alice,
+        owned: true,
+        params: { ...pot, expenseId: await expenseWithReceipt(world) },
+      }),
+    },
+    'DELETE /api/pots/{potId}/expenses/{expenseId}/receipt': {
+      prepare: async () => ({
+        as: alice,
+        owned: true,
+        params: { ...pot, expenseId: await expenseWithReceipt(world) },
+      }),
+    },
+    'POST /api/pots/{potId}/recurring-expenses': {
+      prepare: async () => ({
+        as: alice,
+        params: pot,
+        owned: true,
+        headers: idempotent(),
+        body: weeklyGroceries(world),
+      }),
+    },
+    'GET /api/pots/{potId}/recurring-expenses': {
+      prepare: async () => ({ as: alice, params: pot, owned: true }),
+    },
+    'DELETE /api/pots/{potId}/recurring-expenses/{recurringId}': {
+      prepare: async () => ({
+        as: alice,
+        owned: true,
+        params: { ...pot, recurringId: await recurringExpense(world) },
+      }),
+    },
     'PATCH /api/pots/{potId}/expenses/{expenseId}': {
       prepare: async () => ({
         as: alice,
         owned: true,
         params: { ...pot, expenseId: world.expenseId },
-        body: { description: 'Groceries (edited)', amountPence: 1_200, split: equalSplit },
+        // Alice and Bob paid it between them (issue 14 §1): the walk tries the payers' fields too.
+        body: {
+          description: 'Groceries (edited)',
+          amountPence: 1_200,
+          split: equalSplit,
+          payers: [
+            { memberId: world.aliceMemberId, amountPence: 700 },
+            { memberId: world.bobMemberId, amountPence: 500 },
+          ],
+        },
       }),
     },
     'DELETE /api/pots/{potId}/expenses/{expenseId}': {
@@ -410,6 +602,22 @@ export function routeFixtures(world: World): Record<string, RouteFixture> {
         body: { fromMemberId: world.aliceMemberId, toMemberId: world.bobMemberId, amountPence: 250 },
       }),
     },
+    // Bob's payment to Carol as Carol recorded it: either of them (or the owner) may correct or undo it.
+    'PATCH /api/pots/{potId}/settlements/{settlementId}': {
+      prepare: async () => ({
+        as: bob,
+        owned: true,
+        params: { ...pot, settlementId: await pendingSettlement(world) },
+        body: { amountPence: 175 },
+      }),
+    },
+    'DELETE /api/pots/{potId}/settlements/{settlementId}': {
+      prepare: async () => ({
+        as: bob,
+        owned: true,
+        params: { ...pot, settlementId: await pendingSettlement(world) },
+      }),
+    },
     'POST /api/pots/{potId}/settlements/{settlementId}/confirm': {
       prepare: async () => ({
         as: bob,
@@ -423,6 +631,36 @@ export function routeFixtures(world: World): Record<string, RouteFixture> {
         owned: true,
         params: { ...pot, settlementId: await pendingSettlement(world) },
       }),
+    },
+    'POST /api/pots/{potId}/reminders': {
+      // A pot of its own where Bob owes Alice: its one reminder a day is the valid request's.
+      prepare: async () => {
+        const owed = await createPot(alice, 'Reminded pot');
+        await joinPot(owed.id, alice, bob);
+        const detail = created<PotDetail>(
+          await api<PotDetail>(`/api/pots/${owed.id}`, { headers: asUser(alice) }),
+          'read pot',
+        );
+        const bobMemberId = detail.members.find((m) => m.userId === bob.session.user.id)?.id as string;
+        const expense = await api(`/api/pots/${owed.id}/expenses`, {
+          method: 'POST',
+          body: {
+            description: 'Taxi',
+            amountPence: 800,
+            paidFrom: 'member',
+            payerMemberId: detail.yourMemberId,
+            split: { mode: 'equal', members: [{ memberId: detail.yourMemberId }, { memberId: bobMemberId }] },
+          },
+          headers: { ...asUser(alice), ...idempotent() },
+        });
+        created(expense, 'record expense');
+        return {
+          as: alice,
+          owned: true,
+          params: { potId: owed.id },
+          body: { fromMemberId: bobMemberId, toMemberId: detail.yourMemberId },
+        };
+      },
     },
     'GET /api/invitations/{token}': {
       capability: 'an invitation link admits whoever holds it (it is e-mailed to the invitee)',
@@ -445,6 +683,10 @@ export function routeFixtures(world: World): Record<string, RouteFixture> {
     'POST /api/onboarding/account/recreate': {
       noBaseline: 'only a payment account Stripe has rejected can be recreated',
       prepare: async () => ({ as: alice }),
+    },
+    'GET /api/me/bank-account': { prepare: async () => ({ as: alice }) },
+    'PUT /api/me/bank-account': {
+      prepare: async () => ({ as: await freshUser('Banks'), body: VALID_BANK_ACCOUNT }),
     },
     'POST /api/cards': {
       prepare: async () => {
@@ -486,9 +728,18 @@ export function routeFixtures(world: World): Record<string, RouteFixture> {
         return { as: alice, owned: true, params: { topUpId: topUp.id } };
       },
     },
+    'GET /api/funding/top-ups/{topUpId}': {
+      prepare: async () => {
+        const history = await api<{ id: string }[]>('/api/funding/transactions', { headers: asUser(alice) });
+        const topUp = history.body[0];
+        if (!topUp) throw new Error('Alice has no top-up');
+        return { as: alice, owned: true, params: { topUpId: topUp.id } };
+      },
+    },
     'GET /api/funding/fee-quote': { prepare: async () => ({ as: alice, query: { amountPence: '1000' } }) },
     'GET /api/funding/transactions': { prepare: async () => ({ as: alice }) },
     'GET /api/wallet': { prepare: async () => ({ as: alice }) },
+    'GET /api/wallet/statement': { prepare: async () => ({ as: alice, query: { month: thisMonth() } }) },
     'POST /api/withdrawals': {
       prepare: async () => ({
         as: alice,
@@ -499,6 +750,24 @@ export function routeFixtures(world: World): Record<string, RouteFixture> {
       }),
     },
     'GET /api/withdrawals': { prepare: async () => ({ as: alice }) },
+    'POST /api/withdrawals/{withdrawalId}/approve': {
+      prepare: async () => {
+        const { withdrawalId } = await waitingWithdrawal(world);
+        return { as: alice, owned: true, params: { withdrawalId } };
+      },
+    },
+    'POST /api/withdrawals/{withdrawalId}/decline': {
+      prepare: async () => {
+        const { withdrawalId } = await waitingWithdrawal(world);
+        return { as: alice, owned: true, params: { withdrawalId } };
+      },
+    },
+    'POST /api/withdrawals/{withdrawalId}/cancel': {
+      prepare: async () => {
+        const { withdrawalId, requester } = await waitingWithdrawal(world);
+        return { as: requester, owned: true, params: { withdrawalId } };
+      },
+    },
     'POST /api/top-up-requests': {
       prepare: async () => ({
         as: alice,

@@ -4,6 +4,7 @@ import {
   type DeleteAccountCommand,
   DELETED_USER_NAME,
   IssuingUserDeletedQueue,
+  NotificationsUserDeletedQueue,
   PotsUserDeletedQueue,
   type UserDeletedJob,
 } from '@kitty/contracts';
@@ -54,7 +55,7 @@ export class AccountDeletionService {
       if (anonymised.count === 0) return;
       await tx.emailVerificationToken.deleteMany({ where: { userId } });
       await tx.passwordResetToken.deleteMany({ where: { userId } });
-      for (const queue of [PotsUserDeletedQueue, IssuingUserDeletedQueue]) {
+      for (const queue of [PotsUserDeletedQueue, IssuingUserDeletedQueue, NotificationsUserDeletedQueue]) {
         await tx.outboxMessage.create({ data: outboxMessage(queue, 'auth.user.deleted.v1', event) });
       }
     });

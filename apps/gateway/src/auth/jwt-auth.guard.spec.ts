@@ -44,7 +44,13 @@ describe('JwtAuthGuard', () => {
     const token = await jwt.signAsync({ sub: 'user-1', email: 'a@b.co', name: 'Ada' }, { expiresIn: 60 });
     const { guard, context, request } = contextFor(`Bearer ${token}`, false);
     await expect(guard.canActivate(context)).resolves.toBe(true);
-    expect(request.user).toEqual({ id: 'user-1', email: 'a@b.co', name: 'Ada' });
+    expect(request.user).toEqual({
+      id: 'user-1',
+      email: 'a@b.co',
+      name: 'Ada',
+      expiresAt: expect.any(Number) as number,
+    });
+    expect((request.user as { expiresAt: number }).expiresAt).toBeGreaterThan(Date.now() + 55_000);
     expect(request.raw.userId).toBe('user-1');
   });
 
@@ -87,6 +93,32 @@ describe('JwtAuthGuard', () => {
     const token = await jwt.signAsync({ sub: 'u', email: 'e', name: 'n', sid: 'live' }, { expiresIn: 60 });
     const { guard, context } = contextFor(`Bearer ${token}`, false);
     await expect(guard.canActivate(context)).resolves.toBe(true);
+  });
+
+  it('still refuses a token it has verified before once its session is revoked', async () => {
+    const token = await jwt.signAsync(
+      { sub: 'u', email: 'e', name: 'n', sid: 'later-ended' },
+      { expiresIn: 60 },
+    );
+    const first = contextFor(`Bearer ${token}`, false);
+    await expect(first.guard.canActivate(first.context)).resolves.toBe(true);
+    revokedSids.add('later-ended');
+    const again = contextFor(`Bearer ${token}`, false);
+    expect(await statusOf(first.guard.canActivate(again.context))).toBe(401);
+  });
+
+  it('refuses a token it has verified before once it has expired', async () => {
+    jest.useFakeTimers({ now: Date.now(), doNotFake: ['nextTick', 'setImmediate'] });
+    try {
+      const token = await jwt.signAsync({ sub: 'u', email: 'e', name: 'n', sid: 'live' }, { expiresIn: 60 });
+      const first = contextFor(`Bearer ${token}`, false);
+      await expect(first.guard.canActivate(first.context)).resolves.toBe(true);
+      jest.advanceTimersByTime(61_000);
+      const again = contextFor(`Bearer ${token}`, false);
+      expect(await statusOf(first.guard.canActivate(again.context))).toBe(401);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('lets anyone through public routes', async () => {

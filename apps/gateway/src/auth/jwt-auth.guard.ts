@@ -7,6 +7,7 @@ import type { FastifyRequest } from 'fastify';
 
 import { IS_PUBLIC } from './public.decorator';
 import { RevokedSessions } from './revoked-sessions';
+import { type VerifiedClaims, VerifiedTokens } from './verified-tokens';
 
 export interface AuthenticatedUser {
   id: string;
@@ -14,6 +15,8 @@ export interface AuthenticatedUser {
   name: string;
   /** The session (the token's `sid`): a change of password keeps it and ends the others. */
   sessionId?: string;
+  /** When the access token expires (ms since the epoch): a live stream ends then. */
+  expiresAt?: number;
 }
 
 declare module 'fastify' {
@@ -29,6 +32,8 @@ declare module 'fastify' {
  */
 @Injectable()
 export class JwtAuthGuard implements CanActivate {
+  private readonly verifiedTokens = new VerifiedTokens();
+
   constructor(
     private readonly jwt: JwtService,
     private readonly reflector: Reflector,
@@ -45,7 +50,13 @@ export class JwtAuthGuard implements CanActivate {
     if (token) {
       const claims = await this.verify(token);
       if (claims && !(await this.isRevoked(claims))) {
-        request.user = { id: claims.sub, email: claims.email, name: claims.name, sessionId: claims.sid };
+        request.user = {
+          id: claims.sub,
+          email: claims.email,
+          name: claims.name,
+          sessionId: claims.sid,
+          expiresAt: claims.exp === undefined ? undefined : claims.exp * 1000,
+        };
         // The access log (pino-http, on the raw request) names the caller by id.
         Object.assign(request.raw, { userId: claims.sub });
       } else if (!isPublic) {
@@ -56,9 +67,13 @@ export class JwtAuthGuard implements CanActivate {
     return true;
   }
 
-  private async verify(token: string): Promise<AccessTokenClaims | null> {
+  private async verify(token: string): Promise<VerifiedClaims | null> {
+    const known = this.verifiedTokens.get(token);
+    if (known) return known;
     try {
-      return await this.jwt.verifyAsync<AccessTokenClaims>(token, { algorithms: ['HS256'] });
+      const claims = await this.jwt.verifyAsync<VerifiedClaims>(token, { algorithms: ['HS256'] });
+      this.verifiedTokens.remember(token, claims);
+      return claims;
     } catch {
       return null;
     }

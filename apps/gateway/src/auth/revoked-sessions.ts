@@ -5,13 +5,21 @@ import { Redis } from 'ioredis';
 
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 
-/** Reads the revocation set auth writes on sign-out and on family revocation (one EXISTS per request). */
+/**
+ * Reads the revocation set auth writes on sign-out and on family revocation (one EXISTS per request). The
+ * reads of concurrent requests go out in one write per tick (auto-pipelining): a write per request was 8%
+ * of the gateway's CPU under load.
+ */
 @Injectable()
 export class RevokedSessions implements OnModuleDestroy {
   private readonly redis: Redis;
 
   constructor(@Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig) {
-    this.redis = new Redis({ ...redisOptionsFromUrl(config.REDIS_URL), maxRetriesPerRequest: 1 });
+    this.redis = new Redis({
+      ...redisOptionsFromUrl(config.REDIS_URL),
+      maxRetriesPerRequest: 1,
+      enableAutoPipelining: true,
+    });
   }
 
   async isRevoked(sid: string): Promise<boolean> {

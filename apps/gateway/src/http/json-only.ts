@@ -4,7 +4,7 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Keep the body's exact text as `request.rawBody` (signed webhooks verify it byte for byte). */
+    /** Keep the body's exact text as `request.rawBody`, unparsed (signed webhooks verify it byte for byte). */
     keepRawBody?: boolean;
     /** Also take an HTML form body (RFC 8058 one-click unsubscribe posts `List-Unsubscribe=One-Click`). */
     acceptFormBody?: boolean;
@@ -30,7 +30,11 @@ export function acceptJsonBodiesOnly(fastify: FastifyInstance) {
   fastify.removeContentTypeParser('application/json');
   fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body.toString();
-    if (request.routeOptions.config.keepRawBody) request.rawBody = text;
+    // Such a route reads only the exact text (the signature covers it; the SDK parses it once verified).
+    if (request.routeOptions.config.keepRawBody) {
+      request.rawBody = text;
+      return done(null, undefined);
+    }
     return text === '' ? done(null, undefined) : parseJson(request, text, done);
   });
   // Reached only by routes with ACCEPT_FORM_BODY (the hook below refuses forms elsewhere): kept as text.

@@ -32,6 +32,8 @@ export class AccountDeletionService {
     const reasons = [
       wallet.balancePence !== 0 && 'your Kitty wallet still holds money: withdraw it first',
       withdrawals.some(({ status }) => status === 'pending') && 'a withdrawal is still on its way',
+      withdrawals.some(({ status }) => status === 'awaiting_approval') &&
+        'a withdrawal from a pot is waiting for approval: cancel it first',
       topUps.some(({ status }) => IN_FLIGHT_TOP_UPS.has(status)) && 'a top-up is still being processed',
       pots.length > 0 &&
         `${pots.length === 1 ? 'a pot you own still holds' : 'pots you own still hold'} money (${pots

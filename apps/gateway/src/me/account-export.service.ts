@@ -6,12 +6,11 @@ import {
   PaymentsRpc,
   PotsRpc,
 } from '@kitty/contracts';
-import { RpcClient } from '@kitty/nest-common';
+import { type CsvCell, poundsOf, RpcClient, toCsv } from '@kitty/nest-common';
 import { Injectable } from '@nestjs/common';
 
 import type { AuthenticatedUser } from '../auth/jwt-auth.guard';
 import { signedInCaller } from '../rpc/signed-in-caller';
-import { type CsvCell, poundsOf, toCsv } from './csv';
 import { MeService } from './me.service';
 
 /** The caller's data, read from each service as the caller (so only what they may see), as JSON or CSV. */
@@ -94,7 +93,15 @@ export class AccountExportService {
               description: expense.description,
               amount_gbp: poundsOf(expense.amountPence),
               paid_from: expense.paidFrom,
-              paid_by: expense.paidFrom === 'pot' ? pot.name : memberName(pot.id, expense.payerMemberId),
+              // One payer by name as before; several with what each paid, like the shares.
+              paid_by:
+                expense.paidFrom === 'pot'
+                  ? pot.name
+                  : expense.payers.length === 1
+                    ? memberName(pot.id, expense.payerMemberId)
+                    : expense.payers
+                        .map((payer) => `${payer.name} ${poundsOf(payer.amountPence)}`)
+                        .join('; '),
               split: expense.splitMode,
               shares: expense.shares
                 .map((share) => `${share.name} ${poundsOf(share.amountPence)}`)

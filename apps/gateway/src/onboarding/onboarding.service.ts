@@ -1,4 +1,4 @@
-import { AuthRpc, IssuingRpc, type KycRequest } from '@kitty/contracts';
+import { AuthRpc, type BankAccountRequest, IssuingRpc, type KycRequest } from '@kitty/contracts';
 import { RpcClient } from '@kitty/nest-common';
 import { Injectable } from '@nestjs/common';
 
@@ -23,6 +23,14 @@ export class OnboardingService {
 
   recreateAccount(user: AuthenticatedUser) {
     return this.rpc.call(IssuingRpc.recreateAccount, { caller: signedInCaller(user) });
+  }
+
+  bankAccount(user: AuthenticatedUser) {
+    return this.rpc.call(IssuingRpc.getBankAccount, { caller: signedInCaller(user) });
+  }
+
+  setBankAccount(user: AuthenticatedUser, body: BankAccountRequest) {
+    return this.rpc.call(IssuingRpc.setBankAccount, { caller: signedInCaller(user), body });
   }
 
   /** A repeated submission repeats both steps harmlessly, so a failed profile update is simply retried. */

@@ -115,6 +115,14 @@ export class FundingController {
     return this.rpc.call(PaymentsRpc.quoteFee, { caller: signedInCaller(user), amountPence });
   }
 
+  @Get('top-ups/:topUpId')
+  @ApiOperation({ operationId: 'getTopUp', summary: "One of the caller's top-ups (its receipt)" })
+  @ApiOkResponse({ schema: schemaRef(FundingTransaction) })
+  @ApiProblems(400, 404)
+  getTopUp(@CurrentUser() user: AuthenticatedUser, @UuidParam('topUpId') topUpId: string) {
+    return this.rpc.call(PaymentsRpc.getTopUp, { caller: signedInCaller(user), topUpId });
+  }
+
   @Get('transactions')
   @ApiOperation({ operationId: 'listFundingTransactions', summary: "The caller's top-ups, newest first" })
   @ApiOkResponse({ schema: arrayOf(FundingTransaction) })

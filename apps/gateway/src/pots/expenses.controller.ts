@@ -5,6 +5,8 @@ import {
   Expense,
   PotBalances,
   PotsRpc,
+  ReminderSent,
+  RemindRequest,
   Settlement,
   UpdateExpenseRequest,
 } from '@kitty/contracts';
@@ -182,6 +184,28 @@ export class ExpensesController {
       body,
       idempotencyKey,
     });
+  }
+
+  /**
+   * No Idempotency-Key: a repeat cannot send a second e-mail (one reminder per transfer a UK day, enforced
+   * by the pots service); it answers 429 'You can remind … again tomorrow'.
+   */
+  @Post('reminders')
+  @ApiOperation({
+    operationId: 'remindDebtor',
+    summary:
+      "E-mail the debtor of a transfer in the pot's settle-up plan (the person owed or the owner), " +
+      'at most once a day per debt',
+  })
+  @ApiBody({ schema: schemaRef(RemindRequest) })
+  @ApiResponse({ status: 201, schema: schemaRef(ReminderSent) })
+  @ApiProblems(400, 403, 409, 429)
+  remind(
+    @CurrentUser() user: AuthenticatedUser,
+    @UuidParam('potId') potId: string,
+    @ZodBody(RemindRequest) body: RemindRequest,
+  ) {
+    return this.rpc.call(PotsRpc.remind, { caller: signedInCaller(user), potId, body });
   }
 
   /** Confirming or declining twice answers the same: no Idempotency-Key needed. */

@@ -3,10 +3,13 @@ import {
   CreateInvitationRequest,
   CreatePotRequest,
   InvitationCreated,
+  PaymentsRpc,
   PotDetail,
   PotsRpc,
   PotSummary,
   UpdatePotRequest,
+  UpdatePotRulesRequest,
+  WithdrawalApproval,
 } from '@kitty/contracts';
 import { RpcClient } from '@kitty/nest-common';
 import { Controller, Delete, Get, HttpCode, Patch, Post } from '@nestjs/common';
@@ -77,6 +80,34 @@ export class PotsController {
     return this.rpc.call(PotsRpc.updatePot, { caller: signedInCaller(user), potId, body });
   }
 
+  @Patch(':potId/rules')
+  @ApiOperation({
+    operationId: 'updatePotRules',
+    summary:
+      'Who may withdraw from and spend out of the pot, and above what a second member approves (owner)',
+  })
+  @ApiBody({ schema: schemaRef(UpdatePotRulesRequest) })
+  @ApiOkResponse({ schema: schemaRef(PotDetail) })
+  @ApiProblems(400, 403, 404, 409)
+  updateRules(
+    @CurrentUser() user: AuthenticatedUser,
+    @UuidParam('potId') potId: string,
+    @ZodBody(UpdatePotRulesRequest) body: UpdatePotRulesRequest,
+  ) {
+    return this.rpc.call(PotsRpc.updateRules, { caller: signedInCaller(user), potId, body });
+  }
+
+  @Get(':potId/withdrawal-approvals')
+  @ApiOperation({
+    operationId: 'listWithdrawalApprovals',
+    summary: "The pot's withdrawals waiting for a second member's approval, newest first",
+  })
+  @ApiOkResponse({ schema: arrayOf(WithdrawalApproval) })
+  @ApiProblems(404)
+  withdrawalApprovals(@CurrentUser() user: AuthenticatedUser, @UuidParam('potId') potId: string) {
+    return this.rpc.call(PaymentsRpc.listWithdrawalApprovals, { caller: signedInCaller(user), potId });
+  }
+
   @Post(':potId/invitations')
   @ApiOperation({ operationId: 'createInvitation', summary: 'Invite someone by name and e-mail (owner)' })
   @ApiBody({ schema: schemaRef(CreateInvitationRequest) })
@@ -113,6 +144,17 @@ export class PotsController {
     @UuidParam('memberId') memberId: string,
   ) {
     await this.rpc.call(PotsRpc.removeMember, { caller: signedInCaller(user), potId, memberId });
+  }
+
+  @Post(':potId/leave')
+  @HttpCode(204)
+  @ApiOperation({
+    operationId: 'leavePot',
+    summary: 'Leave a pot once your position is zero (members; the owner archives instead)',
+  })
+  @ApiProblems(404, 409)
+  async leave(@CurrentUser() user: AuthenticatedUser, @UuidParam('potId') potId: string) {
+    await this.rpc.call(PotsRpc.leavePot, { caller: signedInCaller(user), potId });
   }
 
   @Get(':potId/activity')

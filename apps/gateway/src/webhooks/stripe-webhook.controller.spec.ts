@@ -21,6 +21,7 @@ import { StripeWebhookController } from './stripe-webhook.controller';
 import { StripeWebhookService } from './stripe-webhook.service';
 
 const SECRET = 'whsec_test_0123456789abcdef0123456789abcdef';
+const CONNECT_SECRET = 'whsec_test_connect_0123456789abcdef01234567';
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 const event = {
@@ -45,7 +46,7 @@ const sign = (payload: string, options: { secret?: string; timestamp?: number } 
   });
 
 describe('POST /api/webhooks/stripe', () => {
-  const addBulk = jest.fn<Promise<void>, Parameters<QueueRegistry['addBulk']>>();
+  const add = jest.fn<Promise<void>, Parameters<QueueRegistry['add']>>();
   const rpcCall = jest.fn<Promise<unknown>, Parameters<RpcClient['call']>>();
   let app: NestFastifyApplication;
 
@@ -54,8 +55,11 @@ describe('POST /api/webhooks/stripe', () => {
       controllers: [StripeWebhookController],
       providers: [
         StripeWebhookService,
-        { provide: GATEWAY_CONFIG, useValue: { STRIPE_WEBHOOK_SECRET: SECRET } },
-        { provide: QueueRegistry, useValue: { addBulk } },
+        {
+          provide: GATEWAY_CONFIG,
+          useValue: { STRIPE_WEBHOOK_SECRET: SECRET, STRIPE_CONNECT_WEBHOOK_SECRET: CONNECT_SECRET },
+        },
+        { provide: QueueRegistry, useValue: { add } },
         { provide: RpcClient, useValue: { call: rpcCall } },
       ],
     })
@@ -73,14 +77,14 @@ describe('POST /api/webhooks/stripe', () => {
 
   afterAll(() => app.close());
   beforeEach(() => {
-    addBulk.mockReset().mockResolvedValue(undefined);
+    add.mockReset().mockResolvedValue(undefined);
     rpcCall.mockReset();
   });
 
-  const deliver = (payload: string, signature?: string) =>
+  const deliver = (payload: string, signature?: string, url = '/api/webhooks/stripe') =>
     app.inject({
       method: 'POST',
-      url: '/api/webhooks/stripe',
+      url,
       headers: {
         'content-type': 'application/json; charset=utf-8',
         ...(signature !== undefined && { 'stripe-signature': signature }),
@@ -92,11 +96,11 @@ describe('POST /api/webhooks/stripe', () => {
     const response = await deliver(body, sign(body));
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ received: true });
-    expect(addBulk).toHaveBeenCalledTimes(1);
-    const [queueName, jobs] = addBulk.mock.calls[0];
+    expect(add).toHaveBeenCalledTimes(1);
+    const [queueName, job] = add.mock.calls[0];
     expect(queueName).toBe(StripeEventQueue.name);
-    expect(jobs).toEqual([{ id: 'evt_1Test', name: StripeEventQueue.jobs[0], data: expect.any(Object) }]);
-    expect(StripeEventJob.parse(jobs[0].data)).toEqual({
+    expect(job).toEqual({ id: 'evt_1Test', name: StripeEventQueue.jobs[0], data: expect.any(Object) });
+    expect(StripeEventJob.parse(job.data)).toEqual({
       eventId: 'evt_1Test',
       type: 'checkout.session.completed',
       account: null,
@@ -108,7 +112,27 @@ describe('POST /api/webhooks/stripe', () => {
   it('keeps the Connect account an event belongs to', async () => {
     const connected = JSON.stringify({ ...event, id: 'evt_2', account: 'acct_123' });
     expect((await deliver(connected, sign(connected))).statusCode).toBe(200);
-    expect(addBulk.mock.calls[0][1][0].data).toMatchObject({ eventId: 'evt_2', account: 'acct_123' });
+    expect(add.mock.calls[0][1].data).toMatchObject({ eventId: 'evt_2', account: 'acct_123' });
+  });
+
+  it('verifies the Connect endpoint with its own secret, and each endpoint refuses the other’s', async () => {
+    const connected = JSON.stringify(
+      { ...event, id: 'evt_3', type: 'payout.paid', account: 'acct_9' },
+      null,
+      2,
+    );
+    const connect = '/api/webhooks/stripe/connect';
+    const signed = sign(connected, { secret: CONNECT_SECRET });
+    expect((await deliver(connected, signed, connect)).statusCode).toBe(200);
+    expect(add.mock.calls[0][1].data).toMatchObject({
+      eventId: 'evt_3',
+      type: 'payout.paid',
+      account: 'acct_9',
+    });
+    expect((await deliver(connected, sign(connected), connect)).statusCode).toBe(400);
+    expect((await deliver(connected, signed)).statusCode).toBe(400);
+    expect((await deliver(connected, undefined, connect)).statusCode).toBe(400);
+    expect(add).toHaveBeenCalledTimes(1);
   });
 
   const refused: [string, () => Promise<Awaited<ReturnType<typeof deliver>>>][] = [
@@ -133,7 +157,7 @@ describe('POST /api/webhooks/stripe', () => {
     const response = await send();
     expect(response.statusCode).toBe(400);
     expect(response.headers['content-type']).toMatch(/application\/problem\+json/);
-    expect(addBulk).not.toHaveBeenCalled();
+    expect(add).not.toHaveBeenCalled();
   });
 
   it('refuses a body that is not JSON, signed or not', async () => {
@@ -144,11 +168,11 @@ describe('POST /api/webhooks/stripe', () => {
       payload: 'hi',
     });
     expect(response.statusCode).toBe(415);
-    expect(addBulk).not.toHaveBeenCalled();
+    expect(add).not.toHaveBeenCalled();
   });
 
   it('answers 500 when the event cannot be queued, so Stripe delivers it again', async () => {
-    addBulk.mockRejectedValueOnce(new Error('Redis is down'));
+    add.mockRejectedValueOnce(new Error('Redis is down'));
     expect((await deliver(body, sign(body))).statusCode).toBe(500);
   });
 
@@ -193,7 +217,7 @@ describe('POST /api/webhooks/stripe', () => {
         currency: 'gbp',
         merchantName: 'Tesco',
       });
-      expect(addBulk).not.toHaveBeenCalled();
+      expect(add).not.toHaveBeenCalled();
     });
 
     it('passes on a decline', async () => {
@@ -266,9 +290,9 @@ describe('POST /api/webhooks/stripe', () => {
         merchant_data: { name: 'Tesco' },
       });
       expect((await deliver(payload, sign(payload))).statusCode).toBe(200);
-      const [queueName, jobs] = addBulk.mock.calls[0];
+      const [queueName, job] = add.mock.calls[0];
       expect(queueName).toBe(IssuingEventQueue.name);
-      expect(jobs[0]).toMatchObject({
+      expect(job).toMatchObject({
         id: 'evt_issuing_transaction.created',
         name: IssuingEventQueue.jobs[0],
         data: {
@@ -291,8 +315,8 @@ describe('POST /api/webhooks/stripe', () => {
         status: 'reversed',
       });
       expect((await deliver(payload, sign(payload))).statusCode).toBe(200);
-      expect(addBulk.mock.calls[0][0]).toBe(IssuingEventQueue.name);
-      expect(addBulk.mock.calls[0][1][0].data).toMatchObject({
+      expect(add.mock.calls[0][0]).toBe(IssuingEventQueue.name);
+      expect(add.mock.calls[0][1].data).toMatchObject({
         kind: 'authorization',
         authorizationId: 'iauth_1',
         approved: true,
@@ -318,13 +342,13 @@ describe('POST /api/webhooks/stripe', () => {
         });
         const response = await deliver(payload, sign(payload));
         expect(response.statusCode).toBe(200);
-        const [queueName, jobs] = addBulk.mock.calls[0];
+        const [queueName, job] = add.mock.calls[0];
         expect(queueName).toBe(IssuingEventQueue.name);
-        expect(jobs[0]).toMatchObject({
+        expect(job).toMatchObject({
           id: 'evt_issuing_transaction.created',
           data: { kind: 'unreadable', type: 'issuing_transaction.created', reason: expect.any(String) },
         });
-        expect(IssuingEventJob.safeParse(jobs[0].data).success).toBe(true);
+        expect(IssuingEventJob.safeParse(job.data).success).toBe(true);
       },
     );
 
@@ -336,13 +360,13 @@ describe('POST /api/webhooks/stripe', () => {
         data: {},
       });
       expect((await deliver(payload, sign(payload))).statusCode).toBe(200);
-      expect(addBulk.mock.calls[0][1][0].data).toMatchObject({ kind: 'unreadable', eventId: 'evt_empty' });
+      expect(add.mock.calls[0][1].data).toMatchObject({ kind: 'unreadable', eventId: 'evt_empty' });
     });
 
     it('leaves other issuing events (cards, cardholders) to payments', async () => {
       const payload = issuingEvent('issuing_card.updated', { id: 'ic_1', object: 'issuing.card' });
       expect((await deliver(payload, sign(payload))).statusCode).toBe(200);
-      expect(addBulk.mock.calls[0][0]).toBe(StripeEventQueue.name);
+      expect(add.mock.calls[0][0]).toBe(StripeEventQueue.name);
     });
   });
 });

@@ -9,7 +9,9 @@ import { StripeWebhookService } from './stripe-webhook.service';
 
 /**
  * Stripe's deliveries: signed, not signed in, and not rate-limited (Stripe retries whatever is refused).
- * Left out of the OpenAPI document: the SPA never calls it.
+ * Two endpoints, as registered at Stripe: the platform's own events, and connected accounts' events
+ * (Connect), each verified with its own signing secret. Left out of the OpenAPI document: the SPA never
+ * calls them.
  */
 @Controller('webhooks')
 @ApiExcludeController()
@@ -21,6 +23,14 @@ export class StripeWebhookController {
   @HttpCode(200)
   @RouteConfig(KEEP_RAW_BODY)
   receive(@Req() request: FastifyRequest, @Headers('stripe-signature') signature: string | undefined) {
-    return this.webhooks.receive(request.rawBody, signature);
+    return this.webhooks.receive('platform', request.rawBody, signature);
+  }
+
+  @Post('stripe/connect')
+  @Public()
+  @HttpCode(200)
+  @RouteConfig(KEEP_RAW_BODY)
+  receiveConnect(@Req() request: FastifyRequest, @Headers('stripe-signature') signature: string | undefined) {
+    return this.webhooks.receive('connect', request.rawBody, signature);
   }
 }

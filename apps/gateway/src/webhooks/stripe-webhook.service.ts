@@ -21,6 +21,9 @@ const invalidWebhook = () =>
 
 const DECLINED: AuthorizationDecision = { approved: false };
 
+/** Which of Stripe's two endpoints a delivery came to: the platform's, or Connect's (connected accounts). */
+export type WebhookEndpoint = 'platform' | 'connect';
+
 /**
  * Intake of Stripe's webhook deliveries: nothing is believed before the signature is checked. A card
  * authorisation request is answered in the response (issuing decides; no answer in time is a decline);
@@ -32,13 +35,14 @@ export class StripeWebhookService {
   private readonly logger = new Logger(StripeWebhookService.name);
 
   constructor(
-    @Inject(GATEWAY_CONFIG) private readonly config: Pick<GatewayConfig, 'STRIPE_WEBHOOK_SECRET'>,
+    @Inject(GATEWAY_CONFIG)
+    private readonly config: Pick<GatewayConfig, 'STRIPE_WEBHOOK_SECRET' | 'STRIPE_CONNECT_WEBHOOK_SECRET'>,
     private readonly queues: QueueRegistry,
     private readonly rpc: RpcClient,
   ) {}
 
-  async receive(rawBody: string | undefined, signature: string | undefined) {
-    const event = this.verify(rawBody, signature);
+  async receive(endpoint: WebhookEndpoint, rawBody: string | undefined, signature: string | undefined) {
+    const event = this.verify(endpoint, rawBody, signature);
     if (event.type === AUTHORIZATION_REQUEST) return this.decide(event);
     await this.enqueue(event);
     return { received: true as const };
@@ -49,7 +53,11 @@ export class StripeWebhookService {
    * 5-minute tolerance on either side of now: the SDK refuses only old timestamps, and a signature dated
    * in the future would stay replayable for as long as it is ahead.
    */
-  private verify(rawBody: string | undefined, signature: string | undefined): Stripe.Event {
+  private verify(
+    endpoint: WebhookEndpoint,
+    rawBody: string | undefined,
+    signature: string | undefined,
+  ): Stripe.Event {
     if (rawBody === undefined || typeof signature !== 'string') throw invalidWebhook();
     if (signedInTheFuture(signature, Date.now())) throw invalidWebhook();
     let event: Stripe.Event;
@@ -57,7 +65,9 @@ export class StripeWebhookService {
       event = Stripe.webhooks.constructEvent(
         rawBody,
         signature,
-        this.config.STRIPE_WEBHOOK_SECRET,
+        endpoint === 'connect'
+          ? this.config.STRIPE_CONNECT_WEBHOOK_SECRET
+          : this.config.STRIPE_WEBHOOK_SECRET,
         SIGNATURE_TOLERANCE_SECONDS,
       );
     } catch {
@@ -90,14 +100,19 @@ export class StripeWebhookService {
     }
   }
 
-  /** One job per event id: a redelivered event is the same job, however often Stripe sends it. */
+  /**
+   * One job per event id: a redelivered event is the same job, however often Stripe sends it. Events
+   * arriving together are queued in one Redis transaction (QueueRegistry.add).
+   */
   private async enqueue(event: Stripe.Event) {
     const receivedAt = new Date().toISOString();
     const issuingJob = issuingJobOf(event, receivedAt);
     if (issuingJob) {
-      await this.queues.addBulk(IssuingEventQueue.name, [
-        { id: issuingJob.eventId, name: ISSUING_EVENT_RECEIVED, data: issuingJob },
-      ]);
+      await this.queues.add(IssuingEventQueue.name, {
+        id: issuingJob.eventId,
+        name: ISSUING_EVENT_RECEIVED,
+        data: issuingJob,
+      });
       return;
     }
     const job = StripeEventJob.safeParse({
@@ -108,9 +123,11 @@ export class StripeWebhookService {
       receivedAt,
     });
     if (!job.success) throw invalidWebhook();
-    await this.queues.addBulk(StripeEventQueue.name, [
-      { id: job.data.eventId, name: STRIPE_EVENT_RECEIVED, data: job.data },
-    ]);
+    await this.queues.add(StripeEventQueue.name, {
+      id: job.data.eventId,
+      name: STRIPE_EVENT_RECEIVED,
+      data: job.data,
+    });
   }
 }
 

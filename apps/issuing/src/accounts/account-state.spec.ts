@@ -34,6 +34,7 @@ describe('accountState', () => {
       transfersCapability: 'inactive',
       payoutBankAccountId: 'ba_123',
       payoutBankLabel: 'STRIPE TEST BANK •••• 2345',
+      kycCountry: null,
     });
   });
 
@@ -44,6 +45,13 @@ describe('accountState', () => {
       requirements: [],
       cardIssuingCapability: 'active',
     });
+  });
+
+  it('keeps the address’s country only once KYC accepted it', () => {
+    const individual = { address: { country: 'gb' } } as Stripe.Person;
+    expect(accountState({ ...verified, individual }).kycCountry).toBe('GB');
+    expect(accountState(account({ individual })).kycCountry).toBeNull();
+    expect(accountState(verified).kycCountry).toBeNull();
   });
 
   it('is failed when the provider rejected a detail', () => {

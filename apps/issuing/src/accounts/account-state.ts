@@ -10,6 +10,8 @@ export interface AccountState {
   transfersCapability: string | null;
   payoutBankAccountId: string | null;
   payoutBankLabel: string | null;
+  /** The address's country once KYC is complete (it decides residency), else null. */
+  kycCountry: string | null;
 }
 
 /**
@@ -19,17 +21,21 @@ export interface AccountState {
 export function accountState(account: Stripe.Account): AccountState {
   const due = account.requirements?.currently_due ?? [];
   const errors = account.requirements?.errors ?? [];
-  const bank = account.external_accounts?.data.find(
+  const banks = (account.external_accounts?.data ?? []).filter(
     (external): external is Stripe.BankAccount => external.object === 'bank_account',
   );
+  const bank = banks.find((external) => external.default_for_currency) ?? banks[0];
+  const kycStatus = due.length === 0 ? 'complete' : errors.length > 0 ? 'failed' : 'pending';
   return {
     status: account.charges_enabled && account.payouts_enabled ? 'active' : 'restricted',
-    kycStatus: due.length === 0 ? 'complete' : errors.length > 0 ? 'failed' : 'pending',
+    kycStatus,
     requirements: [...due],
     cardIssuingCapability: account.capabilities?.card_issuing ?? null,
     transfersCapability: account.capabilities?.transfers ?? null,
     payoutBankAccountId: bank?.id ?? null,
     payoutBankLabel: bank ? `${bank.bank_name ?? 'Bank account'} •••• ${bank.last4}` : null,
+    kycCountry:
+      kycStatus === 'complete' ? (account.individual?.address?.country?.toUpperCase() ?? null) : null,
   };
 }
 
@@ -44,6 +50,9 @@ const FORM_FIELDS: Record<string, string> = {
   'individual.address.line1': 'address.line1',
   'individual.address.city': 'address.city',
   'individual.address.postal_code': 'address.postal_code',
+  'external_account.routing_number': 'sortCode',
+  'external_account.account_number': 'accountNumber',
+  'external_account.account_holder_name': 'accountHolderName',
 };
 
 /** The form field a provider requirement or parameter (`individual[dob][day]`) is about, if any. */

@@ -100,7 +100,8 @@ describe('OnboardingService (PostgreSQL + Stripe sandbox)', () => {
         kycStatus: 'pending',
         requirements: expect.arrayContaining(['individual.first_name', 'individual.dob.day']),
         capabilities: { cardIssuing: 'inactive', transfers: 'inactive' },
-        payoutAccountLabel: 'STRIPE TEST BANK •••• 2345',
+        // The provider's placeholder test bank account is not the user's: none until they add theirs.
+        payoutAccountLabel: null,
       },
     });
     await expect(onboarding.createAccount(caller)).resolves.toEqual(results[0]);
@@ -121,12 +122,39 @@ describe('OnboardingService (PostgreSQL + Stripe sandbox)', () => {
     });
     const [stripeAccount] = sandboxAccountsOf(caller.userId);
     expect(stripeAccount.individual).toMatchObject({ first_name: 'Ada', phone: '+447700900123' });
+    // Verified, but nothing is paid out until the user adds their own bank account (issue 13 §5).
     await expect(onboarding.verification(caller.userId)).resolves.toEqual({
       verified: true,
       accountId: stripeAccount.id,
-      payoutDestination: stripeAccount.external_accounts.data[0].id,
-      payoutAccountLabel: 'STRIPE TEST BANK •••• 2345',
+      payoutDestination: null,
+      payoutAccountLabel: null,
     });
+  });
+
+  it('tells residency the accepted address’s country once, in the transaction that completed KYC', async () => {
+    const caller = newCaller();
+    const residencyMessages = () =>
+      prisma.outboxMessage.findMany({
+        where: { jobName: 'residency.kyc-address.v1', payload: { path: ['userId'], equals: caller.userId } },
+      });
+    await problemOf(onboarding.updateKyc(caller, FAILING_KYC));
+    await expect(residencyMessages()).resolves.toEqual([]);
+
+    await onboarding.updateKyc(caller, KYC);
+    // Sent again, refreshed, and recreated on a new provider account: the country is already known.
+    await onboarding.updateKyc(caller, KYC);
+    await onboarding.currentStatus(caller);
+    await onboarding.recreateAccount(caller);
+    const messages = await residencyMessages();
+    expect(messages).toEqual([
+      expect.objectContaining({
+        queue: 'residency-detect',
+        payload: expect.objectContaining({ userId: caller.userId, countryCode: 'GB' }),
+      }),
+    ]);
+    await expect(
+      prisma.paymentAccount.findUniqueOrThrow({ where: { userId: caller.userId } }),
+    ).resolves.toMatchObject({ kycCountry: 'GB' });
   });
 
   it('answers 422 with the provider reason when verification fails, and records it', async () => {

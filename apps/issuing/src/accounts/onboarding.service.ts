@@ -105,9 +105,15 @@ export class OnboardingService {
     return {
       verified: row?.kycStatus === 'complete',
       accountId: row?.stripeAccountId ?? null,
-      payoutDestination: row?.payoutBankAccountId ?? null,
-      payoutAccountLabel: row?.payoutBankLabel ?? null,
+      // Only the user's own bank account receives withdrawals, never a placeholder test account.
+      payoutDestination: row?.bankAccountId ?? null,
+      payoutAccountLabel: row?.bankAccountId ? row.payoutBankLabel : null,
     };
+  }
+
+  /** The caller's payment account, created (idempotently) if they have none yet. */
+  paymentAccountOf(caller: IssuingCaller): Promise<PaymentAccountRow> {
+    return this.ensureAccount(caller);
   }
 
   private async ensureAccount(caller: IssuingCaller): Promise<PaymentAccountRow> {
@@ -149,6 +155,7 @@ function toPaymentAccount(row: PaymentAccountRow): PaymentAccount {
       cardIssuing: row.cardIssuingCapability as PaymentAccount['capabilities']['cardIssuing'],
       transfers: row.transfersCapability as PaymentAccount['capabilities']['transfers'],
     },
-    payoutAccountLabel: row.payoutBankLabel,
+    // The placeholder test account a new provider account starts with is not the user's: not shown.
+    payoutAccountLabel: row.bankAccountId ? row.payoutBankLabel : null,
   };
 }

@@ -9,7 +9,15 @@ import { formFieldOf } from './account-state';
 const FAILURE_TITLE = {
   create: 'Failed to create Stripe account',
   update: 'Failed to update KYC information',
+  bank: 'Failed to add your bank account',
 } as const;
+
+/** The user's UK bank details, already checked (shape and modulus). */
+export interface UkBankDetails {
+  sortCode: string;
+  accountNumber: string;
+  accountHolderName: string;
+}
 
 /** Connect accounts of individuals: created with the card-issuing and transfers capabilities. */
 @Injectable()
@@ -58,6 +66,54 @@ export class StripeAccounts {
     individual: Stripe.AccountUpdateParams.Individual,
   ): Promise<Stripe.Account> {
     return this.call('update', () => this.stripe.accounts.update(accountId, { individual }));
+  }
+
+  /**
+   * Adds the bank account to the connected account as the default for GBP: payouts on the account go
+   * there from now on. The key makes a retried request return the same bank account.
+   */
+  async addBankAccount(
+    accountId: string,
+    bank: UkBankDetails,
+    idempotencyKey: string,
+  ): Promise<Stripe.BankAccount> {
+    const external = await this.call('bank', () =>
+      this.stripe.accounts.createExternalAccount(
+        accountId,
+        {
+          external_account: {
+            object: 'bank_account',
+            country: 'GB',
+            currency: 'gbp',
+            routing_number: bank.sortCode,
+            account_number: bank.accountNumber,
+            account_holder_name: bank.accountHolderName,
+            account_holder_type: 'individual',
+          },
+          default_for_currency: true,
+        },
+        { idempotencyKey },
+      ),
+    );
+    if (external.object !== 'bank_account') throw new Error(`Stripe answered a ${external.object}`);
+    return external;
+  }
+
+  /** The account's other bank accounts, which no longer receive anything, are removed (best effort). */
+  async removeOtherBankAccounts(accountId: string, keep: string): Promise<void> {
+    try {
+      const list = await this.stripe.accounts.listExternalAccounts(accountId, {
+        object: 'bank_account',
+        limit: 100,
+      });
+      for (const external of list.data) {
+        if (external.id !== keep) await this.stripe.accounts.deleteExternalAccount(accountId, external.id);
+      }
+    } catch (error) {
+      this.logger.warn(
+        `Could not remove old bank accounts of ${accountId}: ${error instanceof Error ? error.message : error}`,
+      );
+    }
   }
 
   private call<T>(action: keyof typeof FAILURE_TITLE, request: () => Promise<T>): Promise<T> {

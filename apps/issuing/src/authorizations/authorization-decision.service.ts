@@ -1,4 +1,5 @@
-import type { AuthorizationDecision, DecideAuthorizationCommand } from '@kitty/contracts';
+import { type AuthorizationDecision, type DecideAuthorizationCommand, potRuleAllows } from '@kitty/contracts';
+import { formatPence } from '@kitty/money';
 import { ProblemError } from '@kitty/nest-common';
 import { Injectable, Logger } from '@nestjs/common';
 
@@ -7,10 +8,37 @@ import { CardMoneyClient } from './card-money.client';
 
 const declined = (reason: string): Verdict => ({ decision: 'declined', reason, potId: null, heldPence: 0 });
 
+/** A purchase the pot's spending rule does not allow (issue 13 §4): the holder is told why, and where. */
+function declinedByRule(
+  reason: 'pot_rule_owner' | 'pot_rule_approval',
+  potId: string,
+  userId: string,
+  command: DecideAuthorizationCommand,
+  approvalAbovePence: number,
+): Verdict {
+  const why =
+    reason === 'pot_rule_owner'
+      ? "This pot's rules let only its owner spend from it."
+      : `Needs a second member's approval above ${formatPence(approvalAbovePence)}.`;
+  return {
+    decision: 'declined',
+    reason,
+    potId,
+    heldPence: 0,
+    notice: {
+      userId,
+      title: `Card payment of ${formatPence(command.amountPence)} at ${command.merchantName} declined`,
+      body: why,
+    },
+  };
+}
+
 /**
  * Stripe's real-time question "may this card pay A?" (decisions §7, §17): yes only for an active Kitty
- * card whose owner's active pot covers A, proven by placing the hold in the ledger. Anything else,
- * including an error, is no; the first recorded answer is the answer to every redelivery.
+ * card whose owner's active pot allows them to spend A (its spending rule, issue 13 §4) and covers A,
+ * proven by placing the hold in the ledger. Anything else, including an error, is no; the first recorded
+ * answer is the answer to every redelivery. A purchase above the pot's approval amount is declined: Stripe
+ * waits 2 s for the answer, too short for a second member to approve it.
  */
 @Injectable()
 export class AuthorizationDecisionService {
@@ -42,8 +70,20 @@ export class AuthorizationDecisionService {
     if (!card) return declined('unknown_card');
     if (card.status !== 'active') return declined('card_inactive');
     if (command.currency !== 'gbp') return declined('currency');
-    const potId = await this.money.activePotOf(card.userId);
-    if (!potId) return declined('no_active_pot');
+    // The active pot and its rule come in the one call the decision already made (issue 15 measures it).
+    const spending = await this.money.spendingOf(card.userId);
+    const { potId } = spending;
+    if (!potId || !spending.role || !spending.spendRule) return declined('no_active_pot');
+    const limit = spending.approvalAbovePence ?? 0;
+    const allowed = potRuleAllows(spending.spendRule, spending.role, command.amountPence, limit);
+    if (allowed !== 'yes')
+      return declinedByRule(
+        allowed === 'no' ? 'pot_rule_owner' : 'pot_rule_approval',
+        potId,
+        card.userId,
+        command,
+        limit,
+      );
     // A zero-amount authorisation (a card check) holds nothing.
     if (command.amountPence === 0) return { decision: 'approved', reason: null, potId, heldPence: 0 };
     try {

@@ -1,4 +1,5 @@
-import type { DecideAuthorizationCommand } from '@kitty/contracts';
+import { type DecideAuthorizationCommand, NotificationQueue } from '@kitty/contracts';
+import { outboxMessage } from '@kitty/nest-common';
 import { Injectable } from '@nestjs/common';
 
 import type { CardAuthorization, Prisma } from '../generated/prisma/client';
@@ -19,6 +20,8 @@ export interface Verdict {
   reason: string | null;
   potId: string | null;
   heldPence: number;
+  /** What the card holder is told of a decline they can act on (a pot rule), in the decision's transaction. */
+  notice?: { userId: string; title: string; body: string };
 }
 
 @Injectable()
@@ -61,19 +64,40 @@ export class CardAuthorizationRepository {
    * concurrent deliveries of one authorisation answer alike.
    */
   async decideOnce(id: string, verdict: Verdict): Promise<string> {
-    const updated = await this.prisma.$queryRaw<{ decision: string }[]>`
-      UPDATE card_authorizations
-         SET decision = ${verdict.decision}, decline_reason = ${verdict.reason}, pot_id = ${verdict.potId}::uuid,
-             hold_remaining_pence = ${verdict.heldPence},
-             status = ${verdict.decision === 'approved' ? 'pending' : 'closed'}, decided_at = now(), updated_at = now()
-       WHERE id = ${id}::uuid AND decision IS NULL
-      RETURNING decision`;
+    const { notice } = verdict;
+    const updated = notice
+      ? await this.prisma.$transaction(async (tx) => {
+          const rows = await this.recordDecision(tx, id, verdict);
+          if (rows[0])
+            await tx.outboxMessage.create({
+              data: outboxMessage(NotificationQueue, 'notifications.notify.v1', {
+                key: `card_declined:${id}`,
+                userId: notice.userId,
+                kind: 'card_purchase',
+                title: notice.title,
+                body: notice.body,
+                link: verdict.potId ? `/pot/${verdict.potId}` : '/',
+              }),
+            });
+          return rows;
+        })
+      : await this.recordDecision(this.prisma, id, verdict);
     if (updated[0]) return updated[0].decision;
     const row = await this.prisma.cardAuthorization.findUniqueOrThrow({
       where: { id },
       select: { decision: true },
     });
     return row.decision ?? verdict.decision;
+  }
+
+  private recordDecision(db: Pick<Tx, '$queryRaw'>, id: string, verdict: Verdict) {
+    return db.$queryRaw<{ decision: string }[]>`
+      UPDATE card_authorizations
+         SET decision = ${verdict.decision}, decline_reason = ${verdict.reason}, pot_id = ${verdict.potId}::uuid,
+             hold_remaining_pence = ${verdict.heldPence},
+             status = ${verdict.decision === 'approved' ? 'pending' : 'closed'}, decided_at = now(), updated_at = now()
+       WHERE id = ${id}::uuid AND decision IS NULL
+      RETURNING decision`;
   }
 
   /** Runs `work` holding the authorisation's row lock; null row when Kitty never saw it. */

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 
 import type {
   CaptureCardPaymentCommand,
+  CardSpending,
   DecideAuthorizationCommand,
   IssuingEventJob,
   PlaceCardHoldCommand,
@@ -24,15 +25,24 @@ import { IssuingEventService } from './issuing-event.service';
 class FakeMoney {
   readonly pots = new Map<string, number>();
   readonly activePots = new Map<string, string>();
+  /** The holder's role and the pot's spending rule (issue 13 §4); absent: a member of a 'members' pot. */
+  readonly spending = new Map<string, Pick<CardSpending, 'role' | 'spendRule' | 'approvalAbovePence'>>();
   readonly holds = new Map<string, { potId: string; amount: number }>();
   readonly cancelled = new Set<string>();
   readonly keys = new Set<string>();
   spent = 0;
   failNextHold = false;
 
-  async activePotOf(userId: string) {
+  async spendingOf(userId: string): Promise<CardSpending> {
     await tick();
-    return this.activePots.get(userId) ?? null;
+    const potId = this.activePots.get(userId) ?? null;
+    if (!potId) return { potId, role: null, spendRule: null, approvalAbovePence: null, updatedAt: null };
+    const rule = this.spending.get(userId) ?? {
+      role: 'member',
+      spendRule: 'members',
+      approvalAbovePence: 5000,
+    };
+    return { potId, ...rule, updatedAt: new Date().toISOString() };
   }
 
   async placeHold(command: PlaceCardHoldCommand) {
@@ -211,6 +221,72 @@ describe('Card authorisations (PostgreSQL)', () => {
     ]);
     expect(answers).toEqual(Array(4).fill({ approved: false }));
     expect([...money.holds]).toEqual([]);
+  });
+
+  describe('under the pot rules (issue 13 §4)', () => {
+    const notices = async (authorizationIds: string[]) => {
+      const rows = await prisma.cardAuthorization.findMany({
+        where: { stripeAuthorizationId: { in: authorizationIds } },
+      });
+      const ids = new Set(rows.map((row) => `card_declined:${row.id}`));
+      return (await prisma.outboxMessage.findMany({ where: { jobName: 'notifications.notify.v1' } }))
+        .map(
+          (row) => row.payload as { key: string; userId: string; title: string; body: string; link: string },
+        )
+        .filter((notice) => ids.has(notice.key));
+    };
+
+    it("'owner': a member's card is declined with the reason recorded and told; the owner's is approved", async () => {
+      const member = await cardholder(10_000);
+      money.spending.set(member.userId, { role: 'member', spendRule: 'owner', approvalAbovePence: 5000 });
+      const owner = await cardholder(10_000);
+      money.spending.set(owner.userId, { role: 'owner', spendRule: 'owner', approvalAbovePence: 5000 });
+      const refused = request(member, 100);
+
+      await expect(decisions.decide(refused)).resolves.toEqual({ approved: false });
+      await expect(decisions.decide(request(owner, 100))).resolves.toEqual({ approved: true });
+      expect(money.pots.get(member.potId)).toBe(10_000);
+      await expect(
+        prisma.cardAuthorization.findUniqueOrThrow({
+          where: { stripeAuthorizationId: refused.authorizationId },
+        }),
+      ).resolves.toMatchObject({
+        decision: 'declined',
+        declineReason: 'pot_rule_owner',
+        potId: member.potId,
+      });
+      await expect(notices([refused.authorizationId])).resolves.toEqual([
+        expect.objectContaining({
+          userId: member.userId,
+          kind: 'card_purchase',
+          title: 'Card payment of £1.00 at Tesco declined',
+          body: "This pot's rules let only its owner spend from it.",
+          link: `/pot/${member.potId}`,
+        }),
+      ]);
+    });
+
+    it("'approval': at or below the amount approved, above it declined with the amount named, once", async () => {
+      const member = await cardholder(10_000);
+      money.spending.set(member.userId, { role: 'member', spendRule: 'approval', approvalAbovePence: 2500 });
+      const above = request(member, 2501);
+
+      await expect(decisions.decide(request(member, 2500))).resolves.toEqual({ approved: true });
+      await expect(decisions.decide(above)).resolves.toEqual({ approved: false });
+      await expect(decisions.decide(above)).resolves.toEqual({ approved: false });
+      expect(money.pots.get(member.potId)).toBe(7500);
+      const told = await notices([above.authorizationId]);
+      expect(told).toHaveLength(1);
+      expect(told[0]?.body).toBe("Needs a second member's approval above £25.00.");
+    });
+
+    it("'approval' does not hold back the owner, and 'members' lets any member spend any amount", async () => {
+      const owner = await cardholder(10_000);
+      money.spending.set(owner.userId, { role: 'owner', spendRule: 'approval', approvalAbovePence: 100 });
+      const member = await cardholder(10_000);
+      await expect(decisions.decide(request(owner, 9000))).resolves.toEqual({ approved: true });
+      await expect(decisions.decide(request(member, 9000))).resolves.toEqual({ approved: true });
+    });
   });
 
   it('accepts an event that names no account (card ids are unique across Stripe)', async () => {

@@ -1,6 +1,7 @@
 import {
   type CaptureCardPaymentCommand,
   CardMoneyRpc,
+  type CardSpending,
   type PlaceCardHoldCommand,
   PotsRpc,
   type ReleaseCardHoldCommand,
@@ -13,9 +14,9 @@ import { Injectable } from '@nestjs/common';
 export class CardMoneyClient {
   constructor(private readonly rpc: RpcClient) {}
 
-  async activePotOf(userId: string): Promise<string | null> {
-    const active = await this.rpc.call(PotsRpc.getActivePotOfUser, { userId });
-    return active.potId;
+  /** The pot the user's card spends from, their role in it and its spending rule (one call). */
+  spendingOf(userId: string): Promise<CardSpending> {
+    return this.rpc.call(PotsRpc.getCardSpendingOfUser, { userId });
   }
 
   placeHold(command: PlaceCardHoldCommand) {

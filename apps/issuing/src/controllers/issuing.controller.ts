@@ -1,10 +1,12 @@
 import {
+  type BankAccountStatus,
   type CardPurchase,
   type CardQuery,
   IssuingRpc,
   type OnboardingQuery,
   type PaymentAccountCommand,
   type ProvisionWalletCommand,
+  type SetBankAccountCommand,
   type SetCardStatusCommand,
   type UpdateKycCommand,
   type VerificationQuery,
@@ -12,6 +14,7 @@ import {
 import { RpcHandler } from '@kitty/nest-common';
 import { Controller } from '@nestjs/common';
 
+import { BankAccountService } from '../accounts/bank-account.service';
 import { OnboardingService } from '../accounts/onboarding.service';
 import { CardAuthorizationRepository } from '../authorizations/card-authorization.repository';
 import { VirtualCardService } from '../cards/virtual-card.service';
@@ -20,6 +23,7 @@ import { VirtualCardService } from '../cards/virtual-card.service';
 export class IssuingController {
   constructor(
     private readonly onboarding: OnboardingService,
+    private readonly bankAccounts: BankAccountService,
     private readonly cards: VirtualCardService,
     private readonly authorizations: CardAuthorizationRepository,
   ) {}
@@ -56,6 +60,16 @@ export class IssuingController {
   @RpcHandler(IssuingRpc.recreateAccount)
   recreateAccount(command: PaymentAccountCommand) {
     return this.onboarding.recreateAccount(command.caller);
+  }
+
+  @RpcHandler(IssuingRpc.getBankAccount)
+  getBankAccount(query: OnboardingQuery): Promise<BankAccountStatus> {
+    return this.bankAccounts.current(query.caller);
+  }
+
+  @RpcHandler(IssuingRpc.setBankAccount)
+  setBankAccount({ caller, body }: SetBankAccountCommand): Promise<BankAccountStatus> {
+    return this.bankAccounts.set(caller, body);
   }
 
   @RpcHandler(IssuingRpc.createCard)

@@ -56,19 +56,101 @@ const topUpRequest = (
     },
   }) satisfies EmailMessage;
 
+const potWithdrawal = {
+  template: 'pot-withdrawal',
+  to: 'grace@example.com',
+  data: {
+    memberName: 'Grace',
+    withdrawerName: 'Ada <b>',
+    amount: '£10.00',
+    potName: 'Lisbon trip',
+    potUrl: 'https://kitty.example/pot/6f1c2a10-8f1e-4c55-9d1b-2f0f6f7f1a10',
+  },
+} satisfies EmailMessage;
+
+const potReminder = {
+  template: 'pot-reminder',
+  to: 'ben@example.com',
+  data: {
+    debtorName: 'Ben',
+    reminderName: 'Ann <i>',
+    creditorName: 'Cal',
+    amount: '£12.50',
+    potName: 'Lisbon\r\ntrip',
+    potUrl: 'https://kitty.example/pot/6f1c2a10-8f1e-4c55-9d1b-2f0f6f7f1a10',
+  },
+} satisfies EmailMessage;
+
+const notification = {
+  template: 'notification',
+  to: 'ben@example.com',
+  data: {
+    fullName: 'Ben',
+    title: 'Ann <b> added "Dinner" (£60.00)\r\nBcc: x@evil.example',
+    body: 'In Lisbon trip',
+    url: 'https://kitty.example/pot/6f1c2a10-8f1e-4c55-9d1b-2f0f6f7f1a10',
+    preferencesUrl: 'https://kitty.example/account#notifications',
+  },
+} satisfies EmailMessage;
+
 describe('renderEmail: every template', () => {
-  it.each([welcome('Ada'), contact(), invitation('Lisbon'), topUpRequest()])(
-    'puts the support e-mail and phone in both footers ($template)',
-    (message) => {
-      const email = renderEmail(message, context);
-      expect(email.html).toContain('href="mailto:support@kitty.example"');
-      expect(email.html).toContain('href="tel:+442079460000"');
-      expect(email.html).toContain('+44 20 7946 0000');
-      expect(email.text).toContain('support@kitty.example');
-      expect(email.text).toContain('+44 20 7946 0000');
-      expect(email.html).toMatch(/^<!doctype html>/);
-    },
-  );
+  it.each([
+    welcome('Ada'),
+    contact(),
+    invitation('Lisbon'),
+    topUpRequest(),
+    potWithdrawal,
+    potReminder,
+    notification,
+  ])('puts the support e-mail and phone in both footers ($template)', (message) => {
+    const email = renderEmail(message, context);
+    expect(email.html).toContain('href="mailto:support@kitty.example"');
+    expect(email.html).toContain('href="tel:+442079460000"');
+    expect(email.html).toContain('+44 20 7946 0000');
+    expect(email.text).toContain('support@kitty.example');
+    expect(email.text).toContain('+44 20 7946 0000');
+    expect(email.html).toMatch(/^<!doctype html>/);
+  });
+});
+
+describe('pot-withdrawal', () => {
+  it('tells a member who withdrew how much from which pot, escaped, with the pot’s link', () => {
+    const email = renderEmail(potWithdrawal, context);
+    expect(email.subject).toBe('Ada <b> withdrew £10.00 from Lisbon trip');
+    expect(email.html).toContain('Ada &lt;b&gt; withdrew <strong>£10.00</strong>');
+    expect(email.html).toContain('href="https://kitty.example/pot/6f1c2a10-8f1e-4c55-9d1b-2f0f6f7f1a10"');
+    expect(email.text).toContain('Hi Grace,');
+    expect(email.text).toContain(
+      'See the pot: https://kitty.example/pot/6f1c2a10-8f1e-4c55-9d1b-2f0f6f7f1a10',
+    );
+  });
+});
+
+describe('pot-reminder', () => {
+  it('tells the debtor who reminds them, how much they owe to whom in which pot, escaped, with the link', () => {
+    const email = renderEmail(potReminder, context);
+    expect(email.subject).toBe('Ann <i> reminds you that you owe £12.50 to Cal in Lisbon trip');
+    expect(email.html).toContain('Ann &lt;i&gt; reminds you that you owe <strong>£12.50</strong>');
+    expect(email.html).toContain('href="https://kitty.example/pot/6f1c2a10-8f1e-4c55-9d1b-2f0f6f7f1a10"');
+    expect(email.html).not.toContain('<i>');
+    expect(email.text).toContain('Hi Ben,');
+    expect(email.text).toContain('Ann <i> reminds you that you owe £12.50 to Cal in Lisbon\r\ntrip');
+    expect(email.text).toContain('https://kitty.example/pot/6f1c2a10-8f1e-4c55-9d1b-2f0f6f7f1a10');
+  });
+});
+
+describe('notification', () => {
+  it('says what happened, escaped, on one subject line, with the link and the way to stop such e-mails', () => {
+    const email = renderEmail(notification, context);
+    expect(email.subject).toBe('Ann <b> added "Dinner" (£60.00) Bcc: x@evil.example');
+    expect(email.html).toContain('Ann &lt;b&gt; added &quot;Dinner&quot; (£60.00)');
+    expect(email.html).not.toContain('<b>');
+    expect(email.html).toContain('href="https://kitty.example/pot/6f1c2a10-8f1e-4c55-9d1b-2f0f6f7f1a10"');
+    expect(email.html).toContain('href="https://kitty.example/account#notifications"');
+    expect(email.text).toContain('Hi Ben,');
+    expect(email.text).toContain('In Lisbon trip');
+    expect(email.text).toContain('Choose which e-mails you get: https://kitty.example/account#notifications');
+  });
 });
 
 describe('welcome', () => {

@@ -2,9 +2,12 @@ import type { EmailMessage, EmailTemplate } from '@kitty/contracts';
 
 import { contactReceived } from './contact-received';
 import { renderHtml, renderText } from './layout';
+import { notification } from './notification';
 import { passwordChanged } from './password-changed';
 import { passwordReset } from './password-reset';
 import { potInvitation } from './pot-invitation';
+import { potReminder } from './pot-reminder';
+import { potWithdrawal } from './pot-withdrawal';
 import { signUpAttempt } from './sign-up-attempt';
 import type { EmailTemplateRenderer, TemplateContent, TemplateContext, TemplateData } from './template';
 import { topUpRequest } from './top-up-request';
@@ -26,6 +29,9 @@ const TEMPLATES: { [T in EmailTemplate]: EmailTemplateRenderer<T> } = {
   'contact-received': contactReceived,
   'pot-invitation': potInvitation,
   'top-up-request': topUpRequest,
+  'pot-withdrawal': potWithdrawal,
+  'pot-reminder': potReminder,
+  notification,
 };
 
 export interface RenderedEmail {

@@ -6,6 +6,7 @@ import {
   PaymentsRpc,
   type QuoteFeeQuery,
   TopUpAmount,
+  type TopUpQuery,
 } from '@kitty/contracts';
 import { parseOrThrow, RpcHandler } from '@kitty/nest-common';
 import { Controller } from '@nestjs/common';
@@ -35,6 +36,11 @@ export class FundingController {
   @RpcHandler(PaymentsRpc.cancelTopUp)
   cancelTopUp(command: CancelTopUpCommand) {
     return this.funding.cancelTopUp(command.caller, command.topUpId);
+  }
+
+  @RpcHandler(PaymentsRpc.getTopUp)
+  getTopUp(query: TopUpQuery) {
+    return this.funding.getTopUp(query.caller, query.topUpId);
   }
 
   @RpcHandler(PaymentsRpc.listFundingTransactions)

@@ -3,7 +3,8 @@
 import { randomUUID } from 'node:crypto';
 
 import type { CreateCheckoutSessionRequest, PaymentsCaller } from '@kitty/contracts';
-import { idFromIdempotencyKey, ProblemError } from '@kitty/nest-common';
+import { idFromIdempotencyKey, type LivePublisher, ProblemError } from '@kitty/nest-common';
+import { RecordedLive } from '@kitty/testing';
 
 import { walletAccount } from '../ledger/accounts';
 import { LedgerService } from '../ledger/ledger.service';
@@ -11,7 +12,7 @@ import type { PrismaService } from '../prisma.service';
 import { StripeEventService } from '../stripe-events/stripe-event.service';
 import { TopUpCreditService } from '../stripe-events/top-up-credit.service';
 import { openPaymentsDatabase, type PaymentsDatabase } from '../testing/database';
-import { FakePeerRpc, FakeStripe, idleRelay } from '../testing/fakes';
+import { FakePeerRpc, FakeStripe, idleRelay, quietLive } from '../testing/fakes';
 import { WithdrawalService } from '../withdrawals/withdrawal.service';
 import { FundingService } from './funding.service';
 
@@ -21,6 +22,7 @@ describe('FundingService with Idempotency-Keys (PostgreSQL)', () => {
   let database: PaymentsDatabase;
   let prisma: PrismaService;
   let stripe: FakeStripe;
+  let live: RecordedLive;
   let rpc: FakePeerRpc;
   let funding: FundingService;
   let events: StripeEventService;
@@ -36,6 +38,7 @@ describe('FundingService with Idempotency-Keys (PostgreSQL)', () => {
   });
 
   beforeEach(() => {
+    live = new RecordedLive();
     stripe = new FakeStripe();
     rpc = new FakePeerRpc();
     const peers = rpc.asPeers();
@@ -45,8 +48,9 @@ describe('FundingService with Idempotency-Keys (PostgreSQL)', () => {
       prisma,
       stripe.asGateway(),
       new TopUpCreditService(ledger),
-      new WithdrawalService(prisma, ledger, peers, stripe.asGateway(), relay),
+      new WithdrawalService(prisma, ledger, peers, stripe.asGateway(), relay, quietLive()),
       relay,
+      live.asPublisher<LivePublisher>(),
     );
   });
 
@@ -100,6 +104,8 @@ describe('FundingService with Idempotency-Keys (PostgreSQL)', () => {
     await pay(first.sessionId);
     await expect(credits(first.sessionId)).resolves.toBe(1);
     await expect(ledger.balance(prisma, walletAccount(alice.userId))).resolves.toBe(2500n);
+    // The payer's open tabs are told once the credit committed.
+    expect(live.notices).toEqual([{ userIds: [alice.userId], topics: ['top-ups', 'wallet', 'pots'] }]);
     // Asked again after it was paid: the same answer, and no second credit.
     await expect(funding.createCheckoutSession(alice, toWallet(2500), key)).resolves.toEqual(first);
     await expect(credits(first.sessionId)).resolves.toBe(1);

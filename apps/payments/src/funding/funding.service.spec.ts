@@ -28,11 +28,13 @@ function fakePrisma() {
       ),
       updateMany: jest.fn(async ({ where, data }: { where: Record<string, unknown>; data: object }) => {
         const row = rows.get(where['id'] as string);
-        // Conditions on plain values (status: 'pending', sessionId: null) are honoured, as SQL would.
+        // Conditions on plain values (status: 'pending', sessionId: null) and `in` lists are honoured.
         const matches =
           row &&
           Object.entries(where).every(([key, value]) =>
-            typeof value === 'object' && value !== null ? true : row[key] === value,
+            typeof value === 'object' && value !== null
+              ? !('in' in value) || (value.in as unknown[]).includes(row[key])
+              : row[key] === value,
           );
         if (!row || !matches) return { count: 0 };
         Object.assign(row, data);
@@ -179,11 +181,40 @@ describe('FundingService', () => {
       expect(prisma.rows.get(topUpId)?.['status']).toBe('pending');
     });
 
+    it('still says cancelled when Stripe’s expired event overtook the cancellation', async () => {
+      const { topUpId, sessionId } = await start();
+      const expire = stripe.expireSession.bind(stripe);
+      jest.spyOn(stripe, 'expireSession').mockImplementation(async (id: string) => {
+        const expired = await expire(id);
+        prisma.rows.get(topUpId)!['status'] = 'expired';
+        return expired;
+      });
+      await expect(service.cancelTopUp(caller, topUpId)).resolves.toMatchObject({ status: 'cancelled' });
+      expect(stripe.sessions.get(sessionId)?.status).toBe('expired');
+    });
+
     it("answers 404 for another user's top-up", async () => {
       const { topUpId } = await start();
       const stranger = { ...caller, userId: randomUUID() };
       await expect(problemOf(service.cancelTopUp(stranger, topUpId))).resolves.toMatchObject({ status: 404 });
     });
+  });
+
+  it('reads a top-up for its receipt to its payer only', async () => {
+    await service.createCheckoutSession(
+      caller,
+      { amountPence: 2500, destination: { type: 'wallet' }, method: 'card' },
+      randomUUID(),
+    );
+    const [topUpId] = [...prisma.rows.keys()];
+    await expect(service.getTopUp(caller, topUpId!)).resolves.toMatchObject({
+      id: topUpId,
+      amountPence: 2500,
+      status: 'pending',
+    });
+    const stranger = { ...caller, userId: randomUUID() };
+    await expect(problemOf(service.getTopUp(stranger, topUpId!))).resolves.toMatchObject({ status: 404 });
+    await expect(problemOf(service.getTopUp(caller, randomUUID()))).resolves.toMatchObject({ status: 404 });
   });
 
   it('offers Bacs Direct Debit for a bank transfer', async () => {

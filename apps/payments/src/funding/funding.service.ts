@@ -53,6 +53,7 @@ function assertSameTopUp(row: FundingRow, body: CreateCheckoutSessionRequest): v
 }
 
 export const sessionNotFound = () => ProblemError.of(404, 'Not found', 'No such payment session.');
+const topUpNotFound = () => ProblemError.of(404, 'Top-up not found', 'This top-up does not exist.');
 
 /** Card, Apple Pay and Google Pay are all card payments in Checkout; the bank option is Bacs Direct Debit. */
 const METHOD_TYPES: Record<PaymentMethod, ('card' | 'bacs_debit')[]> = {
@@ -214,15 +215,18 @@ export class FundingService {
     return rows.map(toFundingTransaction);
   }
 
+  /** One of the caller's top-ups, for its receipt: looked up by id and owner together. */
+  async getTopUp(caller: PaymentsCaller, topUpId: string): Promise<FundingTransaction> {
+    return toFundingTransaction(await this.ownTopUp(caller, topUpId));
+  }
+
   /**
    * The payer came back from Stripe's page with Cancel: the page is expired at Stripe first, so nobody
    * can still pay on it, and only then is the top-up cancelled. One that was paid meanwhile (Stripe
    * refuses to expire a complete session) stays for the webhook to credit: 409. Repeating is harmless.
    */
   async cancelTopUp(caller: PaymentsCaller, topUpId: string): Promise<FundingTransaction> {
-    const where = { id: topUpId, userId: caller.userId, sessionId: { not: null } };
-    const row = await this.prisma.fundingTransaction.findFirst({ where });
-    if (!row?.sessionId) throw ProblemError.of(404, 'Top-up not found', 'This top-up does not exist.');
+    const row = await this.ownTopUp(caller, topUpId);
     if (row.status === 'pending') {
       try {
         await this.stripe.expireSession(row.sessionId);
@@ -237,8 +241,10 @@ export class FundingService {
           );
         // Already expired at Stripe: cancelling still ends it here.
       }
+      // The expiry just asked for may already have come back as Stripe's `expired` event: the payer still
+      // cancelled it, so that is what their top-up says.
       await this.prisma.fundingTransaction.updateMany({
-        where: { id: row.id, status: 'pending' },
+        where: { id: row.id, status: { in: ['pending', 'expired'] } },
         data: { status: 'cancelled', failureReason: 'You cancelled the payment.' },
       });
     } else if (row.status === 'succeeded' || row.status === 'processing') {
@@ -247,6 +253,15 @@ export class FundingService {
     return toFundingTransaction(
       await this.prisma.fundingTransaction.findUniqueOrThrow({ where: { id: row.id } }),
     );
+  }
+
+  /** The caller's own top-up that reached Stripe; anyone else's is not found (never forbidden). */
+  private async ownTopUp(caller: PaymentsCaller, topUpId: string) {
+    const row = await this.prisma.fundingTransaction.findFirst({
+      where: { id: topUpId, userId: caller.userId, sessionId: { not: null } },
+    });
+    if (!row?.sessionId) throw topUpNotFound();
+    return { ...row, sessionId: row.sessionId };
   }
 
   private async resolveDestination(
@@ -313,6 +328,7 @@ function toFundingTransaction(row: FundingRow): FundingTransaction {
     method: row.method as PaymentMethod,
     status: row.status as FundingStatus,
     destination: destinationOf(row),
+    failureReason: row.failureReason,
     createdAt: row.createdAt.toISOString(),
     completedAt: row.completedAt?.toISOString() ?? null,
   };

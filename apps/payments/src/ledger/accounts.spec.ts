@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 
-import { accountPolicy, PlatformAccount, potAccount, potIdOf, walletAccount } from './accounts';
+import {
+  accountPolicy,
+  PLATFORM_SHARDS,
+  PlatformAccount,
+  platformShard,
+  potAccount,
+  potIdOf,
+  walletAccount,
+} from './accounts';
 import { normalise } from './ledger.service';
 
 describe('ledger accounts', () => {
@@ -16,9 +24,32 @@ describe('ledger accounts', () => {
       expect(accountPolicy(id)).toEqual({ kind: 'platform', ownerId: null, allowNegative: true });
   });
 
-  it.each(['wallet:', 'wallet:not-a-uuid', 'pots:' + randomUUID(), 'platform:other', ''])(
-    'refuses the unknown account id %p',
-    (id) => expect(() => accountPolicy(id)).toThrow(/Unknown ledger account/),
+  it('spreads a platform account over its rows by idempotency key, the same key always on the same row', () => {
+    const rows = new Set(
+      Array.from({ length: 2_000 }, (_, i) => platformShard(PlatformAccount.cardHolds, `card-hold:${i}`)),
+    );
+    expect(rows.size).toBe(PLATFORM_SHARDS);
+    for (const row of rows) {
+      expect(row).toMatch(/^card:holds\/\d{2}$/);
+      expect(accountPolicy(row)).toEqual({ kind: 'platform', ownerId: null, allowNegative: true });
+    }
+    expect(platformShard(PlatformAccount.fees, 'topup:cs_1')).toBe(
+      platformShard(PlatformAccount.fees, 'topup:cs_1'),
+    );
+  });
+
+  it.each([
+    'wallet:',
+    'wallet:not-a-uuid',
+    'pots:' + randomUUID(),
+    'platform:other',
+    '',
+    `card:holds/${PLATFORM_SHARDS}`,
+    'card:holds/7',
+    'platform:other/01',
+    `wallet:${randomUUID()}/01`,
+  ])('refuses the unknown account id %p', (id) =>
+    expect(() => accountPolicy(id)).toThrow(/Unknown ledger account/),
   );
 
   it('reads the pot id of pot accounts only', () => {

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 /**
  * Ledger account ids (DESIGN.md "Money"). Wallets and pots hold users' money and may never go negative;
  * the platform accounts are the other side of every movement and may.
@@ -12,6 +14,22 @@ export const PlatformAccount = {
   externalExpenses: 'external:expenses',
 } as const;
 
+/**
+ * Each platform account is spread over this many balance rows (`card:holds/07`), chosen by the posting's
+ * idempotency key: every top-up and card hold in the platform touches one, so a single row would make them
+ * all wait on one lock (issue 15 §3). Its balance is the sum of its rows (`LedgerService.balance`).
+ */
+export const PLATFORM_SHARDS = 16;
+
+/** The row of platform account `accountId` that the posting under `idempotencyKey` uses. */
+export function platformShard(accountId: string, idempotencyKey: string): string {
+  const shard = createHash('sha256').update(idempotencyKey).digest().readUInt16BE(0) % PLATFORM_SHARDS;
+  return `${accountId}/${String(shard).padStart(2, '0')}`;
+}
+
+/** Whether `accountId` names a platform account as a whole (not one of its rows). */
+export const isPlatformAccount = (accountId: string) => PLATFORM_IDS.has(accountId);
+
 export const walletAccount = (userId: string) => `wallet:${userId}`;
 export const potAccount = (potId: string) => `pot:${potId}`;
 
@@ -23,13 +41,18 @@ export interface AccountPolicy {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PLATFORM_IDS = new Set<string>(Object.values(PlatformAccount));
+const SHARD_ROW = /^(.+)\/(\d{2})$/;
 
 /** What an account id means; an id that is neither a known platform account nor wallet/pot is a bug. */
 export function accountPolicy(accountId: string): AccountPolicy {
   const [prefix, owner] = splitOnce(accountId);
   if ((prefix === 'wallet' || prefix === 'pot') && owner && UUID.test(owner))
     return { kind: prefix, ownerId: owner, allowNegative: false };
-  if (PLATFORM_IDS.has(accountId)) return { kind: 'platform', ownerId: null, allowNegative: true };
+  const row = SHARD_ROW.exec(accountId);
+  const platform = row
+    ? PLATFORM_IDS.has(row[1]) && Number(row[2]) < PLATFORM_SHARDS
+    : PLATFORM_IDS.has(accountId);
+  if (platform) return { kind: 'platform', ownerId: null, allowNegative: true };
   throw new Error(`Unknown ledger account: ${accountId}`);
 }
 

@@ -66,6 +66,23 @@ describe('LedgerService (PostgreSQL)', () => {
     await expect(balance(wallet)).resolves.toBe(2500n);
   });
 
+  it('spreads platform legs over their rows by key; the account’s balance is their sum; repeats replay', async () => {
+    const before = await balance(PlatformAccount.stripeClearing);
+    const wallets = Array.from({ length: 40 }, () => walletAccount(randomUUID()));
+    const keys = wallets.map(() => randomUUID());
+    await Promise.all(wallets.map((wallet, i) => topUp(wallet, 100, keys[i])));
+    await expect(topUp(wallets[0], 100, keys[0])).resolves.toMatchObject({ replayed: true });
+
+    const rows = await prisma.$queryRawUnsafe<{ account_id: string }[]>(
+      `SELECT DISTINCT p.account_id FROM ledger_postings p JOIN ledger_transactions t ON t.id = p.transaction_id
+        WHERE t.idempotency_key = ANY($1::text[]) AND p.account_id LIKE 'stripe:clearing%'`,
+      keys.map((key) => `topup:${key}`),
+    );
+    expect(rows.length).toBeGreaterThan(4);
+    for (const { account_id } of rows) expect(account_id).toMatch(/^stripe:clearing\/\d{2}$/);
+    expect(await balance(PlatformAccount.stripeClearing)).toBe(before - 4_000n);
+  });
+
   it('never lets a pot go below zero, and leaves nothing behind when it refuses', async () => {
     const potId = randomUUID();
     await topUp(potAccount(potId), 1000);

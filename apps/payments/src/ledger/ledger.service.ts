@@ -6,7 +6,7 @@ import { ledgerPostings, withRequestId } from '@kitty/nest-common';
 import { Injectable } from '@nestjs/common';
 
 import type { Tx } from '../prisma.service';
-import { accountPolicy, potIdOf } from './accounts';
+import { accountPolicy, isPlatformAccount, platformShard, potIdOf } from './accounts';
 
 export type LedgerKind = (typeof POT_MONEY_KINDS)[number] | 'withdrawal_paid' | 'transfer' | 'reversal';
 
@@ -75,8 +75,10 @@ const POT_EVENT_KINDS = new Set<string>(POT_MONEY_KINDS);
 @Injectable()
 export class LedgerService {
   async post(tx: Tx, entry: LedgerEntry): Promise<PostedTransaction> {
-    const postings = normalise(entry.postings);
-    const requestHash = hashRequest(entry, postings);
+    const logical = normalise(entry.postings);
+    // Hashed as asked (platform accounts whole), so a key posted before the rows were spread still replays.
+    const requestHash = hashRequest(entry, logical);
+    const postings = onPlatformRows(logical, entry.idempotencyKey);
 
     await lockKey(tx, entry.idempotencyKey);
     const voided = await tx.$queryRawUnsafe<unknown[]>(
@@ -171,12 +173,18 @@ export class LedgerService {
     });
   }
 
-  /** Current balance of an account (0 for one that has never moved). */
+  /** Current balance of an account (0 for one that has never moved); a platform account's over all its rows. */
   async balance(db: Pick<Tx, '$queryRawUnsafe'>, accountId: string): Promise<bigint> {
-    const rows = await db.$queryRawUnsafe<{ balance_pence: bigint }[]>(
-      `SELECT balance_pence FROM ledger_accounts WHERE id = $1`,
-      accountId,
-    );
+    const rows = isPlatformAccount(accountId)
+      ? await db.$queryRawUnsafe<{ balance_pence: bigint | null }[]>(
+          `SELECT SUM(balance_pence)::bigint AS balance_pence FROM ledger_accounts
+            WHERE id = $1 OR starts_with(id, $1 || '/')`,
+          accountId,
+        )
+      : await db.$queryRawUnsafe<{ balance_pence: bigint }[]>(
+          `SELECT balance_pence FROM ledger_accounts WHERE id = $1`,
+          accountId,
+        );
     return rows[0]?.balance_pence ?? 0n;
   }
 
@@ -258,6 +266,20 @@ export function normalise(postings: readonly Posting[]): Posting[] {
   if (merged.length < 2 || sum !== 0n)
     throw new Error(`Unbalanced ledger entry (sum ${sum}, ${merged.length} accounts)`);
   return merged;
+}
+
+/**
+ * Puts each platform account's leg on its row for this key (a reversal's legs already name rows), in lock
+ * order again: different keys spread over the rows, a repeat of one key finds the same row.
+ */
+function onPlatformRows(postings: readonly Posting[], idempotencyKey: string): Posting[] {
+  return postings
+    .map((posting) =>
+      isPlatformAccount(posting.accountId)
+        ? { ...posting, accountId: platformShard(posting.accountId, idempotencyKey) }
+        : posting,
+    )
+    .sort((a, b) => (a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0));
 }
 
 /**

@@ -1,4 +1,11 @@
-import { IssuingRpc, type PaymentAccountVerification, PotsRpc, ResidencyRpc } from '@kitty/contracts';
+import {
+  IssuingRpc,
+  type PaymentAccountVerification,
+  type PaymentsCaller,
+  type PotRules,
+  PotsRpc,
+  ResidencyRpc,
+} from '@kitty/contracts';
 import { ProblemError, RpcClient } from '@kitty/nest-common';
 import { Injectable, Logger } from '@nestjs/common';
 
@@ -54,14 +61,29 @@ export class PeerServices {
     }
   }
 
-  /** The caller's role in a pot and its name; a non-member gets the pots service's own 404 wording. */
+  /**
+   * The caller's role in a pot, its name and its rules (who may withdraw, issue 13 §4); a non-member gets
+   * the pots service's own 404 wording.
+   */
   async requireMembership(
     potId: string,
     userId: string,
-  ): Promise<{ role: 'owner' | 'member'; potName: string }> {
+  ): Promise<{ role: 'owner' | 'member'; potName: string; rules: PotRules | null }> {
     const membership = await this.rpc.call(PotsRpc.getMembership, { potId, userId });
     if (!membership.role || membership.potName === null) throw potNotFound();
-    return { role: membership.role, potName: membership.potName };
+    return { role: membership.role, potName: membership.potName, rules: membership.rules };
+  }
+
+  /**
+   * A pot the caller belongs to: its name and its current members' names by user id (pots answers 404,
+   * in its own words, to anyone else).
+   */
+  async potMembers(
+    caller: PaymentsCaller,
+    potId: string,
+  ): Promise<{ potName: string; names: Map<string, string> }> {
+    const pot = await this.rpc.call(PotsRpc.getPot, { caller, potId });
+    return { potName: pot.name, names: new Map(pot.members.map((member) => [member.userId, member.name])) };
   }
 }
 

@@ -29,6 +29,8 @@ export interface LedgerWithdrawal {
   amountPence: number;
   /** From its ledger transactions: paid once withdrawal-paid is posted, failed once released or returned. */
   status: 'pending' | 'paid' | 'failed';
+  /** The connected account its payout was made on (after a transfer there), or null for the platform's. */
+  payoutAccount?: string | null;
 }
 
 const FINAL_PAYOUT_STATUS: Record<string, LedgerWithdrawal['status']> = {

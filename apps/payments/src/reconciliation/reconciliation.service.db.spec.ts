@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { PaymentsCaller } from '@kitty/contracts';
 import { createStripeClient } from '@kitty/nest-common';
 import { register } from 'prom-client';
+import type Stripe from 'stripe';
 
 import { FundingService } from '../funding/funding.service';
 import { LedgerService } from '../ledger/ledger.service';
@@ -13,9 +14,10 @@ import { StripeGateway } from '../stripe/stripe-gateway';
 import { StripeEventService } from '../stripe-events/stripe-event.service';
 import { TopUpCreditService } from '../stripe-events/top-up-credit.service';
 import { openPaymentsDatabase, type PaymentsDatabase } from '../testing/database';
-import { FakePeerRpc, idleRelay } from '../testing/fakes';
+import { FakePeerRpc, idleRelay, quietLive } from '../testing/fakes';
 import {
   CARD_4242,
+  connectedAccountWithBank,
   describeWithSandbox,
   type RunningSandbox,
   SANDBOX_SECRET_KEY,
@@ -26,6 +28,7 @@ import { ReconciliationService } from './reconciliation.service';
 
 describeWithSandbox('reconciliation of Stripe and the ledger (PostgreSQL, Stripe sandbox)', () => {
   let sandbox: RunningSandbox;
+  let client: Stripe;
   let database: PaymentsDatabase;
   let prisma: PrismaService;
   let rpc: FakePeerRpc;
@@ -39,13 +42,20 @@ describeWithSandbox('reconciliation of Stripe and the ledger (PostgreSQL, Stripe
     sandbox = await startStripeSandbox();
     database = openPaymentsDatabase();
     prisma = database.prisma;
-    const client = createStripeClient({ STRIPE_SECRET_KEY: SANDBOX_SECRET_KEY, STRIPE_API_URL: sandbox.url });
+    client = createStripeClient({ STRIPE_SECRET_KEY: SANDBOX_SECRET_KEY, STRIPE_API_URL: sandbox.url });
     const stripe = new StripeGateway(client);
     rpc = new FakePeerRpc();
     const peers = rpc.asPeers();
     funding = new FundingService(prisma, peers, stripe, { PUBLIC_URL: 'http://localhost:3000' });
-    withdrawals = new WithdrawalService(prisma, ledger, peers, stripe, idleRelay());
-    events = new StripeEventService(prisma, stripe, new TopUpCreditService(ledger), withdrawals, idleRelay());
+    withdrawals = new WithdrawalService(prisma, ledger, peers, stripe, idleRelay(), quietLive());
+    events = new StripeEventService(
+      prisma,
+      stripe,
+      new TopUpCreditService(ledger),
+      withdrawals,
+      idleRelay(),
+      quietLive(),
+    );
     reconciliation = new ReconciliationService(prisma, client);
   }, 60_000);
 
@@ -54,17 +64,19 @@ describeWithSandbox('reconciliation of Stripe and the ledger (PostgreSQL, Stripe
     await database?.close();
   });
 
-  const someone = (): PaymentsCaller => {
+  /** A verified user whose withdrawals are paid through their own connected account in the sandbox. */
+  const someone = async (): Promise<PaymentsCaller> => {
     const userId = randomUUID();
-    rpc.verify(userId);
+    rpc.verified.set(userId, await connectedAccountWithBank(client));
     rpc.ukResidents.add(userId);
     return { userId, email: 'ada@example.com', name: 'Ada Lovelace' };
   };
-  const deliver = (eventId: string) =>
+  /** Delivers an event as the gateway queues it: with the connected account it happened on, if any. */
+  const deliver = (event: { id: string; account?: string }) =>
     events.process({
-      eventId,
+      eventId: event.id,
       type: 'event',
-      account: null,
+      account: event.account ?? null,
       objectId: null,
       receivedAt: new Date().toISOString(),
     });
@@ -91,19 +103,20 @@ describeWithSandbox('reconciliation of Stripe and the ledger (PostgreSQL, Stripe
 
   it('finds nothing when every event arrived, and each kind of gap when one did not', async () => {
     const start = new Date(Date.now() - 1_000);
-    const ada = someone();
+    const ada = await someone();
     const credited = await paidTopUp(ada, 3000);
-    await deliver(credited.completed.id);
+    await deliver(credited.completed);
     const withdrawal = await withdrawals.create(
       ada,
       { amountPence: 1000, source: { type: 'wallet' } },
       randomUUID(),
     );
     await withdrawals.requestPayout(withdrawal.id);
-    await deliver((await sandbox.eventFor('payout.paid', await payoutOf(withdrawal.id))).id);
+    await deliver(await sandbox.eventFor('payout.paid', await payoutOf(withdrawal.id)));
 
     const clean = await reconciliation.reconcile(window(start));
     expect(clean).toMatchObject({
+      // The payout on Ada's connected account, found through our transfer to it.
       stripe: { paidSessions: 1, payouts: 1 },
       ledger: { topUps: 1, withdrawals: 1 },
       mismatches: [],
@@ -157,17 +170,17 @@ describeWithSandbox('reconciliation of Stripe and the ledger (PostgreSQL, Stripe
     expect(await gauge('payout_status')).toBe(1);
 
     // The late events arrive: only the forged credit is left.
-    await deliver(lost.completed.id);
-    await deliver((await sandbox.eventFor('payout.paid', pendingPayout)).id);
+    await deliver(lost.completed);
+    await deliver(await sandbox.eventFor('payout.paid', pendingPayout));
     const after = await reconciliation.reconcile(window(start));
     expect(after.mismatches.map((m) => m.kind)).toEqual(['top_up_unpaid']);
     expect(await gauge('top_up_missing')).toBe(0);
   }, 60_000);
 
   it('leaves out what was created outside the window', async () => {
-    const ada = someone();
+    const ada = await someone();
     const credited = await paidTopUp(ada, 1500);
-    await deliver(credited.completed.id);
+    await deliver(credited.completed);
     const future = new Date(Date.now() + 3_600_000);
     const report = await reconciliation.reconcile({ from: future, to: new Date(future.getTime() + 60_000) });
     expect(report).toMatchObject({

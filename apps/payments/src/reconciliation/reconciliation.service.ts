@@ -31,8 +31,10 @@ export function previousUtcDay(now: Date): ReconciliationWindow {
 }
 
 /**
- * Compares Stripe (Checkout Sessions and payouts created in the window, read with the SDK's
+ * Compares Stripe (Checkout Sessions, payouts and transfers created in the window, read with the SDK's
  * auto-pagination) with the ledger (top_up transactions per session, withdrawals and their payouts).
+ * A withdrawal paid through Connect has its payout on the user's connected account: that payout is read
+ * there (`Stripe-Account`), found through the withdrawal that our transfer to the account names.
  * Only reads: a run can be repeated at will.
  */
 @Injectable()
@@ -61,7 +63,10 @@ export class ReconciliationService {
     return report;
   }
 
-  private async stripeSide({ from, to }: ReconciliationWindow): Promise<StripeSide> {
+  private async stripeSide({
+    from,
+    to,
+  }: ReconciliationWindow): Promise<StripeSide & { transferredWithdrawals: string[] }> {
     const created = { gte: seconds(from), lt: seconds(to) };
     const paidSessions = new Map<string, number>();
     const unpaidSessions = new Set<string>();
@@ -75,21 +80,29 @@ export class ReconciliationService {
       const withdrawalId = payout.metadata?.['withdrawalId'] ?? null;
       if (withdrawalId) payouts.set(payout.id, toPayout(payout));
     }
-    return { paidSessions, unpaidSessions, payouts, unknownPayouts: new Set() };
+    const transferredWithdrawals: string[] = [];
+    for await (const transfer of this.stripe.transfers.list({ created, limit: 100 })) {
+      const withdrawalId = transfer.metadata?.['withdrawalId'];
+      if (withdrawalId) transferredWithdrawals.push(withdrawalId);
+    }
+    return { paidSessions, unpaidSessions, payouts, unknownPayouts: new Set(), transferredWithdrawals };
   }
 
   /**
    * The ledger's top-ups and withdrawals of the window, plus those Stripe listed (a row written a moment
    * before or after the Stripe object may fall on the other side of a window edge).
    */
-  private async ledgerSide({ from, to }: ReconciliationWindow, stripe: StripeSide): Promise<LedgerSide> {
+  private async ledgerSide(
+    { from, to }: ReconciliationWindow,
+    stripe: StripeSide & { transferredWithdrawals: string[] },
+  ): Promise<LedgerSide> {
     const sessionIds = [...stripe.paidSessions.keys(), ...stripe.unpaidSessions];
-    // The amount Stripe charged is what left stripe:clearing in the top-up's transaction (amount + fee).
+    // The amount Stripe charged is what left stripe:clearing (any of its rows) in the top-up's transaction.
     const topUps = await this.prisma.$queryRawUnsafe<{ session_id: string; charged: bigint }[]>(
       `SELECT f.session_id, -SUM(p.amount_pence) AS charged
          FROM funding_transactions f
          JOIN ledger_transactions t ON t.idempotency_key = 'topup:' || f.session_id AND t.kind = 'top_up'
-         JOIN ledger_postings p ON p.transaction_id = t.id AND p.account_id = $4
+         JOIN ledger_postings p ON p.transaction_id = t.id AND split_part(p.account_id, '/', 1) = $4
         WHERE (f.created_at >= $1 AND f.created_at < $2) OR f.session_id = ANY($3::text[])
         GROUP BY f.session_id`,
       from,
@@ -98,13 +111,22 @@ export class ReconciliationService {
       PlatformAccount.stripeClearing,
     );
     const payoutIds = [...stripe.payouts.keys()];
-    const withdrawalIds = [...stripe.payouts.values()].flatMap((p) =>
-      p.withdrawalId ? [p.withdrawalId] : [],
-    );
+    const withdrawalIds = [
+      ...[...stripe.payouts.values()].flatMap((p) => (p.withdrawalId ? [p.withdrawalId] : [])),
+      ...stripe.transferredWithdrawals,
+    ];
     const withdrawals = await this.prisma.$queryRawUnsafe<
-      { id: string; payout_id: string | null; amount_pence: bigint; paid: boolean; released: boolean }[]
+      {
+        id: string;
+        payout_id: string | null;
+        amount_pence: bigint;
+        paid: boolean;
+        released: boolean;
+        payout_account: string | null;
+      }[]
     >(
       `SELECT w.id, w.payout_id, w.amount_pence,
+              CASE WHEN w.transfer_id IS NOT NULL THEN w.stripe_account_id END AS payout_account,
               EXISTS (SELECT 1 FROM ledger_transactions t
                        WHERE t.idempotency_key = 'withdrawal-paid:' || w.id) AS paid,
               EXISTS (SELECT 1 FROM ledger_transactions t
@@ -125,6 +147,7 @@ export class ReconciliationService {
         payoutId: row.payout_id,
         amountPence: Number(row.amount_pence),
         status: row.released ? 'failed' : row.paid ? 'paid' : 'pending',
+        payoutAccount: row.payout_account,
       })),
     };
   }
@@ -139,7 +162,10 @@ export class ReconciliationService {
     }
     for (const withdrawal of ledger.withdrawals) {
       if (!withdrawal.payoutId || stripe.payouts.has(withdrawal.payoutId)) continue;
-      const payout = await this.retrieve(() => this.stripe.payouts.retrieve(withdrawal.payoutId as string));
+      const account = withdrawal.payoutAccount ? { stripeAccount: withdrawal.payoutAccount } : {};
+      const payout = await this.retrieve(() =>
+        this.stripe.payouts.retrieve(withdrawal.payoutId as string, {}, account),
+      );
       if (payout) stripe.payouts.set(payout.id, toPayout(payout));
       else stripe.unknownPayouts.add(withdrawal.payoutId);
     }

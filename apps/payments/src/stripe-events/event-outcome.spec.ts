@@ -26,7 +26,34 @@ describe('checkoutOutcome', () => {
       kind: 'failed',
       reason: 'The bank payment failed.',
     });
-    expect(checkoutOutcome('checkout.session.expired', session('unpaid'))).toEqual({ kind: 'expired' });
+    expect(checkoutOutcome('checkout.session.expired', session('unpaid'))).toEqual({
+      kind: 'expired',
+      reason: null,
+    });
+  });
+
+  it('gives Stripe’s reason when the expanded payment intent carries the last error', () => {
+    const withError = (message: string | undefined, intent: 'expanded' | 'id' = 'expanded') =>
+      ({
+        ...session('unpaid'),
+        payment_intent:
+          intent === 'id' ? 'pi_1' : ({ id: 'pi_1', last_payment_error: { message } } as Stripe.PaymentIntent),
+      }) as Stripe.Checkout.Session;
+    expect(
+      checkoutOutcome('checkout.session.async_payment_failed', withError('Debit not authorised.')),
+    ).toEqual({ kind: 'failed', reason: 'Debit not authorised.' });
+    expect(checkoutOutcome('checkout.session.expired', withError('Your card was declined.'))).toEqual({
+      kind: 'expired',
+      reason: 'Your card was declined.',
+    });
+    // A blank message or an unexpanded intent says nothing: the fixed text (or none) stands.
+    expect(checkoutOutcome('checkout.session.async_payment_failed', withError('  '))).toMatchObject({
+      reason: 'The bank payment failed.',
+    });
+    expect(checkoutOutcome('checkout.session.expired', withError('x', 'id'))).toEqual({
+      kind: 'expired',
+      reason: null,
+    });
   });
 
   it('retries a success event whose session Stripe does not show as paid yet', () => {

@@ -2,7 +2,10 @@ import type Stripe from 'stripe';
 
 /** What a checkout event means for its funding row, decided from the session as Stripe holds it now. */
 export type CheckoutOutcome =
-  { kind: 'credit' } | { kind: 'processing' } | { kind: 'failed'; reason: string } | { kind: 'expired' };
+  | { kind: 'credit' }
+  | { kind: 'processing' }
+  | { kind: 'failed'; reason: string }
+  | { kind: 'expired'; reason: string | null };
 
 export type PayoutOutcome = { kind: 'paid' } | { kind: 'failed'; reason: string };
 
@@ -36,10 +39,18 @@ export function checkoutOutcome(type: CheckoutEventType, session: Stripe.Checkou
     case 'checkout.session.async_payment_succeeded':
       throw new StripeNotSettledError(`session ${session.id} as paid`);
     case 'checkout.session.async_payment_failed':
-      return { kind: 'failed', reason: 'The bank payment failed.' };
+      return { kind: 'failed', reason: lastPaymentError(session) ?? 'The bank payment failed.' };
     case 'checkout.session.expired':
-      return { kind: 'expired' };
+      // Declined attempts leave the page open until it expires: the last one says why nothing was paid.
+      return { kind: 'expired', reason: lastPaymentError(session) };
   }
+}
+
+/** Stripe's own words for the last failed attempt, when the session was read with its intent expanded. */
+function lastPaymentError(session: Stripe.Checkout.Session): string | null {
+  const intent = session.payment_intent;
+  if (!intent || typeof intent === 'string') return null;
+  return intent.last_payment_error?.message?.trim() || null;
 }
 
 /** Decided by the payout's current status, so a late `payout.paid` never undoes a failure seen since. */

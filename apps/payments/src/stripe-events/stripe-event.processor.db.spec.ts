@@ -12,7 +12,7 @@ import { walletAccount } from '../ledger/accounts';
 import { LedgerService } from '../ledger/ledger.service';
 import { PrismaService } from '../prisma.service';
 import { openPaymentsDatabase, type PaymentsDatabase } from '../testing/database';
-import { FakePeerRpc, FakeStripe, idleRelay } from '../testing/fakes';
+import { FakePeerRpc, FakeStripe, idleRelay, quietLive } from '../testing/fakes';
 import { waitFor } from '../testing/stripe-sandbox';
 import { WithdrawalService } from '../withdrawals/withdrawal.service';
 import { StripeEventProcessor } from './stripe-event.processor';
@@ -62,8 +62,9 @@ describe('StripeEventProcessor (Redis, PostgreSQL)', () => {
       prisma,
       stripe.asGateway(),
       new TopUpCreditService(ledger),
-      new WithdrawalService(prisma, ledger, peers, stripe.asGateway(), idleRelay()),
+      new WithdrawalService(prisma, ledger, peers, stripe.asGateway(), idleRelay(), quietLive()),
       idleRelay(),
+      quietLive(),
     );
 
     const payers: string[] = [];

@@ -1,15 +1,18 @@
-import { type StripeEventJob, Uuid } from '@kitty/contracts';
-import { OutboxRelay } from '@kitty/nest-common';
+import { type LiveTopic, type StripeEventJob, Uuid } from '@kitty/contracts';
+import { LivePublisher, OutboxRelay } from '@kitty/nest-common';
 import { Injectable, Logger } from '@nestjs/common';
 import type Stripe from 'stripe';
 
 import { PrismaService, type Tx } from '../prisma.service';
 import { StripeGateway } from '../stripe/stripe-gateway';
-import { WithdrawalService } from '../withdrawals/withdrawal.service';
+import { WITHDRAWAL_TOPICS, WithdrawalService } from '../withdrawals/withdrawal.service';
 import { checkoutOutcome, payoutOutcome } from './event-outcome';
 import { TopUpCreditService } from './top-up-credit.service';
 
 export type EventResult = 'handled' | 'duplicate' | 'ignored';
+
+/** What a top-up's change can alter in its owner's tabs. */
+const TOP_UP_TOPICS: LiveTopic[] = ['top-ups', 'wallet', 'pots'];
 
 /**
  * Acts on one Stripe event. The job says only which event: the event is fetched from Stripe and the
@@ -28,6 +31,7 @@ export class StripeEventService {
     private readonly topUps: TopUpCreditService,
     private readonly withdrawals: WithdrawalService,
     private readonly relay: OutboxRelay,
+    private readonly live: LivePublisher,
   ) {}
 
   async process(job: StripeEventJob): Promise<EventResult> {
@@ -48,7 +52,11 @@ export class StripeEventService {
       case 'checkout.session.expired': {
         const session = await this.stripe.retrieveSession(event.data.object.id, account);
         const outcome = checkoutOutcome(event.type, session);
-        return this.once(event, (tx) => this.topUps.apply(tx, session, outcome));
+        const result = await this.once(event, (tx) => this.topUps.apply(tx, session, outcome));
+        const fundingId = session.client_reference_id ?? session.metadata?.['fundingId'];
+        if (result === 'handled' && fundingId)
+          await this.tellOwner('funding_transactions', fundingId, TOP_UP_TOPICS);
+        return result;
       }
       case 'payout.paid':
       case 'payout.failed': {
@@ -57,11 +65,16 @@ export class StripeEventService {
         const withdrawalId = payout.metadata?.['withdrawalId'];
         if (!withdrawalId || !Uuid.safeParse(withdrawalId).success)
           return this.ignore(event, 'a payout Kitty did not request');
-        return this.once(event, (tx) =>
+        // A failed payout on the user's connected account left the money there: take the transfer back
+        // first (keyed, so once), so what the ledger returns to the user is back on the platform.
+        if (outcome.kind === 'failed' && account) await this.withdrawals.reclaimTransfer(withdrawalId);
+        const result = await this.once(event, (tx) =>
           outcome.kind === 'paid'
             ? this.withdrawals.settle(tx, withdrawalId, payout.id, payout.amount)
             : this.withdrawals.release(tx, withdrawalId, payout.id, outcome.reason),
         );
+        if (result === 'handled') await this.tellOwner('withdrawals', withdrawalId, WITHDRAWAL_TOPICS);
+        return result;
       }
       default:
         return this.ignore(event, 'a type Kitty does not act on');
@@ -80,6 +93,19 @@ export class StripeEventService {
       await effect(tx);
       return 'handled';
     });
+  }
+
+  /**
+   * Tells the top-up's or withdrawal's owner, once its change has committed, so their open tabs re-read
+   * it (a pot's other members hear of its balance from pots, which knows who they are).
+   */
+  private async tellOwner(table: 'funding_transactions' | 'withdrawals', id: string, topics: LiveTopic[]) {
+    if (!Uuid.safeParse(id).success) return;
+    const [row] = await this.prisma.$queryRawUnsafe<{ user_id: string }[]>(
+      `SELECT user_id::text FROM ${table} WHERE id = $1::uuid`,
+      id,
+    );
+    if (row) await this.live.publish([row.user_id], topics);
   }
 
   private ignore(event: Stripe.Event, why: string): EventResult {

@@ -5,6 +5,7 @@ import type Stripe from 'stripe';
 
 import { PlatformAccount } from '../ledger/accounts';
 import { LedgerService } from '../ledger/ledger.service';
+import { notifyTopUpCredited } from '../notices/money-notifications';
 import type { Tx } from '../prisma.service';
 import type { CheckoutOutcome } from './event-outcome';
 
@@ -15,6 +16,9 @@ interface FundingRow {
   fee_pence: bigint;
   credit_account_id: string;
   method: string;
+  destination_type: string;
+  destination_id: string | null;
+  destination_name: string;
 }
 
 /** Stripe charged a different total than the funding row asked for: never credit that silently. */
@@ -59,7 +63,7 @@ export class TopUpCreditService {
         await this.move(tx, fundingId, session.id, 'failed', ['pending', 'processing'], outcome.reason);
         return;
       case 'expired':
-        await this.move(tx, fundingId, session.id, 'expired', ['pending', 'processing'], null);
+        await this.move(tx, fundingId, session.id, 'expired', ['pending', 'processing'], outcome.reason);
         return;
     }
   }
@@ -70,7 +74,8 @@ export class TopUpCreditService {
    */
   private async credit(tx: Tx, fundingId: string, session: Stripe.Checkout.Session): Promise<void> {
     const rows = await tx.$queryRawUnsafe<FundingRow[]>(
-      `SELECT id, user_id, amount_pence, fee_pence, credit_account_id, method
+      `SELECT id, user_id, amount_pence, fee_pence, credit_account_id, method,
+              destination_type, destination_id::text, destination_name
          FROM funding_transactions WHERE id = $1::uuid AND status <> 'succeeded' FOR UPDATE`,
       fundingId,
     );
@@ -101,6 +106,7 @@ export class TopUpCreditService {
       posted.transactionId,
       session.id,
     );
+    await notifyTopUpCredited(tx, row);
   }
 
   private move(

@@ -78,7 +78,7 @@ describeWithSandbox('StripeGateway (Stripe sandbox)', () => {
 
   it('creates one payout per withdrawal and reads its failure back through the events API', async () => {
     const withdrawalId = '7d3c2f4e-0000-4000-8000-000000000003';
-    const request = { withdrawalId, amountPence: 1000, destination: 'ba_fail_account_closed' };
+    const request = { withdrawalId, amountPence: 1000, destination: 'ba_fail_account_closed', account: null };
     const payout = await gateway.createPayout(request);
     await expect(gateway.createPayout(request)).resolves.toMatchObject({ id: payout.id });
     expect(payout).toMatchObject({
@@ -94,5 +94,61 @@ describeWithSandbox('StripeGateway (Stripe sandbox)', () => {
       status: 'failed',
       metadata: { withdrawalId },
     });
+  });
+
+  it('pays a withdrawal out through Connect: one transfer to the account, one payout there, events read with the account', async () => {
+    const stripe = createStripeClient({ STRIPE_SECRET_KEY: SANDBOX_SECRET_KEY, STRIPE_API_URL: sandbox.url });
+    const connected = await stripe.accounts.create({
+      type: 'custom',
+      country: 'GB',
+      business_type: 'individual',
+      capabilities: { transfers: { requested: true } },
+      external_account: 'btok_gb',
+      individual: {
+        first_name: 'Ada',
+        last_name: 'Lovelace',
+        phone: '+447700900123',
+        dob: { day: 10, month: 12, year: 1990 },
+        address: { line1: '1 Test Street', city: 'London', postal_code: 'SW1A 1AA', country: 'GB' },
+      },
+    });
+    const bank = await stripe.accounts.createExternalAccount(connected.id, {
+      external_account: {
+        object: 'bank_account',
+        country: 'GB',
+        currency: 'gbp',
+        routing_number: '200000',
+        account_number: '00040002',
+      },
+      default_for_currency: true,
+    });
+    const withdrawalId = '7d3c2f4e-0000-4000-8000-000000000004';
+    const transfer = await gateway.transferToAccount({
+      withdrawalId,
+      amountPence: 700,
+      account: connected.id,
+    });
+    await expect(
+      gateway.transferToAccount({ withdrawalId, amountPence: 700, account: connected.id }),
+    ).resolves.toMatchObject({ id: transfer.id });
+    expect(transfer).toMatchObject({ amount: 700, destination: connected.id, metadata: { withdrawalId } });
+
+    const request = { withdrawalId, amountPence: 700, destination: bank.id, account: connected.id };
+    const payout = await gateway.createPayout(request);
+    await expect(gateway.createPayout(request)).resolves.toMatchObject({ id: payout.id });
+    // The bank account ending 0002 refuses payouts: the amount returns to the account, then to us.
+    const failed = await sandbox.eventFor('payout.failed', payout.id);
+    await expect(gateway.retrieveEvent(failed.id, connected.id)).resolves.toMatchObject({
+      account: connected.id,
+    });
+    await expect(gateway.retrievePayout(payout.id, connected.id)).resolves.toMatchObject({
+      status: 'failed',
+    });
+    await expect(gateway.retrievePayout(payout.id, null)).rejects.toMatchObject({ statusCode: 404 });
+    const reversal = await gateway.reverseTransfer(transfer.id, withdrawalId);
+    await expect(gateway.reverseTransfer(transfer.id, withdrawalId)).resolves.toMatchObject({
+      id: reversal.id,
+    });
+    expect(reversal).toMatchObject({ amount: 700, transfer: transfer.id });
   });
 });

@@ -21,6 +21,15 @@ export interface PayoutParams {
   withdrawalId: string;
   amountPence: number;
   destination: string;
+  /** The user's connected account the payout is made on (after a transfer to it); null: the platform's. */
+  account: string | null;
+}
+
+export interface TransferParams {
+  withdrawalId: string;
+  amountPence: number;
+  /** The user's connected account (acct_…). */
+  account: string;
 }
 
 /** Stripe refused the request itself (bad parameters, closed account): retrying cannot help. */
@@ -71,8 +80,13 @@ export class StripeGateway {
     return this.rejections(() => this.stripe.checkout.sessions.expire(sessionId));
   }
 
+  /** With its payment intent expanded: a failed or expired session's reason is the intent's last error. */
   retrieveSession(sessionId: string, account: string | null): Promise<Stripe.Checkout.Session> {
-    return this.stripe.checkout.sessions.retrieve(sessionId, {}, requestOptions(account));
+    return this.stripe.checkout.sessions.retrieve(
+      sessionId,
+      { expand: ['payment_intent'] },
+      requestOptions(account),
+    );
   }
 
   retrieveEvent(eventId: string, account: string | null): Promise<Stripe.Event> {
@@ -83,6 +97,38 @@ export class StripeGateway {
     return this.stripe.payouts.retrieve(payoutId, {}, requestOptions(account));
   }
 
+  /**
+   * Connect's first step of a withdrawal: the amount moves from the platform's balance to the user's
+   * connected account. Keyed by the withdrawal, so a retried job finds the same transfer.
+   */
+  transferToAccount(params: TransferParams): Promise<Stripe.Transfer> {
+    return this.rejections(() =>
+      this.stripe.transfers.create(
+        {
+          amount: params.amountPence,
+          currency: 'gbp',
+          destination: params.account,
+          description: 'Kitty withdrawal',
+          transfer_group: `withdrawal:${params.withdrawalId}`,
+          metadata: { withdrawalId: params.withdrawalId },
+        },
+        { idempotencyKey: `withdrawal-transfer:${params.withdrawalId}` },
+      ),
+    );
+  }
+
+  /** Takes a withdrawal's transfer back to the platform when its payout was refused or failed. */
+  reverseTransfer(transferId: string, withdrawalId: string): Promise<Stripe.TransferReversal> {
+    return this.rejections(() =>
+      this.stripe.transfers.createReversal(
+        transferId,
+        { metadata: { withdrawalId } },
+        { idempotencyKey: `withdrawal-reversal:${withdrawalId}` },
+      ),
+    );
+  }
+
+  /** The payout to the bank account, made on the connected account when there is one. */
   createPayout(params: PayoutParams): Promise<Stripe.Payout> {
     return this.rejections(() =>
       this.stripe.payouts.create(
@@ -93,7 +139,7 @@ export class StripeGateway {
           description: 'Kitty withdrawal',
           metadata: { withdrawalId: params.withdrawalId },
         },
-        { idempotencyKey: params.withdrawalId },
+        { idempotencyKey: params.withdrawalId, ...requestOptions(params.account) },
       ),
     );
   }

@@ -2,21 +2,25 @@
 import { randomUUID } from 'node:crypto';
 
 import {
+  DEFAULT_POT_RULES,
   IssuingRpc,
   type PaymentAccountVerification,
+  type PotRules,
   PotsRpc,
   ResidencyRpc,
   type RpcContract,
 } from '@kitty/contracts';
-import type { OutboxRelay } from '@kitty/nest-common';
+import type { LivePublisher, OutboxRelay } from '@kitty/nest-common';
+import { RecordedLive } from '@kitty/testing';
 import type Stripe from 'stripe';
 
-import { PeerServices } from '../peers/peer-services';
+import { PeerServices, potNotFound } from '../peers/peer-services';
 import {
   type PayoutParams,
   type StripeGateway,
   StripeRejectedError,
   type TopUpCheckoutParams,
+  type TransferParams,
 } from '../stripe/stripe-gateway';
 
 type Session = Stripe.Checkout.Session;
@@ -111,6 +115,34 @@ export class FakeStripe {
     return payout;
   }
 
+  /** Transfers to connected accounts, by withdrawal id (keyed as Stripe's idempotency would). */
+  readonly transfers = new Map<string, Stripe.Transfer>();
+  readonly reversals: { transferId: string; withdrawalId: string }[] = [];
+
+  async transferToAccount(params: TransferParams): Promise<Stripe.Transfer> {
+    const existing = this.transfers.get(params.withdrawalId);
+    if (existing) return existing;
+    const transfer = {
+      id: `tr_${randomUUID().replaceAll('-', '')}`,
+      object: 'transfer',
+      amount: params.amountPence,
+      destination: params.account,
+      metadata: { withdrawalId: params.withdrawalId },
+    } as unknown as Stripe.Transfer;
+    this.transfers.set(params.withdrawalId, transfer);
+    return transfer;
+  }
+
+  async reverseTransfer(transferId: string, withdrawalId: string): Promise<Stripe.TransferReversal> {
+    if (!this.reversals.some((r) => r.withdrawalId === withdrawalId))
+      this.reversals.push({ transferId, withdrawalId });
+    return {
+      id: `trr_${withdrawalId}`,
+      object: 'transfer_reversal',
+      transfer: transferId,
+    } as Stripe.TransferReversal;
+  }
+
   /** The payer finished the pay page: by card (paid now) or by Bacs (paid later). Returns the event id. */
   complete(sessionId: string, paid: boolean): string {
     this.update(sessionId, { status: 'complete', payment_status: paid ? 'paid' : 'unpaid' });
@@ -164,7 +196,9 @@ export class FakeStripe {
 export class FakePeerRpc {
   readonly ukResidents = new Set<string>();
   readonly verified = new Map<string, PaymentAccountVerification>();
-  readonly memberships = new Map<string, { role: 'owner' | 'member'; potName: string }>();
+  readonly memberships = new Map<string, { role: 'owner' | 'member'; potName: string; name: string }>();
+  /** Each pot's rules (issue 13 §4); a pot not named here has the defaults. */
+  readonly rules = new Map<string, PotRules>();
   issuingDown = false;
 
   verify(userId: string, payoutDestination = 'ba_test_0001') {
@@ -176,8 +210,55 @@ export class FakePeerRpc {
     });
   }
 
-  join(potId: string, userId: string, role: 'owner' | 'member', potName = 'Lisbon trip') {
-    this.memberships.set(`${potId}/${userId}`, { role, potName });
+  join(
+    potId: string,
+    userId: string,
+    role: 'owner' | 'member',
+    potName = 'Lisbon trip',
+    name = 'Ada Lovelace',
+  ) {
+    this.memberships.set(`${potId}/${userId}`, { role, potName, name });
+  }
+
+  /** The pot as pots shows it to a member (only the fields payments reads are more than empty). */
+  private pot(potId: string, userId: string) {
+    const own = this.memberships.get(`${potId}/${userId}`);
+    if (!own) throw potNotFound();
+    const now = new Date().toISOString();
+    const members = [...this.memberships.entries()]
+      .filter(([key]) => key.startsWith(`${potId}/`))
+      .map(([key, member]) => ({
+        id: randomUUID(),
+        userId: key.slice(potId.length + 1),
+        name: member.name,
+        email: 'member@example.com',
+        role: member.role,
+        joinedAt: now,
+      }));
+    return {
+      id: potId,
+      name: own.potName,
+      description: null,
+      balancePence: 0,
+      currency: 'GBP',
+      isActive: true,
+      createdBy: userId,
+      createdAt: now,
+      updatedAt: now,
+      members,
+      yourRole: own.role,
+      yourMemberId: members.find((member) => member.userId === userId)!.id,
+      transactions: [],
+      stats: { totalTransactions: 0, totalAddedPence: 0, totalSpentPence: 0, paidByMembersPence: 0 },
+      contributions: [],
+      spendingByCategory: [],
+      pendingInvitations: [],
+      rules: this.rulesOf(potId),
+    };
+  }
+
+  private rulesOf(potId: string): PotRules {
+    return this.rules.get(potId) ?? { ...DEFAULT_POT_RULES };
   }
 
   /** A PeerServices whose RPC client answers from this state. */
@@ -189,7 +270,11 @@ export class FakePeerRpc {
   }
 
   private async answer(contract: RpcContract, request: unknown): Promise<unknown> {
-    const { userId, potId } = request as { userId: string; potId?: string };
+    const { userId, potId, caller } = request as {
+      userId: string;
+      potId?: string;
+      caller?: { userId: string };
+    };
     switch (contract) {
       case ResidencyRpc.get:
         return {
@@ -208,9 +293,12 @@ export class FakePeerRpc {
             payoutAccountLabel: null,
           }
         );
+      case PotsRpc.getPot:
+        return this.pot(potId!, caller!.userId);
       case PotsRpc.getMembership: {
         const membership = this.memberships.get(`${potId}/${userId}`);
-        return { potId, role: membership?.role ?? null, potName: membership?.potName ?? null };
+        if (!membership) return { potId, role: null, potName: null, rules: null };
+        return { potId, role: membership.role, potName: membership.potName, rules: this.rulesOf(potId!) };
       }
       default:
         throw new Error(`Unexpected RPC ${contract.pattern}`);
@@ -220,3 +308,6 @@ export class FakePeerRpc {
 
 /** The relay is only kicked by the code under test; the tests read the outbox table instead. */
 export const idleRelay = () => ({ kick: () => undefined }) as unknown as OutboxRelay;
+
+/** A publisher for tests that do not read the notices. */
+export const quietLive = () => new RecordedLive().asPublisher<LivePublisher>();

@@ -97,3 +97,46 @@ function freePort(): Promise<number> {
     server.on('error', reject);
   });
 }
+
+/** A bank account the sandbox pays out to (VocaLink's example pair); one ending 0002 refuses payouts. */
+export const PAYING_ACCOUNT_NUMBER = '55779911';
+export const REFUSING_ACCOUNT_NUMBER = '00040002';
+
+/**
+ * A user's verified connected account in the sandbox, as issuing opens it, with their own bank account
+ * as its default: what a withdrawal is transferred to and paid out from. Returns the verification
+ * issuing would answer for it.
+ */
+export async function connectedAccountWithBank(stripe: Stripe, accountNumber = PAYING_ACCOUNT_NUMBER) {
+  const account = await stripe.accounts.create({
+    type: 'custom',
+    country: 'GB',
+    business_type: 'individual',
+    capabilities: { transfers: { requested: true } },
+    external_account: 'btok_gb',
+    individual: {
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      phone: '+447700900123',
+      dob: { day: 10, month: 12, year: 1990 },
+      address: { line1: '1 Test Street', city: 'London', postal_code: 'SW1A 1AA', country: 'GB' },
+    },
+  });
+  const bank = await addBankAccount(stripe, account.id, accountNumber);
+  return { verified: true, accountId: account.id, payoutDestination: bank, payoutAccountLabel: null };
+}
+
+/** Adds a GB bank account (sort code 20-00-00) to the connected account as its default; its id. */
+export async function addBankAccount(stripe: Stripe, accountId: string, accountNumber: string) {
+  const bank = await stripe.accounts.createExternalAccount(accountId, {
+    external_account: {
+      object: 'bank_account',
+      country: 'GB',
+      currency: 'gbp',
+      routing_number: '200000',
+      account_number: accountNumber,
+    },
+    default_for_currency: true,
+  });
+  return bank.id;
+}

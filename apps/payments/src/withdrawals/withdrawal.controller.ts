@@ -1,4 +1,11 @@
-import { type CreateWithdrawalCommand, type PaymentsCallerQuery, PaymentsRpc } from '@kitty/contracts';
+import {
+  type CancelWithdrawalCommand,
+  type CreateWithdrawalCommand,
+  type DecideWithdrawalCommand,
+  type PaymentsCallerQuery,
+  PaymentsRpc,
+  type PotWithdrawalApprovalsQuery,
+} from '@kitty/contracts';
 import { RpcHandler } from '@kitty/nest-common';
 import { Controller } from '@nestjs/common';
 
@@ -25,5 +32,20 @@ export class WithdrawalController {
   @RpcHandler(PaymentsRpc.listWithdrawals)
   listWithdrawals(query: PaymentsCallerQuery) {
     return this.withdrawals.list(query.caller);
+  }
+
+  @RpcHandler(PaymentsRpc.decideWithdrawal)
+  decideWithdrawal(command: DecideWithdrawalCommand) {
+    return this.withdrawals.decide(command.caller, command.withdrawalId, command.decision);
+  }
+
+  @RpcHandler(PaymentsRpc.cancelWithdrawal)
+  cancelWithdrawal(command: CancelWithdrawalCommand) {
+    return this.withdrawals.cancel(command.caller, command.withdrawalId);
+  }
+
+  @RpcHandler(PaymentsRpc.listWithdrawalApprovals)
+  listWithdrawalApprovals(query: PotWithdrawalApprovalsQuery) {
+    return this.withdrawals.listApprovals(query.caller, query.potId);
   }
 }

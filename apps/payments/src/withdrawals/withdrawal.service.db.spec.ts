@@ -3,7 +3,8 @@
 import { randomUUID } from 'node:crypto';
 
 import type { CreateWithdrawalRequest, PaymentsCaller, Withdrawal } from '@kitty/contracts';
-import { idFromIdempotencyKey, ProblemError } from '@kitty/nest-common';
+import { idFromIdempotencyKey, type LivePublisher, ProblemError } from '@kitty/nest-common';
+import { RecordedLive } from '@kitty/testing';
 import fc from 'fast-check';
 
 import { PlatformAccount, potAccount, walletAccount } from '../ledger/accounts';
@@ -20,6 +21,7 @@ describe('WithdrawalService with Idempotency-Keys (PostgreSQL)', () => {
   let database: PaymentsDatabase;
   let prisma: PrismaService;
   let rpc: FakePeerRpc;
+  let live: RecordedLive;
   let withdrawals: WithdrawalService;
   const ledger = new LedgerService();
 
@@ -34,12 +36,14 @@ describe('WithdrawalService with Idempotency-Keys (PostgreSQL)', () => {
 
   beforeEach(() => {
     rpc = new FakePeerRpc();
+    live = new RecordedLive();
     withdrawals = new WithdrawalService(
       prisma,
       ledger,
       rpc.asPeers(),
       new FakeStripe().asGateway(),
       idleRelay(),
+      live.asPublisher<LivePublisher>(),
     );
   });
 
@@ -84,6 +88,68 @@ describe('WithdrawalService with Idempotency-Keys (PostgreSQL)', () => {
     return (error as ProblemError).problem;
   };
 
+  it('refuses a verified user without their own bank account with 409, reserving nothing', async () => {
+    const caller = await someone();
+    rpc.verified.set(caller.userId, {
+      verified: true,
+      accountId: 'acct_nobank',
+      payoutDestination: null,
+      payoutAccountLabel: null,
+    });
+    await expect(problemOf(withdrawals.create(caller, fromWallet(100), randomUUID()))).resolves.toMatchObject(
+      {
+        status: 409,
+        title: 'Bank Account Required',
+      },
+    );
+    expect(await rowsOf(caller)).toEqual([]);
+    expect(await wallet(caller)).toBe(BigInt(WALLET_PENCE));
+  });
+
+  it('pays out through Connect: one transfer to the account, one payout on it, however often the job runs', async () => {
+    const stripe = new FakeStripe();
+    withdrawals = new WithdrawalService(
+      prisma,
+      ledger,
+      rpc.asPeers(),
+      stripe.asGateway(),
+      idleRelay(),
+      live.asPublisher<LivePublisher>(),
+    );
+    const caller = await someone();
+    const withdrawal = await withdrawals.create(caller, fromWallet(700), randomUUID());
+    await Promise.all([withdrawals.requestPayout(withdrawal.id), withdrawals.requestPayout(withdrawal.id)]);
+    await withdrawals.requestPayout(withdrawal.id);
+    const row = await prisma.withdrawal.findUniqueOrThrow({ where: { id: withdrawal.id } });
+    const transfer = stripe.transfers.get(withdrawal.id);
+    expect(transfer).toMatchObject({ amount: 700, destination: `acct_${caller.userId.slice(0, 8)}` });
+    expect(row).toMatchObject({ transferId: transfer?.id, payoutId: expect.stringMatching(/^po_/) });
+    expect(new Set(stripe.payoutRequests.map((request) => request.account))).toEqual(
+      new Set([`acct_${caller.userId.slice(0, 8)}`]),
+    );
+  });
+
+  it('takes the transfer back and releases the money when Stripe refuses the payout', async () => {
+    const stripe = new FakeStripe();
+    stripe.rejectPayouts = true;
+    withdrawals = new WithdrawalService(
+      prisma,
+      ledger,
+      rpc.asPeers(),
+      stripe.asGateway(),
+      idleRelay(),
+      live.asPublisher<LivePublisher>(),
+    );
+    const caller = await someone();
+    const withdrawal = await withdrawals.create(caller, fromWallet(300), randomUUID());
+    await withdrawals.requestPayout(withdrawal.id);
+    expect(stripe.reversals).toEqual([
+      { transferId: stripe.transfers.get(withdrawal.id)?.id, withdrawalId: withdrawal.id },
+    ]);
+    expect(await wallet(caller)).toBe(BigInt(WALLET_PENCE));
+    expect((await withdrawals.list(caller))[0]).toMatchObject({ status: 'failed' });
+  });
+
   it('answers the same command twice with one withdrawal, reserved once, with one payout job', async () => {
     const alice = await someone();
     const key = randomUUID();
@@ -96,6 +162,8 @@ describe('WithdrawalService with Idempotency-Keys (PostgreSQL)', () => {
     await expect(reservations(first.id)).resolves.toBe(1);
     await expect(payoutJobs(first.id)).resolves.toBe(1);
     await expect(wallet(alice)).resolves.toBe(BigInt(WALLET_PENCE - 2500));
+    // Alice's other tabs hear of it once it committed (a replayed command moved nothing: no notice).
+    expect(live.notices).toEqual([{ userIds: [alice.userId], topics: ['withdrawals', 'wallet', 'pots'] }]);
   });
 
   it(`makes one withdrawal of ${DELIVERIES} concurrent deliveries; every answer is it or a 409`, async () => {

@@ -1,14 +1,21 @@
 import {
   type CreateWithdrawalRequest,
+  type LiveTopic,
   type PaymentsCaller,
   PayoutQueue,
+  potRuleAllows,
+  type PotRules,
+  potTopic,
   type Withdrawal,
+  type WithdrawalApproval,
+  type WithdrawalDecision,
 } from '@kitty/contracts';
-import { penceFromBigInt } from '@kitty/money';
+import { formatPence, penceFromBigInt } from '@kitty/money';
 import {
   idempotencyKeyReused,
   idFromIdempotencyKey,
   isUniqueViolation,
+  LivePublisher,
   outboxMessage,
   OutboxRelay,
   ProblemError,
@@ -18,6 +25,11 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { Withdrawal as WithdrawalRow } from '../generated/prisma/client';
 import { PlatformAccount, potAccount, walletAccount } from '../ledger/accounts';
 import { InsufficientFundsError, LedgerService } from '../ledger/ledger.service';
+import {
+  notifyWithdrawal,
+  notifyWithdrawalApprovalWanted,
+  notifyWithdrawalDeclined,
+} from '../notices/money-notifications';
 import { PeerServices } from '../peers/peer-services';
 import { PrismaService, type Tx } from '../prisma.service';
 import { StripeGateway, StripeRejectedError } from '../stripe/stripe-gateway';
@@ -37,6 +49,9 @@ interface PendingWithdrawal {
  * same transaction as the withdrawal row and the outbox job that asks Stripe for the payout. The payout's
  * outcome settles the reservation (in-transit → stripe:clearing) or releases it back to the source.
  */
+/** What a withdrawal's change can alter in its owner's tabs (live updates, issue 13 §2). */
+export const WITHDRAWAL_TOPICS: LiveTopic[] = ['withdrawals', 'wallet', 'pots'];
+
 @Injectable()
 export class WithdrawalService {
   private readonly logger = new Logger(WithdrawalService.name);
@@ -47,6 +62,7 @@ export class WithdrawalService {
     private readonly peers: PeerServices,
     private readonly stripe: StripeGateway,
     private readonly relay: OutboxRelay,
+    private readonly live: LivePublisher,
   ) {}
 
   /**
@@ -63,8 +79,15 @@ export class WithdrawalService {
     if (earlier) return sameWithdrawal(earlier, body);
     const account = await this.peers.requireVerified(caller.userId, 'withdraw');
     if (!account.payoutDestination)
-      throw ProblemError.of(403, 'Account Setup Required', 'Add a bank account to withdraw.');
-    const source = await this.resolveSource(caller, body.source);
+      throw ProblemError.of(
+        409,
+        'Bank Account Required',
+        'Add your bank account first: withdrawals are paid to your own bank account.',
+      );
+    const source = await this.resolveSource(caller, body.source, body.amountPence);
+    // Waiting for a second member moves nothing (issue 13 §4): the group's money stays usable by the
+    // group meanwhile, and the approval takes it (or finds it gone) as one reservation.
+    const approvers = source.needsApproval ? await this.approversOf(caller, source.potId as string) : [];
 
     let row: WithdrawalRow;
     try {
@@ -73,29 +96,24 @@ export class WithdrawalService {
           data: {
             id,
             userId: caller.userId,
+            requesterName: caller.name,
             sourceType: body.source.type,
             potId: source.potId,
             sourceName: source.name,
             sourceAccountId: source.accountId,
             amountPence: BigInt(body.amountPence),
+            status: source.needsApproval ? 'awaiting_approval' : 'pending',
             stripeAccountId: account.accountId,
             destination: account.payoutDestination as string,
           },
         });
-        await this.ledger.post(tx, {
-          idempotencyKey: `withdrawal:${id}`,
-          kind: 'withdrawal',
-          description: 'Withdrawal to bank account',
-          userId: caller.userId,
-          postings: [
-            { accountId: source.accountId, amountPence: -BigInt(body.amountPence) },
-            { accountId: PlatformAccount.payoutsInTransit, amountPence: BigInt(body.amountPence) },
-          ],
-          metadata: { withdrawalId: id },
-        });
-        await tx.outboxMessage.create({
-          data: outboxMessage(PayoutQueue, CREATE_PAYOUT, { withdrawalId: id }),
-        });
+        if (source.needsApproval) {
+          if ((await this.ledger.balance(tx, source.accountId)) < BigInt(body.amountPence))
+            throw new InsufficientFundsError(source.accountId);
+          await notifyWithdrawalApprovalWanted(tx, created, approvers);
+        } else {
+          await this.reserve(tx, created);
+        }
         return created;
       });
     } catch (error) {
@@ -113,7 +131,109 @@ export class WithdrawalService {
       throw error;
     }
     this.relay.kick();
+    await this.live.publish([caller.userId], WITHDRAWAL_TOPICS);
+    if (source.needsApproval) await this.live.publish(approvers, [potTopic(source.potId as string)]);
     return toWithdrawal(row);
+  }
+
+  /**
+   * Another member approves or declines a pot withdrawal waiting for approval. The row's lock makes the
+   * first decision the only one: two approvers at once reserve and pay out once (the second is answered
+   * with the approved withdrawal), and an approval after a decline or a cancellation is a 409.
+   */
+  async decide(
+    caller: PaymentsCaller,
+    withdrawalId: string,
+    decision: WithdrawalDecision,
+  ): Promise<Withdrawal> {
+    const waiting = await this.findPotWithdrawal(caller, withdrawalId);
+    if (waiting.userId === caller.userId)
+      throw ProblemError.of(
+        403,
+        'Not allowed',
+        'Another member of the pot must approve your withdrawal. You can cancel it instead.',
+      );
+    if (decision === 'approve' && waiting.status === 'awaiting_approval')
+      await this.requireStillAllowed(waiting);
+
+    const row = await this.prisma.$transaction(async (tx) => {
+      const locked = await lockWithdrawal(tx, withdrawalId);
+      if (locked.status !== 'awaiting_approval') {
+        // Two members pressing Approve at once: the second sees the same outcome, and nothing moves twice.
+        if (decision === 'approve' && wasApproved(locked.status))
+          return tx.withdrawal.findUniqueOrThrow({ where: { id: withdrawalId } });
+        throw ProblemError.of(409, 'Already decided', decidedWords(locked.status));
+      }
+      const decided = await tx.withdrawal.update({
+        where: { id: withdrawalId },
+        data: {
+          status: decision === 'approve' ? 'pending' : 'declined',
+          decidedBy: caller.userId,
+          decidedByName: caller.name,
+          decidedAt: new Date(),
+          ...(decision === 'decline'
+            ? { failureReason: `Declined by ${caller.name}.`, settledAt: new Date() }
+            : {}),
+        },
+      });
+      if (decision === 'approve') {
+        try {
+          await this.reserve(tx, decided);
+        } catch (error) {
+          if (error instanceof InsufficientFundsError)
+            throw ProblemError.of(
+              409,
+              'Insufficient Funds',
+              `The pot no longer holds ${formatPence(Number(decided.amountPence))}, so this withdrawal cannot be approved now.`,
+            );
+          throw error;
+        }
+      } else {
+        await notifyWithdrawalDeclined(tx, decided, caller.name);
+      }
+      return decided;
+    });
+    this.relay.kick();
+    await this.tellAbout(row, caller);
+    return toWithdrawal(row);
+  }
+
+  /** The requester takes back a withdrawal still waiting for approval (a repeat finds it cancelled). */
+  async cancel(caller: PaymentsCaller, withdrawalId: string): Promise<Withdrawal> {
+    const waiting = await this.findPotWithdrawal(caller, withdrawalId);
+    if (waiting.userId !== caller.userId)
+      throw ProblemError.of(403, 'Not allowed', 'Only the member who asked for a withdrawal can cancel it.');
+    const row = await this.prisma.$transaction(async (tx) => {
+      const locked = await lockWithdrawal(tx, withdrawalId);
+      if (locked.status === 'cancelled')
+        return tx.withdrawal.findUniqueOrThrow({ where: { id: withdrawalId } });
+      if (locked.status !== 'awaiting_approval')
+        throw ProblemError.of(409, 'Already decided', decidedWords(locked.status));
+      return tx.withdrawal.update({
+        where: { id: withdrawalId },
+        data: { status: 'cancelled', failureReason: 'Cancelled by you.', settledAt: new Date() },
+      });
+    });
+    await this.tellAbout(row, caller);
+    return toWithdrawal(row);
+  }
+
+  /** A pot's withdrawals waiting for a second member, for its members (anyone else: the pot's 404). */
+  async listApprovals(caller: PaymentsCaller, potId: string): Promise<WithdrawalApproval[]> {
+    await this.peers.requireMembership(potId, caller.userId);
+    const rows = await this.prisma.withdrawal.findMany({
+      where: { potId, status: 'awaiting_approval' },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take: 50,
+    });
+    return rows.map((row) => ({
+      id: row.id,
+      potId,
+      amountPence: penceFromBigInt(row.amountPence),
+      requesterName: row.requesterName ?? 'A member',
+      requestedByYou: row.userId === caller.userId,
+      createdAt: row.createdAt.toISOString(),
+    }));
   }
 
   async list(caller: PaymentsCaller): Promise<Withdrawal[]> {
@@ -126,17 +246,31 @@ export class WithdrawalService {
   }
 
   /**
-   * Asks Stripe for the payout (payout worker). The withdrawal id is the idempotency key, so a job that
-   * runs again after a lost answer gets the same payout back. A payout Stripe refuses releases the money.
+   * Pays the withdrawal out (payout worker), as Connect requires: a transfer of the amount from the
+   * platform to the user's connected account, then a payout on that account to their bank account. Each
+   * call is keyed by the withdrawal id, so a job that runs again after a lost answer gets the same
+   * transfer and payout back. A refusal releases the money (and takes back a transfer already made).
+   * Withdrawals made before Connect payouts (no account) are paid from the platform's balance as before.
    */
   async requestPayout(withdrawalId: string): Promise<void> {
     const withdrawal = await this.prisma.withdrawal.findUnique({ where: { id: withdrawalId } });
     if (!withdrawal || withdrawal.status !== 'pending' || withdrawal.payoutId) return;
+    const amountPence = penceFromBigInt(withdrawal.amountPence);
+    const account = withdrawal.stripeAccountId;
+    let transferId = withdrawal.transferId;
     try {
+      if (account && !transferId) {
+        transferId = (await this.stripe.transferToAccount({ withdrawalId, amountPence, account })).id;
+        await this.prisma.withdrawal.updateMany({
+          where: { id: withdrawalId, transferId: null },
+          data: { transferId },
+        });
+      }
       const payout = await this.stripe.createPayout({
         withdrawalId,
-        amountPence: penceFromBigInt(withdrawal.amountPence),
+        amountPence,
         destination: withdrawal.destination,
+        account,
       });
       await this.prisma.withdrawal.updateMany({
         where: { id: withdrawalId, payoutId: null },
@@ -145,10 +279,31 @@ export class WithdrawalService {
     } catch (error) {
       if (!(error instanceof StripeRejectedError)) throw error;
       this.logger.warn(`Payout for withdrawal ${withdrawalId} refused by Stripe: ${error.message}`);
+      if (transferId) await this.reclaimTransfer(withdrawalId);
       await this.prisma.$transaction((tx) =>
         this.release(tx, withdrawalId, null, 'Your bank account could not receive the payout.'),
       );
       this.relay.kick();
+    }
+  }
+
+  /**
+   * A payout on the user's connected account failed, so Stripe put the amount back in that account's
+   * balance: the transfer is reversed, so the platform holds what the ledger gives back to the user.
+   * Keyed by the withdrawal: a redelivered failure reverses once. A reversal Stripe refuses (the
+   * account no longer holds the amount) is left to reconciliation and an operator.
+   */
+  async reclaimTransfer(withdrawalId: string): Promise<void> {
+    const withdrawal = await this.prisma.withdrawal.findUnique({
+      where: { id: withdrawalId },
+      select: { transferId: true },
+    });
+    if (!withdrawal?.transferId) return;
+    try {
+      await this.stripe.reverseTransfer(withdrawal.transferId, withdrawalId);
+    } catch (error) {
+      if (!(error instanceof StripeRejectedError)) throw error;
+      this.logger.error(`Transfer of withdrawal ${withdrawalId} not reversed: ${error.message}`);
     }
   }
 
@@ -168,6 +323,7 @@ export class WithdrawalService {
       ],
       metadata: { withdrawalId, payoutId },
     });
+    await notifyWithdrawal(tx, 'withdrawal_paid', withdrawal);
     return true;
   }
 
@@ -207,6 +363,7 @@ export class WithdrawalService {
       ],
       metadata: { withdrawalId },
     });
+    await notifyWithdrawal(tx, 'withdrawal_failed', withdrawal);
     return true;
   }
 
@@ -223,15 +380,149 @@ export class WithdrawalService {
     return rows[0] ?? null;
   }
 
-  private async resolveSource(caller: PaymentsCaller, source: CreateWithdrawalRequest['source']) {
+  /**
+   * Reserves the amount (source → payouts:in-transit) and asks for the payout, in the caller's transaction.
+   * The ledger key is the withdrawal's, so an approval replayed reserves once.
+   */
+  private async reserve(tx: Tx, withdrawal: WithdrawalRow): Promise<void> {
+    await this.ledger.post(tx, {
+      idempotencyKey: `withdrawal:${withdrawal.id}`,
+      kind: 'withdrawal',
+      description: 'Withdrawal to bank account',
+      userId: withdrawal.userId,
+      postings: [
+        { accountId: withdrawal.sourceAccountId, amountPence: -withdrawal.amountPence },
+        { accountId: PlatformAccount.payoutsInTransit, amountPence: withdrawal.amountPence },
+      ],
+      metadata: { withdrawalId: withdrawal.id },
+    });
+    await tx.outboxMessage.create({
+      data: outboxMessage(PayoutQueue, CREATE_PAYOUT, { withdrawalId: withdrawal.id }),
+    });
+    await notifyWithdrawal(tx, 'withdrawal_initiated', {
+      id: withdrawal.id,
+      user_id: withdrawal.userId,
+      amount_pence: withdrawal.amountPence,
+    });
+  }
+
+  private async resolveSource(
+    caller: PaymentsCaller,
+    source: CreateWithdrawalRequest['source'],
+    amountPence: number,
+  ) {
     if (source.type === 'wallet')
-      return { potId: null, name: 'Kitty wallet', accountId: walletAccount(caller.userId) };
+      return {
+        potId: null,
+        name: 'Kitty wallet',
+        accountId: walletAccount(caller.userId),
+        needsApproval: false,
+      };
     const membership = await this.peers.requireMembership(source.potId, caller.userId);
-    if (membership.role !== 'owner')
-      throw ProblemError.of(403, 'Not allowed', 'Only the pot owner can withdraw from this pot.');
-    return { potId: source.potId, name: membership.potName, accountId: potAccount(source.potId) };
+    const allowed = withdrawalAllowed(membership.rules, membership.role, amountPence);
+    if (allowed === 'no') throw ownerOnly();
+    return {
+      potId: source.potId,
+      name: membership.potName,
+      accountId: potAccount(source.potId),
+      needsApproval: allowed === 'approval',
+    };
+  }
+
+  /** The pot's other current members: who may approve the caller's withdrawal. */
+  private async approversOf(caller: PaymentsCaller, potId: string): Promise<string[]> {
+    const { names } = await this.peers.potMembers(caller, potId);
+    const others = [...names.keys()].filter((userId) => userId !== caller.userId);
+    if (others.length === 0)
+      throw ProblemError.of(
+        409,
+        'No one to approve',
+        'This pot needs a second member to approve withdrawals of this size, and you are its only member.',
+      );
+    return others;
+  }
+
+  /** A pot withdrawal the caller may see: one of a pot they belong to (anything else does not exist). */
+  private async findPotWithdrawal(caller: PaymentsCaller, withdrawalId: string): Promise<WithdrawalRow> {
+    const row = await this.prisma.withdrawal.findUnique({ where: { id: withdrawalId } });
+    if (!row || !row.potId) throw withdrawalNotFound();
+    try {
+      await this.peers.requireMembership(row.potId, caller.userId);
+    } catch (error) {
+      if (error instanceof ProblemError && error.problem.status === 404) throw withdrawalNotFound();
+      throw error;
+    }
+    return row;
+  }
+
+  /** The requester must still be in the pot and allowed by its rules as they are now. */
+  private async requireStillAllowed(waiting: WithdrawalRow): Promise<void> {
+    const potId = waiting.potId as string;
+    let membership;
+    try {
+      membership = await this.peers.requireMembership(potId, waiting.userId);
+    } catch (error) {
+      if (error instanceof ProblemError && error.problem.status === 404)
+        throw ProblemError.of(
+          409,
+          'Not a member',
+          'Whoever asked for this withdrawal is no longer in the pot.',
+        );
+      throw error;
+    }
+    if (withdrawalAllowed(membership.rules, membership.role, Number(waiting.amountPence)) === 'no')
+      throw ProblemError.of(
+        409,
+        'Pot rules changed',
+        'The pot rules now let only the owner withdraw, so this withdrawal cannot be approved.',
+      );
+  }
+
+  /** The requester's tabs (their withdrawals) and the pot's members' (the waiting list, the balance). */
+  private async tellAbout(row: WithdrawalRow, caller: PaymentsCaller): Promise<void> {
+    await this.live.publish([row.userId], WITHDRAWAL_TOPICS);
+    const { names } = await this.peers.potMembers(caller, row.potId as string);
+    await this.live.publish(names.keys(), [potTopic(row.potId as string), 'pots']);
   }
 }
+
+const withdrawalNotFound = () =>
+  ProblemError.of(404, 'Withdrawal not found', 'This withdrawal does not exist or is not in a pot of yours.');
+
+const ownerOnly = () =>
+  ProblemError.of(
+    403,
+    'Not allowed',
+    "This pot's rules let only its owner withdraw. Ask the owner to change the pot rules.",
+  );
+
+/** What a pot's withdrawal rule says of this member and amount (rules absent: the owner alone). */
+function withdrawalAllowed(
+  rules: PotRules | null,
+  role: 'owner' | 'member',
+  amountPence: number,
+): 'yes' | 'no' | 'approval' {
+  if (!rules) return role === 'owner' ? 'yes' : 'no';
+  return potRuleAllows(rules.withdrawRule, role, amountPence, rules.approvalAbovePence);
+}
+
+async function lockWithdrawal(tx: Tx, withdrawalId: string): Promise<{ status: string }> {
+  const [row] = await tx.$queryRawUnsafe<{ status: string }[]>(
+    `SELECT status FROM withdrawals WHERE id = $1::uuid FOR UPDATE`,
+    withdrawalId,
+  );
+  if (!row) throw withdrawalNotFound();
+  return row;
+}
+
+function decidedWords(status: string): string {
+  if (status === 'declined') return 'This withdrawal was declined.';
+  if (status === 'cancelled') return 'This withdrawal was cancelled.';
+  return 'This withdrawal was approved.';
+}
+
+/** Approved at some point: paid out, on its way, or failed after the approval reserved it. */
+const wasApproved = (status: string) => ['pending', 'paid', 'failed'].includes(status);
 
 /** Stripe paid out a different amount than we reserved: never settle that silently. */
 export class PayoutAmountMismatchError extends Error {

@@ -9,16 +9,19 @@ import {
   type DecideExpenseCommand,
   type DecideSettlementCommand,
   type ExpenseCommand,
+  type LeavePotCommand,
   type ListPotsQuery,
   type MembershipQuery,
   type PotQuery,
   PotsRpc,
   type PreviewInvitationQuery,
+  type RemindCommand,
   type RemoveMemberCommand,
   type RevokeInvitationCommand,
   type SetActivePotCommand,
   type UpdateExpenseCommand,
   type UpdatePotCommand,
+  type UpdatePotRulesCommand,
 } from '@kitty/contracts';
 import { RpcHandler } from '@kitty/nest-common';
 import { Controller } from '@nestjs/common';
@@ -27,9 +30,13 @@ import { BalancesService } from '../services/balances.service';
 import { ExpenseService } from '../services/expense.service';
 import { InvitationService } from '../services/invitation.service';
 import { PotService } from '../services/pot.service';
+import { PotRulesService } from '../services/pot-rules';
+import { ReminderService } from '../services/reminder.service';
+import { TellsPotMembers } from './pot-change-notices';
 
 const done = { ok: true } as const;
 
+/** Commands marked @TellsPotMembers() tell the pot's members' open tabs once they succeed (issue 13 §2). */
 @Controller()
 export class PotsController {
   constructor(
@@ -37,6 +44,8 @@ export class PotsController {
     private readonly invitations: InvitationService,
     private readonly expenses: ExpenseService,
     private readonly balances: BalancesService,
+    private readonly reminders: ReminderService,
+    private readonly rules: PotRulesService,
   ) {}
 
   @RpcHandler(PotsRpc.createPot)
@@ -64,9 +73,17 @@ export class PotsController {
     return this.pots.get(query);
   }
 
+  @TellsPotMembers()
   @RpcHandler(PotsRpc.updatePot)
   updatePot(command: UpdatePotCommand) {
     return this.pots.update(command);
+  }
+
+  @TellsPotMembers()
+  @RpcHandler(PotsRpc.updateRules)
+  async updateRules(command: UpdatePotRulesCommand) {
+    await this.rules.update(command);
+    return this.pots.get(command);
   }
 
   @RpcHandler(PotsRpc.setActivePot)
@@ -79,9 +96,9 @@ export class PotsController {
     return this.pots.getActive(query);
   }
 
-  @RpcHandler(PotsRpc.getActivePotOfUser)
-  getActivePotOfUser(query: ActivePotOfUserQuery) {
-    return this.pots.activePotOf(query.userId);
+  @RpcHandler(PotsRpc.getCardSpendingOfUser)
+  getCardSpendingOfUser(query: ActivePotOfUserQuery) {
+    return this.rules.cardSpendingOf(query.userId);
   }
 
   @RpcHandler(PotsRpc.getMembership)
@@ -89,11 +106,13 @@ export class PotsController {
     return this.pots.membership(query);
   }
 
+  @TellsPotMembers()
   @RpcHandler(PotsRpc.createInvitation)
   createInvitation(command: CreateInvitationCommand) {
     return this.invitations.create(command);
   }
 
+  @TellsPotMembers()
   @RpcHandler(PotsRpc.revokeInvitation)
   async revokeInvitation(command: RevokeInvitationCommand) {
     await this.invitations.revoke(command);
@@ -105,17 +124,27 @@ export class PotsController {
     return this.invitations.preview(query);
   }
 
+  @TellsPotMembers()
   @RpcHandler(PotsRpc.acceptInvitation)
   acceptInvitation(command: AcceptInvitationCommand) {
     return this.invitations.accept(command);
   }
 
+  @TellsPotMembers()
   @RpcHandler(PotsRpc.removeMember)
   async removeMember(command: RemoveMemberCommand) {
     await this.balances.removeMember(command);
     return done;
   }
 
+  @TellsPotMembers()
+  @RpcHandler(PotsRpc.leavePot)
+  async leavePot(command: LeavePotCommand) {
+    await this.balances.leave(command);
+    return done;
+  }
+
+  @TellsPotMembers()
   @RpcHandler(PotsRpc.createExpense)
   createExpense(command: CreateExpenseCommand) {
     return this.expenses.create(command);
@@ -126,11 +155,13 @@ export class PotsController {
     return this.expenses.list(query);
   }
 
+  @TellsPotMembers()
   @RpcHandler(PotsRpc.updateExpense)
   updateExpense(command: UpdateExpenseCommand) {
     return this.expenses.update(command);
   }
 
+  @TellsPotMembers()
   @RpcHandler(PotsRpc.deleteExpense)
   async deleteExpense(command: ExpenseCommand) {
     await this.expenses.delete(command);
@@ -142,6 +173,7 @@ export class PotsController {
     return this.balances.balances(query);
   }
 
+  @TellsPotMembers()
   @RpcHandler(PotsRpc.createSettlement)
   createSettlement(command: CreateSettlementCommand) {
     return this.balances.settle(command);
@@ -152,14 +184,22 @@ export class PotsController {
     return this.balances.listSettlements(query);
   }
 
+  @TellsPotMembers()
   @RpcHandler(PotsRpc.decideExpense)
   decideExpense(command: DecideExpenseCommand) {
     return this.expenses.decide(command);
   }
 
+  @TellsPotMembers()
   @RpcHandler(PotsRpc.decideSettlement)
   decideSettlement(command: DecideSettlementCommand) {
     return this.balances.decideSettlement(command);
+  }
+
+  @TellsPotMembers()
+  @RpcHandler(PotsRpc.remind)
+  remind(command: RemindCommand) {
+    return this.reminders.remind(command);
   }
 
   @RpcHandler(PotsRpc.listActivity)

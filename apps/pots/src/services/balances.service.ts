@@ -2,6 +2,7 @@ import type {
   ActivityEntry,
   CreateSettlementCommand,
   DecideSettlementCommand,
+  LeavePotCommand,
   PotBalances,
   PotQuery,
   RemoveMemberCommand,
@@ -18,6 +19,7 @@ import { confirmed, decisionData, mayDecide, nameOf, type People, peopleOf, stat
 import { applyMemberDeltas, positionDelta } from './expense-effects';
 import { type Membership, potNotFound, requireMember, requireOpenPot, requireOwner } from './pot-access';
 import { PotLedger, settlementLedgerKey } from './pot-ledger';
+import { type RemindedToday, ukToday } from './reminder.service';
 import { lockPot, refreshSettlePlan } from './settle-plan';
 
 const ACTIVITY_PAGE = 50;
@@ -29,6 +31,8 @@ interface BalanceRow {
   name: string;
   net_pence: bigint;
   settle_plan: unknown;
+  /** The debts reminded on the day it names (first row only, like the plan). */
+  reminded: RemindedToday | null;
 }
 
 /** Who owes whom: read from each member's running position, so the cost grows with members, not history. */
@@ -42,10 +46,12 @@ export class BalancesService {
   async balances({ caller, potId }: PotQuery): Promise<PotBalances> {
     // The hot read: one statement serves the membership check, the positions and the stored plan. The plan
     // (kilobytes of JSON) rides on the first row only: joined onto every member's row it was sent and parsed
-    // once per member, half the cost of the request in a 20-member pot.
+    // once per member, half the cost of the request in a 20-member pot. The debts reminded today ride with
+    // it from the pot row (a subquery of pot_reminders cost this read a third more).
     const rows = await this.prisma.$queryRawUnsafe<BalanceRow[]>(
       `SELECT m.id, m.user_id, m.name, m.net_pence,
-              CASE WHEN row_number() OVER member_order = 1 THEN p.settle_plan END AS settle_plan
+              CASE WHEN row_number() OVER member_order = 1 THEN p.settle_plan END AS settle_plan,
+              CASE WHEN row_number() OVER member_order = 1 THEN p.reminded_today END AS reminded
          FROM pot_members m JOIN pots p ON p.id = m.pot_id
         WHERE m.pot_id = $1::uuid AND m.removed_at IS NULL
        WINDOW member_order AS (ORDER BY (m.role = 'owner') DESC, m.joined_at)
@@ -61,6 +67,12 @@ export class BalancesService {
         toMemberId: transfer.to,
         amountPence: transfer.amountPence,
       })),
+      // By this replica's clock: at midnight it may lag the database's by a moment, when Remind still
+      // answers 429 until the database's day has turned too.
+      remindedToday:
+        rows[0].reminded?.day === ukToday()
+          ? rows[0].reminded.pairs.map(([fromMemberId, toMemberId]) => ({ fromMemberId, toMemberId }))
+          : [],
     };
   }
 
@@ -179,7 +191,10 @@ export class BalancesService {
       const membership = await requireMember(tx, potId, caller.userId);
       await requireOpenPot(tx, potId, 'confirm or decline payments');
       await lockPot(tx, potId);
-      const settlement = await tx.settlement.findFirst({ where: { id: settlementId, potId } });
+      // An undone payment (issue 14 §8) is no longer there to confirm.
+      const settlement = await tx.settlement.findFirst({
+        where: { id: settlementId, potId, undoneAt: null },
+      });
       if (!settlement) throw ProblemError.of(404, 'Settlement not found');
       const people = await peopleOf(tx, potId);
       const awaiting = nameOf(people.byMemberId, settlement.awaitingMemberId);
@@ -216,7 +231,7 @@ export class BalancesService {
     await requireMember(this.prisma, potId, caller.userId);
     const [rows, people] = await Promise.all([
       this.prisma.settlement.findMany({
-        where: { potId, status: { not: 'declined' } },
+        where: { potId, status: { not: 'declined' }, undoneAt: null },
         orderBy: [{ status: 'desc' }, { createdAt: 'desc' }],
         take: SETTLEMENT_PAGE,
       }),
@@ -241,9 +256,31 @@ export class BalancesService {
           `${member.name} still has a balance of ${formatPence(Number(member.netPence))}. Settle up before removing them.`,
         );
       }
-      await tx.potMember.update({ where: { id: memberId }, data: { removedAt: new Date() } });
-      await tx.activePot.deleteMany({ where: { userId: member.userId, potId } });
+      await endMembership(tx, member);
       await recordActivity(tx, potId, caller, 'member.removed', `${caller.name} removed ${member.name}`);
+    });
+  }
+
+  /**
+   * A member leaves of their own accord (issue 14 §7): only with a position of zero, so nobody is left
+   * owing or owed by someone who is gone. The owner cannot leave: the pot would have nobody to run it.
+   */
+  async leave({ caller, potId }: LeavePotCommand): Promise<void> {
+    await this.prisma.$transaction(async (tx) => {
+      const membership = await requireMember(tx, potId, caller.userId);
+      if (membership.role === 'owner') {
+        throw ProblemError.of(
+          409,
+          'The owner cannot leave',
+          'You own this pot, so you cannot leave it. Archive it instead once everyone has settled up.',
+        );
+      }
+      // As for a removal: with the pot locked no expense can move this position while it is checked.
+      await lockPot(tx, potId);
+      const member = await tx.potMember.findUniqueOrThrow({ where: { id: membership.memberId } });
+      if (member.netPence !== 0n) throw settleUpFirst(Number(member.netPence));
+      await endMembership(tx, member);
+      await recordActivity(tx, potId, caller, 'member.left', `${member.name} left the pot`);
     });
   }
 
@@ -262,6 +299,26 @@ export class BalancesService {
       createdAt: event.createdAt.toISOString(),
     }));
   }
+}
+
+/** 'Settle up first: you owe £12.50.' — what stops a member with a position from leaving. */
+export function settleUpFirst(netPence: number): ProblemError {
+  return ProblemError.of(
+    409,
+    'Settle up first',
+    netPence < 0
+      ? `Settle up first: you owe ${formatPence(-netPence)}.`
+      : `Settle up first: you are owed ${formatPence(netPence)}.`,
+  );
+}
+
+/**
+ * Ends a membership (removed by the owner or left): the member no longer sees the pot and it stops being
+ * their active pot; their row stays, so the pot's history still names them.
+ */
+async function endMembership(tx: Tx, member: PotMemberRow): Promise<void> {
+  await tx.potMember.update({ where: { id: member.id }, data: { removedAt: new Date() } });
+  await tx.activePot.deleteMany({ where: { userId: member.userId, potId: member.potId } });
 }
 
 /** The payer's debt and the payee's credit shrink together, and the plan follows. The pot is locked. */
@@ -299,7 +356,7 @@ async function settlementParties(
   return { membership, from, to };
 }
 
-function toSettlement(row: SettlementRow, { byUserId }: People): Settlement {
+export function toSettlement(row: SettlementRow, { byUserId }: People): Settlement {
   return {
     id: row.id,
     fromMemberId: row.fromMemberId,

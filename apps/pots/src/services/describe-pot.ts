@@ -6,6 +6,12 @@ const partsOf = (isoDate: string) => {
   return { year, month: MONTHS[month - 1], day };
 };
 
+/** A calendar date as people write it: '1 Jul 2026'. */
+export function formatDay(isoDate: string): string {
+  const { day, month, year } = partsOf(isoDate);
+  return `${day} ${month} ${year}`;
+}
+
 /**
  * The trip's dates as people write them: '1–8 Jul 2026', '28 Jun – 3 Jul 2026', '30 Dec 2026 – 2 Jan 2027',
  * 'From 1 Jul 2026', 'Until 8 Jul 2026'.

@@ -15,6 +15,8 @@ const fuel: ExpenseVersion = {
     { memberId: 'b', amountPence: 300 },
     { memberId: 'c', amountPence: 300 },
   ],
+  payers: [{ memberId: 'a', amountPence: 600 }],
+  category: 'transport',
 };
 
 describe('describeExpenseChanges', () => {
@@ -30,6 +32,8 @@ describe('describeExpenseChanges', () => {
         { memberId: 'b', amountPence: 400 },
         { memberId: 'c', amountPence: 400 },
       ],
+      payers: [{ memberId: 'a', amountPence: 800 }],
+      category: 'transport',
     };
     expect(describeExpenseChanges(fuel, after, nameOf)).toEqual([
       'was "Fuel"',
@@ -45,6 +49,30 @@ describe('describeExpenseChanges', () => {
       "Bob Hart's share £3.00 → £0.00",
       "Ann Lee's share £0.00 → £3.00",
     ]);
+  });
+
+  it('names who paid when the payers change, with what each paid when there are several', () => {
+    const ownPayer = { ...fuel, payers: [{ memberId: 'b', amountPence: 600 }] };
+    expect(describeExpenseChanges(fuel, ownPayer, nameOf)).toEqual(['paid by Ann Lee → Bob Hart']);
+    const two = {
+      ...fuel,
+      payers: [
+        { memberId: 'a', amountPence: 400 },
+        { memberId: 'b', amountPence: 200 },
+      ],
+    };
+    expect(describeExpenseChanges(fuel, two, nameOf)).toEqual([
+      'paid by Ann Lee → Ann Lee £4.00, Bob Hart £2.00',
+    ]);
+  });
+
+  it('names the category before and after, as people read it', () => {
+    expect(describeExpenseChanges(fuel, { ...fuel, category: 'food' }, nameOf)).toEqual([
+      'Transport → Food and drink',
+    ]);
+    expect(
+      describeExpenseChanges(fuel, { ...fuel, amountPence: 700, category: 'other' }, nameOf).slice(0, 2),
+    ).toEqual(['£6.00 → £7.00', 'Transport → Other']);
   });
 
   it('counts the shares instead of listing them when more than three moved', () => {

@@ -4,7 +4,8 @@ import type { Share } from './split';
 /** What an expense does to its pot's members: each member's position and spending-share deltas. */
 export interface ExpenseEffect {
   paidFrom: 'pot' | 'member';
-  payerMemberId: string | null;
+  /** Who paid a member-paid expense and how much each (summing to `amountPence`); none when the pot paid. */
+  payers: Share[];
   amountPence: number;
   shares: Share[];
 }
@@ -30,9 +31,10 @@ const plus = (a: MemberDelta, b: MemberDelta, sign: 1 | -1 = 1): MemberDelta => 
 });
 
 /**
- * A member-paid expense credits the payer with the whole amount (and counts it as paid by them) and
- * debits each sharer their share; a pot-paid expense moves no one's position — the pot's shared money
- * paid — but still counts towards each member's share of the spending.
+ * A member-paid expense credits each payer with what they paid (and counts it as paid by them) and debits
+ * each sharer their share; a pot-paid expense moves no one's position — the pot's shared money paid — but
+ * still counts towards each member's share of the spending. The expense counts once, for its first payer:
+ * the quick stats add up `paidCount` as a number of expenses.
  */
 export function memberDeltas(effect: ExpenseEffect, sign: 1 | -1): Map<string, MemberDelta> {
   const deltas = new Map<string, MemberDelta>();
@@ -44,8 +46,15 @@ export function memberDeltas(effect: ExpenseEffect, sign: 1 | -1): Map<string, M
       share: share.amountPence,
     });
   }
-  if (effect.paidFrom === 'member' && effect.payerMemberId)
-    add(effect.payerMemberId, { net: effect.amountPence, paid: effect.amountPence, paidCount: 1 });
+  if (effect.paidFrom === 'member') {
+    effect.payers.forEach((payer, index) =>
+      add(payer.memberId, {
+        net: payer.amountPence,
+        paid: payer.amountPence,
+        paidCount: index === 0 ? 1 : 0,
+      }),
+    );
+  }
   return deltas;
 }
 

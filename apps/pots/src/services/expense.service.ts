@@ -2,16 +2,22 @@ import type {
   CreateExpenseCommand,
   DecideExpenseCommand,
   Expense,
+  ExpenseCategory,
   ExpenseCommand,
   PotQuery,
   SplitInput,
   UpdateExpenseCommand,
 } from '@kitty/contracts';
-import { formatPence } from '@kitty/money';
+import { formatPence, payersProblem } from '@kitty/money';
 import { idFromIdempotencyKey, madeByConcurrentDelivery, ProblemError } from '@kitty/nest-common';
 import { Injectable } from '@nestjs/common';
 
-import type { Expense as ExpenseRow, ExpenseShare, PotMember } from '../generated/prisma/client';
+import type {
+  Expense as ExpenseRow,
+  ExpensePayer,
+  ExpenseShare,
+  PotMember,
+} from '../generated/prisma/client';
 import { PrismaService, type Tx } from '../prisma.service';
 import { recordActivity } from './activity';
 import {
@@ -23,14 +29,31 @@ import {
   type RecordState,
   stateFor,
 } from './confirmation';
+import {
+  amountText,
+  billColumns,
+  checkAmounts,
+  storedBill,
+  storedOriginal,
+  toBill,
+  toOriginal,
+} from './expense-bill';
 import { describeExpenseChanges } from './expense-changes';
 import { applyMemberDeltas, type ExpenseEffect, memberDeltas, mergeDeltas } from './expense-effects';
 import { type Membership, requireMember, requireOpenPot } from './pot-access';
 import { expenseLedgerKey, PotLedger } from './pot-ledger';
 import { lockPot, refreshSettlePlan } from './settle-plan';
-import { computeShares } from './split';
+import { computeShares, type Share } from './split';
 
 const expenseNotFound = () => ProblemError.of(404, 'Expense not found');
+const invalid = (detail: string) => ProblemError.of(400, 'Invalid request', detail);
+
+/** An expense's parts, in the order they were given. */
+const parts = {
+  shares: { orderBy: { position: 'asc' } },
+  payers: { orderBy: { position: 'asc' } },
+  receipt: { select: { sizeBytes: true } },
+} as const;
 
 @Injectable()
 export class ExpenseService {
@@ -78,6 +101,11 @@ export class ExpenseService {
     return this.getOne(potId, expenseId);
   }
 
+  /** Refuses what `create` would refuse now, recording nothing (a recurring expense's template is checked so). */
+  async check(command: CreateExpenseCommand): Promise<void> {
+    await this.prepare(this.prisma, command);
+  }
+
   /**
    * Checks the caller and the split, and works out what the expense does to its members and whether it
    * waits for its payer: an expense paid by someone other than the caller moves nobody until they confirm.
@@ -85,22 +113,36 @@ export class ExpenseService {
   private async prepare(
     tx: Tx,
     { caller, potId, body }: CreateExpenseCommand,
-  ): Promise<{ effect: ExpenseEffect; state: RecordState; members: Map<string, PotMember> }> {
+  ): Promise<{
+    effect: ExpenseEffect;
+    state: RecordState;
+    membership: Membership;
+    members: Map<string, PotMember>;
+  }> {
     const membership = await requireMember(tx, potId, caller.userId);
     await requireOpenPot(tx, potId, 'add expenses');
+    checkAmounts({ amountPence: body.amountPence, original: body.original, split: body.split });
     const members = await activeMembersById(tx, potId);
     if (body.payerMemberId && !members.has(body.payerMemberId)) {
-      throw ProblemError.of(400, 'Invalid request', 'The payer is not a member of this pot.');
+      throw invalid('The payer is not a member of this pot.');
     }
-    const payerMemberId = body.paidFrom === 'member' ? (body.payerMemberId ?? null) : null;
+    const payers =
+      body.paidFrom === 'pot'
+        ? []
+        : checkedPayers(
+            body.payers ?? [{ memberId: body.payerMemberId ?? '', amountPence: body.amountPence }],
+            body.amountPence,
+            members,
+          );
     return {
       effect: {
         paidFrom: body.paidFrom,
-        payerMemberId,
+        payers,
         amountPence: body.amountPence,
         shares: sharesFor(body.split, body.amountPence, members),
       },
-      state: stateFor(membership, payerMemberId),
+      state: stateFor(membership, payerToConfirm(membership, payers)),
+      membership,
       members,
     };
   }
@@ -118,7 +160,7 @@ export class ExpenseService {
     // reverse that posting under the recorded expense.
     if (await tx.expense.findUnique({ where: { id: expenseId }, select: { id: true } })) return;
     // Checked again under the pot's lock: membership may have changed since the ledger debit.
-    const { effect, state, members } = await this.prepare(tx, command);
+    const { effect, state, membership, members } = await this.prepare(tx, command);
     await tx.expense.create({
       data: {
         id: expenseId,
@@ -126,23 +168,27 @@ export class ExpenseService {
         description: body.description,
         amountPence: body.amountPence,
         paidFrom: effect.paidFrom,
-        payerMemberId: effect.payerMemberId,
+        payerMemberId: effect.payers[0]?.memberId ?? null,
         splitMode: body.split.mode,
+        category: body.category,
+        ...billColumns(body.split.items, body.original),
         ledgerTransactionId,
         createdBy: caller.userId,
         ...state,
         shares: { create: shareRows(body.split, effect.shares) },
+        payers: { create: payerRows(effect.payers) },
       },
     });
-    const payer = effect.payerMemberId ? members.get(effect.payerMemberId) : undefined;
-    const someoneElsePaid = `${caller.name} recorded that ${payer?.name} paid ${formatPence(body.amountPence)} for "${body.description}"`;
+    const nameOfMember = (memberId: string) => members.get(memberId)?.name ?? 'a former member';
+    const someoneElsePaid = () =>
+      `${caller.name} recorded that ${whoPaid(effect.payers, nameOfMember)} for "${body.description}"`;
     if (state.status === 'pending') {
       await recordActivity(
         tx,
         potId,
         caller,
         'expense.pending',
-        `${someoneElsePaid} — waiting for ${payer?.name} to confirm`,
+        `${someoneElsePaid()} — waiting for ${nameOfMember(state.awaitingMemberId ?? '')} to confirm`,
       );
       return;
     }
@@ -153,9 +199,9 @@ export class ExpenseService {
       potId,
       caller,
       'expense.created',
-      payer && payer.userId !== caller.userId
-        ? someoneElsePaid
-        : `${caller.name} added "${body.description}" (${formatPence(body.amountPence)})`,
+      effect.payers.some(({ memberId }) => memberId !== membership.memberId)
+        ? someoneElsePaid()
+        : `${caller.name} added "${body.description}" (${amountText(body.amountPence, body.original)})`,
     );
   }
 
@@ -170,18 +216,17 @@ export class ExpenseService {
       await lockPot(tx, potId);
       const expense = await tx.expense.findFirst({
         where: { id: expenseId, potId, deletedAt: null },
-        include: { shares: { orderBy: { position: 'asc' } } },
+        include: parts,
       });
       if (!expense) throw expenseNotFound();
       const people = await peopleOf(tx, potId);
-      const payer = nameOf(people.byMemberId, expense.payerMemberId);
       if (!mayDecide(expense, membership, decision, nameOf(people.byMemberId, expense.awaitingMemberId)))
         return;
-      const what = `${payer} paid ${formatPence(Number(expense.amountPence))} for "${expense.description}"`;
+      const what = `${whoPaid(amountsOf(expense.payers), (memberId) => nameOf(people.byMemberId, memberId))} for "${expense.description}"`;
       if (decision === 'confirm') {
         const members = await activeMembersById(tx, potId);
-        const everyone = [expense.payerMemberId, ...expense.shares.map((share) => share.memberId)];
-        if (everyone.some((memberId) => !memberId || !members.has(memberId))) {
+        const everyone = [...expense.payers, ...expense.shares].map(({ memberId }) => memberId);
+        if (everyone.some((memberId) => !members.has(memberId))) {
           throw ProblemError.of(
             409,
             'Members have changed',
@@ -211,7 +256,7 @@ export class ExpenseService {
     const [rows, people] = await Promise.all([
       this.prisma.expense.findMany({
         where: { potId, deletedAt: null, status: { not: 'declined' } },
-        include: { shares: { orderBy: { position: 'asc' } } },
+        include: parts,
         orderBy: { createdAt: 'desc' },
         take: 200,
       }),
@@ -229,15 +274,22 @@ export class ExpenseService {
       const members = await activeMembersById(tx, potId);
       const amountPence = body.amountPence ?? Number(current.amountPence);
       const split = body.split ?? splitOf(current);
+      const currentOriginal = storedOriginal(current);
+      const original = body.original === undefined ? currentOriginal : body.original;
+      // What the edit keeps must still agree with what it changes (a rate with the amount, a bill with both).
+      checkAmounts({ amountPence, original, split });
       const shares = sharesFor(split, amountPence, members);
       const before = effectOf(current);
-      const after: ExpenseEffect = { ...before, amountPence, shares };
-      // Changing what someone else paid for, or how it is shared, waits for them again (their own change
+      const payers = payersAfterEdit(before, body.payers, amountPence, members);
+      const after: ExpenseEffect = { ...before, amountPence, shares, payers };
+      // Changing what someone else paid, or how it is shared, waits for them again (their own change
       // stands as they made it).
-      const moneyChanged = body.amountPence !== undefined || body.split !== undefined;
+      const moneyChanged =
+        body.amountPence !== undefined || body.split !== undefined || body.payers !== undefined;
+      const billBefore = current.splitMode === 'itemised' ? storedBill(current.items) : undefined;
       const next: RecordState =
         before.paidFrom === 'member' && moneyChanged
-          ? stateFor(membership, before.payerMemberId)
+          ? stateFor(membership, payerToConfirm(membership, payers))
           : { status: current.status as RecordState['status'], awaitingMemberId: current.awaitingMemberId };
 
       if (before.paidFrom === 'pot' && amountPence !== before.amountPence) {
@@ -249,15 +301,20 @@ export class ExpenseService {
         );
       }
       await tx.expenseShare.deleteMany({ where: { expenseId } });
+      await tx.expensePayer.deleteMany({ where: { expenseId } });
       await tx.expense.update({
         where: { id: expenseId },
         data: {
           description: body.description,
           amountPence,
+          payerMemberId: payers[0]?.memberId ?? null,
           splitMode: split.mode,
+          category: body.category,
+          ...billColumns(split.items, original),
           status: next.status,
           awaitingMemberId: next.awaitingMemberId,
           shares: { create: shareRows(split, shares) },
+          payers: { create: payerRows(payers) },
         },
       });
       await applyMemberDeltas(
@@ -269,9 +326,16 @@ export class ExpenseService {
       );
       await refreshSettlePlan(tx, potId);
       const description = body.description ?? current.description;
+      const category = (body.category ?? current.category) as ExpenseCategory;
       const changes = describeExpenseChanges(
-        { description: current.description, amountPence: before.amountPence, shares: before.shares },
-        { description, amountPence, shares },
+        {
+          ...before,
+          description: current.description,
+          category: current.category as ExpenseCategory,
+          original: currentOriginal,
+          bill: billBefore,
+        },
+        { description, amountPence, shares, payers, category, original, bill: split.items },
         (memberId) => members.get(memberId)?.name ?? 'a former member',
       );
       // A change to what was settled reopens debts people thought were closed: the feed says so.
@@ -327,7 +391,7 @@ export class ExpenseService {
     const [row, people] = await Promise.all([
       this.prisma.expense.findUniqueOrThrow({
         where: { id: expenseId },
-        include: { shares: { orderBy: { position: 'asc' } } },
+        include: parts,
       }),
       peopleOf(this.prisma, potId),
     ]);
@@ -335,7 +399,11 @@ export class ExpenseService {
   }
 }
 
-type ExpenseWithShares = ExpenseRow & { shares: ExpenseShare[] };
+type ExpenseWithShares = ExpenseRow & {
+  shares: ExpenseShare[];
+  payers: ExpensePayer[];
+  receipt: { sizeBytes: number } | null;
+};
 
 /** Finds the expense (the pot is already locked, so edits of it apply one after the other). */
 async function findEditableExpense(
@@ -347,7 +415,7 @@ async function findEditableExpense(
 ): Promise<ExpenseWithShares> {
   const expense = await tx.expense.findFirst({
     where: { id: expenseId, potId, deletedAt: null, status: { not: 'declined' } },
-    include: { shares: { orderBy: { position: 'asc' } } },
+    include: parts,
   });
   if (!expense) throw expenseNotFound();
   if (expense.createdBy !== userId && membership.role !== 'owner') {
@@ -372,6 +440,62 @@ function sharesFor(split: SplitInput, amountPence: number, members: Map<string, 
   return computeShares(split, amountPence);
 }
 
+/** Payers must be current members; what they paid must add up to the expense (`payersProblem`). */
+function checkedPayers(payers: Share[], amountPence: number, members: Map<string, PotMember>): Share[] {
+  if (payers.some(({ memberId }) => !members.has(memberId)))
+    throw invalid('Everyone who paid must be a member of this pot.');
+  const problem = payersProblem(payers, amountPence);
+  if (problem) throw invalid(problem);
+  return payers.map(({ memberId, amountPence: paid }) => ({ memberId, amountPence: paid }));
+}
+
+/**
+ * Who paid after an edit: the payers given, or those before — one payer alone paid whatever the amount
+ * becomes, but several must say again what each paid of a new amount.
+ */
+function payersAfterEdit(
+  before: ExpenseEffect,
+  given: Share[] | undefined,
+  amountPence: number,
+  members: Map<string, PotMember>,
+): Share[] {
+  if (before.paidFrom === 'pot') {
+    if (given) throw invalid('The pot paid this expense: it has no payers.');
+    return [];
+  }
+  if (!given && before.payers.length > 1 && amountPence !== before.amountPence)
+    throw invalid('The amount changed: say how much each person paid of it.');
+  const payers =
+    given ??
+    (before.payers.length === 1 ? [{ memberId: before.payers[0].memberId, amountPence }] : before.payers);
+  return checkedPayers(payers, amountPence, members);
+}
+
+/**
+ * Whom a record of a member-paid expense waits for: nobody when the caller is among its payers (their own
+ * payment stands), its first payer otherwise.
+ */
+function payerToConfirm(membership: Membership, payers: Share[]): string | null {
+  if (payers.some(({ memberId }) => memberId === membership.memberId)) return membership.memberId;
+  return payers[0]?.memberId ?? null;
+}
+
+/** 'Ann Lee paid £100.00', or 'Ann Lee paid £60.00, Ben Hart £30.00 and Cat Moss £10.00' (for the feed). */
+function whoPaid(payers: Share[], nameOf: (memberId: string) => string): string {
+  const each = payers.map(
+    ({ memberId, amountPence }, index) =>
+      `${nameOf(memberId)}${index === 0 ? ' paid' : ''} ${formatPence(amountPence)}`,
+  );
+  return each.length > 1 ? `${each.slice(0, -1).join(', ')} and ${each.at(-1)}` : each.join('');
+}
+
+function payerRows(payers: Share[]) {
+  return payers.map((payer, position) => ({ ...payer, position }));
+}
+
+const amountsOf = (rows: { memberId: string; amountPence: bigint }[]): Share[] =>
+  rows.map((row) => ({ memberId: row.memberId, amountPence: Number(row.amountPence) }));
+
 function shareRows(split: SplitInput, shares: { memberId: string; amountPence: number }[]) {
   return shares.map((share, position) => ({
     memberId: share.memberId,
@@ -381,29 +505,30 @@ function shareRows(split: SplitInput, shares: { memberId: string; amountPence: n
   }));
 }
 
+/** The split an expense was recorded with, its bill included: an edit that leaves it alone keeps it. */
 function splitOf(expense: ExpenseWithShares): SplitInput {
+  const items = expense.splitMode === 'itemised' ? storedBill(expense.items) : undefined;
   return {
     mode: expense.splitMode as SplitInput['mode'],
     members: expense.shares.map((share) => ({
       memberId: share.memberId,
       value: share.inputValue ?? undefined,
     })),
+    ...(items ? { items } : {}),
   };
 }
 
 function effectOf(expense: ExpenseWithShares): ExpenseEffect {
   return {
     paidFrom: expense.paidFrom === 'pot' ? 'pot' : 'member',
-    payerMemberId: expense.payerMemberId,
+    payers: amountsOf(expense.payers),
     amountPence: Number(expense.amountPence),
-    shares: expense.shares.map((share) => ({
-      memberId: share.memberId,
-      amountPence: Number(share.amountPence),
-    })),
+    shares: amountsOf(expense.shares),
   };
 }
 
 function toExpense(row: ExpenseWithShares, { byMemberId: names, byUserId }: People): Expense {
+  const bill = row.splitMode === 'itemised' ? storedBill(row.items) : undefined;
   return {
     id: row.id,
     potId: row.potId,
@@ -411,7 +536,15 @@ function toExpense(row: ExpenseWithShares, { byMemberId: names, byUserId }: Peop
     amountPence: Number(row.amountPence),
     paidFrom: row.paidFrom === 'pot' ? 'pot' : 'member',
     payerMemberId: row.payerMemberId,
+    payers: row.payers.map((payer) => ({
+      memberId: payer.memberId,
+      name: names.get(payer.memberId) ?? 'Former member',
+      amountPence: Number(payer.amountPence),
+    })),
     splitMode: row.splitMode as Expense['splitMode'],
+    items: bill ? toBill(bill) : null,
+    original: toOriginal(storedOriginal(row)),
+    category: row.category as Expense['category'],
     shares: row.shares.map((share) => ({
       memberId: share.memberId,
       name: names.get(share.memberId) ?? 'Former member',
@@ -423,6 +556,7 @@ function toExpense(row: ExpenseWithShares, { byMemberId: names, byUserId }: Peop
     createdByName: nameOf(byUserId, row.createdBy),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    hasReceipt: row.receipt !== null,
   };
 }
 

@@ -73,6 +73,7 @@ describe('idempotent pot commands (PostgreSQL, in-memory ledger)', () => {
       description: 'Dinner',
       amountPence: 1200,
       paidFrom: 'pot',
+      category: 'food',
       split: { mode: 'equal', members: pot.members.map((member) => ({ memberId: member.id })) },
     };
     return { pot, command: { idempotencyKey: randomUUID(), caller: pot.owner.caller, potId: pot.id, body } };

@@ -3,13 +3,15 @@
 import { randomUUID } from 'node:crypto';
 
 import type { CreateExpenseRequest, RpcContract } from '@kitty/contracts';
-import type { OutboxRelay, ProblemError, RpcClient } from '@kitty/nest-common';
+import type { OutboxRelay, RpcClient } from '@kitty/nest-common';
 
 import type { PotsConfig } from '../config';
 import { createPot, type PotsTestDatabase, potsTestDatabase, type TestPot } from '../testing/pot-factory';
+import { problemOf } from '../testing/problem-of';
 import { BalancesService } from './balances.service';
 import { ExpenseService } from './expense.service';
 import { InvitationService } from './invitation.service';
+import { PotService } from './pot.service';
 import { PotLedger } from './pot-ledger';
 
 const payments = {
@@ -17,20 +19,12 @@ const payments = {
     contract.reply.parse({ transactionId: randomUUID(), replayed: false }),
 } as unknown as RpcClient;
 
-async function problemOf(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    return (error as ProblemError).problem;
-  }
-  throw new Error('expected a problem');
-}
-
 describe('an archived pot (PostgreSQL)', () => {
   let db: PotsTestDatabase;
   let expenses: ExpenseService;
   let balances: BalancesService;
   let invitations: InvitationService;
+  let pots: PotService;
 
   beforeAll(() => {
     db = potsTestDatabase();
@@ -43,6 +37,12 @@ describe('an archived pot (PostgreSQL)', () => {
       { reserve: async () => undefined } as never,
       { PUBLIC_URL: 'http://localhost' } as PotsConfig,
     );
+    pots = new PotService(
+      db.prisma,
+      invitations,
+      { kick: () => undefined } as unknown as OutboxRelay,
+      { reserve: async () => undefined } as never,
+    );
   }, 60_000);
 
   afterAll(() => db?.close());
@@ -52,6 +52,7 @@ describe('an archived pot (PostgreSQL)', () => {
     amountPence: 3000,
     paidFrom: 'member',
     payerMemberId: pot.owner.id,
+    category: 'food',
     split: { mode: 'equal', members: pot.members.map((member) => ({ memberId: member.id })) },
   });
   const archive = (pot: TestPot) =>
@@ -102,5 +103,37 @@ describe('an archived pot (PostgreSQL)', () => {
     expect(read.plan).toEqual([
       { fromMemberId: pot.members[1].id, toMemberId: pot.owner.id, amountPence: 1500 },
     ]);
+  });
+  it('closes (archives) only once everyone is settled up, naming who still owes or is owed (issue 14 §7)', async () => {
+    const pot = await createPot(db.prisma, ['Ann', 'Ben', 'Cat']);
+    const owner = pot.owner.caller;
+    await expenses.create({ caller: owner, potId: pot.id, body: dinner(pot), idempotencyKey: randomUUID() });
+    const refused = await problemOf(pots.update({ caller: owner, potId: pot.id, body: { isActive: false } }));
+    expect(refused).toMatchObject({
+      status: 409,
+      title: 'Settle up first',
+      detail:
+        'Everyone must be settled up before the pot is archived: Ben owes £10.00, Cat owes £10.00, Ann is owed £20.00.',
+    });
+    // Renaming is still fine, and the pot stays open.
+    await expect(
+      pots.update({ caller: owner, potId: pot.id, body: { name: 'Renamed' } }),
+    ).resolves.toMatchObject({ name: 'Renamed', isActive: true });
+
+    for (const member of pot.members.slice(1)) {
+      await balances.settle({
+        caller: owner,
+        potId: pot.id,
+        body: { fromMemberId: member.id, toMemberId: pot.owner.id, amountPence: 1000, payWithKitty: false },
+        idempotencyKey: randomUUID(),
+      });
+    }
+    await expect(
+      pots.update({ caller: owner, potId: pot.id, body: { isActive: false } }),
+    ).resolves.toMatchObject({ isActive: false });
+    // Restoring never needs it.
+    await expect(
+      pots.update({ caller: owner, potId: pot.id, body: { isActive: true } }),
+    ).resolves.toMatchObject({ isActive: true });
   });
 });

@@ -3,6 +3,8 @@
 import { randomUUID } from 'node:crypto';
 
 import type { PotBalanceChanged } from '@kitty/contracts';
+import type { LivePublisher } from '@kitty/nest-common';
+import { RecordedLive } from '@kitty/testing';
 import { UnrecoverableError } from 'bullmq';
 
 import { createPot, type PotsTestDatabase, potsTestDatabase, type TestPot } from '../testing/pot-factory';
@@ -25,10 +27,11 @@ describe('totalsDelta', () => {
 describe('PotBalanceProjection (PostgreSQL)', () => {
   let db: PotsTestDatabase;
   let projection: PotBalanceProjection;
+  const live = new RecordedLive();
 
   beforeAll(() => {
     db = potsTestDatabase();
-    projection = new PotBalanceProjection(db.prisma);
+    projection = new PotBalanceProjection(db.prisma, live.asPublisher<LivePublisher>());
   }, 60_000);
 
   afterAll(() => db?.close());
@@ -76,6 +79,41 @@ describe('PotBalanceProjection (PostgreSQL)', () => {
     expect(state.members.map((member) => member.addedPence)).toEqual([0n, 2500n]);
     const activity = await db.prisma.activityEvent.findMany({ where: { potId: pot.id } });
     expect(activity.map((entry) => entry.summary)).toEqual(['Grace added £25.00']);
+    // Both members' open tabs are told, after the commit.
+    expect(live.notices.at(-1)).toEqual({
+      userIds: pot.members.map((member) => member.caller.userId),
+      topics: [`pot:${pot.id}`, 'pots'],
+    });
+  });
+
+  it('announces a withdrawal to every other current member once, however often its event comes', async () => {
+    const pot = await createPot(db.prisma, ['Ada', 'Grace', 'Alan', 'Joan']);
+    const [ada, grace, alan, joan] = pot.members;
+    await db.prisma.potMember.update({ where: { id: joan.id }, data: { removedAt: new Date() } });
+    const withdrawal = event(pot, 2, 1500, {
+      kind: 'withdrawal',
+      amountPence: -1000,
+      userId: grace.caller.userId,
+      description: 'Withdrawal to bank',
+    });
+    await Promise.all([projection.apply(withdrawal), projection.apply(withdrawal)]);
+    await projection.apply(withdrawal);
+    await projection.apply(event(pot, 3, 2500, { amountPence: 1000, userId: ada.caller.userId }));
+
+    const notices = await db.prisma.outboxMessage.findMany({ where: { jobName: 'notifications.notify.v1' } });
+    const ours = notices
+      .map((row) => row.payload as { kind: string; userId: string; key: string; title: string; link: string })
+      .filter((notice) => notice.kind === 'pot_withdrawal' && notice.link === `/pot/${pot.id}`);
+    // The owner and the other member, not the withdrawer (their own notice says it) nor a former member.
+    expect(ours.map((notice) => notice.userId).sort()).toEqual(
+      [ada.caller.userId, alan.caller.userId].sort(),
+    );
+    expect(new Set(ours.map((notice) => notice.key)).size).toBe(2);
+    expect(ours[0]).toMatchObject({ title: 'Grace withdrew £10.00 to their bank' });
+    const mails = await db.prisma.outboxMessage.findMany({
+      where: { jobName: 'notifications.email.send.v1' },
+    });
+    expect(mails.filter((mail) => JSON.stringify(mail.payload).includes(pot.id))).toEqual([]);
   });
 
   it('applies an event delivered twice (even concurrently) exactly once', async () => {

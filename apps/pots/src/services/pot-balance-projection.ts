@@ -1,9 +1,11 @@
-import type { PotBalanceChanged } from '@kitty/contracts';
+import { type PotBalanceChanged, potTopic } from '@kitty/contracts';
 import { formatPence } from '@kitty/money';
+import { LivePublisher } from '@kitty/nest-common';
 import { Injectable } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
 
 import { PrismaService, type Tx } from '../prisma.service';
+import { notifyPotMembers } from './pot-notifications';
 import { lockPot } from './settle-plan';
 
 type Kind = PotBalanceChanged['kind'];
@@ -44,9 +46,19 @@ export function totalsDelta(event: Pick<PotBalanceChanged, 'kind' | 'amountPence
  */
 @Injectable()
 export class PotBalanceProjection {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly live: LivePublisher,
+  ) {}
 
-  apply(event: PotBalanceChanged): Promise<void> {
+  /** Applies the event, then tells the members' open tabs (issue 13 §2) that the pot's money moved. */
+  async apply(event: PotBalanceChanged): Promise<void> {
+    const members = await this.project(event);
+    await this.live.publish(members, [potTopic(event.potId), 'pots']);
+  }
+
+  /** Returns the pot's current members (by user id), read inside the transaction that moved the money. */
+  private project(event: PotBalanceChanged): Promise<string[]> {
     return this.prisma.$transaction(async (tx) => {
       // The pot's lock first, as every pot writer does (ADR 0006).
       await lockPot(tx, event.potId);
@@ -62,6 +74,11 @@ export class PotBalanceProjection {
         throw new UnrecoverableError(`Balance event for unknown pot ${event.potId}`);
       }
       await this.recordTransaction(tx, event);
+      const members = await tx.potMember.findMany({
+        where: { potId: event.potId, removedAt: null },
+        select: { userId: true },
+      });
+      return members.map((member) => member.userId);
     });
   }
 
@@ -114,6 +131,29 @@ export class PotBalanceProjection {
           summary: `${member.name} ${verb} ${formatPence(Math.abs(event.amountPence))}`,
         },
       });
+      // Every withdrawal from a pot is announced to its other members (issue 13 §4), in the app and by
+      // e-mail as each of them chose; the withdrawer hears of it as their own withdrawal.
+      if (event.kind === 'withdrawal')
+        await notifyPotMembers(tx, event.potId, {
+          kind: 'pot_withdrawal',
+          eventKey: event.transactionId,
+          title: `${member.name} withdrew ${formatPence(Math.abs(event.amountPence))} to their bank`,
+          exceptUserId: userId,
+        });
+      if (event.kind === 'top_up')
+        await notifyPotMembers(tx, event.potId, {
+          kind: 'pot_funded',
+          eventKey: event.transactionId,
+          title: `${member.name} added ${formatPence(Math.abs(event.amountPence))}`,
+          exceptUserId: userId,
+        });
     }
+    if (event.kind === 'card_capture')
+      await notifyPotMembers(tx, event.potId, {
+        kind: 'card_purchase',
+        eventKey: event.transactionId,
+        title: `${event.description} — ${formatPence(Math.abs(event.amountPence))}`,
+        exceptUserId: null,
+      });
   }
 }

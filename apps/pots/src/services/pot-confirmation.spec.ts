@@ -44,6 +44,7 @@ describe('confirming records of other people’s payments (PostgreSQL)', () => {
     amountPence,
     paidFrom: 'member',
     payerMemberId: pot.members[1].id,
+    category: 'food',
     split: { mode: 'equal', members: pot.members.map((member) => ({ memberId: member.id })) },
   });
   const recordByCat = (pot: TestPot, body = paidByBen(pot)) =>

@@ -21,7 +21,7 @@ export function orderMembers(rows: PotMemberRow[]): PotMemberRow[] {
   );
 }
 
-export function toSummary(pot: Pot & { members: PotMemberRow[] }): PotSummary {
+export function toSummary(pot: Omit<Pot, 'settlePlan'> & { members: PotMemberRow[] }): PotSummary {
   return {
     id: pot.id,
     name: pot.name,

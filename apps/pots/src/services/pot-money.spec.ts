@@ -67,6 +67,7 @@ describe('pot money through the ledger (PostgreSQL, fake payments)', () => {
     description: 'Dinner',
     amountPence,
     paidFrom: 'pot',
+    category: 'food',
     split: { mode: 'equal', members: pot.members.map((member) => ({ memberId: member.id })) },
   });
   const expensesOf = (pot: TestPot) => db.prisma.expense.findMany({ where: { potId: pot.id } });
@@ -306,6 +307,39 @@ describe('pot money through the ledger (PostgreSQL, fake payments)', () => {
     expect(row.ledgerTransactionId).toBeNull();
   });
 
+  it('sums confirmed spending per category for the pot page, largest first; an edit moves it', async () => {
+    const pot = await createPot(db.prisma, ['Ada', 'Grace']);
+    const add = (body: Partial<CreateExpenseRequest>, caller = pot.owner.caller) =>
+      expenses.create({
+        idempotencyKey: randomUUID(),
+        caller,
+        potId: pot.id,
+        body: { ...potExpense(pot), paidFrom: 'member', payerMemberId: pot.owner.id, ...body },
+      });
+    await add({ amountPence: 1200 });
+    await add({ amountPence: 999, category: 'transport' });
+    const taxi = await add({ amountPence: 301, category: 'transport' });
+    // Grace records that Ada paid: it counts only once Ada confirms it.
+    await add({ amountPence: 5000, category: 'lodging' }, pot.members[1].caller);
+    const spending = () =>
+      pots.get({ caller: pot.owner.caller, potId: pot.id }).then((detail) => detail.spendingByCategory);
+    expect(await spending()).toEqual([
+      { category: 'transport', amountPence: 1300 },
+      { category: 'food', amountPence: 1200 },
+    ]);
+    await expenses.update({
+      caller: pot.owner.caller,
+      potId: pot.id,
+      expenseId: taxi.id,
+      body: { category: 'other' },
+    });
+    expect(await spending()).toEqual([
+      { category: 'food', amountPence: 1200 },
+      { category: 'transport', amountPence: 999 },
+      { category: 'other', amountPence: 301 },
+    ]);
+  });
+
   it('treats a reversal the ledger has no posting for (404) as done', async () => {
     const pot = await createPot(db.prisma, ['Ada']);
     payments.handlers[PaymentsRpc.spendFromPot.pattern] = () => {
@@ -454,19 +488,32 @@ describe('pot money through the ledger (PostgreSQL, fake payments)', () => {
         potId: pot.id,
         role: 'owner',
         potName: "Ada's pot",
+        rules: { withdrawRule: 'owner', spendRule: 'members', approvalAbovePence: 5000 },
       });
       await expect(ask(grace.caller.userId)).resolves.toEqual({
         potId: pot.id,
         role: 'member',
         potName: "Ada's pot",
+        rules: { withdrawRule: 'owner', spendRule: 'members', approvalAbovePence: 5000 },
       });
-      await expect(ask(alan.caller.userId)).resolves.toEqual({ potId: pot.id, role: null, potName: null });
-      await expect(ask(randomUUID())).resolves.toEqual({ potId: pot.id, role: null, potName: null });
+      await expect(ask(alan.caller.userId)).resolves.toEqual({
+        potId: pot.id,
+        role: null,
+        potName: null,
+        rules: null,
+      });
+      await expect(ask(randomUUID())).resolves.toEqual({
+        potId: pot.id,
+        role: null,
+        potName: null,
+        rules: null,
+      });
       const nowhere = randomUUID();
       await expect(ask(ada.caller.userId, nowhere)).resolves.toEqual({
         potId: nowhere,
         role: null,
         potName: null,
+        rules: null,
       });
     });
 
@@ -482,6 +529,7 @@ describe('pot money through the ledger (PostgreSQL, fake payments)', () => {
           potId: pot.id,
           role: null,
           potName: null,
+          rules: null,
         },
       );
     });

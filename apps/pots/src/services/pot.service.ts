@@ -2,6 +2,7 @@ import type {
   ActivePot,
   ActivePotQuery,
   CreatePotCommand,
+  ExpenseCategory,
   ListPotsQuery,
   Membership,
   MembershipQuery,
@@ -12,15 +13,18 @@ import type {
   SetActivePotCommand,
   UpdatePotCommand,
 } from '@kitty/contracts';
+import { formatPence } from '@kitty/money';
 import { EmailQuota, OutboxRelay, ProblemError } from '@kitty/nest-common';
 import { Injectable } from '@nestjs/common';
 
-import { PrismaService } from '../prisma.service';
+import { PrismaService, type Tx } from '../prisma.service';
 import { recordActivity } from './activity';
 import { describePot } from './describe-pot';
 import { InvitationService } from './invitation.service';
 import { requireMember, requireOwner } from './pot-access';
 import { orderMembers, toSummary } from './pot-mapper';
+import { rulesOf } from './pot-rules';
+import { lockPot } from './settle-plan';
 
 const RECENT_TRANSACTIONS = 50;
 const activeMembers = { where: { removedAt: null } } as const;
@@ -77,6 +81,8 @@ export class PotService {
   private async listWhere(userId: string, isActive: boolean): Promise<PotSummary[]> {
     const pots = await this.prisma.pot.findMany({
       where: { isActive, members: { some: { userId, removedAt: null } } },
+      // The stored settle-up plan (kilobytes of JSON per pot) is not part of a summary.
+      omit: { settlePlan: true },
       include: { members: activeMembers },
       orderBy: { createdAt: 'desc' },
     });
@@ -114,6 +120,12 @@ export class PotService {
       _sum: { paidPence: true, paidCount: true },
     });
     const paidByMembersPence = Number(paidByMembers._sum.paidPence ?? 0);
+    // Only confirmed expenses: a pending one has not been spent as far as the group knows.
+    const byCategory = await this.prisma.expense.groupBy({
+      by: ['category'],
+      where: { potId, deletedAt: null, status: 'confirmed' },
+      _sum: { amountPence: true },
+    });
     return {
       ...toSummary(pot),
       yourRole: membership.role,
@@ -139,6 +151,12 @@ export class PotService {
         paidPence: Number(member.paidPence),
         sharePence: Number(member.sharePence),
       })),
+      spendingByCategory: byCategory
+        .map((row) => ({
+          category: row.category as ExpenseCategory,
+          amountPence: Number(row._sum.amountPence ?? 0),
+        }))
+        .sort((a, b) => b.amountPence - a.amountPence || a.category.localeCompare(b.category)),
       pendingInvitations: pot.invitations.map((invitation) => ({
         id: invitation.id,
         name: invitation.name,
@@ -146,13 +164,17 @@ export class PotService {
         expiresAt: invitation.expiresAt.toISOString(),
         createdAt: invitation.createdAt.toISOString(),
       })),
+      rules: rulesOf(pot),
     };
   }
 
   async update({ caller, potId, body }: UpdatePotCommand): Promise<PotDetail> {
     await this.prisma.$transaction(async (tx) => {
       await requireOwner(tx, potId, caller.userId, 'change this pot');
+      // Archiving closes the pot (issue 14 §7): locked first, so no position can move while it is checked.
+      if (body.isActive === false) await lockPot(tx, potId);
       const before = await tx.pot.findUniqueOrThrow({ where: { id: potId }, select: { isActive: true } });
+      if (body.isActive === false && before.isActive) await requireEveryoneSettled(tx, potId);
       await tx.pot.update({ where: { id: potId }, data: body });
       if (body.isActive === false && before.isActive) {
         await tx.activePot.deleteMany({ where: { potId } });
@@ -193,22 +215,30 @@ export class PotService {
   async membership({ potId, userId }: MembershipQuery): Promise<Membership> {
     const member = await this.prisma.potMember.findUnique({
       where: { potId_userId: { potId, userId } },
-      select: { role: true, removedAt: true, pot: { select: { name: true, isActive: true } } },
+      select: {
+        role: true,
+        removedAt: true,
+        pot: {
+          select: {
+            name: true,
+            isActive: true,
+            withdrawRule: true,
+            spendRule: true,
+            approvalAbovePence: true,
+          },
+        },
+      },
     });
     const role = member && !member.removedAt ? (member.role === 'owner' ? 'owner' : 'member') : null;
     if (!member || !role || (!member.pot.isActive && role !== 'owner')) {
-      return { potId, role: null, potName: null };
+      return { potId, role: null, potName: null, rules: null };
     }
-    return { potId, role, potName: member.pot.name };
+    return { potId, role, potName: member.pot.name, rules: rulesOf(member.pot) };
   }
 
-  getActive({ caller }: ActivePotQuery): Promise<ActivePot> {
-    return this.activePotOf(caller.userId);
-  }
-
-  /** The user's active pot while they are still a member of it (the pot their card spends from). */
-  async activePotOf(userId: string): Promise<ActivePot> {
-    // One statement: every card authorisation asks this while Stripe waits.
+  /** The caller's active pot while they are still a member of it (the pot their card spends from). */
+  async getActive({ caller }: ActivePotQuery): Promise<ActivePot> {
+    const userId = caller.userId;
     const [row] = await this.prisma.$queryRaw<{ pot_id: string; updated_at: Date }[]>`
       SELECT a.pot_id, a.updated_at
         FROM user_active_pot a
@@ -218,4 +248,28 @@ export class PotService {
       ? { potId: row.pot_id, updatedAt: row.updated_at.toISOString() }
       : { potId: null, updatedAt: null };
   }
+}
+
+/**
+ * Closing a pot is archiving it (decisions §4: the owner archives, `is_active` false; the spec shows no
+ * other status), and only a settled pot may be closed: an archived pot takes no payments, so debts left in
+ * it could never be recorded as repaid. A 409 names who still owes or is owed.
+ */
+async function requireEveryoneSettled(tx: Tx, potId: string): Promise<void> {
+  const open = await tx.potMember.findMany({
+    where: { potId, removedAt: null, netPence: { not: 0 } },
+    select: { name: true, netPence: true },
+    orderBy: [{ netPence: 'asc' }, { joinedAt: 'asc' }],
+  });
+  if (open.length === 0) return;
+  const who = open.map(({ name, netPence }) =>
+    netPence < 0n
+      ? `${name} owes ${formatPence(Number(-netPence))}`
+      : `${name} is owed ${formatPence(Number(netPence))}`,
+  );
+  throw ProblemError.of(
+    409,
+    'Settle up first',
+    `Everyone must be settled up before the pot is archived: ${who.join(', ')}.`,
+  );
 }

@@ -5,6 +5,7 @@ import {
   splitByPercentages,
   splitByShares,
   splitEqually,
+  splitItemised,
 } from '@kitty/money';
 import { ProblemError } from '@kitty/nest-common';
 
@@ -29,6 +30,13 @@ export function computeShares(split: SplitInput, totalPence: number): Share[] {
         return splitByPercentages(totalPence, pairs).map(toShare);
       case 'shares':
         return splitByShares(totalPence, pairs).map(toShare);
+      case 'itemised':
+        // The bill may be in another currency: its lines weigh the shares of the total in pounds.
+        return splitItemised(
+          totalPence,
+          split.items?.lines ?? [],
+          split.members.map((member) => member.memberId),
+        ).map(toShare);
     }
   } catch (error) {
     if (error instanceof MoneyError) throw ProblemError.of(400, 'Invalid split', error.message);

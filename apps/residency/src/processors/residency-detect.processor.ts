@@ -1,4 +1,4 @@
-import { DetectResidencyJob, ResidencyQueue } from '@kitty/contracts';
+import { DetectResidencyJob, KycAddressResidencyJob, ResidencyQueue } from '@kitty/contracts';
 import { parseJob, startQueueWorker } from '@kitty/nest-common';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { Worker } from 'bullmq';
@@ -19,7 +19,11 @@ export class ResidencyDetectProcessor implements OnApplicationBootstrap, OnAppli
   onApplicationBootstrap(): void {
     this.worker = startQueueWorker(
       ResidencyQueue,
-      { 'residency.detect.v1': (data) => this.residency.detect(parseJob(DetectResidencyJob, data)) },
+      {
+        'residency.detect.v1': (data) => this.residency.detect(parseJob(DetectResidencyJob, data)),
+        'residency.kyc-address.v1': (data) =>
+          this.residency.recordKycAddress(parseJob(KycAddressResidencyJob, data)),
+      },
       {
         redisUrl: this.config.REDIS_URL,
         prefix: this.config.QUEUE_PREFIX,

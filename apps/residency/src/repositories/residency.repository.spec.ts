@@ -26,11 +26,17 @@ describe('ResidencyRepository (PostgreSQL)', () => {
     await database?.drop();
   });
 
-  const observation = (userId: string, minute: number, countryCode: string | null) => ({
+  const observation = (
+    userId: string,
+    minute: number,
+    countryCode: string | null,
+    method: 'ip_address' | 'kyc_address' = 'ip_address',
+  ) => ({
     userId,
     countryCode,
     isUkResident: countryCode === 'GB',
     detectedAt: at(minute),
+    method,
   });
 
   it('stores the first observation of a user', async () => {
@@ -89,6 +95,39 @@ describe('ResidencyRepository (PostgreSQL)', () => {
     await expect(repository.findByUserId(userId)).resolves.toMatchObject({
       countryCode: 'GB',
       detectedAt: at(9),
+    });
+  });
+
+  it('lets a KYC address replace any sign-in IP, older or newer, and no later sign-in replace it', async () => {
+    const userId = randomUUID();
+    await repository.record(observation(userId, 9, 'FR'));
+    await expect(repository.record(observation(userId, 5, 'GB', 'kyc_address'))).resolves.toBe(true);
+    await expect(repository.record(observation(userId, 20, 'US'))).resolves.toBe(false);
+    await expect(repository.findByUserId(userId)).resolves.toMatchObject({
+      countryCode: 'GB',
+      isUkResident: true,
+      detectionMethod: 'kyc_address',
+      detectedAt: at(5),
+    });
+  });
+
+  it('lets a newer KYC address (a new identity check) replace an older one, never the reverse', async () => {
+    const userId = randomUUID();
+    await repository.record(observation(userId, 5, 'GB', 'kyc_address'));
+    await expect(repository.record(observation(userId, 2, 'IE', 'kyc_address'))).resolves.toBe(false);
+    await expect(repository.record(observation(userId, 8, 'IE', 'kyc_address'))).resolves.toBe(true);
+    await expect(repository.findByUserId(userId)).resolves.toMatchObject({ countryCode: 'IE' });
+  });
+
+  it('ends on the KYC address whatever order sign-ins and the KYC job commit in', async () => {
+    const userId = randomUUID();
+    await Promise.all([
+      ...[4, 9, 1, 7].map((minute) => repository.record(observation(userId, minute, 'FR'))),
+      repository.record(observation(userId, 3, 'GB', 'kyc_address')),
+    ]);
+    await expect(repository.findByUserId(userId)).resolves.toMatchObject({
+      countryCode: 'GB',
+      detectionMethod: 'kyc_address',
     });
   });
 });

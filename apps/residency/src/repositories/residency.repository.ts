@@ -1,3 +1,4 @@
+import type { ResidencyMethod } from '@kitty/contracts';
 import { Injectable } from '@nestjs/common';
 
 import { PrismaService, RESIDENCY_SCHEMA } from '../prisma.service';
@@ -7,6 +8,7 @@ export interface ResidencyObservation {
   countryCode: string | null;
   isUkResident: boolean;
   detectedAt: Date;
+  method: ResidencyMethod;
 }
 
 @Injectable()
@@ -19,25 +21,37 @@ export class ResidencyRepository {
 
   /**
    * Inserts or replaces the user's residency in one statement. Jobs run in no guaranteed order (retries,
-   * several workers), so the WHERE on detected_at turns an observation older than the stored one into a
-   * no-op instead of letting it overwrite a newer answer. Returns whether the observation was stored.
+   * several workers), so the WHERE turns an observation older than the stored one of its kind into a no-op
+   * instead of letting it overwrite a newer answer; and a KYC address, once stored, is never replaced by a
+   * sign-in IP. Returns whether the observation was stored.
    */
-  async record({ userId, countryCode, isUkResident, detectedAt }: ResidencyObservation): Promise<boolean> {
+  async record({
+    userId,
+    countryCode,
+    isUkResident,
+    detectedAt,
+    method,
+  }: ResidencyObservation): Promise<boolean> {
     const stored = await this.prisma.$executeRawUnsafe(
       `INSERT INTO "${RESIDENCY_SCHEMA}"."residencies" AS current
               (user_id, country_code, is_uk_resident, detected_at, detection_method, updated_at)
-       VALUES ($1::uuid, $2, $3, $4::timestamptz, 'ip_address', now())
+       VALUES ($1::uuid, $2, $3, $4::timestamptz, $5::"${RESIDENCY_SCHEMA}"."detection_method", now())
        ON CONFLICT (user_id) DO UPDATE
           SET country_code = EXCLUDED.country_code,
               is_uk_resident = EXCLUDED.is_uk_resident,
               detected_at = EXCLUDED.detected_at,
               detection_method = EXCLUDED.detection_method,
               updated_at = now()
-        WHERE current.detected_at < EXCLUDED.detected_at`,
+        WHERE CASE
+                WHEN EXCLUDED.detection_method = 'kyc_address'
+                  THEN current.detection_method <> 'kyc_address' OR current.detected_at < EXCLUDED.detected_at
+                ELSE current.detection_method = 'ip_address' AND current.detected_at < EXCLUDED.detected_at
+              END`,
       userId,
       countryCode,
       isUkResident,
       detectedAt,
+      method,
     );
     return stored === 1;
   }

@@ -34,6 +34,7 @@ describe('ResidencyService.detect (the residency.detect.v1 handler)', () => {
       countryCode: 'GB',
       isUkResident: true,
       detectedAt: new Date(OBSERVED_AT),
+      method: 'ip_address',
     });
   });
 
@@ -81,6 +82,20 @@ describe('ResidencyService.detect (the residency.detect.v1 handler)', () => {
     expect(logged).toHaveBeenCalledWith({ userId: USER_ID, err: failure }, 'Failed to detect residency');
     expect(repository.record).not.toHaveBeenCalled();
     logged.mockRestore();
+  });
+});
+
+describe('ResidencyService.recordKycAddress', () => {
+  it('records the verified address’s country as a KYC residency', async () => {
+    const { service, repository } = setup();
+    await service.recordKycAddress({ userId: USER_ID, countryCode: 'GB', verifiedAt: OBSERVED_AT });
+    expect(repository.record).toHaveBeenCalledWith({
+      userId: USER_ID,
+      countryCode: 'GB',
+      isUkResident: true,
+      detectedAt: new Date(OBSERVED_AT),
+      method: 'kyc_address',
+    });
   });
 });
 

@@ -1,4 +1,4 @@
-import type { DetectResidencyJob, Residency } from '@kitty/contracts';
+import type { DetectResidencyJob, KycAddressResidencyJob, Residency } from '@kitty/contracts';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 
 import { RESIDENCY_CONFIG, type ResidencyConfig } from '../config';
@@ -30,11 +30,23 @@ export class ResidencyService {
         countryCode,
         isUkResident: countryCode === UNITED_KINGDOM,
         detectedAt: new Date(observedAt),
+        method: 'ip_address',
       });
     } catch (error) {
       this.logger.error({ userId, err: error }, 'Failed to detect residency');
       throw error;
     }
+  }
+
+  /** The verified identity's address decides from now on; sign-ins no longer change it (see `record`). */
+  async recordKycAddress({ userId, countryCode, verifiedAt }: KycAddressResidencyJob): Promise<void> {
+    await this.residencies.record({
+      userId,
+      countryCode,
+      isUkResident: countryCode === UNITED_KINGDOM,
+      detectedAt: new Date(verifiedAt),
+      method: 'kyc_address',
+    });
   }
 
   async get(userId: string): Promise<Residency | null> {

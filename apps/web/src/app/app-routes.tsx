@@ -15,6 +15,7 @@ const PrivacyPage = lazy(() => import('../pages/static/privacy-page'));
 const CookiesPage = lazy(() => import('../pages/static/cookies-page'));
 const FundingCancelledPage = lazy(() => import('../pages/funding/funding-cancelled-page'));
 const FundingSuccessPage = lazy(() => import('../pages/funding/funding-success-page'));
+const TopUpReceiptPage = lazy(() => import('../pages/funding/top-up-receipt-page'));
 const TopUpPage = lazy(() => import('../pages/top-up/top-up-page'));
 const RequestTopUpPage = lazy(() => import('../pages/request-top-up/request-top-up-page'));
 const PaymentMethodPage = lazy(() => import('../pages/payment-method/payment-method-page'));
@@ -29,6 +30,7 @@ const ForgotPasswordPage = lazy(() => import('../pages/password/forgot-password-
 const ResetPasswordPage = lazy(() => import('../pages/password/reset-password-page'));
 const ChangePasswordPage = lazy(() => import('../pages/password/change-password-page'));
 const AccountPage = lazy(() => import('../pages/account/account-page'));
+const StatementPage = lazy(() => import('../pages/statement/statement-page'));
 const NotFoundPage = lazy(() => import('../pages/not-found/not-found-page'));
 
 /** Old links to /funding go to the top-up page (decisions §3). */
@@ -61,10 +63,13 @@ export function AppRoutes() {
           <Route path="create-pot" element={<CreatePotPage />} />
           <Route path="pot-summary" element={<PotSummaryPage />} />
           <Route path="pot/:potId" element={<PotPage />} />
+          <Route path="pot/:potId/statement" element={<StatementPage />} />
+          <Route path="statement" element={<StatementPage />} />
           <Route path="onboarding" element={<OnboardingPage />} />
           <Route path="account" element={<AccountPage />} />
           <Route path="account/password" element={<ChangePasswordPage />} />
           <Route path="top-up" element={<TopUpPage />} />
+          <Route path="top-ups/:topUpId/receipt" element={<TopUpReceiptPage />} />
           <Route path="request-top-up" element={<RequestTopUpPage />} />
           <Route path="payment-method-selection" element={<PaymentMethodPage />} />
           {/* Checkout returns here; the session is read as the signed-in user (another user's is not found). */}

@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router-dom';
 
 import { useAppDispatch, useAppSelector } from '../app/store';
 import { webConfig } from '../config';
+import { NotificationBell } from '../notifications/notification-bell';
 import { announceSession } from '../session/session-broadcast';
 import { displayName, endSession, selectCurrentUser, selectSessionStatus } from '../session/session-slice';
 import { ButtonLink } from '../ui/button-link';
@@ -33,7 +34,8 @@ export function AppHeader() {
 
   return (
     <header className="app-header">
-      <Link to="/" className="brand" aria-label={`${webConfig.productName} home`}>
+      {/* Named by its visible text (the mark is decoration): a label that differs from it trips up voice control. */}
+      <Link to="/" className="brand">
         <span className="brand-mark" aria-hidden="true">
           K
         </span>
@@ -46,6 +48,7 @@ export function AppHeader() {
               Welcome, {displayName(user)}
             </span>
             <ResidencyBadge residency={user.residency} />
+            <NotificationBell />
             <Button onClick={handleSignOut} loading={signingOut}>
               Sign Out
             </Button>

@@ -2,6 +2,11 @@ import { httpStatusOf, problemOf } from '@kitty/api-client';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 
+import {
+  BANK_ACCOUNT_REQUIRED,
+  bankAccountRequiredNotice,
+  isBankAccountRequired,
+} from '../bank-account/bank-account-required';
 import { toastProblem } from '../ui/problem-toast';
 import { useToast } from '../ui/toast';
 
@@ -17,7 +22,8 @@ export function isAccountSetupRequired(error: unknown): boolean {
 
 /**
  * Shows a failed money call: an unverified account gets 'Account Setup Required' and goes to /onboarding,
- * a lost session 'Authentication Required', anything else the server's reason or `fallback`.
+ * a withdrawal without the user's own bank account 'Add your bank account first' with the link to the
+ * form, a lost session 'Authentication Required', anything else the server's reason or `fallback`.
  */
 export function useMoneyErrorHandler() {
   const toast = useToast();
@@ -27,6 +33,8 @@ export function useMoneyErrorHandler() {
       if (isAccountSetupRequired(error)) {
         toast.error(ACCOUNT_SETUP_REQUIRED.title, problemOf(error)?.detail ?? ACCOUNT_SETUP_REQUIRED.detail);
         navigate('/onboarding');
+      } else if (isBankAccountRequired(error)) {
+        toast.error(BANK_ACCOUNT_REQUIRED.toastTitle, bankAccountRequiredNotice());
       } else if (httpStatusOf(error) === 401) {
         toast.error('Authentication Required', 'Please log in to add funds.');
       } else {

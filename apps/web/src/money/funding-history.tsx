@@ -2,8 +2,12 @@ import type { FundingTransaction } from '@kitty/api-client';
 import { problemDetail, useListFundingTransactionsQuery } from '@kitty/api-client';
 import { formatPence } from '@kitty/money';
 import { Alert, Button, Empty, Skeleton, Tag } from 'antd';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
 
+import { useLiveConnected } from '../live/use-live-updates';
 import { formatDateTime } from '../pots/format';
+import { unpaidOutcome } from './top-up-outcome';
 
 export const METHOD_LABELS: Record<FundingTransaction['method'], string> = {
   card: 'Card',
@@ -12,7 +16,7 @@ export const METHOD_LABELS: Record<FundingTransaction['method'], string> = {
   bank_transfer: 'Bank transfer',
 };
 
-const STATUS: Record<FundingTransaction['status'], { label: string; color: string }> = {
+export const STATUS_TAGS: Record<FundingTransaction['status'], { label: string; color: string }> = {
   pending: { label: 'Pending', color: 'default' },
   processing: { label: 'Processing', color: 'blue' },
   succeeded: { label: 'Added', color: 'green' },
@@ -21,9 +25,21 @@ const STATUS: Record<FundingTransaction['status'], { label: string; color: strin
   cancelled: { label: 'Cancelled', color: 'default' },
 };
 
+/** How often top-ups still under way are asked about, so they end without a reload. */
+export const TOP_UP_POLL_MS = 10_000;
+
 /** The user's top-ups, newest first (funding_transactions). */
 export function FundingHistory() {
-  const history = useListFundingTransactionsQuery();
+  const [moving, setMoving] = useState(false);
+  const live = useLiveConnected();
+  const history = useListFundingTransactionsQuery(undefined, {
+    // Live updates tell this tab when it moves; polling is the fallback while they are not connected.
+    pollingInterval: moving && !live ? TOP_UP_POLL_MS : 0,
+    skipPollingIfUnfocused: true,
+  });
+  const unsettled =
+    history.data?.some((row) => row.status === 'pending' || row.status === 'processing') ?? false;
+  useEffect(() => setMoving(unsettled), [unsettled]);
 
   if (history.isLoading) return <Skeleton active paragraph={{ rows: 3 }} />;
   if (history.isError) {
@@ -56,8 +72,19 @@ export function FundingHistory() {
               {formatDateTime(row.createdAt)} · {METHOD_LABELS[row.method]} · fee {formatPence(row.feePence)}{' '}
               ({row.feeRate}%)
             </span>
+            {row.failureReason && (
+              <span className="funding-row-reason">{unpaidOutcome(row.status, row.failureReason)}</span>
+            )}
           </div>
-          <Tag color={STATUS[row.status].color}>{STATUS[row.status].label}</Tag>
+          <div className="funding-row-side">
+            <Tag color={STATUS_TAGS[row.status].color}>{STATUS_TAGS[row.status].label}</Tag>
+            <Link
+              to={`/top-ups/${row.id}/receipt`}
+              aria-label={`Receipt for ${formatPence(row.amountPence)} to ${row.destination.name}, ${STATUS_TAGS[row.status].label}, ${formatDateTime(row.createdAt)}`}
+            >
+              Receipt
+            </Link>
+          </div>
         </li>
       ))}
     </ul>

@@ -2,11 +2,18 @@ import type { Withdrawal } from '@kitty/api-client';
 import { useListWithdrawalsQuery } from '@kitty/api-client';
 import { formatPence } from '@kitty/money';
 import { Tag } from 'antd';
+import { useEffect, useState } from 'react';
 
+import { useLiveConnected } from '../live/use-live-updates';
 import { formatDate } from '../pots/format';
 
 const SHOWN = 3;
+/** How often a withdrawal still on its way is asked about, so 'Paid' shows without a reload. */
+export const WITHDRAWAL_POLL_MS = 10_000;
 const STATUS: Record<Withdrawal['status'], { label: string; color: string }> = {
+  awaiting_approval: { label: 'Waiting for approval', color: 'gold' },
+  declined: { label: 'Declined', color: 'default' },
+  cancelled: { label: 'Cancelled', color: 'default' },
   pending: { label: 'On its way', color: 'blue' },
   paid: { label: 'Paid', color: 'green' },
   failed: { label: 'Failed: returned', color: 'red' },
@@ -14,7 +21,15 @@ const STATUS: Record<Withdrawal['status'], { label: string; color: string }> = {
 
 /** The last few withdrawals, so a payout that failed (and whose money came back) is visible. */
 export function RecentWithdrawals() {
-  const { data } = useListWithdrawalsQuery();
+  const [moving, setMoving] = useState(false);
+  const live = useLiveConnected();
+  const { data } = useListWithdrawalsQuery(undefined, {
+    // Live updates tell this tab when it moves; polling is the fallback while they are not connected.
+    pollingInterval: moving && !live ? WITHDRAWAL_POLL_MS : 0,
+    skipPollingIfUnfocused: true,
+  });
+  const pending = data?.slice(0, SHOWN).some((withdrawal) => withdrawal.status === 'pending') ?? false;
+  useEffect(() => setMoving(pending), [pending]);
   if (!data?.length) return null;
   return (
     <>

@@ -4,6 +4,7 @@ import type {
   FundingTransaction,
   OnboardingStatus,
   PotSummary,
+  Statement,
   Wallet,
   Withdrawal,
 } from '@kitty/api-client';
@@ -52,6 +53,7 @@ export function aFundingTransaction(overrides: Partial<FundingTransaction> = {})
     method: 'card',
     status: 'succeeded',
     destination: { type: 'pot', name: 'Lisbon trip' },
+    failureReason: null,
     createdAt: '2026-03-03T10:00:00Z',
     completedAt: '2026-03-03T10:01:00Z',
     ...overrides,
@@ -120,4 +122,42 @@ export function moneyApi(
         return problem(404, `Not mocked: ${request.method} ${url.pathname}`);
     }
   });
+}
+
+/** October 2026 of the wallet: a card top-up (fee on top) and a card purchase. */
+export function aStatement(overrides: Partial<Statement> = {}): Statement {
+  return {
+    account: { type: 'wallet', name: 'Your Kitty wallet' },
+    month: '2026-10',
+    from: '2026-09-30T23:00:00.000Z',
+    to: '2026-11-01T00:00:00.000Z',
+    openingBalancePence: 3800,
+    closingBalancePence: 5595,
+    moneyInPence: 2500,
+    moneyOutPence: 705,
+    feesPence: 50,
+    entries: [
+      {
+        transactionId: 't1',
+        occurredAt: '2026-10-02T09:00:00.000Z',
+        kind: 'top_up',
+        description: 'Funds added by card',
+        amountPence: 2500,
+        feePence: 50,
+        balanceAfterPence: 6300,
+        memberName: null,
+      },
+      {
+        transactionId: 't2',
+        occurredAt: '2026-10-03T19:30:00.000Z',
+        kind: 'card_capture',
+        description: 'Card purchase at Pingo Doce',
+        amountPence: -705,
+        feePence: 0,
+        balanceAfterPence: 5595,
+        memberName: null,
+      },
+    ],
+    ...overrides,
+  };
 }

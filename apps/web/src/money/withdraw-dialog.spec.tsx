@@ -1,12 +1,12 @@
 import type { Withdrawal } from '@kitty/api-client';
 import { screen, waitFor, within } from '@testing-library/react';
 
-import { aPotSummary, POT_ID, signedInState } from '../test/factories';
+import { aPotDetail, aPotSummary, POT_ID, signedInState } from '../test/factories';
 import { json, problem } from '../test/fetch-mock';
 import { fill } from '../test/fill';
 import { renderInApp } from '../test/render';
 import { aWallet, moneyApi } from './test-support';
-import { WithdrawDialog } from './withdraw-dialog';
+import { type WithdrawablePot, WithdrawDialog } from './withdraw-dialog';
 
 const withdrawal = {
   id: 'w0000000-0000-4000-8000-000000000001',
@@ -18,11 +18,10 @@ const withdrawal = {
   settledAt: null,
 };
 
-function renderDialog(defaultSource?: string, ownedPots = [aPotSummary()]) {
-  const view = renderInApp(
-    <WithdrawDialog onClose={jest.fn()} ownedPots={ownedPots} defaultSource={defaultSource} />,
-    { session: signedInState() },
-  );
+function renderDialog(defaultSource?: string, pots: WithdrawablePot[] = [aPotSummary()]) {
+  const view = renderInApp(<WithdrawDialog onClose={jest.fn()} pots={pots} defaultSource={defaultSource} />, {
+    session: signedInState(),
+  });
   return { ...view, dialog: within(screen.getByRole('dialog', { name: 'Withdraw' })) };
 }
 
@@ -30,6 +29,25 @@ const posts = (fetchMock: ReturnType<typeof moneyApi>) =>
   fetchMock.requests.filter((request) => request.method === 'POST');
 
 describe('Withdraw dialog', () => {
+  it('refused for want of a bank account: says so with a link to the form, which opens it', async () => {
+    moneyApi({ wallet: aWallet({ balancePence: 5000 }) }, (request) =>
+      request.method === 'POST'
+        ? problem(409, 'Add your bank account first: withdrawals are paid to your own bank account.', {
+            title: 'Bank Account Required',
+          })
+        : undefined,
+    );
+    const { user, dialog } = renderDialog();
+    await dialog.findByText('Available: £50.00');
+
+    await fill(user, 'Amount', '10');
+    await user.click(dialog.getByRole('button', { name: 'Withdraw' }));
+
+    expect(await screen.findByText('Add your bank account first')).toBeTruthy();
+    await user.click(screen.getByRole('link', { name: 'Add your bank account' }));
+    expect(screen.getByTestId('location').textContent).toBe('/account');
+  });
+
   it('fills Max with the smaller of the balance and £1,000', async () => {
     moneyApi({ wallet: aWallet({ balancePence: 150_000 }) });
     const { user, dialog } = renderDialog(undefined, [aPotSummary({ balancePence: 4321 })]);
@@ -99,6 +117,57 @@ describe('Withdraw dialog', () => {
       amountPence: 10000,
       source: { type: 'pot', potId: POT_ID },
     });
+  });
+
+  it("explains the pot's approval rule to a member, and says when a withdrawal waits for it", async () => {
+    const fetchMock = moneyApi({}, (request) =>
+      request.method === 'POST'
+        ? json(
+            {
+              ...withdrawal,
+              amountPence: 6000,
+              status: 'awaiting_approval',
+              source: { type: 'pot', potId: POT_ID, name: 'Lisbon trip' },
+            },
+            201,
+          )
+        : undefined,
+    );
+    const memberPot = aPotDetail({
+      yourRole: 'member',
+      rules: { withdrawRule: 'approval', spendRule: 'members', approvalAbovePence: 5000 },
+    });
+    const { user, dialog } = renderDialog(POT_ID, [memberPot]);
+    await dialog.findByText('Available: £1,234.56');
+    expect(dialog.getByText('Above £50.00, a second member approves')).toBeTruthy();
+
+    await fill(user, 'Amount', '50');
+    expect(dialog.getByRole('button', { name: 'Withdraw' })).toBeTruthy();
+    await user.clear(dialog.getByLabelText('Amount'));
+    await fill(user, 'Amount', '60');
+    expect(
+      await dialog.findByText(
+        'This withdrawal will wait for another member to approve it; nothing leaves the pot until then.',
+      ),
+    ).toBeTruthy();
+    await user.click(await dialog.findByRole('button', { name: 'Ask for approval' }));
+
+    expect((await screen.findAllByText('Waiting for approval')).length).toBeGreaterThan(0);
+    expect(screen.getByText(/nothing leaves the pot until one of them approves/)).toBeTruthy();
+    expect(await posts(fetchMock)[0].json()).toEqual({
+      amountPence: 6000,
+      source: { type: 'pot', potId: POT_ID },
+    });
+  });
+
+  it('says nothing of approval to the owner', async () => {
+    moneyApi({});
+    const ownerPot = aPotDetail({
+      rules: { withdrawRule: 'approval', spendRule: 'members', approvalAbovePence: 5000 },
+    });
+    const { dialog } = renderDialog(POT_ID, [ownerPot]);
+    await dialog.findByText('Available: £1,234.56');
+    expect(dialog.queryByText('Above £50.00, a second member approves')).toBeNull();
   });
 
   it('lists recent withdrawals, with why a payout failed', async () => {

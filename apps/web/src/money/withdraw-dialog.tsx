@@ -1,7 +1,7 @@
-import type { CreateWithdrawalRequest, PotSummary } from '@kitty/api-client';
+import type { CreateWithdrawalRequest, PotDetail, PotSummary } from '@kitty/api-client';
 import { useCreateWithdrawalMutation, useGetWalletQuery } from '@kitty/api-client';
 import { formatPence } from '@kitty/money';
-import { Button, Form, Input, Modal, Result, Select, Space } from 'antd';
+import { Alert, Button, Form, Input, Modal, Result, Select, Space } from 'antd';
 import { useState } from 'react';
 
 import { parseAmountPence, penceText } from '../pots/split';
@@ -10,6 +10,7 @@ import { useIdempotentAction } from '../ui/use-idempotent-action';
 import { useMoneyErrorHandler } from './account-setup';
 import { MAX_WITHDRAWAL_PENCE } from './amounts';
 import { WALLET } from './destinations';
+import { announceMoneyMoved } from './money-broadcast';
 import { RecentWithdrawals } from './recent-withdrawals';
 
 export const INVALID_WITHDRAWAL = 'Please enter a valid amount to withdraw';
@@ -22,12 +23,21 @@ const WITHDRAWAL_FAILED = {
   detail: 'There was an error processing your withdrawal. Please try again.',
 } as const;
 
+/** A pot to withdraw from; with its rules and the caller's role (the pot page), it says when one needs approval. */
+export type WithdrawablePot = PotSummary & Partial<Pick<PotDetail, 'rules' | 'yourRole'>>;
+
 export interface WithdrawDialogProps {
   onClose: () => void;
-  /** Pots the user owns: only an owner withdraws from a pot (decisions §11). */
-  ownedPots: readonly PotSummary[];
-  /** 'wallet' or an owned pot's id. */
+  /** Pots the user may withdraw from: the ones they own (Home), or the pot whose rules let them. */
+  pots: readonly WithdrawablePot[];
+  /** 'wallet' or one of `pots`' ids. */
   defaultSource?: string;
+}
+
+/** The amount above which the pot's rules ask a second member to approve this caller's withdrawal. */
+export function approvalAbovePence(pot: WithdrawablePot | undefined): number | null {
+  if (!pot?.rules || pot.yourRole !== 'member' || pot.rules.withdrawRule !== 'approval') return null;
+  return pot.rules.approvalAbovePence;
 }
 
 interface WithdrawValues {
@@ -36,17 +46,24 @@ interface WithdrawValues {
 }
 
 /** Withdraw to the verified payment account's bank account: at most min(balance, £1,000). */
-export function WithdrawDialog({ onClose, ownedPots, defaultSource = WALLET }: WithdrawDialogProps) {
+export function WithdrawDialog({ onClose, pots, defaultSource = WALLET }: WithdrawDialogProps) {
   const { data: wallet } = useGetWalletQuery();
   const [form] = Form.useForm<WithdrawValues>();
   const toast = useToast();
   const handleError = useMoneyErrorHandler();
   const [createWithdrawal, { isLoading }] = useCreateWithdrawalMutation();
   const sendOnce = useIdempotentAction();
-  const [initiated, setInitiated] = useState<{ amountPence: number; from: string } | null>(null);
+  const [initiated, setInitiated] = useState<{
+    amountPence: number;
+    from: string;
+    awaitingApproval: boolean;
+  } | null>(null);
 
   const source: string = Form.useWatch('source', form) ?? defaultSource;
-  const pot = ownedPots.find(({ id }) => id === source);
+  const typed = parseAmountPence(Form.useWatch('amount', form));
+  const pot = pots.find(({ id }) => id === source);
+  const approvalAbove = source === WALLET ? null : approvalAbovePence(pot);
+  const needsApproval = approvalAbove !== null && typed !== null && typed > approvalAbove;
   const balancePence = source === WALLET ? (wallet?.balancePence ?? 0) : (pot?.balancePence ?? 0);
   const maxPence = Math.max(0, Math.min(balancePence, MAX_WITHDRAWAL_PENCE));
   const sourceName = source === WALLET ? 'your wallet' : (pot?.name ?? 'the pot');
@@ -59,14 +76,22 @@ export function WithdrawDialog({ onClose, ownedPots, defaultSource = WALLET }: W
         amountPence,
         source: source === WALLET ? { type: 'wallet' } : { type: 'pot', potId: source },
       };
-      await sendOnce(request, (key) =>
+      const withdrawal = await sendOnce(request, (key) =>
         createWithdrawal({ 'Idempotency-Key': key, createWithdrawalRequest: request }).unwrap(),
       );
-      toast.success(
-        'Withdrawal Initiated',
-        `${formatPence(amountPence)} is on its way to your bank account. It takes 1-3 business days.`,
-      );
-      setInitiated({ amountPence, from: sourceName });
+      const awaitingApproval = withdrawal.status === 'awaiting_approval';
+      if (awaitingApproval)
+        toast.success(
+          'Sent for approval',
+          `Another member of ${sourceName} must approve ${formatPence(amountPence)} before it leaves the pot.`,
+        );
+      else
+        toast.success(
+          'Withdrawal Initiated',
+          `${formatPence(amountPence)} is on its way to your bank account. It takes 1-3 business days.`,
+        );
+      setInitiated({ amountPence, from: sourceName, awaitingApproval });
+      announceMoneyMoved();
     } catch (error) {
       handleError(error, WITHDRAWAL_FAILED);
     }
@@ -76,11 +101,15 @@ export function WithdrawDialog({ onClose, ownedPots, defaultSource = WALLET }: W
     return (
       <Modal open title="Withdraw" footer={null} onCancel={onClose} destroyOnHidden>
         <Result
-          status="success"
-          title="Withdrawal Initiated"
-          subTitle={`${formatPence(initiated.amountPence)} from ${initiated.from} to ${
-            wallet?.payoutAccount ?? 'your bank account'
-          }. Funds arrive in 1-3 business days.`}
+          status={initiated.awaitingApproval ? 'info' : 'success'}
+          title={initiated.awaitingApproval ? 'Waiting for approval' : 'Withdrawal Initiated'}
+          subTitle={
+            initiated.awaitingApproval
+              ? `${formatPence(initiated.amountPence)} from ${initiated.from}: the other members are asked, and nothing leaves the pot until one of them approves. You can cancel it on the pot page meanwhile.`
+              : `${formatPence(initiated.amountPence)} from ${initiated.from} to ${
+                  wallet?.payoutAccount ?? 'your bank account'
+                }. Funds arrive in 1-3 business days.`
+          }
           extra={
             <Button type="primary" onClick={onClose}>
               Done
@@ -93,7 +122,7 @@ export function WithdrawDialog({ onClose, ownedPots, defaultSource = WALLET }: W
 
   const options = [
     { value: WALLET, label: `My wallet (${formatPence(wallet?.balancePence ?? 0)})` },
-    ...ownedPots.map(({ id, name, balancePence: potBalance }) => ({
+    ...pots.map(({ id, name, balancePence: potBalance }) => ({
       value: id,
       label: `${name} (${formatPence(potBalance)})`,
     })),
@@ -103,7 +132,7 @@ export function WithdrawDialog({ onClose, ownedPots, defaultSource = WALLET }: W
     <Modal
       open
       title="Withdraw"
-      okText="Withdraw"
+      okText={needsApproval ? 'Ask for approval' : 'Withdraw'}
       onOk={() => form.submit()}
       onCancel={onClose}
       // Until the wallet is read every amount would look like more than the balance.
@@ -116,6 +145,19 @@ export function WithdrawDialog({ onClose, ownedPots, defaultSource = WALLET }: W
         Money goes to {wallet?.payoutAccount ?? 'the bank account of your verified payment account'}. At most{' '}
         {formatPence(MAX_WITHDRAWAL_PENCE)} per withdrawal.
       </p>
+      {approvalAbove !== null && (
+        <Alert
+          className="withdraw-approval-note"
+          type={needsApproval ? 'warning' : 'info'}
+          showIcon
+          title={`Above ${formatPence(approvalAbove)}, a second member approves`}
+          description={
+            needsApproval
+              ? 'This withdrawal will wait for another member to approve it; nothing leaves the pot until then.'
+              : `This pot's rules let you withdraw up to ${formatPence(approvalAbove)} at once; more waits for another member's approval.`
+          }
+        />
+      )}
       <Form
         form={form}
         name="withdraw"

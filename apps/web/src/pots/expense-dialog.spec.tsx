@@ -103,6 +103,7 @@ describe('ExpenseDialog', () => {
       description: 'Dinner',
       amountPence: 1999,
       paidFrom: 'member',
+      category: 'other',
       payerMemberId: ANN_MEMBER,
       split: {
         mode: 'shares',
@@ -114,12 +115,14 @@ describe('ExpenseDialog', () => {
     });
   });
 
-  it('sends a pot-paid expense without a payer', async () => {
+  it('sends a pot-paid expense without a payer, in the category chosen', async () => {
     const fetchMock = mockFetch(() => json(anExpense({ paidFrom: 'pot', payerMemberId: null }), 201));
     const { user } = renderDialog({ initialPaidFrom: 'pot' });
 
     await fill(user, 'Description', 'Groceries');
     await fill(user, 'Amount', '30');
+    await user.click(screen.getByLabelText('Category'));
+    await user.click(await screen.findByTitle('Groceries'));
     await user.click(record());
 
     expect(await screen.findByText('Expense recorded!')).toBeTruthy();
@@ -127,6 +130,7 @@ describe('ExpenseDialog', () => {
       description: 'Groceries',
       amountPence: 3000,
       paidFrom: 'pot',
+      category: 'groceries',
       split: {
         mode: 'equal',
         members: [{ memberId: ANN_MEMBER }, { memberId: BOB_MEMBER }, { memberId: CAT_MEMBER }],
@@ -149,7 +153,7 @@ describe('ExpenseDialog', () => {
     expect(fetchMock.spy).not.toHaveBeenCalled();
   });
 
-  it('edits an expense: its values prefilled, who paid fixed, a PATCH with the new split', async () => {
+  it('edits an expense: its values prefilled, a PATCH with the new split and who paid', async () => {
     const expense = anExpense({
       amountPence: 900,
       splitMode: 'shares',
@@ -177,6 +181,7 @@ describe('ExpenseDialog', () => {
     expect(await request.json()).toEqual({
       description: 'Dinner',
       amountPence: 1200,
+      category: 'food',
       split: {
         mode: 'shares',
         members: [
@@ -184,6 +189,90 @@ describe('ExpenseDialog', () => {
           { memberId: BOB_MEMBER, value: 1 },
         ],
       },
+      payers: [{ memberId: ANN_MEMBER, amountPence: 1200 }],
+    });
+  });
+
+  describe('several people paid', () => {
+    const severalPaid = () => screen.getByRole('switch', { name: 'Several people paid' });
+
+    it('asks what each paid, says what is left to assign, and sends the payers', async () => {
+      const fetchMock = mockFetch(() => json(anExpense(), 201));
+      const { user } = renderDialog();
+
+      await fill(user, 'Description', 'Dinner');
+      await fill(user, 'Amount', '100');
+      expect(screen.getByLabelText('Who paid')).toBeTruthy();
+      await user.click(severalPaid());
+      // The one chosen (you) starts with it all, and the single choice gives way to an amount each.
+      expect(screen.queryByLabelText('Who paid')).toBeNull();
+      expect((screen.getByLabelText('Ann Lee paid') as HTMLInputElement).value).toBe('100.00');
+      expect(screen.getByText('Everything is assigned.')).toBeTruthy();
+      await user.clear(screen.getByLabelText('Ann Lee paid'));
+      await user.type(screen.getByLabelText('Ann Lee paid'), '60');
+      expect(screen.getByText('Left to assign: £40.00')).toBeTruthy();
+      await user.type(screen.getByLabelText('Bob Hart paid'), '40');
+      expect(screen.getByText('Everything is assigned.')).toBeTruthy();
+      await user.click(record());
+
+      expect(await screen.findByText('Expense recorded!')).toBeTruthy();
+      const body = (await fetchMock.requests[0].json()) as Record<string, unknown>;
+      expect(body).toMatchObject({
+        amountPence: 10_000,
+        paidFrom: 'member',
+        payers: [
+          { memberId: ANN_MEMBER, amountPence: 6000 },
+          { memberId: BOB_MEMBER, amountPence: 4000 },
+        ],
+      });
+      expect(body).not.toHaveProperty('payerMemberId');
+    });
+
+    it('refuses amounts that do not add up to the total, before sending anything', async () => {
+      const fetchMock = mockFetch(() => json(anExpense(), 201));
+      const { user } = renderDialog();
+
+      await fill(user, 'Description', 'Dinner');
+      await fill(user, 'Amount', '100');
+      await user.click(severalPaid());
+      await user.clear(screen.getByLabelText('Ann Lee paid'));
+      await user.type(screen.getByLabelText('Ann Lee paid'), '60');
+      await user.type(screen.getByLabelText('Cat Moss paid'), '50');
+      expect(screen.getByText('£10.00 more than the amount')).toBeTruthy();
+      await user.click(record());
+
+      expect(await screen.findByRole('alert')).toHaveProperty(
+        'textContent',
+        "What each person paid adds up to £110.00, not the expense's £100.00.",
+      );
+      expect(fetchMock.spy).not.toHaveBeenCalled();
+    });
+
+    it('opens an expense several people paid with what each paid, and saves the new amounts', async () => {
+      const expense = anExpense({
+        amountPence: 3000,
+        payers: [
+          { memberId: ANN_MEMBER, name: 'Ann Lee', amountPence: 2000 },
+          { memberId: CAT_MEMBER, name: 'Cat Moss', amountPence: 1000 },
+        ],
+      });
+      const fetchMock = mockFetch(() => json(expense));
+      const { user } = renderDialog({ expense });
+
+      expect(severalPaid()).toHaveProperty('ariaChecked', 'true');
+      expect((screen.getByLabelText('Ann Lee paid') as HTMLInputElement).value).toBe('20.00');
+      expect((screen.getByLabelText('Cat Moss paid') as HTMLInputElement).value).toBe('10.00');
+      await user.clear(screen.getByLabelText('Cat Moss paid'));
+      await user.type(screen.getByLabelText('Bob Hart paid'), '10');
+      await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+      expect(await screen.findByText('Expense updated')).toBeTruthy();
+      expect(await fetchMock.requests[0].json()).toMatchObject({
+        payers: [
+          { memberId: ANN_MEMBER, amountPence: 2000 },
+          { memberId: BOB_MEMBER, amountPence: 1000 },
+        ],
+      });
     });
   });
 

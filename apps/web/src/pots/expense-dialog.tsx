@@ -3,23 +3,43 @@ import {
   httpStatusOf,
   problemOf,
   useCreateExpenseMutation,
+  useCreateRecurringExpenseMutation,
   useUpdateExpenseMutation,
 } from '@kitty/api-client';
-import { formatPence, FULL_BASIS_POINTS, splitByShares } from '@kitty/money';
+import { formatPence, FULL_BASIS_POINTS, type PayerAmount, splitByShares } from '@kitty/money';
 import type { FormProps } from 'antd';
-import { Alert, Form, Input, Modal, Radio, Select } from 'antd';
+import { Alert, Form, Input, Modal, Radio, Select, Switch } from 'antd';
 import { useMemo, useState } from 'react';
 
 import { toastProblem } from '../ui/problem-toast';
 import { useToast } from '../ui/toast';
 import { useIdempotentAction } from '../ui/use-idempotent-action';
+import { billStateOf } from './bill';
+import { CATEGORY_OPTIONS, type ExpenseCategory } from './categories';
+import {
+  ConversionFields,
+  CurrencySelect,
+  type CurrencyValues,
+  initialCurrencyValues,
+  useExpenseAmount,
+} from './currency-fields';
+import { amountWithOriginal, currencySymbol, parseMinor } from './foreign';
+import { checkPaidAmounts, type PaidAmounts, paidAmountsOf } from './payers';
+import { PayersEditor } from './payers-editor';
+import { RepeatFields, type RepeatValues, ukToday } from './repeat-fields';
 import type { SplitMember, SplitMode, SplitState } from './split';
 import { calculateSplit, defaultValues, formatBasisPoints, parseAmountPence, penceText } from './split';
 import { SplitEditor } from './split-editor';
 
-interface ExpenseFormValues {
+interface ExpenseFormValues extends RepeatValues {
   description: string;
+  /** In the expense's currency (pounds unless `currency` says otherwise). */
   amount: string;
+  currency: CurrencyValues['currency'];
+  conversion: CurrencyValues['conversion'];
+  rate?: string;
+  charged?: string;
+  category: ExpenseCategory;
   paidFrom: 'member' | 'pot';
   payerMemberId?: string;
 }
@@ -41,7 +61,10 @@ export interface ExpenseDialogProps {
 
 const DESCRIPTION_REQUIRED = 'Please provide a description for this expense.';
 
-/** Record (or edit) an expense: paid from the pot or by a member, split four ways with a live preview. */
+/**
+ * Record (or edit) an expense: paid from the pot, by a member or by several (what each paid), split four
+ * ways with a live preview.
+ */
 export function ExpenseDialog(props: ExpenseDialogProps) {
   // A fresh form per opening: the dialog is remounted through its key, so nothing leaks between expenses.
   return props.open ? <ExpenseDialogBody key={props.expense?.id ?? 'new'} {...props} /> : null;
@@ -60,35 +83,55 @@ function ExpenseDialogBody({
   const [form] = Form.useForm<ExpenseFormValues>();
   const toast = useToast();
   const [createExpense, createState] = useCreateExpenseMutation();
+  const [createRecurring, recurringState] = useCreateRecurringExpenseMutation();
   const sendOnce = useIdempotentAction();
   const [updateExpense, updateState] = useUpdateExpenseMutation();
-  const busy = createState.isLoading || updateState.isLoading;
+  const busy = createState.isLoading || updateState.isLoading || recurringState.isLoading;
   const editing = expense !== undefined;
 
   const splitMembers = useMemo<SplitMember[]>(() => members.map(({ id, name }) => ({ id, name })), [members]);
   const [split, setSplit] = useState<SplitState>(() => initialSplit(expense, members));
   const [splitServerError, setSplitServerError] = useState<string | null>(null);
+  const [severalPaid, setSeveralPaid] = useState(() => (expense?.payers.length ?? 0) > 1);
+  const [paidAmounts, setPaidAmounts] = useState<PaidAmounts>(() =>
+    expense && expense.payers.length > 1 ? paidAmountsOf(expense.payers) : {},
+  );
+  const [payersError, setPayersError] = useState<string | null>(null);
 
-  const amountText = Form.useWatch('amount', form);
   const paidFrom = Form.useWatch('paidFrom', form) ?? expense?.paidFrom ?? initialPaidFrom;
-  const amountPence = parseAmountPence(amountText);
+  // In pounds, whatever it was paid in: what the split, the payers and the pot's balance are measured in.
+  const { currency, method, amountMinor, conversion, amountPence } = useExpenseAmount(
+    form,
+    split,
+    splitMembers,
+  );
+  const itemised = split.mode === 'itemised';
 
   // Money already taken from the pot by this expense comes back before the edited amount leaves it.
   const availablePence = balancePence + (expense?.paidFrom === 'pot' ? expense.amountPence : 0);
 
   const onFinish = async (values: ExpenseFormValues) => {
-    const total = parseAmountPence(values.amount);
-    if (total === null) return;
+    if (conversion.status !== 'ok') {
+      form.setFields([
+        { name: values.conversion === 'bank' ? 'charged' : 'rate', errors: [conversion.message] },
+      ]);
+      toast.error('Check the amount in pounds', conversion.message);
+      return;
+    }
+    const total = conversion.amountPence;
+    const original = conversion.original;
     if (values.paidFrom === 'pot' && total > availablePence) {
       form.setFields([{ name: 'amount', errors: ['The amount exceeds the available balance.'] }]);
       toast.error('Insufficient funds', 'The amount exceeds the available balance.');
       return;
     }
-    const outcome = calculateSplit(total, split, splitMembers);
+    const outcome = calculateSplit(total, split, splitMembers, currency);
     if (outcome.status !== 'ok') {
       toast.error('Invalid split', outcome.message);
       return;
     }
+    const payers = values.paidFrom === 'member' ? whoPaid(values, total) : [];
+    if (payers === null) return;
     setSplitServerError(null);
     try {
       if (expense) {
@@ -98,18 +141,36 @@ function ExpenseDialogBody({
           updateExpenseRequest: {
             description: values.description.trim(),
             amountPence: total,
+            category: values.category,
             split: outcome.split,
+            // Back to pounds is said only of an expense that was in another currency.
+            ...(original || expense.original ? { original: original ?? null } : {}),
+            ...(values.paidFrom === 'member' ? { payers } : {}),
           },
         }).unwrap();
-        toast.success('Expense updated', `${values.description.trim()}: ${formatPence(total)}.`);
+        toast.success(
+          'Expense updated',
+          `${values.description.trim()}: ${amountWithOriginal(total, original)}.`,
+        );
       } else {
         const request: CreateExpenseRequest = {
           description: values.description.trim(),
           amountPence: total,
           paidFrom: values.paidFrom,
-          ...(values.paidFrom === 'member' ? { payerMemberId: values.payerMemberId } : {}),
+          category: values.category,
+          ...(values.paidFrom === 'member'
+            ? severalPaid
+              ? { payers }
+              : { payerMemberId: values.payerMemberId }
+            : {}),
+          ...(original ? { original } : {}),
           split: outcome.split,
         };
+        if (values.repeat && values.repeat !== 'none') {
+          await setUpRecurring(request, { ...values, repeat: values.repeat });
+          onClose();
+          return;
+        }
         const recorded = await sendOnce({ potId, request }, (key) =>
           createExpense({ potId, 'Idempotency-Key': key, createExpenseRequest: request }).unwrap(),
         );
@@ -117,7 +178,7 @@ function ExpenseDialogBody({
         const payer = members.find(({ id }) => id === recorded.awaitingMemberId)?.name;
         toast.success(
           'Expense recorded!',
-          `${values.description.trim()}: ${formatPence(total)}.` +
+          `${values.description.trim()}: ${amountWithOriginal(total, original)}.` +
             (recorded.status === 'pending' ? ` Waiting for ${payer ?? 'the payer'} to confirm.` : ''),
         );
       }
@@ -127,20 +188,73 @@ function ExpenseDialogBody({
     }
   };
 
+  /** The expense every week or month from its first day; the first is recorded at once when that is today. */
+  const setUpRecurring = async (
+    expenseRequest: CreateExpenseRequest,
+    { repeat, startOn, endOn }: RepeatValues & { repeat: 'weekly' | 'monthly' },
+  ) => {
+    const request = {
+      expense: expenseRequest,
+      frequency: repeat,
+      startOn: startOn ?? ukToday(),
+      ...(endOn ? { endOn } : {}),
+    };
+    const rule = await sendOnce({ potId, request }, (key) =>
+      createRecurring({ potId, 'Idempotency-Key': key, createRecurringExpenseRequest: request }).unwrap(),
+    );
+    toast.success(
+      'Recurring expense set up',
+      `${rule.description}: ${formatPence(rule.amountPence)} ${repeat === 'weekly' ? 'every week' : 'every month'}.` +
+        (rule.occurrences > 0 ? ' The first one is recorded.' : ''),
+    );
+  };
+
+  /** Who paid what, or null (and why, beside the amounts) when several payers' amounts do not work. */
+  const whoPaid = (values: ExpenseFormValues, total: number): PayerAmount[] | null => {
+    if (!severalPaid) return [{ memberId: values.payerMemberId ?? yourMemberId, amountPence: total }];
+    const checked = checkPaidAmounts(paidAmounts, splitMembers, total);
+    if ('payers' in checked) return checked.payers;
+    setPayersError(checked.error);
+    toast.error('Check who paid', checked.error);
+    return null;
+  };
+
+  // Several payers start from the one chosen paying it all, to be shared out from there.
+  const toggleSeveralPaid = (checked: boolean) => {
+    setPayersError(null);
+    setSeveralPaid(checked);
+    const payer = form.getFieldValue('payerMemberId') as string | undefined;
+    if (checked && Object.keys(paidAmounts).length === 0 && payer && amountPence !== null)
+      setPaidAmounts({ [payer]: penceText(amountPence) });
+  };
+
   const showServerErrors = (error: unknown) => {
     const problem = problemOf(error);
     if (httpStatusOf(error) === 400 && problem) {
       const fieldOf: Record<string, keyof ExpenseFormValues> = {
         description: 'description',
         amountPence: 'amount',
+        category: 'category',
         payerMemberId: 'payerMemberId',
+        'original.currency': 'currency',
+        'original.amountMinor': 'amount',
+        'original.rate': 'rate',
+        startOn: 'startOn',
+        endOn: 'endOn',
       };
+      // A recurring expense's errors name the expense's fields inside `expense`.
+      const errors = (problem.errors ?? []).map((error) => ({
+        ...error,
+        field: error.field.replace(/^expense\./, ''),
+      }));
       form.setFields(
-        (problem.errors ?? [])
+        errors
           .filter(({ field }) => field in fieldOf)
           .map(({ field, message }) => ({ name: fieldOf[field], errors: [message] })),
       );
-      const splitError = problem.errors?.find(({ field }) => field.startsWith('split'));
+      const payersFieldError = errors.find(({ field }) => field.startsWith('payers'));
+      if (payersFieldError) setPayersError(payersFieldError.message);
+      const splitError = errors.find(({ field }) => field.startsWith('split'));
       if (splitError || problem.title === 'Invalid split')
         setSplitServerError(splitError?.message ?? problem.detail ?? null);
     }
@@ -191,9 +305,12 @@ function ExpenseDialogBody({
         onFinishFailed={onFinishFailed}
         initialValues={{
           description: expense?.description ?? '',
-          amount: expense ? penceText(expense.amountPence) : '',
+          ...initialCurrencyValues(expense),
+          category: expense?.category ?? 'other',
           paidFrom: expense?.paidFrom ?? initialPaidFrom,
           payerMemberId: expense?.payerMemberId ?? yourMemberId,
+          repeat: 'none',
+          startOn: ukToday(),
         }}
       >
         <Form.Item
@@ -203,26 +320,48 @@ function ExpenseDialogBody({
         >
           <Input maxLength={200} placeholder="Dinner at the harbour" />
         </Form.Item>
+        <CurrencySelect disabled={busy} />
         <Form.Item
-          label="Amount"
+          label={itemised ? 'Amount (the bill below)' : 'Amount'}
           name="amount"
           rules={[
             {
               validator: (_rule, value: string | undefined) =>
-                parseAmountPence(value) === null
-                  ? Promise.reject(new Error('Invalid amount'))
+                (currency === 'GBP' ? parseAmountPence(value) : parseMinor(value, currency)) === null
+                  ? Promise.reject(
+                      new Error(itemised ? 'Add the lines of the bill below.' : 'Invalid amount'),
+                    )
                   : Promise.resolve(),
             },
           ]}
           extra={paidFrom === 'pot' ? `Available in the pot: ${formatPence(availablePence)}` : undefined}
         >
-          <Input prefix="£" inputMode="decimal" placeholder="0.00" autoComplete="off" />
+          <Input
+            prefix={currencySymbol(currency)}
+            inputMode="decimal"
+            placeholder="0.00"
+            autoComplete="off"
+            readOnly={itemised}
+          />
         </Form.Item>
+        <ConversionFields
+          currency={currency}
+          method={method}
+          conversion={conversion}
+          amountMinor={amountMinor}
+          disabled={busy}
+        />
+        <Form.Item label="Category" name="category">
+          <Select options={CATEGORY_OPTIONS} />
+        </Form.Item>
+        {!editing && <RepeatFields disabled={busy} />}
         <Form.Item
           label="Paid"
           name="paidFrom"
           extra={
-            editing ? "Who paid can't be changed: delete the expense and add it again instead." : undefined
+            editing
+              ? "Paid from the pot or by members can't be changed: delete the expense and add it again instead."
+              : undefined
           }
         >
           <Radio.Group
@@ -233,14 +372,14 @@ function ExpenseDialogBody({
             ]}
           />
         </Form.Item>
-        {paidFrom === 'member' && (
+        {paidFrom === 'member' && !severalPaid && (
           <Form.Item
             label="Who paid"
             name="payerMemberId"
             rules={[{ required: true, message: 'Choose who paid.' }]}
           >
             <Select
-              disabled={editing || busy}
+              disabled={busy}
               options={members.map(({ id, name }) => ({
                 value: id,
                 label: id === yourMemberId ? `${name} (you)` : name,
@@ -248,8 +387,29 @@ function ExpenseDialogBody({
             />
           </Form.Item>
         )}
+        {paidFrom === 'member' && (
+          <div className="several-paid">
+            <Switch id="several-paid" checked={severalPaid} onChange={toggleSeveralPaid} disabled={busy} />
+            <label htmlFor="several-paid">Several people paid</label>
+          </div>
+        )}
+        {paidFrom === 'member' && severalPaid && (
+          <PayersEditor
+            members={splitMembers}
+            yourMemberId={yourMemberId}
+            amountPence={amountPence}
+            value={paidAmounts}
+            onChange={(next) => {
+              setPayersError(null);
+              setPaidAmounts(next);
+            }}
+            error={payersError}
+            disabled={busy}
+          />
+        )}
         <SplitEditor
           members={splitMembers}
+          currency={currency}
           amountPence={amountPence}
           value={split}
           onChange={(next) => {
@@ -272,6 +432,14 @@ function ExpenseDialogBody({
 function initialSplit(expense: Expense | undefined, members: readonly PotMember[]): SplitState {
   if (!expense) {
     return { mode: 'equal', included: members.map(({ id }) => id), values: {} };
+  }
+  if (expense.splitMode === 'itemised' && expense.items) {
+    return {
+      mode: 'itemised',
+      included: expense.shares.map(({ memberId }) => memberId),
+      values: {},
+      bill: billStateOf(expense.items, expense.original?.currency ?? 'GBP'),
+    };
   }
   const mode: SplitMode = expense.splitMode;
   const included = expense.shares.map(({ memberId }) => memberId);

@@ -3,6 +3,9 @@ import { Checkbox, Input, Segmented } from 'antd';
 import { useMemo } from 'react';
 
 import { useMediaQuery } from '../ui/use-media-query';
+import { calculateBill, emptyBill } from './bill';
+import { BillEditor } from './bill-editor';
+import type { ExpenseCurrency } from './foreign';
 import type { SplitMember, SplitMode, SplitState } from './split';
 import { calculateSplit, defaultValues, SPLIT_MODE_LABELS } from './split';
 
@@ -12,7 +15,7 @@ const MODES = Object.entries(SPLIT_MODE_LABELS).map(([value, label]) => ({
 }));
 
 const VALUE_INPUT: Record<
-  Exclude<SplitMode, 'equal'>,
+  Exclude<SplitMode, 'equal' | 'itemised'>,
   { prefix?: string; suffix?: string; label: string }
 > = {
   exact: { prefix: '£', label: 'amount' },
@@ -26,6 +29,8 @@ export interface SplitEditorProps {
   amountPence: number | null;
   value: SplitState;
   onChange: (next: SplitState) => void;
+  /** What the expense was paid in: an itemised bill's lines are in it. */
+  currency?: ExpenseCurrency;
   disabled?: boolean;
 }
 
@@ -33,10 +38,23 @@ export interface SplitEditorProps {
  * Who shares an expense and how, with each person's share previewed live as the server will compute it
  * (same library, same largest-remainder rule), and why it does not add up when it does not.
  */
-export function SplitEditor({ members, amountPence, value, onChange, disabled }: SplitEditorProps) {
-  // On a phone the four modes are stacked: side by side their labels would be cut short.
+export function SplitEditor({
+  members,
+  amountPence,
+  value,
+  onChange,
+  currency = 'GBP',
+  disabled,
+}: SplitEditorProps) {
+  // On a phone the modes are stacked: side by side their labels would be cut short.
   const phone = useMediaQuery('(max-width: 575px)');
-  const outcome = useMemo(() => calculateSplit(amountPence, value, members), [amountPence, value, members]);
+  const outcome = useMemo(
+    () => calculateSplit(amountPence, value, members, currency),
+    [amountPence, value, members, currency],
+  );
+  const itemised = value.mode === 'itemised';
+  const bill = value.bill ?? emptyBill(value.included);
+  const billOutcome = useMemo(() => calculateBill(bill, currency, members), [bill, currency, members]);
   const shareOf = new Map(
     outcome.status === 'ok' ? outcome.shares.map((s) => [s.memberId, s.amountPence]) : [],
   );
@@ -45,11 +63,13 @@ export function SplitEditor({ members, amountPence, value, onChange, disabled }:
     members.filter(({ id }) => included.includes(id)).map(({ id }) => id);
 
   // A new mode starts from an even split (of the amount, of 100%, or one share each).
+  // An itemised bill starts with one line shared by those in the split so far.
   const changeMode = (mode: SplitMode) =>
     onChange({
       mode,
       included: value.included,
       values: defaultValues(mode, orderedIncluded(value.included), amountPence),
+      bill: value.bill ?? (mode === 'itemised' ? emptyBill(orderedIncluded(value.included)) : undefined),
     });
 
   const toggle = (memberId: string, checked: boolean) => {
@@ -65,7 +85,7 @@ export function SplitEditor({ members, amountPence, value, onChange, disabled }:
   const setValue = (memberId: string, text: string) =>
     onChange({ ...value, values: { ...value.values, [memberId]: text } });
 
-  const input = value.mode === 'equal' ? null : VALUE_INPUT[value.mode];
+  const input = value.mode === 'equal' || value.mode === 'itemised' ? null : VALUE_INPUT[value.mode];
 
   return (
     <fieldset className="split-editor" disabled={disabled}>
@@ -79,10 +99,29 @@ export function SplitEditor({ members, amountPence, value, onChange, disabled }:
         disabled={disabled}
         aria-label="Split mode"
       />
+      {itemised && (
+        <BillEditor
+          members={members}
+          currency={currency}
+          value={bill}
+          onChange={(next) => onChange({ ...value, bill: next })}
+          outcome={billOutcome}
+          disabled={disabled}
+        />
+      )}
       <ul className="split-rows" aria-label="Split between">
         {members.map((member) => {
-          const included = value.included.includes(member.id);
           const share = shareOf.get(member.id);
+          if (itemised)
+            return (
+              <li key={member.id} className="split-row">
+                <span className="split-name">{member.name}</span>
+                <output className="split-share" aria-label={`${member.name} pays`}>
+                  {share !== undefined ? formatPence(share) : '—'}
+                </output>
+              </li>
+            );
+          const included = value.included.includes(member.id);
           return (
             <li key={member.id} className="split-row">
               <Checkbox

@@ -10,8 +10,12 @@ import {
   splitByPercentages,
   splitByShares,
   splitEqually,
+  splitItemised,
   SplitSumMismatchError,
 } from '@kitty/money';
+
+import { type BillState, calculateBill, emptyBill } from './bill';
+import type { ExpenseCurrency } from './foreign';
 
 export type SplitMode = SplitInput['mode'];
 
@@ -20,6 +24,7 @@ export const SPLIT_MODE_LABELS: Record<SplitMode, string> = {
   exact: 'Exact amounts',
   percent: 'Percentages',
   shares: 'Shares',
+  itemised: 'Itemised',
 };
 
 export interface SplitMember {
@@ -33,6 +38,8 @@ export interface SplitState {
   included: string[];
   /** Per member id: pounds ('12.50') for exact, a percentage ('33.33') for percent, a weight ('2') for shares. */
   values: Record<string, string>;
+  /** An itemised split's bill as typed (kept while another mode is tried, so nothing typed is lost). */
+  bill?: BillState;
 }
 
 export interface PreviewShare {
@@ -101,7 +108,9 @@ export function calculateSplit(
   amountPence: number | null,
   state: SplitState,
   members: readonly SplitMember[],
+  currency: ExpenseCurrency = 'GBP',
 ): SplitOutcome {
+  if (state.mode === 'itemised') return calculateItemised(amountPence, state, members, currency);
   // Members keep the pot's order: it decides who gets a spare penny, as on the server.
   const chosen = members.filter((member) => state.included.includes(member.id));
   if (chosen.length === 0) return { status: 'error', message: 'Choose at least one member to split with.' };
@@ -170,6 +179,33 @@ export function calculateSplit(
   } catch (error) {
     return { status: 'error', message: explain(error, amountPence) };
   }
+}
+
+/**
+ * Each line shared by its people, tax and service in proportion, and the total in pounds apportioned by
+ * the lines (the bill may be in another currency): the server's rule, from the same library.
+ */
+function calculateItemised(
+  amountPence: number | null,
+  state: SplitState,
+  members: readonly SplitMember[],
+  currency: ExpenseCurrency,
+): SplitOutcome {
+  const bill = calculateBill(state.bill ?? emptyBill(state.included), currency, members);
+  if (bill.status !== 'ok') return bill;
+  const sharing = members.filter(({ id }) => bill.items.lines.some((line) => line.memberIds.includes(id)));
+  if (amountPence === null)
+    return { status: 'incomplete', message: 'Enter the amount in pounds to see each share.' };
+  const shares = splitItemised(
+    amountPence,
+    bill.items.lines,
+    sharing.map(({ id }) => id),
+  ).map((share, index) => ({ ...share, name: sharing[index].name }));
+  return {
+    status: 'ok',
+    shares,
+    split: { mode: 'itemised', members: sharing.map(({ id }) => ({ memberId: id })), items: bill.items },
+  };
 }
 
 interface ParsedValue {

@@ -2,6 +2,8 @@ import type { AuthSession } from '@kitty/api-client';
 import { useEffect } from 'react';
 
 import { useAppSelector, useAppStore } from '../app/store';
+import { useLiveUpdates } from '../live/use-live-updates';
+import { useMoneyBroadcast } from '../money/money-broadcast';
 import { useToast } from '../ui/toast';
 import { requestSessionRefresh } from './refresh-request';
 import type { RefreshFailure } from './session-refresher';
@@ -26,6 +28,8 @@ export function SessionManager() {
   const toast = useToast();
   useResidencyPolling();
   useSessionBroadcast();
+  useMoneyBroadcast();
+  useLiveUpdates();
 
   useEffect(() => {
     if (status === 'signedOut') return;

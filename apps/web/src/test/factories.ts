@@ -115,13 +115,16 @@ export function aPotDetail(overrides: Partial<PotDetail> = {}): PotDetail {
       paidPence: 0,
       sharePence: 0,
     })),
+    spendingByCategory: [],
     pendingInvitations: [],
+    rules: { withdrawRule: 'owner', spendRule: 'members', approvalAbovePence: 5_000 },
     ...overrides,
   };
 }
 
+/** Paid in full by its payerMemberId unless `payers` is given (none when the pot paid). */
 export function anExpense(overrides: Partial<Expense> = {}): Expense {
-  return {
+  const expense: Omit<Expense, 'payers'> = {
     id: 'e0000000-0000-4000-8000-000000000001',
     potId: POT_ID,
     description: 'Dinner',
@@ -129,6 +132,9 @@ export function anExpense(overrides: Partial<Expense> = {}): Expense {
     paidFrom: 'member',
     payerMemberId: ANN_MEMBER,
     splitMode: 'equal',
+    items: null,
+    original: null,
+    category: 'food',
     shares: threeMembers.map(({ id, name }) => ({ memberId: id, name, amountPence: 1000 })),
     status: 'confirmed',
     awaitingMemberId: null,
@@ -136,11 +142,19 @@ export function anExpense(overrides: Partial<Expense> = {}): Expense {
     createdByName: 'Ann Lee',
     createdAt: '2026-03-03T19:00:00Z',
     updatedAt: '2026-03-03T19:00:00Z',
+    hasReceipt: false,
     ...overrides,
   };
+  const payer = threeMembers.find(({ id }) => id === expense.payerMemberId);
+  const paidInFull =
+    expense.paidFrom === 'member' && payer
+      ? [{ memberId: payer.id, name: payer.name, amountPence: expense.amountPence }]
+      : [];
+  return { ...expense, payers: overrides.payers ?? paidInFull };
 }
 
 export const settledBalances: PotBalances = {
   positions: threeMembers.map(({ id, name }) => ({ memberId: id, name, netPence: 0 })),
   plan: [],
+  remindedToday: [],
 };

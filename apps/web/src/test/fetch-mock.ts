@@ -24,3 +24,7 @@ export const noContent = () => new Response(null, { status: 204 });
 export function pathOf(request: Request): string {
   return new URL(request.url).pathname;
 }
+
+/** Every signed-in page's header reads the notifications for its bell: requests without those. */
+export const withoutBell = (requests: Request[]) =>
+  requests.filter((request) => pathOf(request) !== '/api/notifications');

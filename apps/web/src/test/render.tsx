@@ -22,12 +22,12 @@ export function renderInApp(
   const store = createAppStore({ session });
   const user = userEvent.setup({ delay: null });
   const view = render(
-    <AppProviders store={store}>
-      <MemoryRouter initialEntries={[route]}>
+    <MemoryRouter initialEntries={[route]}>
+      <AppProviders store={store}>
         {ui}
         <LocationProbe />
-      </MemoryRouter>
-    </AppProviders>,
+      </AppProviders>
+    </MemoryRouter>,
   );
   return { store, user, ...view };
 }

@@ -110,5 +110,20 @@ export type UpdateAccountParams = z.output<typeof updateAccountParams>;
 
 export const retrieveAccountParams = z.strictObject({ expand: expandParam() });
 
+/** `POST /v1/accounts/:id/external_accounts`: a bank account token or hash, made the default if asked. */
+export const createExternalAccountParams = z.strictObject({
+  external_account: externalAccountParam(),
+  default_for_currency: formBool().optional(),
+  metadata: metadataParam().optional(),
+  expand: expandParam(),
+});
+export type CreateExternalAccountParams = z.output<typeof createExternalAccountParams>;
+
+export const listExternalAccountsParams = z.strictObject({
+  ...listParams,
+  object: z.enum(['bank_account', 'card']).optional(),
+});
+export type ListExternalAccountsParams = z.output<typeof listExternalAccountsParams>;
+
 export const listAccountsParams = z.strictObject({ ...listParams, created: rangeParam().optional() });
 export type ListAccountsParams = z.output<typeof listAccountsParams>;

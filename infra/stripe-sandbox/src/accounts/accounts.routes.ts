@@ -5,13 +5,16 @@ import { expandObject, FindById, listItemPaths } from '../core/expand';
 import { parseParams } from '../core/params';
 import {
   createAccountParams,
+  createExternalAccountParams,
   listAccountsParams,
+  listExternalAccountsParams,
   retrieveAccountParams,
   updateAccountParams,
 } from './accounts.params';
 import { AccountsService } from './accounts.service';
 
 type WithId = { Params: { id: string } };
+type WithExternalId = { Params: { id: string; externalId: string } };
 
 export const accountRoutes =
   (accounts: AccountsService, findById: FindById): ApiRoutes =>
@@ -41,4 +44,22 @@ export const accountRoutes =
         findById,
       );
     });
+
+    api.post<WithId>('/accounts/:id/external_accounts', (request) => {
+      const params = parseParams(createExternalAccountParams, requestParams(request));
+      return expandObject(
+        accounts.createExternalAccount(request.params.id, params, request.stripe),
+        params.expand ?? [],
+        findById,
+      );
+    });
+
+    api.get<WithId>('/accounts/:id/external_accounts', (request) => {
+      const params = parseParams(listExternalAccountsParams, requestParams(request));
+      return accounts.listExternalAccounts(request.params.id, params);
+    });
+
+    api.delete<WithExternalId>('/accounts/:id/external_accounts/:externalId', (request) =>
+      accounts.deleteExternalAccount(request.params.id, request.params.externalId, request.stripe),
+    );
   };

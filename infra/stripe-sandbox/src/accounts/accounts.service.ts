@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 import Stripe from 'stripe';
 
 import { Clock, unixSeconds } from '../core/clock';
@@ -5,11 +7,17 @@ import { ID_PREFIX, newId } from '../core/ids';
 import { ApiList, paginate } from '../core/list';
 import { inRange } from '../core/params';
 import { RequestContext } from '../core/request-context';
-import { invalidRequest } from '../core/stripe-error';
+import { invalidRequest, resourceMissing } from '../core/stripe-error';
 import { EVENT_TYPE, EventsService } from '../events/events.service';
 import { Collection } from '../store/collection';
 import { SandboxStore } from '../store/store';
-import { CreateAccountParams, ListAccountsParams, UpdateAccountParams } from './accounts.params';
+import {
+  CreateAccountParams,
+  CreateExternalAccountParams,
+  ListAccountsParams,
+  ListExternalAccountsParams,
+  UpdateAccountParams,
+} from './accounts.params';
 
 export type Individual = Pick<
   Stripe.Person,
@@ -62,7 +70,15 @@ export type CapabilityName = 'card_issuing' | 'card_payments' | 'transfers';
 /** The token that attaches Stripe's GB test bank account (sort code 10-88-00, account 00012345). */
 export const TEST_BANK_TOKEN = 'btok_gb';
 
-const TEST_BANK = { bank_name: 'STRIPE TEST BANK', routing_number: '108800', last4: '2345' } as const;
+const TEST_BANK = {
+  bank_name: 'STRIPE TEST BANK',
+  routing_number: '108800',
+  last4: '2345',
+  fingerprint: fingerprintOf('108800', '00012345'),
+} as const;
+
+/** Payouts to a bank account whose account number ends in these digits fail (`no_account`). */
+export const FAILING_ACCOUNT_NUMBER_SUFFIX = '0002';
 
 /**
  * Stripe's test-mode dates of birth: 1900-01-01 fails identity verification
@@ -155,6 +171,70 @@ export class AccountsService {
 
   retrieve(id: string): Account {
     return this.accounts.require(id, 'account');
+  }
+
+  /**
+   * Adds a bank account to a connected account. The first one, or one sent with `default_for_currency`,
+   * becomes the default (the one payouts go to); the account's requirements are evaluated again.
+   */
+  createExternalAccount(
+    id: string,
+    params: CreateExternalAccountParams,
+    request: RequestContext,
+  ): BankAccount {
+    const account = this.accounts.require(id, 'account');
+    const added = bankAccountFor(id, params.external_account);
+    const makeDefault = params.default_for_currency === true || account.external_accounts.data.length === 0;
+    const bank: BankAccount = {
+      ...added,
+      default_for_currency: makeDefault,
+      metadata: params.metadata ?? {},
+    };
+    const others = account.external_accounts.data.map((existing) =>
+      makeDefault ? { ...existing, default_for_currency: false } : existing,
+    );
+    this.saveExternalAccounts(account, [bank, ...others], request);
+    this.events.emit(EVENT_TYPE.accountExternalAccountCreated, bank, request, { account: id });
+    return bank;
+  }
+
+  listExternalAccounts(id: string, params: ListExternalAccountsParams): ApiList<BankAccount> {
+    const account = this.accounts.require(id, 'account');
+    const matches = params.object === 'card' ? [] : account.external_accounts.data;
+    return paginate(matches, params, `/v1/accounts/${id}/external_accounts`);
+  }
+
+  /** Stripe refuses to delete the default bank account while others exist: make another the default first. */
+  deleteExternalAccount(id: string, bankAccountId: string, request: RequestContext) {
+    const account = this.accounts.require(id, 'account');
+    const bank = account.external_accounts.data.find((external) => external.id === bankAccountId);
+    if (!bank) throw resourceMissing('external account', bankAccountId);
+    if (bank.default_for_currency && account.external_accounts.data.length > 1) {
+      throw invalidRequest(
+        'You cannot delete the default external account for your default currency. Please make another external account the default using the `default_for_currency` param, and then delete this one.',
+        { param: 'id' },
+      );
+    }
+    this.saveExternalAccounts(
+      account,
+      account.external_accounts.data.filter((external) => external.id !== bankAccountId),
+      request,
+    );
+    this.events.emit(EVENT_TYPE.accountExternalAccountDeleted, bank, request, { account: id });
+    return { id: bankAccountId, object: 'bank_account' as const, deleted: true as const };
+  }
+
+  /** The bank account payouts of this connected account go to, if it has one. */
+  defaultBankAccount(id: string): BankAccount | null {
+    const banks = this.accounts.get(id)?.external_accounts.data ?? [];
+    return banks.find((bank) => bank.default_for_currency) ?? banks[0] ?? null;
+  }
+
+  private saveExternalAccounts(account: Account, data: BankAccount[], request: RequestContext): void {
+    const updated = this.accounts.replace(
+      this.evaluate({ ...account, external_accounts: { ...account.external_accounts, data } }),
+    );
+    this.events.emit(EVENT_TYPE.accountUpdated, updated, request, { account: account.id });
   }
 
   list(params: ListAccountsParams): ApiList<Account> {
@@ -290,6 +370,7 @@ function bankAccountFor(
           bank_name: external.routing_number === TEST_BANK.routing_number ? TEST_BANK.bank_name : null,
           routing_number: external.routing_number,
           last4: external.account_number.slice(-4),
+          fingerprint: fingerprintOf(external.routing_number, external.account_number),
           account_holder_name: external.account_holder_name ?? null,
           account_holder_type: external.account_holder_type ?? null,
         };
@@ -301,11 +382,15 @@ function bankAccountFor(
     country: 'GB',
     currency: 'gbp',
     default_for_currency: true,
-    fingerprint: null,
     metadata: {},
     status: 'new',
     ...details,
   };
+}
+
+/** Stripe's fingerprint: the same bank details give the same value, on any account; nothing is revealed. */
+function fingerprintOf(sortCode: string, accountNumber: string): string {
+  return createHash('sha256').update(`gb:${sortCode}:${accountNumber}`).digest('base64url').slice(0, 16);
 }
 
 function isRealDate(year: number, month: number, day: number): boolean {

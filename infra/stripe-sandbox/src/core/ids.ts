@@ -25,6 +25,8 @@ export const ID_PREFIX = {
   authorization: 'iauth_',
   issuingTransaction: 'ipi_',
   token: 'intok_',
+  transfer: 'tr_',
+  transferReversal: 'trr_',
 } as const;
 
 /** Random base62, from a CSPRNG: ids double as unguessable pay-page links. */

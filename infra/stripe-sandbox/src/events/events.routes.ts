@@ -29,6 +29,6 @@ export const eventRoutes =
 
     api.get<WithId>('/events/:id', (request) => {
       const { expand = [] } = parseParams(retrieveEventParams, requestParams(request));
-      return expandObject(events.retrieve(request.params.id), expand, findById);
+      return expandObject(events.retrieve(request.params.id, request.stripe.account), expand, findById);
     });
   };

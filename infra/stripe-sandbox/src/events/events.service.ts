@@ -5,6 +5,7 @@ import { ID_PREFIX, newId } from '../core/ids';
 import { paginate } from '../core/list';
 import { inRange, Range } from '../core/params';
 import { RequestContext } from '../core/request-context';
+import { resourceMissing } from '../core/stripe-error';
 import { Collection } from '../store/collection';
 import { SandboxStore } from '../store/store';
 
@@ -18,6 +19,10 @@ export const EVENT_TYPE = {
   payoutPaid: 'payout.paid',
   payoutFailed: 'payout.failed',
   accountUpdated: 'account.updated',
+  accountExternalAccountCreated: 'account.external_account.created',
+  accountExternalAccountDeleted: 'account.external_account.deleted',
+  transferCreated: 'transfer.created',
+  transferReversed: 'transfer.reversed',
   issuingCardholderCreated: 'issuing_cardholder.created',
   issuingCardCreated: 'issuing_card.created',
   issuingCardUpdated: 'issuing_card.updated',
@@ -40,6 +45,8 @@ export type SandboxEvent = Pick<
   Stripe.Event,
   'id' | 'object' | 'api_version' | 'created' | 'livemode' | 'pending_webhooks' | 'request'
 > & {
+  /** The connected account the event happened on (Connect); absent for the platform's own events. */
+  account?: string;
   type: EventType;
   data: { object: ApiObject };
 };
@@ -81,16 +88,20 @@ export class EventsService {
 
   /**
    * Records the event and hands it to the dispatcher; `{ dispatch: false }` only records it, for an event
-   * delivered synchronously by its producer (`issuing_authorization.request`).
+   * delivered synchronously by its producer (`issuing_authorization.request`). An event happens on the
+   * connected account named by `account`, else by the request's `Stripe-Account` header; such an event
+   * carries `account`, as Stripe's Connect events do.
    */
   emit(
     type: EventType,
     object: ApiObject,
     request: RequestContext | null,
-    { dispatch = true }: { dispatch?: boolean } = {},
+    { dispatch = true, account }: { dispatch?: boolean; account?: string | null } = {},
   ): SandboxEvent {
+    const onAccount = account ?? request?.account ?? null;
     const event = this.events.insert({
       id: newId(ID_PREFIX.event),
+      ...(onAccount && { account: onAccount }),
       object: 'event',
       api_version: Stripe.API_VERSION,
       created: unixSeconds(this.clock),
@@ -105,8 +116,11 @@ export class EventsService {
     return this.events.replace({ ...event, pending_webhooks: pending });
   }
 
-  retrieve(id: string): SandboxEvent {
-    return this.events.require(id);
+  /** A connected account's event is visible only with its `Stripe-Account` header, as at Stripe. */
+  retrieve(id: string, account: string | null = null): SandboxEvent {
+    const event = this.events.require(id);
+    if ((event.account ?? null) !== account) throw resourceMissing('event', id);
+    return event;
   }
 
   list(filter: EventListFilter, page: { limit: number; starting_after?: string; ending_before?: string }) {

@@ -273,7 +273,7 @@ export class AuthorizationsService {
       dispatch: false,
     });
     let reason: Reason = 'webhook_timeout';
-    for (const endpoint of this.webhooks.endpoints) {
+    for (const endpoint of this.webhooks.endpointsOf(event)) {
       const answer = await this.webhooks.ask(endpoint, event, AUTHORIZATION_DECISION_MS);
       if (answer.status === null) continue;
       const approved = decisionIn(answer.status, answer.body);

@@ -18,13 +18,17 @@ export const payoutRoutes =
 
     api.get('/payouts', (request) => {
       const params = parseParams(listPayoutsParams, requestParams(request));
-      const list = payouts.list(params);
+      const list = payouts.list(params, request.stripe.account);
       const itemExpand = listItemPaths(params.expand);
       return { ...list, data: list.data.map((payout) => expandObject(payout, itemExpand, findById)) };
     });
 
     api.get<WithId>('/payouts/:id', (request) => {
       const params = parseParams(retrievePayoutParams, requestParams(request));
-      return expandObject(payouts.retrieve(request.params.id), params.expand ?? [], findById);
+      return expandObject(
+        payouts.retrieve(request.params.id, request.stripe.account),
+        params.expand ?? [],
+        findById,
+      );
     });
   };

@@ -1,10 +1,13 @@
 import Stripe from 'stripe';
 
+import { AccountsService, FAILING_ACCOUNT_NUMBER_SUFFIX } from '../accounts/accounts.service';
+import { BalancesService } from '../balances/balances.service';
 import { Clock, unixSeconds } from '../core/clock';
 import { ID_PREFIX, newId } from '../core/ids';
 import { ApiList, paginate } from '../core/list';
 import { inRange } from '../core/params';
 import { RequestContext } from '../core/request-context';
+import { invalidRequest, resourceMissing } from '../core/stripe-error';
 import { EVENT_TYPE, EventsService } from '../events/events.service';
 import { JOB_KIND, Scheduler } from '../scheduler/scheduler';
 import { Collection } from '../store/collection';
@@ -68,13 +71,22 @@ interface PayoutSettlementJob {
   payoutId: string;
 }
 
+/** Which connected account made a payout (the payout object itself does not say). */
+interface PayoutOwner {
+  id: string;
+  account: string;
+}
+
 /**
- * Payouts to the platform's bank account: created `pending`, then `paid` (`payout.paid`) or, for a
- * failing test destination, `failed` with a `failure_code` (`payout.failed`) after the configured delay.
- * Balances are not modelled: every payout is accepted.
+ * Payouts: created `pending`, then `paid` (`payout.paid`) or, for a failing test destination, `failed`
+ * with a `failure_code` (`payout.failed`) after the configured delay. The platform's own payouts are
+ * always accepted (its balance is not modelled). A payout with `Stripe-Account` is made from that
+ * connected account's balance to its default bank account; its events carry `account`, and a failed one
+ * returns its amount to the balance.
  */
 export class PayoutsService {
   readonly payouts: Collection<Payout>;
+  private readonly owners: Collection<PayoutOwner>;
 
   constructor(
     store: SandboxStore,
@@ -82,13 +94,19 @@ export class PayoutsService {
     private readonly events: EventsService,
     private readonly scheduler: Scheduler,
     private readonly settlementDelayMs: number,
+    private readonly accounts: AccountsService,
+    private readonly balances: BalancesService,
   ) {
     this.payouts = store.collection<Payout>('payouts', { objectName: 'payout', idPrefix: ID_PREFIX.payout });
+    this.owners = store.collection<PayoutOwner>('payout_owners', { objectName: 'payout' });
     scheduler.register<PayoutSettlementJob>(JOB_KIND.payoutSettlement, (job) => this.settle(job));
   }
 
   create(params: CreatePayoutParams, request: RequestContext): Payout {
     const now = unixSeconds(this.clock);
+    const account = request.account;
+    const destination = account === null ? params.destination : this.connectedDestination(account, params);
+    if (account !== null) this.balances.debit(account, params.amount, 'amount');
     const payout = this.payouts.insert({
       id: newId(ID_PREFIX.payout),
       object: 'payout',
@@ -101,7 +119,7 @@ export class PayoutsService {
       created: now,
       currency: params.currency,
       description: params.description ?? null,
-      destination: params.destination ?? DEFAULT_PAYOUT_DESTINATION,
+      destination: destination ?? DEFAULT_PAYOUT_DESTINATION,
       failure_balance_transaction: null,
       failure_code: null,
       failure_message: null,
@@ -116,6 +134,7 @@ export class PayoutsService {
       status: 'pending',
       type: 'bank_account',
     });
+    if (account !== null) this.owners.insert({ id: payout.id, account });
     this.events.emit(EVENT_TYPE.payoutCreated, payout, request);
     this.scheduler.schedule<PayoutSettlementJob>(JOB_KIND.payoutSettlement, this.settlementDelayMs, {
       payoutId: payout.id,
@@ -123,15 +142,19 @@ export class PayoutsService {
     return payout;
   }
 
-  retrieve(id: string): Payout {
-    return this.payouts.require(id, 'payout');
+  /** A connected account's payout is visible only with its `Stripe-Account` header, and only there. */
+  retrieve(id: string, account: string | null = null): Payout {
+    const payout = this.payouts.require(id, 'payout');
+    if (this.ownerOf(id) !== account) throw resourceMissing('payout', id);
+    return payout;
   }
 
-  list(params: ListPayoutsParams): ApiList<Payout> {
+  list(params: ListPayoutsParams, account: string | null = null): ApiList<Payout> {
     const matches = this.payouts
       .newestFirst()
       .filter(
         (payout) =>
+          this.ownerOf(payout.id) === account &&
           (params.status === undefined || payout.status === params.status) &&
           (params.destination === undefined || payout.destination === params.destination) &&
           inRange(payout.created, params.created),
@@ -139,15 +162,46 @@ export class PayoutsService {
     return paginate(matches, params, '/v1/payouts');
   }
 
+  private ownerOf(payoutId: string): string | null {
+    return this.owners.get(payoutId)?.account ?? null;
+  }
+
+  /** The connected account's bank account the payout goes to: the one named, else its default. */
+  private connectedDestination(account: string, params: CreatePayoutParams): string {
+    if (!this.accounts.accounts.get(account)) {
+      throw invalidRequest(`No such account: '${account}'`, { code: 'account_invalid' });
+    }
+    const banks = this.accounts.accounts.get(account)?.external_accounts.data ?? [];
+    if (params.destination !== undefined) {
+      if (!banks.some((bank) => bank.id === params.destination)) {
+        throw invalidRequest(`No such external account: '${params.destination}'`, {
+          code: 'resource_missing',
+          param: 'destination',
+        });
+      }
+      return params.destination;
+    }
+    const fallback = this.accounts.defaultBankAccount(account);
+    if (!fallback) {
+      throw invalidRequest('You do not have a bank account for your default currency (gbp).', {
+        code: 'no_external_account',
+        param: 'destination',
+      });
+    }
+    return fallback.id;
+  }
+
   private settle({ payoutId }: PayoutSettlementJob): void {
     const payout = this.payouts.get(payoutId);
     if (!payout || payout.status !== 'pending') return;
-    const failureCode = failureCodeFor(payout.destination as string);
+    const account = this.ownerOf(payoutId);
+    const failureCode = this.failureCodeOf(payout.destination as string, account);
     if (failureCode === null) {
       const paid = this.payouts.replace({ ...payout, status: 'paid' });
-      this.events.emit(EVENT_TYPE.payoutPaid, paid, null);
+      this.events.emit(EVENT_TYPE.payoutPaid, paid, null, { account });
       return;
     }
+    if (account !== null) this.balances.credit(account, payout.amount);
     const failed = this.payouts.replace({
       ...payout,
       status: 'failed',
@@ -155,7 +209,15 @@ export class PayoutsService {
       failure_message: FAILURE_MESSAGES[failureCode],
       failure_balance_transaction: newId(ID_PREFIX.balanceTransaction),
     });
-    this.events.emit(EVENT_TYPE.payoutFailed, failed, null);
+    this.events.emit(EVENT_TYPE.payoutFailed, failed, null, { account });
+  }
+
+  /** A connected account's bank account whose number ends in 0002 refuses payouts (`no_account`). */
+  private failureCodeOf(destination: string, account: string | null): string | null {
+    const bank = account === null ? undefined : this.accounts.accounts.get(account)?.external_accounts.data;
+    const last4 = bank?.find((external) => external.id === destination)?.last4;
+    if (last4 === FAILING_ACCOUNT_NUMBER_SUFFIX) return 'no_account';
+    return failureCodeFor(destination);
   }
 }
 

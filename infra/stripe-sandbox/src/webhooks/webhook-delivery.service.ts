@@ -8,10 +8,17 @@ import { SandboxStore } from '../store/store';
 import { stripeSignatureHeader } from './signature';
 
 export interface WebhookSettings {
+  /** The platform's endpoints: its own account's events. */
   urls: string[];
   /** Event types sent to the endpoints; empty sends everything. */
   enabledEvents: string[];
   secret: string;
+  /**
+   * Connect endpoints: events of connected accounts (those with `account`), signed with their own secret.
+   * When none are configured, connected accounts' events go to the platform's endpoints instead.
+   */
+  connectUrls: string[];
+  connectSecret: string;
   maxAttempts: number;
   retryBaseMs: number;
   retryMaxMs: number;
@@ -86,7 +93,7 @@ export class WebhookDeliveryService implements EventDispatcher {
   }
 
   dispatch(event: SandboxEvent): number {
-    const endpoints = this.endpointsFor(event.type);
+    const endpoints = this.endpointsFor(event);
     for (const endpoint of endpoints)
       this.enqueue({ eventId: event.id, endpoint, attempt: 1, trigger: 'automatic' });
     return endpoints.length;
@@ -94,8 +101,8 @@ export class WebhookDeliveryService implements EventDispatcher {
 
   /** Delivers an event again, to every endpoint or one (duplicate-delivery tests). */
   resend(eventId: string, endpoint?: string): string[] {
-    const event = this.events.retrieve(eventId);
-    const endpoints = endpoint === undefined ? this.endpointsFor(event.type) : [endpoint];
+    const event = this.events.events.require(eventId);
+    const endpoints = endpoint === undefined ? this.endpointsFor(event) : [endpoint];
     for (const url of endpoints) this.enqueue({ eventId, endpoint: url, attempt: 1, trigger: 'resend' });
     return endpoints;
   }
@@ -138,7 +145,11 @@ export class WebhookDeliveryService implements EventDispatcher {
         headers: {
           'Content-Type': 'application/json; charset=utf-8',
           'User-Agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
-          'Stripe-Signature': stripeSignatureHeader(payload, this.settings.secret, unixSeconds(this.clock)),
+          'Stripe-Signature': stripeSignatureHeader(
+            payload,
+            this.secretFor(endpoint),
+            unixSeconds(this.clock),
+          ),
         },
         body: payload,
         signal: AbortSignal.timeout(timeoutMs),
@@ -150,9 +161,23 @@ export class WebhookDeliveryService implements EventDispatcher {
     }
   }
 
-  private endpointsFor(type: string): string[] {
-    const { enabledEvents, urls } = this.settings;
-    return enabledEvents.length === 0 || enabledEvents.includes(type) ? urls : [];
+  /** The endpoints an event goes to: a connected account's to the Connect endpoints, if there are any. */
+  endpointsFor(event: Pick<SandboxEvent, 'type' | 'account'>): string[] {
+    const { enabledEvents } = this.settings;
+    if (enabledEvents.length > 0 && !enabledEvents.includes(event.type)) return [];
+    return this.endpointsOf(event);
+  }
+
+  /** The platform's or the Connect endpoints, whichever the event's account belongs to, whatever its type. */
+  endpointsOf(event: Pick<SandboxEvent, 'account'>): string[] {
+    const { urls, connectUrls } = this.settings;
+    return event.account && connectUrls.length > 0 ? connectUrls : urls;
+  }
+
+  /** Each endpoint has its signing secret: a Connect endpoint's is not the platform endpoint's. */
+  private secretFor(endpoint: string): string {
+    const { urls, connectUrls, secret, connectSecret } = this.settings;
+    return connectUrls.includes(endpoint) && !urls.includes(endpoint) ? connectSecret : secret;
   }
 
   private enqueue(job: DeliveryJob, delayMs = 0): void {
@@ -169,7 +194,7 @@ export class WebhookDeliveryService implements EventDispatcher {
     // pending_webhooks counts the configured endpoints that have not yet had one successful delivery.
     const countsTowardsPending =
       succeeded &&
-      this.endpointsFor(event.type).includes(job.endpoint) &&
+      this.endpointsFor(event).includes(job.endpoint) &&
       !this.wasDelivered(event.id, job.endpoint);
     this.deliveries.insert({
       id: newId(ID_PREFIX.delivery),

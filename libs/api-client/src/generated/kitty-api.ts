@@ -76,6 +76,24 @@ const injectedRtkApi = api.injectEndpoints({
     logClientEvent: build.mutation<LogClientEventApiResponse, LogClientEventApiArg>({
       query: (queryArg) => ({ url: `/api/client-events`, method: 'POST', body: queryArg }),
     }),
+    listNotifications: build.query<ListNotificationsApiResponse, ListNotificationsApiArg>({
+      query: () => ({ url: `/api/notifications` }),
+    }),
+    markNotificationsRead: build.mutation<MarkNotificationsReadApiResponse, MarkNotificationsReadApiArg>({
+      query: (queryArg) => ({ url: `/api/notifications/read`, method: 'POST', body: queryArg }),
+    }),
+    getNotificationPreferences: build.query<
+      GetNotificationPreferencesApiResponse,
+      GetNotificationPreferencesApiArg
+    >({
+      query: () => ({ url: `/api/me/notification-preferences` }),
+    }),
+    updateNotificationPreferences: build.mutation<
+      UpdateNotificationPreferencesApiResponse,
+      UpdateNotificationPreferencesApiArg
+    >({
+      query: (queryArg) => ({ url: `/api/me/notification-preferences`, method: 'PUT', body: queryArg }),
+    }),
     getHealth: build.query<GetHealthApiResponse, GetHealthApiArg>({
       query: () => ({ url: `/api/health` }),
     }),
@@ -98,6 +116,16 @@ const injectedRtkApi = api.injectEndpoints({
         body: queryArg.updatePotRequest,
       }),
     }),
+    updatePotRules: build.mutation<UpdatePotRulesApiResponse, UpdatePotRulesApiArg>({
+      query: (queryArg) => ({
+        url: `/api/pots/${queryArg.potId}/rules`,
+        method: 'PATCH',
+        body: queryArg.updatePotRulesRequest,
+      }),
+    }),
+    listWithdrawalApprovals: build.query<ListWithdrawalApprovalsApiResponse, ListWithdrawalApprovalsApiArg>({
+      query: (queryArg) => ({ url: `/api/pots/${queryArg}/withdrawal-approvals` }),
+    }),
     createInvitation: build.mutation<CreateInvitationApiResponse, CreateInvitationApiArg>({
       query: (queryArg) => ({
         url: `/api/pots/${queryArg.potId}/invitations`,
@@ -116,6 +144,9 @@ const injectedRtkApi = api.injectEndpoints({
         url: `/api/pots/${queryArg.potId}/members/${queryArg.memberId}`,
         method: 'DELETE',
       }),
+    }),
+    leavePot: build.mutation<LeavePotApiResponse, LeavePotApiArg>({
+      query: (queryArg) => ({ url: `/api/pots/${queryArg}/leave`, method: 'POST' }),
     }),
     listPotActivity: build.query<ListPotActivityApiResponse, ListPotActivityApiArg>({
       query: (queryArg) => ({ url: `/api/pots/${queryArg}/activity` }),
@@ -186,6 +217,78 @@ const injectedRtkApi = api.injectEndpoints({
         method: 'POST',
       }),
     }),
+    remindDebtor: build.mutation<RemindDebtorApiResponse, RemindDebtorApiArg>({
+      query: (queryArg) => ({
+        url: `/api/pots/${queryArg.potId}/reminders`,
+        method: 'POST',
+        body: queryArg.remindRequest,
+      }),
+    }),
+    attachReceipt: build.mutation<AttachReceiptApiResponse, AttachReceiptApiArg>({
+      query: (queryArg) => ({
+        url: `/api/pots/${queryArg.potId}/expenses/${queryArg.expenseId}/receipt`,
+        method: 'PUT',
+        body: queryArg.attachReceiptRequest,
+      }),
+    }),
+    getReceipt: build.query<GetReceiptApiResponse, GetReceiptApiArg>({
+      query: (queryArg) => ({ url: `/api/pots/${queryArg.potId}/expenses/${queryArg.expenseId}/receipt` }),
+    }),
+    removeReceipt: build.mutation<RemoveReceiptApiResponse, RemoveReceiptApiArg>({
+      query: (queryArg) => ({
+        url: `/api/pots/${queryArg.potId}/expenses/${queryArg.expenseId}/receipt`,
+        method: 'DELETE',
+      }),
+    }),
+    createRecurringExpense: build.mutation<CreateRecurringExpenseApiResponse, CreateRecurringExpenseApiArg>({
+      query: (queryArg) => ({
+        url: `/api/pots/${queryArg.potId}/recurring-expenses`,
+        method: 'POST',
+        body: queryArg.createRecurringExpenseRequest,
+        headers: {
+          'Idempotency-Key': queryArg['Idempotency-Key'],
+        },
+      }),
+    }),
+    listRecurringExpenses: build.query<ListRecurringExpensesApiResponse, ListRecurringExpensesApiArg>({
+      query: (queryArg) => ({ url: `/api/pots/${queryArg}/recurring-expenses` }),
+    }),
+    cancelRecurringExpense: build.mutation<CancelRecurringExpenseApiResponse, CancelRecurringExpenseApiArg>({
+      query: (queryArg) => ({
+        url: `/api/pots/${queryArg.potId}/recurring-expenses/${queryArg.recurringId}`,
+        method: 'DELETE',
+      }),
+    }),
+    updateSettlement: build.mutation<UpdateSettlementApiResponse, UpdateSettlementApiArg>({
+      query: (queryArg) => ({
+        url: `/api/pots/${queryArg.potId}/settlements/${queryArg.settlementId}`,
+        method: 'PATCH',
+        body: queryArg.updateSettlementRequest,
+      }),
+    }),
+    undoSettlement: build.mutation<UndoSettlementApiResponse, UndoSettlementApiArg>({
+      query: (queryArg) => ({
+        url: `/api/pots/${queryArg.potId}/settlements/${queryArg.settlementId}`,
+        method: 'DELETE',
+      }),
+    }),
+    exportPotCsv: build.query<ExportPotCsvApiResponse, ExportPotCsvApiArg>({
+      query: (queryArg) => ({ url: `/api/pots/${queryArg}/export.csv` }),
+    }),
+    previewPotImport: build.mutation<PreviewPotImportApiResponse, PreviewPotImportApiArg>({
+      query: (queryArg) => ({
+        url: `/api/pots/${queryArg.potId}/import/preview`,
+        method: 'POST',
+        body: queryArg.importPreviewRequest,
+      }),
+    }),
+    importPotExpenses: build.mutation<ImportPotExpensesApiResponse, ImportPotExpensesApiArg>({
+      query: (queryArg) => ({
+        url: `/api/pots/${queryArg.potId}/import`,
+        method: 'POST',
+        body: queryArg.importRequest,
+      }),
+    }),
     previewInvitation: build.query<PreviewInvitationApiResponse, PreviewInvitationApiArg>({
       query: (queryArg) => ({ url: `/api/invitations/${queryArg}` }),
     }),
@@ -209,6 +312,12 @@ const injectedRtkApi = api.injectEndpoints({
     }),
     recreatePaymentAccount: build.mutation<RecreatePaymentAccountApiResponse, RecreatePaymentAccountApiArg>({
       query: () => ({ url: `/api/onboarding/account/recreate`, method: 'POST' }),
+    }),
+    getBankAccount: build.query<GetBankAccountApiResponse, GetBankAccountApiArg>({
+      query: () => ({ url: `/api/me/bank-account` }),
+    }),
+    setBankAccount: build.mutation<SetBankAccountApiResponse, SetBankAccountApiArg>({
+      query: (queryArg) => ({ url: `/api/me/bank-account`, method: 'PUT', body: queryArg }),
     }),
     createCard: build.mutation<CreateCardApiResponse, CreateCardApiArg>({
       query: () => ({ url: `/api/cards`, method: 'POST' }),
@@ -253,11 +362,30 @@ const injectedRtkApi = api.injectEndpoints({
         },
       }),
     }),
+    getTopUp: build.query<GetTopUpApiResponse, GetTopUpApiArg>({
+      query: (queryArg) => ({ url: `/api/funding/top-ups/${queryArg}` }),
+    }),
     listFundingTransactions: build.query<ListFundingTransactionsApiResponse, ListFundingTransactionsApiArg>({
       query: () => ({ url: `/api/funding/transactions` }),
     }),
     getWallet: build.query<GetWalletApiResponse, GetWalletApiArg>({
       query: () => ({ url: `/api/wallet` }),
+    }),
+    getWalletStatement: build.query<GetWalletStatementApiResponse, GetWalletStatementApiArg>({
+      query: (queryArg) => ({
+        url: `/api/wallet/statement`,
+        params: {
+          month: queryArg,
+        },
+      }),
+    }),
+    getPotStatement: build.query<GetPotStatementApiResponse, GetPotStatementApiArg>({
+      query: (queryArg) => ({
+        url: `/api/pots/${queryArg.potId}/statement`,
+        params: {
+          month: queryArg.month,
+        },
+      }),
     }),
     createWithdrawal: build.mutation<CreateWithdrawalApiResponse, CreateWithdrawalApiArg>({
       query: (queryArg) => ({
@@ -271,6 +399,15 @@ const injectedRtkApi = api.injectEndpoints({
     }),
     listWithdrawals: build.query<ListWithdrawalsApiResponse, ListWithdrawalsApiArg>({
       query: () => ({ url: `/api/withdrawals` }),
+    }),
+    approveWithdrawal: build.mutation<ApproveWithdrawalApiResponse, ApproveWithdrawalApiArg>({
+      query: (queryArg) => ({ url: `/api/withdrawals/${queryArg}/approve`, method: 'POST' }),
+    }),
+    declineWithdrawal: build.mutation<DeclineWithdrawalApiResponse, DeclineWithdrawalApiArg>({
+      query: (queryArg) => ({ url: `/api/withdrawals/${queryArg}/decline`, method: 'POST' }),
+    }),
+    cancelWithdrawal: build.mutation<CancelWithdrawalApiResponse, CancelWithdrawalApiArg>({
+      query: (queryArg) => ({ url: `/api/withdrawals/${queryArg}/cancel`, method: 'POST' }),
     }),
     createTopUpRequest: build.mutation<CreateTopUpRequestApiResponse, CreateTopUpRequestApiArg>({
       query: (queryArg) => ({ url: `/api/top-up-requests`, method: 'POST', body: queryArg }),
@@ -322,6 +459,14 @@ export type UnsubscribeApiResponse = /** status 200  */ Unsubscribed;
 export type UnsubscribeApiArg = string;
 export type LogClientEventApiResponse = unknown;
 export type LogClientEventApiArg = ClientEvent;
+export type ListNotificationsApiResponse = /** status 200  */ NotificationInbox;
+export type ListNotificationsApiArg = void;
+export type MarkNotificationsReadApiResponse = unknown;
+export type MarkNotificationsReadApiArg = MarkNotificationsReadRequest;
+export type GetNotificationPreferencesApiResponse = /** status 200  */ NotificationPreferences;
+export type GetNotificationPreferencesApiArg = void;
+export type UpdateNotificationPreferencesApiResponse = /** status 200  */ NotificationPreferences;
+export type UpdateNotificationPreferencesApiArg = UpdateNotificationPreferencesRequest;
 export type GetHealthApiResponse = /** status 200  */ HealthReport;
 export type GetHealthApiArg = void;
 export type CreatePotApiResponse = /** status 201  */ PotDetail;
@@ -337,6 +482,13 @@ export type UpdatePotApiArg = {
   potId: string;
   updatePotRequest: UpdatePotRequest;
 };
+export type UpdatePotRulesApiResponse = /** status 200  */ PotDetail;
+export type UpdatePotRulesApiArg = {
+  potId: string;
+  updatePotRulesRequest: UpdatePotRulesRequest;
+};
+export type ListWithdrawalApprovalsApiResponse = /** status 200  */ WithdrawalApproval[];
+export type ListWithdrawalApprovalsApiArg = string;
 export type CreateInvitationApiResponse = /** status 201  */ InvitationCreated;
 export type CreateInvitationApiArg = {
   potId: string;
@@ -352,6 +504,8 @@ export type RemoveMemberApiArg = {
   potId: string;
   memberId: string;
 };
+export type LeavePotApiResponse = unknown;
+export type LeavePotApiArg = string;
 export type ListPotActivityApiResponse = /** status 200  */ ActivityEntry[];
 export type ListPotActivityApiArg = string;
 export type CreateExpenseApiResponse = /** status 201  */ Expense;
@@ -405,6 +559,64 @@ export type DeclineSettlementApiArg = {
   potId: string;
   settlementId: string;
 };
+export type RemindDebtorApiResponse = /** status 201  */ ReminderSent;
+export type RemindDebtorApiArg = {
+  potId: string;
+  remindRequest: RemindRequest;
+};
+export type AttachReceiptApiResponse = /** status 200  */ ReceiptInfo;
+export type AttachReceiptApiArg = {
+  potId: string;
+  expenseId: string;
+  attachReceiptRequest: AttachReceiptRequest;
+};
+export type GetReceiptApiResponse = /** status 200  */ Receipt;
+export type GetReceiptApiArg = {
+  potId: string;
+  expenseId: string;
+};
+export type RemoveReceiptApiResponse = unknown;
+export type RemoveReceiptApiArg = {
+  potId: string;
+  expenseId: string;
+};
+export type CreateRecurringExpenseApiResponse = /** status 201  */ RecurringExpense;
+export type CreateRecurringExpenseApiArg = {
+  potId: string;
+  /** A fresh key (a UUID) per user action, the same on retries of it. Kept 24 h per user: the same key with the same request replays the first answer (marked `Idempotent-Replayed: true`); with a different request it is refused (422); while the first is still running, 409. */
+  'Idempotency-Key': string;
+  createRecurringExpenseRequest: CreateRecurringExpenseRequest;
+};
+export type ListRecurringExpensesApiResponse = /** status 200  */ RecurringExpense[];
+export type ListRecurringExpensesApiArg = string;
+export type CancelRecurringExpenseApiResponse = unknown;
+export type CancelRecurringExpenseApiArg = {
+  potId: string;
+  recurringId: string;
+};
+export type UpdateSettlementApiResponse = /** status 200  */ Settlement;
+export type UpdateSettlementApiArg = {
+  potId: string;
+  settlementId: string;
+  updateSettlementRequest: UpdateSettlementRequest;
+};
+export type UndoSettlementApiResponse = unknown;
+export type UndoSettlementApiArg = {
+  potId: string;
+  settlementId: string;
+};
+export type ExportPotCsvApiResponse = /** status 200  */ string;
+export type ExportPotCsvApiArg = string;
+export type PreviewPotImportApiResponse = /** status 200  */ ImportPreview;
+export type PreviewPotImportApiArg = {
+  potId: string;
+  importPreviewRequest: ImportPreviewRequest;
+};
+export type ImportPotExpensesApiResponse = /** status 200  */ ImportResult;
+export type ImportPotExpensesApiArg = {
+  potId: string;
+  importRequest: ImportRequest;
+};
 export type PreviewInvitationApiResponse = /** status 200  */ InvitationPreview;
 export type PreviewInvitationApiArg = string;
 export type AcceptInvitationApiResponse = /** status 200  */ InvitationAccepted;
@@ -421,6 +633,10 @@ export type UpdateKycApiResponse = /** status 200  */ OnboardingStatus;
 export type UpdateKycApiArg = KycRequest;
 export type RecreatePaymentAccountApiResponse = /** status 200  */ OnboardingStatus;
 export type RecreatePaymentAccountApiArg = void;
+export type GetBankAccountApiResponse = /** status 200  */ BankAccountStatus;
+export type GetBankAccountApiArg = void;
+export type SetBankAccountApiResponse = /** status 200  */ BankAccountStatus;
+export type SetBankAccountApiArg = BankAccountRequest;
 export type CreateCardApiResponse =
   /** status 200 The caller already had this card */ IssuedCard | /** status 201 Issued */ IssuedCard;
 export type CreateCardApiArg = void;
@@ -444,10 +660,19 @@ export type CancelTopUpApiResponse = /** status 200  */ FundingTransaction;
 export type CancelTopUpApiArg = string;
 export type QuoteFeeApiResponse = /** status 200  */ FeeQuote;
 export type QuoteFeeApiArg = number;
+export type GetTopUpApiResponse = /** status 200  */ FundingTransaction;
+export type GetTopUpApiArg = string;
 export type ListFundingTransactionsApiResponse = /** status 200  */ FundingTransaction[];
 export type ListFundingTransactionsApiArg = void;
 export type GetWalletApiResponse = /** status 200  */ Wallet;
 export type GetWalletApiArg = void;
+export type GetWalletStatementApiResponse = /** status 200  */ Statement;
+export type GetWalletStatementApiArg = string;
+export type GetPotStatementApiResponse = /** status 200  */ Statement;
+export type GetPotStatementApiArg = {
+  potId: string;
+  month: string;
+};
 export type CreateWithdrawalApiResponse = /** status 201  */ Withdrawal;
 export type CreateWithdrawalApiArg = {
   /** A fresh key (a UUID) per user action, the same on retries of it. Kept 24 h per user: the same key with the same request replays the first answer (marked `Idempotent-Replayed: true`); with a different request it is refused (422); while the first is still running, 409. */
@@ -456,6 +681,12 @@ export type CreateWithdrawalApiArg = {
 };
 export type ListWithdrawalsApiResponse = /** status 200  */ Withdrawal[];
 export type ListWithdrawalsApiArg = void;
+export type ApproveWithdrawalApiResponse = /** status 200  */ Withdrawal;
+export type ApproveWithdrawalApiArg = string;
+export type DeclineWithdrawalApiResponse = /** status 200  */ Withdrawal;
+export type DeclineWithdrawalApiArg = string;
+export type CancelWithdrawalApiResponse = /** status 200  */ Withdrawal;
+export type CancelWithdrawalApiArg = string;
 export type CreateTopUpRequestApiResponse = /** status 201  */ TopUpRequestCreated;
 export type CreateTopUpRequestApiArg = CreateTopUpRequest;
 export type GetTopUpRequestApiResponse = /** status 200  */ TopUpRequestView;
@@ -493,7 +724,7 @@ export type Residency = {
   countryCode: string | null;
   isUkResident: boolean;
   detectedAt: string;
-  method: 'ip_address';
+  method: 'ip_address' | 'kyc_address';
 };
 export type Me = {
   id: string;
@@ -542,6 +773,56 @@ export type PotMember = {
   role: 'owner' | 'member';
   joinedAt: string;
 };
+export type ExpensePayer = {
+  memberId: string;
+  name: string;
+  amountPence: number;
+};
+export type Bill = {
+  lines: {
+    description: string;
+    amount: number;
+    memberIds: string[];
+  }[];
+  extras: {
+    kind: 'tax' | 'service';
+    amount: number;
+    basisPoints: number | null;
+  }[];
+  subtotal: number;
+  total: number;
+};
+export type ExpenseOriginal = {
+  currency:
+    | 'EUR'
+    | 'USD'
+    | 'CHF'
+    | 'SEK'
+    | 'NOK'
+    | 'DKK'
+    | 'ISK'
+    | 'PLN'
+    | 'CZK'
+    | 'HUF'
+    | 'TRY'
+    | 'CAD'
+    | 'MXN'
+    | 'AUD'
+    | 'NZD'
+    | 'JPY'
+    | 'KRW'
+    | 'CNY'
+    | 'HKD'
+    | 'SGD'
+    | 'THB'
+    | 'INR'
+    | 'AED'
+    | 'MAD'
+    | 'ZAR'
+    | 'JOD';
+  amountMinor: number;
+  rate: string | null;
+};
 export type ExpenseShare = {
   memberId: string;
   name: string;
@@ -554,7 +835,11 @@ export type Expense = {
   amountPence: number;
   paidFrom: 'pot' | 'member';
   payerMemberId: string | null;
-  splitMode: 'equal' | 'exact' | 'percent' | 'shares';
+  payers: ExpensePayer[];
+  splitMode: 'equal' | 'exact' | 'percent' | 'shares' | 'itemised';
+  items: Bill | null;
+  original: ExpenseOriginal | null;
+  category: 'food' | 'transport' | 'lodging' | 'activities' | 'groceries' | 'other';
   shares: ExpenseShare[];
   status: 'confirmed' | 'pending' | 'declined';
   awaitingMemberId: string | null;
@@ -562,6 +847,7 @@ export type Expense = {
   createdByName: string;
   createdAt: string;
   updatedAt: string;
+  hasReceipt: boolean;
 };
 export type Settlement = {
   id: string;
@@ -609,6 +895,7 @@ export type FundingTransaction = {
     type: 'wallet' | 'pot' | 'top_up_request';
     name: string;
   };
+  failureReason: string | null;
   createdAt: string;
   completedAt: string | null;
 };
@@ -620,7 +907,7 @@ export type Withdrawal = {
     potId: string | null;
     name: string;
   };
-  status: 'pending' | 'paid' | 'failed';
+  status: 'awaiting_approval' | 'pending' | 'paid' | 'failed' | 'declined' | 'cancelled';
   failureReason: string | null;
   createdAt: string;
   settledAt: string | null;
@@ -660,6 +947,74 @@ export type ClientEvent = {
   type: 'route-not-found';
   path: string;
 };
+export type Notification = {
+  id: string;
+  kind:
+    | 'top_up_credited'
+    | 'pot_funded'
+    | 'card_purchase'
+    | 'withdrawal_initiated'
+    | 'withdrawal_paid'
+    | 'withdrawal_failed'
+    | 'pot_withdrawal'
+    | 'withdrawal_approval'
+    | 'request_paid'
+    | 'settled_up'
+    | 'member_joined'
+    | 'expense_added';
+  title: string;
+  body: string;
+  link: string;
+  createdAt: string;
+  readAt: string | null;
+};
+export type NotificationInbox = {
+  unreadCount: number;
+  notifications: Notification[];
+};
+export type MarkNotificationsReadRequest = {
+  ids?: string[];
+};
+export type NotificationPreferences = {
+  preferences: {
+    kind:
+      | 'top_up_credited'
+      | 'pot_funded'
+      | 'card_purchase'
+      | 'withdrawal_initiated'
+      | 'withdrawal_paid'
+      | 'withdrawal_failed'
+      | 'pot_withdrawal'
+      | 'withdrawal_approval'
+      | 'request_paid'
+      | 'settled_up'
+      | 'member_joined'
+      | 'expense_added';
+    label: string;
+    inApp: boolean;
+    email: boolean;
+  }[];
+};
+export type NotificationPreference = {
+  kind:
+    | 'top_up_credited'
+    | 'pot_funded'
+    | 'card_purchase'
+    | 'withdrawal_initiated'
+    | 'withdrawal_paid'
+    | 'withdrawal_failed'
+    | 'pot_withdrawal'
+    | 'withdrawal_approval'
+    | 'request_paid'
+    | 'settled_up'
+    | 'member_joined'
+    | 'expense_added';
+  inApp: boolean;
+  email: boolean;
+};
+export type UpdateNotificationPreferencesRequest = {
+  preferences: NotificationPreference[];
+};
 export type HealthReport = {
   status: 'ok' | 'degraded';
   checks: {
@@ -676,12 +1031,21 @@ export type MemberContribution = {
   paidPence: number;
   sharePence: number;
 };
+export type CategorySpending = {
+  category: 'food' | 'transport' | 'lodging' | 'activities' | 'groceries' | 'other';
+  amountPence: number;
+};
 export type PendingInvitation = {
   id: string;
   name: string;
   email: string;
   expiresAt: string;
   createdAt: string;
+};
+export type PotRules = {
+  withdrawRule: 'owner' | 'members' | 'approval';
+  spendRule: 'owner' | 'members' | 'approval';
+  approvalAbovePence: number;
 };
 export type PotDetail = {
   id: string;
@@ -704,7 +1068,9 @@ export type PotDetail = {
     paidByMembersPence: number;
   };
   contributions: MemberContribution[];
+  spendingByCategory: CategorySpending[];
   pendingInvitations: PendingInvitation[];
+  rules: PotRules;
 };
 export type CreatePotRequest = {
   name: string;
@@ -733,6 +1099,19 @@ export type UpdatePotRequest = {
   description?: string | null;
   isActive?: boolean;
 };
+export type UpdatePotRulesRequest = {
+  withdrawRule: 'owner' | 'members' | 'approval';
+  spendRule: 'owner' | 'members' | 'approval';
+  approvalAbovePence: number;
+};
+export type WithdrawalApproval = {
+  id: string;
+  potId: string;
+  amountPence: number;
+  requesterName: string;
+  requestedByYou: boolean;
+  createdAt: string;
+};
 export type InvitationCreated = {
   id: string;
   inviteUrl: string;
@@ -749,24 +1128,80 @@ export type ActivityEntry = {
   summary: string;
   createdAt: string;
 };
+export type ExpensePayerInput = {
+  memberId: string;
+  amountPence: number;
+};
+export type ExpenseOriginalInput = {
+  currency:
+    | 'EUR'
+    | 'USD'
+    | 'CHF'
+    | 'SEK'
+    | 'NOK'
+    | 'DKK'
+    | 'ISK'
+    | 'PLN'
+    | 'CZK'
+    | 'HUF'
+    | 'TRY'
+    | 'CAD'
+    | 'MXN'
+    | 'AUD'
+    | 'NZD'
+    | 'JPY'
+    | 'KRW'
+    | 'CNY'
+    | 'HKD'
+    | 'SGD'
+    | 'THB'
+    | 'INR'
+    | 'AED'
+    | 'MAD'
+    | 'ZAR'
+    | 'JOD';
+  amountMinor: number;
+  rate?: string;
+};
+export type BillLineInput = {
+  description: string;
+  amount: number;
+  memberIds: string[];
+};
+export type BillExtraInput = {
+  kind: 'tax' | 'service';
+  amount?: number;
+  basisPoints?: number;
+};
+export type BillInput = {
+  lines: BillLineInput[];
+  extras?: BillExtraInput[];
+};
 export type SplitInput = {
-  mode: 'equal' | 'exact' | 'percent' | 'shares';
+  mode: 'equal' | 'exact' | 'percent' | 'shares' | 'itemised';
   members: {
     memberId: string;
     value?: number;
   }[];
+  items?: BillInput;
 };
 export type CreateExpenseRequest = {
   description: string;
   amountPence: number;
   paidFrom: 'pot' | 'member';
   payerMemberId?: string;
+  payers?: ExpensePayerInput[];
+  category?: 'food' | 'transport' | 'lodging' | 'activities' | 'groceries' | 'other';
+  original?: ExpenseOriginalInput;
   split: SplitInput;
 };
 export type UpdateExpenseRequest = {
   description?: string;
   amountPence?: number;
+  category?: 'food' | 'transport' | 'lodging' | 'activities' | 'groceries' | 'other';
   split?: SplitInput;
+  original?: ExpenseOriginalInput | null;
+  payers?: ExpensePayerInput[];
 };
 export type MemberPosition = {
   memberId: string;
@@ -778,15 +1213,121 @@ export type SettleUpTransfer = {
   toMemberId: string;
   amountPence: number;
 };
+export type RemindedTransfer = {
+  fromMemberId: string;
+  toMemberId: string;
+};
 export type PotBalances = {
   positions: MemberPosition[];
   plan: SettleUpTransfer[];
+  remindedToday: RemindedTransfer[];
 };
 export type CreateSettlementRequest = {
   fromMemberId: string;
   toMemberId: string;
   amountPence: number;
   payWithKitty?: boolean;
+};
+export type ReminderSent = {
+  fromMemberId: string;
+  toMemberId: string;
+  debtorName: string;
+  amountPence: number;
+};
+export type RemindRequest = {
+  fromMemberId: string;
+  toMemberId: string;
+};
+export type ReceiptInfo = {
+  expenseId: string;
+  contentType: 'image/jpeg' | 'image/png' | 'image/webp';
+  sizeBytes: number;
+  uploadedAt: string;
+};
+export type AttachReceiptRequest = {
+  contentType: 'image/jpeg' | 'image/png' | 'image/webp';
+  dataBase64: string;
+};
+export type Receipt = {
+  expenseId: string;
+  contentType: 'image/jpeg' | 'image/png' | 'image/webp';
+  dataBase64: string;
+};
+export type RecurringExpense = {
+  id: string;
+  potId: string;
+  description: string;
+  amountPence: number;
+  category: 'food' | 'transport' | 'lodging' | 'activities' | 'groceries' | 'other';
+  paidFrom: 'pot' | 'member';
+  frequency: 'weekly' | 'monthly';
+  startOn: string;
+  endOn: string | null;
+  nextDueOn: string | null;
+  occurrences: number;
+  lastProblem: string | null;
+  createdByName: string;
+  youMayCancel: boolean;
+  cancelledAt: string | null;
+  createdAt: string;
+};
+export type CreateRecurringExpenseRequest = {
+  expense: CreateExpenseRequest;
+  frequency: 'weekly' | 'monthly';
+  startOn: string;
+  endOn?: string;
+};
+export type UpdateSettlementRequest = {
+  amountPence: number;
+};
+export type ImportedAmount = {
+  name: string;
+  amountPence: number;
+};
+export type ImportedExpense = {
+  row: number;
+  date: string | null;
+  description: string;
+  category: 'food' | 'transport' | 'lodging' | 'activities' | 'groceries' | 'other';
+  amountPence: number;
+  payers: ImportedAmount[];
+  shares: ImportedAmount[];
+  isPayment: boolean;
+  alreadyImported: boolean;
+};
+export type ImportRowProblem = {
+  row: number;
+  message: string;
+};
+export type ImportNameMapping = {
+  name: string;
+  memberId: string | null;
+};
+export type ImportPreview = {
+  format: 'kitty-csv' | 'splitwise-csv' | 'spliit-json' | 'spliit-csv';
+  expenses: ImportedExpense[];
+  problems: ImportRowProblem[];
+  mapping: ImportNameMapping[];
+};
+export type ImportPreviewRequest = {
+  text: string;
+  format?: 'kitty-csv' | 'splitwise-csv' | 'spliit-json' | 'spliit-csv';
+};
+export type ImportResult = {
+  created: number;
+  alreadyImported: number;
+  problems: ImportRowProblem[];
+  nextIndex: number | null;
+  total: number;
+};
+export type ImportRequest = {
+  text: string;
+  format: 'kitty-csv' | 'splitwise-csv' | 'spliit-json' | 'spliit-csv';
+  mapping: {
+    name: string;
+    memberId: string;
+  }[];
+  fromIndex?: number;
 };
 export type InvitationPreview = {
   status: 'pending' | 'accepted' | 'expired' | 'revoked';
@@ -843,6 +1384,21 @@ export type KycRequest = {
     postal_code: string;
     country?: 'GB';
   };
+};
+export type BankAccount = {
+  sortCode: string;
+  last4: string;
+  bankName: string | null;
+  accountHolderName: string;
+  addedAt: string;
+};
+export type BankAccountStatus = {
+  bankAccount: BankAccount | null;
+};
+export type BankAccountRequest = {
+  sortCode: string;
+  accountNumber: string;
+  accountHolderName: string;
 };
 export type IssuedCard = {
   brand: string;
@@ -910,6 +1466,31 @@ export type Wallet = {
   payoutAccount: string | null;
   updatedAt: string | null;
 };
+export type StatementEntry = {
+  transactionId: string;
+  occurredAt: string;
+  kind: string;
+  description: string;
+  amountPence: number;
+  feePence: number;
+  balanceAfterPence: number;
+  memberName: string | null;
+};
+export type Statement = {
+  account: {
+    type: 'wallet' | 'pot';
+    name: string;
+  };
+  month: string;
+  from: string;
+  to: string;
+  openingBalancePence: number;
+  closingBalancePence: number;
+  moneyInPence: number;
+  moneyOutPence: number;
+  feesPence: number;
+  entries: StatementEntry[];
+};
 export type CreateWithdrawalRequest = {
   amountPence: number;
   source?:
@@ -975,6 +1556,12 @@ export const {
   useLazyOpenUnsubscribePageQuery,
   useUnsubscribeMutation,
   useLogClientEventMutation,
+  useListNotificationsQuery,
+  useLazyListNotificationsQuery,
+  useMarkNotificationsReadMutation,
+  useGetNotificationPreferencesQuery,
+  useLazyGetNotificationPreferencesQuery,
+  useUpdateNotificationPreferencesMutation,
   useGetHealthQuery,
   useLazyGetHealthQuery,
   useCreatePotMutation,
@@ -985,9 +1572,13 @@ export const {
   useGetPotQuery,
   useLazyGetPotQuery,
   useUpdatePotMutation,
+  useUpdatePotRulesMutation,
+  useListWithdrawalApprovalsQuery,
+  useLazyListWithdrawalApprovalsQuery,
   useCreateInvitationMutation,
   useRevokeInvitationMutation,
   useRemoveMemberMutation,
+  useLeavePotMutation,
   useListPotActivityQuery,
   useLazyListPotActivityQuery,
   useCreateExpenseMutation,
@@ -1004,6 +1595,21 @@ export const {
   useCreateSettlementMutation,
   useConfirmSettlementMutation,
   useDeclineSettlementMutation,
+  useRemindDebtorMutation,
+  useAttachReceiptMutation,
+  useGetReceiptQuery,
+  useLazyGetReceiptQuery,
+  useRemoveReceiptMutation,
+  useCreateRecurringExpenseMutation,
+  useListRecurringExpensesQuery,
+  useLazyListRecurringExpensesQuery,
+  useCancelRecurringExpenseMutation,
+  useUpdateSettlementMutation,
+  useUndoSettlementMutation,
+  useExportPotCsvQuery,
+  useLazyExportPotCsvQuery,
+  usePreviewPotImportMutation,
+  useImportPotExpensesMutation,
   usePreviewInvitationQuery,
   useLazyPreviewInvitationQuery,
   useAcceptInvitationMutation,
@@ -1015,6 +1621,9 @@ export const {
   useCreatePaymentAccountMutation,
   useUpdateKycMutation,
   useRecreatePaymentAccountMutation,
+  useGetBankAccountQuery,
+  useLazyGetBankAccountQuery,
+  useSetBankAccountMutation,
   useCreateCardMutation,
   useGetCurrentCardQuery,
   useLazyGetCurrentCardQuery,
@@ -1027,13 +1636,22 @@ export const {
   useCancelTopUpMutation,
   useQuoteFeeQuery,
   useLazyQuoteFeeQuery,
+  useGetTopUpQuery,
+  useLazyGetTopUpQuery,
   useListFundingTransactionsQuery,
   useLazyListFundingTransactionsQuery,
   useGetWalletQuery,
   useLazyGetWalletQuery,
+  useGetWalletStatementQuery,
+  useLazyGetWalletStatementQuery,
+  useGetPotStatementQuery,
+  useLazyGetPotStatementQuery,
   useCreateWithdrawalMutation,
   useListWithdrawalsQuery,
   useLazyListWithdrawalsQuery,
+  useApproveWithdrawalMutation,
+  useDeclineWithdrawalMutation,
+  useCancelWithdrawalMutation,
   useCreateTopUpRequestMutation,
   useGetTopUpRequestQuery,
   useLazyGetTopUpRequestQuery,

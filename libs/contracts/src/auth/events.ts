@@ -12,6 +12,9 @@ export type UserDeletedJob = z.infer<typeof UserDeletedJob>;
 
 export const PotsUserDeletedQueue = defineQueue('pots-user-deleted', ['auth.user.deleted.v1']);
 export const IssuingUserDeletedQueue = defineQueue('issuing-user-deleted', ['auth.user.deleted.v1']);
+export const NotificationsUserDeletedQueue = defineQueue('notifications-user-deleted', [
+  'auth.user.deleted.v1',
+]);
 
 /** What a deleted account is called wherever its name was shown to others. */
 export const DELETED_USER_NAME = 'Deleted user';

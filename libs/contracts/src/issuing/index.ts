@@ -1,4 +1,5 @@
 export * from './authorizations';
+export * from './bank-account';
 export * from './cards';
 export * from './kyc';
 export * from './onboarding';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { defineRpc } from '../common';
+import { BankAccountStatus, SetBankAccountCommand } from './bank-account';
 import {
   CardCreation,
   CardPurchase,
@@ -20,6 +21,9 @@ export const IssuingRpc = {
   createAccount: defineRpc('issuing.account.create.v1', PaymentAccountCommand, OnboardingStatus),
   updateKyc: defineRpc('issuing.kyc.update.v1', UpdateKycCommand, OnboardingStatus),
   recreateAccount: defineRpc('issuing.account.recreate.v1', PaymentAccountCommand, OnboardingStatus),
+  /** The caller's own bank account (gateway → issuing): read, or set as their payouts' destination. */
+  getBankAccount: defineRpc('issuing.bank-account.get.v1', OnboardingQuery, BankAccountStatus),
+  setBankAccount: defineRpc('issuing.bank-account.set.v1', SetBankAccountCommand, BankAccountStatus),
   /** The caller's virtual card (gateway → issuing): create once, read, freeze / unfreeze, push to a wallet. */
   createCard: defineRpc('issuing.card.create.v1', CardQuery, CardCreation),
   getCard: defineRpc('issuing.card.get.v1', CardQuery, IssuingCardView),

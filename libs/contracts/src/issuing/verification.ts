@@ -10,7 +10,7 @@ export const PaymentAccountVerification = z.object({
   verified: z.boolean(),
   /** The Connect account id (acct_…), or null before onboarding. */
   accountId: z.string().nullable(),
-  /** The account's bank account that payouts go to (ba_…), or null. */
+  /** The user's own bank account that payouts go to (ba_…), or null until they add one. */
   payoutDestination: z.string().nullable(),
   /** How the SPA names that bank account, e.g. 'NatWest •••• 2345'. */
   payoutAccountLabel: z.string().nullable(),

@@ -61,6 +61,44 @@ export const EmailMessage = z.discriminatedUnion('template', [
       topUpUrl: z.url(),
     }),
   }),
+  z.object({
+    template: z.literal('pot-withdrawal'),
+    to: Email,
+    data: z.object({
+      memberName: z.string(),
+      withdrawerName: z.string(),
+      /** Already formatted, e.g. '£25.00'. */
+      amount: z.string(),
+      potName: z.string(),
+      potUrl: z.url(),
+    }),
+  }),
+  /** 'Remind' on the settle-up plan (issue 14 §7): at most once a UK day per pot, debtor and creditor. */
+  z.object({
+    template: z.literal('pot-reminder'),
+    to: Email,
+    data: z.object({
+      debtorName: z.string(),
+      reminderName: z.string(),
+      creditorName: z.string(),
+      /** Already formatted, e.g. '£25.00'. */
+      amount: z.string(),
+      potName: z.string(),
+      potUrl: z.url(),
+    }),
+  }),
+  /** A notification its user wants by e-mail (issue 13 §1): what happened, and where to see it. */
+  z.object({
+    template: z.literal('notification'),
+    to: Email,
+    data: z.object({
+      fullName: z.string(),
+      title: z.string(),
+      body: z.string(),
+      url: z.url(),
+      preferencesUrl: z.url(),
+    }),
+  }),
 ]);
 export type EmailMessage = z.infer<typeof EmailMessage>;
 export type EmailTemplate = EmailMessage['template'];

@@ -2,3 +2,4 @@ export * from './contact';
 export * from './email-job';
 export * from './email-limits';
 export * from './email-preferences';
+export * from './notification';

@@ -91,6 +91,8 @@ export const FundingTransaction = apiSchema(
     method: z.enum(PAYMENT_METHODS),
     status: z.enum(FUNDING_STATUSES),
     destination: z.object({ type: z.enum(['wallet', 'pot', 'top_up_request']), name: z.string() }),
+    /** Stripe's reason for a failed top-up, or for the last declined attempt of an expired one. */
+    failureReason: z.string().nullable(),
     createdAt: IsoDateTime,
     completedAt: IsoDateTime.nullable(),
   }),

@@ -4,6 +4,7 @@ export * from './funding';
 export * from './money-fields';
 export * from './reconciliation';
 export * from './rpc';
+export * from './statement';
 export * from './top-up-request';
 export * from './wallet';
 export * from './withdrawal';

@@ -9,9 +9,10 @@ import {
   FundingSession,
   FundingTransaction,
 } from './funding';
+import { Statement, StatementMonth } from './statement';
 import { CreateTopUpRequest, TopUpRequestCreated, TopUpRequestView } from './top-up-request';
 import { Wallet } from './wallet';
-import { CreateWithdrawalRequest, Withdrawal } from './withdrawal';
+import { CreateWithdrawalRequest, Withdrawal, WithdrawalApproval, WithdrawalDecision } from './withdrawal';
 
 /** The signed-in caller, as the gateway authenticated them. */
 export const PaymentsCaller = z.object({ userId: Uuid, email: z.string(), name: z.string() });
@@ -27,23 +28,42 @@ export const CreateCheckoutSessionCommand = withCaller({
 });
 export const FundingSessionQuery = withCaller({ sessionId: CheckoutSessionId });
 export const CancelTopUpCommand = withCaller({ topUpId: Uuid });
+export const TopUpQuery = withCaller({ topUpId: Uuid });
 export const QuoteFeeQuery = withCaller({ amountPence: z.number().int().positive() });
 export const PaymentsCallerQuery = withCaller({});
 export const CreateWithdrawalCommand = withCaller({
   body: CreateWithdrawalRequest,
   idempotencyKey: IdempotencyKey,
 });
+/** Another member of the pot approves or declines a withdrawal waiting for approval. */
+export const DecideWithdrawalCommand = withCaller({ withdrawalId: Uuid, decision: WithdrawalDecision });
+/** The requester withdraws their own request while it waits. */
+export const CancelWithdrawalCommand = withCaller({ withdrawalId: Uuid });
+export const PotWithdrawalApprovalsQuery = withCaller({ potId: Uuid });
 export const CreateTopUpRequestCommand = withCaller({ body: CreateTopUpRequest });
 export const TopUpRequestQuery = withCaller({ requestId: Uuid });
+/** The caller's wallet, or a pot they are a member of (checked by payments against pots). */
+export const StatementRequest = withCaller({
+  source: z.discriminatedUnion('type', [
+    z.object({ type: z.literal('wallet') }),
+    z.object({ type: z.literal('pot'), potId: Uuid }),
+  ]),
+  month: StatementMonth,
+});
 
 export type CreateCheckoutSessionCommand = z.infer<typeof CreateCheckoutSessionCommand>;
 export type FundingSessionQuery = z.infer<typeof FundingSessionQuery>;
 export type CancelTopUpCommand = z.infer<typeof CancelTopUpCommand>;
+export type TopUpQuery = z.infer<typeof TopUpQuery>;
 export type QuoteFeeQuery = z.infer<typeof QuoteFeeQuery>;
 export type PaymentsCallerQuery = z.infer<typeof PaymentsCallerQuery>;
 export type CreateWithdrawalCommand = z.infer<typeof CreateWithdrawalCommand>;
+export type DecideWithdrawalCommand = z.infer<typeof DecideWithdrawalCommand>;
+export type CancelWithdrawalCommand = z.infer<typeof CancelWithdrawalCommand>;
+export type PotWithdrawalApprovalsQuery = z.infer<typeof PotWithdrawalApprovalsQuery>;
 export type CreateTopUpRequestCommand = z.infer<typeof CreateTopUpRequestCommand>;
 export type TopUpRequestQuery = z.infer<typeof TopUpRequestQuery>;
+export type StatementRequest = z.infer<typeof StatementRequest>;
 
 /** A ledger transaction's own idempotency key (`expense:<id>`, `settlement:<id>`…), chosen by the service. */
 const LedgerKey = z.string().min(1).max(200);
@@ -91,6 +111,8 @@ export const PaymentsRpc = {
   ),
   getFundingSession: defineRpc('payments.funding-session.get.v1', FundingSessionQuery, FundingSession),
   cancelTopUp: defineRpc('payments.funding.cancel.v1', CancelTopUpCommand, FundingTransaction),
+  /** One of the caller's top-ups (its receipt); another user's is not found. */
+  getTopUp: defineRpc('payments.funding.get.v1', TopUpQuery, FundingTransaction),
   quoteFee: defineRpc('payments.fee.quote.v1', QuoteFeeQuery, FeeQuote),
   listFundingTransactions: defineRpc(
     'payments.funding-transaction.list.v1',
@@ -98,8 +120,16 @@ export const PaymentsRpc = {
     z.array(FundingTransaction),
   ),
   getWallet: defineRpc('payments.wallet.get.v1', PaymentsCallerQuery, Wallet),
+  getStatement: defineRpc('payments.statement.get.v1', StatementRequest, Statement),
   createWithdrawal: defineRpc('payments.withdrawal.create.v1', CreateWithdrawalCommand, Withdrawal),
   listWithdrawals: defineRpc('payments.withdrawal.list.v1', PaymentsCallerQuery, z.array(Withdrawal)),
+  decideWithdrawal: defineRpc('payments.withdrawal.decide.v1', DecideWithdrawalCommand, Withdrawal),
+  cancelWithdrawal: defineRpc('payments.withdrawal.cancel.v1', CancelWithdrawalCommand, Withdrawal),
+  listWithdrawalApprovals: defineRpc(
+    'payments.withdrawal.approvals.list.v1',
+    PotWithdrawalApprovalsQuery,
+    z.array(WithdrawalApproval),
+  ),
   createTopUpRequest: defineRpc(
     'payments.top-up-request.create.v1',
     CreateTopUpRequestCommand,

@@ -18,7 +18,14 @@ export const CreateWithdrawalRequest = apiRequestSchema(
 );
 export type CreateWithdrawalRequest = z.infer<typeof CreateWithdrawalRequest>;
 
-export const WITHDRAWAL_STATUSES = ['pending', 'paid', 'failed'] as const;
+export const WITHDRAWAL_STATUSES = [
+  'awaiting_approval',
+  'pending',
+  'paid',
+  'failed',
+  'declined',
+  'cancelled',
+] as const;
 
 export const Withdrawal = apiSchema(
   'Withdrawal',
@@ -26,7 +33,11 @@ export const Withdrawal = apiSchema(
     id: Uuid,
     amountPence: z.number().int(),
     source: z.object({ type: z.enum(['wallet', 'pot']), potId: Uuid.nullable(), name: z.string() }),
-    /** pending: reserved and paid out; paid: arrived; failed: the reservation was released. */
+    /**
+     * awaiting_approval: a pot withdrawal above the pot's approval amount, nothing moved yet, until another
+     * member approves (then pending) or declines (declined), or its requester cancels it (cancelled);
+     * pending: reserved and paid out; paid: arrived; failed: the reservation was released.
+     */
     status: z.enum(WITHDRAWAL_STATUSES),
     failureReason: z.string().nullable(),
     createdAt: IsoDateTime,
@@ -34,3 +45,21 @@ export const Withdrawal = apiSchema(
   }),
 );
 export type Withdrawal = z.infer<typeof Withdrawal>;
+
+/** A pot withdrawal waiting for a second member (issue 13 §4), as the pot's members see it. */
+export const WithdrawalApproval = apiSchema(
+  'WithdrawalApproval',
+  z.object({
+    id: Uuid,
+    potId: Uuid,
+    amountPence: z.number().int(),
+    requesterName: z.string(),
+    /** The requester may cancel it; everyone else may approve or decline it. */
+    requestedByYou: z.boolean(),
+    createdAt: IsoDateTime,
+  }),
+);
+export type WithdrawalApproval = z.infer<typeof WithdrawalApproval>;
+
+export const WithdrawalDecision = z.enum(['approve', 'decline']);
+export type WithdrawalDecision = z.infer<typeof WithdrawalDecision>;

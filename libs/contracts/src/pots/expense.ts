@@ -1,17 +1,126 @@
+import {
+  billTotals,
+  convertToPence,
+  formatMinor,
+  formatPence,
+  FULL_BASIS_POINTS,
+  payersProblem,
+} from '@kitty/money';
 import { z } from 'zod';
 
 import { apiRequestSchema, apiSchema, IsoDateTime, SingleLineText, Uuid } from '../common';
+import {
+  ExpenseOriginal,
+  type ExpenseOriginalInput,
+  ExpenseOriginalInput as OriginalInput,
+  FOREIGN_CURRENCIES,
+  MAX_FOREIGN_AMOUNT_MINOR,
+} from './currency';
 
 /** £1,000,000 per expense is far beyond any group trip, and keeps sums well inside safe integers. */
 export const MAX_EXPENSE_PENCE = 100_000_000;
 
-export const SPLIT_MODES = ['equal', 'exact', 'percent', 'shares'] as const;
+/** People named in one expense (who share it, who paid it): far more than any pot has members. */
+export const MAX_EXPENSE_PEOPLE = 200;
+
+export const SPLIT_MODES = ['equal', 'exact', 'percent', 'shares', 'itemised'] as const;
 export type SplitMode = (typeof SPLIT_MODES)[number];
 
+/** What an expense was for (the pots database checks the same list). */
+export const EXPENSE_CATEGORIES = [
+  'food',
+  'transport',
+  'lodging',
+  'activities',
+  'groceries',
+  'other',
+] as const;
+export const ExpenseCategory = z.enum(EXPENSE_CATEGORIES);
+export type ExpenseCategory = z.infer<typeof ExpenseCategory>;
+
+/** How people read each category: in the app and in the pot's activity feed ('Food and drink → Transport'). */
+export const EXPENSE_CATEGORY_LABELS: Record<ExpenseCategory, string> = {
+  food: 'Food and drink',
+  transport: 'Transport',
+  lodging: 'Lodging',
+  activities: 'Activities',
+  groceries: 'Groceries',
+  other: 'Other',
+};
+
+/** Lines on one itemised bill: more than any receipt a group splits. */
+export const MAX_BILL_LINES = 50;
+
+export const BILL_EXTRA_KINDS = ['tax', 'service'] as const;
+
+/** One line of an itemised bill, in the expense's currency (pence, or the original's minor units). */
+export const BillLineInput = apiRequestSchema(
+  'BillLineInput',
+  z
+    .object({
+      description: SingleLineText('Describe each line.').min(1, 'Describe each line.').max(100),
+      amount: z
+        .number({ error: 'Enter what each line cost.' })
+        .int('Amounts are whole pence (or cents).')
+        .positive('Each line costs more than nothing.')
+        .max(MAX_FOREIGN_AMOUNT_MINOR, 'Invalid amount'),
+      /** Who shares this line, equally among them. */
+      memberIds: z
+        .array(Uuid)
+        .min(1, 'Choose who shares each line.')
+        .max(MAX_EXPENSE_PEOPLE)
+        .refine((ids) => new Set(ids).size === ids.length, 'Each person can be named once per line.'),
+    })
+    .strict(),
+);
+export type BillLineInput = z.infer<typeof BillLineInput>;
+
+/** Tax or service on top of the lines: a fixed amount, or basis points of what the lines add up to. */
+export const BillExtraInput = apiRequestSchema(
+  'BillExtraInput',
+  z
+    .object({
+      kind: z.enum(BILL_EXTRA_KINDS),
+      amount: z.number().int().min(0).max(MAX_FOREIGN_AMOUNT_MINOR).optional(),
+      basisPoints: z.number().int().min(0).max(FULL_BASIS_POINTS).optional(),
+    })
+    .strict()
+    .refine((extra) => (extra.amount === undefined) !== (extra.basisPoints === undefined), {
+      message: 'Give tax or service as an amount or as a percentage, not both.',
+    }),
+);
+export type BillExtraInput = z.infer<typeof BillExtraInput>;
+
 /**
- * Who shares an expense and how. `value` means: nothing for `equal`, pence for `exact`, basis points
- * (1/100 of a percent, summing to 10,000) for `percent`, a positive weight for `shares`. Order matters:
- * it breaks ties when pennies are distributed.
+ * An itemised bill: its lines, and tax or service (each at most once) shared in proportion to what each
+ * person had. Lines and extras add up to the expense's amount in its currency.
+ */
+export const BillInput = apiRequestSchema(
+  'BillInput',
+  z
+    .object({
+      lines: z
+        .array(BillLineInput)
+        .min(1, 'Add at least one line.')
+        .max(MAX_BILL_LINES, `At most ${MAX_BILL_LINES} lines.`),
+      extras: z
+        .array(BillExtraInput)
+        .max(BILL_EXTRA_KINDS.length)
+        .refine(
+          (extras) => new Set(extras.map(({ kind }) => kind)).size === extras.length,
+          'Give tax and service once each.',
+        )
+        .default([]),
+    })
+    .strict(),
+);
+export type BillInput = z.infer<typeof BillInput>;
+
+/**
+ * Who shares an expense and how. `value` means: nothing for `equal` and `itemised`, pence for `exact`,
+ * basis points (1/100 of a percent, summing to 10,000) for `percent`, a positive weight for `shares`.
+ * `itemised` also gives `items`, whose lines name only members listed here. Order matters: it breaks ties
+ * when pennies are distributed.
  */
 export const SplitInput = apiRequestSchema(
   'SplitInput',
@@ -21,9 +130,31 @@ export const SplitInput = apiRequestSchema(
       members: z
         .array(z.object({ memberId: Uuid, value: z.number().int().min(0).optional() }).strict())
         .min(1, 'Choose at least one member to split with.')
-        .max(200),
+        .max(MAX_EXPENSE_PEOPLE),
+      /** The bill's lines, for `itemised` (and only then). */
+      items: BillInput.optional(),
     })
-    .strict(),
+    .strict()
+    .superRefine((split, context) => {
+      if (split.mode !== 'itemised') {
+        if (split.items)
+          context.addIssue({ code: 'custom', message: 'Only an itemised split has lines.', path: ['items'] });
+        return;
+      }
+      if (!split.items) {
+        context.addIssue({ code: 'custom', message: 'Add the lines of the bill.', path: ['items'] });
+        return;
+      }
+      const listed = new Set(split.members.map(({ memberId }) => memberId));
+      split.items.lines.forEach((line, index) => {
+        if (line.memberIds.some((memberId) => !listed.has(memberId)))
+          context.addIssue({
+            code: 'custom',
+            message: "Everyone sharing a line must be among the split's members.",
+            path: ['items', 'lines', index, 'memberIds'],
+          });
+      });
+    }),
 );
 export type SplitInput = z.infer<typeof SplitInput>;
 
@@ -37,22 +168,131 @@ const Amount = z
   .positive('Invalid amount')
   .max(MAX_EXPENSE_PENCE, 'Invalid amount');
 
+/** What one member paid of a member-paid expense. */
+export const ExpensePayerInput = apiRequestSchema(
+  'ExpensePayerInput',
+  z.object({ memberId: Uuid, amountPence: Amount }).strict(),
+);
+export type ExpensePayerInput = z.infer<typeof ExpensePayerInput>;
+
+/** Several members paid: what each paid, adding up to the expense's amount (each member once). */
+const Payers = z.array(ExpensePayerInput).min(1, 'Choose who paid.').max(MAX_EXPENSE_PEOPLE);
+
+/** An amount in the currency the expense was paid in: pence, or the original's minor units. */
+function inCurrency(amount: number, original: ExpenseOriginalInput | null | undefined): string {
+  return original
+    ? formatMinor(amount, original.currency, FOREIGN_CURRENCIES[original.currency].minorUnits)
+    : formatPence(amount);
+}
+
+export interface ExpenseAmounts {
+  amountPence: number;
+  original?: ExpenseOriginalInput | null;
+  split: SplitInput;
+}
+
+/**
+ * Why an expense's amounts disagree, in words for the person who typed them (and the field to show it
+ * beside); null when they agree: converted at the payer's rate, the original amount is amountPence
+ * (rounded half up to the penny); an itemised bill's lines and tax/service add up to the expense's amount
+ * in its own currency. The API and the expense form both ask this one function.
+ */
+export function expenseAmountsProblem({
+  amountPence,
+  original,
+  split,
+}: ExpenseAmounts): { path: string[]; message: string } | null {
+  if (original?.rate !== undefined) {
+    const { minorUnits } = FOREIGN_CURRENCIES[original.currency];
+    const converted = convertToPence(original.amountMinor, minorUnits, original.rate);
+    if (converted !== amountPence)
+      return {
+        path: ['amountPence'],
+        message: `At £${original.rate} per ${inCurrency(10 ** minorUnits, original)}, ${inCurrency(original.amountMinor, original)} is ${formatPence(converted)}, not ${formatPence(amountPence)}.`,
+      };
+  }
+  if (split.mode === 'itemised' && split.items) {
+    const { total } = billTotals(
+      split.items.lines.map(({ amount, memberIds }) => ({ amount, memberIds })),
+      split.items.extras.map((extra) =>
+        extra.basisPoints === undefined ? { amount: extra.amount ?? 0 } : { basisPoints: extra.basisPoints },
+      ),
+    );
+    const expected = original ? original.amountMinor : amountPence;
+    if (total !== expected)
+      return {
+        path: ['split', 'items'],
+        message: `The lines with tax and service come to ${inCurrency(total, original)}, not the expense's ${inCurrency(expected, original)}.`,
+      };
+  }
+  return null;
+}
+
+function checkAmounts(
+  expense: { amountPence?: number; original?: ExpenseOriginalInput | null; split?: SplitInput },
+  context: z.RefinementCtx,
+) {
+  // Each part out of range has its own issue already: only valid parts are measured against each other.
+  const amount = Amount.safeParse(expense.amountPence);
+  const original = OriginalInput.nullable().optional().safeParse(expense.original);
+  const split = SplitInput.safeParse(expense.split);
+  if (!amount.success || !original.success || !split.success) return;
+  const problem = expenseAmountsProblem({
+    amountPence: amount.data,
+    original: original.data,
+    split: split.data,
+  });
+  if (problem) context.addIssue({ code: 'custom', message: problem.message, path: problem.path });
+}
+
+/** Refuses payers that cannot have paid `amountPence` between them (the rule is `payersProblem`'s). */
+function checkPayers(
+  { amountPence, payers }: { amountPence?: number; payers?: ExpensePayerInput[] },
+  context: z.RefinementCtx,
+) {
+  // An amount out of range has its own issue already: what the payers paid is measured against a valid one.
+  const amount = Amount.safeParse(amountPence);
+  if (!payers || !amount.success) return;
+  const problem = payersProblem(payers, amount.data);
+  if (problem) context.addIssue({ code: 'custom', message: problem, path: ['payers'] });
+}
+
 export const CreateExpenseRequest = apiRequestSchema(
   'CreateExpenseRequest',
   z
     .object({
       description: Description,
       amountPence: Amount,
-      /** `pot`: the money leaves the pot; `member`: a member paid and the group owes them (bookkeeping). */
+      /** `pot`: the money leaves the pot; `member`: members paid and the group owes them (bookkeeping). */
       paidFrom: z.enum(['pot', 'member']),
-      /** Required when paidFrom is `member`. */
+      /** When paidFrom is `member` and one member paid it all (otherwise give `payers`). */
       payerMemberId: Uuid.optional(),
+      /** When paidFrom is `member`, instead of `payerMemberId`: who paid what, adding up to amountPence. */
+      payers: Payers.optional(),
+      /** Omitted: 'other'. */
+      category: ExpenseCategory.default('other'),
+      /** Paid in another currency: what it cost there, and the rate (else amountPence is what the bank charged). */
+      original: OriginalInput.optional(),
       split: SplitInput,
     })
     .strict()
-    .refine((expense) => expense.paidFrom === 'pot' || expense.payerMemberId, {
-      message: 'Choose who paid.',
-      path: ['payerMemberId'],
+    .superRefine((expense, context) => {
+      if (expense.payers && expense.paidFrom === 'pot')
+        context.addIssue({
+          code: 'custom',
+          message: 'The pot paid this: it has no payers.',
+          path: ['payers'],
+        });
+      else if (expense.payers && expense.payerMemberId)
+        context.addIssue({
+          code: 'custom',
+          message: 'Give either payerMemberId or payers, not both.',
+          path: ['payers'],
+        });
+      else if (expense.paidFrom === 'member' && !expense.payers && !expense.payerMemberId)
+        context.addIssue({ code: 'custom', message: 'Choose who paid.', path: ['payerMemberId'] });
+      checkPayers(expense, context);
+      checkAmounts(expense, context);
     }),
 );
 export type CreateExpenseRequest = z.infer<typeof CreateExpenseRequest>;
@@ -63,9 +303,24 @@ export const UpdateExpenseRequest = apiRequestSchema(
     .object({
       description: Description.optional(),
       amountPence: Amount.optional(),
+      category: ExpenseCategory.optional(),
       split: SplitInput.optional(),
+      /**
+       * Paid in another currency (null: in pounds after all). Omitted: as before. With a rate, the amount must
+       * be given too (converted at it), unless neither changes.
+       */
+      original: OriginalInput.nullable().optional(),
+      /**
+       * A member-paid expense's payers, all of them (adding up to the new amount, or the current one). Omitted
+       * while the amount changes: allowed when one member paid, who then paid the new amount.
+       */
+      payers: Payers.optional(),
     })
-    .strict(),
+    .strict()
+    .superRefine((update, context) => {
+      checkPayers(update, context);
+      checkAmounts(update, context);
+    }),
 );
 export type UpdateExpenseRequest = z.infer<typeof UpdateExpenseRequest>;
 
@@ -82,6 +337,30 @@ export const ExpenseShare = apiSchema(
   z.object({ memberId: Uuid, name: z.string(), amountPence: z.number().int() }),
 );
 
+export const ExpensePayer = apiSchema(
+  'ExpensePayer',
+  z.object({ memberId: Uuid, name: z.string(), amountPence: z.number().int() }),
+);
+
+export const Bill = apiSchema(
+  'Bill',
+  z.object({
+    lines: z.array(z.object({ description: z.string(), amount: z.number().int(), memberIds: z.array(Uuid) })),
+    extras: z.array(
+      z.object({
+        kind: z.enum(BILL_EXTRA_KINDS),
+        /** What it came to (a percentage rounded half up to the minor unit). */
+        amount: z.number().int(),
+        /** As a percentage, when given so; null for a fixed amount. */
+        basisPoints: z.number().int().nullable(),
+      }),
+    ),
+    subtotal: z.number().int(),
+    total: z.number().int(),
+  }),
+);
+export type Bill = z.infer<typeof Bill>;
+
 export const Expense = apiSchema(
   'Expense',
   z.object({
@@ -90,8 +369,16 @@ export const Expense = apiSchema(
     description: z.string(),
     amountPence: z.number().int(),
     paidFrom: z.enum(['pot', 'member']),
+    /** The first of `payers` (null when the pot paid), for clients from before several payers. */
     payerMemberId: Uuid.nullable(),
+    /** Who paid a member-paid expense and how much each, in the order given; empty when the pot paid. */
+    payers: z.array(ExpensePayer),
     splitMode: z.enum(SPLIT_MODES),
+    /** An itemised expense's bill, in its currency, with its tax/service worked out; null otherwise. */
+    items: Bill.nullable(),
+    /** Paid in another currency: what it cost there (amountPence is its value in pounds); null in pounds. */
+    original: ExpenseOriginal.nullable(),
+    category: ExpenseCategory,
     shares: z.array(ExpenseShare),
     status: RecordStatus,
     /** Who must confirm a pending expense (its payer); null once decided. */
@@ -100,6 +387,8 @@ export const Expense = apiSchema(
     createdByName: z.string(),
     createdAt: IsoDateTime,
     updatedAt: IsoDateTime,
+    /** A receipt photo is attached (read it from …/expenses/:id/receipt). */
+    hasReceipt: z.boolean(),
   }),
 );
 export type Expense = z.infer<typeof Expense>;
@@ -114,10 +403,20 @@ export const SettleUpTransfer = apiSchema(
   z.object({ fromMemberId: Uuid, toMemberId: Uuid, amountPence: z.number().int().positive() }),
 );
 
+/** A debt whose debtor was reminded today (UK time): 'Remind' on it waits until tomorrow. */
+export const RemindedTransfer = apiSchema(
+  'RemindedTransfer',
+  z.object({ fromMemberId: Uuid, toMemberId: Uuid }),
+);
+
 /** Positive netPence: the group owes this member; negative: they owe the group. */
 export const PotBalances = apiSchema(
   'PotBalances',
-  z.object({ positions: z.array(MemberPosition), plan: z.array(SettleUpTransfer) }),
+  z.object({
+    positions: z.array(MemberPosition),
+    plan: z.array(SettleUpTransfer),
+    remindedToday: z.array(RemindedTransfer),
+  }),
 );
 export type PotBalances = z.infer<typeof PotBalances>;
 

@@ -9,6 +9,8 @@ import {
   SingleLineText,
   Uuid,
 } from '../common';
+import { ExpenseCategory } from './expense';
+import { PotRules } from './rules';
 
 const IsoDate = z.iso.date();
 
@@ -118,6 +120,13 @@ export const MemberContribution = apiSchema(
 );
 export type MemberContribution = z.infer<typeof MemberContribution>;
 
+/** What the group spent on one category (confirmed expenses, from the pot or paid by members). */
+export const CategorySpending = apiSchema(
+  'CategorySpending',
+  z.object({ category: ExpenseCategory, amountPence: z.number().int() }),
+);
+export type CategorySpending = z.infer<typeof CategorySpending>;
+
 export const PotDetail = apiSchema(
   'PotDetail',
   PotSummary.extend({
@@ -134,8 +143,12 @@ export const PotDetail = apiSchema(
       paidByMembersPence: z.number().int(),
     }),
     contributions: z.array(MemberContribution),
+    /** Categories with spending, largest first. */
+    spendingByCategory: z.array(CategorySpending),
     /** Only the owner sees who is invited. */
     pendingInvitations: z.array(PendingInvitation),
+    /** Who may withdraw and spend (issue 13 §4); every member sees them, only the owner changes them. */
+    rules: PotRules,
   }),
 );
 export type PotDetail = z.infer<typeof PotDetail>;

@@ -25,6 +25,15 @@ import {
   SetActivePotRequest,
   UpdatePotRequest,
 } from './pot';
+import { ReminderSent, RemindRequest } from './reminder';
+import { CardSpending, PotRules, UpdatePotRulesRequest } from './rules';
+import {
+  ImportPreview,
+  ImportPreviewRequest,
+  ImportRequest,
+  ImportResult,
+  PotExportFile,
+} from './transfer-files';
 
 export const MembershipQuery = z.object({ potId: Uuid, userId: Uuid }).strict();
 export type MembershipQuery = z.infer<typeof MembershipQuery>;
@@ -33,6 +42,8 @@ export const Membership = z.object({
   potId: Uuid,
   role: z.enum(['owner', 'member']).nullable(),
   potName: z.string().nullable(),
+  /** The pot's rules (who may withdraw and spend); null with role null. */
+  rules: PotRules.nullable(),
 });
 export type Membership = z.infer<typeof Membership>;
 
@@ -49,6 +60,7 @@ export const CreatePotCommand = withCaller({ body: CreatePotRequest });
 export const ListPotsQuery = withCaller({});
 export const PotQuery = withCaller({ potId: Uuid });
 export const UpdatePotCommand = withCaller({ potId: Uuid, body: UpdatePotRequest });
+export const UpdatePotRulesCommand = withCaller({ potId: Uuid, body: UpdatePotRulesRequest });
 export const CreateInvitationCommand = withCaller({ potId: Uuid, body: CreateInvitationRequest });
 export const RevokeInvitationCommand = withCaller({ potId: Uuid, invitationId: Uuid });
 export const PreviewInvitationQuery = z.object({ token: InvitationToken });
@@ -80,6 +92,12 @@ export const CreateSettlementCommand = withCaller({
   body: CreateSettlementRequest,
   idempotencyKey: IdempotencyKey,
 });
+export const RemindCommand = withCaller({ potId: Uuid, body: RemindRequest });
+/** A member whose position is zero leaves the pot (the owner cannot). */
+export const LeavePotCommand = withCaller({ potId: Uuid });
+export const PreviewImportCommand = withCaller({ potId: Uuid, body: ImportPreviewRequest });
+/** Records the file's expenses from its `fromIndex`-th importable one, at most IMPORT_BATCH_ROWS of them. */
+export const ImportBatchCommand = withCaller({ potId: Uuid, body: ImportRequest });
 export const SetActivePotCommand = withCaller({ body: SetActivePotRequest });
 export const ActivePotQuery = withCaller({});
 
@@ -87,6 +105,7 @@ export type CreatePotCommand = z.infer<typeof CreatePotCommand>;
 export type ListPotsQuery = z.infer<typeof ListPotsQuery>;
 export type PotQuery = z.infer<typeof PotQuery>;
 export type UpdatePotCommand = z.infer<typeof UpdatePotCommand>;
+export type UpdatePotRulesCommand = z.infer<typeof UpdatePotRulesCommand>;
 export type CreateInvitationCommand = z.infer<typeof CreateInvitationCommand>;
 export type RevokeInvitationCommand = z.infer<typeof RevokeInvitationCommand>;
 export type PreviewInvitationQuery = z.infer<typeof PreviewInvitationQuery>;
@@ -98,6 +117,10 @@ export type ExpenseCommand = z.infer<typeof ExpenseCommand>;
 export type CreateSettlementCommand = z.infer<typeof CreateSettlementCommand>;
 export type DecideExpenseCommand = z.infer<typeof DecideExpenseCommand>;
 export type DecideSettlementCommand = z.infer<typeof DecideSettlementCommand>;
+export type RemindCommand = z.infer<typeof RemindCommand>;
+export type LeavePotCommand = z.infer<typeof LeavePotCommand>;
+export type PreviewImportCommand = z.infer<typeof PreviewImportCommand>;
+export type ImportBatchCommand = z.infer<typeof ImportBatchCommand>;
 export type SetActivePotCommand = z.infer<typeof SetActivePotCommand>;
 export type ActivePotQuery = z.infer<typeof ActivePotQuery>;
 
@@ -116,11 +139,13 @@ export const PotsRpc = {
     z.array(OwnedPotWithMoney),
   ),
   updatePot: defineRpc('pots.pot.update.v1', UpdatePotCommand, PotDetail),
+  updateRules: defineRpc('pots.rules.update.v1', UpdatePotRulesCommand, PotDetail),
   createInvitation: defineRpc('pots.invitation.create.v1', CreateInvitationCommand, InvitationCreated),
   revokeInvitation: defineRpc('pots.invitation.revoke.v1', RevokeInvitationCommand, Acknowledged),
   previewInvitation: defineRpc('pots.invitation.preview.v1', PreviewInvitationQuery, InvitationPreview),
   acceptInvitation: defineRpc('pots.invitation.accept.v1', AcceptInvitationCommand, InvitationAccepted),
   removeMember: defineRpc('pots.member.remove.v1', RemoveMemberCommand, Acknowledged),
+  leavePot: defineRpc('pots.member.leave.v1', LeavePotCommand, Acknowledged),
   createExpense: defineRpc('pots.expense.create.v1', CreateExpenseCommand, Expense),
   listExpenses: defineRpc('pots.expense.list.v1', PotQuery, z.array(Expense)),
   updateExpense: defineRpc('pots.expense.update.v1', UpdateExpenseCommand, Expense),
@@ -130,11 +155,15 @@ export const PotsRpc = {
   listSettlements: defineRpc('pots.settlement.list.v1', PotQuery, z.array(Settlement)),
   decideExpense: defineRpc('pots.expense.decide.v1', DecideExpenseCommand, Expense),
   decideSettlement: defineRpc('pots.settlement.decide.v1', DecideSettlementCommand, Settlement),
+  remind: defineRpc('pots.plan.remind.v1', RemindCommand, ReminderSent),
   listActivity: defineRpc('pots.activity.list.v1', PotQuery, z.array(ActivityEntry)),
+  exportPot: defineRpc('pots.transfer.export.v1', PotQuery, PotExportFile),
+  previewImport: defineRpc('pots.transfer.preview-import.v1', PreviewImportCommand, ImportPreview),
+  importBatch: defineRpc('pots.transfer.import-batch.v1', ImportBatchCommand, ImportResult),
   setActivePot: defineRpc('pots.active-pot.set.v1', SetActivePotCommand, ActivePot),
   getActivePot: defineRpc('pots.active-pot.get.v1', ActivePotQuery, ActivePot),
   /** Internal (payments, issuing): is a user in a pot, and as what. */
   getMembership: defineRpc('pots.membership.get.v1', MembershipQuery, Membership),
-  /** Internal (issuing): the pot a user's card spends from. */
-  getActivePotOfUser: defineRpc('pots.active-pot.of-user.v1', ActivePotOfUserQuery, ActivePot),
+  /** Internal (issuing): the pot a user's card spends from, with its spending rule, in one read. */
+  getCardSpendingOfUser: defineRpc('pots.card-spending.of-user.v1', ActivePotOfUserQuery, CardSpending),
 } as const;

@@ -2,13 +2,17 @@ import { z } from 'zod';
 
 import { apiSchema, defineRpc, IsoDateTime, Uuid } from '../common';
 
+export const RESIDENCY_METHODS = ['ip_address', 'kyc_address'] as const;
+export type ResidencyMethod = (typeof RESIDENCY_METHODS)[number];
+
 export const Residency = apiSchema(
   'Residency',
   z.object({
     countryCode: z.string().length(2).nullable(),
     isUkResident: z.boolean(),
     detectedAt: IsoDateTime,
-    method: z.literal('ip_address'),
+    /** kyc_address: the verified identity's address, which wins; ip_address: where they last signed in. */
+    method: z.enum(RESIDENCY_METHODS),
   }),
 );
 export type Residency = z.infer<typeof Residency>;

@@ -11,11 +11,13 @@ export const genReqId = (req: { headers: IncomingHttpHeaders }): string =>
 
 /**
  * Every request runs in its request-id context (so logs, RPC calls and jobs it starts carry the id),
- * answers with the id in `x-request-id`, and is timed by route template.
+ * answers with the id in `x-request-id`, and is timed and logged by route template.
  */
 export function instrumentHttp(fastify: FastifyInstance): void {
   fastify.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
+    // The access line (pino-http, on the raw request) names the route template too.
+    Object.assign(request.raw, { route: request.routeOptions.url ?? 'unmatched' });
     runWithRequestId(request.id, done);
   });
   fastify.addHook('onResponse', (request, reply, done) => {

@@ -7,6 +7,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Logger } from 'nestjs-pino';
 
+import { instrumentHttp } from '../http/instrument-http';
 import { loggerModule } from './logger.module';
 
 const TOKEN = 'q1w2e3r4t5y6u7i8o9p0a1s2d3f4g5h6j7k8l9z0x1c';
@@ -49,6 +50,7 @@ describe('access log', () => {
       bufferLogs: true,
     });
     app.useLogger(app.get(Logger));
+    instrumentHttp(app.getHttpAdapter().getInstance());
     await app.init();
     await app.getHttpAdapter().getInstance().ready();
   });
@@ -64,7 +66,7 @@ describe('access log', () => {
     expect(lines.join('')).not.toContain(TOKEN);
   });
 
-  it('writes one concise line per request: no headers, the caller when known, the duration', async () => {
+  it('writes one concise line per request: route, request id, no headers, the caller when known, the duration', async () => {
     lines.length = 0;
     const response = await app.inject({
       method: 'GET',
@@ -78,6 +80,8 @@ describe('access log', () => {
     expect(access).toHaveLength(1);
     expect(access[0]).toMatchObject({
       req: { method: 'GET', url: '/api/invitations/abc' },
+      route: '/api/invitations/:token',
+      requestId: response.headers['x-request-id'],
       res: { statusCode: 200 },
       responseTime: expect.any(Number),
     });
@@ -92,6 +96,6 @@ describe('access log', () => {
     const access = lines
       .map((line) => JSON.parse(line) as Record<string, unknown>)
       .find((line) => line['req']);
-    expect(access).toMatchObject({ userId: 'user-1', res: { statusCode: 200 } });
+    expect(access).toMatchObject({ route: '/api/me', userId: 'user-1', res: { statusCode: 200 } });
   });
 });

@@ -1,5 +1,5 @@
 import { LoggerModule } from 'nestjs-pino';
-import type { DestinationStream } from 'pino';
+import { destination as fileDestination,type DestinationStream } from 'pino';
 import type { Options } from 'pino-http';
 
 import { currentRequestId, REQUEST_ID_HEADER, requestIdFrom } from '../context';
@@ -13,9 +13,12 @@ interface LoggedRequest {
 
 /**
  * JSON logs (pino) carrying the request id; secrets and credentials are redacted wherever they appear.
- * One concise access line per request: method, redacted URL, status, duration, request id and, once the
- * gateway's JWT guard has set it on the raw request, the caller's user id.
- * Lines go to stdout unless `destination` is given (tests read them back).
+ * One concise access line per request: method, redacted URL, route template (set by instrumentHttp),
+ * status, duration, request id and, once the gateway's JWT guard has set it on the raw request, the
+ * caller's user id.
+ * Lines go to stdout unless `destination` is given (tests read them back). Stdout is written
+ * asynchronously: lines logged while a write is under way go out together in the next one, where a
+ * synchronous write per line was a system call per request (pino flushes what is left on exit).
  */
 export function loggerModule(level: string, service: string, destination?: DestinationStream) {
   const options: Options = {
@@ -34,8 +37,11 @@ export function loggerModule(level: string, service: string, destination?: Desti
       res: (res: { statusCode?: number }) => ({ statusCode: res.statusCode }),
     },
     customProps: (req) => {
-      const userId = (req as { userId?: unknown }).userId;
-      return typeof userId === 'string' ? { userId } : {};
+      const { route, userId } = req as { route?: unknown; userId?: unknown };
+      return {
+        ...(typeof route === 'string' && { route }),
+        ...(typeof userId === 'string' && { userId }),
+      };
     },
     // Fastify already chose the id (see genReqId in ../http); middie hands it over as req.id.
     genReqId: (req) => req.id ?? requestIdFrom(req.headers[REQUEST_ID_HEADER]),
@@ -47,5 +53,6 @@ export function loggerModule(level: string, service: string, destination?: Desti
     customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
     autoLogging: { ignore: (req) => req.url === '/health' || req.url === '/metrics' },
   };
-  return LoggerModule.forRoot({ pinoHttp: destination ? [options, destination] : options });
+  const stream = destination ?? fileDestination({ dest: 1, sync: false });
+  return LoggerModule.forRoot({ pinoHttp: [options, stream] });
 }

@@ -3,6 +3,7 @@ import type { ModuleMetadata, OnApplicationShutdown, Provider, Type } from '@nes
 import { TerminusModule } from '@nestjs/terminus';
 
 import { createHealthController, DEPENDENCY_CHECKS, postgresCheck, RedisCheck } from '../health';
+import { LivePublisher } from '../live';
 import { loggerModule } from '../logging';
 import { type OutboxDatabase, OutboxRelay } from '../outbox';
 import { QueueRegistry } from '../queue';
@@ -27,7 +28,8 @@ class RedisCheckCloser implements OnApplicationShutdown {
 
 /**
  * What every Kitty service module needs besides its own features: JSON logging, /health + /metrics + the
- * RPC health probe, the Prisma client, dependency checks and (when it publishes) the outbox relay.
+ * RPC health probe, the Prisma client, dependency checks, live notices to open tabs and (when it
+ * publishes) the outbox relay.
  */
 export function serviceInfrastructure(
   options: ServiceInfrastructureOptions,
@@ -39,6 +41,10 @@ export function serviceInfrastructure(
       provide: RedisCheckCloser,
       useFactory: (check: RedisCheck) => new RedisCheckCloser(check),
       inject: [RedisCheck],
+    },
+    {
+      provide: LivePublisher,
+      useFactory: () => new LivePublisher(options.config.REDIS_URL, options.config.QUEUE_PREFIX),
     },
     {
       provide: DEPENDENCY_CHECKS,

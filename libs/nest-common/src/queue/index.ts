@@ -1,2 +1,3 @@
+export * from './job-coalescer';
 export * from './queue-registry';
 export * from './queue-worker';

@@ -4,11 +4,13 @@ import { Queue } from 'bullmq';
 import { withRequestId } from '../context';
 import { trackQueueDepth } from '../metrics';
 import { redisOptionsFromUrl } from '../redis';
+import { JobCoalescer, type QueuedJob } from './job-coalescer';
 
 /** Producer side of the durable queues a process writes to; every add uses the queue's named job options. */
 export class QueueRegistry {
   private readonly queues = new Map<string, { definition: QueueDefinition; queue: Queue }>();
   private readonly untrackDepth: () => void;
+  private readonly coalescer = new JobCoalescer((queueName, jobs) => this.addBulk(queueName, jobs));
 
   constructor(redisUrl: string, prefix: string, definitions: readonly QueueDefinition[]) {
     for (const definition of definitions) {
@@ -22,7 +24,7 @@ export class QueueRegistry {
    * Adds jobs with deterministic ids, so adding the same job twice is harmless; inside a request the
    * data is stamped with its id (see startQueueWorker).
    */
-  async addBulk(queueName: string, jobs: { id: string; name: string; data: unknown }[]): Promise<void> {
+  async addBulk(queueName: string, jobs: QueuedJob[]): Promise<void> {
     const entry = this.queues.get(queueName);
     if (!entry) throw new Error(`No producer registered for queue ${queueName}`);
     await entry.queue.addBulk(
@@ -32,6 +34,15 @@ export class QueueRegistry {
         opts: { ...entry.definition.jobOptions, jobId: job.id },
       })),
     );
+  }
+
+  /**
+   * Adds one job together with the others added in the same turn of the event loop (see JobCoalescer):
+   * for callers that each add one job under load, such as the webhook intake.
+   */
+  add(queueName: string, job: QueuedJob): Promise<void> {
+    // Stamped here, inside the caller's request: the batch is sent from another turn of the loop.
+    return this.coalescer.add(queueName, { ...job, data: withRequestId(job.data) });
   }
 
   all(): Queue[] {

@@ -170,11 +170,19 @@ export class RpcQueueServer extends Server implements CustomTransportStrategy {
   }
 
   private track(work: Promise<void>): void {
-    this.inFlight.add(work);
-    void work.finally(() => {
-      this.inFlight.delete(work);
-      this.slotFreed?.();
-    });
+    // A request that fails outside its handler (a reply that cannot be serialised, say) is logged: an
+    // unhandled rejection would end the process and every request in flight with it.
+    const settled = work
+      .catch((error: unknown) =>
+        this.logger.error(
+          `Handling an RPC request failed: ${error instanceof Error ? error.message : error}`,
+        ),
+      )
+      .finally(() => {
+        this.inFlight.delete(settled);
+        this.slotFreed?.();
+      });
+    this.inFlight.add(settled);
   }
 
   private async handle(raw: string): Promise<void> {
@@ -190,9 +198,22 @@ export class RpcQueueServer extends Server implements CustomTransportStrategy {
     const outcome = !('err' in reply) ? 'ok' : isProblem(reply.err) ? 'problem' : 'error';
     rpcServerDuration.observe({ pattern: packet.pattern, outcome }, (performance.now() - started) / 1000);
     await Promise.all([
-      this.commands!.publish(packet.replyTo, JSON.stringify(reply)),
+      this.commands!.publish(packet.replyTo, this.serialise(packet, reply)),
       this.commands!.lrem(taken, 1, raw),
     ]).catch((error: Error) => this.logger.error(`Replying to ${packet.pattern} failed: ${error.message}`));
+  }
+
+  /** The reply as sent; one that JSON cannot carry (a BigInt, a cycle) becomes the caller's 500, not a hang. */
+  private serialise(packet: RpcRequestPacket, reply: RpcReplyPacket): string {
+    try {
+      return JSON.stringify(reply);
+    } catch (error) {
+      this.logger.error(`Reply to ${packet.pattern} cannot be sent: ${(error as Error).message}`);
+      return JSON.stringify({
+        id: packet.id,
+        err: { status: 'error', message: 'Internal server error' },
+      } satisfies RpcReplyPacket);
+    }
   }
 
   private async run(packet: RpcRequestPacket): Promise<RpcReplyPacket> {

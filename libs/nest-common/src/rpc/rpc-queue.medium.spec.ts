@@ -119,6 +119,16 @@ describe('RPC over Redis request queues (real Redis, 3 replicas)', () => {
     await late;
   });
 
+  it('answers a reply JSON cannot carry with an error, and goes on serving', async () => {
+    const replica = await startReplica(prefix, async (n) => (n === 1 ? { n: BigInt(n) } : { n }));
+    replicas = [replica];
+
+    const started = Date.now();
+    await expect(call(client, 1)).rejects.toBeDefined();
+    expect(Date.now() - started).toBeLessThan(1000);
+    await expect(call(client, 2)).resolves.toEqual({ n: 2 });
+  });
+
   it('keeps stacks on different prefixes apart', async () => {
     const other = await startReplica(`${prefix}-other`, async () => ({ n: -1 }));
     const own = await startReplica(prefix, async (n) => ({ n }));

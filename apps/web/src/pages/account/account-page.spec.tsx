@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 
 import { AppRoutes } from '../../app/app-routes';
-import { aUser, signedInState } from '../../test/factories';
+import { aUser, frenchResidency, signedInState, ukResidency } from '../../test/factories';
 import { json, mockFetch, noContent, pathOf, problem } from '../../test/fetch-mock';
 import { renderInApp } from '../../test/render';
 
@@ -28,6 +28,8 @@ function accountApi(more: (request: Request) => Response | undefined = () => und
     if (path === '/api/me') return json(aUser({ fullName: 'Ada Lovelace', email: 'ada@example.com' }));
     if (path === '/api/onboarding') return json({ step: 'form', account: null, card: null });
     if (path === '/api/me/sessions') return json(sessions(live));
+    if (path === '/api/me/notification-preferences') return json({ preferences: [] });
+    if (path === '/api/notifications') return json({ unreadCount: 0, notifications: [] });
     if (path === `/api/me/sessions/${PHONE}` && request.method === 'DELETE') {
       live = [LAPTOP];
       return noContent();
@@ -37,6 +39,17 @@ function accountApi(more: (request: Request) => Response | undefined = () => und
 }
 
 describe('account page', () => {
+  it.each([
+    [{ ...ukResidency, method: 'kyc_address' as const }, 'UK resident (GB), from your verified address'],
+    [frenchResidency, 'International (FR), from where you last signed in'],
+  ])('says where the residency comes from (%o)', async (residency, text) => {
+    accountApi((request) =>
+      pathOf(request) === '/api/me' ? json(aUser({ fullName: 'Ada Lovelace', residency })) : undefined,
+    );
+    renderInApp(<AppRoutes />, { route: '/account', session: signedInState() });
+    expect(await screen.findByText(text)).toBeTruthy();
+  });
+
   it('shows the profile, the payment state and each signed-in device; signs another device out', async () => {
     const { requests } = accountApi();
     const { user } = renderInApp(<AppRoutes />, { route: '/account', session: signedInState() });

@@ -1,19 +1,34 @@
 import './account.css';
 
+import type { Residency } from '@kitty/api-client';
 import { useGetMeQuery, useGetOnboardingQuery } from '@kitty/api-client';
 import { Tag } from 'antd';
-import { Link } from 'react-router-dom';
+import { useEffect } from 'react';
+import { Link, useLocation } from 'react-router-dom';
 
+import { BankAccountForm } from '../../bank-account/bank-account-form';
 import { DocumentTitle } from '../../ui/document-title';
 import { PageLoader } from '../../ui/page-loader';
 import { DataExport } from './data-export';
 import { DeleteAccount } from './delete-account';
+import { NotificationSettings } from './notification-settings';
 import { SignedInDevices } from './signed-in-devices';
+
+/** Where the residency (and so the fee rate) comes from: a verified address wins over the sign-in IP. */
+const RESIDENCY_SOURCE: Record<Residency['method'], string> = {
+  kyc_address: 'from your verified address',
+  ip_address: 'from where you last signed in',
+};
 
 /** /account (Home's 'Manage Account'): profile, payment account and card, devices, data, deletion. */
 export default function AccountPage() {
   const me = useGetMeQuery();
   const onboarding = useGetOnboardingQuery();
+  const { hash } = useLocation();
+  // 'Add your bank account' links here from the Withdraw dialog: bring that section into view.
+  useEffect(() => {
+    if (hash && !me.isLoading) document.getElementById(hash.slice(1))?.scrollIntoView?.();
+  }, [hash, me.isLoading]);
   if (me.isLoading) return <PageLoader />;
   const user = me.data;
   const account = onboarding.data?.account ?? null;
@@ -46,7 +61,7 @@ export default function AccountPage() {
             <dt>Residency</dt>
             <dd>
               {user.residency
-                ? `${user.residency.isUkResident ? 'UK resident' : 'International'}${user.residency.countryCode ? ` (${user.residency.countryCode})` : ''}, from where you last signed in`
+                ? `${user.residency.isUkResident ? 'UK resident' : 'International'}${user.residency.countryCode ? ` (${user.residency.countryCode})` : ''}, ${RESIDENCY_SOURCE[user.residency.method]}`
                 : 'Not detected yet'}
             </dd>
           </dl>
@@ -91,8 +106,20 @@ export default function AccountPage() {
         {onboarding.data?.step !== 'complete' && (
           <Link to="/onboarding">Set up your payment account and card</Link>
         )}
+        <p>
+          <Link to="/statement">Wallet statements</Link>
+        </p>
       </section>
 
+      <section className="panel" id="bank-account" aria-labelledby="bank-account-title">
+        <h2 id="bank-account-title" className="panel-title">
+          Your bank account
+        </h2>
+        <p className="muted">Withdrawals from your wallet and pots are paid to this UK account.</p>
+        <BankAccountForm />
+      </section>
+
+      <NotificationSettings />
       <SignedInDevices />
       <DataExport />
       <DeleteAccount />

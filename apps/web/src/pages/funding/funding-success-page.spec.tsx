@@ -64,10 +64,19 @@ describe('/funding-success', () => {
   });
 
   it.each([
-    ['failed', () => json(aFundingSession({ status: 'failed', failureReason: 'card_declined' }))],
-    ['expired', () => json(aFundingSession({ status: 'expired' }))],
-    ['not found (another user’s session)', () => problem(404, 'Funding session not found.')],
-  ])("says 'Error Processing Payment' when the session is %s", async (_case, answer) => {
+    [
+      'failed',
+      () => json(aFundingSession({ status: 'failed', failureReason: 'Your card has insufficient funds.' })),
+      'The payment failed. Your card has insufficient funds.',
+    ],
+    [
+      'expired',
+      () => json(aFundingSession({ status: 'expired' })),
+      'The payment page expired before it was paid.',
+    ],
+    ['cancelled', () => json(aFundingSession({ status: 'cancelled' })), 'You cancelled this payment.'],
+    ['not found (another user’s session)', () => problem(404, 'Funding session not found.'), undefined],
+  ])("says 'Error Processing Payment' when the session is %s, and why", async (_case, answer, why) => {
     sessionApi(answer);
     renderSuccess();
 
@@ -75,6 +84,8 @@ describe('/funding-success', () => {
     expect(
       screen.getByText('There was an issue processing your payment. Please contact support.'),
     ).toBeTruthy();
+    if (why) expect(screen.getByText(why)).toBeTruthy();
+    else expect(screen.queryByText(/^The payment|^You cancelled/)).toBeNull();
   });
 
   it('keeps a session id from the address bar inside its path', async () => {

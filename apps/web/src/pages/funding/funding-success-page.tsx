@@ -10,6 +10,8 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
 import { webConfig } from '../../config';
+import { announceMoneyMoved } from '../../money/money-broadcast';
+import { unpaidOutcome } from '../../money/top-up-outcome';
 import { ButtonLink } from '../../ui/button-link';
 import { DocumentTitle } from '../../ui/document-title';
 
@@ -48,14 +50,20 @@ function FundingSessionResult({ sessionId }: { sessionId: string }) {
   useEffect(() => {
     if (settled || refused) setPolling(false);
   }, [settled, refused]);
+  // The tab the payer started from still shows the old balance: tell it the money arrived.
+  useEffect(() => {
+    if (status === 'succeeded') announceMoneyMoved();
+  }, [status]);
   useEffect(() => {
     const timer = setTimeout(() => setGaveUp(true), SESSION_POLL_LIMIT_MS);
     return () => clearTimeout(timer);
   }, []);
 
   if (refused || status === 'failed' || status === 'expired' || status === 'cancelled') {
+    const outcome = status && session.data ? unpaidOutcome(status, session.data.failureReason) : undefined;
     return (
       <ResultPage icon="error" title="Error Processing Payment">
+        {outcome && <p>{outcome}</p>}
         <p className="muted">There was an issue processing your payment. Please contact support.</p>
         <p className="muted">
           <a href={`mailto:${webConfig.supportEmail}`}>{webConfig.supportEmail}</a>

@@ -140,7 +140,7 @@ export default function HomePage() {
           ) : (
             <WithdrawDialog
               onClose={() => setMoneyDialog(null)}
-              ownedPots={ownedPots}
+              pots={ownedPots}
               defaultSource={ownsActive && active ? active.id : WALLET}
             />
           )}

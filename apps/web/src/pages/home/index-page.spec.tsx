@@ -104,6 +104,7 @@ describe('home route', () => {
         if (pathOf(request) === '/api/wallet') {
           return json({ balancePence: 5000, withdrawablePence: 5000, payoutAccount: null, updatedAt: null });
         }
+        if (pathOf(request) === '/api/withdrawals') return json([]);
         return json({ potId: POT_ID, updatedAt: null });
       }),
     );

@@ -39,8 +39,14 @@ describe('invitation page', () => {
       if (path === `/api/invitations/${TOKEN}/accept`) return json({ potId: POT_ID });
       if (path === '/api/active-pot') return json({ potId: null, updatedAt: null });
       if (path.endsWith('/balances')) return json(settledBalances);
-      if (path.endsWith('/expenses') || path.endsWith('/activity') || path.endsWith('/settlements'))
-        return json([]);
+      const lists = [
+        '/expenses',
+        '/activity',
+        '/settlements',
+        '/recurring-expenses',
+        '/withdrawal-approvals',
+      ];
+      if (lists.some((list) => path.endsWith(list))) return json([]);
       return json(aPotDetail({ yourRole: 'member' }));
     });
     const { user } = renderInApp(<AppRoutes />, { route: `/invite/${TOKEN}`, session: signedInState() });

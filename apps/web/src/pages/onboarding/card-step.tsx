@@ -7,6 +7,7 @@ import {
 } from '@kitty/api-client';
 import { Alert, Button, Descriptions } from 'antd';
 
+import { BankAccountForm } from '../../bank-account/bank-account-form';
 import { useToast } from '../../ui/toast';
 
 /** The verified account at a glance: where withdrawals go and whether card issuing is on. */
@@ -75,6 +76,11 @@ export function CardStep({
           Account Setup Complete! Now let&apos;s create your virtual card
         </h2>
         <AccountSummary account={account} />
+        <div className="onboarding-card-panel">
+          <h3>Your bank account</h3>
+          <p className="muted">Withdrawals are paid to your own UK bank account.</p>
+          <BankAccountForm />
+        </div>
         <div className="onboarding-card-panel">
           <h3>Your virtual card</h3>
           <p className="muted">

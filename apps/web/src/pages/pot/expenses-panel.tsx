@@ -4,10 +4,13 @@ import {
   useDeclineExpenseMutation,
   useDeleteExpenseMutation,
 } from '@kitty/api-client';
-import { formatPence } from '@kitty/money';
 import { Button, Popconfirm, Tag } from 'antd';
 
-import { formatDate, splitSummary } from '../../pots/format';
+import { BillDetails } from '../../pots/bill-details';
+import { CATEGORY_LABELS } from '../../pots/categories';
+import { ExpenseReceipt } from '../../pots/expense-receipt';
+import { amountWithOriginal } from '../../pots/foreign';
+import { formatDate, paidBySummary, splitSummary } from '../../pots/format';
 import { toastProblem } from '../../ui/problem-toast';
 import { useToast } from '../../ui/toast';
 
@@ -24,7 +27,7 @@ export interface ExpensesPanelProps {
 }
 
 /**
- * Every expense: what, how much, who paid, how it was split; its creator or the owner may change it. One
+ * Every expense: what, how much, who paid (what each paid when several did), how it was split; its creator or the owner may change it. One
  * recorded as paid by someone else is pending until they (or the owner) confirm it, and they see Confirm
  * and Decline.
  */
@@ -44,9 +47,6 @@ export function ExpensesPanel({
   const [declineExpense, declining] = useDeclineExpenseMutation();
   const nameOf = (memberId: string | null) =>
     members.find(({ id }) => id === memberId)?.name ?? 'a former member';
-
-  const payer = (expense: Expense) =>
-    expense.paidFrom === 'pot' ? 'Paid from pot' : `Paid by ${nameOf(expense.payerMemberId)}`;
 
   const decide = async (expense: Expense, decision: 'confirm' | 'decline') => {
     try {
@@ -84,12 +84,16 @@ export function ExpensesPanel({
           <li key={expense.id} className="expense-item">
             <div className="expense-main">
               <span className="expense-description">{expense.description}</span>
-              <span className="expense-amount">{formatPence(expense.amountPence)}</span>
+              <span className="expense-amount">
+                {amountWithOriginal(expense.amountPence, expense.original)}
+              </span>
             </div>
             <div className="expense-meta muted">
-              {payer(expense)} · {formatDate(expense.createdAt)}
+              {paidBySummary(expense, nameOf)} · {CATEGORY_LABELS[expense.category]} ·{' '}
+              {formatDate(expense.createdAt)}
             </div>
             <div className="expense-split muted">{splitSummary(expense)}</div>
+            <BillDetails expense={expense} nameOf={nameOf} />
             {pending && (
               <div className="expense-pending">
                 <Tag color="gold">Pending</Tag>
@@ -149,6 +153,11 @@ export function ExpensesPanel({
                     Delete
                   </Button>
                 </Popconfirm>
+              </div>
+            )}
+            {(expense.hasReceipt || canChange) && (
+              <div className="expense-actions">
+                <ExpenseReceipt potId={potId} expense={expense} canChange={canChange} />
               </div>
             )}
           </li>

@@ -27,6 +27,7 @@ const owed = {
     { fromMemberId: BOB_MEMBER, toMemberId: ANN_MEMBER, amountPence: 1000 },
     { fromMemberId: CAT_MEMBER, toMemberId: ANN_MEMBER, amountPence: 1000 },
   ],
+  remindedToday: [],
 };
 
 /** The pot's reads; `override` answers first when it returns something. */
@@ -45,7 +46,8 @@ function potApi(
     if (path === '/api/cards/current') return problem(404, 'You have no virtual card yet.');
     if (path.endsWith('/balances')) return json(balances);
     if (path.endsWith('/expenses')) return json(expenses);
-    if (path.endsWith('/settlements')) return json([]);
+    if (path.endsWith('/settlements') || path.endsWith('/recurring-expenses')) return json([]);
+    if (path.endsWith('/withdrawal-approvals')) return json([]);
     if (path.endsWith('/activity')) {
       return json([
         {
@@ -77,6 +79,10 @@ describe('pot page', () => {
           { memberId: BOB_MEMBER, name: 'Bob Hart', addedPence: 0, paidPence: 1200, sharePence: 1400 },
           { memberId: CAT_MEMBER, name: 'Cat Moss', addedPence: 0, paidPence: 0, sharePence: 1400 },
         ],
+        spendingByCategory: [
+          { category: 'groceries', amountPence: 3000 },
+          { category: 'food', amountPence: 1200 },
+        ],
         transactions: [
           {
             id: 't1',
@@ -94,6 +100,9 @@ describe('pot page', () => {
 
     expect(await screen.findByRole('heading', { name: /Lisbon trip/ })).toBeTruthy();
     expect(screen.getByText('£1,234.56')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Statement' }).getAttribute('href')).toBe(
+      `/pot/${POT_ID}/statement`,
+    );
     expect(screen.getByText('Active pot')).toBeTruthy();
 
     const members = within(screen.getByRole('list', { name: 'Members' }));
@@ -113,7 +122,16 @@ describe('pot page', () => {
         .map((cell) => cell.textContent),
     ).toEqual(['£12.00', '£14.00']);
 
-    expect(screen.getByText('Groceries')).toBeTruthy();
+    const categories = within(
+      screen.getByRole('heading', { name: 'Spending by category' }).closest('section') as HTMLElement,
+    );
+    expect(categories.getAllByRole('listitem').map((row) => row.textContent)).toEqual([
+      'Groceries£30.00',
+      'Food and drink£12.00',
+    ]);
+
+    expect(screen.getAllByText('Groceries').length).toBeGreaterThan(0);
+    expect(screen.getByText(/Paid by Ann Lee · Food and drink/)).toBeTruthy();
     expect(
       await screen.findByText('Split equally: Ann Lee £10.00, Bob Hart £10.00, Cat Moss £10.00'),
     ).toBeTruthy();
@@ -246,6 +264,7 @@ describe('pot page', () => {
     const annOwes = {
       positions: owed.positions.map((position) => ({ ...position, netPence: -position.netPence })),
       plan: [{ fromMemberId: ANN_MEMBER, toMemberId: BOB_MEMBER, amountPence: 1000 }],
+      remindedToday: [],
     };
     const fetchMock = potApi({ balances: annOwes }, (request) => {
       if (pathOf(request) === '/api/wallet') {
@@ -281,6 +300,7 @@ describe('pot page', () => {
     const annOwes = {
       positions: owed.positions.map((position) => ({ ...position, netPence: -position.netPence })),
       plan: [{ fromMemberId: ANN_MEMBER, toMemberId: BOB_MEMBER, amountPence: 1000 }],
+      remindedToday: [],
     };
     potApi({ balances: annOwes }, (request) =>
       pathOf(request) === '/api/wallet'
@@ -349,5 +369,83 @@ describe('pot page', () => {
     expect(screen.queryByRole('button', { name: 'Remove Cat Moss' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Delete Dinner' })).toBeNull();
     expect(screen.getByRole('button', { name: /Spend Funds/ })).toBeTruthy();
+  });
+  describe('Leave pot (issue 14 §7)', () => {
+    const bob = signedInState({
+      id: 'user-2',
+      email: 'bob@example.com',
+      fullName: 'Bob Hart',
+      emailVerified: true,
+      residency: null,
+    });
+    const asBob = aPotDetail({ yourRole: 'member', yourMemberId: BOB_MEMBER });
+
+    it('lets a settled member leave after confirming, and goes home', async () => {
+      const fetchMock = potApi({ pot: asBob }, (request) =>
+        request.method === 'POST' && pathOf(request).endsWith('/leave') ? noContent() : undefined,
+      );
+      const { user } = renderInApp(<AppRoutes />, { route: `/pot/${POT_ID}`, session: bob });
+
+      const leave = await screen.findByRole('button', { name: /Leave pot/ });
+      await waitFor(() => expect(leave).toHaveProperty('disabled', false));
+      await user.click(leave);
+      await user.click(await screen.findByRole('button', { name: 'Leave' }));
+
+      expect(await screen.findByText('You left the pot')).toBeTruthy();
+      await waitFor(() => expect(location()).toBe('/'));
+      const post = fetchMock.requests.find((request) => request.method === 'POST')!;
+      expect(pathOf(post)).toBe(`/api/pots/${POT_ID}/leave`);
+    });
+
+    it('is disabled with the reason while the member owes or is owed', async () => {
+      potApi({ pot: asBob, balances: owed });
+      renderInApp(<AppRoutes />, { route: `/pot/${POT_ID}`, session: bob });
+
+      expect(await screen.findByText('Settle up first: you owe £10.00.')).toBeTruthy();
+      expect(screen.getByRole('button', { name: /Leave pot/ })).toHaveProperty('disabled', true);
+    });
+
+    it('is not offered to the owner, who is told to archive instead', async () => {
+      potApi();
+      renderInApp(<AppRoutes />, { route: `/pot/${POT_ID}`, session: signedInState() });
+
+      expect(
+        await screen.findByText(
+          /As the owner you cannot leave this pot: archive it once everyone has settled up\./,
+        ),
+      ).toBeTruthy();
+      expect(screen.queryByRole('button', { name: /Leave pot/ })).toBeNull();
+    });
+  });
+  describe('Archive pot closes a settled pot (issue 14 §7)', () => {
+    it('is disabled while anyone owes or is owed, and says who', async () => {
+      potApi({ balances: owed });
+      renderInApp(<AppRoutes />, { route: `/pot/${POT_ID}`, session: signedInState() });
+
+      expect(
+        await screen.findByText(
+          'Archive is offered once everyone has settled up: Bob Hart owes £10.00, Cat Moss owes £10.00, Ann Lee is owed £20.00.',
+        ),
+      ).toBeTruthy();
+      expect(screen.getByRole('button', { name: /Archive pot/ })).toHaveProperty('disabled', true);
+    });
+
+    it('archives a settled pot after confirming, and goes home', async () => {
+      const fetchMock = potApi({}, (request) =>
+        request.method === 'PATCH' ? json(aPotDetail({ isActive: false })) : undefined,
+      );
+      const { user } = renderInApp(<AppRoutes />, { route: `/pot/${POT_ID}`, session: signedInState() });
+
+      const archive = await screen.findByRole('button', { name: /Archive pot/ });
+      await waitFor(() => expect(archive).toHaveProperty('disabled', false));
+      expect(screen.queryByText(/Archive is offered once/)).toBeNull();
+      await user.click(archive);
+      await user.click(await screen.findByRole('button', { name: 'Archive' }));
+
+      expect(await screen.findByText('Pot archived')).toBeTruthy();
+      await waitFor(() => expect(location()).toBe('/'));
+      const patch = fetchMock.requests.find((request) => request.method === 'PATCH')!;
+      expect(await patch.json()).toEqual({ isActive: false });
+    });
   });
 });

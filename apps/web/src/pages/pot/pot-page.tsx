@@ -4,13 +4,15 @@ import '../../pots/pots.css';
 import {
   BankOutlined,
   DeleteOutlined,
+  FileTextOutlined,
   MinusCircleOutlined,
   PlusCircleOutlined,
   PlusOutlined,
   StarOutlined,
+  UploadOutlined,
   UserAddOutlined,
 } from '@ant-design/icons';
-import type { Expense, SettleUpTransfer } from '@kitty/api-client';
+import type { Expense, MemberPosition, SettleUpTransfer } from '@kitty/api-client';
 import {
   httpStatusOf,
   problemDetail,
@@ -42,11 +44,19 @@ import { toastProblem } from '../../ui/problem-toast';
 import { useToast } from '../../ui/toast';
 import { ActivityPanel } from './activity-panel';
 import { ExpensesPanel } from './expenses-panel';
+import { ExportCsvButton } from './import-export/export-csv-button';
+import { ImportDialog } from './import-export/import-dialog';
+import { LeavePot } from './leave-pot';
 import { MembersPanel } from './members-panel';
 import { PendingPayments } from './pending-payments';
+import { PotRulesPanel } from './pot-rules';
+import { RecordedPayments } from './recorded-payments';
+import { RecurringExpenses } from './recurring-expenses';
 import { SettlementDialog } from './settlement-dialog';
+import { SpendingByCategory } from './spending-by-category';
 import { TransactionsPanel } from './transactions-panel';
 import { WhoOwesWhom } from './who-owes-whom';
+import { WithdrawalApprovals } from './withdrawal-approvals';
 
 // recharts is large: it loads in its own chunk once the pot is on screen.
 const ContributionsChart = lazy(() => import('./contributions-chart'));
@@ -72,6 +82,7 @@ export default function PotPage() {
 
   const [expenseDialog, setExpenseDialog] = useState<ExpenseDialogState>(null);
   const [inviteOpen, setInviteOpen] = useState(false);
+  const [importOpen, setImportOpen] = useState(false);
   const [moneyDialog, setMoneyDialog] = useState<'add' | 'withdraw' | null>(null);
   const [settling, setSettling] = useState<SettleUpTransfer | null>(null);
 
@@ -112,6 +123,8 @@ export default function PotPage() {
 
   const data = pot.data;
   const isOwner = data.yourRole === 'owner';
+  // The pot rules say who withdraws (issue 13 §4); in an archived pot only its owner can.
+  const mayWithdraw = isOwner || (data.isActive && data.rules.withdrawRule !== 'owner');
   const isActive = activePot.data?.potId === data.id;
   // An archived pot keeps its record and its money (the owner can still withdraw it) but takes nothing new.
   const archived = !data.isActive;
@@ -126,6 +139,10 @@ export default function PotPage() {
     );
   const paidSince = (expense: Expense) =>
     expense.status === 'confirmed' && lastPaymentAt !== null && lastPaymentAt > expense.createdAt;
+
+  // Only a settled pot is closed (the server refuses the rest with the same reason): archived, it takes no
+  // payments, so a debt left in it could never be recorded as repaid.
+  const archiveBlocker = archiveBlockerOf(balances.data?.positions);
 
   const archive = async () => {
     try {
@@ -204,9 +221,18 @@ export default function PotPage() {
               </Button>
             </>
           )}
-          {isOwner && (
+          {mayWithdraw && (
             <Button icon={<BankOutlined aria-hidden />} onClick={() => setMoneyDialog('withdraw')}>
               Withdraw
+            </Button>
+          )}
+          <ButtonLink to={`/pot/${data.id}/statement`} icon={<FileTextOutlined aria-hidden />}>
+            Statement
+          </ButtonLink>
+          <ExportCsvButton potId={data.id} potName={data.name} />
+          {isOwner && !archived && (
+            <Button icon={<UploadOutlined aria-hidden />} onClick={() => setImportOpen(true)}>
+              Import
             </Button>
           )}
           {isOwner && !archived && (
@@ -232,8 +258,11 @@ export default function PotPage() {
             <QueryState query={balances} what="balances">
               {balances.data && (
                 <WhoOwesWhom
+                  potId={data.id}
                   balances={balances.data}
                   yourMemberId={data.yourMemberId}
+                  isOwner={isOwner}
+                  archived={archived}
                   onRecordPayment={setSettling}
                 />
               )}
@@ -247,9 +276,20 @@ export default function PotPage() {
                 isOwner={isOwner}
               />
             )}
+            {settlements.data && (
+              <RecordedPayments
+                potId={data.id}
+                settlements={settlements.data}
+                members={data.members}
+                yourMemberId={data.yourMemberId}
+                isOwner={isOwner}
+                archived={archived}
+              />
+            )}
           </Panel>
 
           <Panel title="Expenses" id="expenses">
+            <RecurringExpenses potId={data.id} />
             <QueryState query={expenses} what="expenses">
               {expenses.data && expenses.data.length > 0 ? (
                 <ExpensesPanel
@@ -294,6 +334,14 @@ export default function PotPage() {
               <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Nothing to chart yet" />
             )}
           </Panel>
+
+          <Panel title="Spending by category" id="categories">
+            {data.spendingByCategory.length > 0 ? (
+              <SpendingByCategory spending={data.spendingByCategory} />
+            ) : (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No spending yet" />
+            )}
+          </Panel>
         </div>
 
         <div className="pot-column">
@@ -329,6 +377,11 @@ export default function PotPage() {
             />
           </Panel>
 
+          <Panel title="Pot rules" id="rules">
+            <PotRulesPanel pot={data} />
+            <WithdrawalApprovals potId={data.id} />
+          </Panel>
+
           <Panel title="Activity" id="activity">
             <QueryState query={activity} what="activity">
               {activity.data && activity.data.length > 0 ? (
@@ -339,17 +392,44 @@ export default function PotPage() {
             </QueryState>
           </Panel>
 
+          {!isOwner && (
+            <Panel title="Leave pot" id="leave">
+              <LeavePot
+                potId={data.id}
+                potName={data.name}
+                yourNetPence={
+                  balances.data?.positions.find(({ memberId }) => memberId === data.yourMemberId)?.netPence
+                }
+              />
+            </Panel>
+          )}
+
           {isOwner && !archived && (
             <Panel title="Manage pot" id="manage">
-              <p className="muted">Archived pots are no longer listed. Their history is kept.</p>
+              <p className="muted">
+                Archiving closes a settled pot: it is no longer listed, its history is kept. As the owner you
+                cannot leave this pot: archive it once everyone has settled up.
+              </p>
+              {archiveBlocker && (
+                <p className="leave-blocker" id="archive-blocker">
+                  {archiveBlocker}
+                </p>
+              )}
               <Popconfirm
                 title={`Archive ${data.name}?`}
                 description="It disappears from everyone's list of pots."
                 okText="Archive"
                 okButtonProps={{ danger: true }}
                 onConfirm={archive}
+                disabled={archiveBlocker !== null}
               >
-                <Button danger icon={<DeleteOutlined aria-hidden />} loading={archiving.isLoading}>
+                <Button
+                  danger
+                  icon={<DeleteOutlined aria-hidden />}
+                  loading={archiving.isLoading}
+                  disabled={archiveBlocker !== null}
+                  aria-describedby={archiveBlocker ? 'archive-blocker' : undefined}
+                >
                   Archive pot
                 </Button>
               </Popconfirm>
@@ -376,11 +456,19 @@ export default function PotPage() {
         potName={data.name}
         canInvite={isOwner}
       />
+      {isOwner && (
+        <ImportDialog
+          potId={data.id}
+          members={data.members}
+          open={importOpen}
+          onClose={() => setImportOpen(false)}
+        />
+      )}
       {moneyDialog === 'add' && (
         <AddFundsDialog onClose={() => setMoneyDialog(null)} defaultPotId={data.id} />
       )}
       {moneyDialog === 'withdraw' && (
-        <WithdrawDialog onClose={() => setMoneyDialog(null)} ownedPots={[data]} defaultSource={data.id} />
+        <WithdrawDialog onClose={() => setMoneyDialog(null)} pots={[data]} defaultSource={data.id} />
       )}
       {settling && (
         <SettlementDialog
@@ -394,6 +482,18 @@ export default function PotPage() {
       )}
     </div>
   );
+}
+
+/** Why the pot cannot be archived yet (who still owes or is owed), or null when everyone is settled. */
+function archiveBlockerOf(positions: readonly MemberPosition[] | undefined): string | null {
+  if (!positions) return 'Loading who owes whom…';
+  const open = positions
+    .filter(({ netPence }) => netPence !== 0)
+    .sort((a, b) => a.netPence - b.netPence)
+    .map(({ name, netPence }) =>
+      netPence < 0 ? `${name} owes ${formatPence(-netPence)}` : `${name} is owed ${formatPence(netPence)}`,
+    );
+  return open.length === 0 ? null : `Archive is offered once everyone has settled up: ${open.join(', ')}.`;
 }
 
 function Panel({ title, id, children }: { title: string; id: string; children: ReactNode }) {

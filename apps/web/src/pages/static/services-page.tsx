@@ -67,8 +67,9 @@ export default function ServicesPage() {
         <p>
           The platform fee is added on top of the amount you add, so you receive the full amount: adding £100
           as a UK resident costs £102 and puts £100 in your pot. The fee is shown before you pay. Your
-          residency is worked out from where you sign in from; the fee for international users is higher
-          because it also covers cross-border and currency conversion costs.
+          residency comes from the address your identity check verified, or from where you sign in until then;
+          the fee for international users is higher because it also covers cross-border and currency
+          conversion costs.
         </p>
         <p>
           Card payments carry a processing charge of {pricing.cardProcessingFee} per payment, charged by our

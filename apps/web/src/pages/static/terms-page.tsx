@@ -48,6 +48,11 @@ export default function TermsPage() {
           reaches your wallet or pot, and it is shown before you confirm the payment.
         </p>
         <p>
+          Whether you are a UK resident is decided by the address your identity check accepted: once it is
+          verified, a UK address means the UK rate wherever you sign in from. Until then it is decided by the
+          country you last signed in from.
+        </p>
+        <p>
           Card payments incur a processing charge of {pricing.cardProcessingFee}, charged by our card
           processor. {productName} pays this charge out of the platform fee; it is never added to what you
           pay.

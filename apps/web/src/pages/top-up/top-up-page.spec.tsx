@@ -93,14 +93,29 @@ describe('/top-up', () => {
           feeRate: 6,
           feePence: 150,
         }),
+        aFundingTransaction({
+          id: 'f3',
+          status: 'failed',
+          method: 'bank_transfer',
+          failureReason: 'The customer has told their bank that this debit was not authorised.',
+        }),
+        aFundingTransaction({ id: 'f4', status: 'expired', failureReason: 'Your card was declined.' }),
+        aFundingTransaction({ id: 'f5', status: 'cancelled' }),
       ],
     });
     renderTopUp('/top-up');
 
     const rows = within(await screen.findByRole('list', { name: 'Your top-ups' })).getAllByRole('listitem');
     expect(rows.map((row) => row.textContent)).toEqual([
-      expect.stringMatching(/^£10.00 to Lisbon trip.*Bank transfer · fee £0.20 \(2%\)Processing$/),
-      expect.stringMatching(/^£25.00 to Wallet.*Card · fee £1.50 \(6%\)Added$/),
+      expect.stringMatching(/^£10.00 to Lisbon trip.*Bank transfer · fee £0.20 \(2%\)ProcessingReceipt$/),
+      expect.stringMatching(/^£25.00 to Wallet.*Card · fee £1.50 \(6%\)AddedReceipt$/),
+      expect.stringMatching(
+        /\(2%\)The payment failed\. The customer has told their bank that this debit was not authorised\.FailedReceipt$/,
+      ),
+      expect.stringMatching(
+        /\(2%\)The payment page expired before it was paid\. Your card was declined\.ExpiredReceipt$/,
+      ),
+      expect.stringMatching(/\(2%\)CancelledReceipt$/),
     ]);
   });
 });

@@ -1,0 +1,120 @@
+// The user's own bank account against the real Postgres and the Stripe sandbox, through the real SDK.
+import { randomUUID } from 'node:crypto';
+
+import { BANK_DETAILS_MISMATCH, BankAccountRequest, type IssuingCaller } from '@kitty/contracts';
+import { createStripeClient, ProblemError } from '@kitty/nest-common';
+import { createThrowawayDatabase, type ThrowawayDatabase } from '@kitty/testing';
+
+// eslint-disable-next-line @nx/enforce-module-boundaries -- the sandbox is Stripe's test double, used only in tests
+import { startTestSandbox, type TestSandbox } from '../../../../infra/stripe-sandbox/src/testing/harness';
+import { VirtualCardRepository } from '../cards/virtual-card.repository';
+import { loadDatabaseConfig } from '../config';
+import { PrismaService } from '../prisma.service';
+import { BankAccountService } from './bank-account.service';
+import { OnboardingService } from './onboarding.service';
+import { PaymentAccountRepository } from './payment-account.repository';
+import { StripeAccounts } from './stripe-accounts';
+
+/** VocaLink's published example of a valid pair, and one that fails the modulus check. */
+const VALID = BankAccountRequest.parse({
+  sortCode: '20-00-00',
+  accountNumber: '5577 9911',
+  accountHolderName: 'Ada Lovelace',
+});
+const MISMATCH = { ...VALID, accountNumber: '12345678' };
+
+describe('BankAccountService (PostgreSQL + Stripe sandbox)', () => {
+  let database: ThrowawayDatabase;
+  let prisma: PrismaService;
+  let t: TestSandbox;
+  let bankAccounts: BankAccountService;
+  let onboarding: OnboardingService;
+
+  beforeAll(async () => {
+    database = createThrowawayDatabase('issuing', loadDatabaseConfig().DATABASE_URL);
+    prisma = new PrismaService({ DATABASE_URL: database.url });
+    t = await startTestSandbox();
+    const stripe = createStripeClient({
+      STRIPE_SECRET_KEY: 'sk_test_issuing',
+      STRIPE_API_URL: t.sandbox.url,
+    });
+    const accounts = new PaymentAccountRepository(prisma);
+    const stripeAccounts = new StripeAccounts(stripe, { PAYOUT_BANK_ACCOUNT_TOKEN: 'btok_gb' });
+    onboarding = new OnboardingService(accounts, new VirtualCardRepository(prisma), stripeAccounts);
+    bankAccounts = new BankAccountService(accounts, onboarding, stripeAccounts);
+  }, 60_000);
+
+  afterAll(async () => {
+    await t?.close();
+    await prisma?.$disconnect();
+    await database?.drop();
+  });
+
+  const newCaller = (): IssuingCaller => ({ userId: randomUUID(), email: 'ada@example.com', name: 'Ada' });
+  const sandboxAccountOf = (userId: string) =>
+    t.sandbox.accounts.accounts.all().find((account) => account.metadata?.['userId'] === userId);
+
+  it('accepts 12-34-56 and spaces in the shape check, and refuses other lengths', () => {
+    expect(VALID).toMatchObject({ sortCode: '200000', accountNumber: '55779911' });
+    expect(BankAccountRequest.safeParse({ ...VALID, sortCode: '20-00-0' }).success).toBe(false);
+    expect(BankAccountRequest.safeParse({ ...VALID, accountNumber: '5577991' }).success).toBe(false);
+    expect(BankAccountRequest.safeParse({ ...VALID, extra: 1 }).success).toBe(false);
+  });
+
+  it('has none at first', async () => {
+    await expect(bankAccounts.current(newCaller())).resolves.toEqual({ bankAccount: null });
+  });
+
+  it('refuses details that fail the modulus check, before anything reaches Stripe', async () => {
+    const caller = newCaller();
+    const error = await bankAccounts.set(caller, MISMATCH).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ProblemError);
+    expect((error as ProblemError).problem).toMatchObject({ status: 400, detail: BANK_DETAILS_MISMATCH });
+    expect(sandboxAccountOf(caller.userId)).toBeUndefined();
+  });
+
+  it('attaches the bank account as the default, keeps only sort code and last4, and makes it the payout destination', async () => {
+    const caller = newCaller();
+    const status = await bankAccounts.set(caller, VALID);
+    expect(status).toEqual({
+      bankAccount: {
+        sortCode: '20-00-00',
+        last4: '9911',
+        bankName: null,
+        accountHolderName: 'Ada Lovelace',
+        addedAt: expect.any(String),
+      },
+    });
+    const account = sandboxAccountOf(caller.userId);
+    // The placeholder test bank account is gone: only the user's own receives payouts.
+    expect(account?.external_accounts.data.map((bank) => [bank.last4, bank.default_for_currency])).toEqual([
+      ['9911', true],
+    ]);
+    const verification = await onboarding.verification(caller.userId);
+    expect(verification.payoutDestination).toBe(account?.external_accounts.data[0]?.id);
+    expect(verification.payoutAccountLabel).toBe('Bank account •••• 9911');
+
+    const [row] = await prisma.$queryRawUnsafe<Record<string, unknown>[]>(
+      `SELECT * FROM payment_accounts WHERE user_id = $1::uuid`,
+      caller.userId,
+    );
+    expect(JSON.stringify(row)).not.toContain('55779911');
+    expect(row).toMatchObject({ bank_sort_code: '200000', bank_last4: '9911' });
+  });
+
+  it('gives the same bank account when the same request is retried, and replaces it with a new one', async () => {
+    const caller = newCaller();
+    const [first, second] = await Promise.all([
+      bankAccounts.set(caller, VALID),
+      bankAccounts.set(caller, VALID),
+    ]);
+    expect(second.bankAccount?.last4).toBe(first.bankAccount?.last4);
+    expect(sandboxAccountOf(caller.userId)?.external_accounts.data).toHaveLength(1);
+
+    const other = BankAccountRequest.parse({ ...VALID, sortCode: '089999', accountNumber: '66374958' });
+    await bankAccounts.set(caller, other);
+    const banks = sandboxAccountOf(caller.userId)?.external_accounts.data ?? [];
+    expect(banks.map((bank) => bank.last4)).toEqual(['4958']);
+    expect((await onboarding.verification(caller.userId)).payoutDestination).toBe(banks[0]?.id);
+  });
+});

@@ -1,0 +1,172 @@
+import {
+  AuthRpc,
+  DEFAULT_NOTIFICATION_CHANNELS,
+  EmailQueue,
+  NOTIFICATION_KIND_LABELS,
+  NOTIFICATION_KINDS,
+  type NotificationInbox,
+  type NotificationKind,
+  type NotificationPreference,
+  type NotificationPreferences,
+  NOTIFICATIONS_LISTED,
+  type NotifyJob,
+} from '@kitty/contracts';
+import { LivePublisher, outboxMessage, OutboxRelay, ProblemError, RpcClient } from '@kitty/nest-common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+
+import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from '../config';
+import { PrismaService } from '../prisma.service';
+
+type Channels = Pick<NotificationPreference, 'inApp' | 'email'>;
+
+/**
+ * The notification centre (issue 13 §1): each NotifyJob becomes one row per user and event (its key is
+ * unique, so a redelivered job or a repeated event notifies once), shown in the app and e-mailed as the
+ * user chose. The e-mail job is written to the outbox in the row's own transaction: it exists exactly
+ * when the notification does, and the e-mail worker sends it once.
+ */
+@Injectable()
+export class NotificationCentre {
+  private readonly logger = new Logger(NotificationCentre.name);
+
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly rpc: RpcClient,
+    private readonly live: LivePublisher,
+    private readonly relay: OutboxRelay,
+    @Inject(NOTIFICATIONS_CONFIG) private readonly config: Pick<NotificationsConfig, 'PUBLIC_URL'>,
+  ) {}
+
+  /** Returns whether this delivery made the notification (false: an earlier one did). */
+  async notify(job: NotifyJob): Promise<boolean> {
+    if (await this.prisma.notification.findUnique({ where: { key: job.key }, select: { id: true } }))
+      return false;
+    const channels = await this.channelsFor(job.userId, job.kind);
+    // Read before the transaction (an RPC inside it would hold a connection); gone means no e-mail.
+    const recipient = channels.email ? await this.recipient(job.userId) : null;
+    const made = await this.prisma.$transaction(async (tx) => {
+      const inserted = await tx.$executeRawUnsafe(
+        `INSERT INTO notifications (id, key, user_id, kind, title, body, link, in_app, emailed)
+         VALUES (gen_random_uuid(), $1, $2::uuid, $3, $4, $5, $6, $7, $8)
+         ON CONFLICT (key) DO NOTHING`,
+        job.key,
+        job.userId,
+        job.kind,
+        job.title,
+        job.body,
+        job.link,
+        channels.inApp,
+        recipient !== null,
+      );
+      if (inserted === 0) return false;
+      if (recipient) {
+        await tx.outboxMessage.create({
+          data: outboxMessage(EmailQueue, 'notifications.email.send.v1', {
+            template: 'notification',
+            to: recipient.email,
+            data: {
+              fullName: recipient.fullName,
+              title: job.title,
+              body: job.body,
+              url: new URL(job.link, this.config.PUBLIC_URL).toString(),
+              preferencesUrl: new URL('/account#notifications', this.config.PUBLIC_URL).toString(),
+            },
+          }),
+        });
+      }
+      return true;
+    });
+    if (made && recipient) this.relay.kick();
+    if (made && channels.inApp) await this.live.publish([job.userId], ['notifications']);
+    return made;
+  }
+
+  async inbox(userId: string): Promise<NotificationInbox> {
+    const [rows, unreadCount] = await Promise.all([
+      this.prisma.notification.findMany({
+        where: { userId, inApp: true },
+        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+        take: NOTIFICATIONS_LISTED,
+      }),
+      this.prisma.notification.count({ where: { userId, inApp: true, readAt: null } }),
+    ]);
+    return {
+      unreadCount,
+      notifications: rows.map((row) => ({
+        id: row.id,
+        kind: row.kind as NotificationKind,
+        title: row.title,
+        body: row.body,
+        link: row.link,
+        createdAt: row.createdAt.toISOString(),
+        readAt: row.readAt?.toISOString() ?? null,
+      })),
+    };
+  }
+
+  /** Marks the caller's own notifications read (others' ids match nothing); all of them without ids. */
+  async markRead(userId: string, ids: string[] | undefined): Promise<void> {
+    const marked = await this.prisma.notification.updateMany({
+      where: { userId, readAt: null, ...(ids && { id: { in: ids } }) },
+      data: { readAt: new Date() },
+    });
+    // The user's other tabs lower their count too.
+    if (marked.count > 0) await this.live.publish([userId], ['notifications']);
+  }
+
+  async preferences(userId: string): Promise<NotificationPreferences> {
+    const rows = await this.prisma.notificationPreference.findMany({ where: { userId } });
+    const chosen = new Map(rows.map((row) => [row.kind, row]));
+    return {
+      preferences: NOTIFICATION_KINDS.map((kind) => {
+        const { inApp, email } = chosen.get(kind) ?? DEFAULT_NOTIFICATION_CHANNELS;
+        return { kind, label: NOTIFICATION_KIND_LABELS[kind], inApp, email };
+      }),
+    };
+  }
+
+  async updatePreferences(
+    userId: string,
+    changes: NotificationPreference[],
+  ): Promise<NotificationPreferences> {
+    await this.prisma.$transaction(
+      changes.map(({ kind, inApp, email }) =>
+        this.prisma.notificationPreference.upsert({
+          where: { userId_kind: { userId, kind } },
+          create: { userId, kind, inApp, email },
+          update: { inApp, email },
+        }),
+      ),
+    );
+    return this.preferences(userId);
+  }
+
+  /** The account was deleted: everything it was told, and its choices, go (idempotent). */
+  async forget(userId: string): Promise<void> {
+    await this.prisma.$transaction([
+      this.prisma.notification.deleteMany({ where: { userId } }),
+      this.prisma.notificationPreference.deleteMany({ where: { userId } }),
+    ]);
+  }
+
+  private async channelsFor(userId: string, kind: NotificationKind): Promise<Channels> {
+    const chosen = await this.prisma.notificationPreference.findUnique({
+      where: { userId_kind: { userId, kind } },
+      select: { inApp: true, email: true },
+    });
+    return chosen ?? DEFAULT_NOTIFICATION_CHANNELS;
+  }
+
+  /** Where the e-mail goes: the account's address now (not when the event happened); null once deleted. */
+  private async recipient(userId: string): Promise<{ email: string; fullName: string } | null> {
+    try {
+      const user = await this.rpc.call(AuthRpc.getUser, { userId });
+      return { email: user.email, fullName: user.fullName };
+    } catch (error) {
+      if (error instanceof ProblemError && error.problem.status === 404) return null;
+      // Auth unreachable: fail the job, which is retried with backoff (nothing was written yet).
+      this.logger.warn(`Recipient of a notification unavailable: ${(error as Error).message}`);
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,129 @@
+import type { Statement, StatementEntry, StatementRequest } from '@kitty/contracts';
+import { penceFromBigInt } from '@kitty/money';
+import { Injectable } from '@nestjs/common';
+
+import { potAccount, walletAccount } from '../ledger/accounts';
+import { PeerServices } from '../peers/peer-services';
+import { PrismaService } from '../prisma.service';
+
+/** Statement months are UK calendar months. */
+const STATEMENT_TIME_ZONE = 'Europe/London';
+
+interface Bounds {
+  from_at: Date;
+  to_at: Date;
+  /** The account's last posting before the month, and its last one before the month ended (0 = none). */
+  before_from: bigint;
+  before_to: bigint;
+  opening: bigint | null;
+}
+
+interface EntryRow {
+  transaction_id: string;
+  created_at: Date;
+  kind: string;
+  description: string;
+  amount_pence: bigint;
+  balance_after: bigint;
+  fee_pence: string | null;
+  user_id: string | null;
+}
+
+/**
+ * A month of the caller's wallet or of a pot they belong to, read from the append-only ledger. The month
+ * is cut by account sequence (the last posting made before each bound), not by timestamps alone, so that
+ * consecutive statements chain exactly: each opening balance is the previous closing balance, and opening
+ * plus the movements is the closing balance even when concurrent postings straddle midnight.
+ */
+@Injectable()
+export class StatementService {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly peers: PeerServices,
+  ) {}
+
+  async statement({ caller, source, month }: StatementRequest): Promise<Statement> {
+    const pot = source.type === 'pot' ? await this.peers.potMembers(caller, source.potId) : null;
+    const account =
+      source.type === 'wallet'
+        ? { id: walletAccount(caller.userId), type: 'wallet' as const, name: 'Your Kitty wallet' }
+        : { id: potAccount(source.potId), type: 'pot' as const, name: pot!.potName };
+
+    const [bounds] = await this.prisma.$queryRawUnsafe<Bounds[]>(
+      `WITH month AS (
+         SELECT ($2 || '-01')::timestamp AT TIME ZONE '${STATEMENT_TIME_ZONE}' AS from_at,
+                (($2 || '-01')::date + interval '1 month')::timestamp AT TIME ZONE '${STATEMENT_TIME_ZONE}' AS to_at
+       ), cut AS (
+         SELECT month.from_at, month.to_at,
+                COALESCE((SELECT max(account_sequence) FROM ledger_postings
+                           WHERE account_id = $1 AND created_at < month.from_at), 0) AS before_from,
+                COALESCE((SELECT max(account_sequence) FROM ledger_postings
+                           WHERE account_id = $1 AND created_at < month.to_at), 0) AS before_to
+           FROM month
+       )
+       SELECT cut.*, (SELECT balance_after FROM ledger_postings
+                       WHERE account_id = $1 AND account_sequence = cut.before_from) AS opening
+         FROM cut`,
+      account.id,
+      month,
+    );
+    const entries = await this.prisma.$queryRawUnsafe<EntryRow[]>(
+      `SELECT p.transaction_id::text, p.created_at, t.kind, t.description, p.amount_pence, p.balance_after,
+              t.metadata->>'feePence' AS fee_pence, t.metadata->>'userId' AS user_id
+         FROM ledger_postings p JOIN ledger_transactions t ON t.id = p.transaction_id
+        WHERE p.account_id = $1 AND p.account_sequence > $2 AND p.account_sequence <= $3
+        ORDER BY p.account_sequence`,
+      account.id,
+      bounds.before_from,
+      bounds.before_to,
+    );
+    const memberName = (userId: string | null) =>
+      pot && userId ? (pot.names.get(userId) ?? FORMER_MEMBER) : null;
+    return toStatement(
+      account,
+      month,
+      bounds,
+      entries.map((row) => toEntry(row, memberName(row.user_id))),
+    );
+  }
+}
+
+/** Who moved a pot's money but is no longer among its members. */
+const FORMER_MEMBER = 'A former member';
+
+function toEntry(row: EntryRow, memberName: string | null): StatementEntry {
+  const amountPence = penceFromBigInt(row.amount_pence);
+  return {
+    transactionId: row.transaction_id,
+    occurredAt: row.created_at.toISOString(),
+    kind: row.kind,
+    description: row.description,
+    amountPence,
+    // Only a top-up's credit carries its fee (paid on top by the payer, never taken from the account).
+    feePence: row.kind === 'top_up' && amountPence > 0 ? Number(row.fee_pence ?? 0) : 0,
+    balanceAfterPence: penceFromBigInt(row.balance_after),
+    memberName,
+  };
+}
+
+function toStatement(
+  account: { type: 'wallet' | 'pot'; name: string },
+  month: string,
+  bounds: Bounds,
+  entries: StatementEntry[],
+): Statement {
+  const openingBalancePence = bounds.opening === null ? 0 : penceFromBigInt(bounds.opening);
+  const sum = (amounts: number[]) => amounts.reduce((total, amount) => total + amount, 0);
+  return {
+    account: { type: account.type, name: account.name },
+    month,
+    from: bounds.from_at.toISOString(),
+    to: bounds.to_at.toISOString(),
+    openingBalancePence,
+    closingBalancePence: entries.at(-1)?.balanceAfterPence ?? openingBalancePence,
+    moneyInPence: sum(entries.filter((e) => e.amountPence > 0).map((e) => e.amountPence)),
+    moneyOutPence: -sum(entries.filter((e) => e.amountPence < 0).map((e) => e.amountPence)),
+    feesPence: sum(entries.map((e) => e.feePence)),
+    entries,
+  };
+}

@@ -1,0 +1,285 @@
+import {
+  type CancelRecurringExpenseCommand,
+  type CreateExpenseCommand,
+  type CreateExpenseRequest,
+  type CreateRecurringExpenseCommand,
+  MAX_RECURRING_PER_POT,
+  MAX_RECURRING_START_DAYS_AHEAD,
+  type PotsCaller,
+  type RecurringExpense,
+  type RecurringExpensesQuery,
+} from '@kitty/contracts';
+import { formatPence } from '@kitty/money';
+import { idFromIdempotencyKey, madeByConcurrentDelivery, ProblemError } from '@kitty/nest-common';
+import { Injectable, Logger } from '@nestjs/common';
+
+import { PotChangeNotices } from '../controllers/pot-change-notices';
+import type { RecurringExpense as RecurringRow } from '../generated/prisma/client';
+import { PrismaService } from '../prisma.service';
+import { recordActivity } from '../services/activity';
+import { formatDay } from '../services/describe-pot';
+import { ExpenseService } from '../services/expense.service';
+import { requireMember, requireOpenPot } from '../services/pot-access';
+import { ukToday } from '../services/reminder.service';
+import { addDays, type CalendarDay, followingDue } from './schedule';
+
+/** Periods one run records for one rule: a stack down for months catches up over a few runs, not at once. */
+const CATCH_UP_PERIODS = 24;
+/** Rules one run looks at; the rest are due again at the next run. */
+const RULES_PER_RUN = 500;
+
+const day = (date: Date): CalendarDay => date.toISOString().slice(0, 10);
+const dateOf = (calendarDay: CalendarDay) => new Date(`${calendarDay}T00:00:00Z`);
+const notFound = () => ProblemError.of(404, 'Recurring expense not found');
+
+/**
+ * Recurring expenses (issue 14 §5). A rule records its template as an ordinary expense of the member who
+ * set it up on each due day; the expense's id derives from (rule, due day) and the due day only moves on by
+ * compare-and-set, so each period is recorded exactly once whichever replica or run gets there.
+ */
+@Injectable()
+export class RecurringExpenseService {
+  private readonly logger = new Logger(RecurringExpenseService.name);
+
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly expenses: ExpenseService,
+    private readonly notices: PotChangeNotices,
+  ) {}
+
+  async create(command: CreateRecurringExpenseCommand, today = ukToday()): Promise<RecurringExpense> {
+    const { caller, potId, body } = command;
+    const id = idFromIdempotencyKey('recurring-expense', caller.userId, command.idempotencyKey);
+    const existing = await this.prisma.recurringExpense.findUnique({ where: { id } });
+    if (existing) return this.presentOne(existing, caller, potId);
+
+    await requireMember(this.prisma, potId, caller.userId);
+    await requireOpenPot(this.prisma, potId, 'add recurring expenses');
+    if (body.startOn < today)
+      throw ProblemError.of(400, 'Invalid request', 'The first date must be today or later.');
+    if (body.startOn > addDays(today, MAX_RECURRING_START_DAYS_AHEAD))
+      throw ProblemError.of(400, 'Invalid request', 'The first date must be within a year from today.');
+    // The template must be an expense this member could add today (members, payers, split).
+    await this.expenses.check(occurrence(caller, potId, body.expense, 'check'));
+    const running = await this.prisma.recurringExpense.count({ where: { potId, nextDueOn: { not: null } } });
+    if (running >= MAX_RECURRING_PER_POT)
+      throw ProblemError.of(
+        409,
+        'Too many recurring expenses',
+        `A pot can run ${MAX_RECURRING_PER_POT} recurring expenses at once: cancel one first.`,
+      );
+
+    await this.prisma
+      .$transaction(async (tx) => {
+        await tx.recurringExpense.create({
+          data: {
+            id,
+            potId,
+            createdByUserId: caller.userId,
+            template: body.expense,
+            description: body.expense.description,
+            amountPence: body.expense.amountPence,
+            frequency: body.frequency,
+            startOn: dateOf(body.startOn),
+            endOn: body.endOn ? dateOf(body.endOn) : null,
+            nextDueOn: dateOf(body.startOn),
+          },
+        });
+        await recordActivity(
+          tx,
+          potId,
+          caller,
+          'recurring.created',
+          `${caller.name} set up "${body.expense.description}" (${formatPence(body.expense.amountPence)}) ` +
+            `${body.frequency === 'weekly' ? 'every week' : 'every month'} from ${formatDay(body.startOn)}` +
+            (body.endOn ? ` until ${formatDay(body.endOn)}` : ''),
+        );
+      })
+      .catch(madeByConcurrentDelivery);
+    // Due today: recorded now rather than at the schedule's next run.
+    if (body.startOn <= today) await this.recordDue(id, today);
+    return this.presentOne(
+      await this.prisma.recurringExpense.findUniqueOrThrow({ where: { id } }),
+      caller,
+      potId,
+    );
+  }
+
+  /** The pot's rules, newest first: running, ended and cancelled. */
+  async list({ caller, potId }: RecurringExpensesQuery): Promise<RecurringExpense[]> {
+    const rows = await this.prisma.recurringExpense.findMany({
+      where: { potId },
+      orderBy: { createdAt: 'desc' },
+      take: 100,
+    });
+    return this.present(rows, caller, potId);
+  }
+
+  /** Who set it up or the pot's owner ends it; cancelling twice answers the same. */
+  async cancel({ caller, potId, recurringId }: CancelRecurringExpenseCommand): Promise<void> {
+    await this.prisma.$transaction(async (tx) => {
+      const membership = await requireMember(tx, potId, caller.userId);
+      const [rule] = await tx.$queryRaw<
+        Pick<RecurringRow, 'createdByUserId' | 'description' | 'cancelledAt'>[]
+      >`
+        SELECT created_by_user_id AS "createdByUserId", description, cancelled_at AS "cancelledAt"
+          FROM recurring_expenses WHERE id = ${recurringId}::uuid AND pot_id = ${potId}::uuid FOR UPDATE`;
+      if (!rule) throw notFound();
+      if (rule.createdByUserId !== caller.userId && membership.role !== 'owner')
+        throw ProblemError.of(403, 'Not allowed', 'Only who set it up or the pot owner can cancel it.');
+      if (rule.cancelledAt) return;
+      await tx.recurringExpense.update({
+        where: { id: recurringId },
+        data: { cancelledAt: new Date(), cancelledBy: caller.userId, nextDueOn: null },
+      });
+      await recordActivity(
+        tx,
+        potId,
+        caller,
+        'recurring.cancelled',
+        `${caller.name} cancelled "${rule.description}" (recurring)`,
+      );
+    });
+  }
+
+  /** What the schedule runs: every rule due by today, each caught up to today. */
+  async recordAllDue(today = ukToday()): Promise<number> {
+    const due = await this.prisma.recurringExpense.findMany({
+      where: { nextDueOn: { lte: dateOf(today) } },
+      select: { id: true, potId: true },
+      orderBy: { nextDueOn: 'asc' },
+      take: RULES_PER_RUN,
+    });
+    let recorded = 0;
+    for (const { id, potId } of due) recorded += await this.recordDueAndTell(id, potId, today);
+    return recorded;
+  }
+
+  /** `recordDue`, then the pot's open tabs are told (the schedule's runs are no command of theirs). */
+  private async recordDueAndTell(id: string, potId: string, today: CalendarDay): Promise<number> {
+    const recorded = await this.recordDue(id, today);
+    await this.notices.tell(potId);
+    return recorded;
+  }
+
+  /**
+   * Records each period of one rule that is due by `today`, oldest first. A period its template cannot be
+   * recorded for (the pot cannot pay it, a sharer left, the pot is archived) is skipped and says why; the
+   * rule ends when the member who set it up has left. Anything else (the ledger unreachable) is thrown, and
+   * the job's retry or the next run picks the same period up again.
+   */
+  async recordDue(id: string, today: CalendarDay): Promise<number> {
+    let recorded = 0;
+    for (let period = 0; period < CATCH_UP_PERIODS; period += 1) {
+      const rule = await this.prisma.recurringExpense.findUnique({ where: { id } });
+      if (!rule?.nextDueOn || rule.cancelledAt || day(rule.nextDueOn) > today) break;
+      const due = day(rule.nextDueOn);
+      const author = await this.prisma.potMember.findUnique({
+        where: { potId_userId: { potId: rule.potId, userId: rule.createdByUserId } },
+      });
+      if (!author || author.removedAt) {
+        await this.moveOn(rule, due, null, `${author?.name ?? 'Who set it up'} left the pot, so it ended.`);
+        break;
+      }
+      const caller: PotsCaller = { userId: author.userId, name: author.name, email: author.email };
+      const problem = await this.expenses
+        .create(occurrence(caller, rule.potId, rule.template as CreateExpenseRequest, `${rule.id}:${due}`))
+        .then(
+          () => null,
+          (error: unknown) => {
+            if (error instanceof ProblemError && error.problem.status < 500)
+              return `Not added on ${formatDay(due)}: ${error.problem.detail ?? error.problem.title}`;
+            throw error;
+          },
+        );
+      const next = followingDue(due, {
+        startOn: day(rule.startOn),
+        endOn: rule.endOn ? day(rule.endOn) : null,
+        frequency: rule.frequency === 'weekly' ? 'weekly' : 'monthly',
+      });
+      if (await this.moveOn(rule, due, next, problem)) {
+        if (problem) {
+          this.logger.warn(`Recurring expense ${rule.id} skipped ${due}: ${problem}`);
+          await this.prisma.$transaction((tx) =>
+            recordActivity(
+              tx,
+              rule.potId,
+              caller,
+              'recurring.skipped',
+              `"${rule.description}" (recurring): ${problem}`,
+            ),
+          );
+        } else recorded += 1;
+      }
+    }
+    return recorded;
+  }
+
+  /** Moves the rule from `due` to `next` if no one has yet: the compare-and-set that makes a period once. */
+  private async moveOn(
+    rule: RecurringRow,
+    due: CalendarDay,
+    next: CalendarDay | null,
+    problem: string | null,
+  ) {
+    const moved = await this.prisma.recurringExpense.updateMany({
+      where: { id: rule.id, nextDueOn: dateOf(due) },
+      data: {
+        nextDueOn: next ? dateOf(next) : null,
+        lastProblem: problem,
+        ...(problem ? {} : { occurrences: { increment: 1 } }),
+      },
+    });
+    return moved.count === 1;
+  }
+
+  private async presentOne(row: RecurringRow, caller: PotsCaller, potId: string): Promise<RecurringExpense> {
+    if (row.potId !== potId) throw notFound();
+    const [presented] = await this.present([row], caller, potId);
+    return presented;
+  }
+
+  /** Rules as their pot's members see them (the caller must be one). */
+  private async present(
+    rows: RecurringRow[],
+    caller: PotsCaller,
+    potId: string,
+  ): Promise<RecurringExpense[]> {
+    const membership = await requireMember(this.prisma, potId, caller.userId);
+    const names = new Map(
+      (await this.prisma.potMember.findMany({ where: { potId }, select: { userId: true, name: true } })).map(
+        (member) => [member.userId, member.name],
+      ),
+    );
+    return rows.map((row) => {
+      const template = row.template as CreateExpenseRequest;
+      const running = !row.cancelledAt && row.nextDueOn !== null;
+      return {
+        id: row.id,
+        potId: row.potId,
+        description: row.description,
+        amountPence: Number(row.amountPence),
+        category: template.category,
+        paidFrom: template.paidFrom,
+        frequency: row.frequency === 'weekly' ? 'weekly' : 'monthly',
+        startOn: day(row.startOn),
+        endOn: row.endOn ? day(row.endOn) : null,
+        nextDueOn: row.nextDueOn ? day(row.nextDueOn) : null,
+        occurrences: row.occurrences,
+        lastProblem: row.lastProblem,
+        createdByName: names.get(row.createdByUserId) ?? 'A former member',
+        youMayCancel: running && (row.createdByUserId === caller.userId || membership.role === 'owner'),
+        cancelledAt: row.cancelledAt?.toISOString() ?? null,
+        createdAt: row.createdAt.toISOString(),
+      };
+    });
+  }
+}
+
+/** One occurrence of a template, as the member who set it up adds it; its key makes each period one expense. */
+const occurrence = (
+  caller: PotsCaller,
+  potId: string,
+  body: CreateExpenseRequest,
+  periodKey: string,
+): CreateExpenseCommand => ({ caller, potId, body, idempotencyKey: `recurring:${periodKey}` });

@@ -1,0 +1,43 @@
+import { type NotificationKind, NotificationQueue } from '@kitty/contracts';
+import { outboxMessage } from '@kitty/nest-common';
+
+import type { Tx } from '../prisma.service';
+
+/** The longest title a notification carries; a longer summary is cut with an ellipsis. */
+const MAX_TITLE = 200;
+
+export interface PotNotice {
+  kind: NotificationKind;
+  /** Names the event; each member's key adds their id, so the event notifies each of them once. */
+  eventKey: string;
+  title: string;
+  /** Who made it happen: told by their own screen, not by a notification. */
+  exceptUserId: string | null;
+}
+
+/**
+ * Tells the pot's current members (the centre decides, by their preferences, in the app and by e-mail),
+ * through the pots outbox in the transaction that made the event: a notification exists exactly when
+ * the change does (issue 13 §1).
+ */
+export async function notifyPotMembers(tx: Tx, potId: string, notice: PotNotice): Promise<void> {
+  const pot = await tx.pot.findUnique({
+    where: { id: potId },
+    select: { name: true, members: { where: { removedAt: null }, select: { userId: true } } },
+  });
+  if (!pot) return;
+  const title = notice.title.length > MAX_TITLE ? `${notice.title.slice(0, MAX_TITLE - 1)}…` : notice.title;
+  for (const { userId } of pot.members) {
+    if (userId === notice.exceptUserId) continue;
+    await tx.outboxMessage.create({
+      data: outboxMessage(NotificationQueue, 'notifications.notify.v1', {
+        key: `${notice.kind}:${notice.eventKey}:${userId}`,
+        userId,
+        kind: notice.kind,
+        title,
+        body: `In ${pot.name}`,
+        link: `/pot/${potId}`,
+      }),
+    });
+  }
+}

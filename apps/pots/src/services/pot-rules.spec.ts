@@ -1,0 +1,154 @@
+// Pot rules (issue 13 §4) against the real Postgres: only the owner sets them, the feed names the change,
+// members read them in the pot and in their membership, and a card's decision reads the spending rule
+// together with the active pot.
+import { randomUUID } from 'node:crypto';
+
+import { DEFAULT_POT_RULES, type PotRules, UpdatePotRulesRequest } from '@kitty/contracts';
+
+import { createPot, type PotsTestDatabase, potsTestDatabase, type TestPot } from '../testing/pot-factory';
+import { problemOf } from '../testing/problem-of';
+import type { InvitationService } from './invitation.service';
+import { PotService } from './pot.service';
+import { describeRulesChange, PotRulesService } from './pot-rules';
+
+const approvalForBoth: PotRules = {
+  withdrawRule: 'approval',
+  spendRule: 'approval',
+  approvalAbovePence: 5000,
+};
+
+describe('describeRulesChange', () => {
+  it('names only what changed', () => {
+    expect(describeRulesChange(DEFAULT_POT_RULES, { ...DEFAULT_POT_RULES, withdrawRule: 'members' })).toBe(
+      'withdrawals: any member',
+    );
+    expect(describeRulesChange(DEFAULT_POT_RULES, { ...DEFAULT_POT_RULES, spendRule: 'owner' })).toBe(
+      'card spending: only the owner',
+    );
+    expect(describeRulesChange(DEFAULT_POT_RULES, approvalForBoth)).toBe(
+      'withdrawals: any member, a second member approves above £50.00; ' +
+        'card spending: any member, a second member approves above £50.00',
+    );
+  });
+
+  it('counts an amount change only where a rule uses it', () => {
+    expect(
+      describeRulesChange(DEFAULT_POT_RULES, { ...DEFAULT_POT_RULES, approvalAbovePence: 9900 }),
+    ).toBeNull();
+    expect(
+      describeRulesChange(
+        { ...approvalForBoth, spendRule: 'members' },
+        { ...approvalForBoth, spendRule: 'members', approvalAbovePence: 2500 },
+      ),
+    ).toBe('withdrawals: any member, a second member approves above £25.00');
+  });
+});
+
+describe('UpdatePotRulesRequest', () => {
+  it('takes whole pence from £1 to £5,000 and nothing else', () => {
+    expect(UpdatePotRulesRequest.safeParse(approvalForBoth).success).toBe(true);
+    for (const approvalAbovePence of [99, 500_001, 50.5])
+      expect(UpdatePotRulesRequest.safeParse({ ...approvalForBoth, approvalAbovePence }).success).toBe(false);
+    expect(UpdatePotRulesRequest.safeParse({ ...approvalForBoth, withdrawRule: 'anyone' }).success).toBe(
+      false,
+    );
+    expect(UpdatePotRulesRequest.safeParse({ ...approvalForBoth, isActive: false }).success).toBe(false);
+  });
+});
+
+describe('pot rules (PostgreSQL)', () => {
+  let db: PotsTestDatabase;
+  let rules: PotRulesService;
+  let pots: PotService;
+
+  beforeAll(() => {
+    db = potsTestDatabase();
+    rules = new PotRulesService(db.prisma);
+    pots = new PotService(
+      db.prisma,
+      {} as InvitationService,
+      { kick: () => undefined } as never,
+      { reserve: async () => undefined } as never,
+    );
+  }, 60_000);
+
+  afterAll(() => db?.close());
+
+  const change = (pot: TestPot, who: number, body: PotRules) =>
+    rules.update({ caller: pot.members[who].caller, potId: pot.id, body });
+
+  it('starts with today’s rules: the owner withdraws, every member spends', async () => {
+    const pot = await createPot(db.prisma, ['Ann', 'Ben']);
+    const detail = await pots.get({ caller: pot.members[1].caller, potId: pot.id });
+    expect(detail.rules).toEqual({ withdrawRule: 'owner', spendRule: 'members', approvalAbovePence: 5000 });
+  });
+
+  it('lets the owner change them: members read them, the feed says what changed', async () => {
+    const pot = await createPot(db.prisma, ['Ann', 'Ben']);
+    await change(pot, 0, approvalForBoth);
+
+    const seenByBen = await pots.get({ caller: pot.members[1].caller, potId: pot.id });
+    expect(seenByBen.rules).toEqual(approvalForBoth);
+    await expect(
+      pots.membership({ potId: pot.id, userId: pot.members[1].caller.userId }),
+    ).resolves.toMatchObject({ role: 'member', rules: approvalForBoth });
+    const feed = await db.prisma.activityEvent.findMany({
+      where: { potId: pot.id, type: 'pot.rules_changed' },
+    });
+    expect(feed.map((entry) => entry.summary)).toEqual([
+      'Ann changed the pot rules: withdrawals: any member, a second member approves above £50.00; ' +
+        'card spending: any member, a second member approves above £50.00',
+    ]);
+
+    // Saving the same rules again changes nothing and says nothing.
+    await change(pot, 0, approvalForBoth);
+    await expect(
+      db.prisma.activityEvent.count({ where: { potId: pot.id, type: 'pot.rules_changed' } }),
+    ).resolves.toBe(1);
+  });
+
+  it('refuses members (403), strangers (404) and an archived pot (409)', async () => {
+    const pot = await createPot(db.prisma, ['Ann', 'Ben']);
+    await expect(problemOf(change(pot, 1, approvalForBoth))).resolves.toMatchObject({
+      status: 403,
+      detail: 'Only the pot owner can change the pot rules.',
+    });
+    const stranger = { userId: randomUUID(), name: 'Eve', email: 'eve@example.com' };
+    await expect(
+      problemOf(rules.update({ caller: stranger, potId: pot.id, body: approvalForBoth })),
+    ).resolves.toMatchObject({ status: 404 });
+    const archived = await createPot(db.prisma, ['Ann', 'Ben'], { isActive: false });
+    await expect(problemOf(change(archived, 0, approvalForBoth))).resolves.toMatchObject({ status: 409 });
+    await expect(db.prisma.pot.findUniqueOrThrow({ where: { id: pot.id } })).resolves.toMatchObject(
+      DEFAULT_POT_RULES,
+    );
+  });
+
+  it('answers a card decision with the active pot, the holder’s role and the spending rule in one read', async () => {
+    const pot = await createPot(db.prisma, ['Ann', 'Ben', 'Cat']);
+    const [ann, ben, cat] = pot.members;
+    await change(pot, 0, { withdrawRule: 'owner', spendRule: 'approval', approvalAbovePence: 2500 });
+    await db.prisma.activePot.createMany({
+      data: [ann, ben].map((m) => ({ userId: m.caller.userId, potId: pot.id })),
+    });
+
+    await expect(rules.cardSpendingOf(ann.caller.userId)).resolves.toMatchObject({
+      potId: pot.id,
+      role: 'owner',
+      spendRule: 'approval',
+      approvalAbovePence: 2500,
+    });
+    await expect(rules.cardSpendingOf(ben.caller.userId)).resolves.toMatchObject({
+      potId: pot.id,
+      role: 'member',
+      spendRule: 'approval',
+    });
+    // No active pot, or one they were removed from: nothing to spend from.
+    await expect(rules.cardSpendingOf(cat.caller.userId)).resolves.toMatchObject({
+      potId: null,
+      spendRule: null,
+    });
+    await db.prisma.potMember.update({ where: { id: ben.id }, data: { removedAt: new Date() } });
+    await expect(rules.cardSpendingOf(ben.caller.userId)).resolves.toMatchObject({ potId: null, role: null });
+  });
+});

@@ -1,0 +1,96 @@
+import {
+  type CardSpending,
+  DEFAULT_POT_RULES,
+  POT_RULE_LABELS,
+  type PotRule,
+  type PotRules,
+  type UpdatePotRulesCommand,
+} from '@kitty/contracts';
+import { formatPence } from '@kitty/money';
+import { Injectable } from '@nestjs/common';
+
+import type { Pot } from '../generated/prisma/client';
+import { PrismaService, type Tx } from '../prisma.service';
+import { recordActivity } from './activity';
+import { requireOpenPot, requireOwner } from './pot-access';
+
+const isRule = (value: string): value is PotRule => value in POT_RULE_LABELS;
+
+/** The pot row's rules (the columns only ever hold values the request schema allowed). */
+export function rulesOf(pot: Pick<Pot, 'withdrawRule' | 'spendRule' | 'approvalAbovePence'>): PotRules {
+  return {
+    withdrawRule: isRule(pot.withdrawRule) ? pot.withdrawRule : DEFAULT_POT_RULES.withdrawRule,
+    spendRule: isRule(pot.spendRule) ? pot.spendRule : DEFAULT_POT_RULES.spendRule,
+    approvalAbovePence: pot.approvalAbovePence,
+  };
+}
+
+/** How one rule reads in the feed: 'only the owner', 'any member', 'a second member approves above £50.00'. */
+function describeRule(rule: PotRule, approvalAbovePence: number): string {
+  if (rule === 'owner') return 'only the owner';
+  if (rule === 'members') return 'any member';
+  return `any member, a second member approves above ${formatPence(approvalAbovePence)}`;
+}
+
+/** The feed's words for a change of rules, naming only what changed (null: nothing did). */
+export function describeRulesChange(before: PotRules, after: PotRules): string | null {
+  const amountChanged = before.approvalAbovePence !== after.approvalAbovePence;
+  const parts: string[] = [];
+  const changed = (key: 'withdrawRule' | 'spendRule') =>
+    before[key] !== after[key] || (after[key] === 'approval' && amountChanged);
+  if (changed('withdrawRule'))
+    parts.push(`withdrawals: ${describeRule(after.withdrawRule, after.approvalAbovePence)}`);
+  if (changed('spendRule'))
+    parts.push(`card spending: ${describeRule(after.spendRule, after.approvalAbovePence)}`);
+  return parts.length ? parts.join('; ') : null;
+}
+
+@Injectable()
+export class PotRulesService {
+  constructor(private readonly prisma: PrismaService) {}
+
+  /**
+   * Only the owner sets the rules, of an open pot; the change is written to the feed in the same
+   * transaction (members' tabs are told by the controller's @TellsPotMembers).
+   */
+  async update({ caller, potId, body }: UpdatePotRulesCommand): Promise<void> {
+    await this.prisma.$transaction(async (tx: Tx) => {
+      await requireOwner(tx, potId, caller.userId, 'change the pot rules');
+      await requireOpenPot(tx, potId, 'change its rules');
+      const pot = await tx.pot.findUniqueOrThrow({ where: { id: potId } });
+      const change = describeRulesChange(rulesOf(pot), body);
+      if (!change) return;
+      await tx.pot.update({ where: { id: potId }, data: body });
+      await recordActivity(
+        tx,
+        potId,
+        caller,
+        'pot.rules_changed',
+        `${caller.name} changed the pot rules: ${change}`,
+      );
+    });
+  }
+
+  /**
+   * The pot a user's card spends from, with its spending rule and the user's role in it, in one statement:
+   * every card authorisation asks this while Stripe waits (issue 15 measures that wait).
+   */
+  async cardSpendingOf(userId: string): Promise<CardSpending> {
+    const [row] = await this.prisma.$queryRaw<
+      { pot_id: string; updated_at: Date; role: string; spend_rule: string; approval_above_pence: number }[]
+    >`
+    SELECT a.pot_id, a.updated_at, m.role, p.spend_rule, p.approval_above_pence
+      FROM user_active_pot a
+      JOIN pot_members m ON m.pot_id = a.pot_id AND m.user_id = a.user_id AND m.removed_at IS NULL
+      JOIN pots p ON p.id = a.pot_id
+     WHERE a.user_id = ${userId}::uuid`;
+    if (!row) return { potId: null, role: null, spendRule: null, approvalAbovePence: null, updatedAt: null };
+    return {
+      potId: row.pot_id,
+      role: row.role === 'owner' ? 'owner' : 'member',
+      spendRule: isRule(row.spend_rule) ? row.spend_rule : DEFAULT_POT_RULES.spendRule,
+      approvalAbovePence: row.approval_above_pence,
+      updatedAt: row.updated_at.toISOString(),
+    };
+  }
+}

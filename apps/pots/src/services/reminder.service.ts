@@ -1,0 +1,185 @@
+import {
+  ALREADY_REMINDED_TITLE,
+  EmailQueue,
+  type Problem,
+  remindAgainTomorrow,
+  type RemindCommand,
+  type ReminderSent,
+} from '@kitty/contracts';
+import { formatPence, type Transfer } from '@kitty/money';
+import { outboxMessage, OutboxRelay, ProblemError } from '@kitty/nest-common';
+import { Inject, Injectable } from '@nestjs/common';
+
+import { POTS_CONFIG, type PotsConfig } from '../config';
+import { PrismaService, type Tx } from '../prisma.service';
+import { recordActivity } from './activity';
+import { type Membership, requireMember, requireOpenPot } from './pot-access';
+
+/** The UK calendar day as Postgres sees it: one clock for every replica. */
+export const UK_TODAY_SQL = `(now() AT TIME ZONE 'Europe/London')::date`;
+
+const notInPlan = () =>
+  ProblemError.of(404, 'Payment not found', "This payment is not in the pot's settle-up plan.");
+
+/**
+ * Who may press 'Remind': the person who is owed, or the pot's owner — never the debtor, and not any other
+ * member. The one owed has the standing to ask for their money; the owner runs the group and cannot close
+ * the pot until everyone has settled up, so chasing the last debts is theirs to do as well. Letting any
+ * member nudge anyone would have bystanders e-mailing people about debts that are not theirs.
+ */
+export function mayRemind(membership: Pick<Membership, 'memberId' | 'role'>, transfer: Transfer): boolean {
+  if (membership.memberId === transfer.from) return false;
+  return membership.memberId === transfer.to || membership.role === 'owner';
+}
+
+/** A 429 that says when to try again; the gateway sends `retryAfterSeconds` as Retry-After. */
+function alreadyReminded(debtorName: string, retryAfterSeconds: number): ProblemError {
+  const problem: Problem & { retryAfterSeconds: number } = {
+    type: 'about:blank',
+    status: 429,
+    title: ALREADY_REMINDED_TITLE,
+    detail: remindAgainTomorrow(debtorName),
+    retryAfterSeconds,
+  };
+  return new ProblemError(problem);
+}
+
+/**
+ * 'Remind' on a transfer of the settle-up plan (issue 14 §7): e-mails the debtor through the outbox, at
+ * most once per UK day for each (pot, debtor, creditor). The limit is the primary key of `pot_reminders`:
+ * concurrent clicks on any replica race to insert the day's row; the losers wait for the winner's commit
+ * and insert nothing, so exactly one transaction writes the e-mail.
+ */
+@Injectable()
+export class ReminderService {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly outbox: OutboxRelay,
+    @Inject(POTS_CONFIG) private readonly config: Pick<PotsConfig, 'PUBLIC_URL'>,
+  ) {}
+
+  async remind({ caller, potId, body }: RemindCommand): Promise<ReminderSent> {
+    const sent = await this.prisma.$transaction(async (tx) => {
+      const membership = await requireMember(tx, potId, caller.userId);
+      await requireOpenPot(tx, potId, 'send reminders');
+      const pot = await tx.pot.findUniqueOrThrow({
+        where: { id: potId },
+        select: { name: true, settlePlan: true },
+      });
+      const transfer = ((pot.settlePlan ?? []) as unknown as Transfer[]).find(
+        ({ from, to }) => from === body.fromMemberId && to === body.toMemberId,
+      );
+      if (!transfer) throw notInPlan();
+      const people = await tx.potMember.findMany({
+        where: { potId, removedAt: null, id: { in: [transfer.from, transfer.to] } },
+        select: { id: true, name: true, email: true },
+      });
+      const debtor = people.find(({ id }) => id === transfer.from);
+      const creditor = people.find(({ id }) => id === transfer.to);
+      if (!debtor || !creditor) throw notInPlan();
+      if (!mayRemind(membership, transfer)) {
+        throw ProblemError.of(
+          403,
+          'Not allowed',
+          membership.memberId === debtor.id
+            ? 'You cannot remind yourself.'
+            : `Only ${creditor.name} or the pot's owner can remind ${debtor.name}.`,
+        );
+      }
+      const day = await this.takeTodaysReminder(tx, potId, transfer, caller.userId, debtor.name);
+      await showRemindedToday(tx, potId, day, transfer);
+
+      const amount = formatPence(transfer.amountPence);
+      await tx.outboxMessage.create({
+        data: outboxMessage(EmailQueue, 'notifications.email.send.v1', {
+          template: 'pot-reminder',
+          to: debtor.email,
+          data: {
+            debtorName: debtor.name,
+            reminderName: caller.name,
+            creditorName: creditor.name,
+            amount,
+            potName: pot.name,
+            potUrl: new URL(`/pot/${potId}`, this.config.PUBLIC_URL).toString(),
+          },
+        }),
+      });
+      await recordActivity(
+        tx,
+        potId,
+        caller,
+        'plan.reminded',
+        `${caller.name} reminded ${debtor.name} to pay ${creditor.name} ${amount}`,
+      );
+      return {
+        fromMemberId: transfer.from,
+        toMemberId: transfer.to,
+        debtorName: debtor.name,
+        amountPence: transfer.amountPence,
+      };
+    });
+    this.outbox.kick();
+    return sent;
+  }
+
+  /**
+   * Inserts today's row for the transfer and returns the UK day (YYYY-MM-DD), or throws the 429 when
+   * someone already reminded today.
+   */
+  private async takeTodaysReminder(
+    tx: Tx,
+    potId: string,
+    transfer: Transfer,
+    remindedBy: string,
+    debtorName: string,
+  ): Promise<string> {
+    const [outcome] = await tx.$queryRawUnsafe<{ inserted: boolean; day: string; seconds_left: number }[]>(
+      `WITH inserted AS (
+         INSERT INTO pot_reminders (pot_id, debtor_member_id, creditor_member_id, uk_day, reminded_by, amount_pence)
+         VALUES ($1::uuid, $2::uuid, $3::uuid, ${UK_TODAY_SQL}, $4::uuid, $5)
+         ON CONFLICT DO NOTHING
+         RETURNING 1
+       )
+       SELECT EXISTS (SELECT 1 FROM inserted) AS inserted, ${UK_TODAY_SQL}::text AS day,
+              ceil(extract(epoch FROM
+                (date_trunc('day', now() AT TIME ZONE 'Europe/London') + interval '1 day')
+                  AT TIME ZONE 'Europe/London' - now()))::int AS seconds_left`,
+      potId,
+      transfer.from,
+      transfer.to,
+      remindedBy,
+      transfer.amountPence,
+    );
+    if (!outcome.inserted) throw alreadyReminded(debtorName, Math.max(1, outcome.seconds_left));
+    return outcome.day;
+  }
+}
+
+/** What the pot row says was reminded on one UK day (the balances read shows it when that day is today). */
+export interface RemindedToday {
+  day: string;
+  pairs: [debtorMemberId: string, creditorMemberId: string][];
+}
+
+/**
+ * Adds the debt to the pot row's list for `day` (a new day starts a new list). The row's lock orders
+ * concurrent reminders of different debts in one pot, so none is lost.
+ */
+async function showRemindedToday(tx: Tx, potId: string, day: string, transfer: Transfer): Promise<void> {
+  await tx.$executeRawUnsafe(
+    `UPDATE pots SET reminded_today =
+       CASE WHEN reminded_today->>'day' = $2
+            THEN jsonb_set(reminded_today, '{pairs}', (reminded_today->'pairs') || jsonb_build_array(jsonb_build_array($3::text, $4::text)))
+            ELSE jsonb_build_object('day', $2::text, 'pairs', jsonb_build_array(jsonb_build_array($3::text, $4::text)))
+       END
+     WHERE id = $1::uuid`,
+    potId,
+    day,
+    transfer.from,
+    transfer.to,
+  );
+}
+
+/** Today's date in the UK (YYYY-MM-DD), by this process's clock: what the balances read compares with. */
+export const ukToday = (now: Date = new Date()) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(now);

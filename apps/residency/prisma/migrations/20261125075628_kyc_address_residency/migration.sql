@@ -1,0 +1,2 @@
+-- AlterEnum
+ALTER TYPE "detection_method" ADD VALUE 'kyc_address';

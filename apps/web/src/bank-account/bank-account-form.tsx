@@ -1,0 +1,133 @@
+import './bank-account.css';
+
+import {
+  type BankAccountRequest,
+  httpStatusOf,
+  problemDetail,
+  useGetBankAccountQuery,
+  useSetBankAccountMutation,
+} from '@kitty/api-client';
+import { Alert, Button, Form, Input } from 'antd';
+import { useState } from 'react';
+
+import { toastProblem } from '../ui/problem-toast';
+import { serverFieldErrors } from '../ui/server-field-errors';
+import { useToast } from '../ui/toast';
+
+const FIELDS = ['sortCode', 'accountNumber', 'accountHolderName'] as const;
+
+/** What the server answers when the modulus check fails: shown as it says, beside the account number. */
+const MISMATCH = "That sort code and account number don't match: check them with your bank.";
+
+/** '123456' and '12 34 56' → '12-34-56' as the user types; anything else left as typed. */
+function formatSortCode(value: string): string {
+  const digits = value.replace(/\D/g, '').slice(0, 6);
+  return digits.replace(/(\d{2})(?=\d)/g, '$1-');
+}
+
+/**
+ * The user's own UK bank account, where their withdrawals are paid: shown as sort code and last four
+ * digits (all Kitty keeps), and set or changed with a form. The server checks the pair with the banks'
+ * modulus rules; a pair that cannot exist is refused with a message under the account number.
+ */
+export function BankAccountForm({ onSaved }: { onSaved?: () => void }) {
+  const toast = useToast();
+  const current = useGetBankAccountQuery();
+  const [save, { isLoading }] = useSetBankAccountMutation();
+  const [form] = Form.useForm<BankAccountRequest>();
+  const [editing, setEditing] = useState(false);
+  const bank = current.data?.bankAccount ?? null;
+
+  const onFinish = async (values: BankAccountRequest) => {
+    try {
+      await save(values).unwrap();
+    } catch (error) {
+      const status = httpStatusOf(error);
+      if (status === 400 || status === 422) {
+        const fields = serverFieldErrors(error, FIELDS);
+        form.setFields(
+          fields.length > 0
+            ? fields
+            : [{ name: 'accountNumber', errors: [problemDetail(error) ?? MISMATCH] }],
+        );
+      } else toastProblem(toast, error);
+      return;
+    }
+    setEditing(false);
+    form.resetFields();
+    toast.success('Bank account saved', 'Your withdrawals will be paid to this account.');
+    onSaved?.();
+  };
+
+  if (current.isLoading) return <p className="muted">Loading…</p>;
+
+  return (
+    <div className="bank-account">
+      {bank ? (
+        <p className="bank-account-current" data-testid="bank-account-current">
+          {bank.bankName ? `${bank.bankName} · ` : ''}Sort code {bank.sortCode} · Account •••• {bank.last4}
+          <span className="muted"> · {bank.accountHolderName}</span>
+        </p>
+      ) : (
+        <p className="muted">No bank account yet: add yours to withdraw money from Kitty.</p>
+      )}
+      {editing || !bank ? (
+        <Form
+          form={form}
+          layout="vertical"
+          requiredMark={false}
+          onFinish={onFinish}
+          className="bank-account-form"
+          aria-label="Bank account"
+        >
+          <Form.Item
+            name="accountHolderName"
+            label="Name on the account"
+            rules={[{ required: true, message: 'Name on the account is required.' }]}
+          >
+            <Input autoComplete="name" maxLength={100} />
+          </Form.Item>
+          <div className="bank-account-numbers">
+            <Form.Item
+              name="sortCode"
+              label="Sort code"
+              normalize={formatSortCode}
+              rules={[
+                { required: true, message: 'Sort code is required.' },
+                { pattern: /^\d{2}-?\d{2}-?\d{2}$/, message: 'Sort code must be 6 digits, like 12-34-56.' },
+              ]}
+            >
+              <Input inputMode="numeric" placeholder="12-34-56" autoComplete="off" />
+            </Form.Item>
+            <Form.Item
+              name="accountNumber"
+              label="Account number"
+              normalize={(value: string) => value.replace(/\D/g, '').slice(0, 8)}
+              rules={[
+                { required: true, message: 'Account number is required.' },
+                { pattern: /^\d{8}$/, message: 'Account number must be 8 digits.' },
+              ]}
+            >
+              <Input inputMode="numeric" placeholder="12345678" autoComplete="off" />
+            </Form.Item>
+          </div>
+          <div className="bank-account-actions">
+            <Button type="primary" htmlType="submit" loading={isLoading}>
+              Save bank account
+            </Button>
+            {bank && <Button onClick={() => setEditing(false)}>Cancel</Button>}
+          </div>
+        </Form>
+      ) : (
+        <Button onClick={() => setEditing(true)}>Change bank account</Button>
+      )}
+      {current.isError && (
+        <Alert
+          type="error"
+          showIcon
+          message="Your bank account could not be loaded. Please try again later."
+        />
+      )}
+    </div>
+  );
+}

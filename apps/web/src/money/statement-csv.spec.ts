@@ -1,0 +1,40 @@
+import { statementCsv, statementFileName } from './statement-csv';
+import { aStatement } from './test-support';
+
+const statement = aStatement({
+  account: { type: 'pot', name: 'Lisbon Trip!' },
+  closingBalancePence: 5600,
+  entries: aStatement().entries.map((entry) =>
+    entry.kind === 'card_capture'
+      ? { ...entry, description: '=HYPERLINK("http://evil") "Bar"', memberName: '@Ben "B" Hart' }
+      : { ...entry, memberName: 'Ann Lee' },
+  ),
+});
+
+describe('statementCsv', () => {
+  it('writes one row per movement between the opening and closing balances, amounts in pounds', () => {
+    expect(statementCsv(statement).split('\r\n')).toEqual([
+      '"Date","Description","Member","Type","Amount (GBP)","Fee paid on top (GBP)","Balance (GBP)"',
+      '"2026-09-30T23:00:00.000Z","Opening balance","","",,,38.00',
+      '"2026-10-02T09:00:00.000Z","Funds added by card","Ann Lee","top_up",25.00,0.50,63.00',
+      `"2026-10-03T19:30:00.000Z","'=HYPERLINK(""http://evil"") ""Bar""","'@Ben ""B"" Hart","card_capture",-7.05,0.00,55.95`,
+      '"2026-11-01T00:00:00.000Z","Closing balance","","",,,56.00',
+      '',
+    ]);
+  });
+
+  it('has no Member column on a wallet (every movement is its owner’s)', () => {
+    expect(statementCsv(aStatement()).split('\r\n').slice(0, 3)).toEqual([
+      '"Date","Description","Type","Amount (GBP)","Fee paid on top (GBP)","Balance (GBP)"',
+      '"2026-09-30T23:00:00.000Z","Opening balance","",,,38.00',
+      '"2026-10-02T09:00:00.000Z","Funds added by card","top_up",25.00,0.50,63.00',
+    ]);
+  });
+
+  it('names the file after the account and the month', () => {
+    expect(statementFileName(statement)).toBe('kitty-pot-lisbon-trip-2026-10.csv');
+    expect(statementFileName({ ...statement, account: { type: 'wallet', name: 'Your Kitty wallet' } })).toBe(
+      'kitty-wallet-2026-10.csv',
+    );
+  });
+});

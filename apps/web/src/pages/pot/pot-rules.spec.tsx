@@ -1,0 +1,97 @@
+import type { WithdrawalApproval } from '@kitty/api-client';
+import { screen, within } from '@testing-library/react';
+
+import { aPotDetail, POT_ID, signedInState } from '../../test/factories';
+import { json, mockFetch, pathOf } from '../../test/fetch-mock';
+import { renderInApp } from '../../test/render';
+import { PotRulesPanel } from './pot-rules';
+import { WithdrawalApprovals } from './withdrawal-approvals';
+
+const approvalRules = { withdrawRule: 'approval', spendRule: 'approval', approvalAbovePence: 5000 } as const;
+
+describe('Pot rules', () => {
+  it('lets the owner change them, sending whole pence', async () => {
+    const fetchMock = mockFetch(() => json(aPotDetail({ rules: approvalRules })));
+    const { user } = renderInApp(<PotRulesPanel pot={aPotDetail()} />, { session: signedInState() });
+    const shown = within(screen.getByLabelText('Pot rules'));
+    expect(shown.getByText('Only the owner')).toBeTruthy();
+    expect(shown.getByText("Any member's card")).toBeTruthy();
+    // The amount is only asked for when a rule uses it.
+    expect(screen.queryByLabelText('Approval amount in pounds')).toBeNull();
+
+    // The first group is who withdraws, the second whose card spends.
+    const secondApproves = 'Any member, a second member approves above the amount';
+    await user.click(screen.getAllByRole('radio', { name: secondApproves })[0]);
+    await user.click(screen.getAllByRole('radio', { name: secondApproves })[1]);
+    const amount = await screen.findByLabelText('Approval amount in pounds');
+    await user.clear(amount);
+    await user.type(amount, '25.5');
+    await user.click(screen.getByRole('button', { name: 'Save rules' }));
+
+    expect(await screen.findByText('Pot rules saved')).toBeTruthy();
+    const [request] = fetchMock.requests;
+    expect(pathOf(request)).toBe(`/api/pots/${POT_ID}/rules`);
+    expect(await request.json()).toEqual({
+      withdrawRule: 'approval',
+      spendRule: 'approval',
+      approvalAbovePence: 2550,
+    });
+  });
+
+  it('shows members the rules read-only, and what a card cannot wait for', () => {
+    renderInApp(<PotRulesPanel pot={aPotDetail({ yourRole: 'member', rules: approvalRules })} />, {
+      session: signedInState(),
+    });
+    expect(screen.getByText('Any member; above £50.00 a second member approves first')).toBeTruthy();
+    expect(screen.getByText(/Larger card payments are declined/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Save rules' })).toBeNull();
+  });
+});
+
+describe('Withdrawals waiting for approval', () => {
+  const waiting = (overrides: Partial<WithdrawalApproval> = {}): WithdrawalApproval => ({
+    id: 'w0000000-0000-4000-8000-000000000009',
+    potId: POT_ID,
+    amountPence: 12_000,
+    requesterName: 'Bob Hart',
+    requestedByYou: false,
+    createdAt: '2026-03-03T10:00:00Z',
+    ...overrides,
+  });
+
+  it('lets another member approve one, once confirmed', async () => {
+    const fetchMock = mockFetch((request) => {
+      if (request.method === 'GET') return json([waiting()]);
+      return json({
+        id: waiting().id,
+        status: 'pending',
+        source: { type: 'pot', potId: POT_ID, name: 'Lisbon trip' },
+      });
+    });
+    const { user } = renderInApp(<WithdrawalApprovals potId={POT_ID} />, { session: signedInState() });
+    expect(await screen.findByText('Bob Hart asked to withdraw £120.00')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Decline: Bob Hart withdraws £120.00' })).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Approve: Bob Hart withdraws £120.00' }));
+    await user.click(await screen.findByRole('button', { name: 'Approve' }));
+
+    expect(await screen.findByText('Withdrawal approved')).toBeTruthy();
+    const post = fetchMock.requests.find((request) => request.method === 'POST');
+    expect(post && pathOf(post)).toBe(`/api/withdrawals/${waiting().id}/approve`);
+  });
+
+  it('offers the requester only Cancel, and says when a decision came too late', async () => {
+    const fetchMock = mockFetch((request) => {
+      if (request.method === 'GET') return json([waiting({ requestedByYou: true })]);
+      return json({ title: 'Already decided', detail: 'This withdrawal was declined.', status: 409 }, 409);
+    });
+    const { user } = renderInApp(<WithdrawalApprovals potId={POT_ID} />, { session: signedInState() });
+    expect(await screen.findByText('You asked to withdraw £120.00')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Approve/ })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Cancel request' }));
+    expect(await screen.findByText('This withdrawal was declined.')).toBeTruthy();
+    const post = fetchMock.requests.find((request) => request.method === 'POST');
+    expect(post && pathOf(post)).toBe(`/api/withdrawals/${waiting().id}/cancel`);
+  });
+});

@@ -1,0 +1,90 @@
+import { screen, within } from '@testing-library/react';
+
+import { AppRoutes } from '../../app/app-routes';
+import { aStatement } from '../../money/test-support';
+import { signedInState } from '../../test/factories';
+import { json, mockFetch, pathOf, problem, withoutBell } from '../../test/fetch-mock';
+import { renderInApp } from '../../test/render';
+import { currentUkMonth, shiftMonth } from './statement-page';
+
+const POT = '11111111-1111-4111-8111-111111111111';
+
+describe('statement page', () => {
+  it('shows the month’s balances and movements with fees apart, and moves between months', async () => {
+    const { requests } = mockFetch((request) => {
+      const url = new URL(request.url);
+      if (pathOf(request) === '/api/wallet/statement')
+        return json(aStatement({ month: url.searchParams.get('month') ?? '' }));
+      return problem(404, 'unexpected');
+    });
+    const { user } = renderInApp(<AppRoutes />, {
+      route: '/statement?month=2026-10',
+      session: signedInState(),
+    });
+
+    expect(await screen.findByRole('heading', { name: 'October 2026' })).toBeTruthy();
+    const summary = within(await screen.findByRole('region', { name: 'Summary' }));
+    expect(summary.getByText('£38.00')).toBeTruthy();
+    expect(summary.getByText('£55.95')).toBeTruthy();
+    expect(summary.getByText('£0.50')).toBeTruthy();
+    const rows = within(screen.getByRole('list', { name: 'Movements' })).getAllByRole('listitem');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      expect.stringMatching(/^Funds added by card.*fee £0.50 paid on top\+£25.00Balance £63.00$/),
+      expect.stringMatching(/^Card purchase at Pingo Doce.*−£7.05Balance £55.95$/),
+    ]);
+
+    await user.click(screen.getByRole('button', { name: 'Previous month' }));
+    expect(await screen.findByRole('heading', { name: 'September 2026' })).toBeTruthy();
+    expect(requests.map((r) => new URL(r.url).search)).toContain('?month=2026-09');
+  });
+
+  it('never asks for a month after this one, nor a malformed one', async () => {
+    const { requests } = mockFetch(() => json(aStatement({ entries: [] })));
+    renderInApp(<AppRoutes />, { route: '/statement?month=2999-01', session: signedInState() });
+    expect(await screen.findByText('No movements this month')).toBeTruthy();
+    expect(withoutBell(requests).map((r) => new URL(r.url).searchParams.get('month'))).toEqual([
+      currentUkMonth(),
+    ]);
+    expect((screen.getByRole('button', { name: 'Next month' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('names the member behind each movement of a pot', async () => {
+    mockFetch((request) =>
+      pathOf(request) === `/api/pots/${POT}/statement`
+        ? json(
+            aStatement({
+              account: { type: 'pot', name: 'Lisbon trip' },
+              entries: aStatement().entries.map((entry, i) => ({
+                ...entry,
+                memberName: i === 0 ? 'Ann Lee' : null,
+              })),
+            }),
+          )
+        : problem(404, 'unexpected'),
+    );
+    renderInApp(<AppRoutes />, { route: `/pot/${POT}/statement?month=2026-10`, session: signedInState() });
+
+    const rows = within(await screen.findByRole('list', { name: 'Movements' })).getAllByRole('listitem');
+    expect(rows[0].textContent).toMatch(/^Funds added by cardAnn Lee · /);
+    expect(rows[1].textContent).toMatch(/^Card purchase at Pingo Doce\d/);
+  });
+
+  it('says a pot the caller cannot see is not found', async () => {
+    mockFetch((request) =>
+      pathOf(request) === `/api/pots/${POT}/statement`
+        ? problem(404, 'This pot does not exist or you are not a member.')
+        : problem(500, 'unexpected'),
+    );
+    renderInApp(<AppRoutes />, { route: `/pot/${POT}/statement?month=2026-10`, session: signedInState() });
+    expect(await screen.findByText('Pot not found')).toBeTruthy();
+    expect(screen.getByText('This pot does not exist or you are not a member.')).toBeTruthy();
+  });
+});
+
+describe('shiftMonth', () => {
+  it('crosses year ends both ways', () => {
+    expect(shiftMonth('2026-01', -1)).toBe('2025-12');
+    expect(shiftMonth('2026-12', 1)).toBe('2027-01');
+    expect(shiftMonth('2026-06', 0)).toBe('2026-06');
+  });
+});

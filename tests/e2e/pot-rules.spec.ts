@@ -1,0 +1,120 @@
+// Pot rules in Chromium (issue 13 §4): the owner lets members withdraw with a second member's approval
+// above £10 and approves a member's request from the pot page (1280 px); on a phone a member reads the
+// rules, is told in the Withdraw dialog that a larger withdrawal waits for approval, asks and cancels (375 px).
+import { randomUUID } from 'node:crypto';
+
+import type { Page } from 'playwright-core';
+
+import { api, GATEWAY_URL, randomPublicIp } from '../support/api';
+import { useChromium } from '../support/browser';
+import { verifyUser } from '../support/onboarding';
+import { topUp } from '../support/payments';
+import { bearer, potWithMembers, type User } from '../support/pots';
+
+const chromium = useChromium();
+// Two verified people and a real top-up before the browser starts.
+jest.setTimeout(120_000);
+
+async function signedInAt(width: number, user: User): Promise<Page> {
+  const context = await chromium.newContext({
+    baseURL: GATEWAY_URL,
+    viewport: { width, height: 900 },
+    extraHTTPHeaders: { 'x-forwarded-for': randomPublicIp() },
+  });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  await page.goto('/auth');
+  await page.getByLabel('Email', { exact: true }).fill(user.credentials.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.credentials.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('heading', { name: 'Quick Actions' }).waitFor();
+  return page;
+}
+
+const overflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+/** A pot of Olive (owner) and Member 1, both verified, holding £50. */
+async function fundedPot() {
+  const { pot, owner, others } = await potWithMembers(1, `Rules ${Date.now()}`);
+  await Promise.all([verifyUser(owner.session.accessToken), verifyUser(others[0].session.accessToken)]);
+  await topUp(owner.session.accessToken, 5_000, { type: 'pot', potId: pot.id });
+  return { pot, owner, member: others[0] };
+}
+
+describe('pot rules in the browser', () => {
+  it('the owner sets approval above £10 and approves a member’s withdrawal (1280 px)', async () => {
+    const { pot, owner, member } = await fundedPot();
+    const page = await signedInAt(1280, owner);
+    await page.goto(`/pot/${pot.id}`);
+
+    const rules = page.getByRole('region', { name: 'Pot rules' });
+    await rules.getByText('Every withdrawal from the pot is announced to its members.').waitFor();
+    const secondApproves = 'Any member, a second member approves above the amount';
+    await rules.getByRole('radio', { name: secondApproves }).first().check();
+    const amount = rules.getByLabel('Approval amount in pounds');
+    await amount.fill('10');
+    await rules.getByRole('button', { name: 'Save rules' }).click();
+    await page.getByText('Pot rules saved').waitFor();
+    await rules.getByText('Any member; above £10.00 a second member approves first').waitFor();
+    await page
+      .getByRole('region', { name: 'Activity' })
+      .getByText(/changed the pot rules: withdrawals: any member/)
+      .waitFor();
+
+    // Member 1 asks for £20 (through the API, as their own app would): the owner's page lists it live.
+    const asked = await api<{ id: string; status: string }>('/api/withdrawals', {
+      method: 'POST',
+      body: { amountPence: 2_000, source: { type: 'pot', potId: pot.id } },
+      headers: { ...bearer(member.session.accessToken), 'idempotency-key': randomUUID() },
+    });
+    expect(asked.body.status).toBe('awaiting_approval');
+    await rules.getByText('Member 1 asked to withdraw £20.00').waitFor();
+    await rules.screenshot({ path: 'tmp/e2e-pot-rules-1280.png' });
+
+    await rules.getByRole('button', { name: 'Approve: Member 1 withdraws £20.00' }).click();
+    await page.getByRole('button', { name: 'Approve', exact: true }).click();
+    await page.getByText('Withdrawal approved').waitFor();
+    await rules.getByText('Member 1 asked to withdraw £20.00').waitFor({ state: 'detached' });
+    await page.locator('.pot-balance-amount', { hasText: '£30.00' }).waitFor();
+  });
+
+  it('a member reads the rules, asks for more than the amount and cancels, on a phone (375 px)', async () => {
+    const { pot, owner, member } = await fundedPot();
+    const patched = await api(`/api/pots/${pot.id}/rules`, {
+      method: 'PATCH',
+      body: { withdrawRule: 'approval', spendRule: 'owner', approvalAbovePence: 1_000 },
+      headers: bearer(owner.session.accessToken),
+    });
+    expect(patched.status).toBe(200);
+    const page = await signedInAt(375, member);
+    await page.goto(`/pot/${pot.id}`);
+
+    const rules = page.getByRole('region', { name: 'Pot rules' });
+    await rules.getByText('Any member; above £10.00 a second member approves first').waitFor();
+    await rules.getByText("Only the owner's card").waitFor();
+    expect(await rules.getByRole('button', { name: 'Save rules' }).count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Withdraw' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Withdraw' });
+    await dialog.getByText('Above £10.00, a second member approves').waitFor();
+    await dialog.getByLabel('Amount').fill('25');
+    await dialog
+      .getByText(
+        'This withdrawal will wait for another member to approve it; nothing leaves the pot until then.',
+      )
+      .waitFor();
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
+    await dialog.getByRole('button', { name: 'Ask for approval' }).click();
+    await dialog.getByText('Waiting for approval').waitFor();
+    await dialog.getByRole('button', { name: 'Done' }).click();
+
+    await rules.getByText('You asked to withdraw £25.00').waitFor();
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
+    await rules.screenshot({ path: 'tmp/e2e-pot-rules-375.png' });
+    await rules.getByRole('button', { name: 'Cancel request' }).click();
+    await page.getByText('Withdrawal cancelled').waitFor();
+    await rules.getByText('You asked to withdraw £25.00').waitFor({ state: 'detached' });
+    await page.locator('.pot-balance-amount', { hasText: '£50.00' }).waitFor();
+  });
+});

@@ -1,0 +1,94 @@
+// Live updates (issue 13 §2) on the 3-replica stack: a change reaches the open streams of the people it
+// concerns, whichever gateway replica holds them, and nobody else's; the stream is for signed-in callers.
+import { randomUUID } from 'node:crypto';
+
+import { api, signUpUser } from '../support/api';
+import { closeAllLive, listenLive } from '../support/live';
+import { verifyUser } from '../support/onboarding';
+import { topUp } from '../support/payments';
+import { bearer, potWithMembers } from '../support/pots';
+
+jest.setTimeout(120_000);
+afterEach(closeAllLive);
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+describe('live updates', () => {
+  it('refuses a stream without a valid session', async () => {
+    for (const token of [null, 'not-a-token', `${randomUUID()}.${randomUUID()}.x`]) {
+      const listener = await listenLive(token);
+      expect(listener.status).toBe(401);
+      listener.close();
+    }
+  });
+
+  it('tells every member of a pot (on several streams and replicas) when its money moves, and no stranger', async () => {
+    const { pot, owner, others } = await potWithMembers(1, 'Live');
+    const [member] = others;
+    const stranger = await signUpUser({ fullName: 'Sam Stranger' });
+    await verifyUser(owner.session.accessToken);
+    // Three streams each: the balancer spreads them over the gateway replicas.
+    const ownerTabs = await Promise.all([1, 2, 3].map(() => listenLive(owner.session.accessToken)));
+    const memberTabs = await Promise.all([1, 2, 3].map(() => listenLive(member.session.accessToken)));
+    const strangerTab = await listenLive(stranger.session.accessToken);
+
+    // From the ledger posting's commit (payments tells the payer at once: that notice's `at`) to each tab.
+    const latencies: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const paidAt = Date.now();
+      await topUp(owner.session.accessToken, 1000, { type: 'pot', potId: pot.id });
+      const posted = await Promise.all(ownerTabs.map((tab) => tab.next('top-ups', paidAt)));
+      const postedAt = Math.min(...posted.map((change) => change.at));
+      // Every member's tabs, through the pots service's projection of the posting.
+      const heard = await Promise.all(
+        [...ownerTabs, ...memberTabs].map((tab) => tab.next(`pot:${pot.id}`, paidAt)),
+      );
+      latencies.push(...[...posted, ...heard].map((change) => change.receivedAt - postedAt));
+    }
+    // The change is re-read through the API: the member sees the new balance.
+    const read = await api<{ balancePence: number }>(`/api/pots/${pot.id}`, {
+      headers: bearer(member.session.accessToken),
+    });
+    expect(read.body.balancePence).toBe(5000);
+    expect(strangerTab.changes).toEqual([]);
+    expect(memberTabs[0].changes.some((change) => change.topics.includes('top-ups'))).toBe(false);
+
+    const sorted = [...latencies].sort((a, b) => a - b);
+    console.log(
+      `live: ledger posting → open tab, ${sorted.length} deliveries over 3 gateway replicas, p50 ${percentile(sorted, 50)} ms, p99 ${percentile(sorted, 99)} ms`,
+    );
+    expect(percentile(sorted, 99)).toBeLessThan(1000);
+    [...ownerTabs, ...memberTabs, strangerTab].forEach((tab) => tab.close());
+  });
+
+  it('tells the members when a command changes their pot (an expense), not when it was refused', async () => {
+    const { pot, owner, others } = await potWithMembers(1, 'Dinners');
+    const memberTab = await listenLive(others[0].session.accessToken);
+    const headers = { ...bearer(owner.session.accessToken), 'idempotency-key': randomUUID() };
+
+    const refusedAt = Date.now();
+    const refused = await api(`/api/pots/${pot.id}/expenses`, {
+      method: 'POST',
+      body: { description: 'Pizza', amountPence: -1, paidFrom: 'member' },
+      headers,
+    });
+    expect(refused.status).toBe(400);
+    const addedAt = Date.now();
+    const added = await api(`/api/pots/${pot.id}/expenses`, {
+      method: 'POST',
+      body: {
+        description: 'Pizza',
+        amountPence: 2400,
+        paidFrom: 'member',
+        payerMemberId: pot.members[0].id,
+        split: { mode: 'equal', members: pot.members.map((member) => ({ memberId: member.id })) },
+      },
+      headers: { ...headers, 'idempotency-key': randomUUID() },
+    });
+    expect(added.status).toBe(201);
+    const heard = await memberTab.next(`pot:${pot.id}`, refusedAt);
+    expect(heard.receivedAt).toBeGreaterThanOrEqual(addedAt);
+    memberTab.close();
+  });
+});

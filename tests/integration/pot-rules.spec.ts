@@ -1,0 +1,181 @@
+// Pot rules (issue 13 §4) on the 3-replica stack: the owner chooses who may withdraw; a member's withdrawal
+// above the approval amount waits, moving nothing, until another member approves (concurrent approvals on
+// any replica pay out once) or declines; every withdrawal from the pot reaches its other members.
+import { randomUUID } from 'node:crypto';
+
+import { Pool } from 'pg';
+
+import { api, eventually, signUpUser } from '../support/api';
+import { verifyUser } from '../support/onboarding';
+import { topUp } from '../support/payments';
+import { bearer, type PotDetail, potWithMembers } from '../support/pots';
+
+jest.setTimeout(180_000);
+
+const db = new Pool({ connectionString: process.env.DATABASE_URL, max: 2 });
+db.on('error', () => undefined);
+afterAll(() => db.end());
+
+interface Withdrawal {
+  id: string;
+  status: string;
+  amountPence: number;
+  failureReason: string | null;
+}
+interface Inbox {
+  notifications: { kind: string; title: string; body: string; link: string }[];
+}
+
+const inboxOf = async (token: string) =>
+  (await api<Inbox>('/api/notifications', { headers: bearer(token) })).body.notifications;
+
+describe('pot rules', () => {
+  it('lets only the owner set them, and a member withdraw as they say', async () => {
+    const { pot, owner, others } = await potWithMembers(2, `Rules ${Date.now()}`);
+    const [ben, cal] = others;
+    const asOwner = bearer(owner.session.accessToken);
+    const asBen = bearer(ben.session.accessToken);
+    const asCal = bearer(cal.session.accessToken);
+    const stranger = await signUpUser({ fullName: 'Stranger' });
+    await Promise.all([verifyUser(owner.session.accessToken), verifyUser(ben.session.accessToken)]);
+    await topUp(owner.session.accessToken, 5_000, { type: 'pot', potId: pot.id });
+    const potBalance = async () =>
+      (await api<PotDetail>(`/api/pots/${pot.id}`, { headers: asOwner })).body.balancePence;
+    await eventually(async () => ((await potBalance()) === 5_000 ? true : undefined), 15_000);
+    const withdraw = (amountPence: number) =>
+      api<Withdrawal & { detail?: string }>('/api/withdrawals', {
+        method: 'POST',
+        body: { amountPence, source: { type: 'pot', potId: pot.id } },
+        headers: { ...asBen, 'idempotency-key': randomUUID() },
+      });
+
+    // Today's rule: the owner alone withdraws.
+    expect(pot.rules).toEqual({ withdrawRule: 'owner', spendRule: 'members', approvalAbovePence: 5000 });
+    const refused = await withdraw(500);
+    expect(refused.status).toBe(403);
+    expect(refused.body.detail).toBe(
+      "This pot's rules let only its owner withdraw. Ask the owner to change the pot rules.",
+    );
+
+    const rules = { withdrawRule: 'approval', spendRule: 'approval', approvalAbovePence: 1_000 };
+    const patch = (headers: Record<string, string>, body: unknown) =>
+      api<PotDetail>(`/api/pots/${pot.id}/rules`, { method: 'PATCH', body, headers });
+    expect((await patch(asCal, rules)).status).toBe(403);
+    expect((await patch(bearer(stranger.session.accessToken), rules)).status).toBe(404);
+    expect((await patch(asOwner, { ...rules, approvalAbovePence: 50 })).status).toBe(400);
+    expect((await patch(asOwner, { ...rules, isActive: false })).status).toBe(400);
+    const changed = await patch(asOwner, rules);
+    expect(changed.status).toBe(200);
+    expect(changed.body.rules).toEqual(rules);
+    const feed = await api<{ summary: string }[]>(`/api/pots/${pot.id}/activity`, { headers: asCal });
+    expect(feed.body.map((entry) => entry.summary)).toContain(
+      'Olive Owner changed the pot rules: withdrawals: any member, a second member approves above £10.00; ' +
+        'card spending: any member, a second member approves above £10.00',
+    );
+
+    // At or below the amount: at once, and announced to the pot's other members.
+    const small = await withdraw(1_000);
+    expect(small.status).toBe(201);
+    expect(small.body.status).toBe('pending');
+    for (const token of [owner.session.accessToken, cal.session.accessToken]) {
+      const told = await eventually(async () => {
+        const found = (await inboxOf(token)).filter((n) => n.kind === 'pot_withdrawal');
+        return found.length > 0 ? found : undefined;
+      }, 20_000);
+      expect(told).toEqual([
+        expect.objectContaining({ title: 'Member 1 withdrew £10.00 to their bank', link: `/pot/${pot.id}` }),
+      ]);
+    }
+    expect((await inboxOf(ben.session.accessToken)).filter((n) => n.kind === 'pot_withdrawal')).toEqual([]);
+
+    // Above it: waits, moving nothing, and the others are asked.
+    const big = await withdraw(2_000);
+    expect(big.status).toBe(201);
+    expect(big.body.status).toBe('awaiting_approval');
+    await eventually(async () => ((await potBalance()) === 4_000 ? true : undefined), 15_000);
+    const asked = await eventually(async () => {
+      const found = (await inboxOf(cal.session.accessToken)).filter((n) => n.kind === 'withdrawal_approval');
+      return found.length > 0 ? found : undefined;
+    }, 20_000);
+    expect(asked[0].title).toBe(`Member 1 asks to withdraw £20.00 from ${pot.name}`);
+    const waiting = await api<{ id: string; requestedByYou: boolean }[]>(
+      `/api/pots/${pot.id}/withdrawal-approvals`,
+      { headers: asCal },
+    );
+    expect(waiting.body).toEqual([expect.objectContaining({ id: big.body.id, requestedByYou: false })]);
+    expect(
+      (
+        await api(`/api/pots/${pot.id}/withdrawal-approvals`, {
+          headers: bearer(stranger.session.accessToken),
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await api(`/api/withdrawals/${big.body.id}/approve`, { method: 'POST', headers: asBen })).status,
+    ).toBe(403);
+    expect(
+      (
+        await api(`/api/withdrawals/${big.body.id}/approve`, {
+          method: 'POST',
+          headers: bearer(stranger.session.accessToken),
+        })
+      ).status,
+    ).toBe(404);
+
+    // Cal and the owner approve at once, several times, on whichever replicas: one payout.
+    const approvals = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        api<Withdrawal>(`/api/withdrawals/${big.body.id}/approve`, {
+          method: 'POST',
+          headers: i % 2 ? asCal : asOwner,
+        }),
+      ),
+    );
+    for (const answer of approvals) {
+      expect(answer.status).toBe(200);
+      expect(answer.body.status === 'pending' || answer.body.status === 'paid').toBe(true);
+    }
+    const reservations = await db.query(
+      `SELECT 1 FROM payments.ledger_transactions WHERE idempotency_key = $1`,
+      [`withdrawal:${big.body.id}`],
+    );
+    expect(reservations.rowCount).toBe(1);
+    await eventually(async () => ((await potBalance()) === 2_000 ? true : undefined), 15_000);
+    const paid = await eventually(async () => {
+      const list = (await api<Withdrawal[]>('/api/withdrawals', { headers: asBen })).body;
+      const row = list.find((w) => w.id === big.body.id);
+      return row?.status === 'paid' ? row : undefined;
+    }, 30_000);
+    expect(paid.amountPence).toBe(2_000);
+
+    // A declined one moves nothing and cannot be approved afterwards; the requester is told.
+    const declinedOne = await withdraw(1_500);
+    const declined = await api<Withdrawal>(`/api/withdrawals/${declinedOne.body.id}/decline`, {
+      method: 'POST',
+      headers: asCal,
+    });
+    expect(declined.body).toMatchObject({ status: 'declined', failureReason: 'Declined by Member 2.' });
+    const late = await api<{ detail: string }>(`/api/withdrawals/${declinedOne.body.id}/approve`, {
+      method: 'POST',
+      headers: asOwner,
+    });
+    expect(late.status).toBe(409);
+    expect(late.body.detail).toBe('This withdrawal was declined.');
+    expect(await potBalance()).toBe(2_000);
+
+    // The requester may cancel their own while it waits; nobody else may.
+    const cancelledOne = await withdraw(1_500);
+    expect(
+      (await api(`/api/withdrawals/${cancelledOne.body.id}/cancel`, { method: 'POST', headers: asCal }))
+        .status,
+    ).toBe(403);
+    const cancelled = await api<Withdrawal>(`/api/withdrawals/${cancelledOne.body.id}/cancel`, {
+      method: 'POST',
+      headers: asBen,
+    });
+    expect(cancelled.body.status).toBe('cancelled');
+    expect(
+      (await api<unknown[]>(`/api/pots/${pot.id}/withdrawal-approvals`, { headers: asCal })).body,
+    ).toEqual([]);
+  });
+});
