@@ -4,27 +4,11 @@
 // charged instead of a rate.
 import type { Page } from 'playwright-core';
 
-import { GATEWAY_URL, randomPublicIp } from '../support/api';
 import { useChromium } from '../support/browser';
-import { potWithMembers, type User } from '../support/pots';
+import { potWithMembers } from '../support/pots';
+import { signedInAt } from '../support/web-flows';
 
 const chromium = useChromium();
-
-async function signedInAt(width: number, user: User): Promise<Page> {
-  const context = await chromium.newContext({
-    baseURL: GATEWAY_URL,
-    viewport: { width, height: 900 },
-    extraHTTPHeaders: { 'x-forwarded-for': randomPublicIp() },
-  });
-  const page = await context.newPage();
-  page.setDefaultTimeout(10_000);
-  await page.goto('/auth');
-  await page.getByLabel('Email', { exact: true }).fill(user.credentials.email);
-  await page.getByLabel('Password', { exact: true }).fill(user.credentials.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.getByRole('heading', { name: 'Quick Actions' }).waitFor();
-  return page;
-}
 
 const overflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -57,7 +41,7 @@ async function itemiseDinner(page: Page) {
 describe('itemised bills in other currencies in the browser', () => {
   it('itemises a euro dinner at a rate, shows each share live, lists it with its bill (1280 px)', async () => {
     const { pot, owner } = await potWithMembers(1, `Lyon ${Date.now()}`);
-    const page = await signedInAt(1280, owner);
+    const page = await signedInAt(chromium, 1280, owner);
     await page.goto(`/pot/${pot.id}`);
 
     const dialog = await itemiseDinner(page);
@@ -80,7 +64,7 @@ describe('itemised bills in other currencies in the browser', () => {
 
   it('fits a phone and takes what the bank charged (375 px)', async () => {
     const { pot, owner } = await potWithMembers(1, `Lyon ${Date.now()}`);
-    const page = await signedInAt(375, owner);
+    const page = await signedInAt(chromium, 375, owner);
     await page.goto(`/pot/${pot.id}`);
 
     const dialog = await itemiseDinner(page);

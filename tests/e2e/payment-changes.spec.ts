@@ -2,29 +2,12 @@
 // Member 1's repayment, corrects its amount and undoes it; who owes whom follows each step.
 import { randomUUID } from 'node:crypto';
 
-import type { Page } from 'playwright-core';
-
-import { api, GATEWAY_URL, randomPublicIp } from '../support/api';
+import { api } from '../support/api';
 import { useChromium } from '../support/browser';
-import { bearer, potWithMembers, type User } from '../support/pots';
+import { bearer, potWithMembers } from '../support/pots';
+import { signedInAt } from '../support/web-flows';
 
 const chromium = useChromium();
-
-async function signedInAt(width: number, user: User): Promise<Page> {
-  const context = await chromium.newContext({
-    baseURL: GATEWAY_URL,
-    viewport: { width, height: 900 },
-    extraHTTPHeaders: { 'x-forwarded-for': randomPublicIp() },
-  });
-  const page = await context.newPage();
-  page.setDefaultTimeout(10_000);
-  await page.goto('/auth');
-  await page.getByLabel('Email', { exact: true }).fill(user.credentials.email);
-  await page.getByLabel('Password', { exact: true }).fill(user.credentials.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.getByRole('heading', { name: 'Quick Actions' }).waitFor();
-  return page;
-}
 
 describe('changing a recorded payment in the browser', () => {
   it('corrects then undoes a repayment at 375 px, and the plan follows', async () => {
@@ -48,7 +31,7 @@ describe('changing a recorded payment in the browser', () => {
       headers: { ...headers, 'idempotency-key': randomUUID() },
     });
 
-    const page = await signedInAt(375, owner);
+    const page = await signedInAt(chromium, 375, owner);
     await page.goto(`/pot/${pot.id}`);
     const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     const payments = page.getByRole('region', { name: 'Recorded payments' });

@@ -5,28 +5,11 @@ import { readFile } from 'node:fs/promises';
 
 import type { Page } from 'playwright-core';
 
-import { GATEWAY_URL, randomPublicIp } from '../support/api';
 import { useChromium } from '../support/browser';
-import { potWithMembers, type User } from '../support/pots';
+import { potWithMembers } from '../support/pots';
+import { signedInAt } from '../support/web-flows';
 
 const chromium = useChromium();
-
-async function signedInAt(width: number, user: User): Promise<Page> {
-  const context = await chromium.newContext({
-    baseURL: GATEWAY_URL,
-    viewport: { width, height: 900 },
-    extraHTTPHeaders: { 'x-forwarded-for': randomPublicIp() },
-    acceptDownloads: true,
-  });
-  const page = await context.newPage();
-  page.setDefaultTimeout(10_000);
-  await page.goto('/auth');
-  await page.getByLabel('Email', { exact: true }).fill(user.credentials.email);
-  await page.getByLabel('Password', { exact: true }).fill(user.credentials.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.getByRole('heading', { name: 'Quick Actions' }).waitFor();
-  return page;
-}
 
 /** A Splitwise group export where Member 1 is 'M. One', with a row in euros. */
 const SPLITWISE = [
@@ -63,7 +46,7 @@ const overflow = (page: Page) =>
 describe('import and export in the browser', () => {
   it('imports a Splitwise export once, and downloads the pot as CSV (1280 px)', async () => {
     const { pot, owner } = await potWithMembers(1, `Trip ${Date.now()}`);
-    const page = await signedInAt(1280, owner);
+    const page = await signedInAt(chromium, 1280, owner, { acceptDownloads: true });
     await page.goto(`/pot/${pot.id}`);
 
     const dialog = await chooseFile(page);
@@ -110,7 +93,7 @@ describe('import and export in the browser', () => {
 
   it('fits a phone: names, rows and problems at 375 px', async () => {
     const { pot, owner } = await potWithMembers(1, `Trip ${Date.now()}`);
-    const page = await signedInAt(375, owner);
+    const page = await signedInAt(chromium, 375, owner, { acceptDownloads: true });
     await page.goto(`/pot/${pot.id}`);
     const dialog = await chooseFile(page);
     await matchOne(page, dialog);

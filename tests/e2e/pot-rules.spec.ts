@@ -5,31 +5,16 @@ import { randomUUID } from 'node:crypto';
 
 import type { Page } from 'playwright-core';
 
-import { api, GATEWAY_URL, randomPublicIp } from '../support/api';
+import { api } from '../support/api';
 import { useChromium } from '../support/browser';
 import { verifyUser } from '../support/onboarding';
 import { topUp } from '../support/payments';
-import { bearer, potWithMembers, type User } from '../support/pots';
+import { bearer, potWithMembers } from '../support/pots';
+import { signedInAt } from '../support/web-flows';
 
 const chromium = useChromium();
 // Two verified people and a real top-up before the browser starts.
 jest.setTimeout(120_000);
-
-async function signedInAt(width: number, user: User): Promise<Page> {
-  const context = await chromium.newContext({
-    baseURL: GATEWAY_URL,
-    viewport: { width, height: 900 },
-    extraHTTPHeaders: { 'x-forwarded-for': randomPublicIp() },
-  });
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  await page.goto('/auth');
-  await page.getByLabel('Email', { exact: true }).fill(user.credentials.email);
-  await page.getByLabel('Password', { exact: true }).fill(user.credentials.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.getByRole('heading', { name: 'Quick Actions' }).waitFor();
-  return page;
-}
 
 const overflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -45,7 +30,7 @@ async function fundedPot() {
 describe('pot rules in the browser', () => {
   it('the owner sets approval above £10 and approves a member’s withdrawal (1280 px)', async () => {
     const { pot, owner, member } = await fundedPot();
-    const page = await signedInAt(1280, owner);
+    const page = await signedInAt(chromium, 1280, owner);
     await page.goto(`/pot/${pot.id}`);
 
     const rules = page.getByRole('region', { name: 'Pot rules' });
@@ -87,7 +72,7 @@ describe('pot rules in the browser', () => {
       headers: bearer(owner.session.accessToken),
     });
     expect(patched.status).toBe(200);
-    const page = await signedInAt(375, member);
+    const page = await signedInAt(chromium, 375, member);
     await page.goto(`/pot/${pot.id}`);
 
     const rules = page.getByRole('region', { name: 'Pot rules' });

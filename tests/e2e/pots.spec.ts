@@ -25,7 +25,7 @@ async function openPage(width = 1280): Promise<Page> {
   });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: GATEWAY_URL });
   const page = await context.newPage();
-  page.setDefaultTimeout(10_000);
+  page.setDefaultTimeout(15_000);
   return page;
 }
 

@@ -3,27 +3,11 @@
 // dialog's repeat fields fit 375 px and a weekly one starting next week records nothing yet.
 import type { Page } from 'playwright-core';
 
-import { GATEWAY_URL, randomPublicIp } from '../support/api';
 import { useChromium } from '../support/browser';
-import { potWithMembers, type User } from '../support/pots';
+import { potWithMembers } from '../support/pots';
+import { signedInAt } from '../support/web-flows';
 
 const chromium = useChromium();
-
-async function signedInAt(width: number, user: User): Promise<Page> {
-  const context = await chromium.newContext({
-    baseURL: GATEWAY_URL,
-    viewport: { width, height: 900 },
-    extraHTTPHeaders: { 'x-forwarded-for': randomPublicIp() },
-  });
-  const page = await context.newPage();
-  page.setDefaultTimeout(10_000);
-  await page.goto('/auth');
-  await page.getByLabel('Email', { exact: true }).fill(user.credentials.email);
-  await page.getByLabel('Password', { exact: true }).fill(user.credentials.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.getByRole('heading', { name: 'Quick Actions' }).waitFor();
-  return page;
-}
 
 async function chooseRepeat(page: Page, label: string) {
   const dialog = page.getByRole('dialog', { name: 'Add Expense' });
@@ -38,7 +22,7 @@ const overflow = (page: Page) =>
 describe('recurring expenses in the browser', () => {
   it('sets up monthly rent from today: recorded at once, listed with its next day, then stopped (1280 px)', async () => {
     const { pot, owner } = await potWithMembers(1, `Flat ${Date.now()}`);
-    const page = await signedInAt(1280, owner);
+    const page = await signedInAt(chromium, 1280, owner);
     await page.goto(`/pot/${pot.id}`);
 
     await page.getByRole('button', { name: 'Add Expense' }).click();
@@ -70,7 +54,7 @@ describe('recurring expenses in the browser', () => {
 
   it('fits a phone: a weekly cleaner from next week records nothing yet (375 px)', async () => {
     const { pot, owner } = await potWithMembers(1, `Flat ${Date.now()}`);
-    const page = await signedInAt(375, owner);
+    const page = await signedInAt(chromium, 375, owner);
     await page.goto(`/pot/${pot.id}`);
 
     await page.getByRole('button', { name: 'Add Expense' }).click();
