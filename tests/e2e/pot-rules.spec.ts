@@ -68,7 +68,12 @@ describe('pot rules in the browser', () => {
     const { pot, owner, member } = await fundedPot();
     const patched = await api(`/api/pots/${pot.id}/rules`, {
       method: 'PATCH',
-      body: { withdrawRule: 'approval', spendRule: 'owner', approvalAbovePence: 1_000 },
+      body: {
+        withdrawRule: 'approval',
+        spendRule: 'owner',
+        approvalAbovePence: 1_000,
+        inviteRule: 'members',
+      },
       headers: bearer(owner.session.accessToken),
     });
     expect(patched.status).toBe(200);
@@ -101,5 +106,17 @@ describe('pot rules in the browser', () => {
     await page.getByText('Withdrawal cancelled').waitFor();
     await rules.getByText('You asked to withdraw £25.00').waitFor({ state: 'detached' });
     await page.locator('.pot-balance-amount', { hasText: '£50.00' }).waitFor();
+
+    // The owner lets members invite (issue 14 §8): Member 1 invites a friend and sees the invitation.
+    await page.getByRole('button', { name: 'Invite Members' }).click();
+    const invite = page.getByRole('dialog', { name: /Invite/ });
+    await invite.getByLabel('Name', { exact: true }).fill('Dana Friend');
+    await invite.getByLabel('Email', { exact: true }).fill(`dana-${randomUUID()}@example.com`);
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
+    await invite.getByRole('button', { name: 'Send invitation' }).click();
+    await invite.getByLabel('Invitation link').waitFor();
+    await invite.getByRole('button', { name: 'Done' }).click();
+    await page.getByRole('list', { name: 'Pending invitations' }).getByText('Dana Friend').waitFor();
+    await page.getByRole('region', { name: 'Activity' }).getByText('Member 1 invited Dana Friend').waitFor();
   });
 });

@@ -98,7 +98,12 @@ describe('pot withdrawals under the pot rules (PostgreSQL)', () => {
     expect(error).toBeInstanceOf(ProblemError);
     return (error as ProblemError).problem;
   };
-  const approval: PotRules = { withdrawRule: 'approval', spendRule: 'members', approvalAbovePence: 5000 };
+  const approval: PotRules = {
+    withdrawRule: 'approval',
+    spendRule: 'members',
+    approvalAbovePence: 5000,
+    inviteRule: 'owner',
+  };
 
   it("'owner': a member is refused with the rule named, the owner withdraws", async () => {
     const g = await group({ ...approval, withdrawRule: 'owner' });

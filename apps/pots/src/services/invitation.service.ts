@@ -18,7 +18,7 @@ import type { Invitation, Pot } from '../generated/prisma/client';
 import { PrismaService, type Tx } from '../prisma.service';
 import { recordActivity } from './activity';
 import { hashInvitationToken, newInvitationToken } from './invitation-token';
-import { requireOpenPot, requireOwner } from './pot-access';
+import { requireMember, requireOpenPot } from './pot-access';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -34,8 +34,8 @@ function statusOf(invitation: Invitation, now = new Date()): InvitationPreview['
 
 const UNUSABLE: Record<Exclude<InvitationPreview['status'], 'pending'>, string> = {
   accepted: 'This invitation has already been used.',
-  expired: 'This invitation has expired. Ask the pot owner for a new one.',
-  revoked: 'This invitation was cancelled by the pot owner.',
+  expired: 'This invitation has expired. Ask whoever sent it for a new one.',
+  revoked: 'This invitation was cancelled by whoever sent it or the pot owner.',
 };
 
 @Injectable()
@@ -85,9 +85,11 @@ export class InvitationService {
 
   async create({ caller, potId, body }: CreateInvitationCommand): Promise<InvitationCreated> {
     const created = await this.prisma.$transaction(async (tx) => {
-      await requireOwner(tx, potId, caller.userId, 'invite members');
-      await requireOpenPot(tx, potId, 'invite people');
+      const { role } = await requireMember(tx, potId, caller.userId);
       const pot = await tx.pot.findUniqueOrThrow({ where: { id: potId } });
+      if (role !== 'owner' && pot.inviteRule !== 'members')
+        throw ProblemError.of(403, 'Not allowed', "This pot's rules let only the owner invite people.");
+      await requireOpenPot(tx, potId, 'invite people');
       await this.quota.reserve(caller.userId, [body.email]);
       return this.issue(tx, pot, caller, body);
     });
@@ -97,9 +99,16 @@ export class InvitationService {
 
   async revoke({ caller, potId, invitationId }: RevokeInvitationCommand): Promise<void> {
     await this.prisma.$transaction(async (tx) => {
-      await requireOwner(tx, potId, caller.userId, 'cancel invitations');
+      const { role } = await requireMember(tx, potId, caller.userId);
+      // The owner cancels any invitation, a member the ones they sent; any other is not found.
       const { count } = await tx.invitation.updateMany({
-        where: { id: invitationId, potId, acceptedAt: null, revokedAt: null },
+        where: {
+          id: invitationId,
+          potId,
+          acceptedAt: null,
+          revokedAt: null,
+          ...(role === 'owner' ? {} : { invitedBy: caller.userId }),
+        },
         data: { revokedAt: new Date() },
       });
       if (count === 0) throw invitationNotFound();
@@ -113,10 +122,15 @@ export class InvitationService {
       include: { pot: { include: { members: { where: { role: 'owner' } } } } },
     });
     if (!invitation) throw invitationNotFound();
+    // Members may invite too (the pot's inviteRule): the link names whoever sent it.
+    const inviter = await this.prisma.potMember.findUnique({
+      where: { potId_userId: { potId: invitation.potId, userId: invitation.invitedBy } },
+      select: { name: true },
+    });
     return {
       status: statusOf(invitation),
       potName: invitation.pot.name,
-      inviterName: invitation.pot.members[0]?.name ?? 'The pot owner',
+      inviterName: inviter?.name ?? invitation.pot.members[0]?.name ?? 'The pot owner',
       inviteeName: invitation.name,
       expiresAt: invitation.expiresAt.toISOString(),
     };

@@ -7,7 +7,7 @@ import { DEFAULT_POT_RULES, type PotRules, UpdatePotRulesRequest } from '@kitty/
 
 import { createPot, type PotsTestDatabase, potsTestDatabase, type TestPot } from '../testing/pot-factory';
 import { problemOf } from '../testing/problem-of';
-import type { InvitationService } from './invitation.service';
+import { InvitationService } from './invitation.service';
 import { PotService } from './pot.service';
 import { describeRulesChange, PotRulesService } from './pot-rules';
 
@@ -15,6 +15,7 @@ const approvalForBoth: PotRules = {
   withdrawRule: 'approval',
   spendRule: 'approval',
   approvalAbovePence: 5000,
+  inviteRule: 'owner',
 };
 
 describe('describeRulesChange', () => {
@@ -24,6 +25,9 @@ describe('describeRulesChange', () => {
     );
     expect(describeRulesChange(DEFAULT_POT_RULES, { ...DEFAULT_POT_RULES, spendRule: 'owner' })).toBe(
       'card spending: only the owner',
+    );
+    expect(describeRulesChange(DEFAULT_POT_RULES, { ...DEFAULT_POT_RULES, inviteRule: 'members' })).toBe(
+      'invitations: any member',
     );
     expect(describeRulesChange(DEFAULT_POT_RULES, approvalForBoth)).toBe(
       'withdrawals: any member, a second member approves above £50.00; ' +
@@ -53,6 +57,12 @@ describe('UpdatePotRulesRequest', () => {
       false,
     );
     expect(UpdatePotRulesRequest.safeParse({ ...approvalForBoth, isActive: false }).success).toBe(false);
+    // Invitations are owner | members only; a client from before the rule leaves it out.
+    expect(UpdatePotRulesRequest.safeParse({ ...approvalForBoth, inviteRule: 'approval' }).success).toBe(
+      false,
+    );
+    const { inviteRule: _left, ...withoutInviteRule } = approvalForBoth;
+    expect(UpdatePotRulesRequest.safeParse(withoutInviteRule).success).toBe(true);
   });
 });
 
@@ -60,10 +70,17 @@ describe('pot rules (PostgreSQL)', () => {
   let db: PotsTestDatabase;
   let rules: PotRulesService;
   let pots: PotService;
+  let invitations: InvitationService;
 
   beforeAll(() => {
     db = potsTestDatabase();
     rules = new PotRulesService(db.prisma);
+    invitations = new InvitationService(
+      db.prisma,
+      { kick: () => undefined } as never,
+      { reserve: async () => undefined } as never,
+      { PUBLIC_URL: 'https://kitty.example' } as never,
+    );
     pots = new PotService(
       db.prisma,
       {} as InvitationService,
@@ -74,13 +91,18 @@ describe('pot rules (PostgreSQL)', () => {
 
   afterAll(() => db?.close());
 
-  const change = (pot: TestPot, who: number, body: PotRules) =>
+  const change = (pot: TestPot, who: number, body: UpdatePotRulesRequest) =>
     rules.update({ caller: pot.members[who].caller, potId: pot.id, body });
 
   it('starts with today’s rules: the owner withdraws, every member spends', async () => {
     const pot = await createPot(db.prisma, ['Ann', 'Ben']);
     const detail = await pots.get({ caller: pot.members[1].caller, potId: pot.id });
-    expect(detail.rules).toEqual({ withdrawRule: 'owner', spendRule: 'members', approvalAbovePence: 5000 });
+    expect(detail.rules).toEqual({
+      withdrawRule: 'owner',
+      spendRule: 'members',
+      approvalAbovePence: 5000,
+      inviteRule: 'owner',
+    });
   });
 
   it('lets the owner change them: members read them, the feed says what changed', async () => {
@@ -105,6 +127,22 @@ describe('pot rules (PostgreSQL)', () => {
     await expect(
       db.prisma.activityEvent.count({ where: { potId: pot.id, type: 'pot.rules_changed' } }),
     ).resolves.toBe(1);
+
+    // Letting members invite; then a request without inviteRule (an older client) keeps it.
+    await change(pot, 0, { ...approvalForBoth, inviteRule: 'members' });
+    const { inviteRule: _left, ...withoutInviteRule } = approvalForBoth;
+    await change(pot, 0, { ...withoutInviteRule, withdrawRule: 'owner' });
+    await expect(pots.get({ caller: pot.members[1].caller, potId: pot.id })).resolves.toMatchObject({
+      rules: { withdrawRule: 'owner', inviteRule: 'members' },
+    });
+    const summaries = await db.prisma.activityEvent.findMany({
+      where: { potId: pot.id, type: 'pot.rules_changed' },
+      orderBy: { createdAt: 'asc' },
+    });
+    expect(summaries.slice(1).map((entry) => entry.summary)).toEqual([
+      'Ann changed the pot rules: invitations: any member',
+      'Ann changed the pot rules: withdrawals: only the owner',
+    ]);
   });
 
   it('refuses members (403), strangers (404) and an archived pot (409)', async () => {
@@ -150,5 +188,45 @@ describe('pot rules (PostgreSQL)', () => {
     });
     await db.prisma.potMember.update({ where: { id: ben.id }, data: { removedAt: new Date() } });
     await expect(rules.cardSpendingOf(ben.caller.userId)).resolves.toMatchObject({ potId: null, role: null });
+  });
+
+  it('lets members invite when the owner allows it: each sees and cancels their own, the link names them', async () => {
+    const pot = await createPot(db.prisma, ['Ann', 'Ben', 'Cat']);
+    const [ann, ben, cat] = pot.members;
+    const invite = (who: typeof ben, name: string) =>
+      invitations.create({
+        caller: who.caller,
+        potId: pot.id,
+        body: { name, email: `${name.toLowerCase()}-${randomUUID()}@example.com` },
+      });
+
+    await expect(problemOf(invite(ben, 'Dan'))).resolves.toMatchObject({
+      status: 403,
+      detail: "This pot's rules let only the owner invite people.",
+    });
+    await change(pot, 0, { ...DEFAULT_POT_RULES, inviteRule: 'members' });
+    const bens = await invite(ben, 'Dan');
+    const anns = await invite(ann, 'Eve');
+
+    const listed = async (who: typeof ben) =>
+      (await pots.get({ caller: who.caller, potId: pot.id })).pendingInvitations.map(({ name }) => name);
+    await expect(listed(ann)).resolves.toEqual(['Eve', 'Dan']);
+    await expect(listed(ben)).resolves.toEqual(['Dan']);
+    await expect(listed(cat)).resolves.toEqual([]);
+
+    const token = new URL(bens.inviteUrl).pathname.split('/').at(-1) as string;
+    await expect(invitations.preview({ token })).resolves.toMatchObject({ inviterName: 'Ben' });
+
+    // Cat cannot cancel Ben's (as if it did not exist), Ben can; the owner cancels anyone's.
+    const revoke = (who: typeof ben, invitationId: string) =>
+      invitations.revoke({ caller: who.caller, potId: pot.id, invitationId });
+    await expect(problemOf(revoke(cat, bens.id))).resolves.toMatchObject({ status: 404 });
+    await expect(problemOf(revoke(ben, anns.id))).resolves.toMatchObject({ status: 404 });
+    await revoke(ben, bens.id);
+    await expect(listed(ann)).resolves.toEqual(['Eve']);
+
+    // Back to owner only: members are refused again.
+    await change(pot, 0, DEFAULT_POT_RULES);
+    await expect(problemOf(invite(cat, 'Fay'))).resolves.toMatchObject({ status: 403 });
   });
 });

@@ -1,6 +1,8 @@
 import {
   type CardSpending,
   DEFAULT_POT_RULES,
+  INVITE_RULE_LABELS,
+  type InviteRule,
   POT_RULE_LABELS,
   type PotRule,
   type PotRules,
@@ -15,13 +17,17 @@ import { recordActivity } from './activity';
 import { requireOpenPot, requireOwner } from './pot-access';
 
 const isRule = (value: string): value is PotRule => value in POT_RULE_LABELS;
+const isInviteRule = (value: string): value is InviteRule => value in INVITE_RULE_LABELS;
 
 /** The pot row's rules (the columns only ever hold values the request schema allowed). */
-export function rulesOf(pot: Pick<Pot, 'withdrawRule' | 'spendRule' | 'approvalAbovePence'>): PotRules {
+export function rulesOf(
+  pot: Pick<Pot, 'withdrawRule' | 'spendRule' | 'approvalAbovePence' | 'inviteRule'>,
+): PotRules {
   return {
     withdrawRule: isRule(pot.withdrawRule) ? pot.withdrawRule : DEFAULT_POT_RULES.withdrawRule,
     spendRule: isRule(pot.spendRule) ? pot.spendRule : DEFAULT_POT_RULES.spendRule,
     approvalAbovePence: pot.approvalAbovePence,
+    inviteRule: isInviteRule(pot.inviteRule) ? pot.inviteRule : DEFAULT_POT_RULES.inviteRule,
   };
 }
 
@@ -42,6 +48,8 @@ export function describeRulesChange(before: PotRules, after: PotRules): string |
     parts.push(`withdrawals: ${describeRule(after.withdrawRule, after.approvalAbovePence)}`);
   if (changed('spendRule'))
     parts.push(`card spending: ${describeRule(after.spendRule, after.approvalAbovePence)}`);
+  if (before.inviteRule !== after.inviteRule)
+    parts.push(`invitations: ${after.inviteRule === 'owner' ? 'only the owner' : 'any member'}`);
   return parts.length ? parts.join('; ') : null;
 }
 
@@ -58,9 +66,11 @@ export class PotRulesService {
       await requireOwner(tx, potId, caller.userId, 'change the pot rules');
       await requireOpenPot(tx, potId, 'change its rules');
       const pot = await tx.pot.findUniqueOrThrow({ where: { id: potId } });
-      const change = describeRulesChange(rulesOf(pot), body);
+      const before = rulesOf(pot);
+      const after = { ...body, inviteRule: body.inviteRule ?? before.inviteRule };
+      const change = describeRulesChange(before, after);
       if (!change) return;
-      await tx.pot.update({ where: { id: potId }, data: body });
+      await tx.pot.update({ where: { id: potId }, data: after });
       await recordActivity(
         tx,
         potId,

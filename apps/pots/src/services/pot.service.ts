@@ -105,13 +105,16 @@ export class PotService {
       include: {
         members: activeMembers,
         transactions: { orderBy: { createdAt: 'desc' }, take: RECENT_TRANSACTIONS },
-        invitations:
-          membership.role === 'owner'
-            ? {
-                where: { acceptedAt: null, revokedAt: null, expiresAt: { gt: new Date() } },
-                orderBy: { createdAt: 'desc' },
-              }
-            : { where: { id: { in: [] } } },
+        // The owner sees every open invitation; a member only those they sent (the invitees' e-mails).
+        invitations: {
+          where: {
+            acceptedAt: null,
+            revokedAt: null,
+            expiresAt: { gt: new Date() },
+            ...(membership.role === 'owner' ? {} : { invitedBy: caller.userId }),
+          },
+          orderBy: { createdAt: 'desc' },
+        },
       },
     });
     // Former members too: what they paid for the group stays part of its spending.
@@ -225,6 +228,7 @@ export class PotService {
             withdrawRule: true,
             spendRule: true,
             approvalAbovePence: true,
+            inviteRule: true,
           },
         },
       },

@@ -135,7 +135,12 @@ describe('Withdraw dialog', () => {
     );
     const memberPot = aPotDetail({
       yourRole: 'member',
-      rules: { withdrawRule: 'approval', spendRule: 'members', approvalAbovePence: 5000 },
+      rules: {
+        withdrawRule: 'approval',
+        spendRule: 'members',
+        approvalAbovePence: 5000,
+        inviteRule: 'owner',
+      },
     });
     const { user, dialog } = renderDialog(POT_ID, [memberPot]);
     await dialog.findByText('Available: £1,234.56');
@@ -163,7 +168,12 @@ describe('Withdraw dialog', () => {
   it('says nothing of approval to the owner', async () => {
     moneyApi({});
     const ownerPot = aPotDetail({
-      rules: { withdrawRule: 'approval', spendRule: 'members', approvalAbovePence: 5000 },
+      rules: {
+        withdrawRule: 'approval',
+        spendRule: 'members',
+        approvalAbovePence: 5000,
+        inviteRule: 'owner',
+      },
     });
     const { dialog } = renderDialog(POT_ID, [ownerPot]);
     await dialog.findByText('Available: £1,234.56');

@@ -18,7 +18,7 @@ export interface InviteDialogProps {
   onClose: () => void;
   potId: string;
   potName: string;
-  /** Only the owner can invite (decisions §4); others are told so instead of getting a form. */
+  /** The owner, or any member if the pot's rules say so; others are told so instead of getting a form. */
   canInvite: boolean;
 }
 

@@ -117,7 +117,7 @@ export function aPotDetail(overrides: Partial<PotDetail> = {}): PotDetail {
     })),
     spendingByCategory: [],
     pendingInvitations: [],
-    rules: { withdrawRule: 'owner', spendRule: 'members', approvalAbovePence: 5_000 },
+    rules: { withdrawRule: 'owner', spendRule: 'members', approvalAbovePence: 5_000, inviteRule: 'owner' },
     ...overrides,
   };
 }

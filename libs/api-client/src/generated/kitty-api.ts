@@ -1046,6 +1046,7 @@ export type PotRules = {
   withdrawRule: 'owner' | 'members' | 'approval';
   spendRule: 'owner' | 'members' | 'approval';
   approvalAbovePence: number;
+  inviteRule: 'owner' | 'members';
 };
 export type PotDetail = {
   id: string;
@@ -1103,6 +1104,7 @@ export type UpdatePotRulesRequest = {
   withdrawRule: 'owner' | 'members' | 'approval';
   spendRule: 'owner' | 'members' | 'approval';
   approvalAbovePence: number;
+  inviteRule?: 'owner' | 'members';
 };
 export type WithdrawalApproval = {
   id: string;

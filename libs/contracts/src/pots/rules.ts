@@ -10,16 +10,24 @@ export const POT_RULES = ['owner', 'members', 'approval'] as const;
 export const PotRule = z.enum(POT_RULES);
 export type PotRule = z.infer<typeof PotRule>;
 
+/** Who may invite people to the pot (issue 14 §8): its owner only, or any member. */
+export const INVITE_RULES = ['owner', 'members'] as const;
+export const InviteRule = z.enum(INVITE_RULES);
+export type InviteRule = z.infer<typeof InviteRule>;
+
 /** The amount above which 'approval' asks a second member: £1 to £5,000, £50 until the owner says. */
 export const MIN_APPROVAL_ABOVE_PENCE = 100;
 export const MAX_APPROVAL_ABOVE_PENCE = 500_000;
 export const DEFAULT_APPROVAL_ABOVE_PENCE = 5_000;
 
-/** Today's behaviour: the owner alone withdraws; every member's card spends from their active pot. */
+/**
+ * A new pot's rules: the owner alone withdraws and invites; every member's card spends from their active pot.
+ */
 export const DEFAULT_POT_RULES = {
   withdrawRule: 'owner',
   spendRule: 'members',
   approvalAbovePence: DEFAULT_APPROVAL_ABOVE_PENCE,
+  inviteRule: 'owner',
 } as const satisfies PotRules;
 
 export const PotRules = apiSchema(
@@ -30,6 +38,8 @@ export const PotRules = apiSchema(
     /** Whose card may spend from the pot. */
     spendRule: PotRule,
     approvalAbovePence: z.number().int(),
+    /** Who may invite people. */
+    inviteRule: InviteRule,
   }),
 );
 export type PotRules = z.infer<typeof PotRules>;
@@ -45,6 +55,8 @@ export const UpdatePotRulesRequest = apiRequestSchema(
         .int('Amounts are whole pence.')
         .min(MIN_APPROVAL_ABOVE_PENCE, 'The amount must be at least £1.00.')
         .max(MAX_APPROVAL_ABOVE_PENCE, 'The amount must be at most £5,000.00.'),
+      /** Left out (clients from before the rule): unchanged. */
+      inviteRule: InviteRule.optional(),
     })
     .strict(),
 );
@@ -55,6 +67,11 @@ export const POT_RULE_LABELS: Record<PotRule, string> = {
   owner: 'Only the owner',
   members: 'Any member',
   approval: 'Any member; a second member approves above the amount',
+};
+
+export const INVITE_RULE_LABELS: Record<InviteRule, string> = {
+  owner: 'Only the owner',
+  members: 'Any member',
 };
 
 /**

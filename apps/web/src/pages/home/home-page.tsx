@@ -3,7 +3,7 @@ import '../../pots/pots.css';
 
 import { PlusOutlined, SettingOutlined, UserAddOutlined } from '@ant-design/icons';
 import type { PotSummary } from '@kitty/api-client';
-import { useGetActivePotQuery, useListPotsQuery } from '@kitty/api-client';
+import { useGetActivePotQuery, useGetPotQuery, useListPotsQuery } from '@kitty/api-client';
 import { Button, Empty, Skeleton } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -48,6 +48,9 @@ export default function HomePage() {
   const active: PotSummary | undefined = pots.data?.find(({ id }) => id === activePot.data?.potId);
   const ownsActive =
     active?.members.some(({ userId, role }) => userId === user?.id && role === 'owner') ?? false;
+  // A member may invite when the pot's rules let members do it (the pot page's read, shared from cache).
+  const activeDetail = useGetPotQuery(active?.id ?? '', { skip: !active || ownsActive });
+  const mayInvite = ownsActive || activeDetail.data?.rules.inviteRule === 'members';
 
   const ownedPots = pots.data?.filter(({ createdBy }) => createdBy === user?.id) ?? [];
 
@@ -154,7 +157,7 @@ export default function HomePage() {
             onClose={() => setInviteOpen(false)}
             potId={active.id}
             potName={active.name}
-            canInvite={ownsActive}
+            canInvite={mayInvite}
           />
         </Suspense>
       )}

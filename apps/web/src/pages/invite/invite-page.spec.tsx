@@ -64,9 +64,9 @@ describe('invitation page', () => {
     [
       'expired',
       'This invitation has expired',
-      'This invitation has expired. Ask the pot owner for a new one.',
+      'This invitation has expired. Ask whoever sent it for a new one.',
     ],
-    ['revoked', 'This invitation was cancelled', 'This invitation was cancelled by the pot owner.'],
+    ['revoked', 'This invitation was cancelled', 'This invitation was cancelled by whoever sent it or the pot owner.'],
   ])('says so when the invitation was %s', async (status, title, reason) => {
     mockFetch(() => json(preview(status)));
     renderInApp(<AppRoutes />, { route: `/invite/${TOKEN}`, session: signedInState() });

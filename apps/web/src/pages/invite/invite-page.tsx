@@ -33,11 +33,11 @@ const UNAVAILABLE: Record<
   },
   expired: {
     title: 'This invitation has expired',
-    reason: 'This invitation has expired. Ask the pot owner for a new one.',
+    reason: 'This invitation has expired. Ask whoever sent it for a new one.',
   },
   revoked: {
     title: 'This invitation was cancelled',
-    reason: 'This invitation was cancelled by the pot owner.',
+    reason: 'This invitation was cancelled by whoever sent it or the pot owner.',
   },
 };
 

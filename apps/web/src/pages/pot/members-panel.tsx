@@ -82,7 +82,8 @@ export function MembersPanel({
         ))}
       </ul>
 
-      {isOwner && pendingInvitations.length > 0 && (
+      {/* The owner's are everyone's; a member gets only those they sent (the server filters). */}
+      {pendingInvitations.length > 0 && (
         <>
           <h3 className="subheading">Pending invitations</h3>
           <ul className="member-list" aria-label="Pending invitations">

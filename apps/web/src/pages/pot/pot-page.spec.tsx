@@ -370,6 +370,44 @@ describe('pot page', () => {
     expect(screen.queryByRole('button', { name: 'Delete Dinner' })).toBeNull();
     expect(screen.getByRole('button', { name: /Spend Funds/ })).toBeTruthy();
   });
+
+  it('lets a member invite when the rules allow it, and shows them the invitations they sent', async () => {
+    const pot = aPotDetail({
+      yourRole: 'member',
+      yourMemberId: BOB_MEMBER,
+      rules: { ...aPotDetail().rules, inviteRule: 'members' },
+      pendingInvitations: [
+        {
+          id: 'i0000000-0000-4000-8000-000000000001',
+          name: 'Dan Roe',
+          email: 'dan@example.com',
+          expiresAt: '2026-03-10T10:00:00Z',
+          createdAt: '2026-03-03T10:00:00Z',
+        },
+      ],
+    });
+    potApi({ pot });
+    const { user } = renderInApp(<AppRoutes />, {
+      route: `/pot/${POT_ID}`,
+      session: signedInState({
+        id: 'user-2',
+        email: 'bob@example.com',
+        fullName: 'Bob Hart',
+        emailVerified: true,
+        residency: null,
+      }),
+    });
+
+    const invitations = await screen.findByRole('list', { name: 'Pending invitations' });
+    expect(within(invitations).getByText('Dan Roe')).toBeTruthy();
+    expect(
+      within(invitations).getByRole('button', { name: 'Revoke the invitation to Dan Roe' }),
+    ).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: /Invite Members/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByLabelText('Email')).toBeTruthy();
+    expect(within(dialog).queryByText(/can invite people/)).toBeNull();
+  });
   describe('Leave pot (issue 14 §7)', () => {
     const bob = signedInState({
       id: 'user-2',

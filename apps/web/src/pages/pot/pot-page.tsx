@@ -124,6 +124,7 @@ export default function PotPage() {
   const data = pot.data;
   const isOwner = data.yourRole === 'owner';
   // The pot rules say who withdraws (issue 13 §4); in an archived pot only its owner can.
+  const mayInvite = isOwner || data.rules.inviteRule === 'members';
   const mayWithdraw = isOwner || (data.isActive && data.rules.withdrawRule !== 'owner');
   const isActive = activePot.data?.potId === data.id;
   // An archived pot keeps its record and its money (the owner can still withdraw it) but takes nothing new.
@@ -235,7 +236,7 @@ export default function PotPage() {
               Import
             </Button>
           )}
-          {isOwner && !archived && (
+          {mayInvite && !archived && (
             <Button icon={<UserAddOutlined aria-hidden />} onClick={() => setInviteOpen(true)}>
               Invite Members
             </Button>
@@ -454,7 +455,7 @@ export default function PotPage() {
         onClose={() => setInviteOpen(false)}
         potId={data.id}
         potName={data.name}
-        canInvite={isOwner}
+        canInvite={mayInvite}
       />
       {isOwner && (
         <ImportDialog

@@ -7,14 +7,20 @@ import { renderInApp } from '../../test/render';
 import { PotRulesPanel } from './pot-rules';
 import { WithdrawalApprovals } from './withdrawal-approvals';
 
-const approvalRules = { withdrawRule: 'approval', spendRule: 'approval', approvalAbovePence: 5000 } as const;
+const approvalRules = {
+  withdrawRule: 'approval',
+  spendRule: 'approval',
+  approvalAbovePence: 5000,
+  inviteRule: 'members',
+} as const;
 
 describe('Pot rules', () => {
   it('lets the owner change them, sending whole pence', async () => {
     const fetchMock = mockFetch(() => json(aPotDetail({ rules: approvalRules })));
     const { user } = renderInApp(<PotRulesPanel pot={aPotDetail()} />, { session: signedInState() });
     const shown = within(screen.getByLabelText('Pot rules'));
-    expect(shown.getByText('Only the owner')).toBeTruthy();
+    // Who withdraws and who invites: the owner only, as a new pot starts.
+    expect(shown.getAllByText('Only the owner')).toHaveLength(2);
     expect(shown.getByText("Any member's card")).toBeTruthy();
     // The amount is only asked for when a rule uses it.
     expect(screen.queryByLabelText('Approval amount in pounds')).toBeNull();
@@ -23,6 +29,8 @@ describe('Pot rules', () => {
     const secondApproves = 'Any member, a second member approves above the amount';
     await user.click(screen.getAllByRole('radio', { name: secondApproves })[0]);
     await user.click(screen.getAllByRole('radio', { name: secondApproves })[1]);
+    // The third group is who invites.
+    await user.click(screen.getAllByRole('radio', { name: 'Any member' })[2]);
     const amount = await screen.findByLabelText('Approval amount in pounds');
     await user.clear(amount);
     await user.type(amount, '25.5');
@@ -35,6 +43,7 @@ describe('Pot rules', () => {
       withdrawRule: 'approval',
       spendRule: 'approval',
       approvalAbovePence: 2550,
+      inviteRule: 'members',
     });
   });
 
@@ -44,6 +53,8 @@ describe('Pot rules', () => {
     });
     expect(screen.getByText('Any member; above £50.00 a second member approves first')).toBeTruthy();
     expect(screen.getByText(/Larger card payments are declined/)).toBeTruthy();
+    const invites = screen.getByText('Who may invite people').closest('div') as HTMLElement;
+    expect(within(invites).getByText('Any member')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Save rules' })).toBeNull();
   });
 });

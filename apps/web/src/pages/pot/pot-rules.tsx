@@ -2,7 +2,7 @@ import './pot-rules.css';
 
 import type { PotDetail, PotRules } from '@kitty/api-client';
 import { useUpdatePotRulesMutation } from '@kitty/api-client';
-import { MAX_APPROVAL_ABOVE_PENCE, MIN_APPROVAL_ABOVE_PENCE } from '@kitty/contracts';
+import { INVITE_RULE_LABELS, MAX_APPROVAL_ABOVE_PENCE, MIN_APPROVAL_ABOVE_PENCE } from '@kitty/contracts';
 import { formatPence } from '@kitty/money';
 import { Button, Form, InputNumber, Radio } from 'antd';
 import { useEffect } from 'react';
@@ -11,6 +11,7 @@ import { toastProblem } from '../../ui/problem-toast';
 import { useToast } from '../../ui/toast';
 
 type Rule = PotRules['withdrawRule'];
+type InviteRule = PotRules['inviteRule'];
 
 /** How each rule reads, for withdrawals and for card spending (a card cannot wait for an approval). */
 export function describeWithdrawRule(rule: Rule, approvalAbovePence: number): string {
@@ -28,6 +29,7 @@ export function describeSpendRule(rule: Rule, approvalAbovePence: number): strin
 interface RulesValues {
   withdrawRule: Rule;
   spendRule: Rule;
+  inviteRule: InviteRule;
   /** Pounds, as typed (converted to whole pence on save); absent while no rule uses it. */
   approvalAbovePounds?: number;
 }
@@ -38,12 +40,18 @@ const CHOICES: { value: Rule; label: string }[] = [
   { value: 'approval', label: 'Any member, a second member approves above the amount' },
 ];
 
+const INVITE_CHOICES = Object.entries(INVITE_RULE_LABELS).map(([value, label]) => ({
+  value: value as InviteRule,
+  label,
+}));
+
 export interface PotRulesPanelProps {
   pot: Pick<PotDetail, 'id' | 'rules' | 'yourRole' | 'isActive'>;
 }
 
 /**
- * 'Pot rules' (issue 13 §4): who may withdraw the pot's money and whose card may spend it. The owner of an
+ * 'Pot rules' (issue 13 §4, issue 14 §8): who may withdraw the pot's money, whose card may spend it and who
+ * may invite people. The owner of an
  * open pot changes them here; everyone else reads them (the server refuses anyone else's change too).
  */
 export function PotRulesPanel({ pot }: PotRulesPanelProps) {
@@ -60,6 +68,10 @@ export function PotRulesPanel({ pot }: PotRulesPanelProps) {
           <dt>Who may spend with their card</dt>
           <dd>{describeSpendRule(rules.spendRule, rules.approvalAbovePence)}</dd>
         </div>
+        <div>
+          <dt>Who may invite people</dt>
+          <dd>{INVITE_RULE_LABELS[rules.inviteRule]}</dd>
+        </div>
       </dl>
       <p className="muted">Every withdrawal from the pot is announced to its members.</p>
       {canChange && <PotRulesForm potId={pot.id} rules={rules} />}
@@ -74,18 +86,25 @@ function PotRulesForm({ potId, rules }: { potId: string; rules: PotRules }) {
   const initial: RulesValues = {
     withdrawRule: rules.withdrawRule,
     spendRule: rules.spendRule,
+    inviteRule: rules.inviteRule,
     approvalAbovePounds: rules.approvalAbovePence / 100,
   };
   // The rules changed elsewhere (another tab): the form shows them.
-  const { withdrawRule: savedWithdraw, spendRule: savedSpend, approvalAbovePence: savedAmount } = rules;
+  const {
+    withdrawRule: savedWithdraw,
+    spendRule: savedSpend,
+    inviteRule: savedInvite,
+    approvalAbovePence: savedAmount,
+  } = rules;
   useEffect(
     () =>
       form.setFieldsValue({
         withdrawRule: savedWithdraw,
         spendRule: savedSpend,
+        inviteRule: savedInvite,
         approvalAbovePounds: savedAmount / 100,
       }),
-    [form, savedWithdraw, savedSpend, savedAmount],
+    [form, savedWithdraw, savedSpend, savedInvite, savedAmount],
   );
   const withdrawRule = Form.useWatch('withdrawRule', form);
   const spendRule = Form.useWatch('spendRule', form);
@@ -98,6 +117,7 @@ function PotRulesForm({ potId, rules }: { potId: string; rules: PotRules }) {
         updatePotRulesRequest: {
           withdrawRule: values.withdrawRule,
           spendRule: values.spendRule,
+          inviteRule: values.inviteRule,
           // Kept while no rule uses it (the field is then not shown).
           approvalAbovePence: Math.round(
             (values.approvalAbovePounds ?? form.getFieldValue('approvalAbovePounds') ?? savedAmount / 100) *
@@ -127,6 +147,9 @@ function PotRulesForm({ potId, rules }: { potId: string; rules: PotRules }) {
       </Form.Item>
       <Form.Item label="Whose card may spend from the pot" name="spendRule">
         <Radio.Group options={CHOICES} className="pot-rules-choices" />
+      </Form.Item>
+      <Form.Item label="Who may invite people" name="inviteRule">
+        <Radio.Group options={INVITE_CHOICES} className="pot-rules-choices" />
       </Form.Item>
       {usesAmount && (
         <Form.Item
