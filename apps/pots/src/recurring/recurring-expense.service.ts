@@ -20,7 +20,7 @@ import { recordActivity } from '../services/activity';
 import { formatDay } from '../services/describe-pot';
 import { ExpenseService } from '../services/expense.service';
 import { requireMember, requireOpenPot } from '../services/pot-access';
-import { ukToday } from '../services/reminder.service';
+import { calendarDay, dateColumn, ukToday } from '../services/uk-day';
 import { addDays, type CalendarDay, followingDue } from './schedule';
 
 /** Periods one run records for one rule: a stack down for months catches up over a few runs, not at once. */
@@ -28,8 +28,6 @@ const CATCH_UP_PERIODS = 24;
 /** Rules one run looks at; the rest are due again at the next run. */
 const RULES_PER_RUN = 500;
 
-const day = (date: Date): CalendarDay => date.toISOString().slice(0, 10);
-const dateOf = (calendarDay: CalendarDay) => new Date(`${calendarDay}T00:00:00Z`);
 const notFound = () => ProblemError.of(404, 'Recurring expense not found');
 
 /**
@@ -80,9 +78,9 @@ export class RecurringExpenseService {
             description: body.expense.description,
             amountPence: body.expense.amountPence,
             frequency: body.frequency,
-            startOn: dateOf(body.startOn),
-            endOn: body.endOn ? dateOf(body.endOn) : null,
-            nextDueOn: dateOf(body.startOn),
+            startOn: dateColumn(body.startOn),
+            endOn: body.endOn ? dateColumn(body.endOn) : null,
+            nextDueOn: dateColumn(body.startOn),
           },
         });
         await recordActivity(
@@ -145,7 +143,7 @@ export class RecurringExpenseService {
   /** What the schedule runs: every rule due by today, each caught up to today. */
   async recordAllDue(today = ukToday()): Promise<number> {
     const due = await this.prisma.recurringExpense.findMany({
-      where: { nextDueOn: { lte: dateOf(today) } },
+      where: { nextDueOn: { lte: dateColumn(today) } },
       select: { id: true, potId: true },
       orderBy: { nextDueOn: 'asc' },
       take: RULES_PER_RUN,
@@ -172,8 +170,8 @@ export class RecurringExpenseService {
     let recorded = 0;
     for (let period = 0; period < CATCH_UP_PERIODS; period += 1) {
       const rule = await this.prisma.recurringExpense.findUnique({ where: { id } });
-      if (!rule?.nextDueOn || rule.cancelledAt || day(rule.nextDueOn) > today) break;
-      const due = day(rule.nextDueOn);
+      if (!rule?.nextDueOn || rule.cancelledAt || calendarDay(rule.nextDueOn) > today) break;
+      const due = calendarDay(rule.nextDueOn);
       const author = await this.prisma.potMember.findUnique({
         where: { potId_userId: { potId: rule.potId, userId: rule.createdByUserId } },
       });
@@ -183,7 +181,15 @@ export class RecurringExpenseService {
       }
       const caller: PotsCaller = { userId: author.userId, name: author.name, email: author.email };
       const problem = await this.expenses
-        .create(occurrence(caller, rule.potId, rule.template as CreateExpenseRequest, `${rule.id}:${due}`))
+        .create(
+          // Each period's expense is dated the day it fell due, also when caught up later.
+          occurrence(
+            caller,
+            rule.potId,
+            { ...(rule.template as CreateExpenseRequest), spentOn: due },
+            `${rule.id}:${due}`,
+          ),
+        )
         .then(
           () => null,
           (error: unknown) => {
@@ -193,8 +199,8 @@ export class RecurringExpenseService {
           },
         );
       const next = followingDue(due, {
-        startOn: day(rule.startOn),
-        endOn: rule.endOn ? day(rule.endOn) : null,
+        startOn: calendarDay(rule.startOn),
+        endOn: rule.endOn ? calendarDay(rule.endOn) : null,
         frequency: rule.frequency === 'weekly' ? 'weekly' : 'monthly',
       });
       if (await this.moveOn(rule, due, next, problem)) {
@@ -223,9 +229,9 @@ export class RecurringExpenseService {
     problem: string | null,
   ) {
     const moved = await this.prisma.recurringExpense.updateMany({
-      where: { id: rule.id, nextDueOn: dateOf(due) },
+      where: { id: rule.id, nextDueOn: dateColumn(due) },
       data: {
-        nextDueOn: next ? dateOf(next) : null,
+        nextDueOn: next ? dateColumn(next) : null,
         lastProblem: problem,
         ...(problem ? {} : { occurrences: { increment: 1 } }),
       },
@@ -262,9 +268,9 @@ export class RecurringExpenseService {
         category: template.category,
         paidFrom: template.paidFrom,
         frequency: row.frequency === 'weekly' ? 'weekly' : 'monthly',
-        startOn: day(row.startOn),
-        endOn: row.endOn ? day(row.endOn) : null,
-        nextDueOn: row.nextDueOn ? day(row.nextDueOn) : null,
+        startOn: calendarDay(row.startOn),
+        endOn: row.endOn ? calendarDay(row.endOn) : null,
+        nextDueOn: row.nextDueOn ? calendarDay(row.nextDueOn) : null,
         occurrences: row.occurrences,
         lastProblem: row.lastProblem,
         createdByName: names.get(row.createdByUserId) ?? 'A former member',

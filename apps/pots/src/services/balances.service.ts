@@ -19,7 +19,8 @@ import { confirmed, decisionData, mayDecide, nameOf, type People, peopleOf, stat
 import { applyMemberDeltas, positionDelta } from './expense-effects';
 import { type Membership, potNotFound, requireMember, requireOpenPot, requireOwner } from './pot-access';
 import { PotLedger, settlementLedgerKey } from './pot-ledger';
-import { type RemindedToday, ukToday } from './reminder.service';
+import { type RemindedToday } from './reminder.service';
+import { ukToday } from './uk-day';
 import { lockPot, refreshSettlePlan } from './settle-plan';
 
 const ACTIVITY_PAGE = 50;

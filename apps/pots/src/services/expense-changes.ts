@@ -21,7 +21,19 @@ export interface ExpenseVersion {
   original?: ExpenseOriginalInput | null;
   /** An itemised expense's bill, in its currency. */
   bill?: BillInput;
+  /** The day it was spent (YYYY-MM-DD). */
+  spentOn?: string;
+  notes?: string | null;
 }
+
+/** '3 Mar 2026': how the feed names a day. */
+const dayInWords = (day: string) =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 
 /** Beyond this many changed shares (or bill lines) the feed says how many, not each one. */
 const SHARES_LISTED = 3;
@@ -66,6 +78,10 @@ export function describeExpenseChanges(
     );
   if (changedShares.length > SHARES_LISTED) changes.push(`${changedShares.length} members' shares changed`);
   else changes.push(...changedShares);
+  if (before.spentOn && after.spentOn && before.spentOn !== after.spentOn)
+    changes.push(`date ${dayInWords(before.spentOn)} → ${dayInWords(after.spentOn)}`);
+  if ((before.notes ?? null) !== (after.notes ?? null))
+    changes.push(after.notes ? (before.notes ? 'notes changed' : 'notes added') : 'notes removed');
   return changes;
 }
 

@@ -44,6 +44,7 @@ import { type Membership, requireMember, requireOpenPot } from './pot-access';
 import { expenseLedgerKey, PotLedger } from './pot-ledger';
 import { lockPot, refreshSettlePlan } from './settle-plan';
 import { computeShares, type Share } from './split';
+import { dateColumn, spentOnOf, ukToday } from './uk-day';
 
 const expenseNotFound = () => ProblemError.of(404, 'Expense not found');
 const invalid = (detail: string) => ProblemError.of(400, 'Invalid request', detail);
@@ -172,6 +173,8 @@ export class ExpenseService {
         splitMode: body.split.mode,
         category: body.category,
         ...billColumns(body.split.items, body.original),
+        spentOn: dateColumn(body.spentOn ?? ukToday()),
+        notes: body.notes || null,
         ledgerTransactionId,
         createdBy: caller.userId,
         ...state,
@@ -311,6 +314,8 @@ export class ExpenseService {
           splitMode: split.mode,
           category: body.category,
           ...billColumns(split.items, original),
+          ...(body.spentOn !== undefined && { spentOn: dateColumn(body.spentOn) }),
+          ...(body.notes !== undefined && { notes: body.notes || null }),
           status: next.status,
           awaitingMemberId: next.awaitingMemberId,
           shares: { create: shareRows(split, shares) },
@@ -334,8 +339,20 @@ export class ExpenseService {
           category: current.category as ExpenseCategory,
           original: currentOriginal,
           bill: billBefore,
+          spentOn: spentOnOf(current),
+          notes: current.notes,
         },
-        { description, amountPence, shares, payers, category, original, bill: split.items },
+        {
+          description,
+          amountPence,
+          shares,
+          payers,
+          category,
+          original,
+          bill: split.items,
+          spentOn: body.spentOn ?? spentOnOf(current),
+          notes: body.notes === undefined ? current.notes : body.notes || null,
+        },
         (memberId) => members.get(memberId)?.name ?? 'a former member',
       );
       // A change to what was settled reopens debts people thought were closed: the feed says so.
@@ -557,6 +574,8 @@ function toExpense(row: ExpenseWithShares, { byMemberId: names, byUserId }: Peop
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     hasReceipt: row.receipt !== null,
+    spentOn: spentOnOf(row),
+    notes: row.notes,
   };
 }
 

@@ -179,7 +179,3 @@ async function showRemindedToday(tx: Tx, potId: string, day: string, transfer: T
     transfer.to,
   );
 }
-
-/** Today's date in the UK (YYYY-MM-DD), by this process's clock: what the balances read compares with. */
-export const ukToday = (now: Date = new Date()) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(now);

@@ -7,7 +7,8 @@ import type { PotsConfig } from '../config';
 import { createPot, type PotsTestDatabase, potsTestDatabase, type TestPot } from '../testing/pot-factory';
 import { BalancesService } from './balances.service';
 import { PotLedger } from './pot-ledger';
-import { mayRemind, ReminderService, ukToday } from './reminder.service';
+import { mayRemind, ReminderService } from './reminder.service';
+import { ukToday } from './uk-day';
 import { refreshSettlePlan } from './settle-plan';
 
 async function problemOf(promise: Promise<unknown>) {

@@ -1,5 +1,7 @@
 import {
   CreateExpenseRequest,
+  EARLIEST_SPENT_ON,
+  latestSpentOn,
   IMPORT_BATCH_ROWS,
   type ImportBatchCommand,
   type ImportPreview,
@@ -15,6 +17,7 @@ import { Injectable } from '@nestjs/common';
 import { PrismaService } from '../prisma.service';
 import { ExpenseService } from '../services/expense.service';
 import { requireMember, requireOpenPot, requireOwner } from '../services/pot-access';
+import { spentOnOf, ukToday } from '../services/uk-day';
 import { importedExpenseId, importKeys } from './import-keys';
 import { type ParsedExpense, type ParsedFile, UnreadableFile } from './imported-rows';
 import { columnNames, type ExportRow, writeKittyCsv } from './kitty-csv';
@@ -37,8 +40,11 @@ const slug = (name: string) =>
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '') || 'pot';
 
-/** A moment's calendar day in the UK (YYYY-MM-DD), as the export dates rows. */
-const ukDay = (at: Date) => at.toLocaleDateString('en-CA', { timeZone: 'Europe/London' });
+/** A file's date, kept when it is a day an expense may carry (YYYY-MM-DD, 2000 to today). */
+function spentOnFromFile(date: string | null): { spentOn?: string } {
+  if (!date || !/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(date))) return {};
+  return date >= EARLIEST_SPENT_ON && date <= latestSpentOn() ? { spentOn: date } : {};
+}
 
 /**
  * Import and export of a pot's expenses (issue 14 §6). Any member may export; only the owner imports:
@@ -77,7 +83,7 @@ export class TransferFilesService {
     const rows: (ExportRow & { at: Date })[] = [
       ...expenses.map((expense) => ({
         at: expense.createdAt,
-        date: ukDay(expense.createdAt),
+        date: spentOnOf(expense),
         description: expense.description,
         category: expense.category as ExportRow['category'],
         amountPence: Number(expense.amountPence),
@@ -92,7 +98,7 @@ export class TransferFilesService {
         const amountPence = Number(settlement.amountPence);
         return {
           at: settlement.createdAt,
-          date: ukDay(settlement.createdAt),
+          date: ukToday(settlement.createdAt),
           description: `${from} paid ${to}`,
           category: 'other' as const,
           amountPence,
@@ -103,7 +109,7 @@ export class TransferFilesService {
       }),
     ].sort((a, b) => a.at.getTime() - b.at.getTime());
     return {
-      fileName: `kitty-${slug(pot.name)}-${ukDay(new Date())}.csv`,
+      fileName: `kitty-${slug(pot.name)}-${ukToday()}.csv`,
       csv: writeKittyCsv(columns, rows),
     };
   }
@@ -235,6 +241,7 @@ function requestFor(expense: ParsedExpense, memberOf: Map<string, string>): Crea
     paidFrom: 'member',
     payers: byMember(expense.payers, memberOf),
     category: expense.category,
+    ...spentOnFromFile(expense.date),
     split: {
       mode: 'exact',
       members: byMember(expense.shares, memberOf).map(({ memberId, amountPence }) => ({

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 
 import { anExpense, ANN_MEMBER, BOB_MEMBER, CAT_MEMBER, POT_ID, threeMembers } from '../test/factories';
 import { json, mockFetch, pathOf, problem } from '../test/fetch-mock';
@@ -191,6 +191,40 @@ describe('ExpenseDialog', () => {
       },
       payers: [{ memberId: ANN_MEMBER, amountPence: 1200 }],
     });
+  });
+
+  it('sends another day and notes; an edit sends only what changed of them', async () => {
+    const fetchMock = mockFetch(() => json(anExpense(), 201));
+    const { user } = renderDialog();
+
+    await fill(user, 'Description', 'Taxi');
+    await fill(user, 'Amount', '30');
+    const date = screen.getByLabelText('Date') as HTMLInputElement;
+    expect(date.max).toBe(date.value);
+    fireEvent.change(date, { target: { value: '2026-02-28' } });
+    await user.type(screen.getByLabelText('Notes (optional)'), '  Booked by Ann.  ');
+    await user.click(record());
+
+    expect(await screen.findByText('Expense recorded!')).toBeTruthy();
+    expect(await fetchMock.requests[0].json()).toMatchObject({
+      description: 'Taxi',
+      spentOn: '2026-02-28',
+      notes: 'Booked by Ann.',
+    });
+  });
+
+  it('edits the date and clears the notes', async () => {
+    const expense = anExpense({ spentOn: '2026-03-03', notes: 'Booked by Ann.' });
+    const fetchMock = mockFetch(() => json(expense));
+    const { user } = renderDialog({ expense });
+
+    expect((screen.getByLabelText('Date') as HTMLInputElement).value).toBe('2026-03-03');
+    fireEvent.change(screen.getByLabelText('Date'), { target: { value: '2026-03-01' } });
+    await user.clear(screen.getByLabelText('Notes (optional)'));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    expect(await screen.findByText('Expense updated')).toBeTruthy();
+    expect(await fetchMock.requests[0].json()).toMatchObject({ spentOn: '2026-03-01', notes: null });
   });
 
   describe('several people paid', () => {

@@ -7,6 +7,7 @@ import {
   useUpdateExpenseMutation,
 } from '@kitty/api-client';
 import { formatPence, FULL_BASIS_POINTS, type PayerAmount, splitByShares } from '@kitty/money';
+import { EARLIEST_SPENT_ON, MAX_EXPENSE_NOTES_LENGTH } from '@kitty/contracts';
 import type { FormProps } from 'antd';
 import { Alert, Form, Input, Modal, Radio, Select, Switch } from 'antd';
 import { useMemo, useState } from 'react';
@@ -42,6 +43,9 @@ interface ExpenseFormValues extends RepeatValues {
   category: ExpenseCategory;
   paidFrom: 'member' | 'pot';
   payerMemberId?: string;
+  /** The day it was spent (YYYY-MM-DD); a repeating expense dates each occurrence itself. */
+  spentOn?: string;
+  notes?: string;
 }
 
 export interface ExpenseDialogProps {
@@ -99,6 +103,7 @@ function ExpenseDialogBody({
   const [payersError, setPayersError] = useState<string | null>(null);
 
   const paidFrom = Form.useWatch('paidFrom', form) ?? expense?.paidFrom ?? initialPaidFrom;
+  const repeats = (Form.useWatch('repeat', form) ?? 'none') !== 'none';
   // In pounds, whatever it was paid in: what the split, the payers and the pot's balance are measured in.
   const { currency, method, amountMinor, conversion, amountPence } = useExpenseAmount(
     form,
@@ -146,6 +151,10 @@ function ExpenseDialogBody({
             // Back to pounds is said only of an expense that was in another currency.
             ...(original || expense.original ? { original: original ?? null } : {}),
             ...(values.paidFrom === 'member' ? { payers } : {}),
+            ...(values.spentOn && values.spentOn !== expense.spentOn ? { spentOn: values.spentOn } : {}),
+            ...((values.notes?.trim() || null) !== expense.notes
+              ? { notes: values.notes?.trim() || null }
+              : {}),
           },
         }).unwrap();
         toast.success(
@@ -165,14 +174,20 @@ function ExpenseDialogBody({
             : {}),
           ...(original ? { original } : {}),
           split: outcome.split,
+          ...(values.notes?.trim() ? { notes: values.notes.trim() } : {}),
         };
         if (values.repeat && values.repeat !== 'none') {
           await setUpRecurring(request, { ...values, repeat: values.repeat });
           onClose();
           return;
         }
-        const recorded = await sendOnce({ potId, request }, (key) =>
-          createExpense({ potId, 'Idempotency-Key': key, createExpenseRequest: request }).unwrap(),
+        // Today is the server's default: only another day is sent.
+        const dated = {
+          ...request,
+          ...(values.spentOn && values.spentOn !== ukToday() ? { spentOn: values.spentOn } : {}),
+        };
+        const recorded = await sendOnce({ potId, request: dated }, (key) =>
+          createExpense({ potId, 'Idempotency-Key': key, createExpenseRequest: dated }).unwrap(),
         );
         // Paid by someone else, it counts once they confirm it (issue 11 §3).
         const payer = members.find(({ id }) => id === recorded.awaitingMemberId)?.name;
@@ -241,6 +256,8 @@ function ExpenseDialogBody({
         'original.rate': 'rate',
         startOn: 'startOn',
         endOn: 'endOn',
+        spentOn: 'spentOn',
+        notes: 'notes',
       };
       // A recurring expense's errors name the expense's fields inside `expense`.
       const errors = (problem.errors ?? []).map((error) => ({
@@ -311,6 +328,8 @@ function ExpenseDialogBody({
           payerMemberId: expense?.payerMemberId ?? yourMemberId,
           repeat: 'none',
           startOn: ukToday(),
+          spentOn: expense?.spentOn ?? ukToday(),
+          notes: expense?.notes ?? '',
         }}
       >
         <Form.Item
@@ -355,6 +374,23 @@ function ExpenseDialogBody({
           <Select options={CATEGORY_OPTIONS} />
         </Form.Item>
         {!editing && <RepeatFields disabled={busy} />}
+        {!repeats && (
+          <Form.Item
+            label="Date"
+            name="spentOn"
+            rules={[
+              { required: true, message: 'Choose the day it was spent.' },
+              {
+                validator: (_rule, value: string | undefined) =>
+                  value && (value > ukToday() || value < EARLIEST_SPENT_ON)
+                    ? Promise.reject(new Error('Choose a day from 2000 to today.'))
+                    : Promise.resolve(),
+              },
+            ]}
+          >
+            <Input type="date" min={EARLIEST_SPENT_ON} max={ukToday()} />
+          </Form.Item>
+        )}
         <Form.Item
           label="Paid"
           name="paidFrom"
@@ -423,6 +459,14 @@ function ExpenseDialogBody({
             {splitServerError}
           </p>
         )}
+        <Form.Item label="Notes (optional)" name="notes">
+          <Input.TextArea
+            maxLength={MAX_EXPENSE_NOTES_LENGTH}
+            showCount
+            autoSize={{ minRows: 2, maxRows: 5 }}
+            placeholder="Who booked it, what it covered…"
+          />
+        </Form.Item>
       </Form>
     </Modal>
   );

@@ -143,6 +143,8 @@ export function anExpense(overrides: Partial<Expense> = {}): Expense {
     createdAt: '2026-03-03T19:00:00Z',
     updatedAt: '2026-03-03T19:00:00Z',
     hasReceipt: false,
+    spentOn: '2026-03-03',
+    notes: null,
     ...overrides,
   };
   const payer = threeMembers.find(({ id }) => id === expense.payerMemberId);

@@ -848,6 +848,8 @@ export type Expense = {
   createdAt: string;
   updatedAt: string;
   hasReceipt: boolean;
+  spentOn: string;
+  notes: string | null;
 };
 export type Settlement = {
   id: string;
@@ -1196,6 +1198,8 @@ export type CreateExpenseRequest = {
   category?: 'food' | 'transport' | 'lodging' | 'activities' | 'groceries' | 'other';
   original?: ExpenseOriginalInput;
   split: SplitInput;
+  spentOn?: string;
+  notes?: string;
 };
 export type UpdateExpenseRequest = {
   description?: string;
@@ -1204,6 +1208,8 @@ export type UpdateExpenseRequest = {
   split?: SplitInput;
   original?: ExpenseOriginalInput | null;
   payers?: ExpensePayerInput[];
+  spentOn?: string;
+  notes?: string | null;
 };
 export type MemberPosition = {
   memberId: string;

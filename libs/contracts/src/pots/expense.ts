@@ -8,7 +8,7 @@ import {
 } from '@kitty/money';
 import { z } from 'zod';
 
-import { apiRequestSchema, apiSchema, IsoDateTime, SingleLineText, Uuid } from '../common';
+import { apiRequestSchema, apiSchema, IsoDateTime, MultiLineText, SingleLineText, Uuid } from '../common';
 import {
   ExpenseOriginal,
   type ExpenseOriginalInput,
@@ -162,6 +162,28 @@ const Description = SingleLineText('Please provide a description for this expens
   .min(1, 'Please provide a description for this expense.')
   .max(200);
 
+/** The longest note an expense carries (issue 14 §8). */
+export const MAX_EXPENSE_NOTES_LENGTH = 500;
+/** The earliest day an expense may have been spent on. */
+export const EARLIEST_SPENT_ON = '2000-01-01';
+
+/** `YYYY-MM-DD` of the UTC day after `now`: the latest day anyone anywhere can have spent money on. */
+export const latestSpentOn = (now = new Date()) =>
+  new Date(now.getTime() + 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+
+/** The day the money was spent (a calendar day, UK-style: no time of day); not in the future. */
+const SpentOn = z
+  .string({ error: 'Please give the date as YYYY-MM-DD.' })
+  .pipe(z.iso.date('Please give the date as YYYY-MM-DD.'))
+  .refine((day) => day >= EARLIEST_SPENT_ON, 'The date must be in 2000 or later.')
+  .refine((day) => day <= latestSpentOn(), 'The date cannot be in the future.');
+
+/** Optional notes; blank means none. */
+const Notes = MultiLineText('Notes must be text.').max(
+  MAX_EXPENSE_NOTES_LENGTH,
+  `Notes can be at most ${MAX_EXPENSE_NOTES_LENGTH} characters.`,
+);
+
 const Amount = z
   .number({ error: 'Invalid amount' })
   .int('Amounts are whole pence.')
@@ -274,6 +296,9 @@ export const CreateExpenseRequest = apiRequestSchema(
       /** Paid in another currency: what it cost there, and the rate (else amountPence is what the bank charged). */
       original: OriginalInput.optional(),
       split: SplitInput,
+      /** The day it was spent; omitted: the UK day it is recorded. */
+      spentOn: SpentOn.optional(),
+      notes: Notes.optional(),
     })
     .strict()
     .superRefine((expense, context) => {
@@ -315,6 +340,9 @@ export const UpdateExpenseRequest = apiRequestSchema(
        * while the amount changes: allowed when one member paid, who then paid the new amount.
        */
       payers: Payers.optional(),
+      spentOn: SpentOn.optional(),
+      /** null or blank: no notes any more. */
+      notes: Notes.nullable().optional(),
     })
     .strict()
     .superRefine((update, context) => {
@@ -389,6 +417,9 @@ export const Expense = apiSchema(
     updatedAt: IsoDateTime,
     /** A receipt photo is attached (read it from …/expenses/:id/receipt). */
     hasReceipt: z.boolean(),
+    /** The day it was spent (YYYY-MM-DD): as given, else the UK day it was recorded. */
+    spentOn: z.iso.date(),
+    notes: z.string().nullable(),
   }),
 );
 export type Expense = z.infer<typeof Expense>;

@@ -10,7 +10,7 @@ import { BillDetails } from '../../pots/bill-details';
 import { CATEGORY_LABELS } from '../../pots/categories';
 import { ExpenseReceipt } from '../../pots/expense-receipt';
 import { amountWithOriginal } from '../../pots/foreign';
-import { formatDate, paidBySummary, splitSummary } from '../../pots/format';
+import { formatCalendarDay, paidBySummary, splitSummary } from '../../pots/format';
 import { toastProblem } from '../../ui/problem-toast';
 import { useToast } from '../../ui/toast';
 
@@ -90,9 +90,10 @@ export function ExpensesPanel({
             </div>
             <div className="expense-meta muted">
               {paidBySummary(expense, nameOf)} · {CATEGORY_LABELS[expense.category]} ·{' '}
-              {formatDate(expense.createdAt)}
+              {formatCalendarDay(expense.spentOn)}
             </div>
             <div className="expense-split muted">{splitSummary(expense)}</div>
+            {expense.notes && <p className="expense-notes">{expense.notes}</p>}
             <BillDetails expense={expense} nameOf={nameOf} />
             {pending && (
               <div className="expense-pending">

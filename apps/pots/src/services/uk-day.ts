@@ -1,0 +1,16 @@
+/**
+ * The date in the UK (YYYY-MM-DD) at `now`, by this process's clock: the day reminders, recurring expenses
+ * and an expense's default date count in.
+ */
+export const ukToday = (now: Date = new Date()) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(now);
+
+/** A `@db.Date` column's day (Prisma reads it as midnight UTC). */
+export const calendarDay = (date: Date) => date.toISOString().slice(0, 10);
+
+/** The `@db.Date` value of a YYYY-MM-DD day. */
+export const dateColumn = (day: string) => new Date(`${day}T00:00:00Z`);
+
+/** The day an expense was spent on: as its payer gave it, else the UK day it was recorded. */
+export const spentOnOf = ({ spentOn, createdAt }: { spentOn: Date | null; createdAt: Date }) =>
+  spentOn ? calendarDay(spentOn) : ukToday(createdAt);
