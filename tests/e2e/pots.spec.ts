@@ -128,8 +128,14 @@ describe('pots in the browser', () => {
     await expense.getByLabel('Blair Bright pays').getByText('£15.00').waitFor();
     await expense.getByLabel('Category').click();
     await pageA.getByTitle('Food and drink').click();
+    // Its own date and notes (issue 14 §8).
+    await expense.getByLabel('Date', { exact: true }).fill('2026-01-15');
+    await expense.getByLabel('Notes (optional)').fill('Booked by Alex, tip included.');
     await expense.getByRole('button', { name: 'Record expense' }).click();
     await pageA.getByText('Expense recorded!').waitFor();
+    const recorded = pageA.getByRole('list', { name: 'Expenses' }).getByRole('listitem').first();
+    await recorded.getByText(/15 Jan 2026/).waitFor();
+    await recorded.getByText('Booked by Alex, tip included.').waitFor();
     // Its category is beside the chart (issue 14 §4).
     await pageA
       .getByRole('region', { name: 'Spending by category' })

@@ -98,6 +98,19 @@ describe('recurring expenses (PostgreSQL)', () => {
       youMayCancel: false,
     });
     expect(await expensesOf(p.id)).toHaveLength(5);
+    // Each is dated the day it fell due, though recorded weeks later.
+    const days = await db.prisma.expense.findMany({
+      where: { potId: p.id },
+      select: { spentOn: true },
+      orderBy: { spentOn: 'asc' },
+    });
+    expect(days.map(({ spentOn }) => spentOn?.toISOString().slice(0, 10))).toEqual([
+      '2026-03-02',
+      '2026-03-09',
+      '2026-03-16',
+      '2026-03-23',
+      '2026-03-30',
+    ]);
   });
 
   it('skips a period the pot cannot pay, saying why, and records the next one', async () => {
