@@ -50,7 +50,12 @@ describe('pot rules', () => {
       });
 
     // Today's rule: the owner alone withdraws.
-    expect(pot.rules).toEqual({ withdrawRule: 'owner', spendRule: 'members', approvalAbovePence: 5000 });
+    expect(pot.rules).toEqual({
+      withdrawRule: 'owner',
+      spendRule: 'members',
+      approvalAbovePence: 5000,
+      inviteRule: 'owner',
+    });
     const refused = await withdraw(500);
     expect(refused.status).toBe(403);
     expect(refused.body.detail).toBe(
