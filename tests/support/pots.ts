@@ -14,7 +14,7 @@ export interface PotDetail {
   balancePence: number;
   members: Member[];
   yourMemberId: string;
-  rules: { withdrawRule: string; spendRule: string; approvalAbovePence: number };
+  rules: { withdrawRule: string; spendRule: string; approvalAbovePence: number; inviteRule: string };
   stats: {
     totalTransactions: number;
     totalAddedPence: number;
