@@ -20,8 +20,8 @@ import { applyMemberDeltas, positionDelta } from './expense-effects';
 import { type Membership, potNotFound, requireMember, requireOpenPot, requireOwner } from './pot-access';
 import { PotLedger, settlementLedgerKey } from './pot-ledger';
 import { type RemindedToday } from './reminder.service';
-import { ukToday } from './uk-day';
 import { lockPot, refreshSettlePlan } from './settle-plan';
+import { ukToday } from './uk-day';
 
 const ACTIVITY_PAGE = 50;
 const SETTLEMENT_PAGE = 200;

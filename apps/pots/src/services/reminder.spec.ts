@@ -8,8 +8,8 @@ import { createPot, type PotsTestDatabase, potsTestDatabase, type TestPot } from
 import { BalancesService } from './balances.service';
 import { PotLedger } from './pot-ledger';
 import { mayRemind, ReminderService } from './reminder.service';
-import { ukToday } from './uk-day';
 import { refreshSettlePlan } from './settle-plan';
+import { ukToday } from './uk-day';
 
 async function problemOf(promise: Promise<unknown>) {
   try {

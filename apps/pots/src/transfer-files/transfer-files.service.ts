@@ -1,11 +1,11 @@
 import {
   CreateExpenseRequest,
   EARLIEST_SPENT_ON,
-  latestSpentOn,
   IMPORT_BATCH_ROWS,
   type ImportBatchCommand,
   type ImportPreview,
   type ImportResult,
+  latestSpentOn,
   type PotExportFile,
   type PotQuery,
   type PreviewImportCommand,

@@ -6,8 +6,8 @@ import {
   useCreateRecurringExpenseMutation,
   useUpdateExpenseMutation,
 } from '@kitty/api-client';
-import { formatPence, FULL_BASIS_POINTS, type PayerAmount, splitByShares } from '@kitty/money';
 import { EARLIEST_SPENT_ON, MAX_EXPENSE_NOTES_LENGTH } from '@kitty/contracts';
+import { formatPence, FULL_BASIS_POINTS, type PayerAmount, splitByShares } from '@kitty/money';
 import type { FormProps } from 'antd';
 import { Alert, Form, Input, Modal, Radio, Select, Switch } from 'antd';
 import { useMemo, useState } from 'react';
