@@ -66,7 +66,11 @@ describe('invitation page', () => {
       'This invitation has expired',
       'This invitation has expired. Ask whoever sent it for a new one.',
     ],
-    ['revoked', 'This invitation was cancelled', 'This invitation was cancelled by whoever sent it or the pot owner.'],
+    [
+      'revoked',
+      'This invitation was cancelled',
+      'This invitation was cancelled by whoever sent it or the pot owner.',
+    ],
   ])('says so when the invitation was %s', async (status, title, reason) => {
     mockFetch(() => json(preview(status)));
     renderInApp(<AppRoutes />, { route: `/invite/${TOKEN}`, session: signedInState() });
