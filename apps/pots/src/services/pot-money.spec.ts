@@ -488,13 +488,13 @@ describe('pot money through the ledger (PostgreSQL, fake payments)', () => {
         potId: pot.id,
         role: 'owner',
         potName: "Ada's pot",
-        rules: { withdrawRule: 'owner', spendRule: 'members', approvalAbovePence: 5000 },
+        rules: { withdrawRule: 'owner', spendRule: 'members', approvalAbovePence: 5000, inviteRule: 'owner' },
       });
       await expect(ask(grace.caller.userId)).resolves.toEqual({
         potId: pot.id,
         role: 'member',
         potName: "Ada's pot",
-        rules: { withdrawRule: 'owner', spendRule: 'members', approvalAbovePence: 5000 },
+        rules: { withdrawRule: 'owner', spendRule: 'members', approvalAbovePence: 5000, inviteRule: 'owner' },
       });
       await expect(ask(alan.caller.userId)).resolves.toEqual({
         potId: pot.id,
