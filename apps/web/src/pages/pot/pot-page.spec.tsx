@@ -17,6 +17,16 @@ import { renderInApp } from '../../test/render';
 
 const location = () => screen.getByTestId('location').textContent;
 
+/** Signed in as Bob Hart, a member (not the owner) of the pot. */
+const bobsSession = () =>
+  signedInState({
+    id: 'user-2',
+    email: 'bob@example.com',
+    fullName: 'Bob Hart',
+    emailVerified: true,
+    residency: null,
+  });
+
 const owed = {
   positions: [
     { memberId: ANN_MEMBER, name: 'Ann Lee', netPence: 2000 },
@@ -355,13 +365,7 @@ describe('pot page', () => {
     });
     renderInApp(<AppRoutes />, {
       route: `/pot/${POT_ID}`,
-      session: signedInState({
-        id: 'user-2',
-        email: 'bob@example.com',
-        fullName: 'Bob Hart',
-        emailVerified: true,
-        residency: null,
-      }),
+      session: bobsSession(),
     });
 
     expect(await screen.findByText('Dinner')).toBeTruthy();
@@ -389,13 +393,7 @@ describe('pot page', () => {
     potApi({ pot });
     const { user } = renderInApp(<AppRoutes />, {
       route: `/pot/${POT_ID}`,
-      session: signedInState({
-        id: 'user-2',
-        email: 'bob@example.com',
-        fullName: 'Bob Hart',
-        emailVerified: true,
-        residency: null,
-      }),
+      session: bobsSession(),
     });
 
     const invitations = await screen.findByRole('list', { name: 'Pending invitations' });
@@ -409,13 +407,7 @@ describe('pot page', () => {
     expect(within(dialog).queryByText(/can invite people/)).toBeNull();
   });
   describe('Leave pot (issue 14 §7)', () => {
-    const bob = signedInState({
-      id: 'user-2',
-      email: 'bob@example.com',
-      fullName: 'Bob Hart',
-      emailVerified: true,
-      residency: null,
-    });
+    const bob = bobsSession();
     const asBob = aPotDetail({ yourRole: 'member', yourMemberId: BOB_MEMBER });
 
     it('lets a settled member leave after confirming, and goes home', async () => {
