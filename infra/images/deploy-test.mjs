@@ -34,9 +34,13 @@ if (process.argv.includes('--can-run') || reason) {
   process.exit(reason ? 78 : 0);
 }
 
+// `--images-built=N`: npm test built them already, in N s, while its browser tests ran (lib/early-images.js).
+const builtEarly = process.argv
+  .find((arg) => arg.startsWith('--images-built='))
+  ?.slice('--images-built='.length);
 const t0 = Date.now();
-if (!run('node', ['infra/images/build.mjs'])) process.exit(1);
-const buildTime = seconds(t0);
+if (!builtEarly && !run('node', ['infra/images/build.mjs'])) process.exit(1);
+const buildTime = builtEarly ? `${builtEarly} s, during the browser tests` : seconds(t0);
 
 // Fresh secrets for this run (compose refuses to start without them; production refuses known ones).
 const secrets = {

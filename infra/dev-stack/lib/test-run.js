@@ -23,6 +23,7 @@ const { ReplicaKeeper } = require('./replica-keeper');
 const { paint, say, formatDuration, tail } = require('./output');
 const stack = require('./stack');
 const { auditLogs } = require('./log-audit');
+const { buildImagesEarly } = require('./early-images');
 
 /** @typedef {import('./supervisor').Service} Service */
 /** @typedef {import('./stack').Replica} Replica */
@@ -146,8 +147,8 @@ async function runTests(argv, userEnv = process.env) {
   });
 
   // What this run has set up so far, for the phases after it and for the cleanup.
-  /** @type {{ postgres: Service | null, redis: Service | null, testDbUrl: string | null, stack: { gatewayUrl: string, env: Record<string, string>, replicas: Replica[], stop: () => Promise<void> } | null }} */
-  const run = { postgres: null, redis: null, testDbUrl: null, stack: null };
+  /** @type {{ postgres: Service | null, redis: Service | null, testDbUrl: string | null, stack: { gatewayUrl: string, env: Record<string, string>, replicas: Replica[], stop: () => Promise<void> } | null, earlyImages: ReturnType<typeof buildImagesEarly> | null }} */
+  const run = { postgres: null, redis: null, testDbUrl: null, stack: null, earlyImages: null };
   /** @type {string[]} */
   const testLines = [];
   /** @type {import('node:child_process').ChildProcess | null} */
@@ -161,6 +162,8 @@ async function runTests(argv, userEnv = process.env) {
   const cleanup = async () => {
     const { postgres, redis, testDbUrl } = run;
     keeper.stop();
+    // Interrupted before the deploy phase waited for it.
+    run.earlyImages?.child.kill();
     await run.stack?.stop();
     const infrastructure = new Set([postgres?.proc, redis?.proc]);
     await Promise.all(
@@ -361,6 +364,10 @@ async function runTests(argv, userEnv = process.env) {
           JWT_ACCESS_SECRET: env.JWT_ACCESS_SECRET,
         }),
       );
+      // The deploy phase's images are built meanwhile, at idle priority (lib/early-images.js).
+      const cannotDeploy = only ? `--only=${only}` : deployUnavailable();
+      if (!cannotDeploy)
+        run.earlyImages = buildImagesEarly(stack.ROOT, path.join(runDir, 'images-build.log'));
       // --passWithNoTests until the first browser suite lands.
       const e2eOk = await phases.run(
         'browser tests',
@@ -392,12 +399,19 @@ async function runTests(argv, userEnv = process.env) {
         });
       // The images built offline and the whole stack run from them (podman-compose), with a smoke test
       // (issue 16); the machine's own apps are stopped by now.
-      const cannotDeploy = deployUnavailable();
-      if (only) phases.skip('deploy', `--only=${only}`);
-      else if (cannotDeploy) phases.skip('deploy', cannotDeploy);
+      if (cannotDeploy) phases.skip('deploy', cannotDeploy);
       else
         await phases.run('deploy', async () => {
-          const result = await stack.run(process.execPath, ['infra/images/deploy-test.mjs'], {
+          const early = await run.earlyImages?.done;
+          if (early && !early.ok) {
+            say.warn(`The early image build failed after ${early.seconds} s; building again. Its log ends:`);
+            console.log(tail(early.logFile, 30));
+          }
+          const args = [
+            'infra/images/deploy-test.mjs',
+            ...(early?.ok ? [`--images-built=${early.seconds}`] : []),
+          ];
+          const result = await stack.run(process.execPath, args, {
             tee: true,
             track,
           });
