@@ -4,7 +4,9 @@ import { createStripeClient } from '@kitty/nest-common';
 import type Stripe from 'stripe';
 
 import {
+  connectedAccountWithBank,
   describeWithSandbox,
+  REFUSING_ACCOUNT_NUMBER,
   type RunningSandbox,
   SANDBOX_SECRET_KEY,
   startStripeSandbox,
@@ -98,50 +100,37 @@ describeWithSandbox('StripeGateway (Stripe sandbox)', () => {
 
   it('pays a withdrawal out through Connect: one transfer to the account, one payout there, events read with the account', async () => {
     const stripe = createStripeClient({ STRIPE_SECRET_KEY: SANDBOX_SECRET_KEY, STRIPE_API_URL: sandbox.url });
-    const connected = await stripe.accounts.create({
-      type: 'custom',
-      country: 'GB',
-      business_type: 'individual',
-      capabilities: { transfers: { requested: true } },
-      external_account: 'btok_gb',
-      individual: {
-        first_name: 'Ada',
-        last_name: 'Lovelace',
-        phone: '+447700900123',
-        dob: { day: 10, month: 12, year: 1990 },
-        address: { line1: '1 Test Street', city: 'London', postal_code: 'SW1A 1AA', country: 'GB' },
-      },
-    });
-    const bank = await stripe.accounts.createExternalAccount(connected.id, {
-      external_account: {
-        object: 'bank_account',
-        country: 'GB',
-        currency: 'gbp',
-        routing_number: '200000',
-        account_number: '00040002',
-      },
-      default_for_currency: true,
-    });
+    // The bank account ending 0002 refuses payouts (see below).
+    const connected = await connectedAccountWithBank(stripe, REFUSING_ACCOUNT_NUMBER);
     const withdrawalId = '7d3c2f4e-0000-4000-8000-000000000004';
     const transfer = await gateway.transferToAccount({
       withdrawalId,
       amountPence: 700,
-      account: connected.id,
+      account: connected.accountId,
     });
     await expect(
-      gateway.transferToAccount({ withdrawalId, amountPence: 700, account: connected.id }),
+      gateway.transferToAccount({ withdrawalId, amountPence: 700, account: connected.accountId }),
     ).resolves.toMatchObject({ id: transfer.id });
-    expect(transfer).toMatchObject({ amount: 700, destination: connected.id, metadata: { withdrawalId } });
+    expect(transfer).toMatchObject({
+      amount: 700,
+      destination: connected.accountId,
+      metadata: { withdrawalId },
+    });
 
-    const request = { withdrawalId, amountPence: 700, destination: bank.id, account: connected.id };
+    const request = {
+      withdrawalId,
+      amountPence: 700,
+      destination: connected.payoutDestination,
+      account: connected.accountId,
+    };
     const payout = await gateway.createPayout(request);
     await expect(gateway.createPayout(request)).resolves.toMatchObject({ id: payout.id });
     // The bank account ending 0002 refuses payouts: the amount returns to the account, then to us.
     const failed = await sandbox.eventFor('payout.failed', payout.id);
-    await expect(gateway.retrieveEvent(failed.id, connected.id)).resolves.toMatchObject({
-      account: connected.id,
+    await expect(gateway.retrieveEvent(failed.id, connected.accountId)).resolves.toMatchObject({
+      account: connected.accountId,
     });
-    await expect(gateway.retrievePayout(payout.id, connected.id)).resolves.toMatchObject({
+    await expect(gateway.retrievePayout(payout.id, connected.accountId)).resolves.toMatchObject({
       status: 'failed',
     });
     await expect(gateway.retrievePayout(payout.id, null)).rejects.toMatchObject({ statusCode: 404 });
