@@ -55,6 +55,7 @@ describe('pot rules', () => {
       spendRule: 'members',
       approvalAbovePence: 5000,
       inviteRule: 'owner',
+      simplifyDebts: true,
     });
     const refused = await withdraw(500);
     expect(refused.status).toBe(403);
@@ -71,8 +72,8 @@ describe('pot rules', () => {
     expect((await patch(asOwner, { ...rules, isActive: false })).status).toBe(400);
     const changed = await patch(asOwner, rules);
     expect(changed.status).toBe(200);
-    // Sent without inviteRule (as a client from before it would): that rule stays as it was.
-    expect(changed.body.rules).toEqual({ ...rules, inviteRule: 'owner' });
+    // Sent without inviteRule and simplifyDebts (as a client from before them would): they stay as they were.
+    expect(changed.body.rules).toEqual({ ...rules, inviteRule: 'owner', simplifyDebts: true });
     const feed = await api<{ summary: string }[]>(`/api/pots/${pot.id}/activity`, { headers: asCal });
     expect(feed.body.map((entry) => entry.summary)).toContain(
       'Olive Owner changed the pot rules: withdrawals: any member, a second member approves above £10.00; ' +
@@ -183,5 +184,69 @@ describe('pot rules', () => {
     expect(
       (await api<unknown[]>(`/api/pots/${pot.id}/withdrawal-approvals`, { headers: asCal })).body,
     ).toEqual([]);
+  });
+
+  it("switches simplifying debts off for its owner only, and explains a transfer to the pot's members only", async () => {
+    const { pot, owner, others } = await potWithMembers(2, `Direct ${Date.now()}`);
+    const [olive, ben, cal] = pot.members.map((member) => member.id);
+    const asOwner = bearer(owner.session.accessToken);
+    const asBen = bearer(others[0].session.accessToken);
+    const stranger = await signUpUser({ fullName: 'Stranger' });
+    const spend = (description: string, payer: string, sharers: string[]) =>
+      api(`/api/pots/${pot.id}/expenses`, {
+        method: 'POST',
+        body: {
+          description,
+          amountPence: 3_000,
+          paidFrom: 'member',
+          payerMemberId: payer,
+          split: { mode: 'equal', members: sharers.map((memberId) => ({ memberId })) },
+        },
+        headers: { ...asOwner, 'idempotency-key': randomUUID() },
+      });
+    await spend('Lunch', olive, [olive, ben]);
+    await spend('Taxi', ben, [ben, cal]);
+    const plan = async () =>
+      (
+        await api<{ plan: { fromMemberId: string; toMemberId: string; amountPence: number }[] }>(
+          `/api/pots/${pot.id}/balances`,
+          { headers: asBen },
+        )
+      ).body.plan;
+    expect(await plan()).toEqual([{ fromMemberId: cal, toMemberId: olive, amountPence: 1_500 }]);
+
+    const directly = {
+      withdrawRule: 'owner',
+      spendRule: 'members',
+      approvalAbovePence: 5_000,
+      simplifyDebts: false,
+    };
+    const patch = (headers: Record<string, string>, body: unknown) =>
+      api(`/api/pots/${pot.id}/rules`, { method: 'PATCH', body, headers });
+    expect((await patch(asBen, directly)).status).toBe(403);
+    expect((await patch(asOwner, { ...directly, simplifyDebts: 'false' })).status).toBe(400);
+    expect((await patch(asOwner, directly)).status).toBe(200);
+    expect(await plan()).toEqual([
+      { fromMemberId: ben, toMemberId: olive, amountPence: 1_500 },
+      { fromMemberId: cal, toMemberId: ben, amountPence: 1_500 },
+    ]);
+
+    const explain = (headers: Record<string, string>, from: string, to: string) =>
+      api<{ directPence: number; items: { description: string; amountPence: number }[] }>(
+        `/api/pots/${pot.id}/plan/${from}/${to}/explanation`,
+        { headers },
+      );
+    const why = await explain(asBen, ben, olive);
+    expect(why.status).toBe(200);
+    expect(why.body.directPence).toBe(1_500);
+    expect(why.body.items.map(({ description, amountPence }) => [description, amountPence])).toEqual([
+      ['Lunch', 1_500],
+    ]);
+    // Strangers learn nothing; ids that are not this pot's members, or not ids at all, are refused.
+    expect((await explain(bearer(stranger.session.accessToken), ben, olive)).status).toBe(404);
+    expect((await explain(asBen, ben, randomUUID())).status).toBe(404);
+    expect((await explain(asBen, ben, ben)).status).toBe(404);
+    expect((await explain(asBen, 'not-a-uuid', olive)).status).toBe(400);
+    expect((await explain(asBen, `${ben}%2F..`, olive)).status).toBe(400);
   });
 });

@@ -14,7 +14,13 @@ export interface PotDetail {
   balancePence: number;
   members: Member[];
   yourMemberId: string;
-  rules: { withdrawRule: string; spendRule: string; approvalAbovePence: number; inviteRule: string };
+  rules: {
+    withdrawRule: string;
+    spendRule: string;
+    approvalAbovePence: number;
+    inviteRule: string;
+    simplifyDebts: boolean;
+  };
   stats: {
     totalTransactions: number;
     totalAddedPence: number;

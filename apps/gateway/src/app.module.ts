@@ -38,6 +38,7 @@ import { WalletController } from './payments/wallet.controller';
 import { WithdrawalsController } from './payments/withdrawals.controller';
 import { ActivePotController } from './pots/active-pot.controller';
 import { ExpensesController } from './pots/expenses.controller';
+import { GuestsController } from './pots/guests.controller';
 import { InvitationsController } from './pots/invitations.controller';
 import { PotsController } from './pots/pots.controller';
 import { ReceiptsController } from './pots/receipts.controller';
@@ -72,6 +73,7 @@ export function createAppModule(config: GatewayConfig) {
       PotsController,
       ExpensesController,
       ReceiptsController,
+      GuestsController,
       RecurringExpensesController,
       SettlementChangesController,
       TransferFilesController,

@@ -5,6 +5,8 @@ import { Module } from '@nestjs/common';
 import { loadPotsConfig, POTS_CONFIG } from './config';
 import { PotChangeNotices } from './controllers/pot-change-notices';
 import { PotsController } from './controllers/pots.controller';
+import { GuestsController } from './guests/guests.controller';
+import { GuestsService } from './guests/guests.service';
 import { OUTBOX_TABLE, PrismaService } from './prisma.service';
 import { PotBalanceProcessor } from './processors/pot-balance.processor';
 import { UserDeletedProcessor } from './processors/user-deleted.processor';
@@ -17,6 +19,7 @@ import { BalancesService } from './services/balances.service';
 import { ExpenseService } from './services/expense.service';
 import { InvitationService } from './services/invitation.service';
 import { MemberErasure } from './services/member-erasure';
+import { PlanExplanationService } from './services/plan-explanation';
 import { PotService } from './services/pot.service';
 import { PotBalanceProjection } from './services/pot-balance-projection';
 import { PotLedger } from './services/pot-ledger';
@@ -24,6 +27,8 @@ import { PotRulesService } from './services/pot-rules';
 import { ReminderService } from './services/reminder.service';
 import { SettlementChangesController } from './settlement-changes/settlement-changes.controller';
 import { SettlementChangesService } from './settlement-changes/settlement-changes.service';
+import { SpendApprovalsController } from './spend-approvals/spend-approvals.controller';
+import { SpendApprovalsService } from './spend-approvals/spend-approvals.service';
 import { TransferFilesController } from './transfer-files/transfer-files.controller';
 import { TransferFilesService } from './transfer-files/transfer-files.service';
 
@@ -43,6 +48,8 @@ const infrastructure = serviceInfrastructure({
   controllers: [
     PotsController,
     ReceiptsController,
+    GuestsController,
+    SpendApprovalsController,
     RecurringExpensesController,
     SettlementChangesController,
     TransferFilesController,
@@ -58,6 +65,7 @@ const infrastructure = serviceInfrastructure({
     ExpenseService,
     BalancesService,
     ReminderService,
+    PlanExplanationService,
     TransferFilesService,
     PotLedger,
     PotBalanceProjection,
@@ -69,6 +77,8 @@ const infrastructure = serviceInfrastructure({
     RecurringExpensesProcessor,
     SettlementChangesService,
     ReceiptsService,
+    GuestsService,
+    SpendApprovalsService,
   ],
 })
 export class AppModule {}

@@ -72,6 +72,8 @@ export const kittyApiWithTags = kittyApiWithTagTypes.enhanceEndpoints({
     listPotActivity: { providesTags: (_result, _error, potId) => [{ type: 'Activity', id: potId }] },
     // Settlements change with the balances (a new or decided one), so they share the tag.
     listSettlements: { providesTags: (_result, _error, potId) => [{ type: 'Balances', id: potId }] },
+    // 'Why?' on a transfer: re-read whenever the pot's balances change under it.
+    explainTransfer: { providesTags: (_result, _error, { potId }) => [{ type: 'Balances', id: potId }] },
     getActivePot: { providesTags: [{ type: 'ActivePot', id: 'ME' }] },
     previewInvitation: { providesTags: (_result, _error, token) => [{ type: 'Invitation', id: token }] },
 
@@ -90,6 +92,7 @@ export const kittyApiWithTags = kittyApiWithTagTypes.enhanceEndpoints({
     // Pot withdrawals waiting for approval follow the pot (its live notices re-read them too).
     listWithdrawalApprovals: { providesTags: (_result, _error, potId) => [{ type: 'Pot', id: potId }] },
     createInvitation: { invalidatesTags: (_result, _error, { potId }) => potTags(potId) },
+    addGuest: { invalidatesTags: (_result, _error, { potId }) => potTags(potId) },
     revokeInvitation: { invalidatesTags: (_result, _error, { potId }) => potTags(potId) },
     removeMember: { invalidatesTags: (_result, _error, { potId }) => potTags(potId) },
     // Whoever leaves no longer sees the pot (a re-read would be a 404): only their lists and active pot.

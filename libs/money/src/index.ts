@@ -1,5 +1,6 @@
 export * from './convert';
 export type { DecimalString } from './decimal';
+export * from './direct-debts';
 export * from './errors';
 export * from './fee';
 export * from './format';

@@ -8,6 +8,7 @@ import {
   ReminderSent,
   RemindRequest,
   Settlement,
+  TransferExplanation,
   UpdateExpenseRequest,
 } from '@kitty/contracts';
 import { RpcClient } from '@kitty/nest-common';
@@ -206,6 +207,26 @@ export class ExpensesController {
     @ZodBody(RemindRequest) body: RemindRequest,
   ) {
     return this.rpc.call(PotsRpc.remind, { caller: signedInCaller(user), potId, body });
+  }
+
+  @Get('plan/:fromMemberId/:toMemberId/explanation')
+  @ApiOperation({
+    operationId: 'explainTransfer',
+    summary: 'Why one member pays another in the settle-up plan: the expenses and payments behind it',
+  })
+  @ApiOkResponse({ schema: schemaRef(TransferExplanation) })
+  explainTransfer(
+    @CurrentUser() user: AuthenticatedUser,
+    @UuidParam('potId') potId: string,
+    @UuidParam('fromMemberId') fromMemberId: string,
+    @UuidParam('toMemberId') toMemberId: string,
+  ) {
+    return this.rpc.call(PotsRpc.explainTransfer, {
+      caller: signedInCaller(user),
+      potId,
+      fromMemberId,
+      toMemberId,
+    });
   }
 
   /** Confirming or declining twice answers the same: no Idempotency-Key needed. */

@@ -83,7 +83,11 @@ export class PeerServices {
     potId: string,
   ): Promise<{ potName: string; names: Map<string, string> }> {
     const pot = await this.rpc.call(PotsRpc.getPot, { caller, potId });
-    return { potName: pot.name, names: new Map(pot.members.map((member) => [member.userId, member.name])) };
+    // Guests have no account, so no money of theirs to name.
+    const accountHolders = pot.members.flatMap((member) =>
+      member.userId ? [[member.userId, member.name] as const] : [],
+    );
+    return { potName: pot.name, names: new Map(accountHolders) };
   }
 }
 

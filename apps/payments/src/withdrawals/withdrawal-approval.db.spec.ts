@@ -103,6 +103,7 @@ describe('pot withdrawals under the pot rules (PostgreSQL)', () => {
     spendRule: 'members',
     approvalAbovePence: 5000,
     inviteRule: 'owner',
+    simplifyDebts: true,
   };
 
   it("'owner': a member is refused with the rule named, the owner withdraws", async () => {

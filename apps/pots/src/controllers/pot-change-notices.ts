@@ -56,7 +56,8 @@ export class PotChangeNotices implements NestInterceptor {
         select: { userId: true },
       });
       await this.live.publish(
-        members.map((member) => member.userId),
+        // Guests have no account, so no tab to tell.
+        members.flatMap((member) => (member.userId ? [member.userId] : [])),
         [potTopic(potId), 'pots'],
       );
     } catch (error) {

@@ -9,6 +9,7 @@ import {
   type DecideExpenseCommand,
   type DecideSettlementCommand,
   type ExpenseCommand,
+  type ExplainTransferQuery,
   type LeavePotCommand,
   type ListPotsQuery,
   type MembershipQuery,
@@ -29,6 +30,7 @@ import { Controller } from '@nestjs/common';
 import { BalancesService } from '../services/balances.service';
 import { ExpenseService } from '../services/expense.service';
 import { InvitationService } from '../services/invitation.service';
+import { PlanExplanationService } from '../services/plan-explanation';
 import { PotService } from '../services/pot.service';
 import { PotRulesService } from '../services/pot-rules';
 import { ReminderService } from '../services/reminder.service';
@@ -46,6 +48,7 @@ export class PotsController {
     private readonly balances: BalancesService,
     private readonly reminders: ReminderService,
     private readonly rules: PotRulesService,
+    private readonly planExplanations: PlanExplanationService,
   ) {}
 
   @RpcHandler(PotsRpc.createPot)
@@ -200,6 +203,11 @@ export class PotsController {
   @RpcHandler(PotsRpc.remind)
   remind(command: RemindCommand) {
     return this.reminders.remind(command);
+  }
+
+  @RpcHandler(PotsRpc.explainTransfer)
+  explainTransfer(query: ExplainTransferQuery) {
+    return this.planExplanations.explain(query);
   }
 
   @RpcHandler(PotsRpc.listActivity)

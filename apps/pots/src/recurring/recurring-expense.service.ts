@@ -175,7 +175,7 @@ export class RecurringExpenseService {
       const author = await this.prisma.potMember.findUnique({
         where: { potId_userId: { potId: rule.potId, userId: rule.createdByUserId } },
       });
-      if (!author || author.removedAt) {
+      if (!author?.userId || author.removedAt) {
         await this.moveOn(rule, due, null, `${author?.name ?? 'Who set it up'} left the pot, so it ended.`);
         break;
       }

@@ -15,8 +15,18 @@ import { Injectable } from '@nestjs/common';
 import type { PotMember as PotMemberRow, Settlement as SettlementRow } from '../generated/prisma/client';
 import { PrismaService, type Tx } from '../prisma.service';
 import { recordActivity } from './activity';
-import { confirmed, decisionData, mayDecide, nameOf, type People, peopleOf, stateFor } from './confirmation';
-import { applyMemberDeltas, positionDelta } from './expense-effects';
+import {
+  confirmed,
+  confirmerFor,
+  decisionData,
+  mayDecide,
+  nameOf,
+  type People,
+  peopleOf,
+  stateFor,
+} from './confirmation';
+import { passOnMemberDebts } from './direct-debts';
+import { movePositions, repaymentChange } from './expense-effects';
 import { type Membership, potNotFound, requireMember, requireOpenPot, requireOwner } from './pot-access';
 import { PotLedger, settlementLedgerKey } from './pot-ledger';
 import { type RemindedToday } from './reminder.service';
@@ -104,14 +114,22 @@ export class BalancesService {
     if (from.userId !== caller.userId) {
       throw ProblemError.of(403, 'Not allowed', `Only ${from.name} can pay this from their Kitty wallet.`);
     }
+    const toUserId = to.userId;
+    if (!toUserId) {
+      throw ProblemError.of(
+        409,
+        'Guest has no wallet',
+        `${to.name} is a guest without a Kitty account, so they cannot be paid with Kitty. Record the payment instead.`,
+      );
+    }
     const ledgerKey = settlementLedgerKey(settlementId);
     return this.ledger.postThenRecord(
       ledgerKey,
       `Settlement ${from.name} → ${to.name} not recorded`,
       () =>
         this.ledger.transferBetweenWallets({
-          fromUserId: from.userId,
-          toUserId: to.userId,
+          fromUserId: caller.userId,
+          toUserId,
           amountPence: body.amountPence,
           idempotencyKey: ledgerKey,
           description: `Settle up: ${from.name} paid ${to.name}`,
@@ -143,7 +161,7 @@ export class BalancesService {
     // agrees it happened.
     const state = ledgerTransactionId
       ? confirmed
-      : stateFor(membership, membership.memberId === from.id ? to.id : from.id);
+      : stateFor(membership, await confirmerFor(tx, membership.memberId === from.id ? to : from));
     const settlement = await tx.settlement.create({
       data: {
         id: settlementId,
@@ -318,21 +336,19 @@ export function settleUpFirst(netPence: number): ProblemError {
  * their active pot; their row stays, so the pot's history still names them.
  */
 async function endMembership(tx: Tx, member: PotMemberRow): Promise<void> {
+  await passOnMemberDebts(tx, member.potId, member.id);
   await tx.potMember.update({ where: { id: member.id }, data: { removedAt: new Date() } });
-  await tx.activePot.deleteMany({ where: { userId: member.userId, potId: member.potId } });
+  await refreshSettlePlan(tx, member.potId);
+  if (member.userId) await tx.activePot.deleteMany({ where: { userId: member.userId, potId: member.potId } });
 }
 
 /** The payer's debt and the payee's credit shrink together, and the plan follows. The pot is locked. */
 async function applySettlement(tx: Tx, settlement: SettlementRow) {
-  const amount = Number(settlement.amountPence);
-  await applyMemberDeltas(
+  await movePositions(
     tx,
-    new Map([
-      [settlement.fromMemberId, positionDelta(amount)],
-      [settlement.toMemberId, positionDelta(-amount)],
-    ]),
+    settlement.potId,
+    repaymentChange(settlement.fromMemberId, settlement.toMemberId, Number(settlement.amountPence)),
   );
-  await refreshSettlePlan(tx, settlement.potId);
 }
 
 /**
@@ -351,7 +367,9 @@ async function settlementParties(
   const from = members.find((member) => member.id === body.fromMemberId);
   const to = members.find((member) => member.id === body.toMemberId);
   if (!from || !to) throw ProblemError.of(400, 'Invalid request', 'Both people must be members of this pot.');
-  if (membership.memberId !== from.id && membership.memberId !== to.id) {
+  // A guest cannot record anything themselves: the owner records their payments for them.
+  const forAGuest = membership.role === 'owner' && (from.role === 'guest' || to.role === 'guest');
+  if (membership.memberId !== from.id && membership.memberId !== to.id && !forAGuest) {
     throw ProblemError.of(403, 'Not allowed', 'You can only record a payment you made or received.');
   }
   return { membership, from, to };

@@ -52,6 +52,22 @@ export function decisionData(decision: ConfirmationDecision, userId: string) {
   };
 }
 
+/**
+ * Who confirms a record waiting for `member`: they do, unless they are a guest (no account to confirm with),
+ * when the pot's owner does.
+ */
+export async function confirmerFor(
+  tx: Tx,
+  member: { id: string; potId: string; role: string },
+): Promise<string> {
+  if (member.role !== 'guest') return member.id;
+  const owner = await tx.potMember.findFirstOrThrow({
+    where: { potId: member.potId, role: 'owner' },
+    select: { id: true },
+  });
+  return owner.id;
+}
+
 /** Names of everyone who was ever in the pot, by member id and by user id (for "recorded by"). */
 export async function peopleOf(tx: Tx, potId: string) {
   const members = await tx.potMember.findMany({
@@ -60,7 +76,7 @@ export async function peopleOf(tx: Tx, potId: string) {
   });
   return {
     byMemberId: new Map(members.map((member) => [member.id, member.name])),
-    byUserId: new Map(members.map((member) => [member.userId, member.name])),
+    byUserId: new Map(members.flatMap((member) => (member.userId ? [[member.userId, member.name]] : []))),
   };
 }
 

@@ -1,4 +1,8 @@
+import { type Debt, expenseDebts, repaymentDebts, reversed } from '@kitty/money';
+
 import type { Tx } from '../prisma.service';
+import { applyDebts } from './direct-debts';
+import { refreshSettlePlan } from './settle-plan';
 import type { Share } from './split';
 
 /** What an expense does to its pot's members: each member's position and spending-share deltas. */
@@ -90,4 +94,44 @@ export async function applyMemberDeltas(tx: Tx, deltas: Map<string, MemberDelta>
     rows.map(([, delta]) => delta.paid),
     rows.map(([, delta]) => delta.paidCount),
   );
+}
+
+/** Everything one change does to a pot's members: their positions and who owes whom directly. */
+export interface PositionChange {
+  members: Map<string, MemberDelta>;
+  debts: Debt[];
+}
+
+/** What recording (sign 1) or taking back (-1) an expense changes; a pot-paid one creates no debts. */
+export function expenseChange(effect: ExpenseEffect, sign: 1 | -1): PositionChange {
+  const debts = effect.paidFrom === 'member' ? expenseDebts(effect.shares, effect.payers) : [];
+  return { members: memberDeltas(effect, sign), debts: sign === 1 ? debts : reversed(debts) };
+}
+
+/** `from` paid `to` back `amountPence` (negative: less than was recorded). */
+export function repaymentChange(from: string, to: string, amountPence: number): PositionChange {
+  return {
+    members: new Map([
+      [from, positionDelta(amountPence)],
+      [to, positionDelta(-amountPence)],
+    ]),
+    debts: repaymentDebts(from, to, amountPence),
+  };
+}
+
+export const NO_POSITION_CHANGE: PositionChange = { members: new Map(), debts: [] };
+
+export const mergeChanges = (...all: PositionChange[]): PositionChange => ({
+  members: mergeDeltas(...all.map(({ members }) => members)),
+  debts: all.flatMap(({ debts }) => debts),
+});
+
+/**
+ * Applies a change to positions and direct debts and recomputes the plan, all in the caller's transaction
+ * with the pot locked (lockPot) — so positions, debts and plan never disagree.
+ */
+export async function movePositions(tx: Tx, potId: string, change: PositionChange): Promise<void> {
+  await applyMemberDeltas(tx, change.members);
+  await applyDebts(tx, potId, change.debts);
+  await refreshSettlePlan(tx, potId);
 }

@@ -39,10 +39,16 @@ import {
   toOriginal,
 } from './expense-bill';
 import { describeExpenseChanges } from './expense-changes';
-import { applyMemberDeltas, type ExpenseEffect, memberDeltas, mergeDeltas } from './expense-effects';
+import {
+  expenseChange,
+  type ExpenseEffect,
+  mergeChanges,
+  movePositions,
+  NO_POSITION_CHANGE,
+} from './expense-effects';
 import { type Membership, requireMember, requireOpenPot } from './pot-access';
 import { expenseLedgerKey, PotLedger } from './pot-ledger';
-import { lockPot, refreshSettlePlan } from './settle-plan';
+import { lockPot } from './settle-plan';
 import { computeShares, type Share } from './split';
 import { dateColumn, spentOnOf, ukToday } from './uk-day';
 
@@ -142,7 +148,7 @@ export class ExpenseService {
         amountPence: body.amountPence,
         shares: sharesFor(body.split, body.amountPence, members),
       },
-      state: stateFor(membership, payerToConfirm(membership, payers)),
+      state: stateFor(membership, payerToConfirm(membership, payers, members)),
       membership,
       members,
     };
@@ -195,8 +201,7 @@ export class ExpenseService {
       );
       return;
     }
-    await applyMemberDeltas(tx, memberDeltas(effect, 1));
-    await refreshSettlePlan(tx, potId);
+    await movePositions(tx, potId, expenseChange(effect, 1));
     await recordActivity(
       tx,
       potId,
@@ -236,8 +241,7 @@ export class ExpenseService {
             'Someone in this expense has left the pot. Decline it and record it again.',
           );
         }
-        await applyMemberDeltas(tx, memberDeltas(effectOf(expense), 1));
-        await refreshSettlePlan(tx, potId);
+        await movePositions(tx, potId, expenseChange(effectOf(expense), 1));
       }
       await tx.expense.update({ where: { id: expenseId }, data: decisionData(decision, caller.userId) });
       const recorder = nameOf(people.byUserId, expense.createdBy);
@@ -292,7 +296,7 @@ export class ExpenseService {
       const billBefore = current.splitMode === 'itemised' ? storedBill(current.items) : undefined;
       const next: RecordState =
         before.paidFrom === 'member' && moneyChanged
-          ? stateFor(membership, payerToConfirm(membership, payers))
+          ? stateFor(membership, payerToConfirm(membership, payers, members))
           : { status: current.status as RecordState['status'], awaitingMemberId: current.awaitingMemberId };
 
       if (before.paidFrom === 'pot' && amountPence !== before.amountPence) {
@@ -322,14 +326,14 @@ export class ExpenseService {
           payers: { create: payerRows(payers) },
         },
       });
-      await applyMemberDeltas(
+      await movePositions(
         tx,
-        mergeDeltas(
-          current.status === 'confirmed' ? memberDeltas(before, -1) : new Map(),
-          next.status === 'confirmed' ? memberDeltas(after, 1) : new Map(),
+        potId,
+        mergeChanges(
+          current.status === 'confirmed' ? expenseChange(before, -1) : NO_POSITION_CHANGE,
+          next.status === 'confirmed' ? expenseChange(after, 1) : NO_POSITION_CHANGE,
         ),
       );
-      await refreshSettlePlan(tx, potId);
       const description = body.description ?? current.description;
       const category = (body.category ?? current.category) as ExpenseCategory;
       const changes = describeExpenseChanges(
@@ -383,8 +387,11 @@ export class ExpenseService {
       const effect = effectOf(current);
       await tx.expense.update({ where: { id: expenseId }, data: { deletedAt: new Date() } });
       // A pending expense never moved anyone, so there is nothing to take back.
-      if (current.status === 'confirmed') await applyMemberDeltas(tx, memberDeltas(effect, -1));
-      await refreshSettlePlan(tx, potId);
+      await movePositions(
+        tx,
+        potId,
+        current.status === 'confirmed' ? expenseChange(effect, -1) : NO_POSITION_CHANGE,
+      );
       await recordActivity(
         tx,
         potId,
@@ -492,9 +499,17 @@ function payersAfterEdit(
  * Whom a record of a member-paid expense waits for: nobody when the caller is among its payers (their own
  * payment stands), its first payer otherwise.
  */
-function payerToConfirm(membership: Membership, payers: Share[]): string | null {
+function payerToConfirm(
+  membership: Membership,
+  payers: Share[],
+  members: Map<string, PotMember>,
+): string | null {
   if (payers.some(({ memberId }) => memberId === membership.memberId)) return membership.memberId;
-  return payers[0]?.memberId ?? null;
+  const first = payers[0]?.memberId;
+  if (!first) return null;
+  // A guest has no account to confirm with: the owner confirms for them.
+  if (members.get(first)?.role !== 'guest') return first;
+  return [...members.values()].find(({ role }) => role === 'owner')?.id ?? first;
 }
 
 /** 'Ann Lee paid £100.00', or 'Ann Lee paid £60.00, Ben Hart £30.00 and Cat Moss £10.00' (for the feed). */

@@ -15,6 +15,7 @@ import { Inject, Injectable } from '@nestjs/common';
 
 import { POTS_CONFIG, type PotsConfig } from '../config';
 import type { Invitation, Pot } from '../generated/prisma/client';
+import { guestJoining } from '../guests/guests.service';
 import { PrismaService, type Tx } from '../prisma.service';
 import { recordActivity } from './activity';
 import { hashInvitationToken, newInvitationToken } from './invitation-token';
@@ -157,6 +158,22 @@ export class InvitationService {
           'Invitation unavailable',
           UNUSABLE[status === 'pending' ? 'accepted' : status],
         );
+      }
+      const guest = existing ? null : await guestJoining(tx, invitation, caller);
+      if (guest) {
+        // The guest becomes them: every expense and payment recorded for the guest is now theirs.
+        await tx.potMember.update({
+          where: { id: guest.id },
+          data: { userId: caller.userId, name: caller.name, email: caller.email, role: 'member' },
+        });
+        await recordActivity(
+          tx,
+          invitation.potId,
+          caller,
+          'member.joined',
+          `${caller.name} joined the pot as the guest ${guest.name}: what was recorded for ${guest.name} is now theirs`,
+        );
+        return { potId: invitation.potId };
       }
       await tx.potMember.upsert({
         where: { potId_userId: { potId: invitation.potId, userId: caller.userId } },

@@ -78,7 +78,7 @@ export class PotBalanceProjection {
         where: { potId: event.potId, removedAt: null },
         select: { userId: true },
       });
-      return members.map((member) => member.userId);
+      return members.flatMap((member) => (member.userId ? [member.userId] : []));
     });
   }
 

@@ -8,7 +8,7 @@ export function toMember(row: PotMemberRow): PotMember {
     userId: row.userId,
     name: row.name,
     email: row.email,
-    role: row.role === 'owner' ? 'owner' : 'member',
+    role: row.role === 'owner' || row.role === 'guest' ? row.role : 'member',
     joinedAt: row.joinedAt.toISOString(),
   };
 }

@@ -2,7 +2,13 @@
 // sent to the ledger, what is recorded when it answers, and how a posting whose record failed is undone.
 import { randomUUID } from 'node:crypto';
 
-import { type CreateExpenseRequest, PaymentsRpc, type PotsCaller, type RpcContract } from '@kitty/contracts';
+import {
+  type CreateExpenseRequest,
+  DEFAULT_POT_RULES,
+  PaymentsRpc,
+  type PotsCaller,
+  type RpcContract,
+} from '@kitty/contracts';
 import { ProblemError, type RpcClient } from '@kitty/nest-common';
 
 import { createPot, type PotsTestDatabase, potsTestDatabase, type TestPot } from '../testing/pot-factory';
@@ -488,13 +494,13 @@ describe('pot money through the ledger (PostgreSQL, fake payments)', () => {
         potId: pot.id,
         role: 'owner',
         potName: "Ada's pot",
-        rules: { withdrawRule: 'owner', spendRule: 'members', approvalAbovePence: 5000, inviteRule: 'owner' },
+        rules: DEFAULT_POT_RULES,
       });
       await expect(ask(grace.caller.userId)).resolves.toEqual({
         potId: pot.id,
         role: 'member',
         potName: "Ada's pot",
-        rules: { withdrawRule: 'owner', spendRule: 'members', approvalAbovePence: 5000, inviteRule: 'owner' },
+        rules: DEFAULT_POT_RULES,
       });
       await expect(ask(alan.caller.userId)).resolves.toEqual({
         potId: pot.id,

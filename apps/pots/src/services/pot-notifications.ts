@@ -28,7 +28,8 @@ export async function notifyPotMembers(tx: Tx, potId: string, notice: PotNotice)
   if (!pot) return;
   const title = notice.title.length > MAX_TITLE ? `${notice.title.slice(0, MAX_TITLE - 1)}…` : notice.title;
   for (const { userId } of pot.members) {
-    if (userId === notice.exceptUserId) continue;
+    // Guests have no account to notify.
+    if (!userId || userId === notice.exceptUserId) continue;
     await tx.outboxMessage.create({
       data: outboxMessage(NotificationQueue, 'notifications.notify.v1', {
         key: `${notice.kind}:${notice.eventKey}:${userId}`,

@@ -16,6 +16,7 @@ const approvalForBoth: PotRules = {
   spendRule: 'approval',
   approvalAbovePence: 5000,
   inviteRule: 'owner',
+  simplifyDebts: true,
 };
 
 describe('describeRulesChange', () => {
@@ -102,6 +103,7 @@ describe('pot rules (PostgreSQL)', () => {
       spendRule: 'members',
       approvalAbovePence: 5000,
       inviteRule: 'owner',
+      simplifyDebts: true,
     });
   });
 

@@ -11,23 +11,26 @@ import {
 import { formatPence } from '@kitty/money';
 import { Injectable } from '@nestjs/common';
 
-import type { Pot } from '../generated/prisma/client';
+import { type Pot, Prisma } from '../generated/prisma/client';
 import { PrismaService, type Tx } from '../prisma.service';
 import { recordActivity } from './activity';
+import { rebuildDirectDebts } from './direct-debts';
 import { requireOpenPot, requireOwner } from './pot-access';
+import { lockPot, refreshSettlePlan } from './settle-plan';
 
 const isRule = (value: string): value is PotRule => value in POT_RULE_LABELS;
 const isInviteRule = (value: string): value is InviteRule => value in INVITE_RULE_LABELS;
 
 /** The pot row's rules (the columns only ever hold values the request schema allowed). */
 export function rulesOf(
-  pot: Pick<Pot, 'withdrawRule' | 'spendRule' | 'approvalAbovePence' | 'inviteRule'>,
+  pot: Pick<Pot, 'withdrawRule' | 'spendRule' | 'approvalAbovePence' | 'inviteRule' | 'simplifyDebts'>,
 ): PotRules {
   return {
     withdrawRule: isRule(pot.withdrawRule) ? pot.withdrawRule : DEFAULT_POT_RULES.withdrawRule,
     spendRule: isRule(pot.spendRule) ? pot.spendRule : DEFAULT_POT_RULES.spendRule,
     approvalAbovePence: pot.approvalAbovePence,
     inviteRule: isInviteRule(pot.inviteRule) ? pot.inviteRule : DEFAULT_POT_RULES.inviteRule,
+    simplifyDebts: pot.simplifyDebts,
   };
 }
 
@@ -50,7 +53,24 @@ export function describeRulesChange(before: PotRules, after: PotRules): string |
     parts.push(`card spending: ${describeRule(after.spendRule, after.approvalAbovePence)}`);
   if (before.inviteRule !== after.inviteRule)
     parts.push(`invitations: ${after.inviteRule === 'owner' ? 'only the owner' : 'any member'}`);
+  if (before.simplifyDebts !== after.simplifyDebts)
+    parts.push(
+      after.simplifyDebts
+        ? 'debts simplified (the fewest payments)'
+        : 'debts not simplified (everyone pays back exactly whom they owe)',
+    );
   return parts.length ? parts.join('; ') : null;
+}
+
+/**
+ * Simplifying was turned on or off: the plan is made afresh the other way (the old plan is no starting
+ * point for it), from pairs rebuilt from the pot's history if it is older than them.
+ */
+async function replan(tx: Tx, potId: string, directDebtsComplete: boolean): Promise<void> {
+  await lockPot(tx, potId);
+  if (!directDebtsComplete) await rebuildDirectDebts(tx, potId);
+  await tx.pot.update({ where: { id: potId }, data: { settlePlan: Prisma.DbNull } });
+  await refreshSettlePlan(tx, potId);
 }
 
 @Injectable()
@@ -67,10 +87,15 @@ export class PotRulesService {
       await requireOpenPot(tx, potId, 'change its rules');
       const pot = await tx.pot.findUniqueOrThrow({ where: { id: potId } });
       const before = rulesOf(pot);
-      const after = { ...body, inviteRule: body.inviteRule ?? before.inviteRule };
+      const after = {
+        ...body,
+        inviteRule: body.inviteRule ?? before.inviteRule,
+        simplifyDebts: body.simplifyDebts ?? before.simplifyDebts,
+      };
       const change = describeRulesChange(before, after);
       if (!change) return;
       await tx.pot.update({ where: { id: potId }, data: after });
+      if (after.simplifyDebts !== before.simplifyDebts) await replan(tx, potId, pot.directDebtsComplete);
       await recordActivity(
         tx,
         potId,

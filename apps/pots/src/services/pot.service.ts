@@ -229,6 +229,7 @@ export class PotService {
             spendRule: true,
             approvalAbovePence: true,
             inviteRule: true,
+            simplifyDebts: true,
           },
         },
       },

@@ -86,6 +86,14 @@ export class ReminderService {
             : `Only ${creditor.name} or the pot's owner can remind ${debtor.name}.`,
         );
       }
+      // A guest given without an e-mail has nowhere to be reminded.
+      if (!debtor.email) {
+        throw ProblemError.of(
+          409,
+          'No e-mail to remind',
+          `${debtor.name} is a guest without an e-mail, so Kitty cannot remind them. Remind them yourself.`,
+        );
+      }
       const day = await this.takeTodaysReminder(tx, potId, transfer, caller.userId, debtor.name);
       await showRemindedToday(tx, potId, day, transfer);
 

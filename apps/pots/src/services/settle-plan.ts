@@ -1,6 +1,7 @@
-import { settleUp, type Transfer } from '@kitty/money';
+import { directPlan, settleUp, type Transfer } from '@kitty/money';
 
 import type { Tx } from '../prisma.service';
+import { debtsOf } from './direct-debts';
 
 /**
  * Serialises every change to a pot's positions: the pot row is locked first, always, so writers queue
@@ -11,20 +12,22 @@ export async function lockPot(tx: Tx, potId: string): Promise<void> {
 }
 
 /**
- * Recomputes the pot's settle-up plan from its members' positions, starting from the plan last shown so
- * that a repayment only shrinks one transfer instead of reshuffling who pays whom. Call it at the end of
- * the transaction that moved positions, with the pot locked.
+ * Recomputes the pot's settle-up plan. Simplified (the default): from its members' positions, starting from
+ * the plan last shown so that a repayment only shrinks one transfer instead of reshuffling who pays whom.
+ * Not simplified: each pair's direct debt. Call it at the end of the transaction that moved positions (or
+ * changed the rule), with the pot locked.
  */
 export async function refreshSettlePlan(tx: Tx, potId: string): Promise<void> {
   const [pot, members] = await Promise.all([
-    tx.pot.findUniqueOrThrow({ where: { id: potId }, select: { settlePlan: true } }),
+    tx.pot.findUniqueOrThrow({ where: { id: potId }, select: { settlePlan: true, simplifyDebts: true } }),
     tx.potMember.findMany({ where: { potId, removedAt: null }, select: { id: true, netPence: true } }),
   ]);
-  const previous = (pot.settlePlan ?? undefined) as Transfer[] | undefined;
-  const plan = settleUp(
-    members.map((member) => [member.id, Number(member.netPence)] as const),
-    { previous },
-  );
+  const plan = pot.simplifyDebts
+    ? settleUp(
+        members.map((member) => [member.id, Number(member.netPence)] as const),
+        { previous: (pot.settlePlan ?? undefined) as Transfer[] | undefined },
+      )
+    : directPlan(await debtsOf(tx, potId));
   await tx.pot.update({
     where: { id: potId },
     data: { settlePlan: plan.map((transfer) => ({ ...transfer })) },

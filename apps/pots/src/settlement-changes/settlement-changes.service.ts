@@ -8,9 +8,9 @@ import { PrismaService, type Tx } from '../prisma.service';
 import { recordActivity } from '../services/activity';
 import { toSettlement } from '../services/balances.service';
 import { nameOf, peopleOf } from '../services/confirmation';
-import { applyMemberDeltas, positionDelta } from '../services/expense-effects';
+import { movePositions, repaymentChange } from '../services/expense-effects';
 import { type Membership, requireMember, requireOpenPot } from '../services/pot-access';
-import { lockPot, refreshSettlePlan } from '../services/settle-plan';
+import { lockPot } from '../services/settle-plan';
 
 const settlementNotFound = () => ProblemError.of(404, 'Payment not found');
 
@@ -113,14 +113,11 @@ const mayChange = (settlement: SettlementRow, membership: Membership) =>
 
 /** `pence` more paid from → to (negative: less): the payer's debt and the payee's credit move together. */
 async function move(tx: Tx, settlement: SettlementRow, pence: number) {
-  await applyMemberDeltas(
+  await movePositions(
     tx,
-    new Map([
-      [settlement.fromMemberId, positionDelta(pence)],
-      [settlement.toMemberId, positionDelta(-pence)],
-    ]),
+    settlement.potId,
+    repaymentChange(settlement.fromMemberId, settlement.toMemberId, pence),
   );
-  await refreshSettlePlan(tx, settlement.potId);
 }
 
 const describe = (settlement: SettlementRow, names: Map<string, string>) =>

@@ -140,6 +140,7 @@ describe('Withdraw dialog', () => {
         spendRule: 'members',
         approvalAbovePence: 5000,
         inviteRule: 'owner',
+        simplifyDebts: true,
       },
     });
     const { user, dialog } = renderDialog(POT_ID, [memberPot]);
@@ -173,6 +174,7 @@ describe('Withdraw dialog', () => {
         spendRule: 'members',
         approvalAbovePence: 5000,
         inviteRule: 'owner',
+        simplifyDebts: true,
       },
     });
     const { dialog } = renderDialog(POT_ID, [ownerPot]);

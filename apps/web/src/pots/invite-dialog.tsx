@@ -20,6 +20,8 @@ export interface InviteDialogProps {
   potName: string;
   /** The owner, or any member if the pot's rules say so; others are told so instead of getting a form. */
   canInvite: boolean;
+  /** Filled in: inviting a guest who has an e-mail. */
+  invitee?: CreateInvitationRequest;
 }
 
 /** Invite someone by name and e-mail; they get the link by e-mail, and it can be copied here too. */
@@ -27,7 +29,7 @@ export function InviteDialog(props: InviteDialogProps) {
   return props.open ? <InviteDialogBody {...props} /> : null;
 }
 
-function InviteDialogBody({ onClose, potId, potName, canInvite }: InviteDialogProps) {
+function InviteDialogBody({ onClose, potId, potName, canInvite, invitee }: InviteDialogProps) {
   const [form] = Form.useForm<CreateInvitationRequest>();
   const toast = useToast();
   const [createInvitation, { isLoading }] = useCreateInvitationMutation();
@@ -118,6 +120,7 @@ function InviteDialogBody({ onClose, potId, potName, canInvite }: InviteDialogPr
         <Form<CreateInvitationRequest>
           form={form}
           name="invite"
+          initialValues={invitee}
           layout="vertical"
           requiredMark={false}
           disabled={isLoading}

@@ -117,7 +117,13 @@ export function aPotDetail(overrides: Partial<PotDetail> = {}): PotDetail {
     })),
     spendingByCategory: [],
     pendingInvitations: [],
-    rules: { withdrawRule: 'owner', spendRule: 'members', approvalAbovePence: 5_000, inviteRule: 'owner' },
+    rules: {
+      withdrawRule: 'owner',
+      spendRule: 'members',
+      approvalAbovePence: 5_000,
+      inviteRule: 'owner',
+      simplifyDebts: true,
+    },
     ...overrides,
   };
 }

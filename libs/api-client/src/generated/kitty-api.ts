@@ -224,6 +224,11 @@ const injectedRtkApi = api.injectEndpoints({
         body: queryArg.remindRequest,
       }),
     }),
+    explainTransfer: build.query<ExplainTransferApiResponse, ExplainTransferApiArg>({
+      query: (queryArg) => ({
+        url: `/api/pots/${queryArg.potId}/plan/${queryArg.fromMemberId}/${queryArg.toMemberId}/explanation`,
+      }),
+    }),
     attachReceipt: build.mutation<AttachReceiptApiResponse, AttachReceiptApiArg>({
       query: (queryArg) => ({
         url: `/api/pots/${queryArg.potId}/expenses/${queryArg.expenseId}/receipt`,
@@ -238,6 +243,13 @@ const injectedRtkApi = api.injectEndpoints({
       query: (queryArg) => ({
         url: `/api/pots/${queryArg.potId}/expenses/${queryArg.expenseId}/receipt`,
         method: 'DELETE',
+      }),
+    }),
+    addGuest: build.mutation<AddGuestApiResponse, AddGuestApiArg>({
+      query: (queryArg) => ({
+        url: `/api/pots/${queryArg.potId}/guests`,
+        method: 'POST',
+        body: queryArg.addGuestRequest,
       }),
     }),
     createRecurringExpense: build.mutation<CreateRecurringExpenseApiResponse, CreateRecurringExpenseApiArg>({
@@ -564,6 +576,12 @@ export type RemindDebtorApiArg = {
   potId: string;
   remindRequest: RemindRequest;
 };
+export type ExplainTransferApiResponse = /** status 200  */ TransferExplanation;
+export type ExplainTransferApiArg = {
+  potId: string;
+  fromMemberId: string;
+  toMemberId: string;
+};
 export type AttachReceiptApiResponse = /** status 200  */ ReceiptInfo;
 export type AttachReceiptApiArg = {
   potId: string;
@@ -579,6 +597,11 @@ export type RemoveReceiptApiResponse = unknown;
 export type RemoveReceiptApiArg = {
   potId: string;
   expenseId: string;
+};
+export type AddGuestApiResponse = /** status 201  */ PotMember;
+export type AddGuestApiArg = {
+  potId: string;
+  addGuestRequest: AddGuestRequest;
 };
 export type CreateRecurringExpenseApiResponse = /** status 201  */ RecurringExpense;
 export type CreateRecurringExpenseApiArg = {
@@ -767,10 +790,10 @@ export type SessionsEnded = {
 };
 export type PotMember = {
   id: string;
-  userId: string;
+  userId: string | null;
   name: string;
   email: string;
-  role: 'owner' | 'member';
+  role: 'owner' | 'member' | 'guest';
   joinedAt: string;
 };
 export type ExpensePayer = {
@@ -1049,6 +1072,7 @@ export type PotRules = {
   spendRule: 'owner' | 'members' | 'approval';
   approvalAbovePence: number;
   inviteRule: 'owner' | 'members';
+  simplifyDebts: boolean;
 };
 export type PotDetail = {
   id: string;
@@ -1107,6 +1131,7 @@ export type UpdatePotRulesRequest = {
   spendRule: 'owner' | 'members' | 'approval';
   approvalAbovePence: number;
   inviteRule?: 'owner' | 'members';
+  simplifyDebts?: boolean;
 };
 export type WithdrawalApproval = {
   id: string;
@@ -1246,6 +1271,24 @@ export type RemindRequest = {
   fromMemberId: string;
   toMemberId: string;
 };
+export type ExplainedItem = {
+  kind: 'expense' | 'payment';
+  id: string;
+  description: string | null;
+  day: string;
+  amountPence: number;
+};
+export type TransferExplanation = {
+  fromMemberId: string;
+  toMemberId: string;
+  simplified: boolean;
+  directPence: number;
+  items: ExplainedItem[];
+  earlierPence: number;
+  passedOnPence: number;
+  fromNetPence: number;
+  toNetPence: number;
+};
 export type ReceiptInfo = {
   expenseId: string;
   contentType: 'image/jpeg' | 'image/png' | 'image/webp';
@@ -1260,6 +1303,10 @@ export type Receipt = {
   expenseId: string;
   contentType: 'image/jpeg' | 'image/png' | 'image/webp';
   dataBase64: string;
+};
+export type AddGuestRequest = {
+  name: string;
+  email?: '' | string;
 };
 export type RecurringExpense = {
   id: string;
@@ -1604,10 +1651,13 @@ export const {
   useConfirmSettlementMutation,
   useDeclineSettlementMutation,
   useRemindDebtorMutation,
+  useExplainTransferQuery,
+  useLazyExplainTransferQuery,
   useAttachReceiptMutation,
   useGetReceiptQuery,
   useLazyGetReceiptQuery,
   useRemoveReceiptMutation,
+  useAddGuestMutation,
   useCreateRecurringExpenseMutation,
   useListRecurringExpensesQuery,
   useLazyListRecurringExpensesQuery,

@@ -1,6 +1,8 @@
 export * from './currency';
 export * from './expense';
+export * from './guests';
 export * from './invitation';
+export * from './plan-explanation';
 export * from './pot';
 export * from './receipts';
 export * from './recurring';
@@ -8,4 +10,5 @@ export * from './reminder';
 export * from './rpc';
 export * from './rules';
 export * from './settlement-changes';
+export * from './spend-approvals';
 export * from './transfer-files';

@@ -60,10 +60,12 @@ export const PotMember = apiSchema(
   'PotMember',
   z.object({
     id: Uuid,
-    userId: Uuid,
+    /** Null for a guest: they share expenses before they have an account (issue 14 §8). */
+    userId: Uuid.nullable(),
     name: z.string(),
+    /** A guest's may be empty. */
     email: z.string(),
-    role: z.enum(['owner', 'member']),
+    role: z.enum(['owner', 'member', 'guest']),
     joinedAt: IsoDateTime,
   }),
 );

@@ -17,6 +17,7 @@ import {
   InvitationPreview,
   InvitationToken,
 } from './invitation';
+import { TransferExplanation } from './plan-explanation';
 import {
   ActivePot,
   CreatePotRequest,
@@ -93,6 +94,8 @@ export const CreateSettlementCommand = withCaller({
   idempotencyKey: IdempotencyKey,
 });
 export const RemindCommand = withCaller({ potId: Uuid, body: RemindRequest });
+/** Why `fromMemberId` pays `toMemberId` in the plan (any member of the pot may ask). */
+export const ExplainTransferQuery = withCaller({ potId: Uuid, fromMemberId: Uuid, toMemberId: Uuid });
 /** A member whose position is zero leaves the pot (the owner cannot). */
 export const LeavePotCommand = withCaller({ potId: Uuid });
 export const PreviewImportCommand = withCaller({ potId: Uuid, body: ImportPreviewRequest });
@@ -118,6 +121,7 @@ export type CreateSettlementCommand = z.infer<typeof CreateSettlementCommand>;
 export type DecideExpenseCommand = z.infer<typeof DecideExpenseCommand>;
 export type DecideSettlementCommand = z.infer<typeof DecideSettlementCommand>;
 export type RemindCommand = z.infer<typeof RemindCommand>;
+export type ExplainTransferQuery = z.infer<typeof ExplainTransferQuery>;
 export type LeavePotCommand = z.infer<typeof LeavePotCommand>;
 export type PreviewImportCommand = z.infer<typeof PreviewImportCommand>;
 export type ImportBatchCommand = z.infer<typeof ImportBatchCommand>;
@@ -156,6 +160,7 @@ export const PotsRpc = {
   decideExpense: defineRpc('pots.expense.decide.v1', DecideExpenseCommand, Expense),
   decideSettlement: defineRpc('pots.settlement.decide.v1', DecideSettlementCommand, Settlement),
   remind: defineRpc('pots.plan.remind.v1', RemindCommand, ReminderSent),
+  explainTransfer: defineRpc('pots.plan.explain.v1', ExplainTransferQuery, TransferExplanation),
   listActivity: defineRpc('pots.activity.list.v1', PotQuery, z.array(ActivityEntry)),
   exportPot: defineRpc('pots.transfer.export.v1', PotQuery, PotExportFile),
   previewImport: defineRpc('pots.transfer.preview-import.v1', PreviewImportCommand, ImportPreview),

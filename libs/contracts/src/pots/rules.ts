@@ -21,13 +21,15 @@ export const MAX_APPROVAL_ABOVE_PENCE = 500_000;
 export const DEFAULT_APPROVAL_ABOVE_PENCE = 5_000;
 
 /**
- * A new pot's rules: the owner alone withdraws and invites; every member's card spends from their active pot.
+ * A new pot's rules: the owner alone withdraws and invites; every member's card spends from their active pot;
+ * debts are simplified.
  */
 export const DEFAULT_POT_RULES = {
   withdrawRule: 'owner',
   spendRule: 'members',
   approvalAbovePence: DEFAULT_APPROVAL_ABOVE_PENCE,
   inviteRule: 'owner',
+  simplifyDebts: true,
 } as const satisfies PotRules;
 
 export const PotRules = apiSchema(
@@ -40,6 +42,11 @@ export const PotRules = apiSchema(
     approvalAbovePence: z.number().int(),
     /** Who may invite people. */
     inviteRule: InviteRule,
+    /**
+     * The settle-up plan has the fewest payments (true), or everyone pays back exactly whom they owe (false)
+     * — issue 14 §7.
+     */
+    simplifyDebts: z.boolean(),
   }),
 );
 export type PotRules = z.infer<typeof PotRules>;
@@ -57,6 +64,8 @@ export const UpdatePotRulesRequest = apiRequestSchema(
         .max(MAX_APPROVAL_ABOVE_PENCE, 'The amount must be at most £5,000.00.'),
       /** Left out (clients from before the rule): unchanged. */
       inviteRule: InviteRule.optional(),
+      /** Left out (clients from before the rule): unchanged. */
+      simplifyDebts: z.boolean().optional(),
     })
     .strict(),
 );

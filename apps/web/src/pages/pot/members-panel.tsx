@@ -12,15 +12,25 @@ export interface MembersPanelProps {
   yourMemberId: string;
   isOwner: boolean;
   pendingInvitations: readonly PendingInvitation[];
+  /** You may invite people (and so add guests, and invite a guest who has an e-mail) to this open pot. */
+  mayInvite: boolean;
+  onAddGuest: () => void;
+  onInviteGuest: (guest: PotMember) => void;
 }
 
-/** Members (the first, the creator, labelled Owner) and, for the owner, invitations not yet accepted. */
+/**
+ * Members (the first, the creator, labelled Owner; guests labelled Guest) and invitations not yet accepted:
+ * the owner's all, a member's own.
+ */
 export function MembersPanel({
   potId,
   members,
   yourMemberId,
   isOwner,
   pendingInvitations,
+  mayInvite,
+  onAddGuest,
+  onInviteGuest,
 }: MembersPanelProps) {
   const toast = useToast();
   const [removeMember, removal] = useRemoveMemberMutation();
@@ -57,9 +67,17 @@ export function MembersPanel({
                 {member.name}
                 {member.id === yourMemberId ? ' (you)' : ''}
               </span>
-              <span className="member-email muted">{member.email}</span>
+              <span className="member-email muted">
+                {member.role === 'guest' && !member.email ? 'Guest, no e-mail' : member.email}
+              </span>
             </div>
             {index === 0 && <Tag color="green">Owner</Tag>}
+            {member.role === 'guest' && <Tag>Guest</Tag>}
+            {member.role === 'guest' && member.email && mayInvite && (
+              <Button size="small" onClick={() => onInviteGuest(member)} aria-label={`Invite ${member.name}`}>
+                Invite
+              </Button>
+            )}
             {isOwner && member.role !== 'owner' && (
               <Popconfirm
                 title={`Remove ${member.name} from the pot?`}
@@ -81,6 +99,11 @@ export function MembersPanel({
           </li>
         ))}
       </ul>
+      {mayInvite && (
+        <Button className="add-guest" onClick={onAddGuest}>
+          Add a guest
+        </Button>
+      )}
 
       {/* The owner's are everyone's; a member gets only those they sent (the server filters). */}
       {pendingInvitations.length > 0 && (

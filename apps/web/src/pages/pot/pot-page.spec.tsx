@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { AppRoutes } from '../../app/app-routes';
 import { aWallet } from '../../money/test-support';
 import {
+  aMember,
   anExpense,
   ANN_MEMBER,
   aPotDetail,
@@ -11,6 +12,7 @@ import {
   POT_ID,
   settledBalances,
   signedInState,
+  threeMembers,
 } from '../../test/factories';
 import { json, mockFetch, noContent, pathOf, problem } from '../../test/fetch-mock';
 import { renderInApp } from '../../test/render';
@@ -406,6 +408,40 @@ describe('pot page', () => {
     expect(within(dialog).getByLabelText('Email')).toBeTruthy();
     expect(within(dialog).queryByText(/can invite people/)).toBeNull();
   });
+
+  it('shows guests, and lets whoever may invite add one or invite one who has an e-mail', async () => {
+    const sam = aMember({
+      id: 'a0000000-0000-4000-8000-000000000004',
+      userId: null,
+      name: 'Sam',
+      email: 'sam@example.com',
+      role: 'guest',
+    });
+    const kim = aMember({
+      id: 'a0000000-0000-4000-8000-000000000005',
+      userId: null,
+      name: 'Kim',
+      email: '',
+      role: 'guest',
+    });
+    potApi({ pot: aPotDetail({ members: [...threeMembers, sam, kim] }) });
+    const { user } = renderInApp(<AppRoutes />, { route: `/pot/${POT_ID}`, session: signedInState() });
+
+    const members = within(await screen.findByRole('list', { name: 'Members' }));
+    expect(members.getAllByText('Guest')).toHaveLength(2);
+    expect(members.getByText('Guest, no e-mail')).toBeTruthy();
+    expect(members.queryByRole('button', { name: 'Invite Kim' })).toBeNull();
+
+    await user.click(members.getByRole('button', { name: 'Invite Sam' }));
+    const invite = await screen.findByRole('dialog', { name: /Invite people/ });
+    expect((within(invite).getByLabelText('Name') as HTMLInputElement).value).toBe('Sam');
+    expect((within(invite).getByLabelText('Email') as HTMLInputElement).value).toBe('sam@example.com');
+    await user.click(within(invite).getByRole('button', { name: 'Cancel' }));
+
+    await user.click(screen.getByRole('button', { name: 'Add a guest' }));
+    expect(await screen.findByRole('dialog', { name: 'Add a guest' })).toBeTruthy();
+  });
+
   describe('Leave pot (issue 14 §7)', () => {
     const bob = bobsSession();
     const asBob = aPotDetail({ yourRole: 'member', yourMemberId: BOB_MEMBER });

@@ -12,7 +12,7 @@ import {
   UploadOutlined,
   UserAddOutlined,
 } from '@ant-design/icons';
-import type { Expense, MemberPosition, SettleUpTransfer } from '@kitty/api-client';
+import type { Expense, MemberPosition, PotMember, SettleUpTransfer } from '@kitty/api-client';
 import {
   httpStatusOf,
   problemDetail,
@@ -33,6 +33,7 @@ import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useAppSelector } from '../../app/store';
 import { AddFundsDialog } from '../../money/add-funds-dialog';
 import { WithdrawDialog } from '../../money/withdraw-dialog';
+import { AddGuestDialog } from '../../pots/add-guest-dialog';
 import { ExpenseDialog } from '../../pots/expense-dialog';
 import { InviteDialog } from '../../pots/invite-dialog';
 import { useSetActivePot } from '../../pots/use-set-active-pot';
@@ -82,6 +83,8 @@ export default function PotPage() {
 
   const [expenseDialog, setExpenseDialog] = useState<ExpenseDialogState>(null);
   const [inviteOpen, setInviteOpen] = useState(false);
+  const [invitedGuest, setInvitedGuest] = useState<PotMember | null>(null);
+  const [addingGuest, setAddingGuest] = useState(false);
   const [importOpen, setImportOpen] = useState(false);
   const [moneyDialog, setMoneyDialog] = useState<'add' | 'withdraw' | null>(null);
   const [settling, setSettling] = useState<SettleUpTransfer | null>(null);
@@ -264,6 +267,7 @@ export default function PotPage() {
                   yourMemberId={data.yourMemberId}
                   isOwner={isOwner}
                   archived={archived}
+                  rules={data.rules}
                   onRecordPayment={setSettling}
                 />
               )}
@@ -375,6 +379,9 @@ export default function PotPage() {
               yourMemberId={data.yourMemberId}
               isOwner={isOwner}
               pendingInvitations={data.pendingInvitations}
+              mayInvite={mayInvite && !archived}
+              onAddGuest={() => setAddingGuest(true)}
+              onInviteGuest={setInvitedGuest}
             />
           </Panel>
 
@@ -451,12 +458,17 @@ export default function PotPage() {
         paidSince={expenseDialog?.expense ? paidSince(expenseDialog.expense) : false}
       />
       <InviteDialog
-        open={inviteOpen}
-        onClose={() => setInviteOpen(false)}
+        open={inviteOpen || invitedGuest !== null}
+        onClose={() => {
+          setInviteOpen(false);
+          setInvitedGuest(null);
+        }}
         potId={data.id}
         potName={data.name}
         canInvite={mayInvite}
+        invitee={invitedGuest ? { name: invitedGuest.name, email: invitedGuest.email } : undefined}
       />
+      {addingGuest && <AddGuestDialog potId={data.id} onClose={() => setAddingGuest(false)} />}
       {isOwner && (
         <ImportDialog
           potId={data.id}

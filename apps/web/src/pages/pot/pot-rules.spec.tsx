@@ -12,6 +12,7 @@ const approvalRules = {
   spendRule: 'approval',
   approvalAbovePence: 5000,
   inviteRule: 'members',
+  simplifyDebts: true,
 } as const;
 
 describe('Pot rules', () => {

@@ -1,6 +1,6 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 
-import { ANN_MEMBER, BOB_MEMBER, CAT_MEMBER, POT_ID } from '../../test/factories';
+import { ANN_MEMBER, aPotDetail, BOB_MEMBER, CAT_MEMBER, POT_ID } from '../../test/factories';
 import { json, mockFetch, pathOf, problem } from '../../test/fetch-mock';
 import { renderInApp } from '../../test/render';
 import { WhoOwesWhom, type WhoOwesWhomProps } from './who-owes-whom';
@@ -25,6 +25,7 @@ const renderPlan = (props: Partial<WhoOwesWhomProps> = {}) =>
       balances={balances}
       yourMemberId={ANN_MEMBER}
       isOwner={false}
+      rules={aPotDetail().rules}
       onRecordPayment={jest.fn()}
       {...props}
     />,
@@ -147,6 +148,85 @@ describe('WhoOwesWhom', () => {
 
       await waitFor(() => expect(screen.getByText('Already reminded today')).toBeTruthy());
       expect(screen.getByText('You can remind Bob Hart again tomorrow.')).toBeTruthy();
+    });
+  });
+
+  describe('Simplify debts', () => {
+    it('lets the owner of an open pot switch it off, keeping the other rules as they are', async () => {
+      const fetchMock = mockFetch(() => json(aPotDetail()));
+      const { user } = renderPlan({ isOwner: true });
+      const toggle = screen.getByRole('switch', { name: 'Simplify debts' });
+      expect(toggle.getAttribute('aria-checked')).toBe('true');
+      expect(
+        screen.getByText('Debts are simplified: the fewest payments that settle everyone.'),
+      ).toBeTruthy();
+
+      await user.click(toggle);
+
+      expect(await screen.findByText('Debts no longer simplified')).toBeTruthy();
+      const [request] = fetchMock.requests;
+      expect(request.method).toBe('PATCH');
+      expect(pathOf(request)).toBe(`/api/pots/${POT_ID}/rules`);
+      expect(await request.json()).toEqual({
+        withdrawRule: 'owner',
+        spendRule: 'members',
+        approvalAbovePence: 5000,
+        simplifyDebts: false,
+      });
+    });
+
+    it('only tells members, and the owner of an archived pot, which it is', () => {
+      const { unmount } = renderPlan({ rules: { ...aPotDetail().rules, simplifyDebts: false } });
+      expect(screen.queryByRole('switch')).toBeNull();
+      expect(
+        screen.getByText('Debts are not simplified: everyone pays back exactly whom they owe.'),
+      ).toBeTruthy();
+      unmount();
+      renderPlan({ isOwner: true, archived: true });
+      expect(screen.queryByRole('switch')).toBeNull();
+    });
+  });
+
+  describe('Why?', () => {
+    it('shows the expenses and payments behind a transfer', async () => {
+      const fetchMock = mockFetch(() =>
+        json({
+          fromMemberId: BOB_MEMBER,
+          toMemberId: ANN_MEMBER,
+          simplified: true,
+          directPence: 1250,
+          items: [
+            { kind: 'payment', id: BOB_MEMBER, description: null, day: '2026-11-20', amountPence: -500 },
+            { kind: 'expense', id: ANN_MEMBER, description: 'Dinner', day: '2026-11-18', amountPence: 1750 },
+          ],
+          earlierPence: 0,
+          passedOnPence: 0,
+          fromNetPence: -1250,
+          toNetPence: 2000,
+        }),
+      );
+      const { user } = renderPlan();
+
+      await user.click(screen.getByRole('button', { name: 'Why: Bob Hart pays Ann Lee £12.50' }));
+
+      expect(await screen.findByText('Between the two of them, Bob Hart owes Ann Lee £12.50')).toBeTruthy();
+      const items = within(screen.getByRole('list', { name: 'Expenses and payments behind it' }));
+      expect(items.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+        '20 Nov 2026 Bob Hart paid Ann Lee −£5.00',
+        "18 Nov 2026 Dinner: Bob Hart's share of what Ann Lee paid +£17.50",
+      ]);
+      expect(screen.getByText(/Bob Hart owes £12.50 in all and Ann Lee is owed £20.00 in all/)).toBeTruthy();
+      expect(pathOf(fetchMock.requests[0])).toBe(
+        `/api/pots/${POT_ID}/plan/${BOB_MEMBER}/${ANN_MEMBER}/explanation`,
+      );
+    });
+
+    it('says when the explanation cannot be loaded, with a way to try again', async () => {
+      mockFetch(() => problem(503, 'Please try again in a moment.'));
+      const { user } = renderPlan();
+      await user.click(screen.getByRole('button', { name: 'Why: Cat Moss pays Ann Lee £7.50' }));
+      expect(await screen.findByText('Could not load the explanation')).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
     });
   });
 });

@@ -1,10 +1,12 @@
-import type { PotBalances, SettleUpTransfer } from '@kitty/api-client';
-import { useRemindDebtorMutation } from '@kitty/api-client';
+import type { PotBalances, PotRules, SettleUpTransfer } from '@kitty/api-client';
+import { useRemindDebtorMutation, useUpdatePotRulesMutation } from '@kitty/api-client';
 import { formatPence } from '@kitty/money';
-import { Button } from 'antd';
+import { Button, Switch } from 'antd';
+import { useState } from 'react';
 
 import { toastProblem } from '../../ui/problem-toast';
 import { useToast } from '../../ui/toast';
+import { TransferExplanationDialog } from './transfer-explanation';
 
 export interface WhoOwesWhomProps {
   potId: string;
@@ -14,6 +16,8 @@ export interface WhoOwesWhomProps {
   isOwner: boolean;
   /** An archived pot takes no payments, so nobody is reminded to make one. */
   archived?: boolean;
+  /** The pot's rules: whether debts are simplified (its owner may switch that here). */
+  rules: PotRules;
   onRecordPayment: (transfer: PotBalances['plan'][number]) => void;
 }
 
@@ -27,9 +31,11 @@ export function WhoOwesWhom({
   yourMemberId,
   isOwner,
   archived = false,
+  rules,
   onRecordPayment,
 }: WhoOwesWhomProps) {
   const toast = useToast();
+  const [explaining, setExplaining] = useState<SettleUpTransfer | null>(null);
   const [remindDebtor, reminding] = useRemindDebtorMutation();
   const nameOf = (memberId: string) =>
     balances.positions.find((position) => position.memberId === memberId)?.name ?? 'A former member';
@@ -84,6 +90,7 @@ export function WhoOwesWhom({
       </ul>
 
       <h3 className="subheading">Settle up</h3>
+      <SimplifyDebts potId={potId} rules={rules} canChange={isOwner && !archived} />
       {balances.plan.length === 0 ? (
         <p className="muted">Everyone is settled up.</p>
       ) : (
@@ -106,6 +113,14 @@ export function WhoOwesWhom({
                       Record payment
                     </Button>
                   )}
+                  <Button
+                    size="small"
+                    type="link"
+                    onClick={() => setExplaining(transfer)}
+                    aria-label={`Why: ${text}`}
+                  >
+                    Why?
+                  </Button>
                   {mayRemind(transfer) && (
                     <Button
                       size="small"
@@ -134,6 +149,61 @@ export function WhoOwesWhom({
           })}
         </ul>
       )}
+      {explaining && (
+        <TransferExplanationDialog
+          potId={potId}
+          transfer={explaining}
+          nameOf={nameOf}
+          onClose={() => setExplaining(null)}
+        />
+      )}
+    </div>
+  );
+}
+
+/**
+ * 'Simplify debts' (issue 14 §7): on, the plan has the fewest payments; off, everyone pays back exactly whom
+ * they owe. The owner of an open pot switches it; everyone else reads which it is.
+ */
+function SimplifyDebts({ potId, rules, canChange }: { potId: string; rules: PotRules; canChange: boolean }) {
+  const toast = useToast();
+  const [updateRules, { isLoading }] = useUpdatePotRulesMutation();
+  const explanation = rules.simplifyDebts
+    ? 'Debts are simplified: the fewest payments that settle everyone.'
+    : 'Debts are not simplified: everyone pays back exactly whom they owe.';
+  const change = async (simplifyDebts: boolean) => {
+    try {
+      await updateRules({
+        potId,
+        updatePotRulesRequest: {
+          withdrawRule: rules.withdrawRule,
+          spendRule: rules.spendRule,
+          approvalAbovePence: rules.approvalAbovePence,
+          simplifyDebts,
+        },
+      }).unwrap();
+      toast.success(
+        simplifyDebts ? 'Debts simplified' : 'Debts no longer simplified',
+        'Everyone in the pot sees the new plan.',
+      );
+    } catch (error) {
+      toastProblem(toast, error);
+    }
+  };
+  if (!canChange) return <p className="muted simplify-debts">{explanation}</p>;
+  return (
+    <div className="simplify-debts">
+      <Switch
+        id="simplify-debts"
+        checked={rules.simplifyDebts}
+        loading={isLoading}
+        onChange={change}
+        aria-describedby="simplify-debts-help"
+      />{' '}
+      <label htmlFor="simplify-debts">Simplify debts</label>
+      <p className="muted" id="simplify-debts-help">
+        {explanation}
+      </p>
     </div>
   );
 }

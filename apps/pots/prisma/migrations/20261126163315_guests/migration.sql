@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "pot_members" ALTER COLUMN "user_id" DROP NOT NULL;

@@ -1,0 +1,88 @@
+import { byPair, type Debt, expenseDebts, passOnDebts, repaymentDebts } from '@kitty/money';
+
+import type { Tx } from '../prisma.service';
+
+/**
+ * Adds `debts` to the pot's pairs (pot_debts) as increments in SQL, one statement for all of them. Callers
+ * hold the pot lock (lockPot), as for the positions these debts always move with.
+ */
+export async function applyDebts(tx: Tx, potId: string, debts: readonly Debt[]): Promise<void> {
+  const pairs = new Map<string, { low: string; high: string; pence: number }>();
+  for (const debt of debts) {
+    const { low, high, lowOwesHigh } = byPair(debt);
+    const key = `${low}/${high}`;
+    const pair = pairs.get(key) ?? { low, high, pence: 0 };
+    pair.pence += lowOwesHigh;
+    pairs.set(key, pair);
+  }
+  const rows = [...pairs.values()].filter(({ pence }) => pence !== 0);
+  if (rows.length === 0) return;
+  await tx.$executeRawUnsafe(
+    `INSERT INTO pot_debts AS d (pot_id, low_member_id, high_member_id, low_owes_high_pence)
+     SELECT $1::uuid, low, high, pence FROM unnest($2::uuid[], $3::uuid[], $4::bigint[]) AS n(low, high, pence)
+     ON CONFLICT (pot_id, low_member_id, high_member_id)
+     DO UPDATE SET low_owes_high_pence = d.low_owes_high_pence + EXCLUDED.low_owes_high_pence`,
+    potId,
+    rows.map(({ low }) => low),
+    rows.map(({ high }) => high),
+    rows.map(({ pence }) => pence),
+  );
+}
+
+/** The pot's non-zero pairs, as debts low → high. */
+export async function debtsOf(tx: Tx, potId: string): Promise<Debt[]> {
+  const rows = await tx.potDebt.findMany({ where: { potId, lowOwesHighPence: { not: 0 } } });
+  return rows.map((row) => ({
+    from: row.lowMemberId,
+    to: row.highMemberId,
+    amountPence: Number(row.lowOwesHighPence),
+  }));
+}
+
+/**
+ * A member leaving with a position of zero passes on what they owe and are owed (issue 14 §7), so those who
+ * owed them now owe their creditors and nobody's plan names someone who is gone. A pot whose pairs are not
+ * complete yet has nothing reliable to pass on: its rebuild passes on the debts of everyone who left.
+ */
+export async function passOnMemberDebts(tx: Tx, potId: string, memberId: string): Promise<void> {
+  const { directDebtsComplete } = await tx.pot.findUniqueOrThrow({
+    where: { id: potId },
+    select: { directDebtsComplete: true },
+  });
+  if (!directDebtsComplete) return;
+  await applyDebts(tx, potId, passOnDebts(memberId, await debtsOf(tx, potId)));
+}
+
+/**
+ * A pot from before direct debts: its pairs worked out from its history — every confirmed member-paid
+ * expense and every confirmed payment that was not undone, then the debts of those who left passed on —
+ * and the pot marked complete, so this runs once. The pot is locked.
+ */
+export async function rebuildDirectDebts(tx: Tx, potId: string): Promise<void> {
+  const [expenses, settlements, departed] = await Promise.all([
+    tx.expense.findMany({
+      where: { potId, status: 'confirmed', deletedAt: null, paidFrom: 'member' },
+      select: { shares: true, payers: true },
+    }),
+    tx.settlement.findMany({ where: { potId, status: 'confirmed', undoneAt: null } }),
+    tx.potMember.findMany({ where: { potId, removedAt: { not: null } }, orderBy: { removedAt: 'asc' } }),
+  ]);
+  const amounts = (parts: { memberId: string; amountPence: bigint }[]) =>
+    parts.map(({ memberId, amountPence }) => ({ memberId, amountPence: Number(amountPence) }));
+  let debts: Debt[] = [
+    ...expenses.flatMap(({ shares, payers }) => expenseDebts(amounts(shares), amounts(payers))),
+    ...settlements.flatMap(({ fromMemberId, toMemberId, amountPence }) =>
+      repaymentDebts(fromMemberId, toMemberId, Number(amountPence)),
+    ),
+  ];
+  for (const { id } of departed) {
+    try {
+      debts = [...debts, ...passOnDebts(id, debts)];
+    } catch {
+      // Left with a position (possible only before leaving required zero): their debts stay with them.
+    }
+  }
+  await tx.potDebt.deleteMany({ where: { potId } });
+  await applyDebts(tx, potId, debts);
+  await tx.pot.update({ where: { id: potId }, data: { directDebtsComplete: true } });
+}

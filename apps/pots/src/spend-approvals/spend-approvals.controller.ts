@@ -1,0 +1,46 @@
+import {
+  type DecideSpendApprovalCommand,
+  type ListSpendApprovalsQuery,
+  type ReleaseSpendApprovalCommand,
+  type RequestSpendApprovalCommand,
+  SpendApprovalsRpc,
+  type UseSpendApprovalCommand,
+} from '@kitty/contracts';
+import { RpcHandler } from '@kitty/nest-common';
+import { Controller } from '@nestjs/common';
+
+import { TellsPotMembers } from '../controllers/pot-change-notices';
+import { SpendApprovalsService } from './spend-approvals.service';
+
+@Controller()
+export class SpendApprovalsController {
+  constructor(private readonly approvals: SpendApprovalsService) {}
+
+  @TellsPotMembers()
+  @RpcHandler(SpendApprovalsRpc.request)
+  request(command: RequestSpendApprovalCommand) {
+    return this.approvals.request(command);
+  }
+
+  @TellsPotMembers()
+  @RpcHandler(SpendApprovalsRpc.decide)
+  decide(command: DecideSpendApprovalCommand) {
+    return this.approvals.decide(command);
+  }
+
+  @RpcHandler(SpendApprovalsRpc.list)
+  list(query: ListSpendApprovalsQuery) {
+    return this.approvals.list(query);
+  }
+
+  @RpcHandler(SpendApprovalsRpc.use)
+  use(command: UseSpendApprovalCommand) {
+    return this.approvals.use(command);
+  }
+
+  @RpcHandler(SpendApprovalsRpc.release)
+  async release(command: ReleaseSpendApprovalCommand) {
+    await this.approvals.release(command);
+    return { ok: true } as const;
+  }
+}

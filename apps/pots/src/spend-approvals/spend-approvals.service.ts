@@ -1,0 +1,265 @@
+import {
+  type DecideSpendApprovalCommand,
+  type ListSpendApprovalsQuery,
+  MAX_OPEN_SPEND_APPROVALS,
+  type ReleaseSpendApprovalCommand,
+  type RequestSpendApprovalCommand,
+  SPEND_APPROVAL_VALID_HOURS,
+  type SpendApproval,
+  type SpendApprovalUse,
+  type UseSpendApprovalCommand,
+} from '@kitty/contracts';
+import { formatPence } from '@kitty/money';
+import { ProblemError } from '@kitty/nest-common';
+import { Injectable } from '@nestjs/common';
+
+import type { SpendApproval as SpendApprovalRow } from '../generated/prisma/client';
+import { PrismaService, type Tx } from '../prisma.service';
+import { recordActivity } from '../services/activity';
+import { requireMember, requireOpenPot } from '../services/pot-access';
+import { notifyPotMembers } from '../services/pot-notifications';
+
+const VALID_MS = SPEND_APPROVAL_VALID_HOURS * 3_600_000;
+const LISTED = 20;
+
+const notFound = () =>
+  ProblemError.of(404, 'Request not found', 'This card spending request is not in this pot.');
+
+/** 'expired' is not stored: a waiting or approved request past its time reads as expired. */
+function statusOf(row: SpendApprovalRow, now = new Date()): SpendApproval['status'] {
+  if ((row.status === 'pending' || row.status === 'approved') && row.expiresAt <= now) return 'expired';
+  return row.status as SpendApproval['status'];
+}
+
+@Injectable()
+export class SpendApprovalsService {
+  constructor(private readonly prisma: PrismaService) {}
+
+  /**
+   * A member asks to spend above the pot's approval amount with their card. Only where the pot's spending
+   * rule asks for approval, only above its amount, and a few open requests at a time.
+   */
+  async request({ caller, potId, body }: RequestSpendApprovalCommand): Promise<SpendApproval> {
+    const row = await this.prisma.$transaction(async (tx) => {
+      const membership = await requireMember(tx, potId, caller.userId);
+      await requireOpenPot(tx, potId, 'ask to spend from it');
+      const pot = await tx.pot.findUniqueOrThrow({
+        where: { id: potId },
+        select: { spendRule: true, approvalAbovePence: true },
+      });
+      if (membership.role === 'owner')
+        throw ProblemError.of(
+          409,
+          'No approval needed',
+          'As the owner, your card can spend any amount from the pot.',
+        );
+      if (pot.spendRule !== 'approval')
+        throw ProblemError.of(
+          409,
+          'No approval needed',
+          pot.spendRule === 'owner'
+            ? "This pot's rules let only its owner spend from it."
+            : "This pot's rules let your card spend any amount without approval.",
+        );
+      if (body.amountPence <= pot.approvalAbovePence)
+        throw ProblemError.of(
+          409,
+          'No approval needed',
+          `Card payments up to ${formatPence(pot.approvalAbovePence)} need no approval.`,
+        );
+      // Serialised per member by the pot's member row, so concurrent requests cannot pass the limit together.
+      await tx.$queryRawUnsafe(
+        'SELECT id FROM pot_members WHERE id = $1::uuid FOR UPDATE',
+        membership.memberId,
+      );
+      const open = await tx.spendApproval.count({
+        where: {
+          potId,
+          memberId: membership.memberId,
+          status: { in: ['pending', 'approved'] },
+          expiresAt: { gt: new Date() },
+        },
+      });
+      if (open >= MAX_OPEN_SPEND_APPROVALS)
+        throw ProblemError.of(
+          429,
+          'Too many open requests',
+          `You have ${open} card spending requests open. Use or cancel one first.`,
+        );
+      const created = await tx.spendApproval.create({
+        data: {
+          potId,
+          memberId: membership.memberId,
+          userId: caller.userId,
+          amountPence: body.amountPence,
+          note: body.note?.trim() || null,
+          expiresAt: new Date(Date.now() + VALID_MS),
+        },
+      });
+      const what = `${membership.name} asked to spend up to ${formatPence(body.amountPence)} with their card${created.note ? ` (${created.note})` : ''}`;
+      await recordActivity(tx, potId, caller, 'spend_approval.requested', what);
+      await notifyPotMembers(tx, potId, {
+        kind: 'card_spend_approval',
+        eventKey: created.id,
+        title: `${what}: approve or decline it`,
+        exceptUserId: caller.userId,
+      });
+      return created;
+    });
+    return this.view(row, caller.userId);
+  }
+
+  /**
+   * Another member approves or declines a waiting request (the first answer stands: a conditional update);
+   * its requester cancels it while it waits or is unused. Repeating an answer answers the same.
+   */
+  async decide({ caller, potId, approvalId, decision }: DecideSpendApprovalCommand): Promise<SpendApproval> {
+    const row = await this.prisma.$transaction(async (tx) => {
+      const membership = await requireMember(tx, potId, caller.userId);
+      const current = await tx.spendApproval.findFirst({ where: { id: approvalId, potId } });
+      if (!current) throw notFound();
+      const mine = current.memberId === membership.memberId;
+      const amount = formatPence(Number(current.amountPence));
+      if (decision === 'cancel') {
+        if (!mine) throw ProblemError.of(403, 'Not allowed', 'Only who asked can cancel their request.');
+        if (current.status === 'cancelled') return current;
+        const changed = await changeIf(tx, current, ['pending', 'approved'], {
+          status: 'cancelled',
+          decidedByMemberId: membership.memberId,
+          decidedAt: new Date(),
+        });
+        await recordActivity(
+          tx,
+          potId,
+          caller,
+          'spend_approval.cancelled',
+          `${membership.name} cancelled their request to spend ${amount}`,
+        );
+        return changed;
+      }
+      if (mine)
+        throw ProblemError.of(403, 'Not allowed', 'A second member must answer your request, not you.');
+      await requireOpenPot(tx, potId, 'approve card spending');
+      const answer = decision === 'approve' ? 'approved' : 'declined';
+      if (current.status === answer && current.decidedByMemberId) return current;
+      // Approved now: usable for the full time from this moment.
+      const changed = await changeIf(tx, current, ['pending'], {
+        status: answer,
+        decidedByMemberId: membership.memberId,
+        decidedAt: new Date(),
+        ...(answer === 'approved' && { expiresAt: new Date(Date.now() + VALID_MS) }),
+      });
+      const requester = await tx.potMember.findUniqueOrThrow({
+        where: { id: current.memberId },
+        select: { name: true },
+      });
+      await recordActivity(
+        tx,
+        potId,
+        caller,
+        `spend_approval.${answer}`,
+        `${membership.name} ${answer} ${requester.name}'s card payment of up to ${amount}`,
+      );
+      return changed;
+    });
+    return this.view(row, caller.userId);
+  }
+
+  /** The pot's open requests and the last ones answered, newest first: members only. */
+  async list({ caller, potId }: ListSpendApprovalsQuery): Promise<SpendApproval[]> {
+    await requireMember(this.prisma, potId, caller.userId);
+    const rows = await this.prisma.spendApproval.findMany({
+      where: { potId },
+      orderBy: { createdAt: 'desc' },
+      take: LISTED,
+    });
+    const names = await this.namesOf(rows);
+    return rows.map((row) => toView(row, caller.userId, names));
+  }
+
+  /**
+   * The card decision (issuing) asks while Stripe waits: one approved, unexpired, unused request of this
+   * user's in this pot covering the amount — the smallest that does — is marked used by this authorisation.
+   * A redelivery of the same authorisation finds the one it used. SKIP LOCKED: two payments at once never
+   * wait on, or both take, the same approval.
+   */
+  async use({
+    userId,
+    potId,
+    amountPence,
+    authorizationId,
+  }: UseSpendApprovalCommand): Promise<SpendApprovalUse> {
+    const [used] = await this.prisma.$queryRaw<{ id: string }[]>`
+      WITH earlier AS (SELECT id FROM spend_approvals WHERE used_by = ${authorizationId}),
+           chosen AS (
+             SELECT id FROM spend_approvals
+              WHERE NOT EXISTS (SELECT 1 FROM earlier)
+                AND user_id = ${userId}::uuid AND pot_id = ${potId}::uuid AND status = 'approved'
+                AND expires_at > now() AND amount_pence >= ${amountPence}
+              ORDER BY amount_pence, created_at
+              LIMIT 1
+              FOR UPDATE SKIP LOCKED),
+           marked AS (
+             UPDATE spend_approvals s SET status = 'used', used_by = ${authorizationId}, used_at = now()
+               FROM chosen WHERE s.id = chosen.id AND s.status = 'approved'
+             RETURNING s.id)
+      SELECT id FROM earlier UNION ALL SELECT id FROM marked`;
+    return { approved: Boolean(used), approvalId: used?.id ?? null };
+  }
+
+  /** The payment its approval was used for was declined after all (no funds): usable again. */
+  async release({ authorizationId }: ReleaseSpendApprovalCommand): Promise<void> {
+    await this.prisma.spendApproval.updateMany({
+      where: { usedBy: authorizationId, status: 'used' },
+      data: { status: 'approved', usedBy: null, usedAt: null },
+    });
+  }
+
+  private async view(row: SpendApprovalRow, userId: string): Promise<SpendApproval> {
+    return toView(row, userId, await this.namesOf([row]));
+  }
+
+  private async namesOf(rows: SpendApprovalRow[]): Promise<Map<string, string>> {
+    const ids = [...new Set(rows.flatMap((row) => [row.memberId, row.decidedByMemberId ?? row.memberId]))];
+    const members = await this.prisma.potMember.findMany({
+      where: { id: { in: ids } },
+      select: { id: true, name: true },
+    });
+    return new Map(members.map(({ id, name }) => [id, name]));
+  }
+}
+
+/** Moves `row` on only from one of `from` (a concurrent answer got there first otherwise: 409 naming it). */
+async function changeIf(
+  tx: Tx,
+  row: SpendApprovalRow,
+  from: string[],
+  data: Partial<Pick<SpendApprovalRow, 'status' | 'decidedByMemberId' | 'decidedAt' | 'expiresAt'>>,
+): Promise<SpendApprovalRow> {
+  const { count } = await tx.spendApproval.updateMany({
+    where: { id: row.id, status: { in: from }, expiresAt: { gt: new Date() } },
+    data,
+  });
+  if (count === 0) {
+    const now = await tx.spendApproval.findUniqueOrThrow({ where: { id: row.id } });
+    throw ProblemError.of(409, 'Already answered', `This request is ${statusOf(now)}.`);
+  }
+  return tx.spendApproval.findUniqueOrThrow({ where: { id: row.id } });
+}
+
+function toView(row: SpendApprovalRow, userId: string, names: Map<string, string>): SpendApproval {
+  return {
+    id: row.id,
+    potId: row.potId,
+    memberId: row.memberId,
+    requesterName: names.get(row.memberId) ?? 'A former member',
+    requestedByYou: row.userId === userId,
+    amountPence: Number(row.amountPence),
+    note: row.note,
+    status: statusOf(row),
+    decidedByName: row.decidedByMemberId ? (names.get(row.decidedByMemberId) ?? 'A former member') : null,
+    expiresAt: row.expiresAt.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+    usedAt: row.usedAt?.toISOString() ?? null,
+  };
+}

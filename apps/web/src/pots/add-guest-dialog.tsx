@@ -1,0 +1,84 @@
+import type { AddGuestRequest } from '@kitty/api-client';
+import { httpStatusOf, useAddGuestMutation } from '@kitty/api-client';
+import { Button, Form, Input, Modal, Space } from 'antd';
+
+import { toastProblem } from '../ui/problem-toast';
+import { serverFieldErrors } from '../ui/server-field-errors';
+import { useToast } from '../ui/toast';
+
+const FIELDS = ['name', 'email'] as const satisfies (keyof AddGuestRequest)[];
+
+export interface AddGuestDialogProps {
+  potId: string;
+  onClose: () => void;
+}
+
+/**
+ * Add a guest (issue 14 §8): someone who shares expenses before they have an account. With their e-mail,
+ * they become the member with everything recorded for them when they join the pot with it.
+ */
+export function AddGuestDialog({ potId, onClose }: AddGuestDialogProps) {
+  const [form] = Form.useForm<AddGuestRequest>();
+  const toast = useToast();
+  const [addGuest, { isLoading }] = useAddGuestMutation();
+
+  const onFinish = async (values: AddGuestRequest) => {
+    const guest = { name: values.name.trim(), email: values.email?.trim() ?? '' };
+    try {
+      await addGuest({ potId, addGuestRequest: guest }).unwrap();
+      toast.success('Guest added', `${guest.name} can now share expenses.`);
+      onClose();
+    } catch (error) {
+      if (httpStatusOf(error) === 400) form.setFields(serverFieldErrors(error, FIELDS));
+      toastProblem(toast, error);
+    }
+  };
+
+  return (
+    <Modal
+      open
+      title="Add a guest"
+      onCancel={onClose}
+      mask={{ closable: !isLoading }}
+      destroyOnHidden
+      footer={
+        <Space wrap>
+          <Button onClick={onClose} disabled={isLoading}>
+            Cancel
+          </Button>
+          <Button type="primary" loading={isLoading} onClick={() => form.submit()}>
+            Add guest
+          </Button>
+        </Space>
+      }
+    >
+      <Form<AddGuestRequest>
+        form={form}
+        name="add-guest"
+        layout="vertical"
+        requiredMark={false}
+        disabled={isLoading}
+        onFinish={onFinish}
+      >
+        <p className="muted">
+          A guest shares expenses before they have a Kitty account. If you give their e-mail, they take over
+          everything recorded for them when they join with it.
+        </p>
+        <Form.Item
+          label="Name"
+          name="name"
+          rules={[{ required: true, whitespace: true, message: "Please enter the guest's name." }]}
+        >
+          <Input autoComplete="off" maxLength={120} />
+        </Form.Item>
+        <Form.Item
+          label="Email (optional)"
+          name="email"
+          rules={[{ type: 'email', message: 'Please enter a valid email address.' }]}
+        >
+          <Input type="email" autoComplete="off" inputMode="email" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
