@@ -122,4 +122,43 @@ describe('pot rules in the browser', () => {
       .getByText(/invited Dana Friend/)
       .waitFor();
   });
+
+  it('a member asks ahead to pay £120 by card; the owner approves it and the phone shows it live (375 px)', async () => {
+    const { pot, owner, others } = await potWithMembers(1, `Card rules ${Date.now()}`);
+    const member = others[0];
+    const patched = await api(`/api/pots/${pot.id}/rules`, {
+      method: 'PATCH',
+      body: { withdrawRule: 'owner', spendRule: 'approval', approvalAbovePence: 5_000 },
+      headers: bearer(owner.session.accessToken),
+    });
+    expect(patched.status).toBe(200);
+    const page = await signedInAt(chromium, 375, member);
+    await page.goto(`/pot/${pot.id}`);
+
+    const rules = page.getByRole('region', { name: 'Pot rules' });
+    await rules.getByText(/more once a second member has approved it in advance/).waitFor();
+    await rules.getByLabel('Amount').fill('120');
+    await rules.getByLabel('What it is for (optional)').fill('Team dinner');
+    await rules.getByRole('button', { name: 'Ask for approval' }).click();
+    await page.getByText('Approval requested').waitFor();
+    const requests = rules.getByRole('list', { name: 'Card spending requests' });
+    await requests.getByText('You asked to spend up to £120.00 (Team dinner)').waitFor();
+    await requests.getByText('Waiting for approval').waitFor();
+
+    const [asked] = (
+      await api<{ id: string }[]>(`/api/pots/${pot.id}/spend-approvals`, {
+        headers: bearer(owner.session.accessToken),
+      })
+    ).body;
+    const approved = await api(`/api/pots/${pot.id}/spend-approvals/${asked.id}/approve`, {
+      method: 'POST',
+      headers: bearer(owner.session.accessToken),
+    });
+    expect(approved.status).toBe(200);
+    // Live: the member's page learns of the approval without a reload.
+    await requests.getByText('Approved', { exact: true }).waitFor();
+    await requests.getByText(/approved by Olive Owner: one card payment up to £120.00 until/).waitFor();
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
+    await rules.screenshot({ path: 'tmp/e2e-card-approval-375.png' });
+  });
 });

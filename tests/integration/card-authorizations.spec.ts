@@ -9,7 +9,7 @@ import { Pool } from 'pg';
 import { api, eventually, signUpUser } from '../support/api';
 import { verifyUser } from '../support/onboarding';
 import { topUp } from '../support/payments';
-import { bearer, type PotDetail } from '../support/pots';
+import { bearer, joinPot, type PotDetail, type User } from '../support/pots';
 import { deliverWebhook, sandboxStripe, stripeSignature, stripeTestSettings } from '../support/stripe';
 
 interface PotTransaction {
@@ -29,6 +29,7 @@ interface Authorization {
 }
 
 interface Cardholder {
+  user: User;
   token: string;
   userId: string;
   potId: string;
@@ -43,9 +44,10 @@ db.on('error', () => undefined);
 
 afterAll(() => db.end());
 
-/** A verified user with an active card and an active pot funded with `pence` through a real top-up. */
+/** A verified user with an active card and an active pot funded with `pence` (if any) through a real top-up. */
 async function cardholder(pence: number, name = 'Card Holder'): Promise<Cardholder> {
-  const { session } = await signUpUser({ fullName: name });
+  const user = await signUpUser({ fullName: name });
+  const { session } = user;
   const token = session.accessToken;
   await verifyUser(token);
   const issued = await api('/api/cards', { method: 'POST', headers: bearer(token) });
@@ -56,13 +58,16 @@ async function cardholder(pence: number, name = 'Card Holder'): Promise<Cardhold
     headers: bearer(token),
   });
   if (pot.status !== 201) throw new Error(`pot: ${pot.status}`);
-  await topUp(token, pence, { type: 'pot', potId: pot.body.id });
-  await potBalanceIs(token, pot.body.id, pence);
+  if (pence > 0) {
+    await topUp(token, pence, { type: 'pot', potId: pot.body.id });
+    await potBalanceIs(token, pot.body.id, pence);
+  }
   const card = await db.query<{ stripe_card_id: string; stripe_account_id: string }>(
     `SELECT stripe_card_id, stripe_account_id FROM issuing.virtual_cards WHERE user_id = $1`,
     [session.user.id],
   );
   return {
+    user,
     token,
     userId: session.user.id,
     potId: pot.body.id,
@@ -346,5 +351,58 @@ describe('Card authorisations (issuing_authorization.request answered by Kitty)'
       [authorization.id],
     );
     expect(held.rows).toEqual([{ hold_remaining_pence: 0, status: 'reversed' }]);
+  });
+
+  it("under the pot's 'approval' rule, pays above the amount once a second member approved it in advance", async () => {
+    const owner = await cardholder(20_000, 'Olive Owner');
+    const member = await cardholder(0, 'Member One');
+    // The member joins the owner's pot and makes it the pot their card spends from.
+    await joinPot(owner.potId, owner.user, member.user);
+    await api('/api/active-pot', {
+      method: 'PUT',
+      body: { potId: owner.potId },
+      headers: bearer(member.token),
+    });
+    const rules = await api(`/api/pots/${owner.potId}/rules`, {
+      method: 'PATCH',
+      body: { withdrawRule: 'owner', spendRule: 'approval', approvalAbovePence: 5_000 },
+      headers: bearer(owner.token),
+    });
+    expect(rules.status).toBe(200);
+
+    // Above £50 without an approval: declined, and the card holder is told how to ask.
+    expect((await purchase(member, 9_000, 'Dishoom')).authorization.approved).toBe(false);
+    const asked = await api<{ id: string; status: string }>(`/api/pots/${owner.potId}/spend-approvals`, {
+      method: 'POST',
+      body: { amountPence: 10_000, note: 'Team dinner' },
+      headers: bearer(member.token),
+    });
+    expect(asked.status).toBe(201);
+    expect(
+      (
+        await api(`/api/pots/${owner.potId}/spend-approvals/${asked.body.id}/approve`, {
+          method: 'POST',
+          headers: bearer(member.token),
+        })
+      ).status,
+    ).toBe(403);
+    const approved = await api<{ status: string }>(
+      `/api/pots/${owner.potId}/spend-approvals/${asked.body.id}/approve`,
+      { method: 'POST', headers: bearer(owner.token) },
+    );
+    expect(approved.body.status).toBe('approved');
+
+    // Two payments race for the one approval: one goes through, and the approval is used.
+    const [first, second] = await Promise.all([
+      purchase(member, 9_000, 'Dishoom'),
+      purchase(member, 9_500, 'Dishoom'),
+    ]);
+    expect([first.authorization.approved, second.authorization.approved].filter(Boolean)).toHaveLength(1);
+    const listed = await api<{ id: string; status: string }[]>(`/api/pots/${owner.potId}/spend-approvals`, {
+      headers: bearer(owner.token),
+    });
+    expect(listed.body.find(({ id }) => id === asked.body.id)?.status).toBe('used');
+    // Up to the amount still needs no approval.
+    expect((await purchase(member, 5_000, 'Pret')).authorization.approved).toBe(true);
   });
 });

@@ -44,6 +44,7 @@ import { PotsController } from './pots/pots.controller';
 import { ReceiptsController } from './pots/receipts.controller';
 import { RecurringExpensesController } from './pots/recurring-expenses.controller';
 import { SettlementChangesController } from './pots/settlement-changes.controller';
+import { SpendApprovalsController } from './pots/spend-approvals.controller';
 import { TransferFilesController } from './pots/transfer-files.controller';
 import { StripeWebhookController } from './webhooks/stripe-webhook.controller';
 import { StripeWebhookService } from './webhooks/stripe-webhook.service';
@@ -74,6 +75,7 @@ export function createAppModule(config: GatewayConfig) {
       ExpensesController,
       ReceiptsController,
       GuestsController,
+      SpendApprovalsController,
       RecurringExpensesController,
       SettlementChangesController,
       TransferFilesController,

@@ -93,6 +93,12 @@ export const kittyApiWithTags = kittyApiWithTagTypes.enhanceEndpoints({
     listWithdrawalApprovals: { providesTags: (_result, _error, potId) => [{ type: 'Pot', id: potId }] },
     createInvitation: { invalidatesTags: (_result, _error, { potId }) => potTags(potId) },
     addGuest: { invalidatesTags: (_result, _error, { potId }) => potTags(potId) },
+    // Card spending requests follow the pot (its live notices re-read them too).
+    listSpendApprovals: { providesTags: (_result, _error, potId) => [{ type: 'Pot', id: potId }] },
+    requestSpendApproval: { invalidatesTags: (_result, _error, { potId }) => potTags(potId) },
+    approveSpendApproval: { invalidatesTags: (_result, _error, { potId }) => potTags(potId) },
+    declineSpendApproval: { invalidatesTags: (_result, _error, { potId }) => potTags(potId) },
+    cancelSpendApproval: { invalidatesTags: (_result, _error, { potId }) => potTags(potId) },
     revokeInvitation: { invalidatesTags: (_result, _error, { potId }) => potTags(potId) },
     removeMember: { invalidatesTags: (_result, _error, { potId }) => potTags(potId) },
     // Whoever leaves no longer sees the pot (a re-read would be a 404): only their lists and active pot.

@@ -182,6 +182,43 @@ async function waitingWithdrawal(world: World): Promise<{ withdrawalId: string; 
   return { withdrawalId: withdrawal.id, requester };
 }
 
+/**
+ * A card spending request waiting for a second member (issue 13 §4), in a pot of Alice's whose rules ask
+ * approval above £1: a fresh member asks each time (a member may have only a few open at once).
+ */
+let spendApprovalPot: Promise<string> | undefined;
+/** The pot, and a fresh member of it who has asked nothing yet. */
+async function cardApprovalMember(world: World): Promise<{ potId: string; requester: User }> {
+  spendApprovalPot ??= (async () => {
+    const pot = await createPot(world.alice, 'Card approval pot');
+    created(
+      await api(`/api/pots/${pot.id}/rules`, {
+        method: 'PATCH',
+        body: { withdrawRule: 'owner', spendRule: 'approval', approvalAbovePence: 100 },
+        headers: asUser(world.alice),
+      }),
+      'set pot rules',
+    );
+    return pot.id;
+  })();
+  const potId = await spendApprovalPot;
+  const requester = await freshUser('Spender');
+  await joinPot(potId, world.alice, requester);
+  return { potId, requester };
+}
+
+async function waitingSpendApproval(
+  world: World,
+): Promise<{ potId: string; approvalId: string; requester: User }> {
+  const { potId, requester } = await cardApprovalMember(world);
+  const asked = await api<{ id: string }>(`/api/pots/${potId}/spend-approvals`, {
+    method: 'POST',
+    body: { amountPence: 500 },
+    headers: asUser(requester),
+  });
+  return { potId, approvalId: created<{ id: string }>(asked, 'ask to spend').id, requester };
+}
+
 async function signOutSession(user: User) {
   const signIn = await api<{ accessToken: string }>('/api/auth/sign-in', {
     method: 'POST',
@@ -631,6 +668,48 @@ export function routeFixtures(world: World): Record<string, RouteFixture> {
         owned: true,
         params: { ...pot, settlementId: await pendingSettlement(world) },
       }),
+    },
+    'POST /api/pots/{potId}/guests': {
+      prepare: async () => ({
+        as: alice,
+        params: pot,
+        owned: true,
+        body: { name: `Guest ${randomUUID().slice(0, 8)}`, email: uniqueEmail('guest') },
+      }),
+    },
+    'GET /api/pots/{potId}/plan/{fromMemberId}/{toMemberId}/explanation': {
+      prepare: async () => ({
+        as: alice,
+        owned: true,
+        params: { ...pot, fromMemberId: world.bobMemberId, toMemberId: world.aliceMemberId },
+      }),
+    },
+    'GET /api/pots/{potId}/spend-approvals': {
+      prepare: async () => ({ as: alice, params: pot, owned: true }),
+    },
+    'POST /api/pots/{potId}/spend-approvals': {
+      prepare: async () => {
+        const { potId, requester } = await cardApprovalMember(world);
+        return { as: requester, owned: true, params: { potId }, body: { amountPence: 800, note: 'Dinner' } };
+      },
+    },
+    'POST /api/pots/{potId}/spend-approvals/{approvalId}/approve': {
+      prepare: async () => {
+        const { potId, approvalId } = await waitingSpendApproval(world);
+        return { as: alice, owned: true, params: { potId, approvalId } };
+      },
+    },
+    'POST /api/pots/{potId}/spend-approvals/{approvalId}/decline': {
+      prepare: async () => {
+        const { potId, approvalId } = await waitingSpendApproval(world);
+        return { as: alice, owned: true, params: { potId, approvalId } };
+      },
+    },
+    'POST /api/pots/{potId}/spend-approvals/{approvalId}/cancel': {
+      prepare: async () => {
+        const { potId, approvalId, requester } = await waitingSpendApproval(world);
+        return { as: requester, owned: true, params: { potId, approvalId } };
+      },
     },
     'POST /api/pots/{potId}/reminders': {
       // A pot of its own where Bob owes Alice: its one reminder a day is the valid request's.

@@ -19,7 +19,7 @@ function declinedByRule(
   const why =
     reason === 'pot_rule_owner'
       ? "This pot's rules let only its owner spend from it."
-      : `Needs a second member's approval above ${formatPence(approvalAbovePence)}.`;
+      : `Card payments above ${formatPence(approvalAbovePence)} need a second member's approval first: ask for it on the pot's page.`;
   return {
     decision: 'declined',
     reason,
@@ -37,8 +37,9 @@ function declinedByRule(
  * Stripe's real-time question "may this card pay A?" (decisions §7, §17): yes only for an active Kitty
  * card whose owner's active pot allows them to spend A (its spending rule, issue 13 §4) and covers A,
  * proven by placing the hold in the ledger. Anything else, including an error, is no; the first recorded
- * answer is the answer to every redelivery. A purchase above the pot's approval amount is declined: Stripe
- * waits 2 s for the answer, too short for a second member to approve it.
+ * answer is the answer to every redelivery. Stripe waits 2 s for the answer, too short for a second member
+ * to approve a purchase above the pot's approval amount, so that needs an approval given before: one is
+ * used up by the purchase (and freed again if the purchase is declined after all).
  */
 @Injectable()
 export class AuthorizationDecisionService {
@@ -62,6 +63,7 @@ export class AuthorizationDecisionService {
     if (verdict.decision === 'approved' && decided !== 'approved') {
       // A concurrent delivery recorded a decline first: its answer stands, so this hold must not.
       await this.money.cancelHold(command.authorizationId, 'Card payment declined');
+      if (verdict.usedApproval) await this.money.releaseSpendApproval(command.authorizationId);
     }
     return { approved: decided === 'approved' };
   }
@@ -76,14 +78,19 @@ export class AuthorizationDecisionService {
     if (!potId || !spending.role || !spending.spendRule) return declined('no_active_pot');
     const limit = spending.approvalAbovePence ?? 0;
     const allowed = potRuleAllows(spending.spendRule, spending.role, command.amountPence, limit);
-    if (allowed !== 'yes')
-      return declinedByRule(
-        allowed === 'no' ? 'pot_rule_owner' : 'pot_rule_approval',
-        potId,
-        card.userId,
-        command,
-        limit,
-      );
+    if (allowed === 'no') return declinedByRule('pot_rule_owner', potId, card.userId, command, limit);
+    const usedApproval =
+      allowed === 'approval' &&
+      (
+        await this.money.useSpendApproval({
+          userId: card.userId,
+          potId,
+          amountPence: command.amountPence,
+          authorizationId: command.authorizationId,
+        })
+      ).approved;
+    if (allowed === 'approval' && !usedApproval)
+      return declinedByRule('pot_rule_approval', potId, card.userId, command, limit);
     // A zero-amount authorisation (a card check) holds nothing.
     if (command.amountPence === 0) return { decision: 'approved', reason: null, potId, heldPence: 0 };
     try {
@@ -95,6 +102,7 @@ export class AuthorizationDecisionService {
         description: command.merchantName,
       });
     } catch (error) {
+      if (usedApproval) await this.money.releaseSpendApproval(command.authorizationId);
       if (error instanceof ProblemError && error.problem.status === 400)
         return declined('insufficient_funds');
       // 409: the hold was cancelled already (Stripe closed the authorisation); a decline is the only answer.
@@ -102,6 +110,6 @@ export class AuthorizationDecisionService {
       this.logger.error(`Hold for ${command.authorizationId} failed: ${String(error)}`);
       throw error;
     }
-    return { decision: 'approved', reason: null, potId, heldPence: command.amountPence };
+    return { decision: 'approved', reason: null, potId, heldPence: command.amountPence, usedApproval };
   }
 }

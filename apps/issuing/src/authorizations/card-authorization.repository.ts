@@ -22,6 +22,8 @@ export interface Verdict {
   heldPence: number;
   /** What the card holder is told of a decline they can act on (a pot rule), in the decision's transaction. */
   notice?: { userId: string; title: string; body: string };
+  /** An approval a second member gave before (issue 13 §4) was used up by this purchase. */
+  usedApproval?: boolean;
 }
 
 @Injectable()

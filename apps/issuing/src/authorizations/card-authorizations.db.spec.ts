@@ -10,6 +10,7 @@ import type {
   IssuingEventJob,
   PlaceCardHoldCommand,
   ReleaseCardHoldCommand,
+  UseSpendApprovalCommand,
 } from '@kitty/contracts';
 import { ProblemError } from '@kitty/nest-common';
 import { createThrowawayDatabase, type ThrowawayDatabase } from '@kitty/testing';
@@ -30,8 +31,27 @@ class FakeMoney {
   readonly holds = new Map<string, { potId: string; amount: number }>();
   readonly cancelled = new Set<string>();
   readonly keys = new Set<string>();
+  /** Approvals a second member gave (issue 13 §4), per user: up to `amount`, used by one authorisation. */
+  readonly approvals = new Map<string, { amount: number; usedBy: string | null }[]>();
   spent = 0;
   failNextHold = false;
+
+  async useSpendApproval({ userId, amountPence, authorizationId }: UseSpendApprovalCommand) {
+    await tick();
+    const theirs = this.approvals.get(userId) ?? [];
+    const approval =
+      theirs.find(({ usedBy }) => usedBy === authorizationId) ??
+      theirs.find(({ usedBy, amount }) => usedBy === null && amount >= amountPence);
+    if (approval) approval.usedBy = authorizationId;
+    return { approved: Boolean(approval), approvalId: approval ? randomUUID() : null };
+  }
+
+  async releaseSpendApproval(authorizationId: string) {
+    await tick();
+    for (const approval of [...this.approvals.values()].flat())
+      if (approval.usedBy === authorizationId) approval.usedBy = null;
+    return { ok: true as const };
+  }
 
   async spendingOf(userId: string): Promise<CardSpending> {
     await tick();
@@ -277,7 +297,26 @@ describe('Card authorisations (PostgreSQL)', () => {
       expect(money.pots.get(member.potId)).toBe(7500);
       const told = await notices([above.authorizationId]);
       expect(told).toHaveLength(1);
-      expect(told[0]?.body).toBe("Needs a second member's approval above £25.00.");
+      expect(told[0]?.body).toBe(
+        "Card payments above £25.00 need a second member's approval first: ask for it on the pot's page.",
+      );
+    });
+
+    it("'approval': above the amount with an approval given before, once; freed again when the pot cannot pay", async () => {
+      const member = await cardholder(10_000);
+      money.spending.set(member.userId, { role: 'member', spendRule: 'approval', approvalAbovePence: 2500 });
+      money.approvals.set(member.userId, [{ amount: 12_000, usedBy: null }]);
+
+      // More than the pot holds: declined, and the approval is free for the next try.
+      await expect(decisions.decide(request(member, 11_000))).resolves.toEqual({ approved: false });
+      expect(money.approvals.get(member.userId)).toEqual([{ amount: 12_000, usedBy: null }]);
+
+      const dinner = request(member, 8000);
+      await expect(decisions.decide(dinner)).resolves.toEqual({ approved: true });
+      await expect(decisions.decide(dinner)).resolves.toEqual({ approved: true });
+      expect(money.pots.get(member.potId)).toBe(2000);
+      // Used up: the next payment above the amount is declined again.
+      await expect(decisions.decide(request(member, 2600))).resolves.toEqual({ approved: false });
     });
 
     it("'approval' does not hold back the owner, and 'members' lets any member spend any amount", async () => {

@@ -5,6 +5,8 @@ import {
   type PlaceCardHoldCommand,
   PotsRpc,
   type ReleaseCardHoldCommand,
+  SpendApprovalsRpc,
+  type UseSpendApprovalCommand,
 } from '@kitty/contracts';
 import { RpcClient } from '@kitty/nest-common';
 import { Injectable } from '@nestjs/common';
@@ -17,6 +19,16 @@ export class CardMoneyClient {
   /** The pot the user's card spends from, their role in it and its spending rule (one call). */
   spendingOf(userId: string): Promise<CardSpending> {
     return this.rpc.call(PotsRpc.getCardSpendingOfUser, { userId });
+  }
+
+  /** A member's card payment above the pot's approval amount uses one approval a second member gave. */
+  useSpendApproval(command: UseSpendApprovalCommand) {
+    return this.rpc.call(SpendApprovalsRpc.use, command);
+  }
+
+  /** The payment was declined after all: its approval can be used again. */
+  releaseSpendApproval(authorizationId: string) {
+    return this.rpc.call(SpendApprovalsRpc.release, { authorizationId });
   }
 
   placeHold(command: PlaceCardHoldCommand) {

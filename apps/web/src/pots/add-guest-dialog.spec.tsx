@@ -28,7 +28,7 @@ describe('AddGuestDialog', () => {
     const [request] = fetchMock.requests;
     expect(request.method).toBe('POST');
     expect(pathOf(request)).toBe(`/api/pots/${POT_ID}/guests`);
-    expect(await request.json()).toEqual({ name: 'Sam', email: '' });
+    expect(await request.json()).toEqual({ name: 'Sam' });
   });
 
   it('asks for a name and a valid e-mail before sending anything', async () => {

@@ -23,7 +23,8 @@ export function AddGuestDialog({ potId, onClose }: AddGuestDialogProps) {
   const [addGuest, { isLoading }] = useAddGuestMutation();
 
   const onFinish = async (values: AddGuestRequest) => {
-    const guest = { name: values.name.trim(), email: values.email?.trim() ?? '' };
+    const email = values.email?.trim();
+    const guest = { name: values.name.trim(), ...(email ? { email } : {}) };
     try {
       await addGuest({ potId, addGuestRequest: guest }).unwrap();
       toast.success('Guest added', `${guest.name} can now share expenses.`);

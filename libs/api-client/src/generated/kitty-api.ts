@@ -252,6 +252,34 @@ const injectedRtkApi = api.injectEndpoints({
         body: queryArg.addGuestRequest,
       }),
     }),
+    listSpendApprovals: build.query<ListSpendApprovalsApiResponse, ListSpendApprovalsApiArg>({
+      query: (queryArg) => ({ url: `/api/pots/${queryArg}/spend-approvals` }),
+    }),
+    requestSpendApproval: build.mutation<RequestSpendApprovalApiResponse, RequestSpendApprovalApiArg>({
+      query: (queryArg) => ({
+        url: `/api/pots/${queryArg.potId}/spend-approvals`,
+        method: 'POST',
+        body: queryArg.requestSpendApprovalRequest,
+      }),
+    }),
+    approveSpendApproval: build.mutation<ApproveSpendApprovalApiResponse, ApproveSpendApprovalApiArg>({
+      query: (queryArg) => ({
+        url: `/api/pots/${queryArg.potId}/spend-approvals/${queryArg.approvalId}/approve`,
+        method: 'POST',
+      }),
+    }),
+    declineSpendApproval: build.mutation<DeclineSpendApprovalApiResponse, DeclineSpendApprovalApiArg>({
+      query: (queryArg) => ({
+        url: `/api/pots/${queryArg.potId}/spend-approvals/${queryArg.approvalId}/decline`,
+        method: 'POST',
+      }),
+    }),
+    cancelSpendApproval: build.mutation<CancelSpendApprovalApiResponse, CancelSpendApprovalApiArg>({
+      query: (queryArg) => ({
+        url: `/api/pots/${queryArg.potId}/spend-approvals/${queryArg.approvalId}/cancel`,
+        method: 'POST',
+      }),
+    }),
     createRecurringExpense: build.mutation<CreateRecurringExpenseApiResponse, CreateRecurringExpenseApiArg>({
       query: (queryArg) => ({
         url: `/api/pots/${queryArg.potId}/recurring-expenses`,
@@ -602,6 +630,28 @@ export type AddGuestApiResponse = /** status 201  */ PotMember;
 export type AddGuestApiArg = {
   potId: string;
   addGuestRequest: AddGuestRequest;
+};
+export type ListSpendApprovalsApiResponse = /** status 200  */ SpendApproval[];
+export type ListSpendApprovalsApiArg = string;
+export type RequestSpendApprovalApiResponse = /** status 201  */ SpendApproval;
+export type RequestSpendApprovalApiArg = {
+  potId: string;
+  requestSpendApprovalRequest: RequestSpendApprovalRequest;
+};
+export type ApproveSpendApprovalApiResponse = /** status 200  */ SpendApproval;
+export type ApproveSpendApprovalApiArg = {
+  potId: string;
+  approvalId: string;
+};
+export type DeclineSpendApprovalApiResponse = /** status 200  */ SpendApproval;
+export type DeclineSpendApprovalApiArg = {
+  potId: string;
+  approvalId: string;
+};
+export type CancelSpendApprovalApiResponse = /** status 200  */ SpendApproval;
+export type CancelSpendApprovalApiArg = {
+  potId: string;
+  approvalId: string;
 };
 export type CreateRecurringExpenseApiResponse = /** status 201  */ RecurringExpense;
 export type CreateRecurringExpenseApiArg = {
@@ -983,6 +1033,7 @@ export type Notification = {
     | 'withdrawal_failed'
     | 'pot_withdrawal'
     | 'withdrawal_approval'
+    | 'card_spend_approval'
     | 'request_paid'
     | 'settled_up'
     | 'member_joined'
@@ -1011,6 +1062,7 @@ export type NotificationPreferences = {
       | 'withdrawal_failed'
       | 'pot_withdrawal'
       | 'withdrawal_approval'
+      | 'card_spend_approval'
       | 'request_paid'
       | 'settled_up'
       | 'member_joined'
@@ -1030,6 +1082,7 @@ export type NotificationPreference = {
     | 'withdrawal_failed'
     | 'pot_withdrawal'
     | 'withdrawal_approval'
+    | 'card_spend_approval'
     | 'request_paid'
     | 'settled_up'
     | 'member_joined'
@@ -1306,7 +1359,25 @@ export type Receipt = {
 };
 export type AddGuestRequest = {
   name: string;
-  email?: '' | string;
+  email?: string;
+};
+export type SpendApproval = {
+  id: string;
+  potId: string;
+  memberId: string;
+  requesterName: string;
+  requestedByYou: boolean;
+  amountPence: number;
+  note: string | null;
+  status: 'pending' | 'approved' | 'declined' | 'cancelled' | 'used' | 'expired';
+  decidedByName: string | null;
+  expiresAt: string;
+  createdAt: string;
+  usedAt: string | null;
+};
+export type RequestSpendApprovalRequest = {
+  amountPence: number;
+  note?: string;
 };
 export type RecurringExpense = {
   id: string;
@@ -1658,6 +1729,12 @@ export const {
   useLazyGetReceiptQuery,
   useRemoveReceiptMutation,
   useAddGuestMutation,
+  useListSpendApprovalsQuery,
+  useLazyListSpendApprovalsQuery,
+  useRequestSpendApprovalMutation,
+  useApproveSpendApprovalMutation,
+  useDeclineSpendApprovalMutation,
+  useCancelSpendApprovalMutation,
   useCreateRecurringExpenseMutation,
   useListRecurringExpensesQuery,
   useLazyListRecurringExpensesQuery,

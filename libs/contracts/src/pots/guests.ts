@@ -17,8 +17,8 @@ export const AddGuestRequest = apiRequestSchema(
       name: SingleLineText("Please enter the guest's name.")
         .min(1, "Please enter the guest's name.")
         .max(120),
-      /** Left out or empty: none (they then stay a guest, named in the pot's records). */
-      email: z.union([z.literal(''), Email]).optional(),
+      /** Left out: none (they then stay a guest, named in the pot's records). */
+      email: Email.optional(),
     })
     .strict(),
 );

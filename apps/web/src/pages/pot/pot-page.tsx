@@ -54,6 +54,7 @@ import { PotRulesPanel } from './pot-rules';
 import { RecordedPayments } from './recorded-payments';
 import { RecurringExpenses } from './recurring-expenses';
 import { SettlementDialog } from './settlement-dialog';
+import { SpendApprovals } from './spend-approvals';
 import { SpendingByCategory } from './spending-by-category';
 import { TransactionsPanel } from './transactions-panel';
 import { WhoOwesWhom } from './who-owes-whom';
@@ -388,6 +389,7 @@ export default function PotPage() {
           <Panel title="Pot rules" id="rules">
             <PotRulesPanel pot={data} />
             <WithdrawalApprovals potId={data.id} />
+            <SpendApprovals pot={data} />
           </Panel>
 
           <Panel title="Activity" id="activity">

@@ -48,12 +48,12 @@ describe('Pot rules', () => {
     });
   });
 
-  it('shows members the rules read-only, and what a card cannot wait for', () => {
+  it('shows members the rules read-only, and how larger card payments are approved', () => {
     renderInApp(<PotRulesPanel pot={aPotDetail({ yourRole: 'member', rules: approvalRules })} />, {
       session: signedInState(),
     });
     expect(screen.getByText('Any member; above £50.00 a second member approves first')).toBeTruthy();
-    expect(screen.getByText(/Larger card payments are declined/)).toBeTruthy();
+    expect(screen.getByText(/more once a second member has approved it in advance/)).toBeTruthy();
     const invites = screen.getByText('Who may invite people').closest('div') as HTMLElement;
     expect(within(invites).getByText('Any member')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Save rules' })).toBeNull();

@@ -23,7 +23,7 @@ export function describeWithdrawRule(rule: Rule, approvalAbovePence: number): st
 export function describeSpendRule(rule: Rule, approvalAbovePence: number): string {
   if (rule === 'owner') return "Only the owner's card";
   if (rule === 'members') return "Any member's card";
-  return `Any member's card up to ${formatPence(approvalAbovePence)} a payment; the owner's for any amount. Larger card payments are declined, since a card payment cannot wait for a second member.`;
+  return `Any member's card up to ${formatPence(approvalAbovePence)} a payment, more once a second member has approved it in advance; the owner's for any amount.`;
 }
 
 interface RulesValues {
