@@ -1,11 +1,9 @@
 // Guests in Chromium (issue 14 §8): the owner adds Sam as a guest with her e-mail and shares a dinner with
 // her (1280 px); then invites her from the members list, and Sam — signed up with that e-mail — joins on
 // her phone and finds the pot's record of her waiting: her share of the dinner is hers (375 px).
-import { randomUUID } from 'node:crypto';
-
 import { api, signUpUser, uniqueEmail } from '../support/api';
 import { useChromium } from '../support/browser';
-import { bearer, potWithMembers } from '../support/pots';
+import { bearer, potWithMembers, recordEqualExpense } from '../support/pots';
 import { signedInAt } from '../support/web-flows';
 
 const chromium = useChromium();
@@ -33,16 +31,11 @@ describe('guests in the browser', () => {
       })
     ).body.members.find(({ role }) => role === 'guest')?.id as string;
     const ownerId = pot.members[0].id;
-    await api(`/api/pots/${pot.id}/expenses`, {
-      method: 'POST',
-      body: {
-        description: 'Dinner',
-        amountPence: 6_000,
-        paidFrom: 'member',
-        payerMemberId: ownerId,
-        split: { mode: 'equal', members: [{ memberId: ownerId }, { memberId: guestId }] },
-      },
-      headers: { ...bearer(owner.session.accessToken), 'idempotency-key': randomUUID() },
+    await recordEqualExpense(pot.id, owner, {
+      description: 'Dinner',
+      amountPence: 6_000,
+      payerMemberId: ownerId,
+      sharers: [ownerId, guestId],
     });
     await page
       .getByRole('region', { name: 'Who owes whom' })

@@ -2,11 +2,9 @@
 // a taxi for himself and Member 2. Simplified, Member 2 pays Olive; the owner turns simplifying off and
 // each pays back exactly whom they owe (1280 px). On a phone, a member asks 'Why?' and reads the expense
 // behind their transfer (375 px).
-import { randomUUID } from 'node:crypto';
-
 import { api } from '../support/api';
 import { useChromium } from '../support/browser';
-import { bearer, potWithMembers } from '../support/pots';
+import { bearer, potWithMembers, recordEqualExpense } from '../support/pots';
 import { signedInAt } from '../support/web-flows';
 
 const chromium = useChromium();
@@ -15,18 +13,8 @@ jest.setTimeout(90_000);
 async function lunchAndTaxi() {
   const { pot, owner, others } = await potWithMembers(2, `Plan ${Date.now()}`);
   const [olive, one, two] = pot.members.map((member) => member.id);
-  const spend = (description: string, payer: string, sharers: string[]) =>
-    api(`/api/pots/${pot.id}/expenses`, {
-      method: 'POST',
-      body: {
-        description,
-        amountPence: 3_000,
-        paidFrom: 'member',
-        payerMemberId: payer,
-        split: { mode: 'equal', members: sharers.map((memberId) => ({ memberId })) },
-      },
-      headers: { ...bearer(owner.session.accessToken), 'idempotency-key': randomUUID() },
-    });
+  const spend = (description: string, payerMemberId: string, sharers: string[]) =>
+    recordEqualExpense(pot.id, owner, { description, amountPence: 3_000, payerMemberId, sharers });
   await spend('Lunch', olive, [olive, one]);
   await spend('Taxi', one, [one, two]);
   return { pot, owner, member: others[0] };

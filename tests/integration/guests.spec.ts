@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 
 import { api, signUpUser, uniqueEmail } from '../support/api';
-import { bearer, joinPot, type PotDetail, potWithMembers } from '../support/pots';
+import { bearer, joinPot, type PotDetail, potWithMembers, recordEqualExpense } from '../support/pots';
 
 jest.setTimeout(120_000);
 
@@ -30,18 +30,12 @@ describe('guests', () => {
     expect(added.body).toMatchObject({ userId: null, name: 'Sam', email: samEmail, role: 'guest' });
 
     const ownerId = pot.members[0].id;
-    const expense = await api(`/api/pots/${pot.id}/expenses`, {
-      method: 'POST',
-      body: {
-        description: 'Concert tickets',
-        amountPence: 9_000,
-        paidFrom: 'member',
-        payerMemberId: ownerId,
-        split: { mode: 'equal', members: [{ memberId: ownerId }, { memberId: added.body.id }] },
-      },
-      headers: { ...asOwner, 'idempotency-key': randomUUID() },
+    await recordEqualExpense(pot.id, owner, {
+      description: 'Concert tickets',
+      amountPence: 9_000,
+      payerMemberId: ownerId,
+      sharers: [ownerId, added.body.id],
     });
-    expect(expense.status).toBe(201);
 
     const sam = await signUpUser({ fullName: 'Sam Lee', email: samEmail });
     await joinPot(pot.id, owner, sam);

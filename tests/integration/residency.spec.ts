@@ -70,10 +70,12 @@ describe('residency from the verified address (issue 13 §6)', () => {
       });
 
     await verifyUser(accessToken);
+    // A job whose worker replicas.spec SIGKILLs meanwhile is taken up again only once its lock has lapsed
+    // (BullMQ: 30 s, then the next stalled check): wait for that, not only for a quiet stack.
     const verified = await eventually(async () => {
       const residency = await residencyOf(accessToken);
       return residency.method === 'kyc_address' ? residency : undefined;
-    });
+    }, 90_000);
     expect(verified).toMatchObject({ countryCode: 'GB', isUkResident: true });
     expect((await quote()).body).toMatchObject({ feeRate: 2, isUKUser: true });
 
@@ -90,7 +92,7 @@ describe('residency from the verified address (issue 13 §6)', () => {
     const me = await api<Session['user']>('/api/me', { headers: again });
     expect(me.body.residency).toMatchObject({ countryCode: 'GB', method: 'kyc_address' });
     expect((await quote()).body).toMatchObject({ feeRate: 2, isUKUser: true });
-  });
+  }, 120_000);
 });
 
 describe('welcome e-mail', () => {

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+
 import { api, signUpUser } from './api';
 
 export interface Member {
@@ -73,4 +75,28 @@ export async function joinPot(potId: string, owner: User, user: User) {
     headers: bearer(user.session.accessToken),
   });
   if (accepted.status !== 200) throw new Error(`accept failed: ${accepted.status}`);
+}
+
+/**
+ * `by` records that `payerMemberId` paid `amountPence` for `description`, shared equally by `sharers`
+ * (recorded by the owner, it counts at once).
+ */
+export async function recordEqualExpense(
+  potId: string,
+  by: User,
+  expense: { description: string; amountPence: number; payerMemberId: string; sharers: string[] },
+) {
+  const response = await api(`/api/pots/${potId}/expenses`, {
+    method: 'POST',
+    body: {
+      description: expense.description,
+      amountPence: expense.amountPence,
+      paidFrom: 'member',
+      payerMemberId: expense.payerMemberId,
+      split: { mode: 'equal', members: expense.sharers.map((memberId) => ({ memberId })) },
+    },
+    headers: { ...bearer(by.session.accessToken), 'idempotency-key': randomUUID() },
+  });
+  if (response.status !== 201) throw new Error(`record expense failed: ${response.status}`);
+  return response.body;
 }

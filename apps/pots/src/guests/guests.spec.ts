@@ -9,12 +9,13 @@ import type { RpcClient } from '@kitty/nest-common';
 
 import { BalancesService } from '../services/balances.service';
 import { ExpenseService } from '../services/expense.service';
-import { InvitationService } from '../services/invitation.service';
-import { PotService } from '../services/pot.service';
+import type { InvitationService } from '../services/invitation.service';
+import type { PotService } from '../services/pot.service';
 import { PotLedger } from '../services/pot-ledger';
 import { ReminderService } from '../services/reminder.service';
 import { createPot, type PotsTestDatabase, potsTestDatabase, type TestPot } from '../testing/pot-factory';
 import { problemOf } from '../testing/problem-of';
+import { invitationServiceOn, potServiceOn } from '../testing/services';
 import { GuestsService } from './guests.service';
 
 /** Nothing here moves money through the ledger: a call would be a bug. */
@@ -39,18 +40,8 @@ describe('guests (PostgreSQL)', () => {
     guests = new GuestsService(db.prisma);
     expenses = new ExpenseService(db.prisma, ledger);
     balances = new BalancesService(db.prisma, ledger);
-    invitations = new InvitationService(
-      db.prisma,
-      { kick: () => undefined } as never,
-      { reserve: async () => undefined } as never,
-      { PUBLIC_URL: 'https://kitty.example' } as never,
-    );
-    pots = new PotService(
-      db.prisma,
-      {} as InvitationService,
-      { kick: () => undefined } as never,
-      { reserve: async () => undefined } as never,
-    );
+    invitations = invitationServiceOn(db.prisma);
+    pots = potServiceOn(db.prisma);
     reminders = new ReminderService(
       db.prisma,
       { kick: () => undefined } as never,

@@ -3,15 +3,15 @@
 import { randomUUID } from 'node:crypto';
 
 import type { CreateExpenseRequest, RpcContract } from '@kitty/contracts';
-import type { OutboxRelay, RpcClient } from '@kitty/nest-common';
+import type { RpcClient } from '@kitty/nest-common';
 
-import type { PotsConfig } from '../config';
 import { createPot, type PotsTestDatabase, potsTestDatabase, type TestPot } from '../testing/pot-factory';
 import { problemOf } from '../testing/problem-of';
+import { invitationServiceOn, potServiceOn } from '../testing/services';
 import { BalancesService } from './balances.service';
 import { ExpenseService } from './expense.service';
-import { InvitationService } from './invitation.service';
-import { PotService } from './pot.service';
+import type { InvitationService } from './invitation.service';
+import type { PotService } from './pot.service';
 import { PotLedger } from './pot-ledger';
 
 const payments = {
@@ -31,18 +31,8 @@ describe('an archived pot (PostgreSQL)', () => {
     const ledger = new PotLedger(payments, db.prisma);
     expenses = new ExpenseService(db.prisma, ledger);
     balances = new BalancesService(db.prisma, ledger);
-    invitations = new InvitationService(
-      db.prisma,
-      { kick: () => undefined } as unknown as OutboxRelay,
-      { reserve: async () => undefined } as never,
-      { PUBLIC_URL: 'http://localhost' } as PotsConfig,
-    );
-    pots = new PotService(
-      db.prisma,
-      invitations,
-      { kick: () => undefined } as unknown as OutboxRelay,
-      { reserve: async () => undefined } as never,
-    );
+    invitations = invitationServiceOn(db.prisma);
+    pots = potServiceOn(db.prisma, invitations);
   }, 60_000);
 
   afterAll(() => db?.close());

@@ -12,10 +12,10 @@ import {
 import { ProblemError, type RpcClient } from '@kitty/nest-common';
 
 import { createPot, type PotsTestDatabase, potsTestDatabase, type TestPot } from '../testing/pot-factory';
+import { potServiceOn } from '../testing/services';
 import { BalancesService } from './balances.service';
 import { ExpenseService } from './expense.service';
-import type { InvitationService } from './invitation.service';
-import { PotService } from './pot.service';
+import type { PotService } from './pot.service';
 import { COMPENSATION_GRACE_MS, PotLedger } from './pot-ledger';
 
 type Handler = (payload: Record<string, unknown>) => unknown;
@@ -61,12 +61,7 @@ describe('pot money through the ledger (PostgreSQL, fake payments)', () => {
     ledger = new PotLedger(payments.client, db.prisma);
     expenses = new ExpenseService(db.prisma, ledger);
     balances = new BalancesService(db.prisma, ledger);
-    pots = new PotService(
-      db.prisma,
-      {} as InvitationService,
-      { kick: () => undefined } as never,
-      { reserve: async () => undefined } as never,
-    );
+    pots = potServiceOn(db.prisma);
   });
 
   const potExpense = (pot: TestPot, amountPence = 1200): CreateExpenseRequest => ({

@@ -27,18 +27,20 @@ export async function notifyPotMembers(tx: Tx, potId: string, notice: PotNotice)
   });
   if (!pot) return;
   const title = notice.title.length > MAX_TITLE ? `${notice.title.slice(0, MAX_TITLE - 1)}…` : notice.title;
-  for (const { userId } of pot.members) {
-    // Guests have no account to notify.
-    if (!userId || userId === notice.exceptUserId) continue;
-    await tx.outboxMessage.create({
-      data: outboxMessage(NotificationQueue, 'notifications.notify.v1', {
-        key: `${notice.kind}:${notice.eventKey}:${userId}`,
-        userId,
-        kind: notice.kind,
-        title,
-        body: `In ${pot.name}`,
-        link: `/pot/${potId}`,
-      }),
-    });
-  }
+  // One statement for every member: this runs under the pot's lock on every expense of a busy pot.
+  await tx.outboxMessage.createMany({
+    data: pot.members
+      // Guests have no account to notify.
+      .flatMap(({ userId }) => (userId && userId !== notice.exceptUserId ? [userId] : []))
+      .map((userId) =>
+        outboxMessage(NotificationQueue, 'notifications.notify.v1', {
+          key: `${notice.kind}:${notice.eventKey}:${userId}`,
+          userId,
+          kind: notice.kind,
+          title,
+          body: `In ${pot.name}`,
+          link: `/pot/${potId}`,
+        }),
+      ),
+  });
 }

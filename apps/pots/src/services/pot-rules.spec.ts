@@ -7,8 +7,9 @@ import { DEFAULT_POT_RULES, type PotRules, UpdatePotRulesRequest } from '@kitty/
 
 import { createPot, type PotsTestDatabase, potsTestDatabase, type TestPot } from '../testing/pot-factory';
 import { problemOf } from '../testing/problem-of';
-import { InvitationService } from './invitation.service';
-import { PotService } from './pot.service';
+import { invitationServiceOn, potServiceOn } from '../testing/services';
+import type { InvitationService } from './invitation.service';
+import type { PotService } from './pot.service';
 import { describeRulesChange, PotRulesService } from './pot-rules';
 
 const approvalForBoth: PotRules = {
@@ -76,18 +77,8 @@ describe('pot rules (PostgreSQL)', () => {
   beforeAll(() => {
     db = potsTestDatabase();
     rules = new PotRulesService(db.prisma);
-    invitations = new InvitationService(
-      db.prisma,
-      { kick: () => undefined } as never,
-      { reserve: async () => undefined } as never,
-      { PUBLIC_URL: 'https://kitty.example' } as never,
-    );
-    pots = new PotService(
-      db.prisma,
-      {} as InvitationService,
-      { kick: () => undefined } as never,
-      { reserve: async () => undefined } as never,
-    );
+    invitations = invitationServiceOn(db.prisma);
+    pots = potServiceOn(db.prisma);
   }, 60_000);
 
   afterAll(() => db?.close());

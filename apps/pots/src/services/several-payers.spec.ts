@@ -6,10 +6,10 @@ import type { CreateExpenseRequest, ExpensePayerInput, RpcContract } from '@kitt
 import type { RpcClient } from '@kitty/nest-common';
 
 import { createPot, type PotsTestDatabase, potsTestDatabase, type TestPot } from '../testing/pot-factory';
+import { potServiceOn } from '../testing/services';
 import { BalancesService } from './balances.service';
 import { ExpenseService } from './expense.service';
-import type { InvitationService } from './invitation.service';
-import { PotService } from './pot.service';
+import type { PotService } from './pot.service';
 import { PotLedger } from './pot-ledger';
 
 /** Member-paid expenses never reach the ledger: any call would be a bug, and fails the test. */
@@ -30,12 +30,7 @@ describe('several payers per expense (PostgreSQL)', () => {
     const ledger = new PotLedger(payments, db.prisma);
     expenses = new ExpenseService(db.prisma, ledger);
     balances = new BalancesService(db.prisma, ledger);
-    pots = new PotService(
-      db.prisma,
-      {} as InvitationService,
-      { kick: () => undefined } as never,
-      { reserve: async () => undefined } as never,
-    );
+    pots = potServiceOn(db.prisma);
   }, 60_000);
 
   afterAll(() => db?.close());

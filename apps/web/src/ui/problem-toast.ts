@@ -22,3 +22,18 @@ export function toastProblem(
     toast.error(fallback.title, fallback.detail);
   }
 }
+
+/** Runs `action`, then says `title`/`detail` when it worked, or the problem when it did not. */
+export async function withToast(
+  toast: Toast,
+  action: () => Promise<unknown>,
+  title: string,
+  detail: string,
+): Promise<void> {
+  try {
+    await action();
+    toast.success(title, detail);
+  } catch (error) {
+    toastProblem(toast, error);
+  }
+}

@@ -328,6 +328,26 @@ describe('pot page', () => {
     expect(kitty).toHaveProperty('disabled', true);
   });
 
+  it('only records a payment to a guest: a guest has no Kitty wallet to pay into', async () => {
+    const annOwes = {
+      positions: owed.positions.map((position) => ({ ...position, netPence: -position.netPence })),
+      plan: [{ fromMemberId: ANN_MEMBER, toMemberId: BOB_MEMBER, amountPence: 1000 }],
+      remindedToday: [],
+    };
+    const guestBob = threeMembers.map((member) =>
+      member.id === BOB_MEMBER ? { ...member, userId: null, role: 'guest' as const } : member,
+    );
+    const fetchMock = potApi({ pot: aPotDetail({ members: guestBob }), balances: annOwes });
+    const { user } = renderInApp(<AppRoutes />, { route: `/pot/${POT_ID}`, session: signedInState() });
+    await user.click(
+      await screen.findByRole('button', { name: 'Record payment: Ann Lee pays Bob Hart £10.00' }),
+    );
+    const dialog = within(await screen.findByRole('dialog', { name: 'Record payment' }));
+    expect(dialog.getByText(/Record it once the money has changed hands/)).toBeTruthy();
+    expect(dialog.queryByText('How are you paying?')).toBeNull();
+    expect(fetchMock.requests.some((request) => pathOf(request) === '/api/wallet')).toBe(false);
+  });
+
   it('lets the owner remove a member, and shows why the server refused', async () => {
     potApi({}, (request) =>
       request.method === 'DELETE'

@@ -269,6 +269,9 @@ export default function PotPage() {
                   isOwner={isOwner}
                   archived={archived}
                   rules={data.rules}
+                  unreachable={data.members
+                    .filter(({ role, email }) => role === 'guest' && !email)
+                    .map(({ id }) => id)}
                   onRecordPayment={setSettling}
                 />
               )}
@@ -492,6 +495,7 @@ export default function PotPage() {
           fromName={nameOf(settling.fromMemberId)}
           toName={nameOf(settling.toMemberId)}
           payerIsYou={settling.fromMemberId === data.yourMemberId}
+          payeeIsGuest={data.members.some(({ id, role }) => id === settling.toMemberId && role === 'guest')}
           onClose={() => setSettling(null)}
         />
       )}

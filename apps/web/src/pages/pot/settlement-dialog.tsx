@@ -15,6 +15,8 @@ export interface SettlementDialogProps {
   toName: string;
   /** The signed-in user is the payer: only they may pay from their Kitty wallet. */
   payerIsYou: boolean;
+  /** A guest has no Kitty wallet to be paid into: their payment can only be recorded. */
+  payeeIsGuest?: boolean;
   onClose: () => void;
 }
 
@@ -30,13 +32,15 @@ export function SettlementDialog({
   fromName,
   toName,
   payerIsYou,
+  payeeIsGuest = false,
   onClose,
 }: SettlementDialogProps) {
+  const mayPayWithKitty = payerIsYou && !payeeIsGuest;
   const [form] = Form.useForm<{ amount: string; paidHow: PaidHow }>();
   const toast = useToast();
   const [createSettlement, { isLoading }] = useCreateSettlementMutation();
   const sendOnce = useIdempotentAction();
-  const wallet = useGetWalletQuery(undefined, { skip: !payerIsYou });
+  const wallet = useGetWalletQuery(undefined, { skip: !mayPayWithKitty });
   const payWithKitty = (Form.useWatch('paidHow', form) ?? 'elsewhere') === 'kitty';
   // An empty wallet cannot pay: the option is shown (so people learn it exists) but cannot be chosen.
   const walletIsEmpty = wallet.data !== undefined && wallet.data.balancePence <= 0;
@@ -95,7 +99,7 @@ export function SettlementDialog({
         initialValues={{ amount: penceText(transfer.amountPence), paidHow: 'elsewhere' }}
         onFinish={onFinish}
       >
-        {payerIsYou && (
+        {mayPayWithKitty && (
           <Form.Item label="How are you paying?" name="paidHow">
             <Radio.Group
               options={[

@@ -13,7 +13,7 @@ import { useState } from 'react';
 
 import { formatDateTime } from '../../pots/format';
 import { parseAmountPence } from '../../pots/split';
-import { toastProblem } from '../../ui/problem-toast';
+import { toastProblem, withToast } from '../../ui/problem-toast';
 import { useToast } from '../../ui/toast';
 
 const STATUS: Record<SpendApproval['status'], { label: string; color?: string }> = {
@@ -132,14 +132,8 @@ function ApprovalRow({ approval, open }: { approval: SpendApproval; open: boolea
   const ids = { potId: approval.potId, approvalId: approval.id };
   const status = STATUS[approval.status];
 
-  const run = async (action: () => Promise<unknown>, title: string, detail: string) => {
-    try {
-      await action();
-      toast.success(title, detail);
-    } catch (error) {
-      toastProblem(toast, error);
-    }
-  };
+  const run = (action: () => Promise<unknown>, title: string, detail: string) =>
+    withToast(toast, action, title, detail);
 
   return (
     <li className="expense-item">

@@ -101,8 +101,15 @@ describe('WhoOwesWhom', () => {
       ]);
       owner.unmount();
 
-      renderPlan({ archived: true });
+      const archived = renderPlan({ archived: true });
       expect(remindButtons()).toEqual([]);
+      archived.unmount();
+
+      // A guest without an e-mail cannot be reminded by Kitty.
+      renderPlan({ unreachable: [BOB_MEMBER] });
+      expect(remindButtons().map((button) => button.getAttribute('aria-label'))).toEqual([
+        'Remind Cat Moss: Cat Moss pays Ann Lee £7.50',
+      ]);
     });
 
     it('e-mails the debtor through the API and says so', async () => {

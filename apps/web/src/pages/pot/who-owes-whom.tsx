@@ -18,6 +18,8 @@ export interface WhoOwesWhomProps {
   archived?: boolean;
   /** The pot's rules: whether debts are simplified (its owner may switch that here). */
   rules: PotRules;
+  /** Guests without an e-mail: Kitty has nowhere to remind them. */
+  unreachable?: readonly string[];
   onRecordPayment: (transfer: PotBalances['plan'][number]) => void;
 }
 
@@ -32,6 +34,7 @@ export function WhoOwesWhom({
   isOwner,
   archived = false,
   rules,
+  unreachable = [],
   onRecordPayment,
 }: WhoOwesWhomProps) {
   const toast = useToast();
@@ -42,7 +45,10 @@ export function WhoOwesWhom({
   const you = (memberId: string) => (memberId === yourMemberId ? ' (you)' : '');
   // The server decides too (403 otherwise); this only keeps the button off where it cannot work.
   const mayRemind = (transfer: SettleUpTransfer) =>
-    !archived && transfer.fromMemberId !== yourMemberId && (transfer.toMemberId === yourMemberId || isOwner);
+    !archived &&
+    transfer.fromMemberId !== yourMemberId &&
+    !unreachable.includes(transfer.fromMemberId) &&
+    (transfer.toMemberId === yourMemberId || isOwner);
   const remindedToday = (transfer: SettleUpTransfer) =>
     balances.remindedToday.some(
       ({ fromMemberId, toMemberId }) =>

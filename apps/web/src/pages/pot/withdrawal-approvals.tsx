@@ -9,7 +9,7 @@ import { formatPence } from '@kitty/money';
 import { Button, Popconfirm, Tag } from 'antd';
 
 import { formatDate } from '../../pots/format';
-import { toastProblem } from '../../ui/problem-toast';
+import { withToast } from '../../ui/problem-toast';
 import { useToast } from '../../ui/toast';
 
 /**
@@ -43,14 +43,8 @@ function ApprovalRow({ approval }: { approval: WithdrawalApproval }) {
   const amount = formatPence(approval.amountPence);
   const who = approval.requestedByYou ? 'You' : approval.requesterName;
 
-  const run = async (action: () => Promise<unknown>, title: string, detail: string) => {
-    try {
-      await action();
-      toast.success(title, detail);
-    } catch (error) {
-      toastProblem(toast, error);
-    }
-  };
+  const run = (action: () => Promise<unknown>, title: string, detail: string) =>
+    withToast(toast, action, title, detail);
 
   return (
     <li className="expense-item">
