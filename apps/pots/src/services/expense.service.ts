@@ -184,8 +184,9 @@ export class ExpenseService {
         ledgerTransactionId,
         createdBy: caller.userId,
         ...state,
-        shares: { create: shareRows(body.split, effect.shares) },
-        payers: { create: payerRows(effect.payers) },
+        // createMany: one INSERT for all the shares (a nested create is one per row), under the pot's lock.
+        shares: { createMany: { data: shareRows(body.split, effect.shares) } },
+        payers: { createMany: { data: payerRows(effect.payers) } },
       },
     });
     const nameOfMember = (memberId: string) => members.get(memberId)?.name ?? 'a former member';
@@ -322,8 +323,8 @@ export class ExpenseService {
           ...(body.notes !== undefined && { notes: body.notes || null }),
           status: next.status,
           awaitingMemberId: next.awaitingMemberId,
-          shares: { create: shareRows(split, shares) },
-          payers: { create: payerRows(payers) },
+          shares: { createMany: { data: shareRows(split, shares) } },
+          payers: { createMany: { data: payerRows(payers) } },
         },
       });
       await movePositions(
