@@ -43,6 +43,8 @@ async function startDelayingProxy(target: string, halfRoundTripMs: number) {
   const upstream = new URL(target);
   const agent = new http.Agent({ keepAlive: true });
   const refreshes: RefreshSeen[] = [];
+  /** Extra time the next refresh answer is held: a link slow enough that a navigation overtakes it. */
+  let nextRefreshExtraMs = 0;
   const server = http.createServer((request, response) => {
     const body: Buffer[] = [];
     request.on('data', (chunk: Buffer) => body.push(chunk));
@@ -64,6 +66,8 @@ async function startDelayingProxy(target: string, halfRoundTripMs: number) {
               const payload = Buffer.concat(chunks);
               const seen =
                 request.url === '/api/auth/refresh' ? recordRefresh(request, answer, payload) : null;
+              const extraMs = seen ? nextRefreshExtraMs : 0;
+              if (seen) nextRefreshExtraMs = 0;
               setTimeout(() => {
                 if (response.destroyed || request.socket.destroyed) {
                   if (seen) seen.abandoned = true;
@@ -76,7 +80,7 @@ async function startDelayingProxy(target: string, halfRoundTripMs: number) {
                   'content-length': payload.length,
                 });
                 response.end(payload);
-              }, halfRoundTripMs);
+              }, halfRoundTripMs + extraMs);
             });
           },
         );
@@ -103,6 +107,9 @@ async function startDelayingProxy(target: string, halfRoundTripMs: number) {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     refreshes,
+    holdNextRefresh: (ms: number) => {
+      nextRefreshExtraMs = ms;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         agent.destroy();
@@ -180,20 +187,21 @@ describe('sessions on a slow network, across tabs', () => {
         for (const each of tabs) if ((await settledState(each)) === 'out') signOutsSeen += 1;
       }
     }
-    // Random moments usually catch a refresh in flight, but not always: if none was caught, catch one on
-    // purpose — reload again the moment the gateway has answered a refresh the proxy still holds.
+    // Random moments usually catch a refresh in flight, but not always: if none was caught, make sure one
+    // is — the next refresh's answer held 3 s on the wire, and the tab reloaded the moment the gateway sent it.
     for (
       let tries = 0;
-      tries < 10 && !proxy.refreshes.slice(firstRefresh).some((seen) => seen.abandoned);
+      tries < 5 && !proxy.refreshes.slice(firstRefresh).some((seen) => seen.abandoned);
       tries += 1
     ) {
       const tab = tabs[tries % TABS];
       const before = proxy.refreshes.length;
+      proxy.holdNextRefresh(3_000);
       await tab.reload({ waitUntil: 'commit' });
-      const deadline = Date.now() + 5_000;
-      while (proxy.refreshes.length === before && Date.now() < deadline) await sleep(5);
-      if (proxy.refreshes.length > before) await tab.reload({ waitUntil: 'commit' }).catch(() => undefined);
-      await sleep(HALF_ROUND_TRIP_MS * 2);
+      const deadline = Date.now() + 10_000;
+      while (proxy.refreshes.length === before && Date.now() < deadline) await sleep(10);
+      await tab.reload({ waitUntil: 'commit' }).catch(() => undefined);
+      await sleep(3_500);
     }
     for (const tab of tabs) {
       await tab.reload();
