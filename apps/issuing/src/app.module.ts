@@ -1,4 +1,4 @@
-import { ResidencyQueue } from '@kitty/contracts';
+import { NotificationQueue, ResidencyQueue } from '@kitty/contracts';
 import { createStripeClient, RpcModule, serviceInfrastructure, STRIPE_CLIENT } from '@kitty/nest-common';
 import { Module } from '@nestjs/common';
 
@@ -25,8 +25,10 @@ const infrastructure = serviceInfrastructure({
   service: 'issuing',
   config,
   prisma: PrismaService,
-  // A completed identity check tells residency the address's country (issue 13 §6).
-  outbox: { table: OUTBOX_TABLE, queues: [ResidencyQueue] },
+  // A completed identity check tells residency the address's country (issue 13 §6); a card payment a pot
+  // rule declines tells its holder (issue 13 §4). Every queue written to the outbox must be listed: a
+  // message for one that is not stops the relay, and everything queued behind it.
+  outbox: { table: OUTBOX_TABLE, queues: [ResidencyQueue, NotificationQueue] },
 });
 
 @Module({
