@@ -62,6 +62,15 @@ interface BalanceRow {
   sequence: bigint;
 }
 
+/** A row of ledger_post: its outcome, and on 'posted' one row per account in the order given. */
+interface PostRow {
+  outcome: 'posted' | 'replay' | 'voided' | 'insufficient';
+  transaction_id: string | null;
+  account_id: string | null;
+  balance_pence: bigint | null;
+  sequence: bigint | null;
+}
+
 /** Pot events carry these kinds; anything else that touches a pot is reported as an adjustment. */
 const POT_EVENT_KINDS = new Set<string>(POT_MONEY_KINDS);
 
@@ -80,56 +89,39 @@ export class LedgerService {
     const requestHash = hashRequest(entry, logical);
     const postings = onPlatformRows(logical, entry.idempotencyKey);
 
-    await lockKey(tx, entry.idempotencyKey);
-    const voided = await tx.$queryRawUnsafe<unknown[]>(
-      `SELECT 1 FROM ledger_voided_keys WHERE idempotency_key = $1`,
-      entry.idempotencyKey,
-    );
-    if (voided.length > 0) throw new VoidedKeyError(entry.idempotencyKey);
-
-    const inserted = await tx.$queryRawUnsafe<{ id: string }[]>(
-      `INSERT INTO ledger_transactions (id, idempotency_key, request_hash, kind, description, metadata, reverses_id)
-       VALUES (gen_random_uuid(), $1, $2, $3, $4, $5::jsonb, $6::uuid)
-       ON CONFLICT (idempotency_key) DO NOTHING RETURNING id`,
+    const policies = postings.map((posting) => accountPolicy(posting.accountId));
+    // Everything up to the outbox in one call (ledger_post, migration 20261126200923): the accounts' row
+    // locks are held for one round trip instead of ten.
+    const rows = await tx.$queryRawUnsafe<PostRow[]>(
+      `SELECT outcome, transaction_id, account_id, balance_pence, sequence
+         FROM ledger_post($1::bigint, $2, $3, $4, $5, $6::jsonb, $7::uuid,
+                          $8::text[], $9::text[], $10::uuid[], $11::boolean[], $12::bigint[])`,
+      lockKeyOf(entry.idempotencyKey),
       entry.idempotencyKey,
       requestHash,
       entry.kind,
       entry.description,
       JSON.stringify({ ...entry.metadata, userId: entry.userId }),
       entry.metadata?.['reverses'] ?? null,
-    );
-    if (inserted.length === 0) return this.replay(tx, entry.idempotencyKey, requestHash);
-    const transactionId = inserted[0].id;
-
-    await this.ensureAccounts(
-      tx,
       postings.map((posting) => posting.accountId),
+      policies.map((policy) => policy.kind),
+      policies.map((policy) => policy.ownerId),
+      policies.map((policy) => policy.allowNegative),
+      postings.map((posting) => posting.amountPence),
     );
-    const results: { posting: Posting; balance: BalanceRow }[] = [];
-    for (const posting of postings) {
-      const rows = await tx.$queryRawUnsafe<BalanceRow[]>(
-        `UPDATE ledger_accounts
-            SET balance_pence = balance_pence + $2, sequence = sequence + 1, updated_at = now()
-          WHERE id = $1 AND (allow_negative OR balance_pence + $2 >= 0)
-          RETURNING balance_pence, sequence`,
-        posting.accountId,
-        posting.amountPence,
-      );
-      if (rows.length === 0) throw new InsufficientFundsError(posting.accountId);
-      results.push({ posting, balance: rows[0] });
-    }
-
-    await tx.$executeRawUnsafe(
-      `INSERT INTO ledger_postings (transaction_id, account_id, amount_pence, balance_after, account_sequence)
-       SELECT $1::uuid, account_id, amount, balance_after, account_sequence
-         FROM unnest($2::text[], $3::bigint[], $4::bigint[], $5::bigint[])
-           AS p(account_id, amount, balance_after, account_sequence)`,
-      transactionId,
-      results.map((r) => r.posting.accountId),
-      results.map((r) => r.posting.amountPence),
-      results.map((r) => r.balance.balance_pence),
-      results.map((r) => r.balance.sequence),
-    );
+    const [first] = rows;
+    if (first.outcome === 'voided') throw new VoidedKeyError(entry.idempotencyKey);
+    if (first.outcome === 'replay') return this.replay(tx, entry.idempotencyKey, requestHash);
+    if (first.outcome === 'insufficient') throw new InsufficientFundsError(String(first.account_id));
+    const transactionId = String(first.transaction_id);
+    const results = postings.map((posting, index) => {
+      const row = rows[index];
+      if (row?.account_id !== posting.accountId) throw new Error(`ledger_post answered out of order`);
+      return {
+        posting,
+        balance: { balance_pence: BigInt(row.balance_pence ?? 0n), sequence: BigInt(row.sequence ?? 0n) },
+      };
+    });
     await this.announcePotBalances(tx, transactionId, entry, results);
     ledgerPostings.inc({ kind: entry.kind });
     return { transactionId, replayed: false };
@@ -204,19 +196,6 @@ export class LedgerService {
     return { transactionId: rows[0].id, replayed: true };
   }
 
-  private async ensureAccounts(tx: Tx, accountIds: readonly string[]) {
-    const policies = accountIds.map((id) => ({ id, ...accountPolicy(id) }));
-    await tx.$executeRawUnsafe(
-      `INSERT INTO ledger_accounts (id, kind, owner_id, allow_negative)
-       SELECT * FROM unnest($1::text[], $2::text[], $3::uuid[], $4::boolean[])
-       ON CONFLICT (id) DO NOTHING`,
-      policies.map((p) => p.id),
-      policies.map((p) => p.kind),
-      policies.map((p) => p.ownerId),
-      policies.map((p) => p.allowNegative),
-    );
-  }
-
   /** `payments.pot-balance.changed`, in the same transaction: the pots service's projection never misses one. */
   private async announcePotBalances(
     tx: Tx,
@@ -288,9 +267,11 @@ function onPlatformRows(postings: readonly Posting[], idempotencyKey: string): P
  * two unrelated keys.
  */
 async function lockKey(tx: Tx, idempotencyKey: string) {
-  const hash = createHash('sha256').update(idempotencyKey).digest();
-  await tx.$executeRawUnsafe(`SELECT pg_advisory_xact_lock($1::bigint)`, hash.readBigInt64BE(0));
+  await tx.$executeRawUnsafe(`SELECT pg_advisory_xact_lock($1::bigint)`, lockKeyOf(idempotencyKey));
 }
+
+const lockKeyOf = (idempotencyKey: string) =>
+  createHash('sha256').update(idempotencyKey).digest().readBigInt64BE(0);
 
 function hashRequest(entry: LedgerEntry, postings: readonly Posting[]): string {
   const canonical = JSON.stringify({

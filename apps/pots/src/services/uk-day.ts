@@ -1,9 +1,11 @@
+// Made once: building a formatter with a time zone costs ~0.2 ms, 16% of pots' CPU in the balances read.
+const ukDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' });
+
 /**
  * The date in the UK (YYYY-MM-DD) at `now`, by this process's clock: the day reminders, recurring expenses
  * and an expense's default date count in.
  */
-export const ukToday = (now: Date = new Date()) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(now);
+export const ukToday = (now: Date = new Date()) => ukDay.format(now);
 
 /** A `@db.Date` column's day (Prisma reads it as midnight UTC). */
 export const calendarDay = (date: Date) => date.toISOString().slice(0, 10);
