@@ -1,36 +1,16 @@
-import { problemDetail, useSignOutMutation } from '@kitty/api-client';
-import { Button } from 'antd';
-import { Link, useNavigate } from 'react-router-dom';
+import { lazy, Suspense } from 'react';
+import { Link } from 'react-router-dom';
 
-import { useAppDispatch, useAppSelector } from '../app/store';
+import { useAppSelector } from '../app/store';
 import { webConfig } from '../config';
-import { NotificationBell } from '../notifications/notification-bell';
-import { announceSession } from '../session/session-broadcast';
-import { displayName, endSession, selectCurrentUser, selectSessionStatus } from '../session/session-slice';
+import { selectCurrentUser, selectSessionStatus } from '../session/session-slice';
 import { ButtonLink } from '../ui/button-link';
-import { useToast } from '../ui/toast';
-import { ResidencyBadge } from './residency-badge';
+
+const SignedInActions = lazy(() => import('./signed-in-actions'));
 
 export function AppHeader() {
   const status = useAppSelector(selectSessionStatus);
   const user = useAppSelector(selectCurrentUser);
-  const dispatch = useAppDispatch();
-  const navigate = useNavigate();
-  const toast = useToast();
-  const [signOut, { isLoading: signingOut }] = useSignOutMutation();
-
-  const handleSignOut = async () => {
-    try {
-      await signOut().unwrap();
-    } catch (error) {
-      // The server still holds the session: say so rather than pretend the user is signed out.
-      toast.error('Sign out failed', problemDetail(error) ?? 'Something went wrong: Please try again later.');
-      return;
-    }
-    navigate('/');
-    endSession(dispatch, { byUser: true });
-    announceSession({ type: 'signed-out' });
-  };
 
   return (
     <header className="app-header">
@@ -43,16 +23,10 @@ export function AppHeader() {
       </Link>
       <nav className="header-actions" aria-label="Account">
         {status === 'signedIn' && user && (
-          <>
-            <span className="welcome" title={displayName(user)}>
-              Welcome, {displayName(user)}
-            </span>
-            <ResidencyBadge residency={user.residency} />
-            <NotificationBell />
-            <Button onClick={handleSignOut} loading={signingOut}>
-              Sign Out
-            </Button>
-          </>
+          // The actions sit at the end of a right-aligned row: arriving a moment later, they shift nothing.
+          <Suspense fallback={null}>
+            <SignedInActions user={user} />
+          </Suspense>
         )}
         {status === 'signedOut' && (
           <>

@@ -7,7 +7,7 @@ import { toastProblem } from '../ui/problem-toast';
 import { useToast } from '../ui/toast';
 
 /** Shown to a signed-in user whose address is not confirmed yet: what waits for it, and another link. */
-export function VerifyEmailBanner() {
+export default function VerifyEmailBanner() {
   const user = useAppSelector(selectCurrentUser);
   const toast = useToast();
   const [resend, { isLoading }] = useResendVerificationEmailMutation();

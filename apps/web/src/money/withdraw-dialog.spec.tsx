@@ -94,8 +94,9 @@ describe('Withdraw dialog', () => {
 
     expect((await screen.findAllByText('Withdrawal Initiated')).length).toBeGreaterThan(0);
     expect(screen.getByText(/£20.00 from your wallet to NatWest •••• 2345/)).toBeTruthy();
+    // The toast's text: toasts load their code with the first one.
     expect(
-      screen.getByText('£20.00 is on its way to your bank account. It takes 1-3 business days.'),
+      await screen.findByText('£20.00 is on its way to your bank account. It takes 1-3 business days.'),
     ).toBeTruthy();
     const [post] = posts(fetchMock);
     expect(new URL(post.url).pathname).toBe('/api/withdrawals');

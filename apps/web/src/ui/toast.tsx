@@ -1,11 +1,6 @@
 import type { NotificationArgsProps } from 'antd';
-import { notification } from 'antd';
 import type { ReactNode } from 'react';
-import { createContext, useContext, useMemo } from 'react';
-
-// antd counts durations in seconds: 4 s = the spec's 4000 ms auto-close (spec §9).
-const TOAST_DURATION_SECONDS = 4;
-const MAX_VISIBLE_TOASTS = 3;
+import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useRef, useState } from 'react';
 
 export interface Toast {
   success(title: string, description?: ReactNode): void;
@@ -14,28 +9,49 @@ export interface Toast {
   info(title: string, description?: ReactNode): void;
 }
 
+export interface ToastRequest {
+  type: NonNullable<NotificationArgsProps['type']>;
+  title: string;
+  description?: ReactNode;
+}
+
+export type ShowToast = (request: ToastRequest) => void;
+
 const ToastContext = createContext<Toast | null>(null);
+
+// antd's notification code loads with the first toast: most page loads never show one.
+const ToastHost = lazy(() => import('./toast-host'));
 
 /** The app's one toast stack: at most 3 visible, each closing after 4000 ms. */
 export function ToastProvider({ children }: { children: ReactNode }) {
-  const [api, holder] = notification.useNotification({
-    maxCount: MAX_VISIBLE_TOASTS,
-    duration: TOAST_DURATION_SECONDS,
-    stack: false,
-    placement: 'topRight',
-  });
+  const [hostWanted, setHostWanted] = useState(false);
+  const show = useRef<ShowToast | null>(null);
+  // Toasts asked for while the host is still loading, shown in order once it is there.
+  const waiting = useRef<ToastRequest[]>([]);
+
+  const connect = useCallback((showToast: ShowToast) => {
+    show.current = showToast;
+    waiting.current.splice(0).forEach(showToast);
+  }, []);
   const toast = useMemo<Toast>(() => {
-    const open = (type: NonNullable<NotificationArgsProps['type']>, title: string, description?: ReactNode) =>
-      api.open({ type, title, description });
+    const open = (type: ToastRequest['type'], title: string, description?: ReactNode) => {
+      if (show.current) return show.current({ type, title, description });
+      waiting.current.push({ type, title, description });
+      setHostWanted(true);
+    };
     return {
       success: (title, description) => open('success', title, description),
       error: (title, description) => open('error', title, description),
       info: (title, description) => open('info', title, description),
     };
-  }, [api]);
+  }, []);
   return (
     <ToastContext.Provider value={toast}>
-      {holder}
+      {hostWanted && (
+        <Suspense fallback={null}>
+          <ToastHost connect={connect} />
+        </Suspense>
+      )}
       {children}
     </ToastContext.Provider>
   );
