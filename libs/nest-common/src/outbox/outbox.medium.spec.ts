@@ -80,6 +80,7 @@ describe('outbox relays of several replicas (PostgreSQL)', () => {
     const perRelay = [0, 0, 0];
     const relays = pools.map((pool, i) => {
       const queues = {
+        names: () => ['mail'],
         addBulk: async (_queue: string, jobs: { id: string }[]) => {
           // Redis takes a moment: the claim must hold across it.
           await new Promise((resolve) => setTimeout(resolve, 3));
@@ -115,12 +116,14 @@ describe('outbox relays of several replicas (PostgreSQL)', () => {
     const attempts: string[][] = [];
     // The first replica's Redis call adds the jobs, then its connection drops before the commit.
     const failing = new OutboxRelay(pgDatabase(pools[0]), TABLE, {
+      names: () => ['mail'],
       addBulk: async (_queue: string, jobs: { id: string }[]) => {
         attempts.push(jobs.map((job) => job.id));
         throw new Error('connection lost');
       },
     } as unknown as QueueRegistry);
     const healthy = new OutboxRelay(pgDatabase(pools[1]), TABLE, {
+      names: () => ['mail'],
       addBulk: async (_queue: string, jobs: { id: string }[]) => {
         attempts.push(jobs.map((job) => job.id));
       },
@@ -130,5 +133,30 @@ describe('outbox relays of several replicas (PostgreSQL)', () => {
     await expect(healthy.relayBatch()).resolves.toBe(10);
     // Same ids both times: BullMQ keeps one job per id, so the second add is a no-op for those it has.
     expect(attempts[1].sort()).toEqual(attempts[0].sort());
+  });
+
+  it('relays past rows written for a queue it has no producer for, and names that queue', async () => {
+    await pools[0].query(`DELETE FROM ${TABLE}`);
+    // The stray row is the oldest: before, the relay retried it forever and nothing behind it moved.
+    await pools[0].query(
+      `INSERT INTO ${TABLE} (queue, job_name, payload) VALUES ('notifications', 'notify.v1', '{}')`,
+    );
+    await pools[0].query(
+      `INSERT INTO ${TABLE} (queue, job_name, payload) SELECT 'mail', 'send.v1', '{}' FROM generate_series(1, 5)`,
+    );
+    const added: string[] = [];
+    const relay = new OutboxRelay(pgDatabase(pools[0]), TABLE, {
+      names: () => ['mail'],
+      addBulk: async (queue: string, jobs: { id: string }[]) => {
+        if (queue !== 'mail') throw new Error(`No producer registered for queue ${queue}`);
+        added.push(...jobs.map((job) => job.id));
+      },
+    } as unknown as QueueRegistry);
+
+    await expect(relay.relayBatch()).resolves.toBe(5);
+    expect(added).toHaveLength(5);
+    await expect(relay.reportUnknownQueues()).resolves.toEqual(['notifications']);
+    const { rows } = await pools[0].query(`SELECT queue FROM ${TABLE} WHERE relayed_at IS NULL`);
+    expect(rows).toEqual([{ queue: 'notifications' }]);
   });
 });

@@ -41,7 +41,10 @@ describe('OutboxRelay', () => {
   it('adds each row as a job whose id is the outbox id, grouped by queue, then marks it relayed', async () => {
     const { db, relayed } = fakeDatabase(rows);
     const addBulk = jest.fn().mockResolvedValue(undefined);
-    const relay = new OutboxRelay(db, '"x"."outbox"', { addBulk } as unknown as QueueRegistry);
+    const relay = new OutboxRelay(db, '"x"."outbox"', {
+      addBulk,
+      names: () => ['mail', 'residency'],
+    } as unknown as QueueRegistry);
 
     expect(await relay.relayBatch()).toBe(3);
     expect(addBulk).toHaveBeenCalledWith('mail', [
@@ -58,7 +61,10 @@ describe('OutboxRelay', () => {
   it('leaves rows unrelayed when Redis refuses the jobs, so the next pass retries them', async () => {
     const { db, relayed } = fakeDatabase(rows);
     const addBulk = jest.fn().mockRejectedValueOnce(new Error('redis down')).mockResolvedValue(undefined);
-    const relay = new OutboxRelay(db, '"x"."outbox"', { addBulk } as unknown as QueueRegistry);
+    const relay = new OutboxRelay(db, '"x"."outbox"', {
+      addBulk,
+      names: () => ['mail', 'residency'],
+    } as unknown as QueueRegistry);
 
     await expect(relay.relayBatch()).rejects.toThrow('redis down');
     expect(relayed.size).toBe(0);
@@ -69,7 +75,12 @@ describe('OutboxRelay', () => {
     const table: typeof rows = [];
     const { db, relayed } = fakeDatabase(table);
     const addBulk = jest.fn().mockResolvedValue(undefined);
-    const relay = new OutboxRelay(db, '"x"."outbox"', { addBulk } as unknown as QueueRegistry, 60_000);
+    const relay = new OutboxRelay(
+      db,
+      '"x"."outbox"',
+      { addBulk, names: () => ['mail', 'residency'] } as unknown as QueueRegistry,
+      60_000,
+    );
     relay.start();
     await new Promise((resolve) => setTimeout(resolve, 20));
     table.push(...rows);
@@ -84,6 +95,7 @@ describe('OutboxRelay', () => {
     const backlogDb = { ...db, $queryRawUnsafe: async <T>() => [{ count: 4 }] as T };
     const relay = new OutboxRelay(backlogDb, '"x"."outbox"', {
       addBulk: jest.fn(),
+      names: () => ['mail'],
     } as unknown as QueueRegistry);
     relay.start();
     expect(await renderMetrics()).toContain('outbox_backlog{table="\\"x\\".\\"outbox\\""} 4');

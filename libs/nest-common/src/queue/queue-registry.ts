@@ -45,6 +45,11 @@ export class QueueRegistry {
     return this.coalescer.add(queueName, { ...job, data: withRequestId(job.data) });
   }
 
+  /** The queues this process has producers for. */
+  names(): string[] {
+    return [...this.queues.keys()];
+  }
+
   all(): Queue[] {
     return [...this.queues.values()].map((entry) => entry.queue);
   }
