@@ -59,8 +59,18 @@ async function load(browser, profile, { path, signedIn }, credentials) {
   cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => {
     if (scripts.has(requestId)) scripts.set(requestId, encodedDataLength);
   });
+  // Settled: a second with no request started or finished, the signed-in page's live stream
+  // (/api/live, open for as long as the page is) left out: 'networkidle' never comes with it open.
+  let lastActivity = performance.now();
+  const touch = ({ request, response }) => {
+    if (!(request?.url ?? response?.url ?? '').includes('/api/live')) lastActivity = performance.now();
+  };
+  cdp.on('Network.requestWillBeSent', touch);
+  cdp.on('Network.responseReceived', touch);
+  cdp.on('Network.loadingFinished', () => (lastActivity = performance.now()));
   await page.addInitScript(OBSERVE_VITALS);
-  await page.goto(`${GATEWAY}${path}`, { waitUntil: 'networkidle' });
+  await page.goto(`${GATEWAY}${path}`, { waitUntil: 'load' });
+  while (performance.now() - lastActivity < 1000) await page.waitForTimeout(100);
   // Observers are called back asynchronously: wait for the LCP entry, then give late shifts a moment.
   await page.waitForFunction(() => window.__vitals.lcp > 0, undefined, { timeout: 15_000 });
   await page.waitForTimeout(500);
