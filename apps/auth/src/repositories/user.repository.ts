@@ -20,9 +20,16 @@ export class UserRepository {
     return this.prisma.user.findUnique({ where: { email } });
   }
 
+  /**
+   * Hand-written: every `GET /api/me` and every e-mailed notification's recipient reads it, and the ORM's
+   * query path cost a third more CPU per read than the statement itself (issue 15).
+   */
   async findById(id: string) {
-    const user = await this.prisma.user.findUnique({ where: { id }, select: AUTH_USER_FIELDS });
-    return user && toAuthUser(user);
+    const [user] = await this.prisma.$queryRaw<
+      { id: string; email: string; fullName: string; emailVerifiedAt: Date | null }[]
+    >`SELECT id, email, full_name AS "fullName", email_verified_at AS "emailVerifiedAt"
+        FROM users WHERE id = ${id}::uuid`;
+    return user ? toAuthUser(user) : null;
   }
 
   /**
