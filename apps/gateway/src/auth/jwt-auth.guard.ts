@@ -57,7 +57,7 @@ export class JwtAuthGuard implements CanActivate {
           sessionId: claims.sid,
           expiresAt: claims.exp === undefined ? undefined : claims.exp * 1000,
         };
-        // The access log (pino-http, on the raw request) names the caller by id.
+        // The access line (logAccess, from the raw request) names the caller by id.
         Object.assign(request.raw, { userId: claims.sub });
       } else if (!isPublic) {
         throw ProblemError.of(401, 'Unauthorized', 'Your session has expired. Please sign in again.');

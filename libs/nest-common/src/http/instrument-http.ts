@@ -3,6 +3,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 
 import { REQUEST_ID_HEADER, requestIdFrom, runWithRequestId } from '../context';
+import { logAccess } from '../logging/logger.module';
 import { httpRequestDuration } from '../metrics';
 
 /** Fastify's request id: the caller's `x-request-id` when it is sane, a fresh UUID otherwise. */
@@ -11,13 +12,11 @@ export const genReqId = (req: { headers: IncomingHttpHeaders }): string =>
 
 /**
  * Every request runs in its request-id context (so logs, RPC calls and jobs it starts carry the id),
- * answers with the id in `x-request-id`, and is timed and logged by route template.
+ * answers with the id in `x-request-id`, and is timed and logged (one access line) by route template.
  */
 export function instrumentHttp(fastify: FastifyInstance): void {
   fastify.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
-    // The access line (pino-http, on the raw request) names the route template too.
-    Object.assign(request.raw, { route: request.routeOptions.url ?? 'unmatched' });
     runWithRequestId(request.id, done);
   });
   fastify.addHook('onResponse', (request, reply, done) => {
@@ -30,6 +29,7 @@ export function instrumentHttp(fastify: FastifyInstance): void {
       },
       reply.elapsedTime / 1000,
     );
+    logAccess(request, reply);
     done();
   });
 }
