@@ -51,14 +51,11 @@ export class AuthorizationDecisionService {
   ) {}
 
   async decide(command: DecideAuthorizationCommand): Promise<AuthorizationDecision> {
-    const card = await this.authorizations.findCard(command.cardId);
-    // Card ids are unique across Stripe; an event that names an account must name the card's own.
-    const owner =
-      card && (command.account === null || command.account === card.stripeAccountId) ? card : null;
-    const row = await this.authorizations.record(command, owner?.userId ?? null);
+    // The card's owner comes with the row: an event that names an account must name the card's own.
+    const row = await this.authorizations.record(command);
     if (row.decision) return { approved: row.decision === 'approved' };
 
-    const verdict = await this.verdict(command, owner);
+    const verdict = await this.verdict(command, row.owner);
     const decided = await this.authorizations.decideOnce(row.id, verdict);
     if (verdict.decision === 'approved' && decided !== 'approved') {
       // A concurrent delivery recorded a decline first: its answer stands, so this hold must not.

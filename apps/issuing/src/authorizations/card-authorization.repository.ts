@@ -8,11 +8,17 @@ import { PrismaService } from '../prisma.service';
 export type CardAuthorizationRow = CardAuthorization;
 export type Tx = Prisma.TransactionClient;
 
-/** What the card lookup needs of `virtual_cards`: whose card it is and whether it may be used. */
+/** What a decision needs of the card: whose it is and whether it may be used. */
 export interface CardOwner {
   userId: string;
-  stripeAccountId: string;
   status: string;
+}
+
+/** An authorisation's row as the decision finds it, and its card's owner (null: no such card of theirs). */
+export interface RecordedAuthorization {
+  id: string;
+  decision: string | null;
+  owner: CardOwner | null;
 }
 
 export interface Verdict {
@@ -35,30 +41,34 @@ export class CardAuthorizationRepository {
     return this.prisma.cardAuthorization.findMany({ where: { userId }, orderBy: { createdAt: 'desc' } });
   }
 
-  async findCard(stripeCardId: string): Promise<CardOwner | null> {
-    const [card] = await this.prisma.$queryRaw<CardOwner[]>`
-      SELECT user_id AS "userId", stripe_account_id AS "stripeAccountId", status
-        FROM virtual_cards WHERE stripe_card_id = ${stripeCardId}`;
-    return card ?? null;
-  }
-
   /**
-   * The authorisation's id and decision so far, its row created on the first delivery (a redelivery finds
-   * the same row). One statement: the no-op update makes an existing row come back too.
+   * The authorisation's id and decision so far, with its card's owner: the card named, when the event names
+   * no account or the card's own (card ids are unique across Stripe). The row is created on the first
+   * delivery and a redelivery finds the same row; one statement, the no-op update making an existing row
+   * come back too.
    */
-  async record(
-    command: DecideAuthorizationCommand,
-    userId: string | null,
-  ): Promise<{ id: string; decision: string | null }> {
-    const [row] = await this.prisma.$queryRaw<{ id: string; decision: string | null }[]>`
-      INSERT INTO card_authorizations
-        (id, stripe_authorization_id, stripe_card_id, stripe_account_id, user_id, amount_pence, currency,
-         merchant_name, updated_at)
-      VALUES (gen_random_uuid(), ${command.authorizationId}, ${command.cardId}, ${command.account},
-              ${userId}::uuid, ${command.amountPence}, ${command.currency}, ${command.merchantName}, now())
-      ON CONFLICT (stripe_authorization_id) DO UPDATE SET stripe_authorization_id = EXCLUDED.stripe_authorization_id
-      RETURNING id, decision`;
-    return row;
+  async record(command: DecideAuthorizationCommand): Promise<RecordedAuthorization> {
+    const [row] = await this.prisma.$queryRaw<
+      { id: string; decision: string | null; userId: string | null; status: string | null }[]
+    >`
+      WITH owner AS (
+        SELECT user_id, status FROM virtual_cards
+         WHERE stripe_card_id = ${command.cardId}
+           AND (${command.account}::text IS NULL OR stripe_account_id = ${command.account}::text)
+      ), recorded AS (
+        INSERT INTO card_authorizations
+          (id, stripe_authorization_id, stripe_card_id, stripe_account_id, user_id, amount_pence, currency,
+           merchant_name, updated_at)
+        VALUES (gen_random_uuid(), ${command.authorizationId}, ${command.cardId}, ${command.account},
+                (SELECT user_id FROM owner), ${command.amountPence}, ${command.currency}, ${command.merchantName},
+                now())
+        ON CONFLICT (stripe_authorization_id) DO UPDATE SET stripe_authorization_id = EXCLUDED.stripe_authorization_id
+        RETURNING id, decision
+      )
+      SELECT recorded.id, recorded.decision, owner.user_id AS "userId", owner.status
+        FROM recorded LEFT JOIN owner ON true`;
+    const { id, decision, userId, status } = row;
+    return { id, decision, owner: userId && status ? { userId, status } : null };
   }
 
   /**

@@ -200,6 +200,41 @@ describe('PotBalanceProjection (PostgreSQL)', () => {
     expect(state.members[0].addedPence).toBe(9000n);
   });
 
+  it('records a card hold in one statement: debit row under the holder, spending, current members told', async () => {
+    const pot = await createPot(db.prisma, ['Ada', 'Grace', 'Joan'], { balancePence: 5000 });
+    const [ada, grace, joan] = pot.members;
+    await db.prisma.potMember.update({ where: { id: joan.id }, data: { removedAt: new Date() } });
+    const hold = event(pot, 3, 4200, {
+      kind: 'card_hold',
+      amountPence: -800,
+      userId: grace.caller.userId,
+      description: 'Corner Café',
+    });
+    await projection.apply(hold);
+    await projection.apply(hold);
+
+    const state = await potState(pot);
+    expect(state.balancePence).toBe(4200n);
+    expect(state.totalSpentPence).toBe(800n);
+    expect(state.totalAddedPence).toBe(0n);
+    expect(state.transactionCount).toBe(1);
+    expect(state.transactions).toEqual([
+      expect.objectContaining({
+        type: 'debit',
+        memberName: 'Grace',
+        amountPence: 800n,
+        description: 'Corner Café',
+      }),
+    ]);
+    expect(state.members.every((member) => member.addedPence === 0n)).toBe(true);
+    expect(await db.prisma.activityEvent.count({ where: { potId: pot.id } })).toBe(0);
+    expect(live.notices.at(-1)).toEqual({
+      userIds: expect.arrayContaining([ada.caller.userId, grace.caller.userId]),
+      topics: [`pot:${pot.id}`, 'pots'],
+    });
+    expect(live.notices.at(-1)?.userIds).toHaveLength(2);
+  });
+
   it('shows a move by someone no longer findable in the pot under a neutral label', async () => {
     const pot = await createPot(db.prisma, ['Ada']);
     await projection.apply(event(pot, 1, 500, { amountPence: 500, userId: randomUUID() }));

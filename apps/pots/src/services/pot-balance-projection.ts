@@ -6,7 +6,6 @@ import { UnrecoverableError } from 'bullmq';
 
 import { PrismaService, type Tx } from '../prisma.service';
 import { notifyPotMembers } from './pot-notifications';
-import { lockPot } from './settle-plan';
 
 type Kind = PotBalanceChanged['kind'];
 
@@ -38,6 +37,41 @@ export function totalsDelta(event: Pick<PotBalanceChanged, 'kind' | 'amountPence
   };
 }
 
+/** Kinds whose newly recorded transaction also writes activity or notices (see followUp). */
+const FOLLOWED_UP_KINDS: ReadonlySet<Kind> = new Set(['top_up', 'withdrawal', 'card_capture']);
+
+/** A row of pot_balance_apply: whether the transaction was new, who made it, and the pot's members now. */
+interface AppliedRow {
+  inserted: boolean;
+  member_name: string | null;
+  member_user_ids: string[];
+}
+
+/** The event's common part in one statement; a pot that does not exist fails the job without retry. */
+async function applyToPot(db: Pick<Tx, '$queryRawUnsafe'>, event: PotBalanceChanged): Promise<AppliedRow> {
+  const delta = totalsDelta(event);
+  const [row] = await db.$queryRawUnsafe<AppliedRow[]>(
+    `SELECT inserted, member_name, member_user_ids
+       FROM pot_balance_apply($1::uuid, $2::bigint, $3::bigint, $4::uuid, $5::text, $6::text, $7::bigint, $8::text,
+                              $9::timestamptz, $10::text, $11::bigint, $12::bigint)`,
+    event.potId,
+    event.balancePence,
+    event.sequence,
+    event.userId,
+    CREDIT_KINDS.has(event.kind) ? 'credit' : 'debit',
+    event.description,
+    Math.abs(event.amountPence),
+    `ledger:${event.transactionId}`,
+    event.occurredAt,
+    systemLabel(event.kind),
+    delta.addedPence,
+    delta.spentPence,
+  );
+  // Pots are never deleted, so no retry will ever find it: fail the job visibly instead.
+  if (!row) throw new UnrecoverableError(`Balance event for unknown pot ${event.potId}`);
+  return row;
+}
+
 /**
  * Keeps the pots service's copy of a pot's money in step with the payments ledger. Events may come twice
  * and in any order: the balance only moves forward by `sequence`, and everything counted per transaction
@@ -57,78 +91,35 @@ export class PotBalanceProjection {
     await this.live.publish(members, [potTopic(event.potId), 'pots']);
   }
 
-  /** Returns the pot's current members (by user id), read inside the transaction that moved the money. */
-  private project(event: PotBalanceChanged): Promise<string[]> {
-    return this.prisma.$transaction(async (tx) => {
-      // The pot's lock first, as every pot writer does (ADR 0006).
-      await lockPot(tx, event.potId);
-      const updated = await tx.$executeRawUnsafe(
-        `UPDATE pots SET balance_pence = $2, balance_sequence = $3, updated_at = now()
-          WHERE id = $1::uuid AND balance_sequence < $3`,
-        event.potId,
-        event.balancePence,
-        event.sequence,
-      );
-      if (updated === 0 && !(await tx.pot.findUnique({ where: { id: event.potId }, select: { id: true } }))) {
-        // Pots are never deleted, so no retry will ever find it: fail the job visibly instead.
-        throw new UnrecoverableError(`Balance event for unknown pot ${event.potId}`);
-      }
-      await this.recordTransaction(tx, event);
-      const members = await tx.potMember.findMany({
-        where: { potId: event.potId, removedAt: null },
-        select: { userId: true },
-      });
-      return members.flatMap((member) => (member.userId ? [member.userId] : []));
-    });
+  /**
+   * Returns the pot's current members (by user id), read inside the transaction that moved the money. The
+   * common part is one statement (pot_balance_apply, migration 20261126230550); only a top-up, a withdrawal
+   * or a card capture adds activity or notices, in one transaction with it.
+   */
+  private async project(event: PotBalanceChanged): Promise<string[]> {
+    const applied = FOLLOWED_UP_KINDS.has(event.kind)
+      ? await this.prisma.$transaction(async (tx) => {
+          const row = await applyToPot(tx, event);
+          if (row.inserted) await this.followUp(tx, event, row);
+          return row;
+        })
+      : await applyToPot(this.prisma, event);
+    return applied.member_user_ids;
   }
 
-  private async recordTransaction(tx: Tx, event: PotBalanceChanged): Promise<void> {
+  /** Activity and notices of a newly recorded top-up, withdrawal or card capture. */
+  private async followUp(tx: Tx, event: PotBalanceChanged, applied: AppliedRow): Promise<void> {
     const { userId } = event;
-    const member = userId
-      ? await tx.potMember.findUnique({
-          where: { potId_userId: { potId: event.potId, userId } },
-          select: { id: true, name: true },
-        })
-      : null;
-    const inserted = await tx.$executeRawUnsafe(
-      `INSERT INTO pot_transactions (id, pot_id, type, description, member_name, amount_pence, source_ref, created_at)
-       VALUES (gen_random_uuid(), $1::uuid, $2, $3, $4, $5, $6, $7::timestamptz)
-       ON CONFLICT (source_ref) DO NOTHING`,
-      event.potId,
-      CREDIT_KINDS.has(event.kind) ? 'credit' : 'debit',
-      event.description,
-      member?.name ?? systemLabel(event.kind),
-      Math.abs(event.amountPence),
-      `ledger:${event.transactionId}`,
-      event.occurredAt,
-    );
-    if (inserted === 0) return;
-
-    const delta = totalsDelta(event);
-    await tx.$executeRawUnsafe(
-      `UPDATE pots SET total_added_pence = total_added_pence + $2, total_spent_pence = total_spent_pence + $3,
-              transaction_count = transaction_count + 1
-        WHERE id = $1::uuid`,
-      event.potId,
-      delta.addedPence,
-      delta.spentPence,
-    );
-    if (member && delta.addedPence !== 0) {
-      await tx.$executeRawUnsafe(
-        `UPDATE pot_members SET added_pence = added_pence + $2 WHERE id = $1::uuid`,
-        member.id,
-        delta.addedPence,
-      );
-    }
-    if (member && userId && (event.kind === 'top_up' || event.kind === 'withdrawal')) {
+    const name = applied.member_name;
+    if (name !== null && userId && (event.kind === 'top_up' || event.kind === 'withdrawal')) {
       const verb = event.kind === 'top_up' ? 'added' : 'withdrew';
       await tx.activityEvent.create({
         data: {
           potId: event.potId,
           actorUserId: userId,
-          actorName: member.name,
+          actorName: name,
           type: event.kind === 'top_up' ? 'pot.topped_up' : 'pot.withdrawn',
-          summary: `${member.name} ${verb} ${formatPence(Math.abs(event.amountPence))}`,
+          summary: `${name} ${verb} ${formatPence(Math.abs(event.amountPence))}`,
         },
       });
       // Every withdrawal from a pot is announced to its other members (issue 13 §4), in the app and by
@@ -137,14 +128,14 @@ export class PotBalanceProjection {
         await notifyPotMembers(tx, event.potId, {
           kind: 'pot_withdrawal',
           eventKey: event.transactionId,
-          title: `${member.name} withdrew ${formatPence(Math.abs(event.amountPence))} to their bank`,
+          title: `${name} withdrew ${formatPence(Math.abs(event.amountPence))} to their bank`,
           exceptUserId: userId,
         });
       if (event.kind === 'top_up')
         await notifyPotMembers(tx, event.potId, {
           kind: 'pot_funded',
           eventKey: event.transactionId,
-          title: `${member.name} added ${formatPence(Math.abs(event.amountPence))}`,
+          title: `${name} added ${formatPence(Math.abs(event.amountPence))}`,
           exceptUserId: userId,
         });
     }
