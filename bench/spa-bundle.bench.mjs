@@ -1,12 +1,13 @@
 // The JavaScript each first route of the SPA downloads, from the build alone (no stack, no browser): the
 // entry script, every chunk it imports statically (Vite modulepreloads them), and the lazy chunks the route
 // renders at once with their own static imports. Sizes are of the precompressed .br and .gz files the
-// gateway serves. Needs `npx nx build web` first; reads the Vite manifest (dist/apps/web/.vite/manifest.json).
+// gateway serves; the budget (issue 15 §6) is on gzip, which every browser takes, brotli is shown beside it.
+// Needs `npx nx build web` first; reads the Vite manifest (dist/apps/web/.vite/manifest.json).
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 
 const DIST = path.resolve(import.meta.dirname, '../dist/apps/web');
-const BUDGET_KB = 150;
+const BUDGET_GZIP_KB = 150;
 // Source modules (manifest keys) loaded lazily as soon as the route renders, besides the entry.
 const ROUTES = [
   { name: 'landing /', lazy: ['src/pages/home/index-page.tsx'] },
@@ -17,6 +18,8 @@ const ROUTES = [
       'src/pages/home/index-page.tsx',
       'src/pages/home/home-page.tsx',
       'src/layout/signed-in-actions.tsx',
+      // Loaded with every part that renders antd (ui/lazy-with-antd).
+      'src/app/antd-theme.tsx',
     ],
   },
 ];
@@ -45,7 +48,7 @@ async function sizeOf(file, extension) {
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 const entryFiles = withStaticImports(entryKey);
 console.log(
-  `First-route JavaScript of ${path.relative(process.cwd(), DIST)}, budget ${BUDGET_KB} KB (brotli)`,
+  `First-route JavaScript of ${path.relative(process.cwd(), DIST)}, budget ${BUDGET_GZIP_KB} KB gzip`,
 );
 for (const { name, lazy } of ROUTES) {
   const files = new Set(entryFiles);
@@ -55,8 +58,8 @@ for (const { name, lazy } of ROUTES) {
   );
   const br = rows.reduce((sum, row) => sum + row.br, 0);
   const gz = rows.reduce((sum, row) => sum + row.gz, 0);
-  const verdict = br <= BUDGET_KB * 1024 ? 'within budget' : 'OVER BUDGET';
-  console.log(`\n${name}: ${files.size} files, ${kb(br)} KB brotli, ${kb(gz)} KB gzip — ${verdict}`);
-  for (const row of rows.sort((a, b) => b.br - a.br))
-    console.log(`  ${kb(row.br).padStart(7)} KB br ${kb(row.gz).padStart(7)} KB gz  ${row.file}`);
+  const verdict = gz <= BUDGET_GZIP_KB * 1024 ? 'within budget' : 'OVER BUDGET';
+  console.log(`\n${name}: ${files.size} files, ${kb(gz)} KB gzip, ${kb(br)} KB brotli — ${verdict}`);
+  for (const row of rows.sort((a, b) => b.gz - a.gz))
+    console.log(`  ${kb(row.gz).padStart(7)} KB gz ${kb(row.br).padStart(7)} KB br  ${row.file}`);
 }

@@ -14,5 +14,7 @@ module.exports = {
     '\\.css$': '<rootDir>/src/test/style-stub.cjs',
     // @ant-design/icons' CommonJS build requires an ES module file of @ant-design/colors: use its CommonJS twin.
     '^@ant-design/colors/es/(.*)$': '@ant-design/colors/lib/$1',
+    // ui/inline-icons reads antd's icon data from its ES modules; jest takes the CommonJS twins.
+    '^@ant-design/icons-svg/es/(.*)$': '@ant-design/icons-svg/lib/$1',
   },
 };

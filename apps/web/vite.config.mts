@@ -7,6 +7,14 @@ import { antdTrim } from './build/antd-trim';
 import { precompress } from './build/precompress';
 
 const workspaceRoot = fileURLToPath(new URL('../../', import.meta.url));
+// The SPA takes only constants and tables from the contracts: the zod schemas beside them (which bring zod)
+// are never used in the browser, so building them counts as no side effect and they drop out.
+const CONTRACTS = /[\\/]libs[\\/]contracts[\\/]src[\\/]/;
+// antd's core (style engine, config, button, shared hooks) and the icons, each one file: signed-in Home
+// otherwise fetched a dozen more small chunks of them, each a round trip on a slow link (issue 15 §6).
+const ANTD_CORE =
+  /[\\/]node_modules[\\/](antd|@ant-design[\\/](cssinjs|cssinjs-utils|colors|fast-color|icons)[\\/]|@rc-component|@babel|stylis|@emotion|is-mobile|clsx)/;
+const ICONS = /[\\/]node_modules[\\/]@ant-design[\\/]icons(-svg)?[\\/]/;
 const FRAMEWORK =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@reduxjs[\\/]toolkit|redux|react-redux|immer|reselect|use-sync-external-store)[\\/]/;
 
@@ -38,11 +46,25 @@ export default defineConfig(({ mode }) => {
       // File names only, in .vite/ (the gateway serves no dot-directories): bench/spa-bundle.bench.mjs reads it.
       manifest: true,
       rolldownOptions: {
+        treeshake: { moduleSideEffects: (id: string) => (CONTRACTS.test(id) ? false : undefined) },
         output: {
           codeSplitting: {
             // Libraries every page runs, in one file rather than the several common chunks they would
             // otherwise be split into: fewer round trips, and brotli compresses them better together.
-            groups: [{ name: 'framework', test: FRAMEWORK }],
+            // antd's pieces only where most antd pages share them (minShareCount), and without their
+            // dependencies: those would pull in the icon data the landing and sign-in pages inline, and with
+            // it the whole group into the entry.
+            groups: [
+              { name: 'framework', test: FRAMEWORK, priority: 2 },
+              {
+                name: 'icons',
+                test: ICONS,
+                minShareCount: 2,
+                includeDependenciesRecursively: false,
+                priority: 1,
+              },
+              { name: 'antd', test: ANTD_CORE, minShareCount: 16, includeDependenciesRecursively: false },
+            ],
           },
         },
       },

@@ -51,7 +51,9 @@ async function audit(
   await page.goto(path);
   await ready(page);
   // Whatever is still loading has not drawn its colours yet: audit the page as it settles.
-  await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning, .ant-skeleton-active'));
+  await page.waitForFunction(
+    () => !document.querySelector('.page-loader, .ant-spin-spinning, .ant-skeleton-active'),
+  );
   // antd animates dialogs and messages in: let them settle so colours are final.
   await page.waitForTimeout(300);
   const violations = await seriousViolations(page);

@@ -3,34 +3,37 @@ import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 
 import { AppLayout } from '../layout/app-layout';
 import { RequireAuth } from '../session/require-auth';
+import { lazyWithAntd } from '../ui/lazy-with-antd';
 
-// One chunk per route: the first page loads only what it shows (field notes, "Front end").
+// One chunk per route: the first page loads only what it shows (field notes, "Front end"). Pages that
+// render antd load its theme with them; the landing page (in IndexPage), sign-in and the text-only pages
+// render none, so a visitor who opens them first downloads no antd (issue 15 §6).
 const IndexPage = lazy(() => import('../pages/home/index-page'));
 const AuthPage = lazy(() => import('../pages/auth/auth-page'));
-const ContactPage = lazy(() => import('../pages/contact/contact-page'));
+const ContactPage = lazyWithAntd(() => import('../pages/contact/contact-page'));
 const AboutPage = lazy(() => import('../pages/static/about-page'));
 const ServicesPage = lazy(() => import('../pages/static/services-page'));
 const TermsPage = lazy(() => import('../pages/static/terms-page'));
 const PrivacyPage = lazy(() => import('../pages/static/privacy-page'));
 const CookiesPage = lazy(() => import('../pages/static/cookies-page'));
-const FundingCancelledPage = lazy(() => import('../pages/funding/funding-cancelled-page'));
-const FundingSuccessPage = lazy(() => import('../pages/funding/funding-success-page'));
-const TopUpReceiptPage = lazy(() => import('../pages/funding/top-up-receipt-page'));
-const TopUpPage = lazy(() => import('../pages/top-up/top-up-page'));
-const RequestTopUpPage = lazy(() => import('../pages/request-top-up/request-top-up-page'));
-const PaymentMethodPage = lazy(() => import('../pages/payment-method/payment-method-page'));
-const CreatePotPage = lazy(() => import('../pages/create-pot/create-pot-page'));
-const PotSummaryPage = lazy(() => import('../pages/pot-summary/pot-summary-page'));
-const PotPage = lazy(() => import('../pages/pot/pot-page'));
-const InvitePage = lazy(() => import('../pages/invite/invite-page'));
-const OnboardingPage = lazy(() => import('../pages/onboarding/onboarding-page'));
-const UnsubscribePage = lazy(() => import('../pages/unsubscribe/unsubscribe-page'));
-const VerifyEmailPage = lazy(() => import('../pages/verify-email/verify-email-page'));
-const ForgotPasswordPage = lazy(() => import('../pages/password/forgot-password-page'));
-const ResetPasswordPage = lazy(() => import('../pages/password/reset-password-page'));
-const ChangePasswordPage = lazy(() => import('../pages/password/change-password-page'));
-const AccountPage = lazy(() => import('../pages/account/account-page'));
-const StatementPage = lazy(() => import('../pages/statement/statement-page'));
+const FundingCancelledPage = lazyWithAntd(() => import('../pages/funding/funding-cancelled-page'));
+const FundingSuccessPage = lazyWithAntd(() => import('../pages/funding/funding-success-page'));
+const TopUpReceiptPage = lazyWithAntd(() => import('../pages/funding/top-up-receipt-page'));
+const TopUpPage = lazyWithAntd(() => import('../pages/top-up/top-up-page'));
+const RequestTopUpPage = lazyWithAntd(() => import('../pages/request-top-up/request-top-up-page'));
+const PaymentMethodPage = lazyWithAntd(() => import('../pages/payment-method/payment-method-page'));
+const CreatePotPage = lazyWithAntd(() => import('../pages/create-pot/create-pot-page'));
+const PotSummaryPage = lazyWithAntd(() => import('../pages/pot-summary/pot-summary-page'));
+const PotPage = lazyWithAntd(() => import('../pages/pot/pot-page'));
+const InvitePage = lazyWithAntd(() => import('../pages/invite/invite-page'));
+const OnboardingPage = lazyWithAntd(() => import('../pages/onboarding/onboarding-page'));
+const UnsubscribePage = lazyWithAntd(() => import('../pages/unsubscribe/unsubscribe-page'));
+const VerifyEmailPage = lazyWithAntd(() => import('../pages/verify-email/verify-email-page'));
+const ForgotPasswordPage = lazyWithAntd(() => import('../pages/password/forgot-password-page'));
+const ResetPasswordPage = lazyWithAntd(() => import('../pages/password/reset-password-page'));
+const ChangePasswordPage = lazyWithAntd(() => import('../pages/password/change-password-page'));
+const AccountPage = lazyWithAntd(() => import('../pages/account/account-page'));
+const StatementPage = lazyWithAntd(() => import('../pages/statement/statement-page'));
 const NotFoundPage = lazy(() => import('../pages/not-found/not-found-page'));
 
 /** Old links to /funding go to the top-up page (decisions §3). */

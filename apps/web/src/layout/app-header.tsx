@@ -1,12 +1,13 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Link } from 'react-router-dom';
 
 import { useAppSelector } from '../app/store';
 import { webConfig } from '../config';
 import { selectCurrentUser, selectSessionStatus } from '../session/session-slice';
-import { ButtonLink } from '../ui/button-link';
+import { lazyWithAntd } from '../ui/lazy-with-antd';
+import { PlainButtonLink } from '../ui/plain-button';
 
-const SignedInActions = lazy(() => import('./signed-in-actions'));
+const SignedInActions = lazyWithAntd(() => import('./signed-in-actions'));
 
 export function AppHeader() {
   const status = useAppSelector(selectSessionStatus);
@@ -30,12 +31,12 @@ export function AppHeader() {
         )}
         {status === 'signedOut' && (
           <>
-            <ButtonLink to="/auth" type="text">
+            <PlainButtonLink to="/auth" variant="text">
               Sign In
-            </ButtonLink>
-            <ButtonLink to="/auth?mode=sign-up" type="primary">
+            </PlainButtonLink>
+            <PlainButtonLink to="/auth?mode=sign-up" variant="primary">
               Get Started
-            </ButtonLink>
+            </PlainButtonLink>
           </>
         )}
       </nav>

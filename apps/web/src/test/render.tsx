@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 
+import AntdTheme from '../app/antd-theme';
 import { AppProviders } from '../app/app-providers';
 import { createAppStore } from '../app/store';
 import type { SessionState } from '../session/session-slice';
@@ -24,7 +25,8 @@ export function renderInApp(
   const view = render(
     <MemoryRouter initialEntries={[route]}>
       <AppProviders store={store}>
-        {ui}
+        {/* As in the app, where the pages that render antd load its theme (ui/lazy-with-antd). */}
+        <AntdTheme>{ui}</AntdTheme>
         <LocationProbe />
       </AppProviders>
     </MemoryRouter>,

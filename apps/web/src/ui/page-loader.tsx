@@ -1,10 +1,18 @@
-import { Spin } from 'antd';
+import './plain-controls.css';
 
-/** Centred spinner for a page (or its code) that is still loading. */
+/**
+ * Centred spinner for a page (or its code) that is still loading: antd's large Spin drawn in CSS, since it
+ * shows before any antd has loaded.
+ */
 export function PageLoader({ label = 'Loading…' }: { label?: string }) {
   return (
     <div className="page-loader" role="status" aria-live="polite">
-      <Spin size="large" />
+      <span className="spin-dots" aria-hidden="true">
+        <i />
+        <i />
+        <i />
+        <i />
+      </span>
       <span className="visually-hidden">{label}</span>
     </div>
   );

@@ -105,7 +105,8 @@ describe('AuthPage', () => {
       await user.click(screen.getByRole('button', { name: 'Create Account' }));
 
       expect(await screen.findByText('This email domain cannot receive mail.')).toBeTruthy();
-      expect(screen.getByText('Please check the highlighted fields.')).toBeTruthy();
+      // The field's message shows at once; the toast once its (lazy) host has loaded.
+      expect(await screen.findByText('Please check the highlighted fields.')).toBeTruthy();
     });
 
     it("shows the server's reason when sign-up fails", async () => {

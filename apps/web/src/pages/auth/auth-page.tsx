@@ -1,8 +1,7 @@
-import { MailOutlined } from '@ant-design/icons';
-import type { SignInRequest, SignUpRequest } from '@kitty/api-client';
+import type { SignUpRequest } from '@kitty/api-client';
 import { problemDetail, useSignInMutation, useSignUpMutation } from '@kitty/api-client';
-import type { FormProps } from 'antd';
-import { Button, Form, Input } from 'antd';
+import { PASSWORD_MIN_LENGTH } from '@kitty/contracts';
+import type { FormEvent } from 'react';
 import { useState } from 'react';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router-dom';
 
@@ -12,19 +11,38 @@ import { rememberReturnAfterEmailConfirmed, returnPathFrom } from '../../session
 import { announceSession } from '../../session/session-broadcast';
 import { selectSessionStatus, sessionEstablished } from '../../session/session-slice';
 import { DocumentTitle } from '../../ui/document-title';
+import type { FieldRule } from '../../ui/field-rules';
+import { emailAddress, minLength, notBlank, required } from '../../ui/field-rules';
+import { MailIcon } from '../../ui/inline-icons';
 import { PageLoader } from '../../ui/page-loader';
+import { PlainButton } from '../../ui/plain-button';
+import { PasswordField, TextField } from '../../ui/plain-field';
 import { serverFieldErrors } from '../../ui/server-field-errors';
 import { useToast } from '../../ui/toast';
+import { useFormFields } from '../../ui/use-form-fields';
 
-export const MIN_PASSWORD_LENGTH = 8;
 const FALLBACK_FAILURE = 'Something went wrong: Please try again later.';
 
-const emailRules = [
-  { required: true, message: 'Please enter your email address.' },
-  { type: 'email' as const, message: 'Please enter a valid email address.' },
+const emailRules: FieldRule[] = [
+  required('Please enter your email address.'),
+  emailAddress('Please enter a valid email address.'),
 ];
 
-/** /auth: sign in or sign up, then back to where the visitor was going (or home). */
+const signInRules = { email: emailRules, password: [required('Please enter your password.')] };
+
+const signUpRules = {
+  fullName: [notBlank('Please enter your full name.')],
+  email: emailRules,
+  password: [
+    required('Please choose a password.'),
+    minLength(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`),
+  ],
+} satisfies Record<keyof SignUpRequest, FieldRule[]>;
+
+/**
+ * /auth: sign in or sign up, then back to where the visitor was going (or home). Often a visitor's first
+ * page, so its forms are plain HTML in antd's look (ui/plain-field) rather than antd's Form.
+ */
 export default function AuthPage() {
   const status = useAppSelector(selectSessionStatus);
   const location = useLocation();
@@ -58,9 +76,9 @@ export default function AuthPage() {
         {mode === 'sign-up' ? <SignUpForm /> : <SignInForm />}
         <p className="auth-switch">
           {mode === 'sign-up' ? 'Already have an account?' : "Don't have an account?"}{' '}
-          <Button type="link" onClick={() => switchTo(mode === 'sign-up' ? 'sign-in' : 'sign-up')}>
+          <PlainButton variant="link" onClick={() => switchTo(mode === 'sign-up' ? 'sign-in' : 'sign-up')}>
             {mode === 'sign-up' ? 'Sign In' : 'Sign Up'}
-          </Button>
+          </PlainButton>
         </p>
       </section>
     </div>
@@ -71,8 +89,12 @@ function SignInForm() {
   const dispatch = useAppDispatch();
   const toast = useToast();
   const [signIn, { isLoading }] = useSignInMutation();
+  const form = useFormFields('sign-in', signInRules);
 
-  const onFinish = async ({ email, password }: SignInRequest) => {
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (isLoading || form.validate().length > 0) return;
+    const { email, password } = form.values;
     try {
       const session = await signIn({ email: email.trim(), password }).unwrap();
       dispatch(sessionEstablished(session));
@@ -84,63 +106,67 @@ function SignInForm() {
   };
 
   return (
-    <Form<SignInRequest>
-      name="sign-in"
-      layout="vertical"
-      requiredMark={false}
-      onFinish={onFinish}
-      disabled={isLoading}
-    >
-      <Form.Item label="Email" name="email" rules={emailRules}>
-        <Input type="email" autoComplete="email" inputMode="email" />
-      </Form.Item>
-      <Form.Item
+    <form name="sign-in" className="plain-form" noValidate onSubmit={onSubmit}>
+      <TextField
+        field={form.field('email')}
+        label="Email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        aria-required
+        disabled={isLoading}
+      />
+      <PasswordField
+        field={form.field('password')}
         label="Password"
-        name="password"
-        rules={[{ required: true, message: 'Please enter your password.' }]}
-      >
-        <Input.Password autoComplete="current-password" />
-      </Form.Item>
+        autoComplete="current-password"
+        aria-required
+        disabled={isLoading}
+      />
       <p className="auth-forgot">
         <Link to="/forgot-password">Forgot password?</Link>
       </p>
-      <Button type="primary" htmlType="submit" loading={isLoading} block size="large">
+      <PlainButton type="submit" variant="primary" size="large" block loading={isLoading}>
         Sign In
-      </Button>
-    </Form>
+      </PlainButton>
+    </form>
   );
 }
 
 const SIGN_UP_FIELDS = ['fullName', 'email', 'password'] as const satisfies (keyof SignUpRequest)[];
 
 function SignUpForm() {
-  const [form] = Form.useForm<SignUpRequest>();
   const toast = useToast();
   const [signUp, { isLoading }] = useSignUpMutation();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const location = useLocation();
+  const form = useFormFields('sign-up', signUpRules);
 
-  const onFinish = async ({ fullName, email, password }: SignUpRequest) => {
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (isLoading) return;
+    const broken = form.validate();
+    if (broken.includes('fullName')) toast.error('Name required', 'Please enter your full name.');
+    if (broken.length > 0) return;
+    const { fullName, email, password } = form.values;
     try {
       const accepted = await signUp({ fullName: fullName.trim(), email: email.trim(), password }).unwrap();
       rememberReturnAfterEmailConfirmed(returnPathFrom(location));
       setSentTo(accepted.email);
     } catch (error) {
-      form.setFields(serverFieldErrors(error, SIGN_UP_FIELDS));
+      form.showErrors(
+        Object.fromEntries(
+          serverFieldErrors(error, SIGN_UP_FIELDS).map(({ name, errors }) => [name, errors[0]]),
+        ),
+      );
       toast.error('Sign up failed', problemDetail(error) ?? FALLBACK_FAILURE);
-    }
-  };
-
-  const onFinishFailed: FormProps<SignUpRequest>['onFinishFailed'] = ({ errorFields }) => {
-    if (errorFields.some(({ name }) => name[0] === 'fullName')) {
-      toast.error('Name required', 'Please enter your full name.');
     }
   };
 
   if (sentTo) {
     return (
       <div className="check-inbox" role="status">
-        <MailOutlined className="result-icon" aria-hidden />
+        <MailIcon className="result-icon" />
         <h2>Check your inbox</h2>
         <p>
           We sent a link to <strong>{sentTo}</strong>. Follow it to confirm your address and start using{' '}
@@ -151,42 +177,34 @@ function SignUpForm() {
   }
 
   return (
-    <Form<SignUpRequest>
-      form={form}
-      name="sign-up"
-      layout="vertical"
-      requiredMark={false}
-      onFinish={onFinish}
-      onFinishFailed={onFinishFailed}
-      disabled={isLoading}
-    >
-      <Form.Item
+    <form name="sign-up" className="plain-form" noValidate onSubmit={onSubmit}>
+      <TextField
+        field={form.field('fullName')}
         label="Full name"
-        name="fullName"
-        rules={[{ required: true, whitespace: true, message: 'Please enter your full name.' }]}
-      >
-        <Input autoComplete="name" />
-      </Form.Item>
-      <Form.Item label="Email" name="email" rules={emailRules}>
-        <Input type="email" autoComplete="email" inputMode="email" />
-      </Form.Item>
-      <Form.Item
+        autoComplete="name"
+        aria-required
+        disabled={isLoading}
+      />
+      <TextField
+        field={form.field('email')}
+        label="Email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        aria-required
+        disabled={isLoading}
+      />
+      <PasswordField
+        field={form.field('password')}
         label="Password"
-        name="password"
-        extra={`At least ${MIN_PASSWORD_LENGTH} characters, hard to guess and not containing your e-mail.`}
-        rules={[
-          { required: true, message: 'Please choose a password.' },
-          {
-            min: MIN_PASSWORD_LENGTH,
-            message: `Password must be at least ${MIN_PASSWORD_LENGTH} characters.`,
-          },
-        ]}
-      >
-        <Input.Password autoComplete="new-password" />
-      </Form.Item>
-      <Button type="primary" htmlType="submit" loading={isLoading} block size="large">
+        extra={`At least ${PASSWORD_MIN_LENGTH} characters, hard to guess and not containing your e-mail.`}
+        autoComplete="new-password"
+        aria-required
+        disabled={isLoading}
+      />
+      <PlainButton type="submit" variant="primary" size="large" block loading={isLoading}>
         Create Account
-      </Button>
-    </Form>
+      </PlainButton>
+    </form>
   );
 }

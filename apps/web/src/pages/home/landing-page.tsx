@@ -1,35 +1,35 @@
-import { CalculatorOutlined, SafetyCertificateOutlined, SwapOutlined, TeamOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 
 import { useAppSelector } from '../../app/store';
 import { webConfig } from '../../config';
 import { selectSessionStatus } from '../../session/session-slice';
-import { ButtonLink } from '../../ui/button-link';
+import { CalculatorIcon, SafetyCertificateIcon, SwapIcon, TeamIcon } from '../../ui/inline-icons';
+import { PlainButtonLink } from '../../ui/plain-button';
 
 const FEATURES: { title: string; description: string; icon: ReactNode }[] = [
   {
     title: 'Pot Management',
     description: 'Create pots and invite friends with a simple link.',
-    icon: <TeamOutlined />,
+    icon: <TeamIcon />,
   },
   {
     title: 'Smart Splitting',
     description: 'Automatically calculate who owes what.',
-    icon: <CalculatorOutlined />,
+    icon: <CalculatorIcon />,
   },
   {
     title: 'Easy Payments',
     description: 'Send and receive payments in the app.',
-    icon: <SwapOutlined />,
+    icon: <SwapIcon />,
   },
   {
     title: 'Secure & Private',
     description: 'Bank-level security for your money and your data, which we never sell.',
-    icon: <SafetyCertificateOutlined />,
+    icon: <SafetyCertificateIcon />,
   },
 ];
 
-/** The marketing page (spec §2 "Landing page"). */
+/** The marketing page (spec §2 "Landing page"): a visitor's usual first page, so it renders no antd. */
 export function LandingPage() {
   const signedIn = useAppSelector(selectSessionStatus) === 'signedIn';
   const cta = signedIn
@@ -47,12 +47,12 @@ export function LandingPage() {
           or a night out, split every cost fairly and pay straight from the pot with your own virtual card.
         </p>
         <div className="hero-actions">
-          <ButtonLink to={cta.to} type="primary" size="large">
+          <PlainButtonLink to={cta.to} variant="primary" size="large">
             {cta.hero}
-          </ButtonLink>
-          <ButtonLink to="/about" size="large">
+          </PlainButtonLink>
+          <PlainButtonLink to="/about" size="large">
             Learn More
-          </ButtonLink>
+          </PlainButtonLink>
         </div>
       </section>
 
@@ -71,9 +71,9 @@ export function LandingPage() {
       <section className="closing-banner" aria-labelledby="closing-title">
         <h2 id="closing-title">Ready to simplify your pot expenses?</h2>
         <p>Set up a pot in a minute and invite your friends with a link.</p>
-        <ButtonLink to={cta.to} size="large" className="closing-cta">
+        <PlainButtonLink to={cta.to} size="large" className="closing-cta">
           {cta.banner}
-        </ButtonLink>
+        </PlainButtonLink>
       </section>
     </div>
   );

@@ -2,8 +2,8 @@ import { useLogClientEventMutation } from '@kitty/api-client';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 
-import { ButtonLink } from '../../ui/button-link';
 import { DocumentTitle } from '../../ui/document-title';
+import { PlainButtonLink } from '../../ui/plain-button';
 
 /** Any unknown route: says so, and logs the path (console and POST /api/client-events). */
 export default function NotFoundPage() {
@@ -26,9 +26,9 @@ export default function NotFoundPage() {
         <span className="not-found-code">404</span> Oops! Page not found
       </h1>
       <p className="muted">The page you are looking for does not exist or has moved.</p>
-      <ButtonLink to="/" type="primary">
+      <PlainButtonLink to="/" variant="primary">
         Go back home
-      </ButtonLink>
+      </PlainButtonLink>
     </div>
   );
 }

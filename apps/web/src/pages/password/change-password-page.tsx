@@ -1,5 +1,6 @@
 import type { ChangePasswordRequest } from '@kitty/api-client';
 import { httpStatusOf, useChangePasswordMutation } from '@kitty/api-client';
+import { PASSWORD_MIN_LENGTH } from '@kitty/contracts';
 import { Button, Form, Input } from 'antd';
 import { useNavigate } from 'react-router-dom';
 
@@ -7,7 +8,6 @@ import { DocumentTitle } from '../../ui/document-title';
 import { toastProblem } from '../../ui/problem-toast';
 import { serverFieldErrors } from '../../ui/server-field-errors';
 import { useToast } from '../../ui/toast';
-import { MIN_PASSWORD_LENGTH } from '../auth/auth-page';
 
 const FIELDS = ['currentPassword', 'newPassword'] as const;
 
@@ -58,8 +58,8 @@ export default function ChangePasswordPage() {
             rules={[
               { required: true, message: 'Please choose a new password.' },
               {
-                min: MIN_PASSWORD_LENGTH,
-                message: `Password must be at least ${MIN_PASSWORD_LENGTH} characters.`,
+                min: PASSWORD_MIN_LENGTH,
+                message: `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`,
               },
             ]}
           >

@@ -1,5 +1,6 @@
 import { CloseCircleOutlined } from '@ant-design/icons';
 import { httpStatusOf, problemDetail, problemOf, useResetPasswordMutation } from '@kitty/api-client';
+import { PASSWORD_MIN_LENGTH } from '@kitty/contracts';
 import { Button, Form, Input } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 
@@ -8,7 +9,6 @@ import { DocumentTitle } from '../../ui/document-title';
 import { toastProblem } from '../../ui/problem-toast';
 import { serverFieldErrors } from '../../ui/server-field-errors';
 import { useToast } from '../../ui/toast';
-import { MIN_PASSWORD_LENGTH } from '../auth/auth-page';
 
 interface ResetForm {
   password: string;
@@ -78,8 +78,8 @@ export default function ResetPasswordPage() {
             rules={[
               { required: true, message: 'Please choose a password.' },
               {
-                min: MIN_PASSWORD_LENGTH,
-                message: `Password must be at least ${MIN_PASSWORD_LENGTH} characters.`,
+                min: PASSWORD_MIN_LENGTH,
+                message: `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`,
               },
             ]}
           >

@@ -1,5 +1,5 @@
 import { supportHours, webConfig } from '../../config';
-import { ButtonLink } from '../../ui/button-link';
+import { PlainButtonLink } from '../../ui/plain-button';
 import { StaticPage } from './static-page';
 
 export default function AboutPage() {
@@ -64,9 +64,9 @@ export default function AboutPage() {
           Our UK-based support team is available {supportHours[0].days} {supportHours[0].hours} and{' '}
           {supportHours[1].days} {supportHours[1].hours}.
         </p>
-        <ButtonLink to="/contact" type="primary">
+        <PlainButtonLink to="/contact" variant="primary">
           Contact us
-        </ButtonLink>
+        </PlainButtonLink>
       </section>
     </StaticPage>
   );

@@ -1,0 +1,24 @@
+import type { ComponentType } from 'react';
+import { lazy } from 'react';
+
+/**
+ * `lazy` for a component that renders antd: its chunk loads together with the theme's (antd's core, about
+ * 30 KB gzip) and it renders inside the theme. The shell, the landing page and sign-in render no antd, so
+ * a visitor's first page downloads none of it (issue 15 §6).
+ */
+export function lazyWithAntd<Props extends object>(load: () => Promise<{ default: ComponentType<Props> }>) {
+  return lazy(async () => {
+    const [{ default: Component }, { default: AntdTheme }] = await Promise.all([
+      load(),
+      import('../app/antd-theme'),
+    ]);
+    function Themed(props: Props) {
+      return (
+        <AntdTheme>
+          <Component {...props} />
+        </AntdTheme>
+      );
+    }
+    return { default: Themed };
+  });
+}
