@@ -10,12 +10,12 @@ const DIST = path.resolve(import.meta.dirname, '../dist/apps/web');
 const BUDGET_GZIP_KB = 150;
 // Source modules (manifest keys) loaded lazily as soon as the route renders, besides the entry.
 const ROUTES = [
-  { name: 'landing /', lazy: ['src/pages/home/index-page.tsx'] },
+  // `/` (the landing page and the choice of Home) comes with the entry.
+  { name: 'landing /', lazy: [] },
   { name: 'sign-in /auth', lazy: ['src/pages/auth/auth-page.tsx'] },
   {
     name: 'home / (signed in)',
     lazy: [
-      'src/pages/home/index-page.tsx',
       'src/pages/home/home-page.tsx',
       'src/layout/signed-in-actions.tsx',
       // Loaded with every part that renders antd (ui/lazy-with-antd).

@@ -9,6 +9,7 @@ import { requestSessionRefresh } from './refresh-request';
 import type { RefreshFailure } from './session-refresher';
 import { createSessionRefresher } from './session-refresher';
 import { accessTokenExpiry, endSession, selectSessionStatus, sessionEstablished } from './session-slice';
+import { rememberSignedIn } from './signed-in-hint';
 import { useResidencyPolling } from './use-residency-polling';
 import { useSessionBroadcast } from './use-session-broadcast';
 
@@ -30,6 +31,9 @@ export function SessionManager() {
   useSessionBroadcast();
   useMoneyBroadcast();
   useLiveUpdates();
+  useEffect(() => {
+    if (status !== 'loading') rememberSignedIn(status === 'signedIn');
+  }, [status]);
 
   useEffect(() => {
     if (status === 'signedOut') return;
