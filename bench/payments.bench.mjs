@@ -1,8 +1,9 @@
 // Money path benchmark (issue 4), against a running stack (`npm start`) with the Stripe sandbox:
 //  1. webhook intake: signed Stripe events/s the gateway verifies and queues (autocannon, one real event
 //     re-delivered: signature check + BullMQ add with jobId = event id);
-//  2. end-to-end credit: Checkout Sessions paid on the sandbox's pay page → signed webhook → gateway →
-//     BullMQ → payments → ledger; credits/s and delivery→posting latency (payment → funding row credited);
+//  2. end-to-end credit: one at a time, Checkout Session paid on the sandbox's pay page → signed webhook →
+//     gateway → BullMQ → payments → ledger (payment → funding row credited); then many paid first and
+//     their signed events delivered at once (see creditsAtOnce): credits/s, delivery → credit latency;
 //  3. one hot pot: concurrent pot-paid expenses (pots → payments ledger, one row lock) per second.
 // Run: `npm run bench:payments` (BENCH_SECONDS, BENCH_TOP_UPS to change the load).
 import { createHmac, randomUUID } from 'node:crypto';
@@ -28,28 +29,24 @@ const TOP_UPS = Number(process.env.BENCH_TOP_UPS ?? 300);
 /** Top-ups at once go to this many pots: the platform's rate, not one pot's row lock (that is `hot pot`). */
 const POTS = Number(process.env.BENCH_POTS ?? 30);
 
-async function endToEndCredits(token, potIds, db, count = TOP_UPS) {
+/** Checkout Sessions of £10 into the given pots (one per entry), created through the gateway. */
+async function checkoutSessions(token, potIds) {
   const sessions = [];
-  await pool(
-    Array.from({ length: count }, (_, i) => potIds[i % potIds.length]),
-    8,
-    async (potId) => {
-      const created = await call('/api/funding/checkout-sessions', {
-        method: 'POST',
-        token,
-        idempotencyKey: randomUUID(),
-        body: { amountPence: 1000, destination: { type: 'pot', potId }, method: 'card' },
-      });
-      sessions.push(created.sessionId);
-    },
-  );
-  const paidAt = new Map();
-  const started = performance.now();
-  await pool(sessions, 8, async (sessionId) => {
-    await payByCard(sessionId);
-    paidAt.set(sessionId, Date.now());
+  await pool(potIds, 8, async (potId) => {
+    const created = await call('/api/funding/checkout-sessions', {
+      method: 'POST',
+      token,
+      idempotencyKey: randomUUID(),
+      body: { amountPence: 1000, destination: { type: 'pot', potId }, method: 'card' },
+    });
+    sessions.push(created.sessionId);
   });
-  let credited = [];
+  return sessions;
+}
+
+/** Waits until every session's funding row is credited (or 2 minutes pass); the credited rows. */
+async function creditedRows(db, sessions) {
+  const started = performance.now();
   for (;;) {
     await new Promise((resolve) => setTimeout(resolve, 20));
     const { rows } = await db.query(
@@ -57,17 +54,85 @@ async function endToEndCredits(token, potIds, db, count = TOP_UPS) {
         WHERE session_id = ANY($1) AND status = 'succeeded'`,
       [sessions],
     );
-    credited = rows;
-    if (rows.length === sessions.length || performance.now() - started > 120_000) break;
+    if (rows.length === sessions.length || performance.now() - started > 120_000) return rows;
   }
-  const elapsedS =
-    (Math.max(...credited.map((r) => r.completed_at.getTime())) - Math.min(...paidAt.values())) / 1000;
-  const latencies = credited
-    .map((row) => row.completed_at.getTime() - paidAt.get(row.session_id))
-    .sort((a, b) => a - b);
+}
+
+/** One at a time through the sandbox's pay page and its own delivery: the path's latency, payment → ledger. */
+async function creditLatency(token, potId, db) {
+  const [sessionId] = await checkoutSessions(token, [potId]);
+  await payByCard(sessionId);
+  const paidAt = Date.now();
+  const [row] = await creditedRows(db, [sessionId]);
+  return row.completed_at.getTime() - paidAt;
+}
+
+const sandboxPost = (path) => fetch(`${SANDBOX}/_sandbox/${path}`, { method: 'POST' });
+
+/** The checkout.session.completed events of these sessions, from the sandbox's events API. */
+async function completedEvents(sessions) {
+  const wanted = new Set(sessions);
+  const found = [];
+  let startingAfter;
+  while (found.length < wanted.size) {
+    const query = new URLSearchParams({ type: 'checkout.session.completed', limit: '100' });
+    if (startingAfter) query.set('starting_after', startingAfter);
+    const page = await (
+      await fetch(`${SANDBOX}/v1/events?${query}`, {
+        headers: { authorization: 'Bearer sk_test_kitty_sandbox' },
+      })
+    ).json();
+    found.push(...page.data.filter((event) => wanted.has(event.data.object.id)));
+    if (!page.has_more) break;
+    startingAfter = page.data.at(-1).id;
+  }
+  return found;
+}
+
+/**
+ * Many top-ups paid at once, credited end to end. The sessions are paid first with the sandbox's
+ * deliveries held (its pay page is far slower than Kitty and would set the rate); then their signed
+ * `checkout.session.completed` events are delivered to the gateway together, 32 at a time, as Stripe's
+ * fan-out would. From the first delivery to the last credit: verification, queue, payments' worker (which
+ * reads the event and the session back from the sandbox's API), the ledger and the funding row.
+ */
+async function creditsAtOnce(token, potIds, db, count) {
+  const sessions = await checkoutSessions(
+    token,
+    Array.from({ length: count }, (_, i) => potIds[i % potIds.length]),
+  );
+  let events;
+  await sandboxPost('deliveries/pause');
+  try {
+    await pool(sessions, 8, (sessionId) => payByCard(sessionId));
+    events = await completedEvents(sessions);
+  } finally {
+    // The held deliveries go out now: duplicates by the time they land, answered as such.
+    await sandboxPost('deliveries/resume');
+  }
+  if (events.length !== sessions.length)
+    throw new Error(`${events.length} completed events for ${sessions.length} paid sessions`);
+
+  const started = Date.now();
+  const deliveries = events.map((event) => {
+    const body = JSON.stringify(event, null, 2);
+    const timestamp = Math.floor(Date.now() / 1000);
+    const signature = createHmac('sha256', WEBHOOK_SECRET).update(`${timestamp}.${body}`).digest('hex');
+    return { body, header: `t=${timestamp},v1=${signature}` };
+  });
+  await pool(deliveries, 32, async ({ body, header }) => {
+    const response = await fetch(`${GATEWAY}/api/webhooks/stripe`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': header },
+      body,
+    });
+    if (!response.ok) throw new Error(`webhook → ${response.status}`);
+  });
+  const credited = await creditedRows(db, sessions);
+  const latencies = credited.map((row) => row.completed_at.getTime() - started).sort((a, b) => a - b);
   return {
     credited: credited.length,
-    perSecond: credited.length / elapsedS,
+    perSecond: credited.length / (latencies.at(-1) / 1000),
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
     lastSessionId: sessions.at(-1),
@@ -145,20 +210,21 @@ async function main() {
 
   // One at a time first: the path's own latency, with no backlog in the queue.
   const idle = [];
-  for (let i = 0; i < 10; i += 1) idle.push((await endToEndCredits(token, [pot.id], db, 1)).p50);
+  for (let i = 0; i < 10; i += 1) idle.push(await creditLatency(token, pot.id, db));
   idle.sort((a, b) => a - b);
   console.log(
     `end-to-end credit, one at a time: payment→ledger p50 ${percentile(idle, 50)} ms, max ${idle.at(-1)} ms`,
   );
 
-  const credits = await endToEndCredits(
+  const credits = await creditsAtOnce(
     token,
     pots.map((p) => p.id),
     db,
+    TOP_UPS,
   );
   console.log(
-    `end-to-end credit, ${TOP_UPS} paid at once into ${POTS} pots: ${credits.credited}/${TOP_UPS} credited, ${credits.perSecond.toFixed(1)} credits/s, ` +
-      `payment→ledger p50 ${credits.p50} ms, p99 ${credits.p99} ms`,
+    `end-to-end credit, ${TOP_UPS} paid top-ups into ${POTS} pots delivered at once: ${credits.credited}/${TOP_UPS} credited, ` +
+      `${credits.perSecond.toFixed(1)} credits/s, delivery→ledger p50 ${credits.p50} ms, p99 ${credits.p99} ms`,
   );
 
   const intake = await webhookIntake(credits.lastSessionId);

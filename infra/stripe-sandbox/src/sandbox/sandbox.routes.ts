@@ -31,7 +31,7 @@ export interface SandboxRoutesDeps {
 
 /**
  * Debug and test endpoints that real Stripe does not have (no API key needed): health, the webhook
- * delivery log, and redelivery of an event.
+ * delivery log, holding deliveries back, and redelivery of an event.
  */
 export function registerSandboxRoutes(app: FastifyInstance, deps: SandboxRoutesDeps): void {
   void app.register(
@@ -50,6 +50,7 @@ export function registerSandboxRoutes(app: FastifyInstance, deps: SandboxRoutesD
         webhook_endpoints: deps.webhooks.endpoints,
         objects: deps.store.counts(),
         pending_jobs: deps.scheduler.pending().length,
+        deliveries_paused: deps.webhooks.paused,
       }));
 
       sandbox.get('/deliveries', (request) => {
@@ -66,6 +67,16 @@ export function registerSandboxRoutes(app: FastifyInstance, deps: SandboxRoutesD
           .slice(0, filter.limit);
         return { object: 'list', data };
       });
+
+      // Holding and releasing automatic deliveries (WebhookDeliveryService.pauseDeliveries).
+      sandbox.post('/deliveries/pause', () => {
+        deps.webhooks.pauseDeliveries();
+        return { paused: true };
+      });
+      sandbox.post('/deliveries/resume', () => ({
+        paused: false,
+        released: deps.webhooks.resumeDeliveries(),
+      }));
 
       sandbox.post<WithId>('/events/:id/resend', (request, reply) => {
         const { endpoint } = parseParams(resendParams, requestParams(request));

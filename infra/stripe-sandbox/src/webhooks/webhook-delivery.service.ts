@@ -71,6 +71,8 @@ export function retryDelayMs(attempt: number, baseMs: number, maxMs: number): nu
  */
 export class WebhookDeliveryService implements EventDispatcher {
   readonly deliveries: Collection<DeliveryAttempt>;
+  /** Automatic deliveries held while paused (see pauseDeliveries); null when delivering. */
+  private held: DeliveryJob[] | null = null;
 
   constructor(
     store: SandboxStore,
@@ -94,9 +96,33 @@ export class WebhookDeliveryService implements EventDispatcher {
 
   dispatch(event: SandboxEvent): number {
     const endpoints = this.endpointsFor(event);
-    for (const endpoint of endpoints)
-      this.enqueue({ eventId: event.id, endpoint, attempt: 1, trigger: 'automatic' });
+    for (const endpoint of endpoints) {
+      const job: DeliveryJob = { eventId: event.id, endpoint, attempt: 1, trigger: 'automatic' };
+      if (this.held) this.held.push(job);
+      else this.enqueue(job);
+    }
     return endpoints.length;
+  }
+
+  /**
+   * Holds new events' automatic deliveries until `resumeDeliveries` (a sandbox-only switch): a benchmark
+   * pays many sessions first, then delivers their events itself all at once, so the rate it measures is
+   * the receiving end's, not the pay page's. Retries already scheduled and resends still go out.
+   */
+  pauseDeliveries(): void {
+    this.held ??= [];
+  }
+
+  /** Sends what was held while paused, and every new event again as it happens; returns how many. */
+  resumeDeliveries(): number {
+    const held = this.held ?? [];
+    this.held = null;
+    for (const job of held) this.enqueue(job);
+    return held.length;
+  }
+
+  get paused(): boolean {
+    return this.held !== null;
   }
 
   /** Delivers an event again, to every endpoint or one (duplicate-delivery tests). */

@@ -128,6 +128,51 @@ describe('webhook delivery', () => {
     });
   });
 
+  describe('paused', () => {
+    let receiver: WebhookReceiver;
+    let t: TestSandbox;
+
+    beforeAll(async () => {
+      receiver = await startWebhookReceiver();
+      t = await startTestSandbox({ SANDBOX_WEBHOOK_URLS: receiver.url });
+    });
+    afterAll(async () => {
+      await t.close();
+      await receiver.close();
+    });
+
+    const post = async (path: string) =>
+      (await fetch(`${t.sandbox.url}/_sandbox/${path}`, { method: 'POST' })).json() as Promise<unknown>;
+
+    it('holds new events until resumed, then sends each of them once', async () => {
+      expect(await post('deliveries/pause')).toEqual({ paused: true });
+      // One event each (checkout.session.expired), nothing scheduled for later.
+      for (let i = 0; i < 2; i += 1) {
+        const session = await t.stripe.checkout.sessions.create(topUpSessionParams());
+        await t.stripe.checkout.sessions.expire(session.id);
+      }
+      const held = await t.stripe.events.list({ limit: 10 });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(receiver.received).toHaveLength(0);
+      const health = (await (await fetch(`${t.sandbox.url}/_sandbox/health`)).json()) as Record<
+        string,
+        unknown
+      >;
+      expect(health['deliveries_paused']).toBe(true);
+
+      expect(await post('deliveries/resume')).toEqual({ paused: false, released: held.data.length });
+      const delivered = await waitFor(
+        () => receiver.received.length >= held.data.length && receiver.events().map((event) => event.id),
+      );
+      expect(delivered.sort()).toEqual(held.data.map((event) => event.id).sort());
+
+      // Delivering again as events happen.
+      const later = await t.stripe.checkout.sessions.create(topUpSessionParams());
+      await t.stripe.checkout.sessions.expire(later.id);
+      await waitFor(() => receiver.received.length > held.data.length);
+    });
+  });
+
   describe('to an endpoint that is down', () => {
     let t: TestSandbox;
     let url: string;
