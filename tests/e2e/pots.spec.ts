@@ -10,7 +10,7 @@ import { api, GATEWAY_URL, randomPublicIp, uniqueEmail } from '../support/api';
 import { useChromium } from '../support/browser';
 import { mailTo } from '../support/maildev';
 import { bearer, potWithMembers, type User } from '../support/pots';
-import { confirmEmailInBrowser } from '../support/web-flows';
+import { chooseOption, confirmEmailInBrowser } from '../support/web-flows';
 
 const PASSWORD = 'a-long-enough-password';
 
@@ -126,8 +126,7 @@ describe('pots in the browser', () => {
     await expense.getByLabel('Amount', { exact: true }).fill('30');
     await expense.getByLabel('Alex Able pays').getByText('£15.00').waitFor();
     await expense.getByLabel('Blair Bright pays').getByText('£15.00').waitFor();
-    await expense.getByLabel('Category').click();
-    await pageA.getByTitle('Food and drink').click();
+    await chooseOption(pageA, expense.getByLabel('Category'), 'Food and drink');
     // Its own date and notes (issue 14 §8).
     await expense.getByLabel('Date', { exact: true }).fill('2026-01-15');
     await expense.getByLabel('Notes (optional)').fill('Booked by Alex, tip included.');
@@ -235,8 +234,7 @@ describe('pots in the browser', () => {
     await dialog.getByText('Exact amounts').click();
     expect(await overflow()).toBeLessThanOrEqual(0);
     await dialog.getByText('Equally').click();
-    await dialog.getByLabel('Category').click();
-    await page.getByTitle('Groceries').click();
+    await chooseOption(page, dialog.getByLabel('Category'), 'Groceries');
     await dialog.getByRole('button', { name: 'Record expense' }).click();
     await page.getByText('Expense recorded!').waitFor();
     const categories = page.getByRole('region', { name: 'Spending by category' });

@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 
 import { eventually, GATEWAY_URL, randomPublicIp, uniqueEmail, verificationTokensFor } from './api';
 import type { useChromium } from './browser';
@@ -13,6 +13,30 @@ export const PASSWORD = 'a-long-enough-password';
 export const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 
 /** A fresh browser profile of a UK resident at 1280 px, on the web app. */
+/**
+ * Picks `option` in an antd Select (`select`: its combobox, e.g. `getByLabel('Category')`) and waits until
+ * the Select shows it. On a loaded machine a click that lands while the dropdown is still opening can be
+ * lost (fresh-clone CI saw an expense's category stay 'Other'), so the pick is repeated until it shows.
+ */
+export async function chooseOption(page: Page, select: Locator, option: string) {
+  const item = page.getByTitle(option, { exact: true });
+  const openDropdown = page
+    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')
+    .filter({ has: item });
+  // The single Select's value box carries the chosen option's title (and holds the combobox).
+  const chosen = select.locator(`xpath=ancestor::*[@title=${JSON.stringify(option)}][1]`);
+  for (let attempt = 1; ; attempt += 1) {
+    if (!(await openDropdown.isVisible())) await select.click();
+    await openDropdown.locator(item).click();
+    try {
+      await chosen.waitFor({ timeout: 3_000 });
+      return;
+    } catch (error) {
+      if (attempt === 5) throw error;
+    }
+  }
+}
+
 export async function openUkPage(
   chromium: ReturnType<typeof useChromium>,
 ): Promise<{ context: BrowserContext; page: Page }> {
