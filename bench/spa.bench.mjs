@@ -41,11 +41,7 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 async function load(browser, profile, { path, signedIn }, credentials) {
   const context = await browser.newContext({ viewport: profile.viewport });
   // Signing in through the context's request API leaves the refresh cookie in the browser, as a sign-in would.
-  if (signedIn) {
-    await context.request.post(`${GATEWAY}/api/auth/sign-in`, { data: credentials });
-    // …and a sign-in through the SPA leaves its "was signed in" hint (session/signed-in-hint.ts) too.
-    await context.addInitScript(() => localStorage.setItem('kitty.signedInHint', '1'));
-  }
+  if (signedIn) await context.request.post(`${GATEWAY}/api/auth/sign-in`, { data: credentials });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');

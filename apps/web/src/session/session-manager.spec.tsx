@@ -5,7 +5,6 @@ import { anAuthSession, aUser, loadingState, signedInState, ukResidency } from '
 import { json, mockFetch, pathOf, problem, withoutBell } from '../test/fetch-mock';
 import { renderInApp } from '../test/render';
 import { SessionManager } from './session-manager';
-import { wasSignedIn } from './signed-in-hint';
 import { RESIDENCY_POLL_INTERVAL_MS, RESIDENCY_POLL_WINDOW_MS } from './use-residency-polling';
 
 function renderSession(session = loadingState) {
@@ -38,20 +37,6 @@ describe('SessionManager', () => {
     expect(await screen.findByRole('link', { name: 'Sign In' })).toBeTruthy();
     expect(store.getState().session.status).toBe('signedOut');
     expect(screen.queryByText('Authentication Error')).toBeNull();
-  });
-
-  it('remembers that this browser was signed in, and forgets it when the session cannot be restored', async () => {
-    localStorage.removeItem('kitty.signedInHint');
-    mockFetch(() => json(anAuthSession()));
-    const restored = renderSession();
-    await waitFor(() => expect(restored.store.getState().session.status).toBe('signedIn'));
-    expect(wasSignedIn()).toBe(true);
-    restored.unmount();
-
-    mockFetch(() => problem(401, 'No session'));
-    const { store } = renderSession();
-    await waitFor(() => expect(store.getState().session.status).toBe('signedOut'));
-    expect(wasSignedIn()).toBe(false);
   });
 
   describe('with fake timers', () => {

@@ -9,7 +9,6 @@ import { requestSessionRefresh } from './refresh-request';
 import type { RefreshFailure } from './session-refresher';
 import { createSessionRefresher } from './session-refresher';
 import { accessTokenExpiry, endSession, selectSessionStatus, sessionEstablished } from './session-slice';
-import { rememberSignedIn } from './signed-in-hint';
 import { useResidencyPolling } from './use-residency-polling';
 import { useSessionBroadcast } from './use-session-broadcast';
 
@@ -31,9 +30,6 @@ export function SessionManager() {
   useSessionBroadcast();
   useMoneyBroadcast();
   useLiveUpdates();
-  useEffect(() => {
-    if (status !== 'loading') rememberSignedIn(status === 'signedIn');
-  }, [status]);
 
   useEffect(() => {
     if (status === 'signedOut') return;

@@ -4,13 +4,14 @@ import { lazy } from 'react';
 /**
  * `lazy` for a component that renders antd: its chunk loads together with the theme's (antd's core, about
  * 30 KB gzip) and it renders inside the theme. The shell, the landing page and sign-in render no antd, so
- * a visitor's first page downloads none of it (issue 15 §6). `preload()` starts both downloads before the
- * component is needed.
+ * a visitor's first page downloads none of it (issue 15 §6).
  */
 export function lazyWithAntd<Props extends object>(load: () => Promise<{ default: ComponentType<Props> }>) {
-  const modules = () => Promise.all([load(), import('../app/antd-theme')]);
-  const Lazy = lazy(async () => {
-    const [{ default: Component }, { default: AntdTheme }] = await modules();
+  return lazy(async () => {
+    const [{ default: Component }, { default: AntdTheme }] = await Promise.all([
+      load(),
+      import('../app/antd-theme'),
+    ]);
     function Themed(props: Props) {
       return (
         <AntdTheme>
@@ -20,5 +21,4 @@ export function lazyWithAntd<Props extends object>(load: () => Promise<{ default
     }
     return { default: Themed };
   });
-  return Object.assign(Lazy, { preload: () => void modules() });
 }

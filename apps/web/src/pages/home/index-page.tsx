@@ -1,8 +1,5 @@
-import { useEffect } from 'react';
-
 import { useAppSelector } from '../../app/store';
 import { selectSessionStatus } from '../../session/session-slice';
-import { wasSignedIn } from '../../session/signed-in-hint';
 import { DocumentTitle } from '../../ui/document-title';
 import { lazyWithAntd } from '../../ui/lazy-with-antd';
 import { PageLoader } from '../../ui/page-loader';
@@ -14,12 +11,6 @@ const HomePage = lazyWithAntd(() => import('./home-page'));
 /** `/`: the landing page for visitors, Home for signed-in users. */
 export default function IndexPage() {
   const status = useAppSelector(selectSessionStatus);
-  useEffect(() => {
-    // Someone who was signed in here most likely still is: their Home downloads while the session is
-    // restored rather than after it (a slow round trip less on a phone). Visitors download none of it.
-    if (status === 'loading' && wasSignedIn()) HomePage.preload();
-  }, [status]);
-
   if (status === 'loading') return <PageLoader />;
   return (
     <>
