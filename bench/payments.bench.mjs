@@ -101,34 +101,34 @@ async function creditsAtOnce(token, potIds, db, count) {
     token,
     Array.from({ length: count }, (_, i) => potIds[i % potIds.length]),
   );
-  let events;
   await sandboxPost('deliveries/pause');
+  let credited;
+  let started;
   try {
     await pool(sessions, 8, (sessionId) => payByCard(sessionId));
-    events = await completedEvents(sessions);
+    const events = await completedEvents(sessions);
+    if (events.length !== sessions.length)
+      throw new Error(`${events.length} completed events for ${sessions.length} paid sessions`);
+    started = Date.now();
+    const deliveries = events.map((event) => {
+      const body = JSON.stringify(event, null, 2);
+      const timestamp = Math.floor(Date.now() / 1000);
+      const signature = createHmac('sha256', WEBHOOK_SECRET).update(`${timestamp}.${body}`).digest('hex');
+      return { body, header: `t=${timestamp},v1=${signature}` };
+    });
+    await pool(deliveries, 32, async ({ body, header }) => {
+      const response = await fetch(`${GATEWAY}/api/webhooks/stripe`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'stripe-signature': header },
+        body,
+      });
+      if (!response.ok) throw new Error(`webhook → ${response.status}`);
+    });
+    credited = await creditedRows(db, sessions);
   } finally {
-    // The held deliveries go out now: duplicates by the time they land, answered as such.
+    // The held deliveries go out only now (duplicates, answered as such), not during the measurement.
     await sandboxPost('deliveries/resume');
   }
-  if (events.length !== sessions.length)
-    throw new Error(`${events.length} completed events for ${sessions.length} paid sessions`);
-
-  const started = Date.now();
-  const deliveries = events.map((event) => {
-    const body = JSON.stringify(event, null, 2);
-    const timestamp = Math.floor(Date.now() / 1000);
-    const signature = createHmac('sha256', WEBHOOK_SECRET).update(`${timestamp}.${body}`).digest('hex');
-    return { body, header: `t=${timestamp},v1=${signature}` };
-  });
-  await pool(deliveries, 32, async ({ body, header }) => {
-    const response = await fetch(`${GATEWAY}/api/webhooks/stripe`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'stripe-signature': header },
-      body,
-    });
-    if (!response.ok) throw new Error(`webhook → ${response.status}`);
-  });
-  const credited = await creditedRows(db, sessions);
   const latencies = credited.map((row) => row.completed_at.getTime() - started).sort((a, b) => a - b);
   return {
     credited: credited.length,
