@@ -69,6 +69,16 @@ async function creditLatency(token, potId, db) {
 
 const sandboxPost = (path) => fetch(`${SANDBOX}/_sandbox/${path}`, { method: 'POST' });
 
+/** Until the sandbox has sent every delivery it holds, then a few seconds for Kitty to work through them. */
+async function sandboxDrained() {
+  for (;;) {
+    const health = await (await fetch(`${SANDBOX}/_sandbox/health`)).json();
+    if (health.pending_jobs === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  await new Promise((resolve) => setTimeout(resolve, 5_000));
+}
+
 /** The checkout.session.completed events of these sessions, from the sandbox's events API. */
 async function completedEvents(sessions) {
   const wanted = new Set(sessions);
@@ -126,8 +136,10 @@ async function creditsAtOnce(token, potIds, db, count) {
     });
     credited = await creditedRows(db, sessions);
   } finally {
-    // The held deliveries go out only now (duplicates, answered as such), not during the measurement.
+    // The held deliveries go out only now (duplicates, answered as such), not during the measurement, and
+    // are let through before the next phase starts.
     await sandboxPost('deliveries/resume');
+    await sandboxDrained();
   }
   const latencies = credited.map((row) => row.completed_at.getTime() - started).sort((a, b) => a - b);
   return {
