@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 
 import { useChromium } from '../support/browser';
 import { potWithMembers } from '../support/pots';
-import { signedInAt } from '../support/web-flows';
+import { chooseOption, signedInAt } from '../support/web-flows';
 
 const chromium = useChromium();
 
@@ -18,8 +18,7 @@ async function itemiseDinner(page: Page) {
   await page.getByRole('button', { name: 'Add Expense' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Expense' });
   await dialog.getByLabel('Description').fill('Dinner in Lyon');
-  await dialog.getByLabel('Currency').click();
-  await page.locator('.ant-select-item-option').filter({ hasText: 'EUR · Euro' }).click();
+  await chooseOption(page, dialog.getByLabel('Currency'), 'EUR · Euro');
   await dialog.getByText('Itemised', { exact: true }).click();
   await dialog.getByLabel('Line 1 description').fill('Pizza');
   await dialog.getByLabel('Line 1 amount').fill('30');

@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 
 import { useChromium } from '../support/browser';
 import { potWithMembers } from '../support/pots';
-import { signedInAt } from '../support/web-flows';
+import { chooseOption, signedInAt } from '../support/web-flows';
 
 const chromium = useChromium();
 
@@ -36,8 +36,7 @@ async function chooseFile(page: Page) {
 
 async function matchOne(page: Page, dialog: ReturnType<Page['getByRole']>) {
   await dialog.getByText('Choose a member for M. One.').waitFor();
-  await dialog.getByLabel('Member for M. One').click();
-  await page.locator('.ant-select-item-option').filter({ hasText: 'Member 1' }).click();
+  await chooseOption(page, dialog.getByLabel('Member for M. One'), 'Member 1');
 }
 
 const overflow = (page: Page) =>

@@ -5,14 +5,13 @@ import type { Page } from 'playwright-core';
 
 import { useChromium } from '../support/browser';
 import { potWithMembers } from '../support/pots';
-import { signedInAt } from '../support/web-flows';
+import { chooseOption, signedInAt } from '../support/web-flows';
 
 const chromium = useChromium();
 
 async function chooseRepeat(page: Page, label: string) {
   const dialog = page.getByRole('dialog', { name: 'Add Expense' });
-  await dialog.getByLabel('Repeats').click();
-  await page.locator('.ant-select-item-option').filter({ hasText: label }).click();
+  await chooseOption(page, dialog.getByLabel('Repeats'), label);
   await dialog.getByLabel('First on').waitFor();
 }
 
