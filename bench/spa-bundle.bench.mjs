@@ -25,8 +25,11 @@ const ROUTES = [
 ];
 
 const manifest = JSON.parse(await readFile(path.join(DIST, '.vite/manifest.json'), 'utf8'));
-const [entryKey] = Object.entries(manifest).find(([, chunk]) => chunk.isEntry) ?? [];
-if (!entryKey) throw new Error('The manifest has no entry chunk');
+// index.html's scripts: the app, and boot.ts, which starts the session restore (build/early-restore.ts).
+const entryKeys = Object.entries(manifest)
+  .filter(([, chunk]) => chunk.isEntry)
+  .map(([key]) => key);
+if (entryKeys.length === 0) throw new Error('The manifest has no entry chunk');
 
 /** A chunk and everything it imports statically, as output file names. */
 function withStaticImports(key, files = new Set()) {
@@ -46,7 +49,8 @@ async function sizeOf(file, extension) {
 }
 
 const kb = (bytes) => (bytes / 1024).toFixed(1);
-const entryFiles = withStaticImports(entryKey);
+const entryFiles = new Set();
+for (const key of entryKeys) withStaticImports(key, entryFiles);
 console.log(
   `First-route JavaScript of ${path.relative(process.cwd(), DIST)}, budget ${BUDGET_GZIP_KB} KB gzip`,
 );

@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
 
 import { antdTrim } from './build/antd-trim';
+import { earlyRestore } from './build/early-restore';
 import { precompress } from './build/precompress';
 
 const workspaceRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -27,7 +28,7 @@ export default defineConfig(({ mode }) => {
     root: fileURLToPath(new URL('.', import.meta.url)),
     cacheDir: `${workspaceRoot}node_modules/.vite/apps/web`,
     envPrefix: 'KITTY_PUBLIC_',
-    plugins: [react(), antdTrim(), precompress()],
+    plugins: [react(), antdTrim(), earlyRestore(), precompress()],
     resolve: {
       alias: {
         '@kitty/api-client': `${workspaceRoot}libs/api-client/src/index.ts`,

@@ -1,4 +1,5 @@
 import type { IssuedCard } from '@kitty/api-client';
+import { kittyApi } from '@kitty/api-client';
 import { screen, waitFor, within } from '@testing-library/react';
 
 import { POT_ID, signedInState } from '../test/factories';
@@ -82,6 +83,29 @@ describe('VirtualCardPanel', () => {
     const link = await panel().findByRole('link', { name: 'Get Your Virtual Card' });
     expect(link.getAttribute('href')).toBe('/onboarding');
     expect(screen.queryByTestId('card-number')).toBeNull();
+  });
+
+  it('keeps offering onboarding while "no card yet" is read again, until the new answer comes', async () => {
+    let reads = 0;
+    let answerCard: (() => void) | undefined;
+    mockFetch(() =>
+      reads++ === 0
+        ? problem(404, 'You have no virtual card yet.')
+        : new Promise<Response>((resolve) => (answerCard = () => resolve(json(aCard())))),
+    );
+    const { store } = renderInApp(<VirtualCardPanel />, { session: signedInState() });
+    expect(await panel().findByRole('link', { name: 'Get Your Virtual Card' })).toBeTruthy();
+
+    const reading = store.dispatch(
+      kittyApi.endpoints.getCurrentCard.initiate(undefined, { forceRefetch: true }),
+    );
+    await waitFor(() => expect(answerCard).toBeDefined());
+    expect(panel().getByRole('link', { name: 'Get Your Virtual Card' })).toBeTruthy();
+    expect(panel().queryByLabelText('Loading your card')).toBeNull();
+
+    answerCard?.();
+    expect(await screen.findByTestId('card-number')).toBeTruthy();
+    reading.unsubscribe();
   });
 
   it('says when the card cannot be loaded, and tries again', async () => {

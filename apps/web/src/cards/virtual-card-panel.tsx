@@ -53,11 +53,11 @@ export function VirtualCardPanel() {
       <h2 id="virtual-card-title" className="panel-title">
         Your virtual card
       </h2>
-      {card.isLoading ? (
-        <Skeleton active title={false} paragraph={{ rows: 3 }} aria-label="Loading your card" />
-      ) : card.data ? (
+      {card.data ? (
         <CardDetails card={card.data} />
       ) : httpStatusOf(card.error) === 404 ? (
+        // Also while it is read again: "no card yet" stays the latest answer until another comes (Home
+        // reads it ahead of its code, and a read that ended in an error is always read again).
         <div className="virtual-card-empty">
           <p className="muted">
             Get a free virtual card that spends from your active pot, ready for Apple Pay and Google Pay.
@@ -66,6 +66,8 @@ export function VirtualCardPanel() {
             Get Your Virtual Card
           </ButtonLink>
         </div>
+      ) : card.isLoading ? (
+        <Skeleton active title={false} paragraph={{ rows: 3 }} aria-label="Loading your card" />
       ) : (
         <Alert
           type="error"

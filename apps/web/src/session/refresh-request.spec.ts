@@ -1,7 +1,7 @@
 import { createAppStore } from '../app/store';
 import { anAuthSession, signedInState } from '../test/factories';
 import { json, mockFetch, noContent, pathOf, problem } from '../test/fetch-mock';
-import { requestSessionRefresh, retryAfterMs } from './refresh-request';
+import { attemptOf, requestSessionRefresh, retryAfterMs } from './refresh-request';
 
 describe('requestSessionRefresh', () => {
   const store = () => createAppStore({ session: signedInState() });
@@ -69,6 +69,74 @@ describe('requestSessionRefresh', () => {
     const appStore = store();
     await requestSessionRefresh(appStore.dispatch);
     expect(appStore.getState().api.mutations).toEqual({});
+  });
+});
+
+describe("the page load's early refresh (index.html's first script)", () => {
+  const store = () => createAppStore({ session: signedInState() });
+  afterEach(() => {
+    window.kittyEarlyRefresh = undefined;
+  });
+
+  it('is the first refresh of the page, taken once; the next refresh is a call of its own', async () => {
+    const early = anAuthSession({ accessToken: 'from-index-html' });
+    window.kittyEarlyRefresh = Promise.resolve({ status: 200, retryAfter: null, body: early });
+    const fetchMock = mockFetch(() => json(anAuthSession({ accessToken: 'rotated-later' })));
+    const { dispatch } = store();
+
+    await expect(requestSessionRefresh(dispatch)).resolves.toEqual({ ok: true, session: early });
+    expect(fetchMock.requests).toHaveLength(0);
+    expect(window.kittyEarlyRefresh).toBeUndefined();
+
+    await expect(requestSessionRefresh(dispatch)).resolves.toMatchObject({
+      ok: true,
+      session: { accessToken: 'rotated-later' },
+    });
+    expect(fetchMock.requests.map(pathOf)).toEqual(['/api/auth/refresh']);
+  });
+
+  it('is shared by callers while it is awaited', async () => {
+    let answer: ((value: { status: number; retryAfter: null; body: unknown }) => void) | undefined;
+    window.kittyEarlyRefresh = new Promise((resolve) => (answer = resolve));
+    const fetchMock = mockFetch(() => json(anAuthSession()));
+    const { dispatch } = store();
+
+    const first = requestSessionRefresh(dispatch);
+    const second = requestSessionRefresh(dispatch);
+    answer?.({ status: 401, retryAfter: null, body: null });
+
+    expect(await first).toEqual({ ok: false, transient: false });
+    expect(await second).toBe(await first);
+    expect(fetchMock.requests).toHaveLength(0);
+  });
+
+  it.each([
+    [
+      { status: 401, retryAfter: null, body: null },
+      { ok: false, transient: false },
+    ],
+    [
+      { status: 400, retryAfter: null, body: null },
+      { ok: false, transient: false },
+    ],
+    [
+      { status: 503, retryAfter: null, body: null },
+      { ok: false, transient: true },
+    ],
+    [
+      { status: null, retryAfter: null, body: null },
+      { ok: false, transient: true },
+    ],
+    [
+      { status: 429, retryAfter: '17', body: null },
+      { ok: false, transient: true, retryAfterMs: 17_000 },
+    ],
+    [
+      { status: 429, retryAfter: null, body: null },
+      { ok: false, transient: true, retryAfterMs: null },
+    ],
+  ])('reads %p as the generated endpoint would: %p', (answer, attempt) => {
+    expect(attemptOf(answer)).toEqual(attempt);
   });
 });
 
