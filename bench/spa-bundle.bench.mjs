@@ -15,12 +15,8 @@ const ROUTES = [
   { name: 'sign-in /auth', lazy: ['src/pages/auth/auth-page.tsx'] },
   {
     name: 'home / (signed in)',
-    lazy: [
-      'src/pages/home/home-page.tsx',
-      'src/layout/signed-in-actions.tsx',
-      // Loaded with every part that renders antd (ui/lazy-with-antd).
-      'src/app/antd-theme.tsx',
-    ],
+    // Neither renders antd: it loads once the browser is idle, for Home's dialogs.
+    lazy: ['src/pages/home/home-page.tsx', 'src/layout/signed-in-actions.tsx'],
   },
 ];
 

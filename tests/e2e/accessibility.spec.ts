@@ -52,7 +52,7 @@ async function audit(
   await ready(page);
   // Whatever is still loading has not drawn its colours yet: audit the page as it settles.
   await page.waitForFunction(
-    () => !document.querySelector('.page-loader, .ant-spin-spinning, .ant-skeleton-active'),
+    () => !document.querySelector('.page-loader, .ant-spin-spinning, .ant-skeleton-active, .plain-skeleton, .plain-skeleton-line'),
   );
   // antd animates dialogs and messages in: let them settle so colours are final.
   await page.waitForTimeout(300);

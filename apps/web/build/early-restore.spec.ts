@@ -24,7 +24,7 @@ const bundleOf = (...chunks: Rollup.OutputChunk[]): Rollup.OutputBundle =>
   Object.fromEntries(chunks.map((item) => [item.fileName, item]));
 
 describe('homeAssets', () => {
-  it("lists Home's, the theme's and the header actions' files, then their CSS, without the entries' own", () => {
+  it("lists Home's and the header actions' files, then their CSS, without the entries' own", () => {
     const bundle = bundleOf(
       chunk('assets/index.js', {
         isEntry: true,
@@ -42,6 +42,7 @@ describe('homeAssets', () => {
         imports: ['assets/antd.js', 'assets/framework.js', 'assets/skeleton.js'],
         css: ['assets/home-page.css', 'assets/pots.css'],
       }),
+      // Loaded when the browser is idle, for Home's dialogs: not on the way to Home's first paint.
       chunk('assets/antd-theme.js', { facade: '/app/src/app/antd-theme.tsx', imports: ['assets/antd.js'] }),
       chunk('assets/signed-in-actions.js', {
         facade: '/app/src/layout/signed-in-actions.tsx',
@@ -61,7 +62,6 @@ describe('homeAssets', () => {
       'assets/home-page.js',
       'assets/antd.js',
       'assets/skeleton.js',
-      'assets/antd-theme.js',
       'assets/signed-in-actions.js',
       'assets/home-page.css',
       'assets/pots.css',

@@ -6,10 +6,9 @@ import { HOME_ASSETS_META } from '../src/session/early-refresh';
 
 const BOOT = fileURLToPath(new URL('../src/boot.ts', import.meta.url));
 
-/** The modules whose files a signed-in `/` needs: Home, the antd theme it renders in, the header's actions. */
+/** The modules whose files a signed-in `/` needs: Home and the header's actions (neither renders antd). */
 const HOME_MODULES = [
   /[\\/]src[\\/]pages[\\/]home[\\/]home-page\.tsx$/,
-  /[\\/]src[\\/]app[\\/]antd-theme\.tsx$/,
   /[\\/]src[\\/]layout[\\/]signed-in-actions\.tsx$/,
 ];
 

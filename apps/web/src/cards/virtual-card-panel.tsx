@@ -1,6 +1,5 @@
 import './cards.css';
 
-import { EyeInvisibleOutlined, EyeOutlined, LockOutlined, UnlockOutlined } from '@ant-design/icons';
 import type { IssuedCard } from '@kitty/api-client';
 import {
   httpStatusOf,
@@ -10,10 +9,11 @@ import {
   useProvisionCardToWalletMutation,
   useUnfreezeCardMutation,
 } from '@kitty/api-client';
-import { Alert, Button, Skeleton, Tag } from 'antd';
 import { useState } from 'react';
 
-import { ButtonLink } from '../ui/button-link';
+import { EyeIcon, EyeInvisibleIcon, LockIcon, UnlockIcon } from '../ui/inline-icons';
+import { PlainButton, PlainButtonLink } from '../ui/plain-button';
+import { PlainAlert, PlainSkeleton, PlainTag } from '../ui/plain-display';
 import { useToast } from '../ui/toast';
 
 export const MASKED_NUMBER = '•••• •••• •••• ••••';
@@ -62,19 +62,18 @@ export function VirtualCardPanel() {
           <p className="muted">
             Get a free virtual card that spends from your active pot, ready for Apple Pay and Google Pay.
           </p>
-          <ButtonLink to="/onboarding" type="primary">
+          <PlainButtonLink to="/onboarding" variant="primary">
             Get Your Virtual Card
-          </ButtonLink>
+          </PlainButtonLink>
         </div>
       ) : card.isLoading ? (
-        <Skeleton active title={false} paragraph={{ rows: 3 }} aria-label="Loading your card" />
+        <PlainSkeleton rows={3} label="Loading your card" />
       ) : (
-        <Alert
+        <PlainAlert
           type="error"
-          showIcon
           title="Could not load your card"
           description={problemDetail(card.error) ?? 'Please try again later.'}
-          action={<Button onClick={() => void card.refetch()}>Try again</Button>}
+          action={<PlainButton onClick={() => void card.refetch()}>Try again</PlainButton>}
         />
       )}
     </section>
@@ -123,7 +122,7 @@ function CardDetails({ card }: { card: IssuedCard }) {
       <div className={`virtual-card${frozen ? ' virtual-card-frozen' : ''}`}>
         <div className="virtual-card-top">
           <span className="virtual-card-brand">{card.brand}</span>
-          <Tag color={status.color}>{status.label}</Tag>
+          <PlainTag color={status.color}>{status.label}</PlainTag>
         </div>
         <p className="virtual-card-number" data-testid="card-number">
           {shown ? `•••• •••• •••• ${card.last4}` : MASKED_NUMBER}
@@ -137,21 +136,18 @@ function CardDetails({ card }: { card: IssuedCard }) {
       </div>
 
       <div className="virtual-card-tools">
-        <Button
-          aria-pressed={shown}
-          icon={shown ? <EyeInvisibleOutlined aria-hidden /> : <EyeOutlined aria-hidden />}
-          onClick={() => setShown((value) => !value)}
-        >
+        <PlainButton aria-pressed={shown} onClick={() => setShown((value) => !value)}>
+          {shown ? <EyeInvisibleIcon /> : <EyeIcon />}
           {shown ? 'Hide' : 'Show'}
-        </Button>
+        </PlainButton>
         {card.status !== 'canceled' && (
-          <Button
-            icon={frozen ? <UnlockOutlined aria-hidden /> : <LockOutlined aria-hidden />}
+          <PlainButton
             onClick={() => void toggleFreeze()}
             loading={freezing.isLoading || unfreezing.isLoading}
           >
+            {frozen ? <UnlockIcon /> : <LockIcon />}
             {frozen ? 'Unfreeze Card' : 'Freeze Card'}
-          </Button>
+          </PlainButton>
         )}
       </div>
 
@@ -163,18 +159,18 @@ function CardDetails({ card }: { card: IssuedCard }) {
       <div className="virtual-card-wallets">
         {WALLETS.map((wallet) =>
           card.walletTypes.includes(wallet.type) ? (
-            <Tag key={wallet.type} color="green">
+            <PlainTag key={wallet.type} color="green">
               Added to {wallet.name}
-            </Tag>
+            </PlainTag>
           ) : (
-            <Button
+            <PlainButton
               key={wallet.type}
               onClick={() => void addToWallet(wallet)}
               disabled={card.status !== 'active' || (provisioning.isLoading && pendingWallet !== wallet.type)}
               loading={pendingWallet === wallet.type}
             >
               Add to {wallet.name}
-            </Button>
+            </PlainButton>
           ),
         )}
       </div>

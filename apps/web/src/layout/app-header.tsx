@@ -1,13 +1,12 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 
 import { useAppSelector } from '../app/store';
 import { webConfig } from '../config';
 import { selectCurrentUser, selectSessionStatus } from '../session/session-slice';
-import { lazyWithAntd } from '../ui/lazy-with-antd';
 import { PlainButtonLink } from '../ui/plain-button';
 
-const SignedInActions = lazyWithAntd(() => import('./signed-in-actions'));
+const SignedInActions = lazy(() => import('./signed-in-actions'));
 
 export function AppHeader() {
   const status = useAppSelector(selectSessionStatus);

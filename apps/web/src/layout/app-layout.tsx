@@ -1,15 +1,14 @@
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 
 import { useAppSelector } from '../app/store';
 import { selectCurrentUser } from '../session/session-slice';
-import { lazyWithAntd } from '../ui/lazy-with-antd';
 import { PageLoader } from '../ui/page-loader';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
 
-// Only users who have not confirmed their address see it (antd's Alert with it).
-const VerifyEmailBanner = lazyWithAntd(() => import('./verify-email-banner'));
+// Only users who have not confirmed their address see it.
+const VerifyEmailBanner = lazy(() => import('./verify-email-banner'));
 
 export function AppLayout() {
   const { pathname } = useLocation();

@@ -1,16 +1,17 @@
 import type { Residency } from '@kitty/api-client';
-import { Tag } from 'antd';
+
+import { PlainTag } from '../ui/plain-display';
 
 /** 'UK Resident' or 'International User'; nothing while residency is still unknown. */
 export function ResidencyBadge({ residency }: { residency: Residency | null }) {
   if (!residency) return null;
   return residency.isUkResident ? (
-    <Tag color="green" className="residency-badge">
+    <PlainTag color="green" className="residency-badge">
       UK Resident
-    </Tag>
+    </PlainTag>
   ) : (
-    <Tag color="blue" className="residency-badge">
+    <PlainTag color="blue" className="residency-badge">
       International User
-    </Tag>
+    </PlainTag>
   );
 }

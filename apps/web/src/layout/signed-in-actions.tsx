@@ -1,12 +1,12 @@
 import type { Me } from '@kitty/api-client';
 import { problemDetail, useSignOutMutation } from '@kitty/api-client';
-import { Button } from 'antd';
 import { useNavigate } from 'react-router-dom';
 
 import { useAppDispatch } from '../app/store';
 import { NotificationBell } from '../notifications/notification-bell';
 import { announceSession } from '../session/session-broadcast';
 import { displayName, endSession } from '../session/session-slice';
+import { PlainButton } from '../ui/plain-button';
 import { useToast } from '../ui/toast';
 import { ResidencyBadge } from './residency-badge';
 
@@ -37,9 +37,9 @@ export default function SignedInActions({ user }: { user: Me }) {
       </span>
       <ResidencyBadge residency={user.residency} />
       <NotificationBell />
-      <Button onClick={handleSignOut} loading={signingOut}>
+      <PlainButton onClick={() => void handleSignOut()} loading={signingOut}>
         Sign Out
-      </Button>
+      </PlainButton>
     </>
   );
 }

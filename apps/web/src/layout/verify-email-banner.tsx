@@ -1,8 +1,9 @@
 import { useResendVerificationEmailMutation } from '@kitty/api-client';
-import { Alert, Button } from 'antd';
 
 import { useAppSelector } from '../app/store';
 import { selectCurrentUser } from '../session/session-slice';
+import { PlainButton } from '../ui/plain-button';
+import { PlainAlert } from '../ui/plain-display';
 import { toastProblem } from '../ui/problem-toast';
 import { useToast } from '../ui/toast';
 
@@ -23,17 +24,16 @@ export default function VerifyEmailBanner() {
   };
 
   return (
-    <Alert
+    <PlainAlert
       className="verify-email-banner"
       type="warning"
-      showIcon
       role="status"
       title="Confirm your e-mail address"
       description={`We sent a link to ${user.email}. Until you follow it you can look around and create pots, but not add funds, withdraw, invite friends or request top-ups.`}
       action={
-        <Button size="small" onClick={onResend} loading={isLoading}>
+        <PlainButton size="small" onClick={() => void onResend()} loading={isLoading}>
           Resend e-mail
-        </Button>
+        </PlainButton>
       }
     />
   );

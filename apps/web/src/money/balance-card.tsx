@@ -1,17 +1,17 @@
-import {
-  EyeInvisibleOutlined,
-  EyeOutlined,
-  MailOutlined,
-  MinusCircleOutlined,
-  PlusCircleOutlined,
-  ReloadOutlined,
-} from '@ant-design/icons';
 import { problemDetail, useGetWalletQuery, useListPotsQuery } from '@kitty/api-client';
 import { formatPence } from '@kitty/money';
-import { Alert, Button, Skeleton, Tooltip } from 'antd';
 import { useState } from 'react';
 
-import { ButtonLink } from '../ui/button-link';
+import {
+  EyeIcon,
+  EyeInvisibleIcon,
+  MailIcon,
+  MinusCircleIcon,
+  PlusCircleIcon,
+  ReloadIcon,
+} from '../ui/inline-icons';
+import { PlainButton, PlainButtonLink } from '../ui/plain-button';
+import { PlainAlert, PlainSkeletonLine } from '../ui/plain-display';
 
 /** spec §9: the balance refreshes every 30 seconds. */
 export const BALANCE_REFRESH_MS = 30_000;
@@ -42,35 +42,36 @@ export function BalanceCard({ paused, onAddFunds, onWithdraw }: BalanceCardProps
           Your balance
         </h2>
         <div className="balance-card-tools">
-          <Tooltip title={masked ? 'Show balance' : 'Hide balance'}>
-            <Button
-              type="text"
-              aria-label={masked ? 'Show balance' : 'Hide balance'}
-              aria-pressed={masked}
-              icon={masked ? <EyeOutlined aria-hidden /> : <EyeInvisibleOutlined aria-hidden />}
-              onClick={() => setMasked((value) => !value)}
-            />
-          </Tooltip>
-          <Tooltip title="Refresh">
-            <Button
-              type="text"
-              aria-label="Refresh balance"
-              icon={<ReloadOutlined aria-hidden spin={refreshing} />}
-              onClick={() => {
-                void pots.refetch();
-                void wallet.refetch();
-              }}
-            />
-          </Tooltip>
+          <PlainButton
+            variant="text"
+            iconOnly
+            title={masked ? 'Show balance' : 'Hide balance'}
+            aria-label={masked ? 'Show balance' : 'Hide balance'}
+            aria-pressed={masked}
+            onClick={() => setMasked((value) => !value)}
+          >
+            {masked ? <EyeIcon /> : <EyeInvisibleIcon />}
+          </PlainButton>
+          <PlainButton
+            variant="text"
+            iconOnly
+            title="Refresh"
+            aria-label="Refresh balance"
+            onClick={() => {
+              void pots.refetch();
+              void wallet.refetch();
+            }}
+          >
+            <ReloadIcon className={refreshing ? 'btn-spinner' : undefined} />
+          </PlainButton>
         </div>
       </div>
 
       {pots.isLoading ? (
-        <Skeleton.Input active size="large" aria-label="Loading your balance" />
+        <PlainSkeletonLine size="large" label="Loading your balance" />
       ) : pots.isError ? (
-        <Alert
+        <PlainAlert
           type="error"
-          showIcon
           title="Could not load your balance"
           description={problemDetail(pots.error) ?? 'Please try again later.'}
         />
@@ -84,7 +85,7 @@ export function BalanceCard({ paused, onAddFunds, onWithdraw }: BalanceCardProps
       <div className="wallet-line">
         <span>Personal wallet</span>
         {wallet.isLoading ? (
-          <Skeleton.Input active size="small" aria-label="Loading your wallet" />
+          <PlainSkeletonLine size="small" label="Loading your wallet" />
         ) : wallet.isError ? (
           <span className="muted">unavailable</span>
         ) : (
@@ -93,15 +94,18 @@ export function BalanceCard({ paused, onAddFunds, onWithdraw }: BalanceCardProps
       </div>
 
       <div className="balance-actions">
-        <Button type="primary" icon={<PlusCircleOutlined aria-hidden />} onClick={onAddFunds}>
+        <PlainButton variant="primary" onClick={onAddFunds}>
+          <PlusCircleIcon />
           Add Funds
-        </Button>
-        <Button icon={<MinusCircleOutlined aria-hidden />} onClick={onWithdraw}>
+        </PlainButton>
+        <PlainButton onClick={onWithdraw}>
+          <MinusCircleIcon />
           Withdraw
-        </Button>
-        <ButtonLink to="/request-top-up" type="link" icon={<MailOutlined aria-hidden />}>
+        </PlainButton>
+        <PlainButtonLink to="/request-top-up" variant="link">
+          <MailIcon />
           Request Top-Up
-        </ButtonLink>
+        </PlainButtonLink>
       </div>
     </section>
   );

@@ -1,16 +1,19 @@
-import { BellOutlined } from '@ant-design/icons';
 import { useListNotificationsQuery } from '@kitty/api-client';
-import { Badge, Button } from 'antd';
 import type { Ref } from 'react';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 
 import { useLiveConnected } from '../live/use-live-updates';
+import { BellIcon } from '../ui/inline-icons';
+import { lazyWithAntd } from '../ui/lazy-with-antd';
+import { PlainButton } from '../ui/plain-button';
+import { PlainBadge } from '../ui/plain-display';
 
 /** While live updates are down the bell asks this often (with them, it is told at once). */
 export const NOTIFICATIONS_POLL_MS = 60_000;
 
-// The panel (popover or drawer, list, mark as read) loads when first opened, not with every page.
-const NotificationPopup = lazy(() => import('./notification-popup'));
+// The panel (popover or drawer, list, mark as read) loads when first opened, not with every page; the
+// bell itself is plain, so the header loads no antd.
+const NotificationPopup = lazyWithAntd(() => import('./notification-popup'));
 
 export interface BellProps {
   onClick?: () => void;
@@ -30,18 +33,20 @@ export function NotificationBell() {
   const unread = inbox.data?.unreadCount ?? 0;
 
   const renderBell = ({ onClick, ref }: BellProps = {}) => (
-    <Badge count={unread} size="small" overflowCount={99} offset={[-4, 4]}>
-      <Button
+    <PlainBadge count={unread}>
+      <PlainButton
         ref={ref}
-        type="text"
-        shape="circle"
-        icon={<BellOutlined aria-hidden />}
+        variant="text"
+        iconOnly
+        circle
         aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
         aria-haspopup="dialog"
         aria-expanded={open}
         onClick={onClick}
-      />
-    </Badge>
+      >
+        <BellIcon />
+      </PlainButton>
+    </PlainBadge>
   );
 
   if (!everOpened)

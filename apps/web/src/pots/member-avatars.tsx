@@ -1,5 +1,4 @@
 import type { PotMember } from '@kitty/api-client';
-import { Avatar, Tooltip } from 'antd';
 
 import { initials } from './format';
 
@@ -11,20 +10,25 @@ export function MemberAvatars({ members }: { members: readonly Pick<PotMember, '
   const more = members.length - shown.length;
   return (
     <div
+      role="group"
       className="member-avatars"
       aria-label={`${members.length} ${members.length === 1 ? 'member' : 'members'}`}
     >
       {shown.map((member) => (
-        <Tooltip key={member.id} title={member.name}>
-          <Avatar className="member-avatar" aria-label={member.name}>
-            {initials(member.name)}
-          </Avatar>
-        </Tooltip>
+        <span
+          key={member.id}
+          className="member-avatar"
+          role="img"
+          aria-label={member.name}
+          title={member.name}
+        >
+          {initials(member.name)}
+        </span>
       ))}
       {more > 0 && (
-        <Avatar className="member-avatar member-avatar-more" aria-label={`${more} more`}>
+        <span className="member-avatar member-avatar-more" role="img" aria-label={`${more} more`}>
           +{more}
-        </Avatar>
+        </span>
       )}
     </div>
   );

@@ -1,8 +1,9 @@
 import type { PotSummary } from '@kitty/api-client';
 import { formatPence } from '@kitty/money';
-import { Button, Tag } from 'antd';
 import { Link } from 'react-router-dom';
 
+import { PlainButton } from '../ui/plain-button';
+import { PlainTag } from '../ui/plain-display';
 import { MemberAvatars } from './member-avatars';
 
 export interface PotCardProps {
@@ -20,7 +21,7 @@ export function PotCard({ pot, active, onSetActive, settingActive }: PotCardProp
         <h3 id={`pot-${pot.id}`} className="pot-card-title">
           <Link to={`/pot/${pot.id}`}>{pot.name}</Link>
         </h3>
-        {active && <Tag color="green">Active</Tag>}
+        {active && <PlainTag color="green">Active</PlainTag>}
       </header>
       {pot.description && <p className="pot-card-description muted">{pot.description}</p>}
       <p className="pot-card-balance">
@@ -30,9 +31,9 @@ export function PotCard({ pot, active, onSetActive, settingActive }: PotCardProp
       <footer className="pot-card-footer">
         <MemberAvatars members={pot.members} />
         {!active && (
-          <Button size="small" onClick={() => onSetActive(pot)} loading={settingActive}>
+          <PlainButton size="small" onClick={() => onSetActive(pot)} loading={settingActive}>
             Set as active
-          </Button>
+          </PlainButton>
         )}
       </footer>
     </article>

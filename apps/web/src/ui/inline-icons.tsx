@@ -1,13 +1,26 @@
 import './plain-controls.css';
 
+import BellOutlined from '@ant-design/icons-svg/es/asn/BellOutlined';
 import CalculatorOutlined from '@ant-design/icons-svg/es/asn/CalculatorOutlined';
+import CheckCircleFilled from '@ant-design/icons-svg/es/asn/CheckCircleFilled';
+import CloseCircleFilled from '@ant-design/icons-svg/es/asn/CloseCircleFilled';
+import ExclamationCircleFilled from '@ant-design/icons-svg/es/asn/ExclamationCircleFilled';
 import EyeInvisibleOutlined from '@ant-design/icons-svg/es/asn/EyeInvisibleOutlined';
 import EyeOutlined from '@ant-design/icons-svg/es/asn/EyeOutlined';
+import InfoCircleFilled from '@ant-design/icons-svg/es/asn/InfoCircleFilled';
 import LoadingOutlined from '@ant-design/icons-svg/es/asn/LoadingOutlined';
+import LockOutlined from '@ant-design/icons-svg/es/asn/LockOutlined';
 import MailOutlined from '@ant-design/icons-svg/es/asn/MailOutlined';
+import MinusCircleOutlined from '@ant-design/icons-svg/es/asn/MinusCircleOutlined';
+import PlusCircleOutlined from '@ant-design/icons-svg/es/asn/PlusCircleOutlined';
+import PlusOutlined from '@ant-design/icons-svg/es/asn/PlusOutlined';
+import ReloadOutlined from '@ant-design/icons-svg/es/asn/ReloadOutlined';
 import SafetyCertificateOutlined from '@ant-design/icons-svg/es/asn/SafetyCertificateOutlined';
+import SettingOutlined from '@ant-design/icons-svg/es/asn/SettingOutlined';
 import SwapOutlined from '@ant-design/icons-svg/es/asn/SwapOutlined';
 import TeamOutlined from '@ant-design/icons-svg/es/asn/TeamOutlined';
+import UnlockOutlined from '@ant-design/icons-svg/es/asn/UnlockOutlined';
+import UserAddOutlined from '@ant-design/icons-svg/es/asn/UserAddOutlined';
 import type { AbstractNode, IconDefinition } from '@ant-design/icons-svg/es/types';
 import type { ReactElement } from 'react';
 import { createElement } from 'react';
@@ -39,11 +52,24 @@ function inlineIcon(definition: IconDefinition) {
   };
 }
 
+export const BellIcon = inlineIcon(BellOutlined);
 export const CalculatorIcon = inlineIcon(CalculatorOutlined);
+export const CheckCircleIcon = inlineIcon(CheckCircleFilled);
+export const CloseCircleIcon = inlineIcon(CloseCircleFilled);
+export const ExclamationCircleIcon = inlineIcon(ExclamationCircleFilled);
 export const EyeIcon = inlineIcon(EyeOutlined);
 export const EyeInvisibleIcon = inlineIcon(EyeInvisibleOutlined);
+export const InfoCircleIcon = inlineIcon(InfoCircleFilled);
 export const LoadingIcon = inlineIcon(LoadingOutlined);
+export const LockIcon = inlineIcon(LockOutlined);
 export const MailIcon = inlineIcon(MailOutlined);
+export const MinusCircleIcon = inlineIcon(MinusCircleOutlined);
+export const PlusCircleIcon = inlineIcon(PlusCircleOutlined);
+export const PlusIcon = inlineIcon(PlusOutlined);
+export const ReloadIcon = inlineIcon(ReloadOutlined);
 export const SafetyCertificateIcon = inlineIcon(SafetyCertificateOutlined);
+export const SettingIcon = inlineIcon(SettingOutlined);
 export const SwapIcon = inlineIcon(SwapOutlined);
 export const TeamIcon = inlineIcon(TeamOutlined);
+export const UnlockIcon = inlineIcon(UnlockOutlined);
+export const UserAddIcon = inlineIcon(UserAddOutlined);

@@ -1,33 +1,37 @@
 import '../../money/money.css';
 import '../../pots/pots.css';
 
-import { PlusOutlined, SettingOutlined, UserAddOutlined } from '@ant-design/icons';
 import type { PotSummary } from '@kitty/api-client';
 import { useGetActivePotQuery, useGetPotQuery, useListPotsQuery } from '@kitty/api-client';
-import { Button, Empty, Skeleton } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 
 import { useAppSelector } from '../../app/store';
 import { VirtualCardPanel } from '../../cards/virtual-card-panel';
+import type { AddFundsDialogProps } from '../../money/add-funds-dialog';
 import { BalanceCard } from '../../money/balance-card';
 import { WALLET } from '../../money/destinations';
+import type { WithdrawDialogProps } from '../../money/withdraw-dialog';
 import { ArchivedPots } from '../../pots/archived-pots';
+import type { InviteDialogProps } from '../../pots/invite-dialog';
 import { PotCard } from '../../pots/pot-card';
 import { PotsFetchError } from '../../pots/pots-fetch-error';
 import { useSetActivePot } from '../../pots/use-set-active-pot';
 import { selectCurrentUser } from '../../session/session-slice';
-import { ButtonLink } from '../../ui/button-link';
+import { PlusIcon, SettingIcon, UserAddIcon } from '../../ui/inline-icons';
+import { lazyWithAntd, preloadAntdWhenIdle } from '../../ui/lazy-with-antd';
+import { PlainButton, PlainButtonLink } from '../../ui/plain-button';
+import { PlainEmpty, PlainSkeleton } from '../../ui/plain-display';
 import { useToast } from '../../ui/toast';
 
-// The dialog (Modal + Form) loads only when someone opens it.
-const InviteDialog = lazy(() =>
+// Home renders no antd (issue 15 §6); its dialogs (Modal + Form) do, and load with it when opened.
+const InviteDialog = lazyWithAntd<InviteDialogProps>(() =>
   import('../../pots/invite-dialog').then((m) => ({ default: m.InviteDialog })),
 );
-const AddFundsDialog = lazy(() =>
+const AddFundsDialog = lazyWithAntd<AddFundsDialogProps>(() =>
   import('../../money/add-funds-dialog').then((m) => ({ default: m.AddFundsDialog })),
 );
-const WithdrawDialog = lazy(() =>
+const WithdrawDialog = lazyWithAntd<WithdrawDialogProps>(() =>
   import('../../money/withdraw-dialog').then((m) => ({ default: m.WithdrawDialog })),
 );
 
@@ -44,6 +48,7 @@ export default function HomePage() {
   const toast = useToast();
   const [inviteOpen, setInviteOpen] = useState(false);
   const [moneyDialog, setMoneyDialog] = useState<'add' | 'withdraw' | null>(null);
+  useEffect(preloadAntdWhenIdle, []);
 
   const active: PotSummary | undefined = pots.data?.find(({ id }) => id === activePot.data?.potId);
   const ownsActive =
@@ -82,20 +87,18 @@ export default function HomePage() {
           Quick Actions
         </h1>
         <div className="quick-actions">
-          <ButtonLink to="/create-pot" type="primary" icon={<PlusOutlined aria-hidden />} size="large">
+          <PlainButtonLink to="/create-pot" variant="primary" size="large">
+            <PlusIcon />
             Add Pot
-          </ButtonLink>
-          <Button
-            icon={<UserAddOutlined aria-hidden />}
-            size="large"
-            onClick={invitePeople}
-            loading={pots.isLoading || activePot.isLoading}
-          >
+          </PlainButtonLink>
+          <PlainButton size="large" onClick={invitePeople} loading={pots.isLoading || activePot.isLoading}>
+            <UserAddIcon />
             Invite People
-          </Button>
-          <ButtonLink to="/account" icon={<SettingOutlined aria-hidden />} size="large">
+          </PlainButton>
+          <PlainButtonLink to="/account" size="large">
+            <SettingIcon />
             Manage Account
-          </ButtonLink>
+          </PlainButtonLink>
         </div>
       </section>
 
@@ -107,7 +110,7 @@ export default function HomePage() {
           <div className="pot-grid" aria-label="Loading your pots">
             {[1, 2, 3].map((key) => (
               <div key={key} className="pot-card">
-                <Skeleton active title paragraph={{ rows: 2 }} />
+                <PlainSkeleton rows={3} label="Loading a pot" />
               </div>
             ))}
           </div>
@@ -126,12 +129,12 @@ export default function HomePage() {
             ))}
           </div>
         ) : (
-          <Empty description="No pots yet" image={Empty.PRESENTED_IMAGE_SIMPLE}>
+          <PlainEmpty description="No pots yet">
             <p className="muted">Create a pot for a trip, a flat or a night out and invite your friends.</p>
-            <ButtonLink to="/create-pot" type="primary">
+            <PlainButtonLink to="/create-pot" variant="primary">
               Create Your First Pot
-            </ButtonLink>
-          </Empty>
+            </PlainButtonLink>
+          </PlainEmpty>
         )}
         <ArchivedPots />
       </section>

@@ -1,15 +1,15 @@
 import { kittyApi } from '@kitty/api-client';
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { selectSessionStatus } from '../../session/session-slice';
 import { DocumentTitle } from '../../ui/document-title';
-import { lazyWithAntd } from '../../ui/lazy-with-antd';
 import { PageLoader } from '../../ui/page-loader';
 import { LandingPage } from './landing-page';
 
-// Visitors never download Home (pots grid, avatars, skeletons): it is its own chunk.
-const HomePage = lazyWithAntd(() => import('./home-page'));
+// Visitors never download Home (pots grid, avatars, skeletons): it is its own chunk. It renders no antd
+// (issue 15 §6): only its dialogs load it.
+const HomePage = lazy(() => import('./home-page'));
 
 /**
  * Home's reads, started as soon as the user is known to be signed in rather than once Home's code has
