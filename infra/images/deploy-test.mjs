@@ -4,6 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -32,6 +33,26 @@ const reason = podman.podmanUnavailable();
 if (process.argv.includes('--can-run') || reason) {
   if (reason) console.log(reason);
   process.exit(reason ? 78 : 0);
+}
+
+// The host ports docker-compose.yml publishes (podman kube play binds them too). Taken by something else
+// (`npm start` most often), the compose smoke test would talk to that instead and kube play would fail late.
+const PUBLISHED_PORTS = [3000, 1080, 12111];
+const portTaken = (/** @type {number} */ port) =>
+  new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(true));
+    server.once('listening', () => server.close(() => resolve(false)));
+    server.listen(port);
+  });
+const taken = [];
+for (const port of PUBLISHED_PORTS) if (await portTaken(port)) taken.push(port);
+if (taken.length > 0) {
+  console.error(
+    `The deploy test publishes the stack on ports ${PUBLISHED_PORTS.join(', ')}; ${taken.join(', ')} ` +
+      'in use here (is `npm start` running?). Stop it and run again.',
+  );
+  process.exit(1);
 }
 
 // `--images-built=N`: npm test built them already, in N s, while its browser tests ran (lib/early-images.js).

@@ -17,3 +17,21 @@ export function PageLoader({ label = 'Loading…' }: { label?: string }) {
     </div>
   );
 }
+
+/**
+ * What a dialog shows while its code is still on its way (a page that renders no antd loads it with its
+ * first dialog): the page dimmed as under a modal, and a spinner, so the click visibly took.
+ */
+export function DialogLoader({ label = 'Opening…' }: { label?: string }) {
+  return (
+    <div className="dialog-loader" role="status" aria-live="polite">
+      <span className="spin-dots" aria-hidden="true">
+        <i />
+        <i />
+        <i />
+        <i />
+      </span>
+      <span className="visually-hidden">{label}</span>
+    </div>
+  );
+}

@@ -19,6 +19,7 @@ import { PotsFetchError } from '../../pots/pots-fetch-error';
 import { useSetActivePot } from '../../pots/use-set-active-pot';
 import { selectCurrentUser } from '../../session/session-slice';
 import { PlusIcon, SettingIcon, UserAddIcon } from '../../ui/inline-icons';
+import { DialogLoader } from '../../ui/page-loader';
 import { lazyWithAntd, preloadAntdWhenIdle } from '../../ui/lazy-with-antd';
 import { PlainButton, PlainButtonLink } from '../../ui/plain-button';
 import { PlainEmpty, PlainSkeleton } from '../../ui/plain-display';
@@ -140,7 +141,7 @@ export default function HomePage() {
       </section>
 
       {moneyDialog && (
-        <Suspense fallback={null}>
+        <Suspense fallback={<DialogLoader />}>
           {moneyDialog === 'add' ? (
             <AddFundsDialog onClose={() => setMoneyDialog(null)} defaultPotId={active?.id} />
           ) : (
@@ -154,7 +155,7 @@ export default function HomePage() {
       )}
 
       {active && inviteOpen && (
-        <Suspense fallback={null}>
+        <Suspense fallback={<DialogLoader />}>
           <InviteDialog
             open={inviteOpen}
             onClose={() => setInviteOpen(false)}
