@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
 
 import react from '@vitejs/plugin-react';
@@ -16,6 +17,19 @@ const CONTRACTS = /[\\/]libs[\\/]contracts[\\/]src[\\/]/;
 const ANTD_CORE =
   /[\\/]node_modules[\\/](antd|@ant-design[\\/](cssinjs|cssinjs-utils|colors|fast-color|icons)[\\/]|@rc-component|@babel|stylis|@emotion|is-mobile|clsx)/;
 const ICONS = /[\\/]node_modules[\\/]@ant-design[\\/]icons(-svg)?[\\/]/;
+// The icon data Home and the header draw without antd (ui/signed-in-icons.tsx): one chunk of its own, not in
+// the icons chunk, which imports antd's core (a page rendering no antd would load it for an icon).
+const PLAIN_ICON_DATA = new Set(
+  [
+    ...readFileSync(new URL('./src/ui/signed-in-icons.tsx', import.meta.url), 'utf8').matchAll(
+      /icons-svg\/es\/asn\/(\w+)'/g,
+    ),
+  ].map(([, name]) => `${name}.js`),
+);
+const ICON_DATA = /[\\/]node_modules[\\/]@ant-design[\\/]icons-svg[\\/]es[\\/]asn[\\/]/;
+const isPlainIconData = (id: string) =>
+  ICON_DATA.test(id) &&
+  PLAIN_ICON_DATA.has(id.slice(Math.max(id.lastIndexOf('/'), id.lastIndexOf('\\')) + 1));
 const FRAMEWORK =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@reduxjs[\\/]toolkit|redux|react-redux|immer|reselect|use-sync-external-store)[\\/]/;
 
@@ -57,6 +71,7 @@ export default defineConfig(({ mode }) => {
             // it the whole group into the entry.
             groups: [
               { name: 'framework', test: FRAMEWORK, priority: 2 },
+              { name: 'signed-in-icons', test: isPlainIconData, priority: 3 },
               {
                 name: 'icons',
                 test: ICONS,

@@ -11,9 +11,10 @@ import {
 } from '@kitty/api-client';
 import { useState } from 'react';
 
-import { EyeIcon, EyeInvisibleIcon, LockIcon, UnlockIcon } from '../ui/inline-icons';
+import { EyeIcon, EyeInvisibleIcon } from '../ui/inline-icons';
 import { PlainButton, PlainButtonLink } from '../ui/plain-button';
 import { PlainAlert, PlainSkeleton, PlainTag } from '../ui/plain-display';
+import { LockIcon, UnlockIcon } from '../ui/signed-in-icons';
 import { useToast } from '../ui/toast';
 
 export const MASKED_NUMBER = '•••• •••• •••• ••••';

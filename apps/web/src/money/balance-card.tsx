@@ -2,16 +2,10 @@ import { problemDetail, useGetWalletQuery, useListPotsQuery } from '@kitty/api-c
 import { formatPence } from '@kitty/money';
 import { useState } from 'react';
 
-import {
-  EyeIcon,
-  EyeInvisibleIcon,
-  MailIcon,
-  MinusCircleIcon,
-  PlusCircleIcon,
-  ReloadIcon,
-} from '../ui/inline-icons';
+import { EyeIcon, EyeInvisibleIcon, MailIcon } from '../ui/inline-icons';
 import { PlainButton, PlainButtonLink } from '../ui/plain-button';
 import { PlainAlert, PlainSkeletonLine } from '../ui/plain-display';
+import { MinusCircleIcon, PlusCircleIcon, ReloadIcon } from '../ui/signed-in-icons';
 
 /** spec §9: the balance refreshes every 30 seconds. */
 export const BALANCE_REFRESH_MS = 30_000;

@@ -3,10 +3,10 @@ import type { Ref } from 'react';
 import { Suspense, useState } from 'react';
 
 import { useLiveConnected } from '../live/use-live-updates';
-import { BellIcon } from '../ui/inline-icons';
 import { lazyWithAntd } from '../ui/lazy-with-antd';
 import { PlainButton } from '../ui/plain-button';
 import { PlainBadge } from '../ui/plain-display';
+import { BellIcon } from '../ui/signed-in-icons';
 
 /** While live updates are down the bell asks this often (with them, it is told at once). */
 export const NOTIFICATIONS_POLL_MS = 60_000;

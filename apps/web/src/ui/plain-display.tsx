@@ -2,7 +2,7 @@ import './plain-display.css';
 
 import type { HTMLAttributes, ReactNode, Ref } from 'react';
 
-import { CheckCircleIcon, CloseCircleIcon, ExclamationCircleIcon, InfoCircleIcon } from './inline-icons';
+import { CheckCircleIcon, CloseCircleIcon, ExclamationCircleIcon, InfoCircleIcon } from './signed-in-icons';
 
 /**
  * antd's Tag, Alert, Skeleton, Empty, Badge and Avatar looks in plain elements and CSS, for Home and the

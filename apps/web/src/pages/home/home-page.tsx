@@ -18,11 +18,11 @@ import { PotCard } from '../../pots/pot-card';
 import { PotsFetchError } from '../../pots/pots-fetch-error';
 import { useSetActivePot } from '../../pots/use-set-active-pot';
 import { selectCurrentUser } from '../../session/session-slice';
-import { PlusIcon, SettingIcon, UserAddIcon } from '../../ui/inline-icons';
-import { DialogLoader } from '../../ui/page-loader';
 import { lazyWithAntd, preloadAntdWhenIdle } from '../../ui/lazy-with-antd';
+import { DialogLoader } from '../../ui/page-loader';
 import { PlainButton, PlainButtonLink } from '../../ui/plain-button';
 import { PlainEmpty, PlainSkeleton } from '../../ui/plain-display';
+import { PlusIcon, SettingIcon, UserAddIcon } from '../../ui/signed-in-icons';
 import { useToast } from '../../ui/toast';
 
 // Home renders no antd (issue 15 §6); its dialogs (Modal + Form) do, and load with it when opened.
