@@ -23,7 +23,7 @@ declare global {
 /** The Web Lock every refresh of every tab takes: tabs share the cookie, a rotated token is sent once. */
 export const REFRESH_LOCK = 'kitty:session-refresh';
 
-/** The meta element the build fills with Home's files (build/home-preload.ts), space-separated. */
+/** The meta element the build fills with Home's files (build/early-restore.ts), space-separated. */
 export const HOME_ASSETS_META = 'kitty-home-assets';
 
 export async function withRefreshLock<T>(task: () => Promise<T>): Promise<T> {
