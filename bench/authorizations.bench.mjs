@@ -18,6 +18,7 @@ import {
   fundPot,
   GATEWAY,
   percentile,
+  queuesDrained,
   SANDBOX,
   verifiedUser,
   WEBHOOK_SECRET,
@@ -106,6 +107,7 @@ async function main() {
   );
   const card = rows[0];
 
+  await queuesDrained();
   const direct = await load(REQUESTS, CONCURRENCY, async () => {
     const { body, signature } = signedRequest(card);
     const response = await fetch(`${GATEWAY}/api/webhooks/stripe`, {
@@ -122,6 +124,7 @@ async function main() {
       `${direct.perSecond.toFixed(0)} decisions/s, ${declinedDirect} declined`,
   );
 
+  await queuesDrained();
   const viaSandbox = await load(Math.min(REQUESTS, 500), CONCURRENCY, async () => {
     const response = await fetch(`${SANDBOX}/v1/test_helpers/issuing/authorizations`, {
       method: 'POST',

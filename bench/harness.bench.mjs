@@ -16,11 +16,10 @@ import { fileURLToPath } from 'node:url';
 
 import autocannon from 'autocannon';
 
-import { DATABASE_URL, GATEWAY, potOfNewMembers, recordSeededExpense } from './lib.mjs';
+import { DATABASE_URL, GATEWAY, REDIS_URL, potOfNewMembers, queuesDrained, recordSeededExpense } from './lib.mjs';
 
 const require = createRequire(import.meta.url);
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
@@ -191,6 +190,7 @@ const describe = (result) =>
 async function main() {
   console.log(`seeding a ${MEMBERS}-member pot with ${EXPENSES} expenses through ${GATEWAY} …`);
   const { token, potId } = await seed();
+  await queuesDrained();
   const service = await startChild('chain-service');
   const gateway = await startChild('chain-gateway');
   const chainUrl = `http://127.0.0.1:${CHAIN_PORT}/chain/${potId}`;

@@ -3,8 +3,12 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 
+import Redis from 'ioredis';
+
 export const GATEWAY = process.env.GATEWAY_URL ?? 'http://127.0.0.1:3000';
 export const SANDBOX = process.env.STRIPE_API_URL ?? 'http://127.0.0.1:12111';
+export const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const QUEUE_PREFIX = process.env.QUEUE_PREFIX ?? 'kitty';
 export const DATABASE_URL = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/kitty';
 // npm start generates the webhook secret it shares with the sandbox into .kitty/secrets.json.
 export const WEBHOOK_SECRET =
@@ -176,5 +180,43 @@ export async function fundPot(token, potId, amountPence) {
     if (read.balancePence >= amountPence) return;
     if (waited > 30_000) throw new Error('the top-up was not credited within 30 s');
     await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/**
+ * Waits until every BullMQ queue of the stack has nothing waiting, delayed or active: seeding a pot sends
+ * thousands of notices and e-mails (each expense tells every member), and a benchmark run while they are
+ * delivered measures the backlog's work with its own.
+ */
+export async function queuesDrained({ timeoutMs = 300_000 } = {}) {
+  const redis = new Redis(REDIS_URL, { lazyConnect: true });
+  await redis.connect();
+  const started = Date.now();
+  let announced = false;
+  try {
+    for (;;) {
+      const queues = (await redis.keys(`${QUEUE_PREFIX}:*:meta`)).map((key) => key.slice(0, -':meta'.length));
+      const counts = await Promise.all(
+        queues.map(async (queue) => {
+          const [waiting, active, delayed, prioritized] = await Promise.all([
+            redis.llen(`${queue}:wait`),
+            redis.llen(`${queue}:active`),
+            // Repeatable jobs (sweeps, reconciliation) always have a next run delayed: count only what is
+            // due within seconds (a retry's backoff, say).
+            redis.zcount(`${queue}:delayed`, 0, (Date.now() + 5_000) * 0x1000),
+            redis.zcard(`${queue}:prioritized`),
+          ]);
+          return waiting + active + delayed + prioritized;
+        }),
+      );
+      const pending = counts.reduce((sum, count) => sum + count, 0);
+      if (pending === 0) return;
+      if (Date.now() - started > timeoutMs) throw new Error(`queues still hold ${pending} jobs`);
+      if (!announced) console.log(`waiting for ${pending} queued jobs to finish …`);
+      announced = true;
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+    }
+  } finally {
+    redis.disconnect();
   }
 }

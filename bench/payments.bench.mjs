@@ -19,6 +19,7 @@ import {
   payByCard,
   percentile,
   pool,
+  queuesDrained,
   SANDBOX,
   verifiedUser,
   WEBHOOK_SECRET,
@@ -221,6 +222,7 @@ async function main() {
   const pot = pots[0];
 
   // One at a time first: the path's own latency, with no backlog in the queue.
+  await queuesDrained();
   const idle = [];
   for (let i = 0; i < 10; i += 1) idle.push(await creditLatency(token, pot.id, db));
   idle.sort((a, b) => a - b);
@@ -239,12 +241,15 @@ async function main() {
       `${credits.perSecond.toFixed(1)} credits/s, delivery→ledger p50 ${credits.p50} ms, p99 ${credits.p99} ms`,
   );
 
+  // Each phase on a quiet stack: the credits' receipts and notices are still being e-mailed otherwise.
+  await queuesDrained();
   const intake = await webhookIntake(credits.lastSessionId);
   console.log(
     `webhook intake: ${intake.requests.average.toFixed(0)} signed events/s accepted ` +
       `(p50 ${intake.latency.p50} ms, p99 ${intake.latency.p99} ms, non-2xx ${intake.non2xx}, 32 connections)`,
   );
 
+  await queuesDrained();
   const hot = await hotPot(token, pot.id, pot.yourMemberId);
   console.log(
     `hot pot: ${hot.perSecond.toFixed(1)} pot-paid expenses/s on one pot (16 concurrent, p50 ${hot.p50.toFixed(0)} ms, ` +

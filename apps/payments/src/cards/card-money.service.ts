@@ -12,6 +12,7 @@ import { PlatformAccount, potAccount } from '../ledger/accounts';
 import {
   IdempotencyConflictError,
   InsufficientFundsError,
+  type LedgerEntry,
   LedgerService,
   VoidedKeyError,
 } from '../ledger/ledger.service';
@@ -43,18 +44,16 @@ export class CardMoneyService {
     // at once. Only a yes needs the locked, conditional update, which stays the sole judge of approvals.
     if (await this.clearlyShort(command.potId, cardHoldKey(command.authorizationId), amount))
       throw insufficientFunds();
-    return this.run((tx) =>
-      this.ledger.post(tx, {
-        idempotencyKey: cardHoldKey(command.authorizationId),
-        kind: 'card_hold',
-        description: command.description,
-        userId: command.userId,
-        postings: [
-          { accountId: potAccount(command.potId), amountPence: -amount },
-          { accountId: PlatformAccount.cardHolds, amountPence: amount },
-        ],
-      }),
-    );
+    return this.postAlone({
+      idempotencyKey: cardHoldKey(command.authorizationId),
+      kind: 'card_hold',
+      description: command.description,
+      userId: command.userId,
+      postings: [
+        { accountId: potAccount(command.potId), amountPence: -amount },
+        { accountId: PlatformAccount.cardHolds, amountPence: amount },
+      ],
+    });
   }
 
   /** The pot has less than `amount` and the hold was never placed (a placed one is answered as a replay). */
@@ -77,41 +76,47 @@ export class CardMoneyService {
 
   releaseHold(command: ReleaseCardHoldCommand): Promise<LedgerReceipt> {
     const amount = BigInt(command.amountPence);
-    return this.run((tx) =>
-      this.ledger.post(tx, {
-        idempotencyKey: command.idempotencyKey,
-        kind: 'card_release',
-        description: command.description,
-        userId: command.userId,
-        postings: [
-          { accountId: PlatformAccount.cardHolds, amountPence: -amount },
-          { accountId: potAccount(command.potId), amountPence: amount },
-        ],
-      }),
-    );
+    return this.postAlone({
+      idempotencyKey: command.idempotencyKey,
+      kind: 'card_release',
+      description: command.description,
+      userId: command.userId,
+      postings: [
+        { accountId: PlatformAccount.cardHolds, amountPence: -amount },
+        { accountId: potAccount(command.potId), amountPence: amount },
+      ],
+    });
   }
 
   capture(command: CaptureCardPaymentCommand): Promise<LedgerReceipt> {
     const fromHold = BigInt(command.fromHoldPence);
     const fromPot = BigInt(command.amountPence) - fromHold;
-    return this.run((tx) =>
-      this.ledger.post(tx, {
-        idempotencyKey: cardCaptureKey(command.transactionId),
-        kind: 'card_capture',
-        description: command.description,
-        userId: command.userId,
-        postings: [
-          ...(fromHold > 0n ? [{ accountId: PlatformAccount.cardHolds, amountPence: -fromHold }] : []),
-          ...(fromPot > 0n ? [{ accountId: potAccount(command.potId), amountPence: -fromPot }] : []),
-          { accountId: PlatformAccount.cardSpend, amountPence: fromHold + fromPot },
-        ],
-      }),
-    );
+    return this.postAlone({
+      idempotencyKey: cardCaptureKey(command.transactionId),
+      kind: 'card_capture',
+      description: command.description,
+      userId: command.userId,
+      postings: [
+        ...(fromHold > 0n ? [{ accountId: PlatformAccount.cardHolds, amountPence: -fromHold }] : []),
+        ...(fromPot > 0n ? [{ accountId: potAccount(command.potId), amountPence: -fromPot }] : []),
+        { accountId: PlatformAccount.cardSpend, amountPence: fromHold + fromPot },
+      ],
+    });
   }
 
-  private async run<T extends LedgerReceipt | null>(work: (tx: Tx) => Promise<T>): Promise<T> {
+  /** A movement that is nothing but its posting: one statement, the pot's row lock held the least. */
+  private postAlone(entry: LedgerEntry): Promise<LedgerReceipt> {
+    return this.settled(() => this.ledger.postAlone(this.prisma, entry));
+  }
+
+  private run<T extends LedgerReceipt | null>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.settled(() => this.prisma.$transaction(work));
+  }
+
+  /** Kicks the outbox relay after a posting, and tells the caller the ledger's refusals as problems. */
+  private async settled<T extends LedgerReceipt | null>(work: () => Promise<T>): Promise<T> {
     try {
-      const result = await this.prisma.$transaction(work);
+      const result = await work();
       if (result && !result.replayed) this.relay.kick();
       return result;
     } catch (error) {

@@ -213,6 +213,88 @@ describe('LedgerService (PostgreSQL)', () => {
     ).rejects.toThrow(/unbalanced/);
   });
 
+  describe('postAlone: a posting as one autocommitted statement', () => {
+    const hold = (potId: string, pence: number, key = randomUUID()) =>
+      ledger.postAlone(prisma, {
+        idempotencyKey: `card-hold:${key}`,
+        kind: 'card_hold',
+        description: 'Coffee',
+        userId: null,
+        postings: [
+          { accountId: potAccount(potId), amountPence: -BigInt(pence) },
+          { accountId: PlatformAccount.cardHolds, amountPence: BigInt(pence) },
+        ],
+      });
+    const eventsOf = async (potId: string) =>
+      (
+        await prisma.outboxMessage.findMany({
+          where: { queue: PotBalanceQueue.name, payload: { path: ['potId'], equals: potId } },
+          orderBy: { createdAt: 'asc' },
+        })
+      ).map((row) => PotBalanceChanged.parse(row.payload));
+
+    it('posts once, announces the pot’s new balance like post does, replays the key and refuses its reuse', async () => {
+      const potId = randomUUID();
+      await topUp(potAccount(potId), 3000);
+      const key = randomUUID();
+      const first = await hold(potId, 450, key);
+      expect(first.replayed).toBe(false);
+      await expect(hold(potId, 450, key)).resolves.toEqual({
+        transactionId: first.transactionId,
+        replayed: true,
+      });
+      await expect(hold(potId, 451, key)).rejects.toBeInstanceOf(IdempotencyConflictError);
+
+      await expect(balance(potAccount(potId))).resolves.toBe(2550n);
+      const events = await eventsOf(potId);
+      expect(events.map((e) => [e.kind, e.amountPence, e.balancePence, e.sequence])).toEqual([
+        ['top_up', 3000, 3000, 1],
+        ['card_hold', -450, 2550, 2],
+      ]);
+      expect(events[1]).toMatchObject({ transactionId: first.transactionId, potId, description: 'Coffee' });
+    });
+
+    it('refuses what the pot cannot cover and leaves nothing behind: no transaction, no event, no balance change', async () => {
+      const potId = randomUUID();
+      await topUp(potAccount(potId), 1000);
+      const key = randomUUID();
+      const refusal = hold(potId, 1001, key);
+      await expect(refusal).rejects.toBeInstanceOf(InsufficientFundsError);
+      await expect(refusal).rejects.toMatchObject({ accountId: potAccount(potId) });
+      await expect(balance(potAccount(potId))).resolves.toBe(1000n);
+      await expect(
+        prisma.ledgerTransaction.count({ where: { idempotencyKey: `card-hold:${key}` } }),
+      ).resolves.toBe(0);
+      expect(await eventsOf(potId)).toHaveLength(1);
+    });
+
+    it('200 concurrent £1 holds on a £100 pot: exactly 100 succeed and the balance is 0', async () => {
+      const potId = randomUUID();
+      await topUp(potAccount(potId), 10_000);
+      const results = await Promise.allSettled(Array.from({ length: 200 }, () => hold(potId, 100)));
+      const succeeded = results.filter((r) => r.status === 'fulfilled').length;
+      const refused = results.filter(
+        (r) => r.status === 'rejected' && r.reason instanceof InsufficientFundsError,
+      ).length;
+      expect({ succeeded, refused }).toEqual({ succeeded: 100, refused: 100 });
+      await expect(balance(potAccount(potId))).resolves.toBe(0n);
+      // Commits land in any order; together the events name every balance the pot went through.
+      const events = (await eventsOf(potId)).sort((a, b) => a.sequence - b.sequence);
+      expect(events.map((e) => [e.sequence, e.balancePence])).toEqual(
+        Array.from({ length: 101 }, (_, i) => [i + 1, 10_000 - i * 100]),
+      );
+    }, 60_000);
+
+    it('refuses a key that was voided before it was posted', async () => {
+      const potId = randomUUID();
+      await topUp(potAccount(potId), 5000);
+      const key = randomUUID();
+      await prisma.$transaction((tx) => ledger.reverse(tx, `card-hold:${key}`, 'Closed', 'card_release'));
+      await expect(hold(potId, 1200, key)).rejects.toBeInstanceOf(VoidedKeyError);
+      await expect(balance(potAccount(potId))).resolves.toBe(5000n);
+    });
+  });
+
   describe('invariants after random sequences of operations (property)', () => {
     type Op =
       | { op: 'topUp'; to: number; pence: number }

@@ -4,6 +4,7 @@ import { POT_MONEY_KINDS, PotBalanceChanged, PotBalanceQueue } from '@kitty/cont
 import { penceFromBigInt } from '@kitty/money';
 import { ledgerPostings, withRequestId } from '@kitty/nest-common';
 import { Injectable } from '@nestjs/common';
+import type { z } from 'zod';
 
 import type { Tx } from '../prisma.service';
 import { accountPolicy, isPlatformAccount, platformShard, potIdOf } from './accounts';
@@ -84,47 +85,83 @@ const POT_EVENT_KINDS = new Set<string>(POT_MONEY_KINDS);
 @Injectable()
 export class LedgerService {
   async post(tx: Tx, entry: LedgerEntry): Promise<PostedTransaction> {
-    const logical = normalise(entry.postings);
-    // Hashed as asked (platform accounts whole), so a key posted before the rows were spread still replays.
-    const requestHash = hashRequest(entry, logical);
-    const postings = onPlatformRows(logical, entry.idempotencyKey);
-
-    const policies = postings.map((posting) => accountPolicy(posting.accountId));
+    const posting = prepare(entry);
     // Everything up to the outbox in one call (ledger_post, migration 20261126200923): the accounts' row
     // locks are held for one round trip instead of ten.
     const rows = await tx.$queryRawUnsafe<PostRow[]>(
       `SELECT outcome, transaction_id, account_id, balance_pence, sequence
          FROM ledger_post($1::bigint, $2, $3, $4, $5, $6::jsonb, $7::uuid,
                           $8::text[], $9::text[], $10::uuid[], $11::boolean[], $12::bigint[])`,
-      lockKeyOf(entry.idempotencyKey),
-      entry.idempotencyKey,
-      requestHash,
-      entry.kind,
-      entry.description,
-      JSON.stringify({ ...entry.metadata, userId: entry.userId }),
-      entry.metadata?.['reverses'] ?? null,
-      postings.map((posting) => posting.accountId),
-      policies.map((policy) => policy.kind),
-      policies.map((policy) => policy.ownerId),
-      policies.map((policy) => policy.allowNegative),
-      postings.map((posting) => posting.amountPence),
+      ...posting.args,
     );
-    const [first] = rows;
-    if (first.outcome === 'voided') throw new VoidedKeyError(entry.idempotencyKey);
-    if (first.outcome === 'replay') return this.replay(tx, entry.idempotencyKey, requestHash);
-    if (first.outcome === 'insufficient') throw new InsufficientFundsError(String(first.account_id));
-    const transactionId = String(first.transaction_id);
-    const results = postings.map((posting, index) => {
+    const outcome = await this.outcomeOf(tx, posting, rows);
+    if (outcome.replayed) return outcome;
+    const { transactionId } = outcome;
+    const results = posting.postings.map((leg, index) => {
       const row = rows[index];
-      if (row?.account_id !== posting.accountId) throw new Error(`ledger_post answered out of order`);
+      if (row?.account_id !== leg.accountId) throw new Error(`ledger_post answered out of order`);
       return {
-        posting,
+        posting: leg,
         balance: { balance_pence: BigInt(row.balance_pence ?? 0n), sequence: BigInt(row.sequence ?? 0n) },
       };
     });
     await this.announcePotBalances(tx, transactionId, entry, results);
     ledgerPostings.inc({ kind: entry.kind });
     return { transactionId, replayed: false };
+  }
+
+  /**
+   * `post` for a movement that is a transaction of its own (a card hold, release or capture): one
+   * autocommitted statement posts it and writes its pot events to the outbox, so the pot's row lock is
+   * held for that statement and its commit only — not across the round trips to an outbox insert and a
+   * COMMIT, which under load made every hold on a busy pot wait for the Node process of the one before.
+   */
+  async postAlone(db: Pick<Tx, '$queryRawUnsafe'>, entry: LedgerEntry): Promise<PostedTransaction> {
+    const posting = prepare(entry);
+    let rows: PostRow[];
+    try {
+      rows = await db.$queryRawUnsafe<PostRow[]>(
+        `WITH posted AS MATERIALIZED (
+           SELECT * FROM ledger_post_or_refuse($1::bigint, $2, $3, $4, $5, $6::jsonb, $7::uuid,
+                                               $8::text[], $9::text[], $10::uuid[], $11::boolean[], $12::bigint[])
+         ), announced AS (
+           INSERT INTO outbox (id, queue, job_name, payload)
+           SELECT gen_random_uuid(), $13, $14, $15::jsonb || jsonb_build_object(
+                    'potId', leg.pot_id, 'balancePence', posted.balance_pence, 'sequence', posted.sequence,
+                    'transactionId', posted.transaction_id, 'amountPence', leg.amount_pence)
+             FROM posted
+             JOIN unnest($8::text[], $12::bigint[], $16::uuid[]) AS leg(account_id, amount_pence, pot_id)
+               ON leg.account_id = posted.account_id
+            WHERE posted.outcome = 'posted' AND leg.pot_id IS NOT NULL
+         )
+         SELECT outcome, transaction_id, account_id, balance_pence, sequence FROM posted`,
+        ...posting.args,
+        PotBalanceQueue.name,
+        PotBalanceQueue.jobs[0],
+        JSON.stringify(withRequestId(PotBalanceEventCommon.parse(potEventCommon(entry)))),
+        posting.postings.map((leg) => potIdOf(leg.accountId)),
+      );
+    } catch (error) {
+      const refused = refusedAccount(error);
+      if (refused !== null) throw new InsufficientFundsError(refused);
+      throw error;
+    }
+    const outcome = await this.outcomeOf(db, posting, rows);
+    if (!outcome.replayed) ledgerPostings.inc({ kind: entry.kind });
+    return outcome;
+  }
+
+  /** What ledger_post answered: the transaction posted now, or the earlier one of a replay; throws the refusals. */
+  private async outcomeOf(
+    db: Pick<Tx, '$queryRawUnsafe'>,
+    posting: PreparedPosting,
+    rows: PostRow[],
+  ): Promise<PostedTransaction> {
+    const [first] = rows;
+    if (first.outcome === 'voided') throw new VoidedKeyError(posting.idempotencyKey);
+    if (first.outcome === 'replay') return this.replay(db, posting.idempotencyKey, posting.requestHash);
+    if (first.outcome === 'insufficient') throw new InsufficientFundsError(String(first.account_id));
+    return { transactionId: String(first.transaction_id), replayed: false };
   }
 
   /**
@@ -180,15 +217,19 @@ export class LedgerService {
     return rows[0]?.balance_pence ?? 0n;
   }
 
-  private async replay(tx: Tx, idempotencyKey: string, requestHash: string): Promise<PostedTransaction> {
-    const rows = await tx.$queryRawUnsafe<{ id: string; request_hash: string }[]>(
+  private async replay(
+    db: Pick<Tx, '$queryRawUnsafe'>,
+    idempotencyKey: string,
+    requestHash: string,
+  ): Promise<PostedTransaction> {
+    const rows = await db.$queryRawUnsafe<{ id: string; request_hash: string }[]>(
       `SELECT id, request_hash FROM ledger_transactions WHERE idempotency_key = $1`,
       idempotencyKey,
     );
     if (rows[0]?.request_hash !== requestHash) throw new IdempotencyConflictError(idempotencyKey);
     // A command repeated after its posting was undone (its record never committed and the compensation
     // reversed it) must not be told the money moved: the key is spent.
-    const reversed = await tx.$queryRawUnsafe<unknown[]>(
+    const reversed = await db.$queryRawUnsafe<unknown[]>(
       `SELECT 1 FROM ledger_transactions WHERE idempotency_key = $1`,
       `reversal:${idempotencyKey}`,
     );
@@ -207,15 +248,12 @@ export class LedgerService {
       const potId = potIdOf(posting.accountId);
       if (!potId) continue;
       const event: PotBalanceChanged = {
+        ...potEventCommon(entry),
         potId,
         balancePence: penceFromBigInt(balance.balance_pence),
         sequence: penceFromBigInt(balance.sequence),
         transactionId,
-        kind: POT_EVENT_KINDS.has(entry.kind) ? (entry.kind as PotBalanceChanged['kind']) : 'adjustment',
         amountPence: penceFromBigInt(posting.amountPence),
-        userId: entry.userId,
-        description: entry.description,
-        occurredAt: new Date().toISOString(),
       };
       await tx.$executeRawUnsafe(
         `INSERT INTO outbox (id, queue, job_name, payload) VALUES (gen_random_uuid(), $1, $2, $3::jsonb)`,
@@ -225,6 +263,75 @@ export class LedgerService {
       );
     }
   }
+}
+
+/** What the pot's event says beside the numbers only the posting knows. */
+const PotBalanceEventCommon = PotBalanceChanged.pick({
+  kind: true,
+  userId: true,
+  description: true,
+  occurredAt: true,
+});
+
+function potEventCommon(entry: LedgerEntry): z.infer<typeof PotBalanceEventCommon> {
+  return {
+    kind: POT_EVENT_KINDS.has(entry.kind) ? (entry.kind as PotBalanceChanged['kind']) : 'adjustment',
+    userId: entry.userId,
+    description: entry.description,
+    occurredAt: new Date().toISOString(),
+  };
+}
+
+interface PreparedPosting {
+  idempotencyKey: string;
+  requestHash: string;
+  /** On their rows, in lock order. */
+  postings: Posting[];
+  /** ledger_post's twelve arguments. */
+  args: unknown[];
+}
+
+function prepare(entry: LedgerEntry): PreparedPosting {
+  const logical = normalise(entry.postings);
+  // Hashed as asked (platform accounts whole), so a key posted before the rows were spread still replays.
+  const requestHash = hashRequest(entry, logical);
+  const postings = onPlatformRows(logical, entry.idempotencyKey);
+  const policies = postings.map((posting) => accountPolicy(posting.accountId));
+  return {
+    idempotencyKey: entry.idempotencyKey,
+    requestHash,
+    postings,
+    args: [
+      lockKeyOf(entry.idempotencyKey),
+      entry.idempotencyKey,
+      requestHash,
+      entry.kind,
+      entry.description,
+      JSON.stringify({ ...entry.metadata, userId: entry.userId }),
+      entry.metadata?.['reverses'] ?? null,
+      postings.map((posting) => posting.accountId),
+      policies.map((policy) => policy.kind),
+      policies.map((policy) => policy.ownerId),
+      policies.map((policy) => policy.allowNegative),
+      postings.map((posting) => posting.amountPence),
+    ],
+  };
+}
+
+interface PostgresError {
+  originalCode?: string;
+  detail?: string;
+}
+
+/** SQLSTATE of ledger_post_or_refuse's refusal (migration 20261127070501). */
+const REFUSED_SQLSTATE = 'KL001';
+
+/** The account named by ledger_post_or_refuse's refusal, or null for any other error. */
+export function refusedAccount(error: unknown): string | null {
+  // Prisma's raw query error (P2010) carries the driver adapter's error, whose cause is Postgres's.
+  const cause = (error as { meta?: { driverAdapterError?: { cause?: PostgresError } } } | null)?.meta
+    ?.driverAdapterError?.cause;
+  return cause?.originalCode === REFUSED_SQLSTATE ? (cause.detail ?? '') : null;
 }
 
 /**
