@@ -53,4 +53,18 @@ describe('prepared statements (PostgreSQL)', () => {
     ).rejects.toThrow();
     expect(await backend()).not.toBe(before);
   });
+
+  it('recovers a statement whose table a migration changed under it: one failure, then a new connection', async () => {
+    const { prisma } = database;
+    await prisma.$executeRawUnsafe('CREATE TABLE plan_spec (id int)');
+    await prisma.$executeRawUnsafe('INSERT INTO plan_spec VALUES (1)');
+    const read = () => prisma.$queryRawUnsafe<unknown[]>('SELECT * FROM plan_spec');
+    await read();
+    const before = await backend();
+    await prisma.$executeRawUnsafe('ALTER TABLE plan_spec ADD COLUMN note text');
+    // The prepared statement's rows would change shape: Postgres refuses to run it on that connection.
+    await expect(read()).rejects.toThrow(/cached plan must not change result type/);
+    await expect(read()).resolves.toEqual([{ id: 1, note: null }]);
+    expect(await backend()).not.toBe(before);
+  });
 });

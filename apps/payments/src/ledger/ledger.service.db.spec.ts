@@ -56,6 +56,13 @@ describe('LedgerService (PostgreSQL)', () => {
       ],
     });
 
+  /** How many postings succeeded and how many the ledger refused for want of funds (anything else fails). */
+  const outcomes = (results: PromiseSettledResult<unknown>[]) => ({
+    succeeded: results.filter((r) => r.status === 'fulfilled').length,
+    refused: results.filter((r) => r.status === 'rejected' && r.reason instanceof InsufficientFundsError)
+      .length,
+  });
+
   it('credits once per idempotency key, and refuses the key for a different request', async () => {
     const wallet = walletAccount(randomUUID());
     const key = randomUUID();
@@ -97,11 +104,7 @@ describe('LedgerService (PostgreSQL)', () => {
     const potId = randomUUID();
     await topUp(potAccount(potId), 10_000);
     const results = await Promise.allSettled(Array.from({ length: 200 }, () => spend(potId, 100)));
-    const succeeded = results.filter((r) => r.status === 'fulfilled').length;
-    const refused = results.filter(
-      (r) => r.status === 'rejected' && r.reason instanceof InsufficientFundsError,
-    ).length;
-    expect({ succeeded, refused }).toEqual({ succeeded: 100, refused: 100 });
+    expect(outcomes(results)).toEqual({ succeeded: 100, refused: 100 });
     await expect(balance(potAccount(potId))).resolves.toBe(0n);
   }, 60_000);
 
@@ -272,11 +275,7 @@ describe('LedgerService (PostgreSQL)', () => {
       const potId = randomUUID();
       await topUp(potAccount(potId), 10_000);
       const results = await Promise.allSettled(Array.from({ length: 200 }, () => hold(potId, 100)));
-      const succeeded = results.filter((r) => r.status === 'fulfilled').length;
-      const refused = results.filter(
-        (r) => r.status === 'rejected' && r.reason instanceof InsufficientFundsError,
-      ).length;
-      expect({ succeeded, refused }).toEqual({ succeeded: 100, refused: 100 });
+      expect(outcomes(results)).toEqual({ succeeded: 100, refused: 100 });
       await expect(balance(potAccount(potId))).resolves.toBe(0n);
       // Commits land in any order; together the events name every balance the pot went through.
       const events = (await eventsOf(potId)).sort((a, b) => a.sequence - b.sequence);

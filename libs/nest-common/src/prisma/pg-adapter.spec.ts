@@ -34,8 +34,8 @@ describe('breaksConnection', () => {
     (code) => expect(breaksConnection(serverError(code))).toBe(false),
   );
 
-  it.each(['08006', '08003', '57P01', '57014', '58030', 'XX000'])(
-    'closes it after a connection or server failure (%s)',
+  it.each(['08006', '08003', '57P01', '57014', '58030', 'XX000', '0A000', '26000'])(
+    'closes it after a connection or server failure, or a prepared statement gone stale (%s)',
     (code) => expect(breaksConnection(serverError(code))).toBe(true),
   );
 

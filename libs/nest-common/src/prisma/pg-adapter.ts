@@ -36,16 +36,19 @@ export function statementNamer(limit = PREPARED_STATEMENTS_PER_PROCESS): (query:
 }
 
 /**
- * SQLSTATE classes after which a connection is not trusted again: connection exception (08), operator
- * intervention (57: shutdown, cancel), system error (58), internal error (XX).
+ * SQLSTATEs after which a connection is not used again: connection exception (08), operator intervention
+ * (57: shutdown, cancel), system error (58), internal error (XX); and the two that leave one of its
+ * prepared statements failing until the connection ends — "cached plan must not change result type" after
+ * a migration changed a table under it (0A000), and a statement the server no longer has (26000). A new
+ * connection prepares the statement again.
  */
-const CONNECTION_BREAKING_CLASS = /^(08|57|58|XX)/;
+const CONNECTION_BREAKING = /^(08|57|58|XX)|^(0A000|26000)$/;
 
 /** Whether the connection that answered with `error` must be closed: anything but a statement's error. */
 export function breaksConnection(error: unknown): boolean {
   // Only the server's error messages are DatabaseErrors; a socket's EPIPE has a five-letter code too.
   if (!(error instanceof pg.DatabaseError)) return true;
-  return typeof error.code !== 'string' || CONNECTION_BREAKING_CLASS.test(error.code);
+  return typeof error.code !== 'string' || CONNECTION_BREAKING.test(error.code);
 }
 
 type Query = (...args: unknown[]) => Promise<unknown>;
@@ -54,7 +57,7 @@ type Query = (...args: unknown[]) => Promise<unknown>;
  * A pg pool whose connections outlive the errors of the statements they ran. pg-pool's `query` closes the
  * connection after any error, so every refused statement outside a transaction (a unique violation met by a
  * concurrent delivery, a refused posting) paid for a new connection — ≈ 45 ms here, and its prepared
- * statements — and a burst of them turned into a storm of connects. Connection failures still close it.
+ * statements — and a burst of them turned into a storm of connects. `breaksConnection` says which errors still close it.
  */
 export function statementErrorTolerantPool(config: pg.PoolConfig): pg.Pool {
   const pool = new pg.Pool(config);
