@@ -9,6 +9,9 @@ import { potWithMembers } from '../support/pots';
 import { chooseOption, signedInAt } from '../support/web-flows';
 
 const chromium = useChromium();
+// Each test is a long flow (sign in, itemise two lines, pick a rate, record, unfold the bill): on two
+// loaded cores, with the images building beside the browser suite, it took longer than jest's 30 s once.
+jest.setTimeout(90_000);
 
 const overflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
