@@ -3,13 +3,16 @@
 // With a count (rows made, say) it is the CPU per unit of work that tells where the time goes: wall-clock
 // profiles and req/s move with whatever else shares the two cores.
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const TICKS_PER_SECOND = 100;
-const stack = JSON.parse(readFileSync(path.join(ROOT, '.kitty', 'stack.json'), 'utf8'));
+const STACK_FILE = path.join(ROOT, '.kitty', 'stack.json');
+if (!existsSync(STACK_FILE))
+  throw new Error(`${STACK_FILE} is missing: start the stack with npm start first`);
+const stack = JSON.parse(readFileSync(STACK_FILE, 'utf8'));
 const names = new Map([[stack.pid, 'launcher'], ...stack.children.map((child) => [child.pid, child.name])]);
 
 /** CPU seconds so far of every process, with the group it counts under. */

@@ -4,7 +4,7 @@
 // the given seconds while you load the stack, detaches, writes the profile (open it in Chromium's DevTools)
 // and prints self time by package and by function. V8 samples wall-clock time: a syscall such as `writev`
 // looks heavy when the process was descheduled inside it; compare with CPU from cpu-by-process.mjs.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,7 +12,10 @@ import { fileURLToPath } from 'node:url';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const WebSocket = createRequire(path.join(ROOT, 'package.json'))('ws');
 const [app, seconds = '8', out = `/tmp/${app}.cpuprofile`] = process.argv.slice(2);
-const stack = JSON.parse(readFileSync(path.join(ROOT, '.kitty', 'stack.json'), 'utf8'));
+const STACK_FILE = path.join(ROOT, '.kitty', 'stack.json');
+if (!existsSync(STACK_FILE))
+  throw new Error(`${STACK_FILE} is missing: start the stack with npm start first`);
+const stack = JSON.parse(readFileSync(STACK_FILE, 'utf8'));
 const child = stack.children.find((candidate) => candidate.name === app);
 if (!child)
   throw new Error(`no app ${app} in .kitty/stack.json: ${stack.children.map((c) => c.name).join(', ')}`);
@@ -40,9 +43,10 @@ await send('Profiler.setSamplingInterval', { interval: 200 });
 await send('Profiler.start');
 await new Promise((resolve) => setTimeout(resolve, Number(seconds) * 1000));
 const { result } = await send('Profiler.stop');
-await send('Runtime.evaluate', { expression: 'process._debugEnd()' });
-socket.close();
 writeFileSync(out, JSON.stringify(result.profile));
+// Closes the app's inspector: the answer never comes, the socket just ends.
+void send('Runtime.evaluate', { expression: 'process._debugEnd()' });
+await new Promise((resolve) => socket.once('close', resolve));
 console.log(`${app} (pid ${child.pid}): ${out}`);
 
 const profile = result.profile;
