@@ -90,6 +90,20 @@ describe('NotificationCentre (PostgreSQL)', () => {
     expect(live.notices).toEqual([{ userIds: [ben], topics: ['notifications'] }]);
   });
 
+  it('asks auth for the address only on a first delivery, and only when the user wants the e-mail', async () => {
+    const ben = someone();
+    await centre.updatePreferences(ben, [{ kind: 'member_joined', inApp: true, email: false }]);
+    const call = jest.spyOn(rpc, 'call');
+    const event = job(ben);
+
+    await centre.notify(event);
+    await centre.notify(event);
+    await centre.notify(job(ben, { kind: 'member_joined' }));
+
+    expect(call).toHaveBeenCalledTimes(1);
+    call.mockRestore();
+  });
+
   it('follows the preferences: e-mail off sends none, in-app off lists none, other kinds unchanged', async () => {
     const ben = someone();
     const saved = await centre.updatePreferences(ben, [
@@ -152,7 +166,14 @@ describe('NotificationCentre (PostgreSQL)', () => {
 
   it('still notifies in the app a user whose account is gone from auth, without an e-mail', async () => {
     const gone = randomUUID();
+    const outboxBefore = await prisma.outboxMessage.count();
     await expect(centre.notify(job(gone))).resolves.toBe(true);
     expect((await centre.inbox(gone)).notifications).toHaveLength(1);
+    expect(
+      await prisma.notification.findFirst({ where: { userId: gone }, select: { emailed: true } }),
+    ).toEqual({
+      emailed: false,
+    });
+    expect(await prisma.outboxMessage.count()).toBe(outboxBefore);
   });
 });

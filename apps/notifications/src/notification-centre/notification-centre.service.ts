@@ -37,48 +37,57 @@ export class NotificationCentre {
     @Inject(NOTIFICATIONS_CONFIG) private readonly config: Pick<NotificationsConfig, 'PUBLIC_URL'>,
   ) {}
 
-  /** Returns whether this delivery made the notification (false: an earlier one did). */
+  /**
+   * Returns whether this delivery made the notification (false: an earlier one did). One read, the
+   * recipient from auth when the user wants it e-mailed, and one autocommitted statement that writes the
+   * row and its e-mail's outbox row together, or neither when the key exists (issue 15 §3: every top-up
+   * and expense notifies, so its round trips count).
+   */
   async notify(job: NotifyJob): Promise<boolean> {
-    if (await this.prisma.notification.findUnique({ where: { key: job.key }, select: { id: true } }))
-      return false;
-    const channels = await this.channelsFor(job.userId, job.kind);
-    // Read before the transaction (an RPC inside it would hold a connection); gone means no e-mail.
-    const recipient = channels.email ? await this.recipient(job.userId) : null;
-    const made = await this.prisma.$transaction(async (tx) => {
-      const inserted = await tx.$executeRawUnsafe(
-        `INSERT INTO notifications (id, key, user_id, kind, title, body, link, in_app, emailed)
-         VALUES (gen_random_uuid(), $1, $2::uuid, $3, $4, $5, $6, $7, $8)
-         ON CONFLICT (key) DO NOTHING`,
-        job.key,
-        job.userId,
-        job.kind,
-        job.title,
-        job.body,
-        job.link,
-        channels.inApp,
-        recipient !== null,
-      );
-      if (inserted === 0) return false;
-      if (recipient) {
-        await tx.outboxMessage.create({
-          data: outboxMessage(EmailQueue, 'notifications.email.send.v1', {
-            template: 'notification',
-            to: recipient.email,
-            data: {
-              fullName: recipient.fullName,
-              title: job.title,
-              body: job.body,
-              url: new URL(job.link, this.config.PUBLIC_URL).toString(),
-              preferencesUrl: new URL('/account#notifications', this.config.PUBLIC_URL).toString(),
-            },
-          }),
-        });
-      }
-      return true;
-    });
-    if (made && recipient) this.relay.kick();
-    if (made && channels.inApp) await this.live.publish([job.userId], ['notifications']);
-    return made;
+    const seen = await this.seen(job);
+    // A redelivery stops here, before the RPC; the insert below is what guarantees once.
+    if (seen.notified) return false;
+    // Read before the write (an RPC inside a transaction would hold a connection); gone means no e-mail.
+    const recipient = seen.email ? await this.recipient(job.userId) : null;
+    const email =
+      recipient &&
+      outboxMessage(EmailQueue, 'notifications.email.send.v1', {
+        template: 'notification',
+        to: recipient.email,
+        data: {
+          fullName: recipient.fullName,
+          title: job.title,
+          body: job.body,
+          url: new URL(job.link, this.config.PUBLIC_URL).toString(),
+          preferencesUrl: new URL('/account#notifications', this.config.PUBLIC_URL).toString(),
+        },
+      });
+    const [made] = await this.prisma.$queryRawUnsafe<{ emailed: boolean }[]>(
+      `WITH made AS (
+         INSERT INTO notifications (id, key, user_id, kind, title, body, link, in_app, emailed)
+         VALUES (gen_random_uuid(), $1, $2::uuid, $3, $4, $5, $6, $7::boolean, $8::boolean)
+         ON CONFLICT (key) DO NOTHING
+         RETURNING emailed
+       ), emailed AS (
+         INSERT INTO outbox (id, queue, job_name, payload)
+         SELECT gen_random_uuid(), $9::text, $10::text, $11::jsonb FROM made WHERE made.emailed
+       )
+       SELECT emailed FROM made`,
+      job.key,
+      job.userId,
+      job.kind,
+      job.title,
+      job.body,
+      job.link,
+      seen.inApp,
+      email !== null,
+      email?.queue ?? null,
+      email?.jobName ?? null,
+      email ? JSON.stringify(email.payload) : null,
+    );
+    if (made?.emailed) this.relay.kick();
+    if (made && seen.inApp) await this.live.publish([job.userId], ['notifications']);
+    return made !== undefined;
   }
 
   async inbox(userId: string): Promise<NotificationInbox> {
@@ -149,12 +158,23 @@ export class NotificationCentre {
     ]);
   }
 
-  private async channelsFor(userId: string, kind: NotificationKind): Promise<Channels> {
-    const chosen = await this.prisma.notificationPreference.findUnique({
-      where: { userId_kind: { userId, kind } },
-      select: { inApp: true, email: true },
-    });
-    return chosen ?? DEFAULT_NOTIFICATION_CHANNELS;
+  /** Whether this job's key was notified already, and the channels the user chose for its kind. */
+  private async seen(job: NotifyJob): Promise<Channels & { notified: boolean }> {
+    const [row] = await this.prisma.$queryRawUnsafe<
+      { notified: boolean; in_app: boolean | null; email: boolean | null }[]
+    >(
+      `SELECT EXISTS (SELECT 1 FROM notifications WHERE key = $1) AS notified, chosen.in_app, chosen.email
+         FROM (SELECT 1) AS one
+         LEFT JOIN notification_preferences AS chosen ON chosen.user_id = $2::uuid AND chosen.kind = $3`,
+      job.key,
+      job.userId,
+      job.kind,
+    );
+    const chosen =
+      row?.in_app == null || row.email == null
+        ? DEFAULT_NOTIFICATION_CHANNELS
+        : { inApp: row.in_app, email: row.email };
+    return { notified: row?.notified ?? false, ...chosen };
   }
 
   /** Where the e-mail goes: the account's address now (not when the event happened); null once deleted. */

@@ -3,13 +3,20 @@ import { createTransport, type SendMailOptions, type Transporter } from 'nodemai
 
 import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from '../config';
 
-/** The SMTP connection (nodemailer over SMTP_URL); every e-mail goes out from MAIL_FROM. */
+/**
+ * The SMTP connections (nodemailer over SMTP_URL); every e-mail goes out from MAIL_FROM. Pooled, one
+ * connection per e-mail worker slot: a connection per e-mail cost a TCP handshake, a greeting and EHLO
+ * (and TLS on smtps) each time, as much CPU again as the e-mail itself (issue 15 §3).
+ */
 @Injectable()
 export class Mailer implements OnApplicationShutdown {
   private readonly transport: Transporter;
 
   constructor(@Inject(NOTIFICATIONS_CONFIG) config: NotificationsConfig) {
-    this.transport = createTransport(config.SMTP_URL, { from: config.MAIL_FROM });
+    this.transport = createTransport(
+      { url: config.SMTP_URL, pool: true, maxConnections: config.EMAIL_WORKER_CONCURRENCY },
+      { from: config.MAIL_FROM },
+    );
   }
 
   async send(mail: SendMailOptions): Promise<void> {
