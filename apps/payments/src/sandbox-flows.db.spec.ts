@@ -37,6 +37,7 @@ describeWithSandbox('payments against the Stripe sandbox (PostgreSQL)', () => {
   let withdrawals: WithdrawalService;
   let events: StripeEventService;
   let stripeClient: Stripe;
+  let stripe: StripeGateway;
   const ledger = new LedgerService();
 
   beforeAll(async () => {
@@ -44,7 +45,7 @@ describeWithSandbox('payments against the Stripe sandbox (PostgreSQL)', () => {
     database = openPaymentsDatabase();
     prisma = database.prisma;
     stripeClient = createStripeClient({ STRIPE_SECRET_KEY: SANDBOX_SECRET_KEY, STRIPE_API_URL: sandbox.url });
-    const stripe = new StripeGateway(stripeClient);
+    stripe = new StripeGateway(stripeClient);
     rpc = new FakePeerRpc();
     const peers = rpc.asPeers();
     funding = new FundingService(prisma, peers, stripe, { PUBLIC_URL: 'http://localhost:3000' });
@@ -70,12 +71,13 @@ describeWithSandbox('payments against the Stripe sandbox (PostgreSQL)', () => {
     rpc.ukResidents.add(userId);
     return { userId, email: 'ada@example.com', name: 'Ada Lovelace' };
   };
-  const deliver = (eventId: string, account: string | null = null) =>
+  /** The job the gateway queues for a verified delivery of this event. */
+  const deliver = (event: Stripe.Event, account: string | null = null) =>
     events.process({
-      eventId,
-      type: 'checkout.session.completed',
+      eventId: event.id,
+      type: event.type,
       account,
-      objectId: null,
+      objectId: (event.data.object as { id: string }).id,
       receivedAt: new Date().toISOString(),
     });
   const sessionState = (caller: PaymentsCaller, sessionId: string) =>
@@ -98,13 +100,44 @@ describeWithSandbox('payments against the Stripe sandbox (PostgreSQL)', () => {
     );
 
     const completed = await sandbox.eventFor('checkout.session.completed', sessionId);
-    await Promise.all([deliver(completed.id), deliver(completed.id), deliver(completed.id)]);
+    await Promise.all([deliver(completed), deliver(completed), deliver(completed)]);
     await expect(sessionState(ada, sessionId)).resolves.toMatchObject({
       status: 'succeeded',
       originalAmount: 2500,
       markupAmount: 50,
     });
     expect(await ledger.balance(prisma, walletAccount(ada.userId))).toBe(2500n);
+  });
+
+  it('credits a paid session with one read of Stripe; an unpaid one reads the event too, as its type decides', async () => {
+    const ada = someone();
+    const start = (method: 'card' | 'bank_transfer') =>
+      funding.createCheckoutSession(
+        ada,
+        { amountPence: 700, destination: { type: 'wallet' }, method },
+        randomUUID(),
+      );
+    const card = (await start('card')).sessionId;
+    const bacs = (await start('bank_transfer')).sessionId;
+    await sandbox.pay(card, 'card', CARD_4242);
+    await sandbox.pay(bacs, 'bank', BACS_SUCCEEDS);
+    const paidEvent = await sandbox.eventFor('checkout.session.completed', card);
+    const waitingEvent = await sandbox.eventFor('checkout.session.completed', bacs);
+    const eventReads = jest.spyOn(stripe, 'retrieveEvent');
+    const sessionReads = jest.spyOn(stripe, 'retrieveSession');
+
+    await deliver(paidEvent);
+    expect(eventReads).not.toHaveBeenCalled();
+    expect(sessionReads).toHaveBeenCalledTimes(1);
+    // Bacs: complete but not paid until the debit clears; the event's type says what that means.
+    await deliver(waitingEvent);
+    expect(eventReads).toHaveBeenCalledTimes(1);
+    eventReads.mockRestore();
+    sessionReads.mockRestore();
+
+    await expect(sessionState(ada, card)).resolves.toMatchObject({ status: 'succeeded' });
+    await expect(sessionState(ada, bacs)).resolves.toMatchObject({ status: 'processing' });
+    expect(await ledger.balance(prisma, walletAccount(ada.userId))).toBe(700n);
   });
 
   it('credits a Bacs payment once when its success event is processed before its completion', async () => {
@@ -122,8 +155,8 @@ describeWithSandbox('payments against the Stripe sandbox (PostgreSQL)', () => {
     const succeeded = await sandbox.eventFor('checkout.session.async_payment_succeeded', sessionId);
     const completed = await sandbox.eventFor('checkout.session.completed', sessionId);
 
-    await deliver(succeeded.id);
-    await deliver(completed.id);
+    await deliver(succeeded);
+    await deliver(completed);
     await expect(sessionState(ada, sessionId)).resolves.toMatchObject({ status: 'succeeded' });
     expect(await ledger.balance(prisma, walletAccount(ada.userId))).toBe(1000n);
   });
@@ -136,8 +169,8 @@ describeWithSandbox('payments against the Stripe sandbox (PostgreSQL)', () => {
       randomUUID(),
     );
     await sandbox.pay(sessionId, 'bank', { ...BACS_SUCCEEDS, account_number: '33333335' });
-    await deliver((await sandbox.eventFor('checkout.session.completed', sessionId)).id);
-    await deliver((await sandbox.eventFor('checkout.session.async_payment_failed', sessionId)).id);
+    await deliver(await sandbox.eventFor('checkout.session.completed', sessionId));
+    await deliver(await sandbox.eventFor('checkout.session.async_payment_failed', sessionId));
 
     await expect(sessionState(ada, sessionId)).resolves.toMatchObject({
       status: 'failed',
@@ -161,7 +194,7 @@ describeWithSandbox('payments against the Stripe sandbox (PostgreSQL)', () => {
     await sandbox.pay(declined, 'card', { ...CARD_4242, card_number: '4000 0000 0000 9995' });
     for (const sessionId of [declined, untouched]) {
       await stripeClient.checkout.sessions.expire(sessionId);
-      await deliver((await sandbox.eventFor('checkout.session.expired', sessionId)).id);
+      await deliver(await sandbox.eventFor('checkout.session.expired', sessionId));
     }
 
     await expect(sessionState(ada, declined)).resolves.toMatchObject({
@@ -186,7 +219,7 @@ describeWithSandbox('payments against the Stripe sandbox (PostgreSQL)', () => {
       randomUUID(),
     );
     await sandbox.pay(sessionId, 'card', CARD_4242);
-    await deliver((await sandbox.eventFor('checkout.session.completed', sessionId)).id);
+    await deliver(await sandbox.eventFor('checkout.session.completed', sessionId));
 
     // Ada's own bank account on her connected account; then one the sandbox's bank refuses (…0002).
     const verification = await connectedAccountWithBank(stripeClient);
@@ -222,8 +255,8 @@ describeWithSandbox('payments against the Stripe sandbox (PostgreSQL)', () => {
     const paidEvent = await sandbox.eventFor('payout.paid', (await rowOf(paid.id)).payoutId as string);
     const failedEvent = await sandbox.eventFor('payout.failed', (await rowOf(refused.id)).payoutId as string);
     for (let i = 0; i < 2; i++) {
-      await deliver(paidEvent.id, account);
-      await deliver(failedEvent.id, account);
+      await deliver(paidEvent, account);
+      await deliver(failedEvent, account);
     }
     // The failed payout's money went back to Ada's account at Stripe, and from there to the platform.
     const transfer = await stripeClient.transfers.retrieve((await rowOf(refused.id)).transferId as string);

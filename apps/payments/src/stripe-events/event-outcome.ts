@@ -9,11 +9,17 @@ export type CheckoutOutcome =
 
 export type PayoutOutcome = { kind: 'paid' } | { kind: 'failed'; reason: string };
 
-type CheckoutEventType =
-  | 'checkout.session.completed'
-  | 'checkout.session.async_payment_succeeded'
-  | 'checkout.session.async_payment_failed'
-  | 'checkout.session.expired';
+const CHECKOUT_EVENT_TYPES = [
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+  'checkout.session.async_payment_failed',
+  'checkout.session.expired',
+] as const;
+type CheckoutEventType = (typeof CHECKOUT_EVENT_TYPES)[number];
+
+/** The events about a Checkout Session that Kitty acts on. */
+export const isCheckoutEventType = (type: string): type is CheckoutEventType =>
+  (CHECKOUT_EVENT_TYPES as readonly string[]).includes(type);
 
 /**
  * Stripe has not (yet) got the object into the state its event announces, e.g. a read served before the
