@@ -23,10 +23,9 @@ const TOP_UP_TOPICS: LiveTopic[] = ['top-ups', 'wallet', 'pots'];
 /**
  * Acts on one Stripe event. The job says only which event and object: the session or payout is read back
  * from Stripe (and the event too, unless the session is paid), so a forged or stale job cannot move
- * money. Everything an
- * event changes commits in one transaction with its id in stripe_events, which serialises concurrent
- * deliveries of the same event; the ledger's idempotency keys and the conditional status updates make
- * deliveries of different events about the same object agree whatever their order.
+ * money. Everything an event changes commits in one transaction with its id in stripe_events, which
+ * serialises concurrent deliveries of the same event; the ledger's idempotency keys and the conditional
+ * status updates make deliveries of different events about the same object agree whatever their order.
  */
 @Injectable()
 export class StripeEventService {
