@@ -109,6 +109,17 @@ describe('FundingService with Idempotency-Keys (PostgreSQL)', () => {
     // Asked again after it was paid: the same answer, and no second credit.
     await expect(funding.createCheckoutSession(alice, toWallet(2500), key)).resolves.toEqual(first);
     await expect(credits(first.sessionId)).resolves.toBe(1);
+    // Another event about the paid session (e.g. async_payment_succeeded after completed) changes nothing,
+    // so nobody is told anything again.
+    await events.process({
+      eventId: stripe.emit('checkout.session.async_payment_succeeded', first.sessionId),
+      type: 'checkout.session.async_payment_succeeded',
+      account: null,
+      objectId: first.sessionId,
+      receivedAt: new Date().toISOString(),
+    });
+    await expect(credits(first.sessionId)).resolves.toBe(1);
+    expect(live.notices).toHaveLength(1);
   });
 
   it(`makes one top-up of ${DELIVERIES} concurrent deliveries; every answer is it or a 409`, async () => {

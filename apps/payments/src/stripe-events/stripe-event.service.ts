@@ -42,8 +42,11 @@ export class StripeEventService {
 
   async process(job: StripeEventJob): Promise<EventResult> {
     // Saves Stripe calls on a replay; the insert in `once` is what actually guarantees a single effect.
-    if (await this.prisma.stripeEvent.findUnique({ where: { id: job.eventId }, select: { id: true } }))
-      return 'duplicate';
+    const seen = await this.prisma.$queryRawUnsafe<unknown[]>(
+      `SELECT 1 FROM stripe_events WHERE id = $1`,
+      job.eventId,
+    );
+    if (seen.length > 0) return 'duplicate';
     const paid = await this.paidSession(job);
     const result = paid
       ? await this.applyCheckout({ id: job.eventId, type: job.type }, paid, { kind: 'credit' })
@@ -83,12 +86,12 @@ export class StripeEventService {
         // A failed payout on the user's connected account left the money there: take the transfer back
         // first (keyed, so once), so what the ledger returns to the user is back on the platform.
         if (outcome.kind === 'failed' && account) await this.withdrawals.reclaimTransfer(withdrawalId);
-        const result = await this.once(event, (tx) =>
+        const { result } = await this.once(event, (tx) =>
           outcome.kind === 'paid'
             ? this.withdrawals.settle(tx, withdrawalId, payout.id, payout.amount)
             : this.withdrawals.release(tx, withdrawalId, payout.id, outcome.reason),
         );
-        if (result === 'handled') await this.tellOwner('withdrawals', withdrawalId, WITHDRAWAL_TOPICS);
+        if (result === 'handled') await this.tellWithdrawalOwner(withdrawalId);
         return result;
       }
       default:
@@ -101,38 +104,36 @@ export class StripeEventService {
     session: Stripe.Checkout.Session,
     outcome: CheckoutOutcome,
   ): Promise<EventResult> {
-    const result = await this.once(event, (tx) => this.topUps.apply(tx, session, outcome));
-    const fundingId = session.client_reference_id ?? session.metadata?.['fundingId'];
-    if (result === 'handled' && fundingId)
-      await this.tellOwner('funding_transactions', fundingId, TOP_UP_TOPICS);
-    return result;
+    const done = await this.once(event, (tx) => this.topUps.apply(tx, session, outcome));
+    // The payer's open tabs re-read it once the change has committed (a pot's other members hear of its
+    // balance from pots, which knows who they are).
+    if (done.result === 'handled' && done.value) await this.live.publish([done.value], TOP_UP_TOPICS);
+    return done.result;
   }
 
   /** Runs the event's effect unless this event id was already handled; both commit together. */
-  private async once(event: StripeEventRef, effect: (tx: Tx) => Promise<unknown>): Promise<EventResult> {
+  private async once<T>(
+    event: StripeEventRef,
+    effect: (tx: Tx) => Promise<T>,
+  ): Promise<{ result: 'handled'; value: T } | { result: 'duplicate' }> {
     return this.prisma.$transaction(async (tx) => {
       const inserted = await tx.$executeRawUnsafe(
         `INSERT INTO stripe_events (id, type) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING`,
         event.id,
         event.type,
       );
-      if (inserted === 0) return 'duplicate';
-      await effect(tx);
-      return 'handled';
+      if (inserted === 0) return { result: 'duplicate' as const };
+      return { result: 'handled' as const, value: await effect(tx) };
     });
   }
 
-  /**
-   * Tells the top-up's or withdrawal's owner, once its change has committed, so their open tabs re-read
-   * it (a pot's other members hear of its balance from pots, which knows who they are).
-   */
-  private async tellOwner(table: 'funding_transactions' | 'withdrawals', id: string, topics: LiveTopic[]) {
-    if (!Uuid.safeParse(id).success) return;
+  /** Tells the withdrawal's owner, once its change has committed, so their open tabs re-read it. */
+  private async tellWithdrawalOwner(withdrawalId: string) {
     const [row] = await this.prisma.$queryRawUnsafe<{ user_id: string }[]>(
-      `SELECT user_id::text FROM ${table} WHERE id = $1::uuid`,
-      id,
+      `SELECT user_id::text FROM withdrawals WHERE id = $1::uuid`,
+      withdrawalId,
     );
-    if (row) await this.live.publish([row.user_id], topics);
+    if (row) await this.live.publish([row.user_id], WITHDRAWAL_TOPICS);
   }
 
   private ignore(event: Stripe.Event, why: string): EventResult {

@@ -47,24 +47,22 @@ export class TopUpCreditService {
 
   constructor(private readonly ledger: LedgerService) {}
 
-  async apply(tx: Tx, session: Stripe.Checkout.Session, outcome: CheckoutOutcome): Promise<void> {
+  /** Returns the payer's user id when the funding row changed (null: nothing to tell anyone). */
+  async apply(tx: Tx, session: Stripe.Checkout.Session, outcome: CheckoutOutcome): Promise<string | null> {
     const fundingId = session.client_reference_id ?? session.metadata?.['fundingId'];
     if (!fundingId || !Uuid.safeParse(fundingId).success) {
       this.logger.warn(`Checkout session ${session.id} is not a Kitty top-up`);
-      return;
+      return null;
     }
     switch (outcome.kind) {
       case 'credit':
         return this.credit(tx, fundingId, session);
       case 'processing':
-        await this.move(tx, fundingId, session.id, 'processing', ['pending'], null);
-        return;
+        return this.move(tx, fundingId, session.id, 'processing', ['pending'], null);
       case 'failed':
-        await this.move(tx, fundingId, session.id, 'failed', ['pending', 'processing'], outcome.reason);
-        return;
+        return this.move(tx, fundingId, session.id, 'failed', ['pending', 'processing'], outcome.reason);
       case 'expired':
-        await this.move(tx, fundingId, session.id, 'expired', ['pending', 'processing'], outcome.reason);
-        return;
+        return this.move(tx, fundingId, session.id, 'expired', ['pending', 'processing'], outcome.reason);
     }
   }
 
@@ -72,7 +70,7 @@ export class TopUpCreditService {
    * The payer's money arrived: stripe:clearing −(P+F), destination +P, platform:fees +F, once per session
    * (ledger key `topup:<session>`), and the row becomes succeeded in the same commit.
    */
-  private async credit(tx: Tx, fundingId: string, session: Stripe.Checkout.Session): Promise<void> {
+  private async credit(tx: Tx, fundingId: string, session: Stripe.Checkout.Session): Promise<string | null> {
     const rows = await tx.$queryRawUnsafe<FundingRow[]>(
       `SELECT id, user_id, amount_pence, fee_pence, credit_account_id, method,
               destination_type, destination_id::text, destination_name
@@ -80,7 +78,7 @@ export class TopUpCreditService {
       fundingId,
     );
     const row = rows[0];
-    if (!row) return;
+    if (!row) return null;
     const total = row.amount_pence + row.fee_pence;
     if (session.amount_total === null || BigInt(session.amount_total) !== total)
       throw new FundingAmountMismatchError(fundingId, total, session.amount_total);
@@ -107,26 +105,30 @@ export class TopUpCreditService {
       session.id,
     );
     await notifyTopUpCredited(tx, row);
+    return row.user_id;
   }
 
-  private move(
+  /** The row's owner when it moved (null: it was past `from` already). */
+  private async move(
     tx: Tx,
     fundingId: string,
     sessionId: string,
     status: 'processing' | 'failed' | 'expired',
     from: readonly string[],
     reason: string | null,
-  ): Promise<number> {
-    return tx.$executeRawUnsafe(
+  ): Promise<string | null> {
+    const [moved] = await tx.$queryRawUnsafe<{ user_id: string }[]>(
       `UPDATE funding_transactions
           SET status = $2, failure_reason = $3, session_id = COALESCE(session_id, $4),
               completed_at = CASE WHEN $2 = 'processing' THEN NULL ELSE now() END, updated_at = now()
-        WHERE id = $1::uuid AND status = ANY($5::text[])`,
+        WHERE id = $1::uuid AND status = ANY($5::text[])
+        RETURNING user_id::text`,
       fundingId,
       status,
       reason,
       sessionId,
       from,
     );
+    return moved?.user_id ?? null;
   }
 }
