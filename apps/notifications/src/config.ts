@@ -11,7 +11,7 @@ export const notificationsConfigSchema = baseConfigSchema.extend(databaseConfigS
   SUPPORT_PHONE: z.string().min(1).default('+44 20 7946 0000'),
   /** The URL users open; links in e-mails start here. */
   PUBLIC_URL: z.url().default('http://localhost:3000'),
-  /** E-mail jobs sent at once by one replica (each holds an SMTP conversation). */
+  /** E-mail jobs sent at once by one replica, and the SMTP connections it keeps open for them. */
   EMAIL_WORKER_CONCURRENCY: z.coerce.number().int().min(1).default(5),
   /** Signs the unsubscribe links of e-mails to addresses other users chose (refused in production if public). */
   EMAIL_LINK_SECRET: secret(),
