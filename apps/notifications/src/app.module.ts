@@ -3,22 +3,22 @@ import { RpcModule, serviceInfrastructure } from '@kitty/nest-common';
 import { Module } from '@nestjs/common';
 
 import { loadNotificationsConfig, NOTIFICATIONS_CONFIG } from './config';
-import { ContactController } from './controllers/contact.controller';
-import { EmailPreferencesController } from './controllers/email-preferences.controller';
+import { ContactController } from './contact/contact.controller';
+import { ContactService } from './contact/contact.service';
+import { ContactMessageRepository } from './contact/contact-message.repository';
+import { OutboxRepository } from './contact/outbox.repository';
+import { EmailDeliveryService } from './email/email-delivery.service';
+import { EmailSendProcessor } from './email/email-send.processor';
+import { Mailer } from './email/mailer';
+import { SentEmailRepository } from './email/sent-email.repository';
+import { EmailOptOutRepository } from './email-preferences/email-opt-out.repository';
+import { EmailPreferencesController } from './email-preferences/email-preferences.controller';
+import { EmailPreferencesService } from './email-preferences/email-preferences.service';
 import { NotificationCentre } from './notification-centre/notification-centre.service';
 import { NotificationsController } from './notification-centre/notifications.controller';
 import { NotifyProcessor } from './notification-centre/notify.processor';
 import { NotificationsUserDeletedProcessor } from './notification-centre/user-deleted.processor';
 import { OUTBOX_TABLE, PrismaService } from './prisma.service';
-import { EmailSendProcessor } from './processors/email-send.processor';
-import { ContactMessageRepository } from './repositories/contact-message.repository';
-import { EmailOptOutRepository } from './repositories/email-opt-out.repository';
-import { OutboxRepository } from './repositories/outbox.repository';
-import { SentEmailRepository } from './repositories/sent-email.repository';
-import { ContactService } from './services/contact.service';
-import { EmailDeliveryService } from './services/email-delivery.service';
-import { EmailPreferencesService } from './services/email-preferences.service';
-import { Mailer } from './services/mailer';
 
 export const config = loadNotificationsConfig();
 const infrastructure = serviceInfrastructure({

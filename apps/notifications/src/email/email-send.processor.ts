@@ -4,7 +4,7 @@ import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShut
 import { type Job, UnrecoverableError, type Worker } from 'bullmq';
 
 import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from '../config';
-import { EmailDeliveryService } from '../services/email-delivery.service';
+import { EmailDeliveryService } from './email-delivery.service';
 
 /** The job id is what makes sending idempotent; a job without one could only ever be sent blindly. */
 function idOf(job: Job): string {

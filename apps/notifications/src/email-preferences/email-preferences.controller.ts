@@ -2,7 +2,7 @@ import { EmailPreferencesRpc, type UnsubscribeQuery } from '@kitty/contracts';
 import { RpcHandler } from '@kitty/nest-common';
 import { Controller } from '@nestjs/common';
 
-import { EmailPreferencesService } from '../services/email-preferences.service';
+import { EmailPreferencesService } from './email-preferences.service';
 
 @Controller()
 export class EmailPreferencesController {

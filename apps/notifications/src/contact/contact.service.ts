@@ -9,8 +9,8 @@ import { Inject, Injectable } from '@nestjs/common';
 
 import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from '../config';
 import { PrismaService } from '../prisma.service';
-import { ContactMessageRepository } from '../repositories/contact-message.repository';
-import { OutboxRepository } from '../repositories/outbox.repository';
+import { ContactMessageRepository } from './contact-message.repository';
+import { OutboxRepository } from './outbox.repository';
 
 @Injectable()
 export class ContactService {

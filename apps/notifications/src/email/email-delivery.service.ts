@@ -2,11 +2,11 @@ import { CHOSEN_RECIPIENT_TEMPLATES, type EmailMessage } from '@kitty/contracts'
 import { Inject, Injectable, Logger } from '@nestjs/common';
 
 import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from '../config';
-import { EmailOptOutRepository } from '../repositories/email-opt-out.repository';
-import { SentEmailRepository } from '../repositories/sent-email.repository';
-import { renderEmail, type TemplateContext } from '../templates';
+import { EmailOptOutRepository } from '../email-preferences/email-opt-out.repository';
+import { addressHash, unsubscribeToken } from '../email-preferences/unsubscribe-token';
 import { Mailer } from './mailer';
-import { addressHash, unsubscribeToken } from './unsubscribe-token';
+import { SentEmailRepository } from './sent-email.repository';
+import { renderEmail, type TemplateContext } from './templates';
 
 /** Where an address's unsubscribe links point: the one-click endpoint (RFC 8058), the page, a mailbox. */
 export function unsubscribeLinks(

@@ -2,11 +2,11 @@ import type { EmailMessage } from '@kitty/contracts';
 import { Logger } from '@nestjs/common';
 
 import type { NotificationsConfig } from '../config';
-import type { EmailOptOutRepository } from '../repositories/email-opt-out.repository';
-import type { SentEmailRepository } from '../repositories/sent-email.repository';
+import type { EmailOptOutRepository } from '../email-preferences/email-opt-out.repository';
+import { addressHash, verifyUnsubscribeToken } from '../email-preferences/unsubscribe-token';
 import { EmailDeliveryService } from './email-delivery.service';
 import type { Mailer } from './mailer';
-import { addressHash, verifyUnsubscribeToken } from './unsubscribe-token';
+import type { SentEmailRepository } from './sent-email.repository';
 
 const JOB_ID = 'a3c5e7f9-1b2d-4f6a-8c0e-2a4b6c8d0e1f';
 const config = {

@@ -3,9 +3,9 @@ import type { OutboxRelay } from '@kitty/nest-common';
 
 import type { NotificationsConfig } from '../config';
 import type { PrismaService } from '../prisma.service';
-import type { ContactMessageRepository } from '../repositories/contact-message.repository';
-import type { OutboxRepository } from '../repositories/outbox.repository';
 import { ContactService } from './contact.service';
+import type { ContactMessageRepository } from './contact-message.repository';
+import type { OutboxRepository } from './outbox.repository';
 
 const CONTACT_ID = '5d7e9f1a-3b5c-4d7e-9f1a-3b5c7d9e1f3a';
 const command: CreateContactMessageCommand = {

@@ -3,7 +3,7 @@ import { ProblemError } from '@kitty/nest-common';
 import { Inject, Injectable } from '@nestjs/common';
 
 import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from '../config';
-import { EmailOptOutRepository } from '../repositories/email-opt-out.repository';
+import { EmailOptOutRepository } from './email-opt-out.repository';
 import { verifyUnsubscribeToken } from './unsubscribe-token';
 
 /** Opt-outs from the e-mails other users make Kitty send (the unsubscribe link of each of them). */

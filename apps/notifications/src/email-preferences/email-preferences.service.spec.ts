@@ -1,7 +1,7 @@
 import { UNSUBSCRIBED_MESSAGE } from '@kitty/contracts';
 import { ProblemError } from '@kitty/nest-common';
 
-import type { EmailOptOutRepository } from '../repositories/email-opt-out.repository';
+import type { EmailOptOutRepository } from './email-opt-out.repository';
 import { EmailPreferencesService } from './email-preferences.service';
 import { addressHash, unsubscribeToken } from './unsubscribe-token';
 

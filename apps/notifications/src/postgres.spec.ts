@@ -6,12 +6,12 @@ import { EmailQueue } from '@kitty/contracts';
 import type { OutboxRelay } from '@kitty/nest-common';
 import { createThrowawayDatabase, type ThrowawayDatabase } from '@kitty/testing';
 
-import { loadNotificationsConfig, type NotificationsConfig } from '../config';
-import { PrismaService } from '../prisma.service';
-import { ContactService } from '../services/contact.service';
-import { ContactMessageRepository } from './contact-message.repository';
-import { OutboxRepository } from './outbox.repository';
-import { SentEmailRepository } from './sent-email.repository';
+import { loadNotificationsConfig, type NotificationsConfig } from './config';
+import { ContactService } from './contact/contact.service';
+import { ContactMessageRepository } from './contact/contact-message.repository';
+import { OutboxRepository } from './contact/outbox.repository';
+import { SentEmailRepository } from './email/sent-email.repository';
+import { PrismaService } from './prisma.service';
 
 describe('notifications data (PostgreSQL)', () => {
   let database: ThrowawayDatabase;

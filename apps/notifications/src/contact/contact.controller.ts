@@ -2,7 +2,7 @@ import { type CreateContactMessageCommand, NotificationsRpc } from '@kitty/contr
 import { RpcHandler } from '@kitty/nest-common';
 import { Controller } from '@nestjs/common';
 
-import { ContactService } from '../services/contact.service';
+import { ContactService } from './contact.service';
 
 @Controller()
 export class ContactController {
