@@ -46,7 +46,6 @@ import { RecurringExpensesController } from './pots/recurring-expenses.controlle
 import { SettlementChangesController } from './pots/settlement-changes.controller';
 import { SpendApprovalsController } from './pots/spend-approvals.controller';
 import { TransferFilesController } from './pots/transfer-files.controller';
-import { StripeWebhookController } from './webhooks/stripe-webhook.controller';
 import { StripeWebhookService } from './webhooks/stripe-webhook.service';
 
 export function createAppModule(config: GatewayConfig) {
@@ -89,7 +88,6 @@ export function createAppModule(config: GatewayConfig) {
       StatementsController,
       WithdrawalsController,
       TopUpRequestsController,
-      StripeWebhookController,
     ],
     providers: [
       { provide: GATEWAY_CONFIG, useValue: config },

@@ -16,6 +16,8 @@ import { buildOpenApiDocument } from './http/openapi';
 import { ProblemFilter } from './http/problem.filter';
 import { sendSecurityHeaders } from './http/security-headers';
 import { cacheControlFor } from './http/static-cache';
+import { registerStripeWebhooks } from './webhooks/stripe-webhook.routes';
+import { StripeWebhookService } from './webhooks/stripe-webhook.service';
 
 /** Request bodies above this are refused with 413 before they are parsed. */
 export const BODY_LIMIT_BYTES = 100 * 1024;
@@ -86,6 +88,8 @@ export async function createGateway(config: GatewayConfig): Promise<NestFastifyA
       setHeaders: (reply, file) => void reply.header('cache-control', cacheControlFor(file)),
     });
   }
+
+  registerStripeWebhooks(app.getHttpAdapter().getInstance(), app.get(StripeWebhookService));
 
   // bull-board and /metrics are not here: they live on the operator port (ops/ops-server.ts).
   SwaggerModule.setup('api/docs', app, () => buildOpenApiDocument(app), {

@@ -17,7 +17,7 @@ import Stripe from 'stripe';
 import { GATEWAY_CONFIG } from '../config';
 import { acceptJsonBodiesOnly } from '../http/json-only';
 import { ProblemFilter } from '../http/problem.filter';
-import { StripeWebhookController } from './stripe-webhook.controller';
+import { registerStripeWebhooks } from './stripe-webhook.routes';
 import { StripeWebhookService } from './stripe-webhook.service';
 
 const SECRET = 'whsec_test_0123456789abcdef0123456789abcdef';
@@ -52,7 +52,6 @@ describe('POST /api/webhooks/stripe', () => {
 
   beforeAll(async () => {
     @Module({
-      controllers: [StripeWebhookController],
       providers: [
         StripeWebhookService,
         {
@@ -71,6 +70,7 @@ describe('POST /api/webhooks/stripe', () => {
     app.setGlobalPrefix('api');
     app.useGlobalFilters(new ProblemFilter(''));
     acceptJsonBodiesOnly(app.getHttpAdapter().getInstance());
+    registerStripeWebhooks(app.getHttpAdapter().getInstance(), app.get(StripeWebhookService));
     await app.init();
     await app.getHttpAdapter().getInstance().ready();
   });
