@@ -12,6 +12,8 @@ import { performance } from 'node:perf_hooks';
 
 import pg from 'pg';
 
+import { cpuPerUnit, cpuSnapshot } from '../infra/perf/cpu.mjs';
+
 import {
   call,
   DATABASE_URL,
@@ -127,7 +129,11 @@ async function main() {
   await queuesDrained();
   report('one at a time, 200 requests', await load(200, 1, decide));
   await queuesDrained();
+  const before = cpuSnapshot();
   report(`${REQUESTS} requests, ${CONCURRENCY} at once`, await load(REQUESTS, CONCURRENCY, decide));
+  // With what each decision set off (the hold's balance event in pots, live notices), once it is done.
+  await queuesDrained();
+  console.log(`  CPU per decision: ${cpuPerUnit(before, cpuSnapshot(), REQUESTS)}`);
 
   await queuesDrained();
   const viaSandbox = await load(Math.min(REQUESTS, 500), CONCURRENCY, async () => {

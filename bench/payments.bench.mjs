@@ -12,6 +12,8 @@ import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import pg from 'pg';
 
+import { cpuPerUnit, cpuSnapshot } from '../infra/perf/cpu.mjs';
+
 import {
   call,
   DATABASE_URL,
@@ -108,6 +110,7 @@ async function completedEvents(sessions) {
  * reads the event and the session back from the sandbox's API), the ledger and the funding row.
  */
 async function creditsAtOnce(token, potIds, db, count) {
+  const cpu = {};
   const sessions = await checkoutSessions(
     token,
     Array.from({ length: count }, (_, i) => potIds[i % potIds.length]),
@@ -121,6 +124,7 @@ async function creditsAtOnce(token, potIds, db, count) {
     if (events.length !== sessions.length)
       throw new Error(`${events.length} completed events for ${sessions.length} paid sessions`);
     started = Date.now();
+    cpu.before = cpuSnapshot();
     const deliveries = events.map((event) => {
       const body = JSON.stringify(event, null, 2);
       const timestamp = Math.floor(Date.now() / 1000);
@@ -136,6 +140,7 @@ async function creditsAtOnce(token, potIds, db, count) {
       if (!response.ok) throw new Error(`webhook → ${response.status}`);
     });
     credited = await creditedRows(db, sessions);
+    cpu.credited = cpuSnapshot();
   } finally {
     // The held deliveries go out only now (duplicates, answered as such), not during the measurement, and
     // are let through before the next phase starts.
@@ -143,7 +148,12 @@ async function creditsAtOnce(token, potIds, db, count) {
     await sandboxDrained();
   }
   const latencies = credited.map((row) => row.completed_at.getTime() - started).sort((a, b) => a - b);
+  // What each credit set off is part of its cost, counted until it is all done: receipts, notices, e-mails,
+  // and the sandbox's own held deliveries (let out in `finally`, answered as duplicates).
+  await queuesDrained();
   return {
+    cpuUntilCredited: cpuPerUnit(cpu.before, cpu.credited, credited.length),
+    cpuUntilDrained: cpuPerUnit(cpu.before, cpuSnapshot(), credited.length),
     credited: credited.length,
     perSecond: credited.length / (latencies.at(-1) / 1000),
     p50: percentile(latencies, 50),
@@ -240,6 +250,8 @@ async function main() {
     `end-to-end credit, ${TOP_UPS} paid top-ups into ${POTS} pots delivered at once: ${credits.credited}/${TOP_UPS} credited, ` +
       `${credits.perSecond.toFixed(1)} credits/s, delivery→ledger p50 ${credits.p50} ms, p99 ${credits.p99} ms`,
   );
+  console.log(`  CPU per credit until the last was credited: ${credits.cpuUntilCredited}`);
+  console.log(`  CPU per credit until everything it set off was done: ${credits.cpuUntilDrained}`);
 
   // Each phase on a quiet stack: the credits' receipts and notices are still being e-mailed otherwise.
   await queuesDrained();
