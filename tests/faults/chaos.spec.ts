@@ -25,6 +25,7 @@ import type { Workload } from './harness/workload';
 /** Seeds that once found a bug (seed → what it found); each must stay green. */
 const REGRESSION_SEEDS: Record<number, string> = {
   42: 'the gateway crashed on a terminated idle pg connection; services went deaf or crashed after a Redis restart',
+  716774902: 'a pots replica crashed on a terminated pg connection that was checked out (no error listener)',
 };
 
 const DURATION_MS = Number(process.env.FAULT_DURATION_MS ?? 60_000);

@@ -1,0 +1,69 @@
+// The pool every service's Prisma client runs on, against the real Postgres: a connection the server ends
+// (a failover, an operator's pg_terminate_backend) must cost only the work on it, never the process.
+import { Client, type Pool, type PoolClient } from 'pg';
+
+import { statementErrorTolerantPool } from './pg-adapter';
+
+// eslint-disable-next-line no-restricted-properties -- npm test points medium tests at its run's server here.
+const SERVER_URL = new URL(process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432');
+SERVER_URL.pathname = '/postgres'; // the one database every server has: these tests create nothing
+const DATABASE_URL = SERVER_URL.toString();
+
+describe('statementErrorTolerantPool against PostgreSQL', () => {
+  let pool: Pool;
+  let admin: Client;
+
+  beforeAll(async () => {
+    admin = new Client({ connectionString: DATABASE_URL });
+    await admin.connect();
+  });
+  afterAll(() => admin.end());
+
+  beforeEach(() => {
+    pool = statementErrorTolerantPool({ connectionString: DATABASE_URL, max: 2 });
+    // What Prisma's adapter does: errors of idle connections reach the pool.
+    pool.on('error', () => undefined);
+  });
+  afterEach(() => pool.end());
+
+  const backendOf = async (client: PoolClient) =>
+    (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0].pid;
+
+  /** Ends a connection from the server's side and waits until its client has seen the socket close. */
+  async function terminate(client: PoolClient): Promise<void> {
+    const ended = new Promise((resolve) => client.once('end', resolve));
+    await admin.query('SELECT pg_terminate_backend($1)', [await backendOf(client)]);
+    await ended;
+  }
+
+  it('survives the server ending a connection checked out between statements, as a transaction holds it', async () => {
+    const uncaught: unknown[] = [];
+    const record = (error: unknown) => uncaught.push(error);
+    process.on('uncaughtException', record);
+    try {
+      const client = await pool.connect();
+      await client.query('BEGIN');
+      await terminate(client);
+
+      await expect(client.query('SELECT 1')).rejects.toThrow(/not queryable|terminat/i);
+      client.release();
+      expect(uncaught).toEqual([]);
+      // The next caller gets a fresh connection.
+      await expect(pool.query('SELECT 1 AS one')).resolves.toMatchObject({ rows: [{ one: 1 }] });
+    } finally {
+      process.removeListener('uncaughtException', record);
+    }
+  });
+
+  it('answers the statement after one whose connection the server ended, on a new connection', async () => {
+    const client = await pool.connect();
+    const before = await backendOf(client);
+    client.release();
+    const ended = new Promise((resolve) => client.once('end', resolve));
+    await admin.query('SELECT pg_terminate_backend($1)', [before]);
+    await ended;
+
+    const { rows } = await pool.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+    expect(rows[0].pid).not.toBe(before);
+  });
+});
