@@ -47,33 +47,40 @@ export class StripeEventService {
       job.eventId,
     );
     if (seen.length > 0) return 'duplicate';
-    const paid = await this.paidSession(job);
-    const result = paid
-      ? await this.applyCheckout({ id: job.eventId, type: job.type }, paid, { kind: 'credit' })
-      : await this.apply(await this.stripe.retrieveEvent(job.eventId, job.account), job.account);
+    const session = await this.checkoutSession(job);
+    const result =
+      session?.payment_status === 'paid'
+        ? await this.applyCheckout({ id: job.eventId, type: job.type }, session, { kind: 'credit' })
+        : await this.apply(await this.stripe.retrieveEvent(job.eventId, job.account), job.account, session);
     if (result === 'handled') this.relay.kick();
     return result;
   }
 
   /**
-   * The session of a checkout event, read back from Stripe, when it is paid. A paid session is credited
-   * whatever event brought us here (checkoutOutcome), so the event itself need not be read: one Stripe call
-   * per top-up instead of two (issue 15 §3; Stripe also limits the calls a platform may make). A job
-   * naming a session that is not paid, or none, goes the whole way: the event read back decides then.
+   * The session a checkout event's job names, read back from Stripe first. A paid session is credited
+   * whatever event brought us here (checkoutOutcome), so then the event itself need not be read: one
+   * Stripe call per top-up instead of two (issue 15 §3; Stripe also limits the calls a platform may make).
+   * Otherwise the event read back decides, with this session when it is the one the event names.
    */
-  private async paidSession(job: StripeEventJob): Promise<Stripe.Checkout.Session | null> {
+  private async checkoutSession(job: StripeEventJob): Promise<Stripe.Checkout.Session | null> {
     if (!isCheckoutEventType(job.type) || !job.objectId) return null;
-    const session = await this.stripe.retrieveSession(job.objectId, job.account);
-    return session.payment_status === 'paid' ? session : null;
+    return this.stripe.retrieveSession(job.objectId, job.account);
   }
 
-  private async apply(event: Stripe.Event, account: string | null): Promise<EventResult> {
+  private async apply(
+    event: Stripe.Event,
+    account: string | null,
+    readSession: Stripe.Checkout.Session | null,
+  ): Promise<EventResult> {
     switch (event.type) {
       case 'checkout.session.completed':
       case 'checkout.session.async_payment_succeeded':
       case 'checkout.session.async_payment_failed':
       case 'checkout.session.expired': {
-        const session = await this.stripe.retrieveSession(event.data.object.id, account);
+        const session =
+          readSession?.id === event.data.object.id
+            ? readSession
+            : await this.stripe.retrieveSession(event.data.object.id, account);
         return this.applyCheckout(event, session, checkoutOutcome(event.type, session));
       }
       case 'payout.paid':
