@@ -2,12 +2,12 @@ import { serviceInfrastructure } from '@kitty/nest-common';
 import { Module } from '@nestjs/common';
 
 import { loadResidencyConfig, RESIDENCY_CONFIG } from './config';
-import { ResidencyController } from './controllers/residency.controller';
+import { CountryResolver, MmdbCountryResolver } from './geolocation/country-resolver';
 import { PrismaService } from './prisma.service';
-import { ResidencyDetectProcessor } from './processors/residency-detect.processor';
-import { ResidencyRepository } from './repositories/residency.repository';
-import { CountryResolver, MmdbCountryResolver } from './services/country-resolver';
-import { ResidencyService } from './services/residency.service';
+import { ResidencyController } from './residency/residency.controller';
+import { ResidencyRepository } from './residency/residency.repository';
+import { ResidencyService } from './residency/residency.service';
+import { ResidencyDetectProcessor } from './residency/residency-detect.processor';
 
 export const config = loadResidencyConfig();
 const infrastructure = serviceInfrastructure({ service: 'residency', config, prisma: PrismaService });

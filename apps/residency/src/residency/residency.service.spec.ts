@@ -2,8 +2,8 @@ import type { DetectResidencyJob } from '@kitty/contracts';
 import { Logger } from '@nestjs/common';
 
 import type { ResidencyConfig } from '../config';
-import type { ResidencyRepository } from '../repositories/residency.repository';
-import { CountryResolver, MmdbCountryResolver } from './country-resolver';
+import { CountryResolver, MmdbCountryResolver } from '../geolocation/country-resolver';
+import type { ResidencyRepository } from './residency.repository';
 import { ResidencyService } from './residency.service';
 
 const USER_ID = '6f1c2b1e-8a57-4f0e-9a59-3c1d2e4f5a6b';

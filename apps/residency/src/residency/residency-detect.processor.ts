@@ -4,7 +4,7 @@ import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShut
 import type { Worker } from 'bullmq';
 
 import { RESIDENCY_CONFIG, type ResidencyConfig } from '../config';
-import { ResidencyService } from '../services/residency.service';
+import { ResidencyService } from './residency.service';
 
 /** Consumes the residency queue; attempts and backoff come from the queue's definition. */
 @Injectable()

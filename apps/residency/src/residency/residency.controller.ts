@@ -2,7 +2,7 @@ import { type GetResidencyQuery, ResidencyRpc } from '@kitty/contracts';
 import { RpcHandler } from '@kitty/nest-common';
 import { Controller } from '@nestjs/common';
 
-import { ResidencyService } from '../services/residency.service';
+import { ResidencyService } from './residency.service';
 
 @Controller()
 export class ResidencyController {

@@ -2,8 +2,8 @@ import type { DetectResidencyJob, KycAddressResidencyJob, Residency } from '@kit
 import { Inject, Injectable, Logger } from '@nestjs/common';
 
 import { RESIDENCY_CONFIG, type ResidencyConfig } from '../config';
-import { ResidencyRepository } from '../repositories/residency.repository';
-import { CountryResolver } from './country-resolver';
+import { CountryResolver } from '../geolocation/country-resolver';
+import { ResidencyRepository } from './residency.repository';
 
 const UNITED_KINGDOM = 'GB';
 
