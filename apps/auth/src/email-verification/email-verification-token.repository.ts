@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 
+import type { Tx } from '../users/user.repository';
 import { LinkTokenRepository } from './link-token.repository';
-import type { Tx } from './user.repository';
 
 @Injectable()
 export class EmailVerificationTokenRepository extends LinkTokenRepository {

@@ -7,7 +7,7 @@ import {
 import { RpcHandler } from '@kitty/nest-common';
 import { Controller } from '@nestjs/common';
 
-import { PasswordService } from '../services/password.service';
+import { PasswordService } from './password.service';
 
 @Controller()
 export class PasswordController {

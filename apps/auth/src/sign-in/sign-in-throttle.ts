@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 
 import { AuthRedis } from '../auth-redis';
 import { AUTH_CONFIG, type AuthConfig } from '../config';
-import { tooManyRequests } from './rate-limit-problem';
+import { tooManyRequests } from '../rate-limit-problem';
 
 /**
  * Failed sign-ins are counted per account (the e-mail), not per IP, so rotating or spoofing

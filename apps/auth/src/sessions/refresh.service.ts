@@ -4,10 +4,10 @@ import { Inject, Injectable } from '@nestjs/common';
 
 import { AUTH_CONFIG, type AuthConfig } from '../config';
 import { PrismaService } from '../prisma.service';
-import { RefreshTokenRepository } from '../repositories/refresh-token.repository';
-import { UserRepository } from '../repositories/user.repository';
+import { UserRepository } from '../users/user.repository';
 import { RefreshRateLimit } from './refresh-rate-limit';
 import { hashRefreshToken, openSuccessor } from './refresh-token';
+import { RefreshTokenRepository } from './refresh-token.repository';
 import { SessionService } from './session.service';
 
 export const sessionEnded = () => ProblemError.of(401, 'Session expired', 'Please sign in again.');

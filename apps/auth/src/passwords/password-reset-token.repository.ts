@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 
-import { LinkTokenRepository } from './link-token.repository';
-import type { Tx } from './user.repository';
+import { LinkTokenRepository } from '../email-verification/link-token.repository';
+import type { Tx } from '../users/user.repository';
 
 @Injectable()
 export class PasswordResetTokenRepository extends LinkTokenRepository {

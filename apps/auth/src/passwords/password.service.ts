@@ -11,12 +11,12 @@ import { outboxMessage, OutboxRelay, ProblemError } from '@kitty/nest-common';
 import { Injectable } from '@nestjs/common';
 
 import { PrismaService } from '../prisma.service';
-import { PasswordResetTokenRepository } from '../repositories/password-reset-token.repository';
-import { type Tx, UserRepository } from '../repositories/user.repository';
+import { SessionService } from '../sessions/session.service';
+import { SignInThrottle } from '../sign-in/sign-in-throttle';
+import { type Tx, UserRepository } from '../users/user.repository';
 import { PasswordHasher } from './password-hasher';
 import { PasswordPolicy } from './password-policy';
-import { SessionService } from './session.service';
-import { SignInThrottle } from './sign-in-throttle';
+import { PasswordResetTokenRepository } from './password-reset-token.repository';
 
 export const RESET_LINK_TTL_MS = 30 * 60 * 1000;
 /** Reset e-mails per account per rolling hour: beyond that requests are dropped (silently: see below). */

@@ -12,7 +12,7 @@ import {
 import { RpcHandler } from '@kitty/nest-common';
 import { Controller } from '@nestjs/common';
 
-import { AuthService } from '../services/auth.service';
+import { AuthService } from './auth.service';
 
 @Controller()
 export class AuthController {

@@ -3,12 +3,12 @@ import { JwtService } from '@nestjs/jwt';
 
 import type { AuthConfig } from '../config';
 import type { PrismaService } from '../prisma.service';
-import type { RefreshTokenRepository } from '../repositories/refresh-token.repository';
-import type { SessionRepository } from '../repositories/session.repository';
-import type { Tx, UserRepository } from '../repositories/user.repository';
+import type { Tx, UserRepository } from '../users/user.repository';
 import { RefreshService } from './refresh.service';
 import type { RefreshRateLimit } from './refresh-rate-limit';
 import { hashRefreshToken } from './refresh-token';
+import type { RefreshTokenRepository } from './refresh-token.repository';
+import type { SessionRepository } from './session.repository';
 import { SessionService } from './session.service';
 import type { SessionRevocations } from './session-revocations';
 

@@ -8,8 +8,8 @@ import {
 import { RpcHandler } from '@kitty/nest-common';
 import { Controller } from '@nestjs/common';
 
-import { AccountDeletionService } from '../services/account-deletion.service';
-import { SessionService } from '../services/session.service';
+import { SessionService } from '../sessions/session.service';
+import { AccountDeletionService } from './account-deletion.service';
 
 /** The account page's commands: signed-in devices and deletion. */
 @Controller()

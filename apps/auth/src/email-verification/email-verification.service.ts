@@ -11,10 +11,10 @@ import { outboxMessage, OutboxRelay, ProblemError } from '@kitty/nest-common';
 import { Injectable } from '@nestjs/common';
 
 import { PrismaService } from '../prisma.service';
-import { EmailVerificationTokenRepository } from '../repositories/email-verification-token.repository';
-import { type Tx, UserRepository } from '../repositories/user.repository';
-import { tooManyRequests } from './rate-limit-problem';
-import { SessionService } from './session.service';
+import { tooManyRequests } from '../rate-limit-problem';
+import { SessionService } from '../sessions/session.service';
+import { type Tx, UserRepository } from '../users/user.repository';
+import { EmailVerificationTokenRepository } from './email-verification-token.repository';
 
 export const VERIFICATION_LINK_TTL_MS = 24 * 60 * 60 * 1000;
 /** Links per account per rolling hour: the one sent at sign-up and 3 resends. */

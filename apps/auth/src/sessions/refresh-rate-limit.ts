@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 
 import { AuthRedis } from '../auth-redis';
 import { AUTH_CONFIG, type AuthConfig } from '../config';
-import { tooManyRequests } from './rate-limit-problem';
+import { tooManyRequests } from '../rate-limit-problem';
 
 const WINDOW_SECONDS = 60;
 

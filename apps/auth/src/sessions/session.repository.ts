@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 
 import { PrismaService } from '../prisma.service';
-import type { Tx } from './user.repository';
+import type { Tx } from '../users/user.repository';
 
 /** The user's signed-in devices (issue 12 §4); whether a session still works is the refresh tokens' say. */
 @Injectable()

@@ -16,16 +16,16 @@ import {
 import { outboxMessage, OutboxRelay, ProblemError } from '@kitty/nest-common';
 import { Injectable } from '@nestjs/common';
 
+import { EmailVerificationService } from '../email-verification/email-verification.service';
 import { Prisma } from '../generated/prisma/client';
+import { PasswordHasher } from '../passwords/password-hasher';
+import { PasswordPolicy } from '../passwords/password-policy';
 import { PrismaService } from '../prisma.service';
-import { RefreshTokenRepository } from '../repositories/refresh-token.repository';
-import { type Tx, UserRepository } from '../repositories/user.repository';
-import { EmailVerificationService } from './email-verification.service';
-import { PasswordHasher } from './password-hasher';
-import { PasswordPolicy } from './password-policy';
-import { RefreshService } from './refresh.service';
-import { hashRefreshToken } from './refresh-token';
-import { SessionService } from './session.service';
+import { RefreshService } from '../sessions/refresh.service';
+import { hashRefreshToken } from '../sessions/refresh-token';
+import { RefreshTokenRepository } from '../sessions/refresh-token.repository';
+import { SessionService } from '../sessions/session.service';
+import { type Tx, UserRepository } from '../users/user.repository';
 import { SignInThrottle } from './sign-in-throttle';
 import { SignUpAttemptNotices } from './sign-up-attempt-notices';
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 
 import { AUTH_SCHEMA, PrismaService } from '../prisma.service';
-import type { Tx } from './user.repository';
+import type { Tx } from '../users/user.repository';
 
 @Injectable()
 export class RefreshTokenRepository {

@@ -1,4 +1,4 @@
-import type { Tx } from './user.repository';
+import type { Tx } from '../users/user.repository';
 
 /** The part of a Prisma model delegate a single-use link token table needs (both token tables match it). */
 interface LinkTokenTable {

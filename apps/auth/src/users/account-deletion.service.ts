@@ -11,11 +11,11 @@ import {
 import { outboxMessage, OutboxRelay, ProblemError } from '@kitty/nest-common';
 import { Injectable } from '@nestjs/common';
 
+import { PasswordHasher } from '../passwords/password-hasher';
 import { PrismaService } from '../prisma.service';
-import { UserRepository } from '../repositories/user.repository';
-import { PasswordHasher } from './password-hasher';
-import { SessionService } from './session.service';
-import { SignInThrottle } from './sign-in-throttle';
+import { SessionService } from '../sessions/session.service';
+import { SignInThrottle } from '../sign-in/sign-in-throttle';
+import { UserRepository } from './user.repository';
 
 /**
  * Deletes an account (issue 12 §5, UK GDPR): the password proves the owner is at the keyboard; the profile

@@ -12,11 +12,11 @@ import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 
 import { AUTH_CONFIG, type AuthConfig } from '../config';
-import { RefreshTokenRepository } from '../repositories/refresh-token.repository';
-import { SessionRepository } from '../repositories/session.repository';
-import type { Tx } from '../repositories/user.repository';
+import type { Tx } from '../users/user.repository';
 import { describeDevice } from './device';
 import { hashRefreshToken, newRefreshToken, sealSuccessor } from './refresh-token';
+import { RefreshTokenRepository } from './refresh-token.repository';
+import { SessionRepository } from './session.repository';
 import { SessionRevocations } from './session-revocations';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
