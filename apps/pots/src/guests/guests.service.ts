@@ -3,10 +3,10 @@ import { ProblemError } from '@kitty/nest-common';
 import { Injectable } from '@nestjs/common';
 
 import type { Invitation } from '../generated/prisma/client';
+import { recordActivity } from '../pots/activity';
+import { requireMember, requireOpenPot } from '../pots/pot-access';
+import { toMember } from '../pots/pot-mapper';
 import { PrismaService, type Tx } from '../prisma.service';
-import { recordActivity } from '../services/activity';
-import { requireMember, requireOpenPot } from '../services/pot-access';
-import { toMember } from '../services/pot-mapper';
 
 @Injectable()
 export class GuestsService {

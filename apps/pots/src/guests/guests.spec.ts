@@ -7,12 +7,12 @@ import { randomUUID } from 'node:crypto';
 import type { PotsCaller, RpcContract } from '@kitty/contracts';
 import type { RpcClient } from '@kitty/nest-common';
 
-import { BalancesService } from '../services/balances.service';
-import { ExpenseService } from '../services/expense.service';
-import type { InvitationService } from '../services/invitation.service';
-import type { PotService } from '../services/pot.service';
-import { PotLedger } from '../services/pot-ledger';
-import { ReminderService } from '../services/reminder.service';
+import { BalancesService } from '../balances/balances.service';
+import { ReminderService } from '../balances/reminder.service';
+import { ExpenseService } from '../expenses/expense.service';
+import type { InvitationService } from '../invitations/invitation.service';
+import { PotLedger } from '../ledger/pot-ledger';
+import type { PotService } from '../pots/pot.service';
 import { createPot, type PotsTestDatabase, potsTestDatabase, type TestPot } from '../testing/pot-factory';
 import { problemOf } from '../testing/problem-of';
 import { invitationServiceOn, potServiceOn } from '../testing/services';

@@ -11,9 +11,9 @@ import { ProblemError } from '@kitty/nest-common';
 import { Injectable } from '@nestjs/common';
 
 import type { ExpenseReceipt } from '../generated/prisma/client';
+import { recordActivity } from '../pots/activity';
+import { requireMember, requireOpenPot } from '../pots/pot-access';
 import { PrismaService, type Tx } from '../prisma.service';
-import { recordActivity } from '../services/activity';
-import { requireMember, requireOpenPot } from '../services/pot-access';
 import { sniffImageType } from './image-type';
 
 const noReceipt = () => ProblemError.of(404, 'Receipt not found', 'This expense has no receipt photo.');

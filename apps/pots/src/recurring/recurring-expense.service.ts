@@ -13,14 +13,14 @@ import { formatPence } from '@kitty/money';
 import { idFromIdempotencyKey, madeByConcurrentDelivery, ProblemError } from '@kitty/nest-common';
 import { Injectable, Logger } from '@nestjs/common';
 
-import { PotChangeNotices } from '../controllers/pot-change-notices';
+import { ExpenseService } from '../expenses/expense.service';
 import type { RecurringExpense as RecurringRow } from '../generated/prisma/client';
+import { recordActivity } from '../pots/activity';
+import { formatDay } from '../pots/describe-pot';
+import { requireMember, requireOpenPot } from '../pots/pot-access';
+import { PotChangeNotices } from '../pots/pot-change-notices';
+import { calendarDay, dateColumn, ukToday } from '../pots/uk-day';
 import { PrismaService } from '../prisma.service';
-import { recordActivity } from '../services/activity';
-import { formatDay } from '../services/describe-pot';
-import { ExpenseService } from '../services/expense.service';
-import { requireMember, requireOpenPot } from '../services/pot-access';
-import { calendarDay, dateColumn, ukToday } from '../services/uk-day';
 import { addDays, type CalendarDay, followingDue } from './schedule';
 
 /** Periods one run records for one rule: a stack down for months catches up over a few runs, not at once. */

@@ -3,9 +3,9 @@
 // end, cancelling (who may), and a rule ending when its author leaves.
 import type { CreateExpenseRequest, CreateRecurringExpenseRequest } from '@kitty/contracts';
 
-import type { PotChangeNotices } from '../controllers/pot-change-notices';
-import { ExpenseService } from '../services/expense.service';
-import { PotLedger } from '../services/pot-ledger';
+import { ExpenseService } from '../expenses/expense.service';
+import { PotLedger } from '../ledger/pot-ledger';
+import type { PotChangeNotices } from '../pots/pot-change-notices';
 import { FakeLedger, potAccount } from '../testing/fake-ledger';
 import { createPot, type PotsTestDatabase, potsTestDatabase, type TestPot } from '../testing/pot-factory';
 import { problemOf } from '../testing/problem-of';

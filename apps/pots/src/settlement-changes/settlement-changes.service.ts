@@ -3,14 +3,14 @@ import { formatPence } from '@kitty/money';
 import { ProblemError } from '@kitty/nest-common';
 import { Injectable } from '@nestjs/common';
 
+import { toSettlement } from '../balances/balances.service';
+import { lockPot } from '../balances/settle-plan';
+import { movePositions, repaymentChange } from '../expenses/expense-effects';
 import type { Settlement as SettlementRow } from '../generated/prisma/client';
+import { recordActivity } from '../pots/activity';
+import { nameOf, peopleOf } from '../pots/confirmation';
+import { type Membership, requireMember, requireOpenPot } from '../pots/pot-access';
 import { PrismaService, type Tx } from '../prisma.service';
-import { recordActivity } from '../services/activity';
-import { toSettlement } from '../services/balances.service';
-import { nameOf, peopleOf } from '../services/confirmation';
-import { movePositions, repaymentChange } from '../services/expense-effects';
-import { type Membership, requireMember, requireOpenPot } from '../services/pot-access';
-import { lockPot } from '../services/settle-plan';
 
 const settlementNotFound = () => ProblemError.of(404, 'Payment not found');
 

@@ -3,9 +3,9 @@
 // two people or the owner may, concurrent undos undo once, and the feed records each change.
 import { randomUUID } from 'node:crypto';
 
-import { BalancesService } from '../services/balances.service';
-import { PotLedger } from '../services/pot-ledger';
-import { refreshSettlePlan } from '../services/settle-plan';
+import { BalancesService } from '../balances/balances.service';
+import { refreshSettlePlan } from '../balances/settle-plan';
+import { PotLedger } from '../ledger/pot-ledger';
 import { FakeLedger, walletAccount } from '../testing/fake-ledger';
 import { createPot, type PotsTestDatabase, potsTestDatabase, type TestPot } from '../testing/pot-factory';
 import { problemOf } from '../testing/problem-of';

@@ -14,10 +14,10 @@ import { ProblemError } from '@kitty/nest-common';
 import { Injectable } from '@nestjs/common';
 
 import type { SpendApproval as SpendApprovalRow } from '../generated/prisma/client';
+import { recordActivity } from '../pots/activity';
+import { requireMember, requireOpenPot } from '../pots/pot-access';
+import { notifyPotMembers } from '../pots/pot-notifications';
 import { PrismaService, type Tx } from '../prisma.service';
-import { recordActivity } from '../services/activity';
-import { requireMember, requireOpenPot } from '../services/pot-access';
-import { notifyPotMembers } from '../services/pot-notifications';
 
 const VALID_MS = SPEND_APPROVAL_VALID_HOURS * 3_600_000;
 const LISTED = 20;

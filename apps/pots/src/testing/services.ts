@@ -3,9 +3,9 @@
 import type { OutboxRelay } from '@kitty/nest-common';
 
 import type { PotsConfig } from '../config';
+import { InvitationService } from '../invitations/invitation.service';
+import { PotService } from '../pots/pot.service';
 import type { PrismaService } from '../prisma.service';
-import { InvitationService } from '../services/invitation.service';
-import { PotService } from '../services/pot.service';
 
 const relay = { kick: () => undefined } as unknown as OutboxRelay;
 const quota = { reserve: async () => undefined } as never;

@@ -14,10 +14,10 @@ import {
 import { ProblemError } from '@kitty/nest-common';
 import { Injectable } from '@nestjs/common';
 
+import { ExpenseService } from '../expenses/expense.service';
+import { requireMember, requireOpenPot, requireOwner } from '../pots/pot-access';
+import { spentOnOf, ukToday } from '../pots/uk-day';
 import { PrismaService } from '../prisma.service';
-import { ExpenseService } from '../services/expense.service';
-import { requireMember, requireOpenPot, requireOwner } from '../services/pot-access';
-import { spentOnOf, ukToday } from '../services/uk-day';
 import { importedExpenseId, importKeys } from './import-keys';
 import { type ParsedExpense, type ParsedFile, UnreadableFile } from './imported-rows';
 import { columnNames, type ExportRow, writeKittyCsv } from './kitty-csv';

@@ -7,9 +7,9 @@ import { join } from 'node:path';
 import { IMPORT_BATCH_ROWS, type ImportRequest, RPC_TIMEOUT_MS, type RpcContract } from '@kitty/contracts';
 import type { RpcClient } from '@kitty/nest-common';
 
-import { BalancesService } from '../services/balances.service';
-import { ExpenseService } from '../services/expense.service';
-import { PotLedger } from '../services/pot-ledger';
+import { BalancesService } from '../balances/balances.service';
+import { ExpenseService } from '../expenses/expense.service';
+import { PotLedger } from '../ledger/pot-ledger';
 import { createPot, type PotsTestDatabase, potsTestDatabase, type TestPot } from '../testing/pot-factory';
 import { TransferFilesService } from './transfer-files.service';
 

@@ -12,9 +12,10 @@ import { formatPence, type Transfer } from '@kitty/money';
 import { idFromIdempotencyKey, madeByConcurrentDelivery, ProblemError } from '@kitty/nest-common';
 import { Injectable } from '@nestjs/common';
 
+import { movePositions, repaymentChange } from '../expenses/expense-effects';
 import type { PotMember as PotMemberRow, Settlement as SettlementRow } from '../generated/prisma/client';
-import { PrismaService, type Tx } from '../prisma.service';
-import { recordActivity } from './activity';
+import { PotLedger, settlementLedgerKey } from '../ledger/pot-ledger';
+import { recordActivity } from '../pots/activity';
 import {
   confirmed,
   confirmerFor,
@@ -24,14 +25,19 @@ import {
   type People,
   peopleOf,
   stateFor,
-} from './confirmation';
+} from '../pots/confirmation';
+import {
+  type Membership,
+  potNotFound,
+  requireMember,
+  requireOpenPot,
+  requireOwner,
+} from '../pots/pot-access';
+import { ukToday } from '../pots/uk-day';
+import { PrismaService, type Tx } from '../prisma.service';
 import { passOnMemberDebts } from './direct-debts';
-import { movePositions, repaymentChange } from './expense-effects';
-import { type Membership, potNotFound, requireMember, requireOpenPot, requireOwner } from './pot-access';
-import { PotLedger, settlementLedgerKey } from './pot-ledger';
 import { type RemindedToday } from './reminder.service';
 import { lockPot, refreshSettlePlan } from './settle-plan';
-import { ukToday } from './uk-day';
 
 const ACTIVITY_PAGE = 50;
 const SETTLEMENT_PAGE = 200;

@@ -11,11 +11,11 @@ import {
 } from '@kitty/contracts';
 import { ProblemError, type RpcClient } from '@kitty/nest-common';
 
+import { BalancesService } from '../balances/balances.service';
+import { ExpenseService } from '../expenses/expense.service';
+import type { PotService } from '../pots/pot.service';
 import { createPot, type PotsTestDatabase, potsTestDatabase, type TestPot } from '../testing/pot-factory';
 import { potServiceOn } from '../testing/services';
-import { BalancesService } from './balances.service';
-import { ExpenseService } from './expense.service';
-import type { PotService } from './pot.service';
 import { COMPENSATION_GRACE_MS, PotLedger } from './pot-ledger';
 
 type Handler = (payload: Record<string, unknown>) => unknown;

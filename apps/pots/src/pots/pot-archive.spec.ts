@@ -5,14 +5,14 @@ import { randomUUID } from 'node:crypto';
 import type { CreateExpenseRequest, RpcContract } from '@kitty/contracts';
 import type { RpcClient } from '@kitty/nest-common';
 
+import { BalancesService } from '../balances/balances.service';
+import { ExpenseService } from '../expenses/expense.service';
+import type { InvitationService } from '../invitations/invitation.service';
+import { PotLedger } from '../ledger/pot-ledger';
 import { createPot, type PotsTestDatabase, potsTestDatabase, type TestPot } from '../testing/pot-factory';
 import { problemOf } from '../testing/problem-of';
 import { invitationServiceOn, potServiceOn } from '../testing/services';
-import { BalancesService } from './balances.service';
-import { ExpenseService } from './expense.service';
-import type { InvitationService } from './invitation.service';
 import type { PotService } from './pot.service';
-import { PotLedger } from './pot-ledger';
 
 const payments = {
   call: async (contract: RpcContract) =>

@@ -16,10 +16,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import { POTS_CONFIG, type PotsConfig } from '../config';
 import type { Invitation, Pot } from '../generated/prisma/client';
 import { guestJoining } from '../guests/guests.service';
+import { recordActivity } from '../pots/activity';
+import { requireMember, requireOpenPot } from '../pots/pot-access';
 import { PrismaService, type Tx } from '../prisma.service';
-import { recordActivity } from './activity';
 import { hashInvitationToken, newInvitationToken } from './invitation-token';
-import { requireMember, requireOpenPot } from './pot-access';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

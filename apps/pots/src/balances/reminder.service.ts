@@ -11,9 +11,9 @@ import { outboxMessage, OutboxRelay, ProblemError } from '@kitty/nest-common';
 import { Inject, Injectable } from '@nestjs/common';
 
 import { POTS_CONFIG, type PotsConfig } from '../config';
+import { recordActivity } from '../pots/activity';
+import { type Membership, requireMember, requireOpenPot } from '../pots/pot-access';
 import { PrismaService, type Tx } from '../prisma.service';
-import { recordActivity } from './activity';
-import { type Membership, requireMember, requireOpenPot } from './pot-access';
 
 /** The UK calendar day as Postgres sees it: one clock for every replica. */
 export const UK_TODAY_SQL = `(now() AT TIME ZONE 'Europe/London')::date`;

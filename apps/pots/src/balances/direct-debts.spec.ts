@@ -7,13 +7,13 @@ import { randomUUID } from 'node:crypto';
 import { type CreateExpenseRequest, DEFAULT_POT_RULES, type RpcContract } from '@kitty/contracts';
 import type { RpcClient } from '@kitty/nest-common';
 
+import { ExpenseService } from '../expenses/expense.service';
+import { PotLedger } from '../ledger/pot-ledger';
+import { PotRulesService } from '../pots/pot-rules';
 import { createPot, type PotsTestDatabase, potsTestDatabase, type TestPot } from '../testing/pot-factory';
 import { problemOf } from '../testing/problem-of';
 import { BalancesService } from './balances.service';
-import { ExpenseService } from './expense.service';
 import { PlanExplanationService } from './plan-explanation';
-import { PotLedger } from './pot-ledger';
-import { PotRulesService } from './pot-rules';
 
 /** Member-paid expenses and recorded payments never reach the ledger: a call would be a bug. */
 const payments = {

@@ -6,10 +6,10 @@ import { randomUUID } from 'node:crypto';
 import type { BillInput, CreateExpenseRequest, RpcContract } from '@kitty/contracts';
 import type { RpcClient } from '@kitty/nest-common';
 
+import { BalancesService } from '../balances/balances.service';
+import { PotLedger } from '../ledger/pot-ledger';
 import { createPot, type PotsTestDatabase, potsTestDatabase, type TestPot } from '../testing/pot-factory';
-import { BalancesService } from './balances.service';
 import { ExpenseService } from './expense.service';
-import { PotLedger } from './pot-ledger';
 
 /** Member-paid expenses never reach the ledger: any call would be a bug, and fails the test. */
 const payments = {

@@ -12,11 +12,11 @@ import {
 } from '@kitty/contracts';
 import type { RpcClient } from '@kitty/nest-common';
 
+import { BalancesService } from '../balances/balances.service';
+import { PotLedger } from '../ledger/pot-ledger';
+import { ukToday } from '../pots/uk-day';
 import { createPot, type PotsTestDatabase, potsTestDatabase, type TestPot } from '../testing/pot-factory';
-import { BalancesService } from './balances.service';
 import { ExpenseService } from './expense.service';
-import { PotLedger } from './pot-ledger';
-import { ukToday } from './uk-day';
 
 /** Member-paid expenses never reach the ledger: any call would be a bug, and fails the test. */
 const payments = {

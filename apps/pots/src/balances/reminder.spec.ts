@@ -4,12 +4,12 @@
 import type { OutboxRelay, ProblemError } from '@kitty/nest-common';
 
 import type { PotsConfig } from '../config';
+import { PotLedger } from '../ledger/pot-ledger';
+import { ukToday } from '../pots/uk-day';
 import { createPot, type PotsTestDatabase, potsTestDatabase, type TestPot } from '../testing/pot-factory';
 import { BalancesService } from './balances.service';
-import { PotLedger } from './pot-ledger';
 import { mayRemind, ReminderService } from './reminder.service';
 import { refreshSettlePlan } from './settle-plan';
-import { ukToday } from './uk-day';
 
 async function problemOf(promise: Promise<unknown>) {
   try {

@@ -17,14 +17,14 @@ import { formatPence } from '@kitty/money';
 import { EmailQuota, OutboxRelay, ProblemError } from '@kitty/nest-common';
 import { Injectable } from '@nestjs/common';
 
+import { lockPot } from '../balances/settle-plan';
+import { InvitationService } from '../invitations/invitation.service';
 import { PrismaService, type Tx } from '../prisma.service';
 import { recordActivity } from './activity';
 import { describePot } from './describe-pot';
-import { InvitationService } from './invitation.service';
 import { requireMember, requireOwner } from './pot-access';
 import { orderMembers, toSummary } from './pot-mapper';
 import { rulesOf } from './pot-rules';
-import { lockPot } from './settle-plan';
 
 const RECENT_TRANSACTIONS = 50;
 const activeMembers = { where: { removedAt: null } } as const;

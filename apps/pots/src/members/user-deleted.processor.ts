@@ -4,7 +4,7 @@ import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShut
 import type { Worker } from 'bullmq';
 
 import { POTS_CONFIG, type PotsConfig } from '../config';
-import { MemberErasure } from '../services/member-erasure';
+import { MemberErasure } from './member-erasure';
 
 /** Consumes `auth.user.deleted`; attempts and backoff come from the queue's definition. */
 @Injectable()

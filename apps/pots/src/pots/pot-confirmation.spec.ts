@@ -5,10 +5,10 @@ import { randomUUID } from 'node:crypto';
 import type { CreateExpenseRequest, RpcContract } from '@kitty/contracts';
 import type { RpcClient } from '@kitty/nest-common';
 
+import { BalancesService } from '../balances/balances.service';
+import { ExpenseService } from '../expenses/expense.service';
+import { PotLedger } from '../ledger/pot-ledger';
 import { createPot, type PotsTestDatabase, potsTestDatabase, type TestPot } from '../testing/pot-factory';
-import { BalancesService } from './balances.service';
-import { ExpenseService } from './expense.service';
-import { PotLedger } from './pot-ledger';
 
 /** Every ledger call succeeds: these tests are about bookkeeping, not money moving. */
 const payments = {

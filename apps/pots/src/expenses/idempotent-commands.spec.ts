@@ -11,11 +11,16 @@ import type {
 } from '@kitty/contracts';
 import { ProblemError } from '@kitty/nest-common';
 
+import { BalancesService } from '../balances/balances.service';
+import {
+  COMPENSATION_GRACE_MS,
+  expenseLedgerKey,
+  PotLedger,
+  settlementLedgerKey,
+} from '../ledger/pot-ledger';
 import { FakeLedger, potAccount, walletAccount } from '../testing/fake-ledger';
 import { createPot, type PotsTestDatabase, potsTestDatabase, type TestPot } from '../testing/pot-factory';
-import { BalancesService } from './balances.service';
 import { ExpenseService } from './expense.service';
-import { COMPENSATION_GRACE_MS, expenseLedgerKey, PotLedger, settlementLedgerKey } from './pot-ledger';
 
 const DELIVERIES = 10;
 

@@ -4,8 +4,8 @@ import { LivePublisher } from '@kitty/nest-common';
 import { Injectable } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
 
+import { notifyPotMembers } from '../pots/pot-notifications';
 import { PrismaService, type Tx } from '../prisma.service';
-import { notifyPotMembers } from './pot-notifications';
 
 type Kind = PotBalanceChanged['kind'];
 

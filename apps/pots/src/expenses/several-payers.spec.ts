@@ -5,12 +5,12 @@ import { randomUUID } from 'node:crypto';
 import type { CreateExpenseRequest, ExpensePayerInput, RpcContract } from '@kitty/contracts';
 import type { RpcClient } from '@kitty/nest-common';
 
+import { BalancesService } from '../balances/balances.service';
+import { PotLedger } from '../ledger/pot-ledger';
+import type { PotService } from '../pots/pot.service';
 import { createPot, type PotsTestDatabase, potsTestDatabase, type TestPot } from '../testing/pot-factory';
 import { potServiceOn } from '../testing/services';
-import { BalancesService } from './balances.service';
 import { ExpenseService } from './expense.service';
-import type { PotService } from './pot.service';
-import { PotLedger } from './pot-ledger';
 
 /** Member-paid expenses never reach the ledger: any call would be a bug, and fails the test. */
 const payments = {

@@ -5,10 +5,10 @@ import { randomUUID } from 'node:crypto';
 
 import { DEFAULT_POT_RULES, type PotRules, UpdatePotRulesRequest } from '@kitty/contracts';
 
+import type { InvitationService } from '../invitations/invitation.service';
 import { createPot, type PotsTestDatabase, potsTestDatabase, type TestPot } from '../testing/pot-factory';
 import { problemOf } from '../testing/problem-of';
 import { invitationServiceOn, potServiceOn } from '../testing/services';
-import type { InvitationService } from './invitation.service';
 import type { PotService } from './pot.service';
 import { describeRulesChange, PotRulesService } from './pot-rules';
 

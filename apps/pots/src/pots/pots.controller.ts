@@ -27,14 +27,14 @@ import {
 import { RpcHandler } from '@kitty/nest-common';
 import { Controller } from '@nestjs/common';
 
-import { BalancesService } from '../services/balances.service';
-import { ExpenseService } from '../services/expense.service';
-import { InvitationService } from '../services/invitation.service';
-import { PlanExplanationService } from '../services/plan-explanation';
-import { PotService } from '../services/pot.service';
-import { PotRulesService } from '../services/pot-rules';
-import { ReminderService } from '../services/reminder.service';
+import { BalancesService } from '../balances/balances.service';
+import { PlanExplanationService } from '../balances/plan-explanation';
+import { ReminderService } from '../balances/reminder.service';
+import { ExpenseService } from '../expenses/expense.service';
+import { InvitationService } from '../invitations/invitation.service';
+import { PotService } from './pot.service';
 import { TellsPotMembers } from './pot-change-notices';
+import { PotRulesService } from './pot-rules';
 
 const done = { ok: true } as const;
 

@@ -12,14 +12,15 @@ import { formatPence, payersProblem } from '@kitty/money';
 import { idFromIdempotencyKey, madeByConcurrentDelivery, ProblemError } from '@kitty/nest-common';
 import { Injectable } from '@nestjs/common';
 
+import { lockPot } from '../balances/settle-plan';
 import type {
   Expense as ExpenseRow,
   ExpensePayer,
   ExpenseShare,
   PotMember,
 } from '../generated/prisma/client';
-import { PrismaService, type Tx } from '../prisma.service';
-import { recordActivity } from './activity';
+import { expenseLedgerKey, PotLedger } from '../ledger/pot-ledger';
+import { recordActivity } from '../pots/activity';
 import {
   decisionData,
   mayDecide,
@@ -28,7 +29,10 @@ import {
   peopleOf,
   type RecordState,
   stateFor,
-} from './confirmation';
+} from '../pots/confirmation';
+import { type Membership, requireMember, requireOpenPot } from '../pots/pot-access';
+import { dateColumn, spentOnOf, ukToday } from '../pots/uk-day';
+import { PrismaService, type Tx } from '../prisma.service';
 import {
   amountText,
   billColumns,
@@ -46,11 +50,7 @@ import {
   movePositions,
   NO_POSITION_CHANGE,
 } from './expense-effects';
-import { type Membership, requireMember, requireOpenPot } from './pot-access';
-import { expenseLedgerKey, PotLedger } from './pot-ledger';
-import { lockPot } from './settle-plan';
 import { computeShares, type Share } from './split';
-import { dateColumn, spentOnOf, ukToday } from './uk-day';
 
 const expenseNotFound = () => ProblemError.of(404, 'Expense not found');
 const invalid = (detail: string) => ProblemError.of(400, 'Invalid request', detail);

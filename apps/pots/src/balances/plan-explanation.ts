@@ -8,9 +8,9 @@ import { byPair, type Debt, expenseDebts, repaymentDebts } from '@kitty/money';
 import { ProblemError } from '@kitty/nest-common';
 import { Injectable } from '@nestjs/common';
 
+import { requireMember } from '../pots/pot-access';
+import { spentOnOf, ukToday } from '../pots/uk-day';
 import { PrismaService } from '../prisma.service';
-import { requireMember } from './pot-access';
-import { spentOnOf, ukToday } from './uk-day';
 
 /** What `debts` add to what `from` owes `to`. */
 function owedBetween(debts: readonly Debt[], from: string, to: string): number {

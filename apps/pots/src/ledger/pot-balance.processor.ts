@@ -4,7 +4,7 @@ import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShut
 import type { Worker } from 'bullmq';
 
 import { POTS_CONFIG, type PotsConfig } from '../config';
-import { PotBalanceProjection } from '../services/pot-balance-projection';
+import { PotBalanceProjection } from './pot-balance-projection';
 
 /** Consumes the ledger's pot balance events; attempts and backoff come from the queue's definition. */
 @Injectable()

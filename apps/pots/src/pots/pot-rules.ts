@@ -11,12 +11,12 @@ import {
 import { formatPence } from '@kitty/money';
 import { Injectable } from '@nestjs/common';
 
+import { rebuildDirectDebts } from '../balances/direct-debts';
+import { lockPot, refreshSettlePlan } from '../balances/settle-plan';
 import { type Pot, Prisma } from '../generated/prisma/client';
 import { PrismaService, type Tx } from '../prisma.service';
 import { recordActivity } from './activity';
-import { rebuildDirectDebts } from './direct-debts';
 import { requireOpenPot, requireOwner } from './pot-access';
-import { lockPot, refreshSettlePlan } from './settle-plan';
 
 const isRule = (value: string): value is PotRule => value in POT_RULE_LABELS;
 const isInviteRule = (value: string): value is InviteRule => value in INVITE_RULE_LABELS;
