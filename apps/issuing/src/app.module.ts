@@ -2,6 +2,7 @@ import { NotificationQueue, ResidencyQueue } from '@kitty/contracts';
 import { createStripeClient, RpcModule, serviceInfrastructure, STRIPE_CLIENT } from '@kitty/nest-common';
 import { Module } from '@nestjs/common';
 
+import { AccountsController } from './accounts/accounts.controller';
 import { BankAccountService } from './accounts/bank-account.service';
 import { OnboardingService } from './accounts/onboarding.service';
 import { PaymentAccountRepository } from './accounts/payment-account.repository';
@@ -12,12 +13,12 @@ import { CardAuthorizationsController } from './authorizations/card-authorizatio
 import { CardMoneyClient } from './authorizations/card-money.client';
 import { IssuingEventProcessor } from './authorizations/issuing-event.processor';
 import { IssuingEventService } from './authorizations/issuing-event.service';
+import { CardsController } from './cards/cards.controller';
 import { StripeCards } from './cards/stripe-cards';
 import { UserDeletedProcessor } from './cards/user-deleted.processor';
 import { VirtualCardRepository } from './cards/virtual-card.repository';
 import { VirtualCardService } from './cards/virtual-card.service';
 import { ISSUING_CONFIG, loadIssuingConfig } from './config';
-import { IssuingController } from './controllers/issuing.controller';
 import { OUTBOX_TABLE, PrismaService } from './prisma.service';
 
 export const config = loadIssuingConfig();
@@ -36,7 +37,12 @@ const infrastructure = serviceInfrastructure({
     ...infrastructure.imports,
     RpcModule.register({ redisUrl: config.REDIS_URL, prefix: config.QUEUE_PREFIX }),
   ],
-  controllers: [IssuingController, CardAuthorizationsController, ...infrastructure.controllers],
+  controllers: [
+    AccountsController,
+    CardsController,
+    CardAuthorizationsController,
+    ...infrastructure.controllers,
+  ],
   providers: [
     ...infrastructure.providers,
     { provide: ISSUING_CONFIG, useValue: config },

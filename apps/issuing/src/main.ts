@@ -4,4 +4,9 @@ import { bootstrapService } from '@kitty/nest-common';
 
 import { AppModule, config } from './app.module';
 
-void bootstrapService(AppModule, { name: 'issuing', httpPort: config.HTTP_PORT, redisUrl: config.REDIS_URL, queuePrefix: config.QUEUE_PREFIX });
+void bootstrapService(AppModule, {
+  name: 'issuing',
+  httpPort: config.HTTP_PORT,
+  redisUrl: config.REDIS_URL,
+  queuePrefix: config.QUEUE_PREFIX,
+});
