@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { cpuSnapshot, cpuSpent } from '../infra/perf/cpu.mjs';
 import { percentile } from './lib.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -72,9 +73,17 @@ async function client(transport, prefix) {
   };
 }
 
-async function measure(rpc, total, concurrency) {
+/** µs of CPU per call the server, this client and Redis spent between two snapshots. */
+function cpuPerCall(before, after, calls) {
+  const spent = new Map(cpuSpent(before, after));
+  const us = (group) => ((spent.get(group) ?? 0) * 1e6) / calls;
+  return { server: us('server'), client: us('client'), redis: us('redis') };
+}
+
+async function measure(rpc, total, concurrency, names) {
   const latencies = [];
   let next = 0;
+  const cpuBefore = cpuSnapshot(names);
   const started = performance.now();
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
@@ -86,8 +95,9 @@ async function measure(rpc, total, concurrency) {
     }),
   );
   const seconds = (performance.now() - started) / 1000;
+  const cpu = cpuPerCall(cpuBefore, cpuSnapshot(names), total);
   latencies.sort((a, b) => a - b);
-  return { rps: total / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+  return { rps: total / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), cpu };
 }
 
 async function bench() {
@@ -108,9 +118,13 @@ async function bench() {
       const prefix = `bench-rpc-${randomUUID().slice(0, 8)}`;
       const server = await startServer(transport, prefix);
       const rpc = await client(transport, prefix);
-      await measure(rpc, 500, 10); // warm-up
-      results[transport][1].push(await measure(rpc, 2000, 1));
-      results[transport][50].push(await measure(rpc, 20000, 50));
+      const names = new Map([
+        [server.pid, 'server'],
+        [process.pid, 'client'],
+      ]);
+      await measure(rpc, 500, 10, names); // warm-up
+      results[transport][1].push(await measure(rpc, 2000, 1, names));
+      results[transport][50].push(await measure(rpc, 20000, 50, names));
       await rpc.close();
       server.send('stop');
       await new Promise((resolve) => server.once('exit', resolve));
@@ -121,11 +135,16 @@ async function bench() {
     rps: median(runs.map((r) => r.rps)),
     p50: median(runs.map((r) => r.p50)),
     p99: median(runs.map((r) => r.p99)),
+    server: median(runs.map((r) => r.cpu.server)),
+    client: median(runs.map((r) => r.cpu.client)),
+    redis: median(runs.map((r) => r.cpu.redis)),
   });
   console.log(
     `\nRPC round trip, ${rounds} alternating rounds (medians), reply ${JSON.stringify(REPLY).length} B\n`,
   );
-  console.log('concurrency | transport              |    req/s |  p50 ms |  p99 ms');
+  console.log(
+    'concurrency | transport              |    req/s |  p50 ms |  p99 ms | CPU µs per call: server | client | Redis',
+  );
   for (const c of [1, 50]) {
     const pubsub = summary(results.pubsub[c]);
     const queue = summary(results.queue[c]);
@@ -134,7 +153,7 @@ async function bench() {
       ['Kitty request queues', queue],
     ])
       console.log(
-        `${String(c).padStart(11)} | ${name.padEnd(22)} | ${r.rps.toFixed(0).padStart(8)} | ${r.p50.toFixed(3).padStart(7)} | ${r.p99.toFixed(3).padStart(7)}`,
+        `${String(c).padStart(11)} | ${name.padEnd(22)} | ${r.rps.toFixed(0).padStart(8)} | ${r.p50.toFixed(3).padStart(7)} | ${r.p99.toFixed(3).padStart(7)} | ${r.server.toFixed(0).padStart(23)} | ${r.client.toFixed(0).padStart(6)} | ${r.redis.toFixed(0).padStart(5)}`,
       );
     console.log(
       `${' '.repeat(11)} | queues / pub/sub: ${(queue.rps / pubsub.rps).toFixed(2)}× throughput, p50 ${queue.p50 - pubsub.p50 >= 0 ? '+' : ''}${(queue.p50 - pubsub.p50).toFixed(3)} ms`,

@@ -17,9 +17,11 @@ function stackNames() {
   return new Map([[stack.pid, 'launcher'], ...stack.children.map((child) => [child.pid, child.name])]);
 }
 
-/** CPU seconds so far of every process, with the group it counts under. */
-export function cpuSnapshot() {
-  const names = stackNames();
+/**
+ * CPU seconds so far of every process, with the group it counts under: `names` (pid → group), else
+ * Postgres, Redis or `other: <command>`. By default the names are the running stack's.
+ */
+export function cpuSnapshot(names = stackNames()) {
   const cpu = new Map();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;

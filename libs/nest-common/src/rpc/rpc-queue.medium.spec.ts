@@ -8,7 +8,7 @@ import { z } from 'zod';
 
 import { RpcKeys } from './queue-keys';
 import { RpcQueueClient } from './rpc-queue-client';
-import { RpcQueueServer } from './rpc-queue-server';
+import { RpcQueueServer, takingRedis } from './rpc-queue-server';
 
 /**
  * The request queues on the real Redis, with three replicas of one service in this process: each request
@@ -81,6 +81,22 @@ describe('RPC over Redis request queues (real Redis, 3 replicas)', () => {
     for (const { handled } of replicas) {
       expect(handled.length).toBeGreaterThanOrEqual(45);
       expect(handled.length).toBeLessThanOrEqual(150);
+    }
+  });
+
+  it('takes a backlog oldest first in one command, up to the count asked', async () => {
+    const taking = takingRedis({ host: '127.0.0.1', port: 6379 });
+    const keys = new RpcKeys(prefix);
+    const [queue, taken] = [keys.requests('pots'), keys.taken('pots', 'replica-a')];
+    try {
+      await redis.lpush(queue, 'r1', 'r2', 'r3', 'r4', 'r5'); // r1 is the oldest
+      expect(await taking.takeMore(queue, taken, 3)).toEqual(['r1', 'r2', 'r3']);
+      expect(await redis.lrange(queue, 0, -1)).toEqual(['r5', 'r4']);
+      expect(await redis.lrange(taken, 0, -1)).toEqual(['r3', 'r2', 'r1']);
+      expect(await taking.takeMore(queue, taken, 15)).toEqual(['r4', 'r5']);
+      expect(await taking.takeMore(queue, taken, 15)).toEqual([]);
+    } finally {
+      taking.disconnect();
     }
   });
 
