@@ -38,6 +38,8 @@ export const BACS_SUCCEEDS = {
   sort_code: '10-88-00',
   account_number: '00012345',
 };
+/** The sandbox's test account whose debit the bank refuses: its session is never paid. */
+export const BACS_FAILS = { ...BACS_SUCCEEDS, account_number: '33333335' };
 
 export async function startStripeSandbox(): Promise<RunningSandbox> {
   const port = await freePort();
