@@ -35,6 +35,8 @@ class FakeMoney {
   readonly approvals = new Map<string, { amount: number; usedBy: string | null }[]>();
   spent = 0;
   failNextHold = false;
+  /** Whose spending was asked for, in order (the decision may ask while it records the authorisation). */
+  readonly spendingAsked: string[] = [];
 
   async useSpendApproval({ userId, amountPence, authorizationId }: UseSpendApprovalCommand) {
     await tick();
@@ -54,6 +56,7 @@ class FakeMoney {
   }
 
   async spendingOf(userId: string): Promise<CardSpending> {
+    this.spendingAsked.push(userId);
     await tick();
     const potId = this.activePots.get(userId) ?? null;
     if (!potId) return { potId, role: null, spendRule: null, approvalAbovePence: null, updatedAt: null };
@@ -326,6 +329,35 @@ describe('Card authorisations (PostgreSQL)', () => {
       await expect(decisions.decide(request(owner, 9000))).resolves.toEqual({ approved: true });
       await expect(decisions.decide(request(member, 9000))).resolves.toEqual({ approved: true });
     });
+  });
+
+  it("asks for a known card's spending while recording, and never acts on a guess the record refutes", async () => {
+    const holder = await cardholder(5000);
+    const repository = new CardAuthorizationRepository(prisma);
+    const steps: string[] = [];
+    const record = repository.record.bind(repository);
+    repository.record = async (command) => {
+      steps.push(`record (spending asked ${money.spendingAsked.length} times)`);
+      return record(command);
+    };
+    decisions = new AuthorizationDecisionService(repository, money as unknown as CardMoneyClient);
+
+    await expect(decisions.decide(request(holder, 100))).resolves.toEqual({ approved: true });
+    await expect(decisions.decide(request(holder, 200))).resolves.toEqual({ approved: true });
+    // First sight: asked after the record named the owner; then asked before the record was made.
+    expect(steps).toEqual(['record (spending asked 0 times)', 'record (spending asked 2 times)']);
+    expect(money.spendingAsked).toEqual([holder.userId, holder.userId]);
+
+    // The card is frozen: the early answer (the pot would pay) does not outweigh the record.
+    await prisma.virtualCard.update({ where: { stripeCardId: holder.cardId }, data: { status: 'inactive' } });
+    await expect(decisions.decide(request(holder, 300))).resolves.toEqual({ approved: false });
+    // A redelivery of a decided authorisation answers from its row, whatever the early call does.
+    const replayed = request(holder, 400);
+    await prisma.virtualCard.update({ where: { stripeCardId: holder.cardId }, data: { status: 'active' } });
+    await expect(decisions.decide(replayed)).resolves.toEqual({ approved: true });
+    money.pots.set(holder.potId, 0);
+    await expect(decisions.decide(replayed)).resolves.toEqual({ approved: true });
+    expect(money.pots.get(holder.potId)).toBe(0);
   });
 
   it('accepts an event that names no account (card ids are unique across Stripe)', async () => {
