@@ -10,7 +10,8 @@ function fakeDatabase(rows: { id: string; queue: string; job_name: string; paylo
   const relayed = new Set<string>();
   const tx: OutboxSql = {
     $queryRawUnsafe: async <T>() => rows.filter((row) => !relayed.has(row.id)) as T,
-    $executeRawUnsafe: async (_sql: string, ids: unknown) => {
+    $executeRawUnsafe: async (_sql: string, ids?: unknown) => {
+      if (ids === undefined) return 0; // SET LOCAL
       for (const id of ids as string[]) relayed.add(id);
       return (ids as string[]).length;
     },

@@ -94,6 +94,11 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
    */
   async relayBatch(): Promise<number> {
     return this.db.$transaction(async (tx) => {
+      // A relayed row leaves a dead index entry until VACUUM. A plain index scan marks each one dead the
+      // first time it passes it and skips it after; a bitmap scan (which the planner picks on a table it
+      // believes small) visits every one on every poll: 16 ms per poll after 7,000 relayed rows with
+      // autovacuum off, 0.03 ms this way.
+      await tx.$executeRawUnsafe('SET LOCAL enable_bitmapscan = off');
       const rows = await tx.$queryRawUnsafe<OutboxRow[]>(
         `SELECT id, queue, job_name, payload FROM ${this.table}
           WHERE relayed_at IS NULL AND queue = ANY($1::text[])
