@@ -1,3 +1,5 @@
+const { availableParallelism } = require('node:os');
+
 const preset = require('../../jest.preset.cjs');
 
 module.exports = {
@@ -9,6 +11,9 @@ module.exports = {
   restoreMocks: true,
   // antd in jsdom is heavy and CI machines are shared: give component tests room.
   testTimeout: 45_000,
+  // The longest task of `npm test`'s unit phase, alone for its last minutes: jest's default (cores − 1) would
+  // leave one of CI's two cores idle then.
+  maxWorkers: Math.max(2, availableParallelism() - 1),
   moduleNameMapper: {
     ...preset.moduleNameMapper,
     '\\.css$': '<rootDir>/src/test/style-stub.cjs',
