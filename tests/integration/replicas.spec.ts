@@ -5,7 +5,7 @@ import { Client } from 'pg';
 import { api } from '../support/api';
 import { verifyUser } from '../support/onboarding';
 import { bearer, potWithMembers, type User } from '../support/pots';
-import { killReplica, type Replica, replicaMetrics, replicasOf, stackReplicas } from '../support/replicas';
+import { killReplica, type Replica, replicaMetrics, replicasOf } from '../support/replicas';
 
 /**
  * The production shape: every service runs as several replicas (npm test starts 3 of each). Each request
@@ -101,7 +101,7 @@ describe('three replicas of every service', () => {
       const started = Date.now();
       const { status } = await api('/api/health');
       const prompted = status === 200 && Date.now() - started < 1000;
-      const replicas = await Promise.all(Object.values(stackReplicas()).flat().map(ready));
+      const replicas = await Promise.all(['gateway', ...SERVICES].flatMap(replicasOf).map(ready));
       prompt = prompted && replicas.every(Boolean) ? prompt + 1 : 0;
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
