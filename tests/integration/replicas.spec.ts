@@ -86,9 +86,9 @@ describe('three replicas of every service', () => {
   });
 
   // restarted() returns once each victim's replacement is healthy, but six processes booting at once keep
-  // the two cores of a slow machine busy a while longer, and a replica starved of CPU misses its heartbeat
-  // (another then answers its requests 503). The next suite must not start inside that: CI on 2026-11-27
-  // failed a sign-up and five expense writes just after this file. Wait until every service answers the
+  // the two cores of a slow machine busy a while longer (a replica starved of CPU missed its heartbeat and
+  // was taken for dead before the sweep also asked for its connections). The next suite must not start
+  // inside that: CI on 2026-11-27 failed a sign-up and five expense writes just after this file. Wait until every service answers the
   // platform health check promptly, and every replica is ready, five rounds in a row.
   afterAll(async () => {
     const ready = async ({ name, port }: Replica) => {

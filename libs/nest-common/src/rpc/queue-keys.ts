@@ -8,6 +8,7 @@ import type { ServiceName } from '@kitty/contracts';
  * - `<prefix>:rpc:<service>:taken:<replica>`: what a replica has taken and not yet answered;
  * - `<prefix>:rpc:<service>:alive:<replica>`: the replica's heartbeat (expires when it dies);
  * - `<prefix>:rpc:<service>:replicas`: every replica that may still hold taken requests;
+ * - `<prefix>:rpc:<service>:replica:<replica>`: the name of each of the replica's Redis connections;
  * - `<prefix>:rpc:reply:<caller>`: the pub/sub channel a calling process reads its replies from.
  */
 export class RpcKeys {
@@ -27,6 +28,10 @@ export class RpcKeys {
 
   replicas(service: ServiceName): string {
     return `${this.prefix}:rpc:${service}:replicas`;
+  }
+
+  connectionName(service: ServiceName, replica: string): string {
+    return `${this.prefix}:rpc:${service}:replica:${replica}`;
   }
 
   replyChannel(caller: string): string {

@@ -71,8 +71,8 @@ const REPLICA_LOST: Problem = {
  * Request/reply with competing consumers: every replica of a service takes requests from the service's
  * one Redis list with BLMOVE, so each request is handled by exactly one live replica and load spreads
  * over them (Redis serves blocked takers in turn). A taken request is kept in the replica's `taken` list
- * until answered; when a replica dies, another finds its heartbeat gone and answers those callers with a
- * 503 problem instead of running them again: a command runs at most once. Requests whose caller has
+ * until answered; when a replica dies, another finds its heartbeat gone and its connections closed and
+ * answers those callers with a 503 problem instead of running them again: a command runs at most once. Requests whose caller has
  * already given up (deadline passed) are dropped unrun.
  *
  * Handlers stay `@MessagePattern` (via `@RpcHandler`); the handler's reply or problem is sent once to the
@@ -105,7 +105,10 @@ export class RpcQueueServer extends Server implements CustomTransportStrategy {
   }
 
   async listen(callback: (...optionalParams: unknown[]) => unknown): Promise<void> {
-    const connection = redisOptionsFromUrl(this.options.redisUrl);
+    const connection = {
+      ...redisOptionsFromUrl(this.options.redisUrl),
+      connectionName: this.keys.connectionName(this.options.service, this.replica),
+    };
     // Replies of requests finishing together leave in one write (the blocking connection must not).
     this.commands = new Redis({ ...connection, enableAutoPipelining: true });
     this.blocking = takingRedis(connection);
@@ -258,17 +261,22 @@ export class RpcQueueServer extends Server implements CustomTransportStrategy {
   }
 
   /**
-   * Replicas whose heartbeat has expired died holding requests. Each of those is popped by exactly one
-   * surviving replica and its caller told 503 (if still waiting); it is never run again, since it may
-   * already have run.
+   * Replicas whose heartbeat has expired and whose Redis connections are gone died holding requests. Each
+   * of those is popped by exactly one surviving replica and its caller told 503 (if still waiting); it is
+   * never run again, since it may already have run. A replica whose heartbeat lapsed while its connections
+   * stay open is only slow (a starved CPU delays its timer), not dead: it still answers what it took, so
+   * its callers are left to that answer or their own deadline.
    */
   private async answerForLostReplicas(): Promise<void> {
     if (this.stopping || !this.commands) return;
     const { service } = this.options;
     const replicas = await this.commands.smembers(this.keys.replicas(service));
+    let connected: Set<string> | undefined;
     for (const replica of replicas) {
       if (replica === this.replica || (await this.commands.exists(this.keys.alive(service, replica))))
         continue;
+      connected ??= await this.connectedNames();
+      if (connected.has(this.keys.connectionName(service, replica))) continue;
       for (;;) {
         const raw = await this.commands.rpop(this.keys.taken(service, replica));
         if (raw === null) break;
@@ -282,5 +290,16 @@ export class RpcQueueServer extends Server implements CustomTransportStrategy {
       }
       await this.commands.srem(this.keys.replicas(service), replica);
     }
+  }
+
+  /** The names of the connections Redis holds open now (a killed process's are closed by its kernel). */
+  private async connectedNames(): Promise<Set<string>> {
+    const list = (await this.commands!.call('CLIENT', 'LIST', 'TYPE', 'normal')) as string;
+    const names = new Set<string>();
+    for (const line of list.split('\n')) {
+      const name = / name=(\S+)/.exec(line)?.[1];
+      if (name) names.add(name);
+    }
+    return names;
   }
 }

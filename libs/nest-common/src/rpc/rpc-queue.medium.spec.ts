@@ -121,6 +121,21 @@ describe('RPC over Redis request queues (real Redis, 3 replicas)', () => {
     expect(await redis.llen(new RpcKeys(prefix).taken('pots', doomed.server.replicaId))).toBe(0);
   });
 
+  it('leaves a replica that is slow but connected to answer what it took, even past its heartbeat', async () => {
+    // A starved CPU delays the heartbeat's timer; the replica still holds its connections and answers.
+    const slow = await startReplica(prefix, async (n) => (await sleep(800), { n }));
+    const calls = [1, 2].map((n) => call(client, n).catch((error: unknown) => error));
+    await sleep(150);
+    (slow.server as unknown as { timers: NodeJS.Timeout[] }).timers.forEach(clearInterval);
+    await redis.del(new RpcKeys(prefix).alive('pots', slow.server.replicaId));
+    const survivor = await startReplica(prefix, async (n) => ({ n }));
+    replicas = [survivor, slow];
+
+    expect(await Promise.all(calls)).toEqual([{ n: 1 }, { n: 2 }]);
+    expect(slow.handled.sort()).toEqual([1, 2]);
+    expect(survivor.handled).toEqual([]);
+  });
+
   it('drops a request whose caller has already given up, unrun', async () => {
     const hurried = new RpcQueueClient({ redisUrl: REDIS_URL, prefix, timeoutMs: 50 });
     await hurried.connect();
