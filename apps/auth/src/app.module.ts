@@ -19,6 +19,9 @@ import { PasswordHasher } from './passwords/password-hasher';
 import { PasswordPolicy } from './passwords/password-policy';
 import { PasswordResetTokenRepository } from './passwords/password-reset-token.repository';
 import { OUTBOX_TABLE, PrismaService } from './prisma.service';
+import { MeController } from './residency/me.controller';
+import { ResidencyChangedProcessor } from './residency/residency-changed.processor';
+import { ResidencyCopyRepository } from './residency/residency-copy.repository';
 import { RefreshService } from './sessions/refresh.service';
 import { RefreshRateLimit } from './sessions/refresh-rate-limit';
 import { RefreshTokenRepository } from './sessions/refresh-token.repository';
@@ -55,7 +58,13 @@ const infrastructure = serviceInfrastructure({
     ...infrastructure.imports,
     JwtModule.register({ secret: hmacKey(config.JWT_ACCESS_SECRET), signOptions: { algorithm: 'HS256' } }),
   ],
-  controllers: [AuthController, PasswordController, AccountController, ...infrastructure.controllers],
+  controllers: [
+    AuthController,
+    PasswordController,
+    AccountController,
+    MeController,
+    ...infrastructure.controllers,
+  ],
   providers: [
     ...infrastructure.providers,
     { provide: AUTH_CONFIG, useValue: config },
@@ -77,6 +86,8 @@ const infrastructure = serviceInfrastructure({
     SignUpAttemptNotices,
     AuthService,
     AccountDeletionService,
+    ResidencyCopyRepository,
+    ResidencyChangedProcessor,
   ],
 })
 export class AppModule {}

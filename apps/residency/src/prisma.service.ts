@@ -6,6 +6,7 @@ import { PrismaClient } from './generated/prisma/client';
 
 /** The residency service's own Postgres schema. */
 export const RESIDENCY_SCHEMA = 'residency';
+export const OUTBOX_TABLE = `"${RESIDENCY_SCHEMA}"."outbox"`;
 
 @Injectable()
 export class PrismaService extends PrismaClient implements OnModuleDestroy {

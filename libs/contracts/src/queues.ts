@@ -1,15 +1,18 @@
 import { IssuingUserDeletedQueue, NotificationsUserDeletedQueue, PotsUserDeletedQueue } from './auth';
+import { IssuingEventQueue } from './issuing';
 import { EmailQueue, NotificationQueue } from './notifications';
 import { PayoutQueue, PotBalanceQueue, ReconciliationQueue, StripeEventQueue } from './payments';
 import { RecurringExpensesQueue } from './pots';
-import { ResidencyQueue } from './residency';
+import { AuthResidencyQueue, ResidencyQueue } from './residency';
 
 /** Every durable queue of the platform: what operators see in the queue dashboard. */
 export const ALL_QUEUES = [
   ResidencyQueue,
+  AuthResidencyQueue,
   EmailQueue,
   NotificationQueue,
   StripeEventQueue,
+  IssuingEventQueue,
   PotBalanceQueue,
   RecurringExpensesQueue,
   PayoutQueue,

@@ -55,6 +55,7 @@ export class AccountDeletionService {
       if (anonymised.count === 0) return;
       await tx.emailVerificationToken.deleteMany({ where: { userId } });
       await tx.passwordResetToken.deleteMany({ where: { userId } });
+      await tx.userResidency.deleteMany({ where: { userId } });
       for (const queue of [PotsUserDeletedQueue, IssuingUserDeletedQueue, NotificationsUserDeletedQueue]) {
         await tx.outboxMessage.create({ data: outboxMessage(queue, 'auth.user.deleted.v1', event) });
       }

@@ -8,12 +8,9 @@ export class MeService {
 
   constructor(private readonly rpc: RpcClient) {}
 
-  async me(userId: string): Promise<Me> {
-    const [user, residency] = await Promise.all([
-      this.rpc.call(AuthRpc.getUser, { userId }),
-      this.residencyOf(userId),
-    ]);
-    return { ...user, residency };
+  /** One call: auth answers with its copy of the residency (issue 15 §1; it was a second call here). */
+  me(userId: string): Promise<Me> {
+    return this.rpc.call(AuthRpc.getMe, { userId });
   }
 
   /** Keeps the caller's own session (`sessionId`) and ends every other one. */

@@ -39,6 +39,41 @@ describe('ResidencyRepository (PostgreSQL)', () => {
     method,
   });
 
+  /** What the outbox holds for the user: the `residency.changed` events, by version. */
+  const announced = async (userId: string) =>
+    (await prisma.outboxMessage.findMany({ where: { payload: { path: ['userId'], equals: userId } } }))
+      .map(({ queue, jobName, payload }) => ({ queue, jobName, payload: payload as { version: number } }))
+      .sort((a, b) => a.payload.version - b.payload.version);
+
+  it('announces each stored change to auth with the row version, and nothing for an ignored one', async () => {
+    const userId = randomUUID();
+    await repository.record(observation(userId, 0, 'US'));
+    await repository.record(observation(userId, 5, 'GB', 'kyc_address'));
+    await expect(repository.record(observation(userId, 9, 'FR'))).resolves.toBe(false);
+
+    const events = await announced(userId);
+    expect(events.map(({ payload }) => payload)).toEqual([
+      expect.objectContaining({
+        userId,
+        countryCode: 'US',
+        isUkResident: false,
+        method: 'ip_address',
+        version: 1,
+      }),
+      expect.objectContaining({
+        userId,
+        countryCode: 'GB',
+        isUkResident: true,
+        method: 'kyc_address',
+        detectedAt: at(5).toISOString(),
+        version: 2,
+      }),
+    ]);
+    expect(
+      events.every(({ queue, jobName }) => queue === 'auth-residency' && jobName === 'residency.changed.v1'),
+    ).toBe(true);
+  });
+
   it('stores the first observation of a user', async () => {
     const userId = randomUUID();
     await expect(repository.record(observation(userId, 0, 'GB'))).resolves.toBe(true);

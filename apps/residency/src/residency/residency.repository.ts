@@ -1,4 +1,5 @@
-import type { ResidencyMethod } from '@kitty/contracts';
+import { AuthResidencyQueue, type ResidencyChangedJob, type ResidencyMethod } from '@kitty/contracts';
+import { outboxMessage } from '@kitty/nest-common';
 import { Injectable } from '@nestjs/common';
 
 import { PrismaService, RESIDENCY_SCHEMA } from '../prisma.service';
@@ -36,7 +37,8 @@ export class ResidencyRepository {
    * Inserts or replaces the user's residency in one statement. Jobs run in no guaranteed order (retries,
    * several workers), so the WHERE turns an observation older than the stored one of its kind into a no-op
    * instead of letting it overwrite a newer answer; and a KYC address, once stored, is never replaced by a
-   * sign-in IP. Returns whether the observation was stored.
+   * sign-in IP. A stored change is announced (`residency.changed`, with the row's new version) in the same
+   * transaction. Returns whether the observation was stored.
    */
   async record({
     userId,
@@ -45,27 +47,43 @@ export class ResidencyRepository {
     detectedAt,
     method,
   }: ResidencyObservation): Promise<boolean> {
-    const stored = await this.prisma.$executeRawUnsafe(
-      `INSERT INTO "${RESIDENCY_SCHEMA}"."residencies" AS current
-              (user_id, country_code, is_uk_resident, detected_at, detection_method, updated_at)
-       VALUES ($1::uuid, $2, $3, $4::timestamptz, $5::"${RESIDENCY_SCHEMA}"."detection_method", now())
-       ON CONFLICT (user_id) DO UPDATE
-          SET country_code = EXCLUDED.country_code,
-              is_uk_resident = EXCLUDED.is_uk_resident,
-              detected_at = EXCLUDED.detected_at,
-              detection_method = EXCLUDED.detection_method,
-              updated_at = now()
-        WHERE CASE
-                WHEN EXCLUDED.detection_method = 'kyc_address'
-                  THEN current.detection_method <> 'kyc_address' OR current.detected_at < EXCLUDED.detected_at
-                ELSE current.detection_method = 'ip_address' AND current.detected_at < EXCLUDED.detected_at
-              END`,
-      userId,
-      countryCode,
-      isUkResident,
-      detectedAt,
-      method,
-    );
-    return stored === 1;
+    return this.prisma.$transaction(async (tx) => {
+      const [stored] = await tx.$queryRawUnsafe<{ version: number }[]>(
+        `INSERT INTO "${RESIDENCY_SCHEMA}"."residencies" AS current
+                (user_id, country_code, is_uk_resident, detected_at, detection_method, updated_at)
+         VALUES ($1::uuid, $2, $3, $4::timestamptz, $5::"${RESIDENCY_SCHEMA}"."detection_method", now())
+         ON CONFLICT (user_id) DO UPDATE
+            SET country_code = EXCLUDED.country_code,
+                is_uk_resident = EXCLUDED.is_uk_resident,
+                detected_at = EXCLUDED.detected_at,
+                detection_method = EXCLUDED.detection_method,
+                version = current.version + 1,
+                updated_at = now()
+          WHERE CASE
+                  WHEN EXCLUDED.detection_method = 'kyc_address'
+                    THEN current.detection_method <> 'kyc_address' OR current.detected_at < EXCLUDED.detected_at
+                  ELSE current.detection_method = 'ip_address' AND current.detected_at < EXCLUDED.detected_at
+                END
+         RETURNING version`,
+        userId,
+        countryCode,
+        isUkResident,
+        detectedAt,
+        method,
+      );
+      if (!stored) return false;
+      const changed: ResidencyChangedJob = {
+        userId,
+        countryCode,
+        isUkResident,
+        detectedAt: detectedAt.toISOString(),
+        method,
+        version: stored.version,
+      };
+      await tx.outboxMessage.create({
+        data: outboxMessage(AuthResidencyQueue, 'residency.changed.v1', changed),
+      });
+      return true;
+    });
   }
 }

@@ -1,4 +1,5 @@
 import type { DetectResidencyJob } from '@kitty/contracts';
+import type { OutboxRelay } from '@kitty/nest-common';
 import { Logger } from '@nestjs/common';
 
 import type { ResidencyConfig } from '../config';
@@ -21,8 +22,14 @@ function setup({ defaultCountry, resolver }: { defaultCountry?: string; resolver
     countryOf: jest.fn((ip: string) => ({ '8.8.8.8': 'US', '81.2.69.142': 'GB' })[ip] ?? null),
   };
   const config = { RESIDENCY_DEFAULT_COUNTRY: defaultCountry } as ResidencyConfig;
-  const service = new ResidencyService(config, countries, repository as unknown as ResidencyRepository);
-  return { service, repository };
+  const outbox = { kick: jest.fn() };
+  const service = new ResidencyService(
+    config,
+    countries,
+    repository as unknown as ResidencyRepository,
+    outbox as unknown as OutboxRelay,
+  );
+  return { service, repository, outbox };
 }
 
 describe('ResidencyService.detect (the residency.detect.v1 handler)', () => {
@@ -36,6 +43,15 @@ describe('ResidencyService.detect (the residency.detect.v1 handler)', () => {
       detectedAt: new Date(OBSERVED_AT),
       method: 'ip_address',
     });
+  });
+
+  it('sends the change to auth at once when it was stored, and nothing when it was not', async () => {
+    const { service, repository, outbox } = setup();
+    await service.detect(job('81.2.69.142'));
+    expect(outbox.kick).toHaveBeenCalledTimes(1);
+    repository.record.mockResolvedValue(false);
+    await service.detect(job('81.2.69.142'));
+    expect(outbox.kick).toHaveBeenCalledTimes(1);
   });
 
   it('records an international user from a non-UK address, even when a default country is set', async () => {

@@ -1,9 +1,10 @@
 import type { DetectResidencyJob, KycAddressResidencyJob, Residency } from '@kitty/contracts';
+import { OutboxRelay } from '@kitty/nest-common';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 
 import { RESIDENCY_CONFIG, type ResidencyConfig } from '../config';
 import { CountryResolver } from '../geolocation/country-resolver';
-import { ResidencyRepository } from './residency.repository';
+import { type ResidencyObservation, ResidencyRepository } from './residency.repository';
 
 const UNITED_KINGDOM = 'GB';
 
@@ -15,6 +16,7 @@ export class ResidencyService {
     @Inject(RESIDENCY_CONFIG) private readonly config: ResidencyConfig,
     private readonly countries: CountryResolver,
     private readonly residencies: ResidencyRepository,
+    private readonly outbox: OutboxRelay,
   ) {}
 
   /**
@@ -25,7 +27,7 @@ export class ResidencyService {
     try {
       const countryCode =
         (ip === null ? null : this.countries.countryOf(ip)) ?? this.config.RESIDENCY_DEFAULT_COUNTRY ?? null;
-      await this.residencies.record({
+      await this.record({
         userId,
         countryCode,
         isUkResident: countryCode === UNITED_KINGDOM,
@@ -40,13 +42,18 @@ export class ResidencyService {
 
   /** The verified identity's address decides from now on; sign-ins no longer change it (see `record`). */
   async recordKycAddress({ userId, countryCode, verifiedAt }: KycAddressResidencyJob): Promise<void> {
-    await this.residencies.record({
+    await this.record({
       userId,
       countryCode,
       isUkResident: countryCode === UNITED_KINGDOM,
       detectedAt: new Date(verifiedAt),
       method: 'kyc_address',
     });
+  }
+
+  /** A stored change's event leaves now, not at the relay's next poll: auth's copy follows at once. */
+  private async record(observation: ResidencyObservation): Promise<void> {
+    if (await this.residencies.record(observation)) this.outbox.kick();
   }
 
   async get(userId: string): Promise<Residency | null> {

@@ -4,6 +4,7 @@ import { Acknowledged, defineRpc, IsoDateTime, Uuid } from '../common';
 import {
   ChangePasswordRequest,
   DeleteAccountRequest,
+  Me,
   PasswordResetConfirmRequest,
   PasswordResetRequest,
   PasswordResetRequested,
@@ -103,6 +104,8 @@ export const AuthRpc = {
   refresh: defineRpc('auth.refresh.v1', RefreshCommand, IssuedSession),
   signOut: defineRpc('auth.sign-out.v1', SignOutCommand, Acknowledged),
   getUser: defineRpc('auth.user.get.v1', GetUserQuery, AuthUser),
+  /** The user with auth's copy of their residency (`residency.changed`): `GET /api/me` in one call. */
+  getMe: defineRpc('auth.me.get.v1', GetUserQuery, Me),
   /** E-mails a 30-minute, single-use reset link when the address has an account; answers alike either way. */
   requestPasswordReset: defineRpc(
     'auth.password-reset.request.v1',

@@ -1,2 +1,3 @@
 export * from './detect-job';
+export * from './events';
 export * from './residency';
