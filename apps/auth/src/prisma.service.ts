@@ -1,4 +1,4 @@
-import { prismaClientOptions } from '@kitty/nest-common';
+import { type DirectRows, directRows, prismaClientOptions } from '@kitty/nest-common';
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 
 import { AUTH_CONFIG, type AuthConfig } from './config';
@@ -10,8 +10,13 @@ export const OUTBOX_TABLE = `"${AUTH_SCHEMA}"."outbox"`;
 
 @Injectable()
 export class PrismaService extends PrismaClient implements OnModuleDestroy {
+  /** Hot reads past Prisma's query path, on the same pool (see directRows). */
+  readonly directRows: DirectRows;
+
   constructor(@Inject(AUTH_CONFIG) config: AuthConfig) {
-    super(prismaClientOptions(config.DATABASE_URL, AUTH_SCHEMA));
+    const options = prismaClientOptions(config.DATABASE_URL, AUTH_SCHEMA);
+    super(options);
+    this.directRows = directRows(options);
   }
 
   async onModuleDestroy() {

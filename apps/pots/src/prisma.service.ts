@@ -1,4 +1,4 @@
-import { prismaClientOptions } from '@kitty/nest-common';
+import { type DirectRows, directRows, prismaClientOptions } from '@kitty/nest-common';
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 
 import { POTS_CONFIG, type PotsConfig } from './config';
@@ -11,8 +11,13 @@ export type Tx = Prisma.TransactionClient;
 
 @Injectable()
 export class PrismaService extends PrismaClient implements OnModuleDestroy {
+  /** Hot reads past Prisma's query path, on the same pool (see directRows). */
+  readonly directRows: DirectRows;
+
   constructor(@Inject(POTS_CONFIG) config: PotsConfig) {
-    super(prismaClientOptions(config.DATABASE_URL, POTS_SCHEMA));
+    const options = prismaClientOptions(config.DATABASE_URL, POTS_SCHEMA);
+    super(options);
+    this.directRows = directRows(options);
   }
 
   async onModuleDestroy() {

@@ -39,14 +39,19 @@ export class ResidencyCopyRepository {
     return applied === 1;
   }
 
-  /** The user with their residency (null while none is known); null when there is no such user. */
+  /**
+   * The user with their residency (null while none is known); null when there is no such user. Every
+   * `GET /api/me` reads it: past Prisma's query path.
+   */
   async meOf(userId: string): Promise<Me | null> {
-    const [row] = await this.prisma.$queryRaw<MeRow[]>`
-      SELECT u.id, u.email, u.full_name AS "fullName", u.email_verified_at AS "emailVerifiedAt",
-             r.country_code AS "countryCode", r.is_uk_resident AS "isUkResident", r.detected_at AS "detectedAt",
-             r.method
-        FROM users u LEFT JOIN user_residencies r ON r.user_id = u.id
-       WHERE u.id = ${userId}::uuid`;
+    const [row] = await this.prisma.directRows<MeRow>(
+      `SELECT u.id, u.email, u.full_name AS "fullName", u.email_verified_at AS "emailVerifiedAt",
+              r.country_code AS "countryCode", r.is_uk_resident AS "isUkResident", r.detected_at AS "detectedAt",
+              r.method
+         FROM users u LEFT JOIN user_residencies r ON r.user_id = u.id
+        WHERE u.id = $1::uuid`,
+      userId,
+    );
     if (!row) return null;
     const { id, email, fullName, emailVerifiedAt, countryCode, isUkResident, detectedAt, method } = row;
     return {

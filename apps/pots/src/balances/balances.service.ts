@@ -64,8 +64,8 @@ export class BalancesService {
     // The hot read: one statement serves the membership check, the positions and the stored plan. The plan
     // (kilobytes of JSON) rides on the first row only: joined onto every member's row it was sent and parsed
     // once per member, half the cost of the request in a 20-member pot. The debts reminded today ride with
-    // it from the pot row (a subquery of pot_reminders cost this read a third more).
-    const rows = await this.prisma.$queryRawUnsafe<BalanceRow[]>(
+    // it from the pot row (a subquery of pot_reminders cost this read a third more). Past Prisma's query path.
+    const rows = await this.prisma.directRows<BalanceRow>(
       `SELECT m.id, m.user_id, m.name, m.net_pence,
               CASE WHEN row_number() OVER member_order = 1 THEN p.settle_plan END AS settle_plan,
               CASE WHEN row_number() OVER member_order = 1 THEN p.reminded_today END AS reminded

@@ -95,10 +95,11 @@ export class PotService {
 
   /**
    * One statement: the caller's pots with their members as JSON, built and ordered by Postgres. Prisma's
-   * include took a second round trip and mapped every member row, half of pots' CPU on this read.
+   * include took a second round trip and mapped every member row, half of pots' CPU on this read. Past
+   * Prisma's query path.
    */
   private async listWhere(userId: string, isActive: boolean): Promise<PotSummary[]> {
-    const rows = await this.prisma.$queryRawUnsafe<PotSummaryRow[]>(
+    const rows = await this.prisma.directRows<PotSummaryRow>(
       `SELECT p.id, p.name, p.description, p.balance_pence, p.is_active, p.created_by,
               ${isoTime('p.created_at')} AS created_at, ${isoTime('p.updated_at')} AS updated_at,
               (SELECT json_agg(json_build_object(

@@ -2,7 +2,7 @@
 // (a failover, an operator's pg_terminate_backend) must cost only the work on it, never the process.
 import { Client, type Pool, type PoolClient } from 'pg';
 
-import { statementErrorTolerantPool } from './pg-adapter';
+import { directRows, prismaClientOptions, statementErrorTolerantPool } from './pg-adapter';
 
 // eslint-disable-next-line no-restricted-properties -- npm test points medium tests at its run's server here.
 const SERVER_URL = new URL(process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432');
@@ -65,5 +65,41 @@ describe('statementErrorTolerantPool against PostgreSQL', () => {
 
     const { rows } = await pool.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
     expect(rows[0].pid).not.toBe(before);
+  });
+});
+
+describe('directRows against PostgreSQL', () => {
+  const options = prismaClientOptions(DATABASE_URL, 'public');
+  const rows = directRows(options);
+  // Its pool closes with the adapter Prisma would connect (disposeExternalPool).
+  afterAll(async () => (await options.adapter.connect()).dispose());
+
+  it("gives the types Prisma's raw queries give, prepared once per connection", async () => {
+    const sql = `SELECT $1::int8 AS big, $2::timestamptz AS at, '{"a":[1]}'::jsonb AS doc, $3::uuid AS id,
+                        NULL::text AS none, current_setting('search_path') AS path`;
+    const id = '6f1c2b1e-8a57-4f0e-9a59-3c1d2e4f5a6b';
+    const [row] = await rows<Record<string, unknown>>(
+      sql,
+      '9007199254740993',
+      '2026-11-28T04:00:00.250Z',
+      id,
+    );
+    expect(row).toEqual({
+      big: 9007199254740993n,
+      at: new Date('2026-11-28T04:00:00.250Z'),
+      doc: { a: [1] },
+      id,
+      none: null,
+      path: 'public',
+    });
+    const [prepared] = await rows<{ count: bigint }>(
+      'SELECT count(*) AS count FROM pg_prepared_statements WHERE statement = $1',
+      sql,
+    );
+    expect(prepared.count).toBe(1n);
+  });
+
+  it('refuses client options it did not make', () => {
+    expect(() => directRows({ ...options, adapter: { ...options.adapter } } as typeof options)).toThrow();
   });
 });

@@ -91,17 +91,44 @@ export function statementErrorTolerantPool(config: pg.PoolConfig): pg.Pool {
   return pool;
 }
 
+/** A read run on the client's own pool, past Prisma's query path: rows as node-postgres gives them. */
+export type DirectRows = <Row>(sql: string, ...values: unknown[]) => Promise<Row[]>;
+
+/** int8 as BigInt, as Prisma's raw queries give it (node-postgres would give a string); the rest pg's own. */
+const directTypes = {
+  getTypeParser: (oid: number, format?: 'text' | 'binary') =>
+    oid === pg.types.builtins.INT8 ? BigInt : pg.types.getTypeParser(oid, format),
+};
+
+const directRowsOfAdapter = new WeakMap<object, DirectRows>();
+
 /**
  * Client options for a service that owns one Postgres schema. `schema` makes Prisma's model queries name
  * it; `search_path` sends raw SQL (outbox relay, row locks) there too — without it raw queries silently
  * hit `public`.
  */
 export function prismaClientOptions(connectionString: string, schema: string) {
+  const pool = statementErrorTolerantPool({ connectionString, options: `-c search_path=${schema}` });
+  const name = statementNamer();
+  const adapter = new PrismaPg(pool, { schema, statementNameGenerator: name, disposeExternalPool: true });
+  directRowsOfAdapter.set(adapter, async <Row>(sql: string, ...values: unknown[]) => {
+    const result = await pool.query({ name: name({ sql }), text: sql, values, types: directTypes });
+    return result.rows as Row[];
+  });
   return {
-    adapter: new PrismaPg(
-      statementErrorTolerantPool({ connectionString, options: `-c search_path=${schema}` }),
-      { schema, statementNameGenerator: statementNamer(), disposeExternalPool: true },
-    ),
+    adapter,
     transactionOptions: { maxWait: TRANSACTION_WAIT_MS, timeout: TRANSACTION_WAIT_MS },
   };
+}
+
+/**
+ * Hot reads (`GET /api/me`, a pot's balances, the pot list) run straight on the pool of the client these
+ * options made, named as Prisma names the same text: Prisma's query path (its interpreter, result mapping
+ * and the promise chain around them) was a fifth of a service's CPU on a one-row read (issue 15 §1).
+ * Same connections, same prepared statements, same error handling; no transaction.
+ */
+export function directRows(options: ReturnType<typeof prismaClientOptions>): DirectRows {
+  const rows = directRowsOfAdapter.get(options.adapter);
+  if (!rows) throw new Error('These client options were not made by prismaClientOptions');
+  return rows;
 }
