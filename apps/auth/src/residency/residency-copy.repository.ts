@@ -2,6 +2,7 @@ import type { Me, ResidencyChangedJob, ResidencyMethod } from '@kitty/contracts'
 import { Injectable } from '@nestjs/common';
 
 import { PrismaService } from '../prisma.service';
+import { toAuthUser } from '../users/user.repository';
 
 interface MeRow {
   id: string;
@@ -53,12 +54,9 @@ export class ResidencyCopyRepository {
       userId,
     );
     if (!row) return null;
-    const { id, email, fullName, emailVerifiedAt, countryCode, isUkResident, detectedAt, method } = row;
+    const { countryCode, isUkResident, detectedAt, method, ...user } = row;
     return {
-      id,
-      email,
-      fullName,
-      emailVerified: emailVerifiedAt !== null,
+      ...toAuthUser(user),
       residency:
         detectedAt && method && isUkResident !== null
           ? { countryCode, isUkResident, detectedAt: detectedAt.toISOString(), method }

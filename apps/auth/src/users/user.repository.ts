@@ -8,7 +8,7 @@ export type Tx = Prisma.TransactionClient;
 const AUTH_USER_FIELDS = { id: true, email: true, fullName: true, emailVerifiedAt: true } as const;
 
 /** The contract's AuthUser: the verification time becomes a flag. */
-function toAuthUser<T extends { emailVerifiedAt: Date | null }>({ emailVerifiedAt, ...user }: T) {
+export function toAuthUser<T extends { emailVerifiedAt: Date | null }>({ emailVerifiedAt, ...user }: T) {
   return { ...user, emailVerified: emailVerifiedAt !== null };
 }
 
@@ -21,8 +21,8 @@ export class UserRepository {
   }
 
   /**
-   * Hand-written: every `GET /api/me` and every e-mailed notification's recipient reads it, and the ORM's
-   * query path cost a third more CPU per read than the statement itself (issue 15).
+   * Hand-written: the other services' user lookups (every e-mailed notification's recipient) read it, and
+   * the ORM's query path cost a third more CPU per read than the statement itself (issue 15).
    */
   async findById(id: string) {
     const [user] = await this.prisma.$queryRaw<

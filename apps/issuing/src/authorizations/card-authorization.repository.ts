@@ -32,6 +32,23 @@ export interface Verdict {
   usedApproval?: boolean;
 }
 
+/** The first decision only (`decision IS NULL`); answers the decision it recorded, nothing when one was there. */
+const RECORD_DECISION = `
+  UPDATE card_authorizations
+     SET decision = $2, decline_reason = $3, pot_id = $4::uuid, hold_remaining_pence = $5, status = $6,
+         decided_at = now(), updated_at = now()
+   WHERE id = $1::uuid AND decision IS NULL
+  RETURNING decision`;
+
+const decisionValues = (id: string, verdict: Verdict) => [
+  id,
+  verdict.decision,
+  verdict.reason,
+  verdict.potId,
+  verdict.heldPence,
+  verdict.decision === 'approved' ? 'pending' : 'closed',
+];
+
 @Injectable()
 export class CardAuthorizationRepository {
   constructor(private readonly prisma: PrismaService) {}
@@ -48,25 +65,33 @@ export class CardAuthorizationRepository {
    * come back too.
    */
   async record(command: DecideAuthorizationCommand): Promise<RecordedAuthorization> {
-    const [row] = await this.prisma.$queryRaw<
-      { id: string; decision: string | null; userId: string | null; status: string | null }[]
-    >`
-      WITH owner AS (
-        SELECT user_id, status FROM virtual_cards
-         WHERE stripe_card_id = ${command.cardId}
-           AND (${command.account}::text IS NULL OR stripe_account_id = ${command.account}::text)
-      ), recorded AS (
-        INSERT INTO card_authorizations
-          (id, stripe_authorization_id, stripe_card_id, stripe_account_id, user_id, amount_pence, currency,
-           merchant_name, updated_at)
-        VALUES (gen_random_uuid(), ${command.authorizationId}, ${command.cardId}, ${command.account},
-                (SELECT user_id FROM owner), ${command.amountPence}, ${command.currency}, ${command.merchantName},
-                now())
-        ON CONFLICT (stripe_authorization_id) DO UPDATE SET stripe_authorization_id = EXCLUDED.stripe_authorization_id
-        RETURNING id, decision
-      )
-      SELECT recorded.id, recorded.decision, owner.user_id AS "userId", owner.status
-        FROM recorded LEFT JOIN owner ON true`;
+    // Past Prisma's query path (ADR 0017): every authorisation Stripe waits on runs it.
+    const [row] = await this.prisma.directRows<{
+      id: string;
+      decision: string | null;
+      userId: string | null;
+      status: string | null;
+    }>(
+      `WITH owner AS (
+         SELECT user_id, status FROM virtual_cards
+          WHERE stripe_card_id = $1 AND ($2::text IS NULL OR stripe_account_id = $2::text)
+       ), recorded AS (
+         INSERT INTO card_authorizations
+           (id, stripe_authorization_id, stripe_card_id, stripe_account_id, user_id, amount_pence, currency,
+            merchant_name, updated_at)
+         VALUES (gen_random_uuid(), $3, $1, $2, (SELECT user_id FROM owner), $4, $5, $6, now())
+         ON CONFLICT (stripe_authorization_id) DO UPDATE SET stripe_authorization_id = EXCLUDED.stripe_authorization_id
+         RETURNING id, decision
+       )
+       SELECT recorded.id, recorded.decision, owner.user_id AS "userId", owner.status
+         FROM recorded LEFT JOIN owner ON true`,
+      command.cardId,
+      command.account,
+      command.authorizationId,
+      command.amountPence,
+      command.currency,
+      command.merchantName,
+    );
     const { id, decision, userId, status } = row;
     return { id, decision, owner: userId && status ? { userId, status } : null };
   }
@@ -77,9 +102,10 @@ export class CardAuthorizationRepository {
    */
   async decideOnce(id: string, verdict: Verdict): Promise<string> {
     const { notice } = verdict;
+    const values = decisionValues(id, verdict);
     const updated = notice
       ? await this.prisma.$transaction(async (tx) => {
-          const rows = await this.recordDecision(tx, id, verdict);
+          const rows = await tx.$queryRawUnsafe<{ decision: string }[]>(RECORD_DECISION, ...values);
           if (rows[0])
             await tx.outboxMessage.create({
               data: outboxMessage(NotificationQueue, 'notifications.notify.v1', {
@@ -93,23 +119,13 @@ export class CardAuthorizationRepository {
             });
           return rows;
         })
-      : await this.recordDecision(this.prisma, id, verdict);
+      : await this.prisma.directRows<{ decision: string }>(RECORD_DECISION, ...values);
     if (updated[0]) return updated[0].decision;
     const row = await this.prisma.cardAuthorization.findUniqueOrThrow({
       where: { id },
       select: { decision: true },
     });
     return row.decision ?? verdict.decision;
-  }
-
-  private recordDecision(db: Pick<Tx, '$queryRaw'>, id: string, verdict: Verdict) {
-    return db.$queryRaw<{ decision: string }[]>`
-      UPDATE card_authorizations
-         SET decision = ${verdict.decision}, decline_reason = ${verdict.reason}, pot_id = ${verdict.potId}::uuid,
-             hold_remaining_pence = ${verdict.heldPence},
-             status = ${verdict.decision === 'approved' ? 'pending' : 'closed'}, decided_at = now(), updated_at = now()
-       WHERE id = ${id}::uuid AND decision IS NULL
-      RETURNING decision`;
   }
 
   /** Runs `work` holding the authorisation's row lock; null row when Kitty never saw it. */

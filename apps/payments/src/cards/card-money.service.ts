@@ -58,7 +58,7 @@ export class CardMoneyService {
 
   /** The pot has less than `amount` and the hold was never placed (a placed one is answered as a replay). */
   private async clearlyShort(potId: string, idempotencyKey: string, amount: bigint): Promise<boolean> {
-    const [row] = await this.prisma.$queryRawUnsafe<{ balance: bigint | null; posted: boolean }[]>(
+    const [row] = await this.prisma.directRows<{ balance: bigint | null; posted: boolean }>(
       `SELECT (SELECT balance_pence FROM ledger_accounts WHERE id = $1) AS balance,
               EXISTS (SELECT 1 FROM ledger_transactions WHERE idempotency_key = $2) AS posted`,
       potAccount(potId),
@@ -106,7 +106,7 @@ export class CardMoneyService {
 
   /** A movement that is nothing but its posting: one statement, the pot's row lock held the least. */
   private postAlone(entry: LedgerEntry): Promise<LedgerReceipt> {
-    return this.settled(() => this.ledger.postAlone(this.prisma, entry));
+    return this.settled(() => this.ledger.postAlone(this.prisma.directRows, entry));
   }
 
   private run<T extends LedgerReceipt | null>(work: (tx: Tx) => Promise<T>): Promise<T> {

@@ -218,7 +218,7 @@ describe('LedgerService (PostgreSQL)', () => {
 
   describe('postAlone: a posting as one autocommitted statement', () => {
     const hold = (potId: string, pence: number, key = randomUUID()) =>
-      ledger.postAlone(prisma, {
+      ledger.postAlone(prisma.directRows, {
         idempotencyKey: `card-hold:${key}`,
         kind: 'card_hold',
         description: 'Coffee',

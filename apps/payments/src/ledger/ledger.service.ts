@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 
 import { POT_MONEY_KINDS, PotBalanceChanged, PotBalanceQueue } from '@kitty/contracts';
 import { penceFromBigInt } from '@kitty/money';
-import { ledgerPostings, withRequestId } from '@kitty/nest-common';
+import { type DirectRows, directRowsIn, ledgerPostings, withRequestId } from '@kitty/nest-common';
 import { Injectable } from '@nestjs/common';
 import type { z } from 'zod';
 
@@ -94,7 +94,7 @@ export class LedgerService {
                           $8::text[], $9::text[], $10::uuid[], $11::boolean[], $12::bigint[])`,
       ...posting.args,
     );
-    const outcome = await this.outcomeOf(tx, posting, rows);
+    const outcome = await this.outcomeOf(directRowsIn(tx), posting, rows);
     if (outcome.replayed) return outcome;
     const { transactionId } = outcome;
     const results = posting.postings.map((leg, index) => {
@@ -115,12 +115,13 @@ export class LedgerService {
    * autocommitted statement posts it and writes its pot events to the outbox, so the pot's row lock is
    * held for that statement and its commit only — not across the round trips to an outbox insert and a
    * COMMIT, which under load made every hold on a busy pot wait for the Node process of the one before.
+   * Run by `rows`: the client's direct statements (ADR 0017), as each authorisation Stripe waits on posts one.
    */
-  async postAlone(db: Pick<Tx, '$queryRawUnsafe'>, entry: LedgerEntry): Promise<PostedTransaction> {
+  async postAlone(rows: DirectRows, entry: LedgerEntry): Promise<PostedTransaction> {
     const posting = prepare(entry);
-    let rows: PostRow[];
+    let posted: PostRow[];
     try {
-      rows = await db.$queryRawUnsafe<PostRow[]>(
+      posted = await rows<PostRow>(
         `WITH posted AS MATERIALIZED (
            SELECT * FROM ledger_post_or_refuse($1::bigint, $2, $3, $4, $5, $6::jsonb, $7::uuid,
                                                $8::text[], $9::text[], $10::uuid[], $11::boolean[], $12::bigint[])
@@ -146,14 +147,14 @@ export class LedgerService {
       if (refused !== null) throw new InsufficientFundsError(refused);
       throw error;
     }
-    const outcome = await this.outcomeOf(db, posting, rows);
+    const outcome = await this.outcomeOf(rows, posting, posted);
     if (!outcome.replayed) ledgerPostings.inc({ kind: entry.kind });
     return outcome;
   }
 
   /** What ledger_post answered: the transaction posted now, or the earlier one of a replay; throws the refusals. */
   private async outcomeOf(
-    db: Pick<Tx, '$queryRawUnsafe'>,
+    db: DirectRows,
     posting: PreparedPosting,
     rows: PostRow[],
   ): Promise<PostedTransaction> {
@@ -218,18 +219,18 @@ export class LedgerService {
   }
 
   private async replay(
-    db: Pick<Tx, '$queryRawUnsafe'>,
+    db: DirectRows,
     idempotencyKey: string,
     requestHash: string,
   ): Promise<PostedTransaction> {
-    const rows = await db.$queryRawUnsafe<{ id: string; request_hash: string }[]>(
+    const rows = await db<{ id: string; request_hash: string }>(
       `SELECT id, request_hash FROM ledger_transactions WHERE idempotency_key = $1`,
       idempotencyKey,
     );
     if (rows[0]?.request_hash !== requestHash) throw new IdempotencyConflictError(idempotencyKey);
     // A command repeated after its posting was undone (its record never committed and the compensation
     // reversed it) must not be told the money moved: the key is spent.
-    const reversed = await db.$queryRawUnsafe<unknown[]>(
+    const reversed = await db<unknown>(
       `SELECT 1 FROM ledger_transactions WHERE idempotency_key = $1`,
       `reversal:${idempotencyKey}`,
     );
@@ -328,6 +329,9 @@ const REFUSED_SQLSTATE = 'KL001';
 
 /** The account named by ledger_post_or_refuse's refusal, or null for any other error. */
 export function refusedAccount(error: unknown): string | null {
+  // Postgres's own error, as a direct statement (ADR 0017) meets it.
+  const direct = error as { code?: unknown; detail?: string } | null;
+  if (direct?.code === REFUSED_SQLSTATE) return direct.detail ?? '';
   // Prisma's raw query error (P2010) carries the driver adapter's error, whose cause is Postgres's.
   const cause = (error as { meta?: { driverAdapterError?: { cause?: PostgresError } } } | null)?.meta
     ?.driverAdapterError?.cause;

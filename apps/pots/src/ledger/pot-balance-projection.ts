@@ -1,6 +1,6 @@
 import { type PotBalanceChanged, potTopic } from '@kitty/contracts';
 import { formatPence } from '@kitty/money';
-import { LivePublisher } from '@kitty/nest-common';
+import { type DirectRows, directRowsIn, LivePublisher } from '@kitty/nest-common';
 import { Injectable } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
 
@@ -48,9 +48,9 @@ interface AppliedRow {
 }
 
 /** The event's common part in one statement; a pot that does not exist fails the job without retry. */
-async function applyToPot(db: Pick<Tx, '$queryRawUnsafe'>, event: PotBalanceChanged): Promise<AppliedRow> {
+async function applyToPot(rows: DirectRows, event: PotBalanceChanged): Promise<AppliedRow> {
   const delta = totalsDelta(event);
-  const [row] = await db.$queryRawUnsafe<AppliedRow[]>(
+  const [row] = await rows<AppliedRow>(
     `SELECT inserted, member_name, member_user_ids
        FROM pot_balance_apply($1::uuid, $2::bigint, $3::bigint, $4::uuid, $5::text, $6::text, $7::bigint, $8::text,
                               $9::timestamptz, $10::text, $11::bigint, $12::bigint)`,
@@ -93,17 +93,18 @@ export class PotBalanceProjection {
 
   /**
    * Returns the pot's current members (by user id), read inside the transaction that moved the money. The
-   * common part is one statement (pot_balance_apply, migration 20261126230550); only a top-up, a withdrawal
-   * or a card capture adds activity or notices, in one transaction with it.
+   * common part is one statement (pot_balance_apply, migration 20261126230550), run direct (ADR 0017) when
+   * it is all there is; only a top-up, a withdrawal or a card capture adds activity or notices, in one
+   * transaction with it.
    */
   private async project(event: PotBalanceChanged): Promise<string[]> {
     const applied = FOLLOWED_UP_KINDS.has(event.kind)
       ? await this.prisma.$transaction(async (tx) => {
-          const row = await applyToPot(tx, event);
+          const row = await applyToPot(directRowsIn(tx), event);
           if (row.inserted) await this.followUp(tx, event, row);
           return row;
         })
-      : await applyToPot(this.prisma, event);
+      : await applyToPot(this.prisma.directRows, event);
     return applied.member_user_ids;
   }
 

@@ -108,17 +108,24 @@ export class PotRulesService {
 
   /**
    * The pot a user's card spends from, with its spending rule and the user's role in it, in one statement:
-   * every card authorisation asks this while Stripe waits (issue 15 measures that wait).
+   * every card authorisation asks this while Stripe waits (issue 15 measures that wait), so it runs past
+   * Prisma's query path (ADR 0017).
    */
   async cardSpendingOf(userId: string): Promise<CardSpending> {
-    const [row] = await this.prisma.$queryRaw<
-      { pot_id: string; updated_at: Date; role: string; spend_rule: string; approval_above_pence: number }[]
-    >`
-    SELECT a.pot_id, a.updated_at, m.role, p.spend_rule, p.approval_above_pence
-      FROM user_active_pot a
-      JOIN pot_members m ON m.pot_id = a.pot_id AND m.user_id = a.user_id AND m.removed_at IS NULL
-      JOIN pots p ON p.id = a.pot_id
-     WHERE a.user_id = ${userId}::uuid`;
+    const [row] = await this.prisma.directRows<{
+      pot_id: string;
+      updated_at: Date;
+      role: string;
+      spend_rule: string;
+      approval_above_pence: number;
+    }>(
+      `SELECT a.pot_id, a.updated_at, m.role, p.spend_rule, p.approval_above_pence
+         FROM user_active_pot a
+         JOIN pot_members m ON m.pot_id = a.pot_id AND m.user_id = a.user_id AND m.removed_at IS NULL
+         JOIN pots p ON p.id = a.pot_id
+        WHERE a.user_id = $1::uuid`,
+      userId,
+    );
     if (!row) return { potId: null, role: null, spendRule: null, approvalAbovePence: null, updatedAt: null };
     return {
       potId: row.pot_id,

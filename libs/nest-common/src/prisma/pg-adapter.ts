@@ -94,6 +94,15 @@ export function statementErrorTolerantPool(config: pg.PoolConfig): pg.Pool {
 /** A read run on the client's own pool, past Prisma's query path: rows as node-postgres gives them. */
 export type DirectRows = <Row>(sql: string, ...values: unknown[]) => Promise<Row[]>;
 
+/**
+ * A Prisma transaction's raw statements as DirectRows: a statement that runs both alone (direct) and inside
+ * a transaction is written once, against DirectRows.
+ */
+export const directRowsIn =
+  (tx: { $queryRawUnsafe<T>(sql: string, ...values: unknown[]): PromiseLike<T> }): DirectRows =>
+  async <Row>(sql: string, ...values: unknown[]) =>
+    tx.$queryRawUnsafe<Row[]>(sql, ...values);
+
 /** int8 as BigInt, as Prisma's raw queries give it (node-postgres would give a string); the rest pg's own. */
 const directTypes = {
   getTypeParser: (oid: number, format?: 'text' | 'binary') =>
