@@ -38,12 +38,10 @@ export class CardMoneyService {
     private readonly relay: OutboxRelay,
   ) {}
 
-  async placeHold(command: PlaceCardHoldCommand): Promise<LedgerReceipt> {
+  placeHold(command: PlaceCardHoldCommand): Promise<LedgerReceipt> {
     const amount = BigInt(command.amountPence);
-    // Declines skip the queue on the pot's row lock: a pot that does not have the amount now is refused
-    // at once. Only a yes needs the locked, conditional update, which stays the sole judge of approvals.
-    if (await this.clearlyShort(command.potId, cardHoldKey(command.authorizationId), amount))
-      throw insufficientFunds();
+    // A pot that does not have the amount now is refused without queueing on its row lock (in
+    // ledger_post_or_refuse, migration 20261128070742): only a yes needs the locked, conditional update.
     return this.postAlone({
       idempotencyKey: cardHoldKey(command.authorizationId),
       kind: 'card_hold',
@@ -54,17 +52,6 @@ export class CardMoneyService {
         { accountId: PlatformAccount.cardHolds, amountPence: amount },
       ],
     });
-  }
-
-  /** The pot has less than `amount` and the hold was never placed (a placed one is answered as a replay). */
-  private async clearlyShort(potId: string, idempotencyKey: string, amount: bigint): Promise<boolean> {
-    const [row] = await this.prisma.directRows<{ balance: bigint | null; posted: boolean }>(
-      `SELECT (SELECT balance_pence FROM ledger_accounts WHERE id = $1) AS balance,
-              EXISTS (SELECT 1 FROM ledger_transactions WHERE idempotency_key = $2) AS posted`,
-      potAccount(potId),
-      idempotencyKey,
-    );
-    return !row.posted && (row.balance ?? 0n) < amount;
   }
 
   /** The whole hold goes back (a reversal of it); when none was placed the key is voided (null). */

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 
 import { PrismaService } from '../prisma.service';
 import { openPaymentsDatabase, type PaymentsDatabase } from '../testing/database';
-import { PlatformAccount, potAccount, walletAccount } from './accounts';
+import { PlatformAccount, platformShard, potAccount, walletAccount } from './accounts';
 import {
   IdempotencyConflictError,
   InsufficientFundsError,
@@ -269,6 +269,49 @@ describe('LedgerService (PostgreSQL)', () => {
         prisma.ledgerTransaction.count({ where: { idempotencyKey: `card-hold:${key}` } }),
       ).resolves.toBe(0);
       expect(await eventsOf(potId)).toHaveLength(1);
+    });
+
+    it('refuses what the pot clearly cannot cover without queueing on the card:holds row; a hold it covers waits', async () => {
+      const potId = randomUUID();
+      await topUp(potAccount(potId), 1000);
+      const [shortKey, coveredKey] = [randomUUID(), randomUUID()];
+      // The card:holds row each posts to (ledger_post updates it before the pot: account-id order).
+      const shards = [shortKey, coveredKey].map((key) =>
+        platformShard(PlatformAccount.cardHolds, `card-hold:${key}`),
+      );
+      for (const shard of shards)
+        await prisma.$executeRawUnsafe(
+          `INSERT INTO ledger_accounts (id, kind, owner_id, allow_negative) VALUES ($1, 'platform', NULL, true)
+           ON CONFLICT (id) DO NOTHING`,
+          shard,
+        );
+      let releaseLocks = () => {};
+      const released = new Promise<void>((resolve) => (releaseLocks = resolve));
+      let locked = () => {};
+      const locksTaken = new Promise<void>((resolve) => (locked = resolve));
+      // Other holds, still running, hold those rows' locks.
+      const holder = prisma.$transaction(async (tx) => {
+        await tx.$queryRawUnsafe(
+          `SELECT 1 FROM ledger_accounts WHERE id = ANY($1::text[]) FOR UPDATE`,
+          shards,
+        );
+        locked();
+        await released;
+      });
+      await locksTaken;
+      try {
+        await expect(hold(potId, 1001, shortKey)).rejects.toBeInstanceOf(InsufficientFundsError);
+        let covered = false;
+        const coveredHold = hold(potId, 999, coveredKey).then(() => (covered = true));
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(covered).toBe(false);
+        releaseLocks();
+        await coveredHold;
+        await expect(balance(potAccount(potId))).resolves.toBe(1n);
+      } finally {
+        releaseLocks();
+        await holder;
+      }
     });
 
     it('200 concurrent £1 holds on a £100 pot: exactly 100 succeed and the balance is 0', async () => {

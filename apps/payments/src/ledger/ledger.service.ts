@@ -115,7 +115,9 @@ export class LedgerService {
    * autocommitted statement posts it and writes its pot events to the outbox, so the pot's row lock is
    * held for that statement and its commit only — not across the round trips to an outbox insert and a
    * COMMIT, which under load made every hold on a busy pot wait for the Node process of the one before.
-   * Run by `rows`: the client's direct statements (ADR 0017), as each authorisation Stripe waits on posts one.
+   * A protected account that clearly cannot pay is refused before any lock is queued for (migration
+   * 20261128070742). Run by `rows`: the client's direct statements (ADR 0017), as each authorisation Stripe
+   * waits on posts one.
    */
   async postAlone(rows: DirectRows, entry: LedgerEntry): Promise<PostedTransaction> {
     const posting = prepare(entry);

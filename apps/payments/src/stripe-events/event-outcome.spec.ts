@@ -37,7 +37,9 @@ describe('checkoutOutcome', () => {
       ({
         ...session('unpaid'),
         payment_intent:
-          intent === 'id' ? 'pi_1' : ({ id: 'pi_1', last_payment_error: { message } } as Stripe.PaymentIntent),
+          intent === 'id'
+            ? 'pi_1'
+            : ({ id: 'pi_1', last_payment_error: { message } } as Stripe.PaymentIntent),
       }) as Stripe.Checkout.Session;
     expect(
       checkoutOutcome('checkout.session.async_payment_failed', withError('Debit not authorised.')),
