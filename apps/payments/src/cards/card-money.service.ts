@@ -40,8 +40,8 @@ export class CardMoneyService {
 
   placeHold(command: PlaceCardHoldCommand): Promise<LedgerReceipt> {
     const amount = BigInt(command.amountPence);
-    // A pot that does not have the amount now is refused without queueing on its row lock (in
-    // ledger_post_or_refuse, migration 20261128070742): only a yes needs the locked, conditional update.
+    // A pot that does not have the amount now is refused before queueing on any lock — its own row or the
+    // card:holds row (ledger_post_or_refuse, migration 20261128070742): only a yes needs the locked update.
     return this.postAlone({
       idempotencyKey: cardHoldKey(command.authorizationId),
       kind: 'card_hold',
