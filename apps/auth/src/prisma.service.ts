@@ -14,7 +14,7 @@ export class PrismaService extends PrismaClient implements OnModuleDestroy {
   readonly directRows: DirectRows;
 
   constructor(@Inject(AUTH_CONFIG) config: AuthConfig) {
-    const options = prismaClientOptions(config.DATABASE_URL, AUTH_SCHEMA);
+    const options = prismaClientOptions(config, AUTH_SCHEMA);
     super(options);
     this.directRows = directRows(options);
   }

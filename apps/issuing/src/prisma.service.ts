@@ -1,7 +1,7 @@
-import { type DirectRows, directRows, prismaClientOptions } from '@kitty/nest-common';
+import { type DatabaseConfig, type DirectRows, directRows, prismaClientOptions } from '@kitty/nest-common';
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 
-import { ISSUING_CONFIG, type IssuingConfig } from './config';
+import { ISSUING_CONFIG } from './config';
 import { type Prisma, PrismaClient } from './generated/prisma/client';
 
 export const ISSUING_SCHEMA = 'issuing';
@@ -13,8 +13,8 @@ export class PrismaService extends PrismaClient implements OnModuleDestroy {
   /** The card authorisation path's statements past Prisma's query path, on the same pool (see directRows). */
   readonly directRows: DirectRows;
 
-  constructor(@Inject(ISSUING_CONFIG) config: Pick<IssuingConfig, 'DATABASE_URL'>) {
-    const options = prismaClientOptions(config.DATABASE_URL, ISSUING_SCHEMA);
+  constructor(@Inject(ISSUING_CONFIG) config: DatabaseConfig) {
+    const options = prismaClientOptions(config, ISSUING_SCHEMA);
     super(options);
     this.directRows = directRows(options);
   }

@@ -11,7 +11,7 @@ export const OUTBOX_TABLE = `"${NOTIFICATIONS_SCHEMA}"."outbox"`;
 @Injectable()
 export class PrismaService extends PrismaClient implements OnModuleDestroy {
   constructor(@Inject(NOTIFICATIONS_CONFIG) config: NotificationsConfig) {
-    super(prismaClientOptions(config.DATABASE_URL, NOTIFICATIONS_SCHEMA));
+    super(prismaClientOptions(config, NOTIFICATIONS_SCHEMA));
   }
 
   async onModuleDestroy() {

@@ -15,7 +15,7 @@ export class PrismaService extends PrismaClient implements OnModuleDestroy {
   readonly directRows: DirectRows;
 
   constructor(@Inject(PAYMENTS_CONFIG) config: PaymentsConfig) {
-    const options = prismaClientOptions(config.DATABASE_URL, PAYMENTS_SCHEMA);
+    const options = prismaClientOptions(config, PAYMENTS_SCHEMA);
     super(options);
     this.directRows = directRows(options);
   }

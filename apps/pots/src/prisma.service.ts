@@ -15,7 +15,7 @@ export class PrismaService extends PrismaClient implements OnModuleDestroy {
   readonly directRows: DirectRows;
 
   constructor(@Inject(POTS_CONFIG) config: PotsConfig) {
-    const options = prismaClientOptions(config.DATABASE_URL, POTS_SCHEMA);
+    const options = prismaClientOptions(config, POTS_SCHEMA);
     super(options);
     this.directRows = directRows(options);
   }

@@ -11,7 +11,7 @@ export const OUTBOX_TABLE = `"${RESIDENCY_SCHEMA}"."outbox"`;
 @Injectable()
 export class PrismaService extends PrismaClient implements OnModuleDestroy {
   constructor(@Inject(RESIDENCY_CONFIG) config: ResidencyConfig) {
-    super(prismaClientOptions(config.DATABASE_URL, RESIDENCY_SCHEMA));
+    super(prismaClientOptions(config, RESIDENCY_SCHEMA));
   }
 
   async onModuleDestroy() {

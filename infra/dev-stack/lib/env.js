@@ -58,6 +58,14 @@ const VARIABLES = [
     value: (c) => c.databaseUrl,
   },
   {
+    name: 'DATABASE_POOL_SIZE',
+    // Every app and replica of the stack shares one machine's cores with Postgres: 5 connections each
+    // (node-postgres's 10 cost Postgres a third more CPU per card decision, issue 15).
+    description:
+      'connections each app process keeps at most: 5 (the apps default to 10; size it to the database’s cores over every process sharing it)',
+    value: () => '5',
+  },
+  {
     name: 'REDIS_URL',
     description:
       'Redis (BullMQ and the services’ transport). Default: redis://127.0.0.1:6379 if reachable, else a redis-server started on 6380; tests start a private redis-server on a free port',

@@ -25,6 +25,7 @@ describe('app environment', () => {
       NODE_ENV: 'development',
       LOG_LEVEL: 'info',
       DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/kitty',
+      DATABASE_POOL_SIZE: '5',
       REDIS_URL: 'redis://127.0.0.1:6379',
       QUEUE_PREFIX: 'kitty',
       JWT_ACCESS_SECRET: 's'.repeat(64),

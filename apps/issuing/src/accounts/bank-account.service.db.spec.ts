@@ -32,7 +32,7 @@ describe('BankAccountService (PostgreSQL + Stripe sandbox)', () => {
 
   beforeAll(async () => {
     database = createThrowawayDatabase('issuing', loadDatabaseConfig().DATABASE_URL);
-    prisma = new PrismaService({ DATABASE_URL: database.url });
+    prisma = new PrismaService({ DATABASE_URL: database.url, DATABASE_POOL_SIZE: 10 });
     t = await startTestSandbox();
     const stripe = createStripeClient({
       STRIPE_SECRET_KEY: 'sk_test_issuing',

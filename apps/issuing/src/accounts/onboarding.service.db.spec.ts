@@ -59,7 +59,7 @@ describe('OnboardingService (PostgreSQL + Stripe sandbox)', () => {
 
   beforeAll(async () => {
     database = createThrowawayDatabase('issuing', loadDatabaseConfig().DATABASE_URL);
-    prisma = new PrismaService({ DATABASE_URL: database.url });
+    prisma = new PrismaService({ DATABASE_URL: database.url, DATABASE_POOL_SIZE: 10 });
     t = await startTestSandbox();
     ({ onboarding, virtualCards } = servicesOn(prisma, t.sandbox.url));
   }, 60_000);

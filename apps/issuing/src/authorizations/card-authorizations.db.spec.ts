@@ -133,9 +133,7 @@ describe('Card authorisations (PostgreSQL)', () => {
 
   beforeAll(() => {
     database = createThrowawayDatabase('issuing', loadDatabaseConfig().DATABASE_URL);
-    const url = new URL(database.url);
-    url.searchParams.set('connection_limit', '20');
-    prisma = new PrismaService({ DATABASE_URL: url.toString() });
+    prisma = new PrismaService({ DATABASE_URL: database.url, DATABASE_POOL_SIZE: 20 });
   }, 60_000);
 
   afterAll(async () => {

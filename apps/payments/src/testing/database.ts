@@ -12,9 +12,7 @@ export interface PaymentsDatabase {
 /** The payments schema on a throwaway database, with a pool big enough for the concurrency tests. */
 export function openPaymentsDatabase(): PaymentsDatabase {
   const database = createThrowawayDatabase('payments', loadDatabaseConfig().DATABASE_URL);
-  const url = new URL(database.url);
-  url.searchParams.set('connection_limit', '20');
-  const prisma = new PrismaService({ DATABASE_URL: url.toString() } as PaymentsConfig);
+  const prisma = new PrismaService({ DATABASE_URL: database.url, DATABASE_POOL_SIZE: 20 } as PaymentsConfig);
   return {
     prisma,
     async close() {

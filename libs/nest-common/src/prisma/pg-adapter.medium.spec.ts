@@ -69,7 +69,7 @@ describe('statementErrorTolerantPool against PostgreSQL', () => {
 });
 
 describe('directRows against PostgreSQL', () => {
-  const options = prismaClientOptions(DATABASE_URL, 'public');
+  const options = prismaClientOptions({ DATABASE_URL, DATABASE_POOL_SIZE: 2 }, 'public');
   const rows = directRows(options);
   // Its pool closes with the adapter Prisma would connect (disposeExternalPool).
   afterAll(async () => (await options.adapter.connect()).dispose());
@@ -97,6 +97,15 @@ describe('directRows against PostgreSQL', () => {
       sql,
     );
     expect(prepared.count).toBe(1n);
+  });
+
+  it('holds at most DATABASE_POOL_SIZE connections: statements beyond it wait for one', async () => {
+    const backends = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        rows<{ pid: number }>('SELECT pg_backend_pid() AS pid FROM pg_sleep(0.05)'),
+      ),
+    );
+    expect(new Set(backends.map(([row]) => row.pid)).size).toBe(2);
   });
 
   it('refuses client options it did not make', () => {

@@ -3,6 +3,8 @@ import { createHash } from 'node:crypto';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 
+import type { DatabaseConfig } from '../config/load-config';
+
 /**
  * Waits for a pooled connection and runs a transaction for up to this long. Writers of one pot (or one
  * ledger account) queue on its row lock while holding a connection, so a burst must be able to wait.
@@ -116,8 +118,12 @@ const directRowsOfAdapter = new WeakMap<object, DirectRows>();
  * it; `search_path` sends raw SQL (outbox relay, row locks) there too — without it raw queries silently
  * hit `public`.
  */
-export function prismaClientOptions(connectionString: string, schema: string) {
-  const pool = statementErrorTolerantPool({ connectionString, options: `-c search_path=${schema}` });
+export function prismaClientOptions(database: DatabaseConfig, schema: string) {
+  const pool = statementErrorTolerantPool({
+    connectionString: database.DATABASE_URL,
+    max: database.DATABASE_POOL_SIZE,
+    options: `-c search_path=${schema}`,
+  });
   const name = statementNamer();
   const adapter = new PrismaPg(pool, { schema, statementNameGenerator: name, disposeExternalPool: true });
   directRowsOfAdapter.set(adapter, async <Row>(sql: string, ...values: unknown[]) => {
