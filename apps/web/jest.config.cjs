@@ -17,6 +17,8 @@ module.exports = {
   moduleNameMapper: {
     ...preset.moduleNameMapper,
     '\\.css$': '<rootDir>/src/test/style-stub.cjs',
+    // antd's styles outside the document: jsdom matched every rule on each getComputedStyle (the file says why).
+    '^@rc-component/util/lib/Dom/dynamicCSS$': '<rootDir>/src/test/detached-css.cjs',
     // @ant-design/icons' CommonJS build requires an ES module file of @ant-design/colors: use its CommonJS twin.
     '^@ant-design/colors/es/(.*)$': '@ant-design/colors/lib/$1',
     // ui/inline-icons reads antd's icon data from its ES modules; jest takes the CommonJS twins.
