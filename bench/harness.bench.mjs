@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 
 import autocannon from 'autocannon';
 
-import { DATABASE_URL, GATEWAY, REDIS_URL, potOfNewMembers, queuesDrained, recordSeededExpense } from './lib.mjs';
+import { DATABASE_URL, GATEWAY, REDIS_URL, seededMemberHeavyPot } from './lib.mjs';
 
 const require = createRequire(import.meta.url);
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -114,17 +114,6 @@ function startChild(role) {
   });
 }
 
-/** A member-heavy pot like the issue's: 20 members, a few hundred expenses, seen by its owner. */
-async function seed() {
-  const { owner, pot, members } = await potOfNewMembers({
-    label: 'Harness',
-    size: MEMBERS,
-    ipPrefix: '198.19',
-  });
-  for (let i = 0; i < EXPENSES; i += 1) await recordSeededExpense(pot, owner, members, i);
-  return { token: owner.accessToken, potId: pot.id };
-}
-
 function load(url, headers = {}) {
   return new Promise((resolve, reject) => {
     autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers }, (error, result) =>
@@ -189,8 +178,12 @@ const describe = (result) =>
 
 async function main() {
   console.log(`seeding a ${MEMBERS}-member pot with ${EXPENSES} expenses through ${GATEWAY} …`);
-  const { token, potId } = await seed();
-  await queuesDrained();
+  const { token, potId } = await seededMemberHeavyPot({
+    label: 'Harness',
+    ipPrefix: '198.19',
+    members: MEMBERS,
+    expenses: EXPENSES,
+  });
   const service = await startChild('chain-service');
   const gateway = await startChild('chain-gateway');
   const chainUrl = `http://127.0.0.1:${CHAIN_PORT}/chain/${potId}`;

@@ -144,6 +144,17 @@ export function recordSeededExpense(pot, owner, members, i) {
   });
 }
 
+/**
+ * The member-heavy pot issue 15 measures: `members` new members, `expenses` expenses, seen by its owner.
+ * Returns once every job the seeding queued is done, so the load that follows runs on a quiet stack.
+ */
+export async function seededMemberHeavyPot({ label, ipPrefix, members: size = 20, expenses = 200 }) {
+  const { owner, pot, members } = await potOfNewMembers({ label, size, ipPrefix });
+  for (let i = 0; i < expenses; i += 1) await recordSeededExpense(pot, owner, members, i);
+  await queuesDrained();
+  return { token: owner.accessToken, potId: pot.id };
+}
+
 /** Signs up and onboards a user (payment account + KYC): they may add funds, withdraw and get a card. */
 export async function verifiedUser(label, fullName = 'Bench Payer') {
   const session = await signUpConfirmed({
