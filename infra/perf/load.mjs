@@ -8,13 +8,20 @@ import autocannon from 'autocannon';
 import { GATEWAY, seededMemberHeavyPot } from '../../bench/lib.mjs';
 
 const [endpoint = 'balances', seconds = '30'] = process.argv.slice(2);
+const pathOf = {
+  balances: (potId) => `/api/pots/${potId}/balances`,
+  pots: () => '/api/pots',
+  me: () => '/api/me',
+};
+// Refused before the minute of seeding, not after it.
+if (!(endpoint in pathOf))
+  throw new Error(`no endpoint ${endpoint}: one of ${Object.keys(pathOf).join(', ')}`);
 const { token, potId } = await seededMemberHeavyPot({ label: 'Load', ipPrefix: '198.17' });
-const paths = { balances: `/api/pots/${potId}/balances`, pots: '/api/pots', me: '/api/me' };
-if (!(endpoint in paths)) throw new Error(`no endpoint ${endpoint}: one of ${Object.keys(paths).join(', ')}`);
+const path = pathOf[endpoint](potId);
 
-console.log(`loading GET ${paths[endpoint]} for ${seconds} s`);
+console.log(`loading GET ${path} for ${seconds} s`);
 const result = await autocannon({
-  url: `${GATEWAY}${paths[endpoint]}`,
+  url: `${GATEWAY}${path}`,
   connections: 50,
   duration: Number(seconds),
   headers: { authorization: `Bearer ${token}` },
