@@ -7,7 +7,7 @@
 //  2. the same through the sandbox's test helper (Stripe's side: authorisation created, webhook asked,
 //     answer applied), for comparison.
 // Run: `npm run bench:authorizations` (BENCH_REQUESTS, BENCH_CONCURRENCY to change the load).
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 
 import pg from 'pg';
@@ -17,8 +17,8 @@ import { cpuPerUnit, cpuSnapshot } from '../infra/perf/cpu.mjs';
 import {
   call,
   DATABASE_URL,
+  deliverWebhook,
   fundPot,
-  GATEWAY,
   percentile,
   queuesDrained,
   SANDBOX,
@@ -63,8 +63,8 @@ async function cardholder(run) {
   return { token, userId, potId: pot.id };
 }
 
-function signedRequest(card) {
-  const body = JSON.stringify(
+function authorizationRequest(card) {
+  return JSON.stringify(
     {
       id: `evt_${randomUUID().replaceAll('-', '')}`,
       object: 'event',
@@ -92,9 +92,6 @@ function signedRequest(card) {
     null,
     2,
   );
-  const timestamp = Math.floor(Date.now() / 1000);
-  const signature = createHmac('sha256', WEBHOOK_SECRET).update(`${timestamp}.${body}`).digest('hex');
-  return { body, signature: `t=${timestamp},v1=${signature}` };
 }
 
 async function main() {
@@ -110,13 +107,9 @@ async function main() {
   const card = rows[0];
 
   const decide = async () => {
-    const { body, signature } = signedRequest(card);
-    const response = await fetch(`${GATEWAY}/api/webhooks/stripe`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature },
-      body,
-    });
-    return (await response.json()).approved === true;
+    const { status, body } = await deliverWebhook(authorizationRequest(card));
+    if (status !== 200) throw new Error(`authorisation request → ${status} ${body}`);
+    return JSON.parse(body).approved === true;
   };
   const report = (label, result) =>
     console.log(

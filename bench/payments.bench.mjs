@@ -17,6 +17,7 @@ import { cpuPerUnit, cpuSnapshot } from '../infra/perf/cpu.mjs';
 import {
   call,
   DATABASE_URL,
+  deliverWebhook,
   GATEWAY,
   payByCard,
   percentile,
@@ -125,19 +126,9 @@ async function creditsAtOnce(token, potIds, db, count) {
       throw new Error(`${events.length} completed events for ${sessions.length} paid sessions`);
     started = Date.now();
     cpu.before = cpuSnapshot();
-    const deliveries = events.map((event) => {
-      const body = JSON.stringify(event, null, 2);
-      const timestamp = Math.floor(Date.now() / 1000);
-      const signature = createHmac('sha256', WEBHOOK_SECRET).update(`${timestamp}.${body}`).digest('hex');
-      return { body, header: `t=${timestamp},v1=${signature}` };
-    });
-    await pool(deliveries, 32, async ({ body, header }) => {
-      const response = await fetch(`${GATEWAY}/api/webhooks/stripe`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'stripe-signature': header },
-        body,
-      });
-      if (!response.ok) throw new Error(`webhook → ${response.status}`);
+    await pool(events, 32, async (event) => {
+      const { status } = await deliverWebhook(JSON.stringify(event, null, 2));
+      if (status !== 200) throw new Error(`webhook → ${status}`);
     });
     credited = await creditedRows(db, sessions);
     cpu.credited = cpuSnapshot();
