@@ -30,6 +30,8 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
 const PURCHASE_PENCE = 1;
 
+const WINDOW_MS = 500;
+
 async function load(count, concurrency, work) {
   const samples = [];
   let next = 0;
@@ -40,7 +42,7 @@ async function load(count, concurrency, work) {
         next += 1;
         const t0 = performance.now();
         const result = await work();
-        samples.push({ ms: performance.now() - t0, result });
+        samples.push({ ms: performance.now() - t0, startedMs: t0 - started, result });
       }
     }),
   );
@@ -48,11 +50,44 @@ async function load(count, concurrency, work) {
   const sorted = samples.map((sample) => sample.ms).sort((a, b) => a - b);
   return {
     perSecond: count / elapsedS,
+    p10: percentile(sorted, 10),
     p50: percentile(sorted, 50),
+    p90: percentile(sorted, 90),
     p99: percentile(sorted, 99),
     max: sorted.at(-1),
     results: samples.map((sample) => sample.result),
+    samples,
   };
+}
+
+/**
+ * When the slowest 1 % started, in 0.5 s windows of the run, and the rate each full window finished at:
+ * a tail that clusters (the burst's first requests, a stall) reads differently from one spread evenly.
+ */
+function tailReport({ samples }) {
+  const window = (sample) => Math.floor(sample.startedMs / WINDOW_MS);
+  const slowest = [...samples].sort((a, b) => b.ms - a.ms).slice(0, Math.ceil(samples.length / 100));
+  const slowByWindow = new Map();
+  for (const sample of slowest) slowByWindow.set(window(sample), (slowByWindow.get(window(sample)) ?? 0) + 1);
+  const clusters = [...slowByWindow]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 3)
+    .map(([at, n]) => `${n} at ${((at * WINDOW_MS) / 1000).toFixed(1)} s`);
+  const finished = new Map();
+  for (const sample of samples) {
+    const at = Math.floor((sample.startedMs + sample.ms) / WINDOW_MS);
+    finished.set(at, (finished.get(at) ?? 0) + 1);
+  }
+  // Every window between the first and the last (both partial), a window where nothing finished too.
+  const last = Math.max(...finished.keys());
+  const full = Array.from(
+    { length: Math.max(0, last - 1) },
+    (_, i) => (finished.get(i + 1) ?? 0) * (1000 / WINDOW_MS),
+  );
+  return (
+    `  slowest 1 % (${slowest.length}) started: ${clusters.join(', ')}; ` +
+    (full.length ? `0.5 s windows finished ${Math.min(...full)}–${Math.max(...full)} decisions/s` : '')
+  );
 }
 
 async function cardholder(run) {
@@ -113,7 +148,8 @@ async function main() {
   };
   const report = (label, result) =>
     console.log(
-      `decision, webhook in → answer out (${label}): p50 ${result.p50.toFixed(1)} ms, ` +
+      `decision, webhook in → answer out (${label}): p10 ${result.p10.toFixed(1)} ms, ` +
+        `p50 ${result.p50.toFixed(1)} ms, p90 ${result.p90.toFixed(1)} ms, ` +
         `p99 ${result.p99.toFixed(1)} ms, max ${result.max.toFixed(1)} ms, ` +
         `${result.perSecond.toFixed(0)} decisions/s, ${result.results.filter((approved) => !approved).length} declined`,
     );
@@ -123,7 +159,9 @@ async function main() {
   report('one at a time, 200 requests', await load(200, 1, decide));
   await queuesDrained();
   const before = cpuSnapshot();
-  report(`${REQUESTS} requests, ${CONCURRENCY} at once`, await load(REQUESTS, CONCURRENCY, decide));
+  const atOnce = await load(REQUESTS, CONCURRENCY, decide);
+  report(`${REQUESTS} requests, ${CONCURRENCY} at once`, atOnce);
+  console.log(tailReport(atOnce));
   // With what each decision set off (the hold's balance event in pots, live notices), once it is done.
   await queuesDrained();
   console.log(`  CPU per decision: ${cpuPerUnit(before, cpuSnapshot(), REQUESTS)}`);
