@@ -143,7 +143,7 @@ async function main() {
 
   const decide = async () => {
     const { status, body } = await deliverWebhook(authorizationRequest(card));
-    if (status !== 200) throw new Error(`authorisation request → ${status} ${body}`);
+    if (status < 200 || status >= 300) throw new Error(`authorisation request → ${status} ${body}`);
     return JSON.parse(body).approved === true;
   };
   const report = (label, result) =>
