@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 
 import { kubePlayShape } from './kube-play-test.mjs';
 import podman from './lib/podman.js';
@@ -17,6 +18,16 @@ const PROJECT = 'kitty-deploy-test';
 const started = Date.now();
 const seconds = (/** @type {number} */ since) => `${((Date.now() - since) / 1000).toFixed(0)} s`;
 const say = (/** @type {string} */ message) => console.log(`[deploy +${seconds(started)}] ${message}`);
+// What went wrong in the shape being played, first line each: the phase's last line repeats it, since CI
+// output is often read from its end.
+/** @type {string[]} */
+let problems = [];
+/** @returns {false} */
+const fail = (/** @type {string} */ message) => {
+  problems.push(message.split('\n')[0]);
+  say(message);
+  return false;
+};
 
 /**
  * @param {string} command
@@ -84,9 +95,43 @@ const compose = (/** @type {string[]} */ ...args) => {
   });
   fs.appendFileSync(composeLog, `$ podman-compose ${args.join(' ')}\n${result.stdout}${result.stderr}`);
   if (result.status !== 0)
-    say(`podman-compose ${args.join(' ')} failed (${result.status}): see ${composeLog}`);
-  return result.status === 0;
+    return fail(`podman-compose ${args.join(' ')} failed (${result.status}): see ${composeLog}`);
+  return true;
 };
+
+/**
+ * The smoke test (tests/deploy) against the stack `extraEnv` points at; a failure's first line goes to
+ * `problems`.
+ * @param {Record<string, string>} extraEnv
+ */
+function smokeTest(extraEnv) {
+  const results = path.join(root, '.kitty/images/smoke-results.json');
+  fs.rmSync(results, { force: true });
+  const jest = [
+    'jest',
+    '-c',
+    'tests/deploy/jest.config.cjs',
+    '--runInBand',
+    '--json',
+    `--outputFile=${results}`,
+  ];
+  if (run('npx', jest, extraEnv)) return true;
+  /** @type {{ testResults?: { message?: string }[] }} */
+  const report = fs.existsSync(results) ? JSON.parse(fs.readFileSync(results, 'utf8')) : {};
+  const lines = (report.testResults ?? [])
+    .flatMap(({ message }) => stripVTControlCharacters(message ?? '').split('\n'))
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith('●'));
+  // The assertion, what it got, and where in the smoke test: enough to tell a cold start from a bug.
+  const why = [
+    lines[0],
+    ...lines.filter((line) => /^(Expected|Received):/.test(line)),
+    lines.find((line) => line.startsWith('at ') && line.includes('smoke.spec.ts:')),
+  ]
+    .filter(Boolean)
+    .join(' ');
+  return fail(`the smoke test failed: ${why || 'no result (see above)'}`);
+}
 
 /**
  * Polls `probe` every second until it is true or `limit` seconds pass.
@@ -99,8 +144,7 @@ function waitFor(what, limit, probe) {
     if (probe()) return true;
     spawnSync('sleep', ['1']);
   }
-  say(`${what}: not ready after ${limit} s`);
-  return false;
+  return fail(`${what}: not ready after ${limit} s`);
 }
 const container = (/** @type {string} */ service) => `${PROJECT}_${service}_1`;
 const quiet = (/** @type {string[]} */ args) => spawnSync('podman', args, { env, encoding: 'utf8' });
@@ -136,17 +180,14 @@ const composeShape = () => {
       say('the migration job');
       ok = compose('up', '-d', '--no-deps', 'migrate');
       const exit = quiet(['wait', container('migrate')]).stdout.trim();
-      if (exit !== '0') {
-        say(`the migration job exited ${exit}`);
-        ok = false;
-      }
+      if (exit !== '0') ok = fail(`the migration job exited ${exit}`);
     }
     if (ok) {
       say('podman-compose up: every app');
       ok = compose('up', '-d');
     }
     if (ok)
-      ok = run('npx', ['jest', '-c', 'tests/deploy/jest.config.cjs', '--runInBand'], {
+      ok = smokeTest({
         DEPLOY_SHAPE: 'podman-compose',
         GATEWAY_URL: 'http://127.0.0.1:3000',
         MAILDEV_URL: 'http://127.0.0.1:1080',
@@ -169,14 +210,15 @@ const report = [`images built in ${buildTime}`];
 let passed = true;
 for (const [name, play] of /** @type {const} */ ([
   ['compose', composeShape],
-  ['kube', () => kubePlayShape({ root, env, say, secrets, run, waitFor })],
+  ['kube', () => kubePlayShape({ root, env, say, fail, secrets, smokeTest, waitFor })],
 ])) {
   if (shape && shape !== name) continue;
   const t1 = Date.now();
+  problems = [];
   const ok = play();
   passed &&= ok;
   report.push(
-    `${name === 'compose' ? 'podman-compose' : 'podman kube play'} up + smoke test + down in ${seconds(t1)}: ${ok ? 'passed' : 'FAILED'}`,
+    `${name === 'compose' ? 'podman-compose' : 'podman kube play'} up + smoke test + down in ${seconds(t1)}: ${ok ? 'passed' : `FAILED (${problems.join('; ') || 'see above'})`}`,
   );
 }
 say(report.join('; '));

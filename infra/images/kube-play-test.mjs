@@ -33,7 +33,8 @@ const httpOk = (/** @type {string} */ url) =>
 
 /**
  * @typedef {{ root: string, env: NodeJS.ProcessEnv, say: (message: string) => void,
- *   secrets: Record<string, string>, run: (command: string, args: string[], extraEnv?: Record<string, string>) => boolean,
+ *   fail: (message: string) => false, secrets: Record<string, string>,
+ *   smokeTest: (extraEnv: Record<string, string>) => boolean,
  *   waitFor: (what: string, limit: number, probe: () => boolean) => boolean }} Context
  */
 
@@ -42,7 +43,7 @@ const httpOk = (/** @type {string} */ url) =>
  * removed again, pass or fail.
  * @param {Context} context
  */
-export function kubePlayShape({ root, env, say, secrets, run, waitFor }) {
+export function kubePlayShape({ root, env, say, fail, secrets, smokeTest, waitFor }) {
   const podman = (/** @type {string[]} */ args) => spawnSync('podman', args, { env, encoding: 'utf8' });
   const work = path.join(root, '.kitty/images/kube');
   fs.rmSync(work, { recursive: true, force: true });
@@ -84,8 +85,9 @@ export function kubePlayShape({ root, env, say, secrets, run, waitFor }) {
   /** @param {string} file */
   const play = (file) => {
     const result = podman(['kube', 'play', '--network', NETWORK, file]);
-    if (result.status !== 0) say(`podman kube play ${path.relative(root, file)} failed:\n${result.stderr}`);
-    return result.status === 0;
+    if (result.status !== 0)
+      return fail(`podman kube play ${path.relative(root, file)} failed:\n${result.stderr}`);
+    return true;
   };
   /** A kube-played container's address on the test network. */
   const address = (/** @type {string} */ container) =>
@@ -145,8 +147,7 @@ export function kubePlayShape({ root, env, say, secrets, run, waitFor }) {
       const exit = podman(['wait', 'kitty-migrate-migrate']).stdout.trim();
       if (ok && exit !== '0') {
         const logs = podman(['logs', '--tail', '30', 'kitty-migrate-migrate']);
-        say(`the migration pod exited ${exit}:\n${logs.stdout}${logs.stderr}`);
-        ok = false;
+        ok = fail(`the migration pod exited ${exit}:\n${logs.stdout}${logs.stderr}`);
       }
     }
     if (ok) {
@@ -172,7 +173,7 @@ export function kubePlayShape({ root, env, say, secrets, run, waitFor }) {
     }
     if (ok) {
       say('every pod answers its probe; the smoke test');
-      ok = run('npx', ['jest', '-c', 'tests/deploy/jest.config.cjs', '--runInBand'], {
+      ok = smokeTest({
         DEPLOY_SHAPE: 'podman kube play',
         GATEWAY_URL: `http://${address('gateway-pod-0-gateway')}:3000`,
         MAILDEV_URL: `http://${address('maildev-maildev')}:1080`,
@@ -191,8 +192,7 @@ export function kubePlayShape({ root, env, say, secrets, run, waitFor }) {
         }
     }
   } catch (error) {
-    say(`kube play: ${error instanceof Error ? error.message : String(error)}`);
-    ok = false;
+    ok = fail(`kube play: ${error instanceof Error ? error.message : String(error)}`);
   } finally {
     // `--keep` leaves the pods running to look into (the next run removes them first).
     if (!process.argv.includes('--keep')) down();

@@ -3,6 +3,7 @@
 module.exports = {
   ...require('../../jest.preset.cjs'),
   displayName: 'e2e',
+  testEnvironment: '<rootDir>/../support/e2e-environment.cjs',
   rootDir: __dirname,
   testMatch: ['<rootDir>/**/*.spec.ts'],
   // A stuck step fails on its own wait (pages default to 10–20 s, with the locator in the message). This

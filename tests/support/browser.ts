@@ -1,4 +1,10 @@
-import { type Browser, type BrowserContext, type BrowserContextOptions, chromium } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Page,
+} from 'playwright-core';
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -9,6 +15,8 @@ const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export function useChromium() {
   let browser: Browser;
   const contexts: BrowserContext[] = [];
+  // Per page: its navigations and its API calls that did not answer 2xx, printed when a test fails.
+  const trails = new WeakMap<Page, string[]>();
 
   beforeAll(async () => {
     browser = await chromium.launch({
@@ -29,6 +37,11 @@ export function useChromium() {
     // Each page as the test left it (tmp/e2e-last/<test>-<n>.png): what a failure looked like.
     const name = (expect.getState().currentTestName ?? 'test').replace(/[^a-z0-9]+/gi, '-').slice(0, 120);
     const pages = contexts.flatMap((context) => context.pages());
+    // A failure also prints where each page went and the API answers that were not 2xx: the toast that
+    // said why is gone by the time a wait runs out, and CI keeps the output, not the screenshots.
+    if ((globalThis as { __e2eTestFailed?: boolean }).__e2eTestFailed)
+      for (const [i, page] of pages.entries())
+        console.log(`page ${i + 1} at ${page.url()}:\n  ${(trails.get(page) ?? ['(nothing)']).join('\n  ')}`);
     await Promise.all(
       pages.map((page, i) =>
         page
@@ -47,6 +60,25 @@ export function useChromium() {
     async newContext(options: BrowserContextOptions): Promise<BrowserContext> {
       const context = await browser.newContext(options);
       contexts.push(context);
+      context.on('page', (page) => {
+        const trail: string[] = [];
+        trails.set(page, trail);
+        const note = (line: string) => trail.push(`${new Date().toISOString().slice(11, 23)} ${line}`);
+        page.on('framenavigated', (frame) => {
+          if (frame === page.mainFrame()) note(`navigated to ${frame.url()}`);
+        });
+        page.on('response', (response) => {
+          const { pathname } = new URL(response.url());
+          if (pathname.startsWith('/api/') && response.status() >= 300)
+            note(`${response.request().method()} ${pathname} → ${response.status()}`);
+        });
+        page.on('requestfailed', (request) => {
+          if (new URL(request.url()).pathname.startsWith('/api/'))
+            note(
+              `${request.method()} ${new URL(request.url()).pathname} failed: ${request.failure()?.errorText}`,
+            );
+        });
+      });
       return context;
     },
   };

@@ -188,6 +188,40 @@ describe('pot page', () => {
     expect(await screen.findByText('Pot not found')).toBeTruthy();
   });
 
+  it('keeps the page and its open dialog when a background re-read of the pot fails', async () => {
+    let potReads = 0;
+    potApi({}, (request) => {
+      const path = pathOf(request);
+      if (path === `/api/pots/${POT_ID}/invitations` && request.method === 'POST')
+        return json(
+          {
+            id: 'i0000000-0000-4000-8000-000000000009',
+            inviteUrl: 'http://localhost/invite/abc',
+            expiresAt: '2026-03-10T10:00:00Z',
+          },
+          201,
+        );
+      // The first read succeeds; the re-read after the invitation meets a service restarting.
+      if (path === `/api/pots/${POT_ID}` && (potReads += 1) > 1)
+        return problem(503, 'Please try again in a moment.', { title: 'Service unavailable' });
+      return undefined;
+    });
+    const { user } = renderInApp(<AppRoutes />, { route: `/pot/${POT_ID}`, session: signedInState() });
+
+    await user.click(await screen.findByRole('button', { name: /Invite Members/ }));
+    const dialog = await screen.findByRole('dialog', { name: /Invite people/ });
+    await user.type(within(dialog).getByLabelText('Name'), 'Dan Roe');
+    await user.type(within(dialog).getByLabelText('Email'), 'dan@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+
+    expect(await screen.findByText('Could not refresh the pot')).toBeTruthy();
+    expect(potReads).toBe(2);
+    expect((within(dialog).getByLabelText('Invitation link') as HTMLInputElement).value).toBe(
+      'http://localhost/invite/abc',
+    );
+    expect(location()).toBe(`/pot/${POT_ID}`);
+  });
+
   it('shows an archived pot read-only, and lets its owner restore it', async () => {
     const fetchMock = potApi({ pot: aPotDetail({ isActive: false }) }, (request) =>
       request.method === 'PATCH' ? json(aPotDetail({ isActive: true })) : undefined,

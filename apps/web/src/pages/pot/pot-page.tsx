@@ -90,13 +90,18 @@ export default function PotPage() {
   const [moneyDialog, setMoneyDialog] = useState<'add' | 'withdraw' | null>(null);
   const [settling, setSettling] = useState<SettleUpTransfer | null>(null);
 
-  // A pot that does not exist, is not visible to this user, or cannot be read: back home (spec §2, §8).
+  // A pot that does not exist, is not visible to this user, or cannot be read at all: back home (spec §2,
+  // §8). A background re-read that fails (a slow link, a service restarting) keeps the page as last read,
+  // with whatever dialog is open: only a 404 — removed from the pot meanwhile — takes the user away.
+  const potStatus = pot.isError ? httpStatusOf(pot.error) : undefined;
+  const potUnreadable = pot.isError && (!pot.data || potStatus === 404);
   useEffect(() => {
     if (!pot.isError) return;
-    if (httpStatusOf(pot.error) === 404) toast.error('Pot not found', problemDetail(pot.error));
-    else toast.error('Something went wrong', 'Please try again later.');
-    navigate('/', { replace: true });
-  }, [pot.isError, pot.error, navigate, toast]);
+    if (potStatus === 404) toast.error('Pot not found', problemDetail(pot.error));
+    else if (potUnreadable) toast.error('Something went wrong', 'Please try again later.');
+    else toast.error('Could not refresh the pot', 'Showing it as last loaded. Reload the page to try again.');
+    if (potUnreadable) navigate('/', { replace: true });
+  }, [pot.isError, pot.error, potStatus, potUnreadable, navigate, toast]);
 
   // /pot/:id?action=expense (from /pot-summary's Add Expense) opens the dialog once the pot is here.
   const action = searchParams.get('action');
@@ -112,7 +117,7 @@ export default function PotPage() {
     );
   }, [pot.data, action, setSearchParams]);
 
-  if (pot.isLoading || pot.isError) return <PageLoader label="Loading the pot…" />;
+  if (pot.isLoading || potUnreadable) return <PageLoader label="Loading the pot…" />;
   if (!pot.data) {
     return (
       <div className="page not-found">
