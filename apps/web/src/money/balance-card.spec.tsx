@@ -73,5 +73,29 @@ describe('balance card', () => {
       await act(() => jest.advanceTimersByTimeAsync(2 * BALANCE_REFRESH_MS + 100));
       expect(reads(fetchMock, '/api/wallet')).toBe(first + 1);
     });
+
+    it('keeps the balance and the pots last read when a refresh fails, says from when, and clears it', async () => {
+      let down = false;
+      moneyApi({ pots: twoPots, wallet: aWallet({ balancePence: 5000 }) }, (request) =>
+        down && ['/api/pots', '/api/wallet'].includes(new URL(request.url).pathname)
+          ? problem(503, 'Please try again in a moment.')
+          : undefined,
+      );
+      renderInApp(<AppRoutes />, { session: signedInState() });
+      expect(await screen.findByTestId('pots-balance')).toHaveProperty('textContent', '£1,245.00');
+
+      down = true;
+      await act(() => jest.advanceTimersByTimeAsync(BALANCE_REFRESH_MS + 100));
+      expect((await card().findByRole('status')).textContent).toMatch(/^Could not refresh: as of /);
+      expect(screen.getByTestId('pots-balance').textContent).toBe('£1,245.00');
+      expect(screen.getByTestId('wallet-balance').textContent).toBe('£50.00');
+      expect(card().queryByText('Could not load your balance')).toBeNull();
+      expect(screen.getByText('Flat bills')).toBeTruthy();
+
+      down = false;
+      await act(() => jest.advanceTimersByTimeAsync(BALANCE_REFRESH_MS + 100));
+      await waitFor(() => expect(card().queryByRole('status')).toBeNull());
+      expect(screen.getByTestId('pots-balance').textContent).toBe('£1,245.00');
+    });
   });
 });

@@ -2,6 +2,7 @@ import { problemDetail, useGetWalletQuery, useListPotsQuery } from '@kitty/api-c
 import { formatPence } from '@kitty/money';
 import { useState } from 'react';
 
+import { formatDateTime } from '../pots/format';
 import { EyeIcon, EyeInvisibleIcon, MailIcon } from '../ui/inline-icons';
 import { PlainButton, PlainButtonLink } from '../ui/plain-button';
 import { PlainAlert, PlainSkeletonLine } from '../ui/plain-display';
@@ -28,6 +29,10 @@ export function BalanceCard({ paused, onAddFunds, onWithdraw }: BalanceCardProps
   const potsTotal = pots.data?.reduce((sum, { balancePence }) => sum + balancePence, 0);
   const show = (pence: number | undefined) => (pence === undefined ? '' : masked ? MASK : formatPence(pence));
   const refreshing = pots.isFetching || wallet.isFetching;
+  // A refresh that fails keeps the balance last read on screen and says from when; the next refresh (every
+  // 30 s, or Refresh) replaces it. Only a balance never read is an error.
+  const refreshFailed = [pots, wallet].some(({ isError, data }) => isError && data !== undefined);
+  const lastRead = Math.min(pots.fulfilledTimeStamp ?? Date.now(), wallet.fulfilledTimeStamp ?? Date.now());
 
   return (
     <section className="panel balance-card" aria-labelledby="balance-title" aria-busy={refreshing}>
@@ -63,7 +68,7 @@ export function BalanceCard({ paused, onAddFunds, onWithdraw }: BalanceCardProps
 
       {pots.isLoading ? (
         <PlainSkeletonLine size="large" label="Loading your balance" />
-      ) : pots.isError ? (
+      ) : pots.isError && !pots.data ? (
         <PlainAlert
           type="error"
           title="Could not load your balance"
@@ -75,12 +80,17 @@ export function BalanceCard({ paused, onAddFunds, onWithdraw }: BalanceCardProps
         </p>
       )}
       <p className="muted balance-caption">Across your active pots</p>
+      {refreshFailed && (
+        <p className="balance-stale" role="status">
+          Could not refresh: as of {formatDateTime(new Date(lastRead).toISOString())}.
+        </p>
+      )}
 
       <div className="wallet-line">
         <span>Personal wallet</span>
         {wallet.isLoading ? (
           <PlainSkeletonLine size="small" label="Loading your wallet" />
-        ) : wallet.isError ? (
+        ) : wallet.isError && !wallet.data ? (
           <span className="muted">unavailable</span>
         ) : (
           <strong data-testid="wallet-balance">{show(wallet.data?.balancePence)}</strong>

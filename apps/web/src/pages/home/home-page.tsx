@@ -43,6 +43,7 @@ const WithdrawDialog = lazyWithAntd<WithdrawDialogProps>(() =>
 export default function HomePage() {
   const user = useAppSelector(selectCurrentUser);
   const navigate = useNavigate();
+  // Refreshed every 30 s by the balance card: a refresh that fails keeps the pots last read on screen.
   const pots = useListPotsQuery();
   const activePot = useGetActivePotQuery();
   const { setActive, pendingPotId } = useSetActivePot();
@@ -115,7 +116,7 @@ export default function HomePage() {
               </div>
             ))}
           </div>
-        ) : pots.isError ? (
+        ) : pots.isError && !pots.data ? (
           <PotsFetchError error={pots.error} onRetry={() => pots.refetch()} />
         ) : pots.data && pots.data.length > 0 ? (
           <div className="pot-grid">
