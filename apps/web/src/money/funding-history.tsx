@@ -42,7 +42,8 @@ export function FundingHistory() {
   useEffect(() => setMoving(unsettled), [unsettled]);
 
   if (history.isLoading) return <Skeleton active paragraph={{ rows: 3 }} />;
-  if (history.isError) {
+  // A refresh that fails keeps the list last read, under a note; only a list never read is an error.
+  if (history.isError && !history.data) {
     return (
       <Alert
         type="error"
@@ -61,32 +62,48 @@ export function FundingHistory() {
     return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No top-ups yet" />;
 
   return (
-    <ul className="funding-history" aria-label="Your top-ups">
-      {history.data.map((row) => (
-        <li key={row.id} className="funding-row">
-          <div className="funding-row-main">
-            <span className="funding-row-title">
-              {formatPence(row.amountPence)} to {row.destination.name}
-            </span>
-            <span className="muted funding-row-meta">
-              {formatDateTime(row.createdAt)} · {METHOD_LABELS[row.method]} · fee {formatPence(row.feePence)}{' '}
-              ({row.feeRate}%)
-            </span>
-            {row.failureReason && (
-              <span className="funding-row-reason">{unpaidOutcome(row.status, row.failureReason)}</span>
-            )}
-          </div>
-          <div className="funding-row-side">
-            <Tag color={STATUS_TAGS[row.status].color}>{STATUS_TAGS[row.status].label}</Tag>
-            <Link
-              to={`/top-ups/${row.id}/receipt`}
-              aria-label={`Receipt for ${formatPence(row.amountPence)} to ${row.destination.name}, ${STATUS_TAGS[row.status].label}, ${formatDateTime(row.createdAt)}`}
-            >
-              Receipt
-            </Link>
-          </div>
-        </li>
-      ))}
-    </ul>
+    <>
+      {history.isError && (
+        <Alert
+          className="funding-history-stale"
+          type="warning"
+          showIcon
+          title="Could not refresh your top-ups"
+          description="Showing them as last loaded."
+          action={
+            <Button size="small" onClick={() => history.refetch()}>
+              Try again
+            </Button>
+          }
+        />
+      )}
+      <ul className="funding-history" aria-label="Your top-ups">
+        {history.data.map((row) => (
+          <li key={row.id} className="funding-row">
+            <div className="funding-row-main">
+              <span className="funding-row-title">
+                {formatPence(row.amountPence)} to {row.destination.name}
+              </span>
+              <span className="muted funding-row-meta">
+                {formatDateTime(row.createdAt)} · {METHOD_LABELS[row.method]} · fee{' '}
+                {formatPence(row.feePence)} ({row.feeRate}%)
+              </span>
+              {row.failureReason && (
+                <span className="funding-row-reason">{unpaidOutcome(row.status, row.failureReason)}</span>
+              )}
+            </div>
+            <div className="funding-row-side">
+              <Tag color={STATUS_TAGS[row.status].color}>{STATUS_TAGS[row.status].label}</Tag>
+              <Link
+                to={`/top-ups/${row.id}/receipt`}
+                aria-label={`Receipt for ${formatPence(row.amountPence)} to ${row.destination.name}, ${STATUS_TAGS[row.status].label}, ${formatDateTime(row.createdAt)}`}
+              >
+                Receipt
+              </Link>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }

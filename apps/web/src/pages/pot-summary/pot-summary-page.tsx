@@ -33,7 +33,7 @@ export default function PotSummaryPage() {
         </h2>
         {pots.isLoading ? (
           <Skeleton active paragraph={{ rows: 4 }} />
-        ) : pots.isError ? (
+        ) : pots.isError && !pots.data ? (
           <PotsFetchError error={pots.error} onRetry={() => pots.refetch()} />
         ) : (
           <ul className="summary-list">

@@ -1,7 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 
 import { AppRoutes } from '../../app/app-routes';
 import { externalNavigation } from '../../money/external-navigation';
+import { TOP_UP_POLL_MS } from '../../money/funding-history';
 import { aFundingTransaction, moneyApi } from '../../money/test-support';
 import { aPotSummary, signedInState } from '../../test/factories';
 import { json, problem } from '../../test/fetch-mock';
@@ -117,5 +118,33 @@ describe('/top-up', () => {
       ),
       expect.stringMatching(/\(2%\)CancelledReceipt$/),
     ]);
+  });
+
+  it('keeps the top-ups last read when a refresh fails, under a note that offers to try again', async () => {
+    jest.useFakeTimers({ advanceTimers: true });
+    try {
+      let down = false;
+      moneyApi({ pots, history: [aFundingTransaction({ status: 'processing' })] }, (request) =>
+        down && new URL(request.url).pathname === '/api/funding/transactions'
+          ? problem(503, 'Please try again in a moment.')
+          : undefined,
+      );
+      const { user } = renderTopUp('/top-up');
+      await screen.findByRole('list', { name: 'Your top-ups' });
+
+      // A top-up under way is asked about again every 10 s while live updates are not connected.
+      down = true;
+      await act(() => jest.advanceTimersByTimeAsync(TOP_UP_POLL_MS + 100));
+      expect(await screen.findByText('Could not refresh your top-ups')).toBeTruthy();
+      expect(
+        within(screen.getByRole('list', { name: 'Your top-ups' })).getAllByRole('listitem'),
+      ).toHaveLength(1);
+
+      down = false;
+      await user.click(screen.getByRole('button', { name: 'Try again' }));
+      await waitFor(() => expect(screen.queryByText('Could not refresh your top-ups')).toBeNull());
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });
