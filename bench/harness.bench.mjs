@@ -104,8 +104,18 @@ async function chainGateway() {
   process.send?.('ready');
 }
 
+/**
+ * The Node.js binary the running stack's apps run on (`npm start` records it in .kitty/stack.json;
+ * `--shipped-node` makes it the images' own): the chain runs on the same one, so the ratio compares code.
+ */
+function stackNode() {
+  const file = path.join(ROOT, '.kitty', 'stack.json');
+  const recorded = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')).appNode : undefined;
+  return typeof recorded === 'string' && existsSync(recorded) ? recorded : process.execPath;
+}
+
 function startChild(role) {
-  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), role], {
+  const child = spawn(stackNode(), [fileURLToPath(import.meta.url), role], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   return new Promise((resolve, reject) => {
@@ -178,6 +188,7 @@ const describe = (result) =>
 
 async function main() {
   console.log(`seeding a ${MEMBERS}-member pot with ${EXPENSES} expenses through ${GATEWAY} …`);
+  console.log(`the chain runs on ${stackNode()}, as the stack's apps do`);
   const { token, potId } = await seededMemberHeavyPot({
     label: 'Harness',
     ipPrefix: '198.19',

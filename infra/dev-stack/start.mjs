@@ -1,5 +1,4 @@
 // `npm start`: installs what is missing, then runs the whole stack (see docs/dev-stack.md).
-import { execFileSync, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,7 +12,8 @@ if (argv.includes('--help')) {
   const { VARIABLES, LAUNCHER_VARIABLES } = require('./lib/env.js');
   console.log(
     'npm start [-- --no-build] [-- --no-install] [-- --shipped-node]\n\n' +
-      '--shipped-node runs the stack on the Node.js the images ship (fetched once from the npm registry).\n\n' +
+      '--shipped-node runs the apps on the Node.js the images ship (fetched once from the npm registry;\n' +
+      'the same as KITTY_NODE=shipped).\n\n' +
       'Every app gets (your own values win):',
   );
   for (const v of VARIABLES) console.log(`  ${v.name.padEnd(26)} ${v.description}`);
@@ -24,22 +24,8 @@ if (argv.includes('--help')) {
 
 try {
   if (!argv.includes('--no-install')) await require('./lib/install.js').ensureInstalled(root, say);
-  if (argv.includes('--shipped-node') && !process.env.KITTY_SHIPPED_NODE) {
-    // The launcher starts every app with its own Node (process.execPath): run it again under the one the
-    // images ship (infra/images/shipped-node.mjs prints its path, fetching it the first time).
-    say.step('Node.js as the images ship it');
-    const node = execFileSync(process.execPath, [path.join(root, 'infra/images/shipped-node.mjs')])
-      .toString()
-      .trim();
-    const child = spawn(node, [fileURLToPath(import.meta.url), ...argv, '--no-install'], {
-      stdio: 'inherit',
-      env: { ...process.env, KITTY_SHIPPED_NODE: node },
-    });
-    for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM']))
-      process.on(signal, () => child.kill(signal));
-    child.on('exit', (code) => process.exit(code ?? 1));
-    await new Promise(() => undefined);
-  }
+  // The apps on the Node.js the images ship (lib/app-node.js fetches it the first time).
+  if (argv.includes('--shipped-node')) process.env.KITTY_NODE = 'shipped';
   // Loaded only now: it needs the dependencies installed above.
   await require('./lib/develop.js').runDevelopment(argv);
 } catch (error) {

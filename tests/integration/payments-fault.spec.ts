@@ -4,6 +4,7 @@
 // the Stripe side is the run's sandbox, with 500 Checkout Sessions really paid on its pay page.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import path from 'node:path';
 
@@ -14,6 +15,11 @@ import { sandboxStripe, stripeTestSettings } from '../support/stripe';
 
 const ROOT = path.resolve(__dirname, '../..');
 const PAYMENTS_MAIN = path.join(ROOT, 'dist/apps/payments/apps/payments/src/main.js');
+// The Node.js the stack's apps run on in npm test (the images' own; infra/dev-stack/lib/app-node.js).
+const { appNode } = createRequire(__filename)(path.join(ROOT, 'infra/dev-stack/lib/app-node.js')) as {
+  appNode: (mode: 'test', env: NodeJS.ProcessEnv, warn: (text: string) => void) => { binary: string };
+};
+const NODE = appNode('test', process.env, (text) => console.warn(text)).binary;
 const TOP_UPS = 500;
 const STRIPE_EVENT_QUEUE = 'payments-stripe-events';
 const STRIPE_EVENT_JOB = 'payments.stripe-event.received.v1';
@@ -69,7 +75,7 @@ describe('payments service killed with 500 Stripe events queued', () => {
   let payments: ChildProcess | undefined;
 
   const startPayments = async () => {
-    const child = spawn(process.execPath, [PAYMENTS_MAIN], {
+    const child = spawn(NODE, [PAYMENTS_MAIN], {
       env: {
         PATH: process.env.PATH,
         NODE_ENV: 'test',

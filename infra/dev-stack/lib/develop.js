@@ -123,7 +123,7 @@ async function runDevelopment(argv, userEnv = process.env) {
     const { ports, env } = started;
     stopStack = started.stop;
     ready = true;
-    state.update(supervisor.processes, { publicUrl: env.PUBLIC_URL });
+    state.update(supervisor.processes, { publicUrl: env.PUBLIC_URL, appNode: started.node });
 
     const inbox = withMaildev ? `  (mail inbox: http://localhost:${ports.mailWeb})` : '';
     console.log(`\n${paint('bold', paint('green', `Kitty is running at ${env.PUBLIC_URL}`))}${inbox}`);

@@ -247,6 +247,11 @@ const LAUNCHER_VARIABLES = [
     name: 'KITTY_HEALTH_TIMEOUT',
     description: 'seconds to wait for every app to be healthy (90 start, 120 test)',
   },
+  {
+    name: 'KITTY_NODE',
+    description:
+      '`shipped`: the apps run on the Node.js the images ship, fetched once (npm test’s default); `machine`: on this one (npm start’s)',
+  },
   { name: 'KITTY_VERBOSE', description: '`1`: npm test also prints the apps’ output' },
   { name: 'KITTY_APPS_FILE', description: 'another app registry (the launcher’s tests use stand-in apps)' },
   { name: 'CHROMIUM_PATH', description: 'browser for the e2e suites (default /usr/bin/chromium)' },

@@ -11,6 +11,7 @@ const { startBalancer } = require('./balancer');
 const { stripAnsi, forEachLine } = require('./output');
 const { sharedEnv, appEnv, defaultWebDistDir, STRIPE_SANDBOX_APP } = require('./env');
 const { HealthError, waitForHttp } = require('./supervisor');
+const { appNode } = require('./app-node');
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const KITTY_DIR = path.join(ROOT, '.kitty');
@@ -278,20 +279,21 @@ async function startMaildev({ supervisor, ports, mailDir, timeoutMs }) {
  * reuses it) and the supervised process (replaced when the replica is restarted).
  * @typedef {{
  *   app: App, name: string, index: number, port: number, opsPort: number | null, env: NodeJS.ProcessEnv,
- *   proc: import('./supervisor').Proc
+ *   node: string, proc: import('./supervisor').Proc
  * }} Replica
  */
 
 /**
- * Starts every replica of every app of the registry at once and waits until each answers its health check.
+ * Starts every replica of every app of the registry at once, each with the `node` binary given (lib/app-node.js),
+ * and waits until each answers its health check.
  * @param {{
  *   supervisor: Supervisor, registry: Registry, ports: Record<string, number>,
- *   replicas: Record<string, number>, timeoutMs: number,
+ *   replicas: Record<string, number>, timeoutMs: number, node: string,
  *   env: (app: App, port: number, opsPort: number | null) => NodeJS.ProcessEnv
  * }} options
  * @returns {Promise<Replica[]>}
  */
-async function startApps({ supervisor, registry, ports, replicas, env, timeoutMs }) {
+async function startApps({ supervisor, registry, ports, replicas, env, timeoutMs, node }) {
   const missing = registry.apps.filter((app) => !fs.existsSync(app.entry));
   if (missing.length) {
     throw new Error(
@@ -307,8 +309,8 @@ async function startApps({ supervisor, registry, ports, replicas, env, timeoutMs
       const port = ports[name];
       const opsPort = ports[opsKey(name)] ?? null;
       const replicaEnv = env(app, port, opsPort);
-      const proc = supervisor.start(name, process.execPath, [app.entry, ...app.args], { env: replicaEnv });
-      return { app, name, index: i + 1, port, opsPort, env: replicaEnv, proc };
+      const proc = supervisor.start(name, node, [app.entry, ...app.args], { env: replicaEnv });
+      return { app, name, index: i + 1, port, opsPort, env: replicaEnv, node, proc };
     });
   });
   await Promise.all(started.map((replica) => waitForReplica(replica, timeoutMs)));
@@ -330,14 +332,9 @@ function waitForReplica({ app, port, proc }, timeoutMs) {
  */
 async function restartReplica({ supervisor, replica, generation, timeoutMs, env = replica.env }) {
   const { app } = replica;
-  replica.proc = supervisor.start(
-    `${replica.name}.${generation}`,
-    process.execPath,
-    [app.entry, ...app.args],
-    {
-      env,
-    },
-  );
+  replica.proc = supervisor.start(`${replica.name}.${generation}`, replica.node, [app.entry, ...app.args], {
+    env,
+  });
   await waitForReplica(replica, timeoutMs);
   return replica;
 }
@@ -405,7 +402,8 @@ async function startStack({
     userEnv,
   );
   const names = registry.apps.map((a) => (replicas[a.name] > 1 ? `${a.name} ×${replicas[a.name]}` : a.name));
-  say.step(`Starting ${withMaildev ? 'MailDev and ' : ''}${names.join(', ')}`);
+  const node = appNode(mode, userEnv, say.warn);
+  say.step(`Starting ${withMaildev ? 'MailDev and ' : ''}${names.join(', ')} on ${node.label}`);
   if (withMaildev)
     await startMaildev({ supervisor, ports, mailDir: rest.mailDir, timeoutMs: rest.timeoutMs });
   const started = await startApps({
@@ -419,6 +417,7 @@ async function startStack({
       ...(opsPort !== null && { OPS_HTTP_PORT: String(opsPort) }),
     }),
     timeoutMs: rest.timeoutMs,
+    node: node.binary,
   });
   const gatewayUrl = `http://127.0.0.1:${ports[gateway.name]}`;
   /** @type {import('./balancer').Balancer | null} */
@@ -433,6 +432,7 @@ async function startStack({
     env: shared,
     gatewayUrl,
     replicas: started,
+    node: node.binary,
     balancer,
     stop: async () => {
       await balancer?.close();

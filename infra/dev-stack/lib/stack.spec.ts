@@ -88,7 +88,7 @@ describe('startStack with replicas (stand-in apps)', () => {
       registry: standIns,
       supervisor,
       say: quiet,
-      userEnv: { ...process.env, STAND_IN_NO_PROBES: '1' },
+      userEnv: { ...process.env, STAND_IN_NO_PROBES: '1', KITTY_NODE: 'machine' },
       withMaildev: false,
       replicas: { gateway: 3, auth: 2, residency: 1, notifications: 1 },
       databaseUrl: 'postgresql://nobody@127.0.0.1:1/none',

@@ -9,7 +9,7 @@ const { isAlive, signalGroup } = require('./supervisor');
 
 /**
  * @typedef {{ name: string, pid: number, command: string }} Child
- * @typedef {{ pid: number, startedAt?: string, publicUrl?: string, children?: Child[] }} State
+ * @typedef {{ pid: number, startedAt?: string, publicUrl?: string, appNode?: string, children?: Child[] }} State
  */
 
 /**
@@ -26,10 +26,12 @@ function commandLine(pid) {
 }
 
 // What must still appear in a recorded process's command line before we signal it (pids get reused):
-// the script of a Node process, else the program's name (redis-server rewrites the rest of its title).
+// the script of a Node process (the machine's or the shipped one), else the program's name (redis-server
+// rewrites the rest of its title).
 /** @param {import('node:child_process').ChildProcess} child */
 function marker(child) {
-  return child.spawnfile === process.execPath ? child.spawnargs[1] : path.basename(child.spawnfile);
+  const program = path.basename(child.spawnfile);
+  return program === 'node' || child.spawnfile === process.execPath ? child.spawnargs[1] : program;
 }
 
 class StackState {
@@ -89,9 +91,9 @@ class StackState {
   }
 
   /**
-   * Records the supervised processes (and the URL, once known).
+   * Records the supervised processes (and, once known, the URL and the Node binary the apps run on).
    * @param {import('./supervisor').Proc[]} processes
-   * @param {{ publicUrl?: string }} [extra]
+   * @param {{ publicUrl?: string, appNode?: string }} [extra]
    */
   update(processes, extra = {}) {
     const current = this.read() ?? { pid: process.pid };

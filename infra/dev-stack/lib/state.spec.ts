@@ -67,4 +67,22 @@ describe('StackState', () => {
     expect(isAlive(leftover)).toBe(false);
     expect(isAlive(stranger)).toBe(true);
   });
+
+  it("records an app started on another Node binary (the images' own) by its script, and the apps' Node", async () => {
+    const otherNode = path.join(dir, 'node-24', 'node');
+    fs.mkdirSync(path.dirname(otherNode));
+    fs.symlinkSync(process.execPath, otherNode);
+    const main = path.join(dir, 'main.js');
+    fs.writeFileSync(main, 'setInterval(() => {}, 1000);');
+    const app = spawn(otherNode, [main], { detached: true, stdio: 'ignore' });
+    spawned.push(app.pid as number);
+    const state = new StackState(file);
+    await state.claim();
+    state.update([{ name: 'pots', pid: app.pid as number, child: app, exitInfo: null }] as never, {
+      appNode: otherNode,
+    });
+    const recorded = JSON.parse(fs.readFileSync(file, 'utf8'));
+    expect(recorded.appNode).toBe(otherNode);
+    expect(recorded.children).toEqual([{ name: 'pots', pid: app.pid, command: main }]);
+  });
 });

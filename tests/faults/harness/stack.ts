@@ -42,6 +42,7 @@ interface Replica {
   port: number;
   opsPort: number | null;
   env: NodeJS.ProcessEnv;
+  node: string;
   proc: Proc;
 }
 interface Registry {
