@@ -7,6 +7,7 @@ import { Link } from 'react-router-dom';
 
 import { useLiveConnected } from '../live/use-live-updates';
 import { formatDateTime } from '../pots/format';
+import { MoneyRow } from './money-row';
 import { unpaidOutcome } from './top-up-outcome';
 
 export const METHOD_LABELS: Record<FundingTransaction['method'], string> = {
@@ -79,29 +80,23 @@ export function FundingHistory() {
       )}
       <ul className="funding-history" aria-label="Your top-ups">
         {history.data.map((row) => (
-          <li key={row.id} className="funding-row">
-            <div className="funding-row-main">
-              <span className="funding-row-title">
-                {formatPence(row.amountPence)} to {row.destination.name}
-              </span>
-              <span className="muted funding-row-meta">
-                {formatDateTime(row.createdAt)} · {METHOD_LABELS[row.method]} · fee{' '}
-                {formatPence(row.feePence)} ({row.feeRate}%)
-              </span>
-              {row.failureReason && (
-                <span className="funding-row-reason">{unpaidOutcome(row.status, row.failureReason)}</span>
-              )}
-            </div>
-            <div className="funding-row-side">
-              <Tag color={STATUS_TAGS[row.status].color}>{STATUS_TAGS[row.status].label}</Tag>
-              <Link
-                to={`/top-ups/${row.id}/receipt`}
-                aria-label={`Receipt for ${formatPence(row.amountPence)} to ${row.destination.name}, ${STATUS_TAGS[row.status].label}, ${formatDateTime(row.createdAt)}`}
-              >
-                Receipt
-              </Link>
-            </div>
-          </li>
+          <MoneyRow
+            key={row.id}
+            title={`${formatPence(row.amountPence)} to ${row.destination.name}`}
+            meta={`${formatDateTime(row.createdAt)} · ${METHOD_LABELS[row.method]} · fee ${formatPence(row.feePence)} (${row.feeRate}%)`}
+            reason={row.failureReason && unpaidOutcome(row.status, row.failureReason)}
+            side={
+              <div className="funding-row-side">
+                <Tag color={STATUS_TAGS[row.status].color}>{STATUS_TAGS[row.status].label}</Tag>
+                <Link
+                  to={`/top-ups/${row.id}/receipt`}
+                  aria-label={`Receipt for ${formatPence(row.amountPence)} to ${row.destination.name}, ${STATUS_TAGS[row.status].label}, ${formatDateTime(row.createdAt)}`}
+                >
+                  Receipt
+                </Link>
+              </div>
+            }
+          />
         ))}
       </ul>
     </>

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 
 import { useLiveConnected } from '../live/use-live-updates';
 import { formatDate } from '../pots/format';
+import { MoneyRow } from './money-row';
 
 const SHOWN = 3;
 /** How often a withdrawal still on its way is asked about, so 'Paid' shows without a reload. */
@@ -36,18 +37,12 @@ export function RecentWithdrawals() {
       <h3 className="subheading">Recent withdrawals</h3>
       <ul className="funding-history" aria-label="Recent withdrawals">
         {data.slice(0, SHOWN).map((withdrawal) => (
-          <li key={withdrawal.id} className="funding-row">
-            <div className="funding-row-main">
-              <span className="funding-row-title">
-                {formatPence(withdrawal.amountPence)} from {withdrawal.source.name}
-              </span>
-              <span className="muted funding-row-meta">
-                {formatDate(withdrawal.createdAt)}
-                {withdrawal.failureReason ? ` · ${withdrawal.failureReason}` : ''}
-              </span>
-            </div>
-            <Tag color={STATUS[withdrawal.status].color}>{STATUS[withdrawal.status].label}</Tag>
-          </li>
+          <MoneyRow
+            key={withdrawal.id}
+            title={`${formatPence(withdrawal.amountPence)} from ${withdrawal.source.name}`}
+            meta={`${formatDate(withdrawal.createdAt)}${withdrawal.failureReason ? ` · ${withdrawal.failureReason}` : ''}`}
+            side={<Tag color={STATUS[withdrawal.status].color}>{STATUS[withdrawal.status].label}</Tag>}
+          />
         ))}
       </ul>
     </>
