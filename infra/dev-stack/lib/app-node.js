@@ -6,9 +6,12 @@
 // browser stay on the machine's Node. KITTY_NODE chooses; docs/dev-stack.md, 'The shipped Node.js'.
 const path = require('node:path');
 
-const { SHIPPED_NODE_VERSION, fetchShippedNode } = require('../../images/lib/shipped-node.js');
-
 const ROOT = path.resolve(__dirname, '../../..');
+// The images' project owns the version and the fetch; loaded by path, as one Nx project reads another's file.
+/** @type {import('../../images/lib/shipped-node.js')} */
+const { SHIPPED_NODE_VERSION, fetchShippedNode } = require(
+  path.join(ROOT, 'infra/images/lib/shipped-node.js'),
+);
 
 /** @typedef {'shipped' | 'machine'} NodeChoice */
 
