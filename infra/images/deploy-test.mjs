@@ -194,16 +194,64 @@ const composeShape = () => {
         STRIPE_API_URL: 'http://127.0.0.1:12111',
         STRIPE_WEBHOOK_SECRET: secrets.STRIPE_WEBHOOK_SECRET,
       });
-    if (!ok)
-      for (const service of ['migrate', 'gateway', 'auth', 'payments']) {
-        say(`last lines of ${service}:`);
-        run('podman', ['logs', '--tail', '30', container(service)]);
-      }
+    if (!ok) postMortem();
   } finally {
     compose('down', '-v');
   }
   return ok;
 };
+
+/**
+ * What a failed compose run leaves for whoever reads CI's output: every container's logs in
+ * .kitty/images/logs/, the last lines of the gateway and of any container that exited or restarted, and a
+ * one-line account of both (restarts, the gateway's failed RPCs by pattern) in the phase's summary.
+ */
+function postMortem() {
+  const dir = path.join(root, '.kitty/images/logs');
+  fs.mkdirSync(dir, { recursive: true });
+  const names = quiet(['ps', '-a', '--format', '{{.Names}}', '--filter', `name=^${PROJECT}_`])
+    .stdout.split('\n')
+    .filter(Boolean);
+  /** @type {string[]} */
+  const troubled = [];
+  for (const name of names) {
+    const service = name.slice(PROJECT.length + 1).replace(/_1$/, '');
+    const logs = quiet(['logs', name]);
+    fs.writeFileSync(path.join(dir, `compose-${service}.log`), `${logs.stdout}${logs.stderr}`);
+    const [status, restarts, exitCode] = quiet([
+      'inspect',
+      '--format',
+      '{{.State.Status}} {{.RestartCount}} {{.State.ExitCode}}',
+      name,
+    ])
+      .stdout.trim()
+      .split(' ');
+    const exitedBadly = status !== 'running' && !(service === 'migrate' && exitCode === '0');
+    if (exitedBadly || Number(restarts) > 0)
+      troubled.push(`${service} ${status}, restarted ${restarts}×, last exit ${exitCode}`);
+    if (service === 'gateway' || exitedBadly || Number(restarts) > 0) {
+      say(`last lines of ${service}:`);
+      run('podman', ['logs', '--tail', '30', name]);
+    }
+  }
+  const gatewayLog = path.join(dir, 'compose-gateway.log');
+  /** @type {Map<string, number>} */
+  const failedRpcs = new Map();
+  if (fs.existsSync(gatewayLog))
+    for (const [, pattern, reason] of fs
+      .readFileSync(gatewayLog, 'utf8')
+      .matchAll(/RPC (\S+) failed: ([^"\n]*)/g)) {
+      const key = `${pattern} (${reason.trim()})`;
+      failedRpcs.set(key, (failedRpcs.get(key) ?? 0) + 1);
+    }
+  fail(
+    `after the failure: ${troubled.length ? troubled.join('; ') : 'no container exited or restarted'}; ` +
+      (failedRpcs.size
+        ? `the gateway's failed RPCs: ${[...failedRpcs].map(([key, count]) => `${count}× ${key}`).join(', ')}`
+        : 'the gateway logged no failed RPC') +
+      `; every container's log is in ${path.relative(root, dir)}/`,
+  );
+}
 
 /** @type {string[]} */
 const report = [`images built in ${buildTime}`];

@@ -8,13 +8,29 @@ import { verifyUser } from '../support/onboarding';
 import { topUp } from '../support/payments';
 import { bearer } from '../support/pots';
 
+interface HealthReport {
+  status: string;
+  checks: Record<string, { status: string; detail?: string }>;
+}
+
 describe(`the stack from its images (${process.env.DEPLOY_SHAPE ?? 'compose'})`, () => {
   it('signs up through the e-mailed link, creates a pot and tops up through the sandbox', async () => {
     const started = Date.now();
+    // What is still down when the minute runs out is named in the failure.
+    let lastHealth = 'no answer from the gateway';
     const health = await eventually(async () => {
-      const response = await api<{ status: string }>('/api/health').catch(() => undefined);
-      return response?.status === 200 ? response.body : undefined;
-    }, 60_000);
+      const response = await api<HealthReport>('/api/health').catch(() => undefined);
+      if (response?.status === 200) return response.body;
+      if (response?.body && typeof response.body === 'object' && 'checks' in response.body)
+        lastHealth = Object.entries(response.body.checks)
+          .filter(([, check]) => check.status !== 'up')
+          .map(([name, check]) => `${name} down (${check.detail ?? 'no detail'})`)
+          .join(', ');
+      else if (response) lastHealth = `${response.status} ${JSON.stringify(response.body)}`;
+      return undefined;
+    }, 60_000).catch(() => {
+      throw new Error(`the gateway's health is not ok after 60 s: ${lastHealth}`);
+    });
     expect(health.status).toBe('ok');
 
     // "Up" is not "warm": seven apps that have just started share the machine's cores, and a first request
@@ -22,19 +38,31 @@ describe(`the stack from its images (${process.env.DEPLOY_SHAPE ?? 'compose'})`,
     // says "try again in a moment", so each step does what a client does; any other failure fails at once,
     // and the 503s met are counted in the line this test prints.
     let unavailable = 0;
-    const served = <T>(step: () => Promise<T>) =>
-      eventually(
-        () =>
-          step().catch((error: Error) => {
-            if (!/: 503\b/.test(error.message)) throw error;
-            unavailable += 1;
-            return undefined;
-          }),
-        30_000,
-      );
-    const user = await served(() => signUpUser({ fullName: 'Dee Ploy' }));
+    // The step still answering 503 when the 30 s ran out, and what it said: tells a cold start from a service
+    // that never came up (the deploy phase prints each container's restarts and logs beside it).
+    const served = async <T>(name: string, step: () => Promise<T>) => {
+      let last = '';
+      try {
+        return await eventually(
+          () =>
+            step().catch((error: Error) => {
+              if (!/: 503\b/.test(error.message)) throw error;
+              unavailable += 1;
+              last = error.message;
+              return undefined;
+            }),
+          30_000,
+        );
+      } catch (error) {
+        if (!last) throw error;
+        throw new Error(
+          `${name}: still 503 after 30 s (${unavailable} answers of 503 in all; last: ${last})`,
+        );
+      }
+    };
+    const user = await served('sign-up', () => signUpUser({ fullName: 'Dee Ploy' }));
     expect(user.session.user.emailVerified).toBe(true);
-    const pot = await served(async () => {
+    const pot = await served('creating a pot', async () => {
       const created = await api<{ id: string; name: string }>('/api/pots', {
         method: 'POST',
         body: { name: `Smoke ${randomUUID().slice(0, 6)}` },
@@ -45,8 +73,10 @@ describe(`the stack from its images (${process.env.DEPLOY_SHAPE ?? 'compose'})`,
     });
     expect(pot.name).toMatch(/^Smoke /);
 
-    await served(() => verifyUser(user.session.accessToken));
-    const { session } = await served(() => topUp(user.session.accessToken, 2_500, { type: 'wallet' }));
+    await served('identity check', () => verifyUser(user.session.accessToken));
+    const { session } = await served('top-up', () =>
+      topUp(user.session.accessToken, 2_500, { type: 'wallet' }),
+    );
     expect(session.status).toBe('succeeded');
     const wallet = await eventually(async () => {
       const read = await api<{ balancePence: number }>('/api/wallet', {
