@@ -5,7 +5,7 @@ import { aPotDetail, aPotSummary, signedInState } from '../../test/factories';
 import { json, mockFetch, pathOf, problem } from '../../test/fetch-mock';
 import { fill } from '../../test/fill';
 import { renderInApp } from '../../test/render';
-import CreatePotPage, { toCreatePotRequest } from './create-pot-page';
+import CreatePotPage, { createdMessage, toCreatePotRequest } from './create-pot-page';
 
 const location = () => screen.getByTestId('location').textContent;
 // The date field appears once the toggle's new value has reached the form (antd updates watchers async).
@@ -43,6 +43,8 @@ describe('CreatePotPage', () => {
 
     await waitFor(() => expect(location()).toBe('/pot-summary'));
     expect(await screen.findByText('Success!')).toBeTruthy();
+    // Nobody was listed, so no invitation is promised.
+    expect(screen.getByText(`${aPotDetail().name} is ready.`)).toBeTruthy();
     expect(await screen.findByRole('heading', { name: 'Pot Created Successfully' })).toBeTruthy();
     const created = fetchMock.requests.find((request) => request.method === 'POST')!;
     expect(pathOf(created)).toBe('/api/pots');
@@ -90,6 +92,9 @@ describe('CreatePotPage', () => {
       name: 'Flat',
       members: [{ name: 'Bob Hart', email: 'bob@example.com' }],
     });
+    expect(
+      await screen.findByText(`${aPotDetail().name} is ready. The invitation is on their way.`),
+    ).toBeTruthy();
   });
 
   it("shows 'Creation Failed' with the server's reason and marks the field", async () => {
@@ -120,6 +125,12 @@ describe('CreatePotPage', () => {
 
     expect(await screen.findByText('Creation Failed')).toBeTruthy();
     expect(screen.getByText('Failed to create pot. Please try again.')).toBeTruthy();
+  });
+
+  it('promises invitations only to the people listed', () => {
+    expect(createdMessage('Flat', 0)).toBe('Flat is ready.');
+    expect(createdMessage('Flat', 1)).toBe('Flat is ready. The invitation is on their way.');
+    expect(createdMessage('Flat', 3)).toBe('Flat is ready. 3 invitations are on their way.');
   });
 
   it('builds the request from the form values', () => {

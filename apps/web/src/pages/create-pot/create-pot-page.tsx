@@ -38,6 +38,12 @@ export function toCreatePotRequest(values: CreatePotForm): CreatePotRequest {
   };
 }
 
+/** The toast after creating: it speaks of invitations only when the form listed people to invite. */
+export function createdMessage(potName: string, invited: number): string {
+  if (invited === 0) return `${potName} is ready.`;
+  return `${potName} is ready. ${invited === 1 ? 'The invitation is' : `${invited} invitations are`} on their way.`;
+}
+
 type FieldPath = NonNullable<Parameters<FormInstance<CreatePotForm>['setFields']>[0][number]['name']>;
 
 /** 'members.0.email' → ['members', 0, 'email']: the server's field path as an antd name path. */
@@ -61,7 +67,7 @@ export default function CreatePotPage() {
     const request = toCreatePotRequest(values);
     try {
       const pot = await createPot(request).unwrap();
-      toast.success('Success!', `${pot.name} is ready. Invitations are on their way.`);
+      toast.success('Success!', createdMessage(pot.name, request.members?.length ?? 0));
       navigate('/pot-summary', { state: { createdPotId: pot.id } });
     } catch (error) {
       if (httpStatusOf(error) === 400) {
