@@ -104,13 +104,16 @@ async function chainGateway() {
   process.send?.('ready');
 }
 
+const STACK_FILE = path.join(ROOT, '.kitty', 'stack.json');
+/** What npm start recorded of the running stack, or null when none was. */
+const recordedStack = () => (existsSync(STACK_FILE) ? JSON.parse(readFileSync(STACK_FILE, 'utf8')) : null);
+
 /**
  * The Node.js binary the running stack's apps run on (`npm start` records it in .kitty/stack.json;
  * `--shipped-node` makes it the images' own): the chain runs on the same one, so the ratio compares code.
  */
 function stackNode() {
-  const file = path.join(ROOT, '.kitty', 'stack.json');
-  const recorded = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')).appNode : undefined;
+  const recorded = recordedStack()?.appNode;
   return typeof recorded === 'string' && existsSync(recorded) ? recorded : process.execPath;
 }
 
@@ -153,7 +156,8 @@ function cpuSeconds(pid) {
 
 /** The stack's app processes as npm start recorded them, and the launcher (it holds the gateway balancer). */
 function kittyPids() {
-  const stack = JSON.parse(readFileSync(path.join(ROOT, '.kitty', 'stack.json'), 'utf8'));
+  const stack = recordedStack();
+  if (!stack) throw new Error(`${STACK_FILE} records no stack: start one with npm start`);
   return [stack.pid, ...stack.children.filter((child) => child.name !== 'maildev').map((child) => child.pid)];
 }
 

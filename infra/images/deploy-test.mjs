@@ -214,10 +214,13 @@ function postMortem() {
     .filter(Boolean);
   /** @type {string[]} */
   const troubled = [];
+  let gatewayLog = '';
   for (const name of names) {
     const service = name.slice(PROJECT.length + 1).replace(/_1$/, '');
     const logs = quiet(['logs', name]);
-    fs.writeFileSync(path.join(dir, `compose-${service}.log`), `${logs.stdout}${logs.stderr}`);
+    const text = `${logs.stdout}${logs.stderr}`;
+    fs.writeFileSync(path.join(dir, `compose-${service}.log`), text);
+    if (service === 'gateway') gatewayLog = text;
     const [status, restarts, exitCode] = quiet([
       'inspect',
       '--format',
@@ -230,20 +233,15 @@ function postMortem() {
     if (exitedBadly || Number(restarts) > 0)
       troubled.push(`${service} ${status}, restarted ${restarts}×, last exit ${exitCode}`);
     if (service === 'gateway' || exitedBadly || Number(restarts) > 0) {
-      say(`last lines of ${service}:`);
-      run('podman', ['logs', '--tail', '30', name]);
+      say(`last lines of ${service}:\n${text.trimEnd().split('\n').slice(-30).join('\n')}`);
     }
   }
-  const gatewayLog = path.join(dir, 'compose-gateway.log');
   /** @type {Map<string, number>} */
   const failedRpcs = new Map();
-  if (fs.existsSync(gatewayLog))
-    for (const [, pattern, reason] of fs
-      .readFileSync(gatewayLog, 'utf8')
-      .matchAll(/RPC (\S+) failed: ([^"\n]*)/g)) {
-      const key = `${pattern} (${reason.trim()})`;
-      failedRpcs.set(key, (failedRpcs.get(key) ?? 0) + 1);
-    }
+  for (const [, pattern, reason] of gatewayLog.matchAll(/RPC (\S+) failed: ([^"\n]*)/g)) {
+    const key = `${pattern} (${reason.trim()})`;
+    failedRpcs.set(key, (failedRpcs.get(key) ?? 0) + 1);
+  }
   fail(
     `after the failure: ${troubled.length ? troubled.join('; ') : 'no container exited or restarted'}; ` +
       (failedRpcs.size
