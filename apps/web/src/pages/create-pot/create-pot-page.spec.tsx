@@ -93,7 +93,7 @@ describe('CreatePotPage', () => {
       members: [{ name: 'Bob Hart', email: 'bob@example.com' }],
     });
     expect(
-      await screen.findByText(`${aPotDetail().name} is ready. The invitation is on their way.`),
+      await screen.findByText(`${aPotDetail().name} is ready. The invitation is on its way.`),
     ).toBeTruthy();
   });
 
@@ -129,7 +129,7 @@ describe('CreatePotPage', () => {
 
   it('promises invitations only to the people listed', () => {
     expect(createdMessage('Flat', 0)).toBe('Flat is ready.');
-    expect(createdMessage('Flat', 1)).toBe('Flat is ready. The invitation is on their way.');
+    expect(createdMessage('Flat', 1)).toBe('Flat is ready. The invitation is on its way.');
     expect(createdMessage('Flat', 3)).toBe('Flat is ready. 3 invitations are on their way.');
   });
 

@@ -41,7 +41,7 @@ export function toCreatePotRequest(values: CreatePotForm): CreatePotRequest {
 /** The toast after creating: it speaks of invitations only when the form listed people to invite. */
 export function createdMessage(potName: string, invited: number): string {
   if (invited === 0) return `${potName} is ready.`;
-  return `${potName} is ready. ${invited === 1 ? 'The invitation is' : `${invited} invitations are`} on their way.`;
+  return `${potName} is ready. ${invited === 1 ? 'The invitation is on its way.' : `${invited} invitations are on their way.`}`;
 }
 
 type FieldPath = NonNullable<Parameters<FormInstance<CreatePotForm>['setFields']>[0][number]['name']>;
