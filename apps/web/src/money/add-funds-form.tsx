@@ -1,6 +1,6 @@
 import { SafetyCertificateOutlined } from '@ant-design/icons';
 import type { PotSummary } from '@kitty/api-client';
-import { useLazyGetOnboardingQuery } from '@kitty/api-client';
+import { useGetOnboardingQuery, useLazyGetOnboardingQuery } from '@kitty/api-client';
 import type { FormInstance } from 'antd';
 import { Alert, Button, Form, Input, Select } from 'antd';
 import { useCallback } from 'react';
@@ -29,6 +29,9 @@ export interface AddFundsFormProps {
 
 /** Amount (quick select £10/£25/£50, £1–£5,000) and destination: the Add Funds dialog and /top-up. */
 export function AddFundsForm({ form, pots, initialValues, onFinish }: AddFundsFormProps) {
+  const onboarding = useGetOnboardingQuery();
+  // A verified user has nothing to do: the notice is for those who still have identity checks ahead.
+  const verified = onboarding.data?.account?.kycStatus === 'complete';
   return (
     <Form
       form={form}
@@ -38,14 +41,16 @@ export function AddFundsForm({ form, pots, initialValues, onFinish }: AddFundsFo
       initialValues={initialValues}
       onFinish={onFinish}
     >
-      <Alert
-        type="info"
-        showIcon
-        icon={<SafetyCertificateOutlined aria-hidden />}
-        className="money-notice"
-        title="Verified Account Required"
-        description="Adding funds needs a verified payment account with completed identity checks."
-      />
+      {!verified && (
+        <Alert
+          type="info"
+          showIcon
+          icon={<SafetyCertificateOutlined aria-hidden />}
+          className="money-notice"
+          title="Verified Account Required"
+          description="Adding funds needs a verified payment account with completed identity checks."
+        />
+      )}
       <div className="quick-amounts" role="group" aria-label="Quick select">
         {QUICK_AMOUNTS_POUNDS.map((pounds) => (
           <Button

@@ -13,7 +13,7 @@ import { PageLoader } from '../../ui/page-loader';
 import { CardStep } from './card-step';
 import { KycForm } from './kyc-form';
 
-/** 'Setup Complete!': the account, the card and KYC at a glance. */
+/** 'Setup Complete!': the account, the card and KYC at a glance, in words (no provider ids). */
 function CompleteStep({ account, card }: Pick<OnboardingStatus, 'account' | 'card'>) {
   return (
     <section className="panel" aria-labelledby="complete-title">
@@ -21,8 +21,8 @@ function CompleteStep({ account, card }: Pick<OnboardingStatus, 'account' | 'car
         Setup Complete!
       </h2>
       <dl className="onboarding-complete">
-        <dt>Account</dt>
-        <dd>{account?.id ?? '—'}</dd>
+        <dt>Payment account</dt>
+        <dd>{account?.status === 'active' ? 'Active' : 'Pending'}</dd>
         <dt>Card</dt>
         <dd>{card ? 'Active' : 'Pending'}</dd>
         {card && (

@@ -22,7 +22,6 @@ describe('/top-up', () => {
     expect(await screen.findByRole('heading', { name: 'Top Up' })).toBeTruthy();
     const form = within(screen.getByRole('region', { name: 'Add funds' }));
     expect(await form.findByTitle('Flat bills')).toBeTruthy();
-    expect(form.getByText('Verified Account Required')).toBeTruthy();
 
     await user.click(form.getByRole('button', { name: '£50' }));
     await user.click(form.getByRole('button', { name: 'Continue' }));
