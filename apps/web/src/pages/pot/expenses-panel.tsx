@@ -21,6 +21,8 @@ export interface ExpensesPanelProps {
   yourUserId: string | undefined;
   yourMemberId: string;
   isOwner: boolean;
+  /** An archived pot takes no changes: the server refuses them, so nothing offers them. */
+  archived: boolean;
   onEdit: (expense: Expense) => void;
   /** Whether a payment between members was recorded after this expense (changing it reopens debts). */
   paidSince: (expense: Expense) => boolean;
@@ -38,6 +40,7 @@ export function ExpensesPanel({
   yourUserId,
   yourMemberId,
   isOwner,
+  archived,
   onEdit,
   paidSince,
 }: ExpensesPanelProps) {
@@ -77,7 +80,7 @@ export function ExpensesPanel({
   return (
     <ul className="expense-list" aria-label="Expenses">
       {expenses.map((expense) => {
-        const canChange = isOwner || expense.createdBy === yourUserId;
+        const canChange = !archived && (isOwner || expense.createdBy === yourUserId);
         const pending = expense.status === 'pending';
         const yours = expense.awaitingMemberId === yourMemberId;
         return (

@@ -33,6 +33,7 @@ const expensesPanel = (yourMemberId: string, isOwner = false) => (
     yourUserId="someone"
     yourMemberId={yourMemberId}
     isOwner={isOwner}
+    archived={false}
     onEdit={jest.fn()}
     paidSince={() => false}
   />

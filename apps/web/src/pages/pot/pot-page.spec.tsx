@@ -230,6 +230,10 @@ describe('pot page', () => {
 
     expect(await screen.findByText('This pot is archived')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Add Expense/ })).toBeNull();
+    // Its expenses are listed, but nothing offers a change the server would refuse with 'Pot archived'.
+    await screen.findByRole('list', { name: 'Expenses' });
+    for (const name of [/^Edit /, /^Delete /, /receipt/i])
+      expect(screen.queryByRole('button', { name })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Restore pot' }));
 
     expect(await screen.findByText('Pot restored')).toBeTruthy();

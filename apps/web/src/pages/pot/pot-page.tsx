@@ -313,6 +313,7 @@ export default function PotPage() {
                   yourUserId={user?.id}
                   yourMemberId={data.yourMemberId}
                   isOwner={isOwner}
+                  archived={archived}
                   onEdit={(expense) => setExpenseDialog({ paidFrom: expense.paidFrom, expense })}
                   paidSince={paidSince}
                 />
