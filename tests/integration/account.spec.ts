@@ -179,6 +179,39 @@ describe('data export', () => {
     ).toBe(400);
     expect((await api('/api/me/export')).status).toBe(401);
   });
+
+  it('keeps archived pots and their payments in the export', async () => {
+    const { pot, owner } = await potWithMembers(0, `Archived ${randomUUID().slice(0, 6)}`);
+    const asOwner = bearer(owner.session.accessToken);
+    const ownerId = pot.members[0]!.id;
+    const recorded = await api(`/api/pots/${pot.id}/expenses`, {
+      method: 'POST',
+      body: {
+        description: 'Museum tickets',
+        amountPence: 1800,
+        paidFrom: 'member',
+        payerMemberId: ownerId,
+        split: { mode: 'equal', members: [{ memberId: ownerId }] },
+      },
+      headers: { ...asOwner, 'idempotency-key': randomUUID() },
+    });
+    expect(recorded.status).toBe(201);
+    const archived = await api(`/api/pots/${pot.id}`, {
+      method: 'PATCH',
+      body: { isActive: false },
+      headers: asOwner,
+    });
+    expect(archived.status).toBe(200);
+
+    const json = await api<{
+      pots: { id: string; isActive: boolean; expenses: { description: string }[] }[];
+    }>('/api/me/export', { headers: asOwner });
+    const exported = json.body.pots.find(({ id }) => id === pot.id);
+    expect(exported?.isActive).toBe(false);
+    expect(exported?.expenses.map(({ description }) => description)).toEqual(['Museum tickets']);
+    const csv = await api<string>('/api/me/export/expenses', { headers: asOwner });
+    expect(csv.body).toContain('Museum tickets');
+  });
 });
 
 describe('account deletion', () => {

@@ -63,6 +63,11 @@ describe('changing a recorded payment', () => {
     expect((await change(owner.session.accessToken, { amountPence: 100 })).status).toBe(404);
     const settlements = await api<unknown[]>(`/api/pots/${pot.id}/settlements`, { headers: asOwner });
     expect(settlements.body).toEqual([]);
+    // The export is what another app will rebuild balances from: an undone payment is not in it.
+    const exported = await api<string>(`/api/pots/${pot.id}/export.csv`, { headers: asOwner });
+    const rows = exported.body.trim().split('\r\n').slice(1);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatch(/,Tickets,/);
 
     const feed = await api<{ summary: string }[]>(`/api/pots/${pot.id}/activity`, { headers: asOwner });
     const summaries = feed.body.map((entry) => entry.summary);

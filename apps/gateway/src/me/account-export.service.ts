@@ -23,16 +23,18 @@ export class AccountExportService {
 
   async export(user: AuthenticatedUser): Promise<AccountExport> {
     const caller = signedInCaller(user);
-    const [profile, sessions, summaries, topUps, withdrawals, cardPurchases] = await Promise.all([
+    const [profile, sessions, active, archived, topUps, withdrawals, cardPurchases] = await Promise.all([
       this.me.me(user.id),
       this.rpc.call(AuthRpc.listSessions, { userId: user.id, currentSessionId: user.sessionId ?? null }),
       this.rpc.call(PotsRpc.listPots, { caller }),
+      // An archived pot is still the user's history: its payments belong in what they take away.
+      this.rpc.call(PotsRpc.listArchivedPots, { caller }),
       this.rpc.call(PaymentsRpc.listFundingTransactions, { caller }),
       this.rpc.call(PaymentsRpc.listWithdrawals, { caller }),
       this.rpc.call(IssuingRpc.listCardPurchases, { caller }),
     ]);
     const pots = await Promise.all(
-      summaries.map(async (summary) => {
+      [...active, ...archived].map(async (summary) => {
         const query = { caller, potId: summary.id };
         const [detail, expenses, settlements] = await Promise.all([
           this.rpc.call(PotsRpc.getPot, query),

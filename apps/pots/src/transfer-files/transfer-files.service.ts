@@ -70,7 +70,7 @@ export class TransferFilesService {
         orderBy: { createdAt: 'asc' },
       }),
       this.prisma.settlement.findMany({
-        where: { potId, status: 'confirmed' },
+        where: { potId, status: 'confirmed', undoneAt: null },
         orderBy: { createdAt: 'asc' },
       }),
     ]);
