@@ -4,6 +4,9 @@ const root = __dirname;
 
 module.exports = {
   testEnvironment: 'node',
+  // CI shares two cores with every other project's tests: a test that talks to a real server or walks a
+  // corpus may take several seconds there, so jest's 5 s default would fail it on a busy machine only.
+  testTimeout: 30_000,
   transform: {
     '^.+\\.(t|j)sx?$': [
       '@swc/jest',
