@@ -93,7 +93,8 @@ describe('who must confirm an expense', () => {
           expect(credited(confirmer) || forGuest).toBe(true);
         }
         const asked: string[] = [];
-        for (let awaiting = confirmers[0] ?? null; awaiting;) {
+        let awaiting: string | null = confirmers[0] ?? null;
+        while (awaiting) {
           asked.push(awaiting);
           awaiting = nextConfirmer(effect, recorder, MEMBERS, awaiting);
         }
