@@ -1,4 +1,4 @@
-import { InvitationAccepted, InvitationPreview, InvitationToken, PotsRpc } from '@kitty/contracts';
+import { AuthRpc, InvitationAccepted, InvitationPreview, InvitationToken, PotsRpc } from '@kitty/contracts';
 import { parseOrThrow, RpcClient } from '@kitty/nest-common';
 import { Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
@@ -32,11 +32,16 @@ export class InvitationsController {
   @ApiBearerAuth()
   @ApiOperation({ operationId: 'acceptInvitation', summary: 'Join the pot (single use)' })
   @ApiOkResponse({ schema: schemaRef(InvitationAccepted) })
-  @ApiProblems(400, 401, 404, 410)
-  accept(@CurrentUser() user: AuthenticatedUser, @Param('token') token: string) {
+  @ApiProblems(400, 401, 403, 404, 410)
+  async accept(@CurrentUser() user: AuthenticatedUser, @Param('token') token: string) {
+    const parsed = parseOrThrow(InvitationToken, token);
+    // Asked of auth now, not read from the access token: whether the address is confirmed decides whether
+    // the caller may take over a guest's place.
+    const account = await this.rpc.call(AuthRpc.getUser, { userId: user.id });
     return this.rpc.call(PotsRpc.acceptInvitation, {
       caller: signedInCaller(user),
-      token: parseOrThrow(InvitationToken, token),
+      token: parsed,
+      confirmedEmail: account.emailVerified ? account.email : null,
     });
   }
 }

@@ -28,7 +28,6 @@ import {
   type People,
   peopleOf,
   type RecordState,
-  stateFor,
 } from '../pots/confirmation';
 import { type Membership, requireMember, requireOpenPot } from '../pots/pot-access';
 import { dateColumn, spentOnOf, ukToday } from '../pots/uk-day';
@@ -43,6 +42,7 @@ import {
   toOriginal,
 } from './expense-bill';
 import { describeExpenseChanges } from './expense-changes';
+import { confirmersOf, expenseState, nextConfirmer } from './expense-consent';
 import {
   expenseChange,
   type ExpenseEffect,
@@ -115,7 +115,8 @@ export class ExpenseService {
 
   /**
    * Checks the caller and the split, and works out what the expense does to its members and whether it
-   * waits for its payer: an expense paid by someone other than the caller moves nobody until they confirm.
+   * waits for anyone: an expense that credits someone other than the caller moves nobody until each such
+   * person confirms (expenseState).
    */
   private async prepare(
     tx: Tx,
@@ -141,17 +142,13 @@ export class ExpenseService {
             body.amountPence,
             members,
           );
-    return {
-      effect: {
-        paidFrom: body.paidFrom,
-        payers,
-        amountPence: body.amountPence,
-        shares: sharesFor(body.split, body.amountPence, members),
-      },
-      state: stateFor(membership, payerToConfirm(membership, payers, members)),
-      membership,
-      members,
+    const effect: ExpenseEffect = {
+      paidFrom: body.paidFrom,
+      payers,
+      amountPence: body.amountPence,
+      shares: sharesFor(body.split, body.amountPence, members),
     };
+    return { effect, state: expenseState(membership, effect, members), membership, members };
   }
 
   private async record(
@@ -198,7 +195,7 @@ export class ExpenseService {
         potId,
         caller,
         'expense.pending',
-        `${someoneElsePaid()} — waiting for ${nameOfMember(state.awaitingMemberId ?? '')} to confirm`,
+        `${someoneElsePaid()} — waiting for ${namesOf(confirmersOf(effect, membership.memberId, members), nameOfMember)} to confirm`,
       );
       return;
     }
@@ -215,8 +212,9 @@ export class ExpenseService {
   }
 
   /**
-   * The payer (or the pot's owner) confirms a pending expense, which then moves positions as if it had been
-   * recorded now, or declines it, which leaves everything as it was. Repeating a decision changes nothing.
+   * Each person the expense credits confirms it in turn (or the pot's owner, for all of them); once the last
+   * has, it moves positions as if it had been recorded now. Any of them declining it leaves everything as
+   * it was. Repeating a decision changes nothing.
    */
   async decide({ caller, potId, expenseId, decision }: DecideExpenseCommand): Promise<Expense> {
     await this.prisma.$transaction(async (tx) => {
@@ -241,6 +239,23 @@ export class ExpenseService {
             'Members have changed',
             'Someone in this expense has left the pot. Decline it and record it again.',
           );
+        }
+        const recorder = [...members.values()].find(({ userId }) => userId === expense.createdBy);
+        const next =
+          membership.role === 'owner'
+            ? null
+            : nextConfirmer(effectOf(expense), recorder?.id ?? null, members, membership.memberId);
+        if (next) {
+          // Their agreement is noted; nobody moves until the last of them has agreed too.
+          await tx.expense.update({ where: { id: expenseId }, data: { awaitingMemberId: next } });
+          await recordActivity(
+            tx,
+            potId,
+            caller,
+            'expense.confirmed',
+            `${caller.name} confirmed that ${what} — waiting for ${nameOf(people.byMemberId, next)} to confirm`,
+          );
+          return;
         }
         await movePositions(tx, potId, expenseChange(effectOf(expense), 1));
       }
@@ -290,14 +305,14 @@ export class ExpenseService {
       const before = effectOf(current);
       const payers = payersAfterEdit(before, body.payers, amountPence, members);
       const after: ExpenseEffect = { ...before, amountPence, shares, payers };
-      // Changing what someone else paid, or how it is shared, waits for them again (their own change
-      // stands as they made it).
+      // Changing what someone else paid, or how it is shared, waits again for everyone it credits (their
+      // own change stands as they made it).
       const moneyChanged =
         body.amountPence !== undefined || body.split !== undefined || body.payers !== undefined;
       const billBefore = current.splitMode === 'itemised' ? storedBill(current.items) : undefined;
       const next: RecordState =
         before.paidFrom === 'member' && moneyChanged
-          ? stateFor(membership, payerToConfirm(membership, payers, members))
+          ? expenseState(membership, after, members)
           : { status: current.status as RecordState['status'], awaitingMemberId: current.awaitingMemberId };
 
       if (before.paidFrom === 'pot' && amountPence !== before.amountPence) {
@@ -371,7 +386,10 @@ export class ExpenseService {
           (changes.length > 0 ? `: ${changes.join('; ')}` : ` (${formatPence(amountPence)})`) +
           (settledSince ? SETTLED_SINCE : '') +
           (next.status === 'pending'
-            ? ` — waiting for ${members.get(next.awaitingMemberId ?? '')?.name ?? 'the payer'} to confirm`
+            ? ` — waiting for ${namesOf(
+                confirmersOf(after, membership.memberId, members),
+                (memberId) => members.get(memberId)?.name ?? 'a former member',
+              )} to confirm`
             : ''),
       );
     });
@@ -496,21 +514,10 @@ function payersAfterEdit(
   return checkedPayers(payers, amountPence, members);
 }
 
-/**
- * Whom a record of a member-paid expense waits for: nobody when the caller is among its payers (their own
- * payment stands), its first payer otherwise.
- */
-function payerToConfirm(
-  membership: Membership,
-  payers: Share[],
-  members: Map<string, PotMember>,
-): string | null {
-  if (payers.some(({ memberId }) => memberId === membership.memberId)) return membership.memberId;
-  const first = payers[0]?.memberId;
-  if (!first) return null;
-  // A guest has no account to confirm with: the owner confirms for them.
-  if (members.get(first)?.role !== 'guest') return first;
-  return [...members.values()].find(({ role }) => role === 'owner')?.id ?? first;
+/** 'Ann', 'Ann and Ben', 'Ann, Ben and Cat' (for the feed). */
+function namesOf(memberIds: string[], nameOf: (memberId: string) => string): string {
+  const names = memberIds.map(nameOf);
+  return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names.join('');
 }
 
 /** 'Ann Lee paid £100.00', or 'Ann Lee paid £60.00, Ben Hart £30.00 and Cat Moss £10.00' (for the feed). */

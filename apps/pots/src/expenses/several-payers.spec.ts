@@ -179,14 +179,15 @@ describe('several payers per expense (PostgreSQL)', () => {
     });
   });
 
-  it('waits for a payer when recorded by someone who paid nothing; counts at once when a payer records it', async () => {
+  it('waits for everyone it credits but the recorder; counts at once only when it credits nobody else', async () => {
     const pot = await newPot();
     const byCat = await record(pot, dinner(pot, paid(pot, [0, 6000], [1, 4000])), 2);
     expect(byCat).toMatchObject({ status: 'pending', awaitingMemberId: pot.members[0].id });
     expect((await positions(pot)).nets).toEqual([0, 0, 0]);
     expect(await feed(pot)).toEqual([
-      'Cat recorded that Ann paid £60.00 and Ben £40.00 for "Dinner" — waiting for Ann to confirm',
+      'Cat recorded that Ann paid £60.00 and Ben £40.00 for "Dinner" — waiting for Ann and Ben to confirm',
     ]);
+    // Ann is the pot's owner, who may confirm any record: for Ben too.
     await expenses.decide({
       caller: pot.owner.caller,
       potId: pot.id,
@@ -196,8 +197,62 @@ describe('several payers per expense (PostgreSQL)', () => {
     expect((await positions(pot)).nets).toEqual([2666, 667, -3333]);
     expect((await feed(pot))[0]).toBe('Ann confirmed that Ann paid £60.00 and Ben £40.00 for "Dinner"');
 
+    // Ben paid half, but Ann paid more than her share: it waits for her.
     const byBen = await record(pot, dinner(pot, paid(pot, [0, 5000], [1, 5000])), 1);
-    expect(byBen.status).toBe('confirmed');
-    expect((await positions(pot)).nets).toEqual([2666 + 1666, 667 + 1667, -3333 - 3333]);
+    expect(byBen).toMatchObject({ status: 'pending', awaitingMemberId: pot.members[0].id });
+    // Ben paid it all: only he is credited, so it counts at once.
+    const allBen = await record(pot, dinner(pot, paid(pot, [1, 10_000])), 1);
+    expect(allBen.status).toBe('confirmed');
+    expect((await positions(pot)).nets).toEqual([2666 - 3334, 667 + 6667, -3333 - 3333]);
+  });
+
+  it('moves nobody until each member it credits has confirmed, in turn, whatever share the recorder paid', async () => {
+    const pot = await createPot(db.prisma, ['Ann', 'Ben', 'Cat', 'Dan']);
+    const [ann, ben, cat, dan] = pot.members;
+    // Dan pays a penny so as to be "among the payers", and puts the whole bill on Ann.
+    const body: CreateExpenseRequest = {
+      description: 'Villa',
+      amountPence: 10_000,
+      paidFrom: 'member',
+      payers: paid(pot, [1, 6000], [2, 3999], [3, 1]),
+      category: 'lodging',
+      split: { mode: 'equal', members: [{ memberId: ann.id }] },
+    };
+    const recorded = await record(pot, body, 3);
+    expect(recorded).toMatchObject({ status: 'pending', awaitingMemberId: ben.id });
+    const decide = (by: number, decision: 'confirm' | 'decline' = 'confirm') =>
+      expenses.decide({ caller: pot.members[by].caller, potId: pot.id, expenseId: recorded.id, decision });
+    await expect(decide(2)).rejects.toMatchObject({ problem: { status: 403 } });
+    expect(await decide(1)).toMatchObject({ status: 'pending', awaitingMemberId: cat.id });
+    expect((await positions(pot)).nets).toEqual([0, 0, 0, 0]);
+    expect((await feed(pot))[0]).toBe(
+      'Ben confirmed that Ben paid £60.00, Cat £39.99 and Dan £0.01 for "Villa" — waiting for Cat to confirm',
+    );
+    expect(await decide(2)).toMatchObject({ status: 'confirmed', awaitingMemberId: null });
+    expect((await positions(pot)).nets).toEqual([-10_000, 6000, 3999, 1]);
+
+    // Dan's own expense, edited to say Ben paid: it waits for Ben again, and moves nobody meanwhile.
+    const own = await record(
+      pot,
+      {
+        ...body,
+        description: 'Snacks',
+        payers: paid(pot, [3, 10_000]),
+        split: { mode: 'equal', members: [{ memberId: dan.id }] },
+      },
+      3,
+    );
+    expect(own.status).toBe('confirmed');
+    const edited = await expenses.update({
+      caller: dan.caller,
+      potId: pot.id,
+      expenseId: own.id,
+      body: {
+        payers: paid(pot, [1, 9999], [3, 1]),
+        split: { mode: 'equal', members: [{ memberId: ann.id }] },
+      },
+    });
+    expect(edited).toMatchObject({ status: 'pending', awaitingMemberId: ben.id });
+    expect((await positions(pot)).nets).toEqual([-10_000, 6000, 3999, 1]);
   });
 });

@@ -1,4 +1,4 @@
-import type { AddGuestCommand, PotMember, PotsCaller } from '@kitty/contracts';
+import type { AddGuestCommand, PotMember } from '@kitty/contracts';
 import { ProblemError } from '@kitty/nest-common';
 import { Injectable } from '@nestjs/common';
 
@@ -58,26 +58,33 @@ export class GuestsService {
 }
 
 /**
- * The guest a joining user becomes (issue 14 §8): one of the pot's guests with the user's account e-mail,
- * else one with the e-mail their invitation was sent to. Null: they join as a new member.
+ * The guest a joining user becomes: the pot's guest at the address the invitation was sent to, when that is
+ * the caller's own confirmed address — the link reached the guest's mailbox and the account is proven to
+ * be the guest's. Null: nobody at that address is a guest, and they join as a new member. An address
+ * match alone, or an unconfirmed one, hands over nothing: whoever holds the guest's place is owed what
+ * was recorded for them, and Kitty pays it to their wallet.
  */
 export async function guestJoining(
   tx: Tx,
   invitation: Pick<Invitation, 'potId' | 'email'>,
-  caller: PotsCaller,
+  confirmedEmail: string | null,
 ): Promise<{ id: string; name: string } | null> {
-  const guests = await tx.potMember.findMany({
-    where: {
-      potId: invitation.potId,
-      role: 'guest',
-      userId: null,
-      removedAt: null,
-      // Every e-mail here went through the Email schema, which lower-cases it.
-      email: { in: [caller.email.toLowerCase(), invitation.email.toLowerCase()] },
-    },
-    select: { id: true, name: true, email: true },
+  // Every e-mail here went through the Email schema, which lower-cases it.
+  const sentTo = invitation.email.toLowerCase();
+  const guest = await tx.potMember.findFirst({
+    where: { potId: invitation.potId, role: 'guest', userId: null, removedAt: null, email: sentTo },
+    select: { id: true, name: true },
     orderBy: { joinedAt: 'asc' },
   });
-  const byAccount = guests.find(({ email }) => email === caller.email.toLowerCase());
-  return byAccount ?? guests[0] ?? null;
+  if (!guest) return null;
+  // Refused before the invitation is used, so the guest can still take it once their address is confirmed.
+  if (confirmedEmail?.toLowerCase() !== sentTo) {
+    throw ProblemError.of(
+      403,
+      'Confirm your e-mail',
+      `This invitation is for ${guest.name} at ${sentTo}. To take over what was recorded for ${guest.name}, ` +
+        `join with the Kitty account for ${sentTo} once that address is confirmed.`,
+    );
+  }
+  return guest;
 }

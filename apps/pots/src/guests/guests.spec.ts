@@ -1,7 +1,8 @@
 // Guests (issue 14 §8) against the real Postgres: who may add one, names and e-mails that would be confused
 // refused; a guest shares and pays expenses (what they paid waits for the owner, as they cannot confirm);
-// joining with the guest's e-mail — the account's or the invitation's — makes the guest that member, with
-// their position; Kitty cannot pay or remind a guest it cannot reach.
+// accepting the invitation sent to the guest's e-mail with an account that confirmed that address makes the
+// guest that member, with their position — an address match alone never does; Kitty cannot pay or remind a
+// guest it cannot reach.
 import { randomUUID } from 'node:crypto';
 
 import type { PotsCaller, RpcContract } from '@kitty/contracts';
@@ -72,15 +73,21 @@ describe('guests (PostgreSQL)', () => {
         split: { mode: 'equal', members: sharers.map((memberId) => ({ memberId })) },
       },
     });
-  const join = async (pot: TestPot, inviteEmail: string, joiner: PotsCaller) => {
+  const invite = async (pot: TestPot, inviteEmail: string, name: string) => {
     const invitation = await invitations.create({
       caller: pot.owner.caller,
       potId: pot.id,
-      body: { name: joiner.name, email: inviteEmail },
+      body: { name, email: inviteEmail },
     });
-    const token = new URL(invitation.inviteUrl).pathname.split('/').at(-1) as string;
-    return invitations.accept({ caller: joiner, token });
+    return new URL(invitation.inviteUrl).pathname.split('/').at(-1) as string;
   };
+  /** `joiner` accepts an invitation sent to `inviteEmail`, their own address confirmed unless said otherwise. */
+  const join = async (pot: TestPot, inviteEmail: string, joiner: PotsCaller, confirmed = true) =>
+    invitations.accept({
+      caller: joiner,
+      token: await invite(pot, inviteEmail, joiner.name),
+      confirmedEmail: confirmed ? joiner.email : null,
+    });
   const person = (name: string, email: string): PotsCaller => ({ userId: randomUUID(), name, email });
 
   it('lets whoever may invite add a guest, and refuses names and e-mails already in the pot', async () => {
@@ -109,7 +116,7 @@ describe('guests (PostgreSQL)', () => {
     expect((await problemOf(addGuest(archived, 'Sam'))).status).toBe(409);
   });
 
-  it('makes the guest the member who joins with their e-mail, position and all', async () => {
+  it('makes the guest the member who accepts the invitation sent to them, position and all', async () => {
     const pot = await createPot(db.prisma, ['Ann', 'Ben']);
     const [ann, ben] = pot.members;
     const sam = await addGuest(pot, 'Sam', 'sam@example.com');
@@ -125,7 +132,7 @@ describe('guests (PostgreSQL)', () => {
     });
 
     const samUser = person('Sam Jones', 'sam@example.com');
-    await join(pot, 'sam.other@example.com', samUser);
+    await join(pot, 'sam@example.com', samUser);
     const detail = await pots.get({ caller: samUser, potId: pot.id });
     expect(detail.members.filter(({ role }) => role === 'guest')).toEqual([]);
     expect(detail.members.find(({ id }) => id === sam.id)).toMatchObject({
@@ -141,11 +148,39 @@ describe('guests (PostgreSQL)', () => {
     );
   });
 
-  it("matches the e-mail an invitation was sent to when the account's is another", async () => {
+  it('never makes an account a guest by its address alone: an invitation sent elsewhere joins as someone new', async () => {
+    const pot = await createPot(db.prisma, ['Ann']);
+    const greg = await addGuest(pot, 'Greg', 'greg@example.com');
+    await spend(pot, greg.id, [pot.owner.id, greg.id]);
+    // Mallory signed up with Greg's address; confirmed or not, an invitation to her own address is hers only.
+    for (const confirmed of [false, true]) {
+      const mallory = person('Mallory', 'greg@example.com');
+      await join(pot, `mallory.${String(confirmed)}@example.com`, mallory, confirmed);
+      const detail = await pots.get({ caller: mallory, potId: pot.id });
+      expect(detail.members.find(({ id }) => id === greg.id)).toMatchObject({ userId: null, role: 'guest' });
+      expect(detail.members.find(({ userId }) => userId === mallory.userId)?.id).not.toBe(greg.id);
+    }
+  });
+
+  it("waits for the guest's account to confirm the address the invitation was sent to", async () => {
     const pot = await createPot(db.prisma, ['Ann']);
     const tom = await addGuest(pot, 'Tom', 'tom@example.com');
-    const tomUser = person('Tom Hill', 'tom.hill@work.example');
-    await join(pot, 'tom@example.com', tomUser);
+    const token = await invite(pot, 'tom@example.com', 'Tom');
+    const tomUser = person('Tom Hill', 'tom@example.com');
+    const unconfirmed = await problemOf(invitations.accept({ caller: tomUser, token, confirmedEmail: null }));
+    expect(unconfirmed).toMatchObject({
+      status: 403,
+      detail:
+        'This invitation is for Tom at tom@example.com. To take over what was recorded for Tom, join with ' +
+        'the Kitty account for tom@example.com once that address is confirmed.',
+    });
+    const elsewhere = person('Tom Hill', 'tom.hill@work.example');
+    expect(
+      (await problemOf(invitations.accept({ caller: elsewhere, token, confirmedEmail: elsewhere.email })))
+        .status,
+    ).toBe(403);
+    // Refused, the invitation is still usable: Tom confirms his address and joins as himself.
+    await invitations.accept({ caller: tomUser, token, confirmedEmail: 'TOM@example.com' });
     const detail = await pots.get({ caller: tomUser, potId: pot.id });
     expect(detail.members.map(({ id, role }) => [id, role])).toEqual([
       [pot.owner.id, 'owner'],

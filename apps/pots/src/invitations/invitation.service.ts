@@ -137,8 +137,11 @@ export class InvitationService {
     };
   }
 
-  /** Single use: the invitation is consumed by one conditional UPDATE, so two accepts cannot both win. */
-  async accept({ caller, token }: AcceptInvitationCommand): Promise<InvitationAccepted> {
+  /**
+   * Single use: the invitation is consumed by one conditional UPDATE, so two accepts cannot both win. A
+   * guest's place goes only to the account whose confirmed address the invitation was sent to (guestJoining).
+   */
+  async accept({ caller, token, confirmedEmail }: AcceptInvitationCommand): Promise<InvitationAccepted> {
     return this.prisma.$transaction(async (tx) => {
       const invitation = await tx.invitation.findUnique({ where: { tokenHash: hashInvitationToken(token) } });
       if (!invitation) throw invitationNotFound();
@@ -147,19 +150,21 @@ export class InvitationService {
       });
       if (existing && !existing.removedAt) return { potId: invitation.potId };
 
-      const { count } = await tx.invitation.updateMany({
-        where: { id: invitation.id, acceptedAt: null, revokedAt: null, expiresAt: { gt: new Date() } },
-        data: { acceptedAt: new Date(), acceptedBy: caller.userId },
-      });
-      if (count === 0) {
+      const unusable = () => {
         const status = statusOf(invitation);
-        throw ProblemError.of(
+        return ProblemError.of(
           410,
           'Invitation unavailable',
           UNUSABLE[status === 'pending' ? 'accepted' : status],
         );
-      }
-      const guest = existing ? null : await guestJoining(tx, invitation, caller);
+      };
+      if (statusOf(invitation) !== 'pending') throw unusable();
+      const guest = existing ? null : await guestJoining(tx, invitation, confirmedEmail);
+      const { count } = await tx.invitation.updateMany({
+        where: { id: invitation.id, acceptedAt: null, revokedAt: null, expiresAt: { gt: new Date() } },
+        data: { acceptedAt: new Date(), acceptedBy: caller.userId },
+      });
+      if (count === 0) throw unusable();
       if (guest) {
         // The guest becomes them: every expense and payment recorded for the guest is now theirs.
         await tx.potMember.update({

@@ -71,6 +71,29 @@ describe('recurring expenses (PostgreSQL)', () => {
     expect(Number(ann.netPence)).toBe(2 * 60_000);
   }, 30_000);
 
+  it("records a member's template that credits someone else as waiting for them, every period", async () => {
+    const p = await createPot(db.prisma, ['Ann', 'Ben', 'Cat']);
+    const [, ben, cat] = p.members;
+    // Cat pays a penny of the rent so as to be among its payers, and says Ben paid the rest.
+    const expense: CreateExpenseRequest = {
+      ...rent(p),
+      payerMemberId: undefined,
+      payers: [
+        { memberId: ben.id, amountPence: 89_999 },
+        { memberId: cat.id, amountPence: 1 },
+      ],
+    };
+    const rule = await setUp(p, { expense, frequency: 'monthly', startOn: '2026-03-01' }, '2026-03-01', 2);
+    await recurring.recordDue(rule.id, '2026-04-01');
+    const recorded = await expensesOf(p.id);
+    expect(recorded.map(({ status, awaitingMemberId }) => [status, awaitingMemberId])).toEqual([
+      ['pending', ben.id],
+      ['pending', ben.id],
+    ]);
+    const members = await db.prisma.potMember.findMany({ where: { potId: p.id } });
+    expect(members.map(({ netPence }) => Number(netPence))).toEqual([0, 0, 0]);
+  }, 30_000);
+
   it('catches up every period missed while nothing ran, each once, and stops at its end', async () => {
     const p = await createPot(db.prisma, ['Ann', 'Ben', 'Cat']);
     const rule = await setUp(

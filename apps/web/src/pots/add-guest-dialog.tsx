@@ -15,7 +15,8 @@ export interface AddGuestDialogProps {
 
 /**
  * Add a guest (issue 14 §8): someone who shares expenses before they have an account. With their e-mail,
- * they become the member with everything recorded for them when they join the pot with it.
+ * they become the member with everything recorded for them when they join from an invitation sent to it,
+ * with an account that confirmed that address.
  */
 export function AddGuestDialog({ potId, onClose }: AddGuestDialogProps) {
   const [form] = Form.useForm<AddGuestRequest>();
@@ -62,8 +63,9 @@ export function AddGuestDialog({ potId, onClose }: AddGuestDialogProps) {
         onFinish={onFinish}
       >
         <p className="muted">
-          A guest shares expenses before they have a Kitty account. If you give their e-mail, they take over
-          everything recorded for them when they join with it.
+          A guest shares expenses before they have a Kitty account. If you give their e-mail, invite them at
+          it: they take over everything recorded for them when they join from that invitation with an account
+          whose address is that e-mail, confirmed.
         </p>
         <Form.Item
           label="Name"

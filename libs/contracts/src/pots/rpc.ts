@@ -65,7 +65,14 @@ export const UpdatePotRulesCommand = withCaller({ potId: Uuid, body: UpdatePotRu
 export const CreateInvitationCommand = withCaller({ potId: Uuid, body: CreateInvitationRequest });
 export const RevokeInvitationCommand = withCaller({ potId: Uuid, invitationId: Uuid });
 export const PreviewInvitationQuery = z.object({ token: InvitationToken });
-export const AcceptInvitationCommand = withCaller({ token: InvitationToken });
+/**
+ * `confirmedEmail`: the caller's account address if they have confirmed it (asked of auth for this command),
+ * else null — only a confirmed address may take over a guest's place.
+ */
+export const AcceptInvitationCommand = withCaller({
+  token: InvitationToken,
+  confirmedEmail: z.string().nullable(),
+});
 export const RemoveMemberCommand = withCaller({ potId: Uuid, memberId: Uuid });
 /** `idempotencyKey`: the caller's Idempotency-Key; the expense's id derives from it (ADR 0011). */
 export const CreateExpenseCommand = withCaller({
