@@ -14,6 +14,8 @@ export interface VerifiedAccount {
   accountId: string | null;
   payoutDestination: string | null;
   payoutAccountLabel: string | null;
+  /** Set while payouts to a bank account that replaced another wait for the cooling-off period. */
+  payoutsAvailableFrom: string | null;
 }
 
 /** What payments asks the other services (residency, issuing, pots) over request/reply. */

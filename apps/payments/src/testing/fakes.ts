@@ -201,12 +201,13 @@ export class FakePeerRpc {
   readonly rules = new Map<string, PotRules>();
   issuingDown = false;
 
-  verify(userId: string, payoutDestination = 'ba_test_0001') {
+  verify(userId: string, payoutDestination = 'ba_test_0001', payoutsAvailableFrom: string | null = null) {
     this.verified.set(userId, {
       verified: true,
       accountId: `acct_${userId.slice(0, 8)}`,
       payoutDestination,
       payoutAccountLabel: 'NatWest •••• 0001',
+      payoutsAvailableFrom,
     });
   }
 
@@ -291,6 +292,7 @@ export class FakePeerRpc {
             accountId: null,
             payoutDestination: null,
             payoutAccountLabel: null,
+            payoutsAvailableFrom: null,
           }
         );
       case PotsRpc.getPot:

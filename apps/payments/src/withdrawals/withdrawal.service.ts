@@ -3,6 +3,7 @@ import {
   type LiveTopic,
   type PaymentsCaller,
   PayoutQueue,
+  payoutsAvailableNotice,
   potRuleAllows,
   type PotRules,
   potTopic,
@@ -84,6 +85,8 @@ export class WithdrawalService {
         'Bank Account Required',
         'Add your bank account first: withdrawals are paid to your own bank account.',
       );
+    if (account.payoutsAvailableFrom && new Date(account.payoutsAvailableFrom) > new Date())
+      throw bankAccountCoolingOff(account.payoutAccountLabel, account.payoutsAvailableFrom);
     const source = await this.resolveSource(caller, body.source, body.amountPence);
     // Waiting for a second member moves nothing (issue 13 §4): the group's money stays usable by the
     // group meanwhile, and the approval takes it (or finds it gone) as one reservation.
@@ -488,6 +491,17 @@ export class WithdrawalService {
 
 const withdrawalNotFound = () =>
   ProblemError.of(404, 'Withdrawal not found', 'This withdrawal does not exist or is not in a pot of yours.');
+
+/**
+ * The bank account replaced another one recently: nothing is paid to it until the cooling-off period ends,
+ * so an owner told of a change they did not make can act before any money follows it.
+ */
+const bankAccountCoolingOff = (label: string | null, availableFrom: string) =>
+  ProblemError.of(
+    409,
+    'Bank Account Cooling Off',
+    `${payoutsAvailableNotice(label ?? 'your new bank account', availableFrom)} A bank account that replaces another one waits a while first, in case the change was not yours.`,
+  );
 
 const ownerOnly = () =>
   ProblemError.of(
