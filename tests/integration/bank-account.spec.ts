@@ -2,15 +2,22 @@
 // the user's own bank account (409 before), the pair is modulus-checked (400), and a withdrawal becomes a
 // transfer to the user's connected account plus a payout there whose `payout.paid` reaches the gateway's
 // Connect endpoint, signed with its own secret, and settles the withdrawal. Each webhook endpoint refuses a
-// delivery signed with the other's secret.
+// delivery signed with the other's secret. Where money goes is guarded: setting the bank account needs the
+// password re-entered (a stolen access token is not enough), a sort code or account number of zeros is
+// refused, the owner is told by e-mail and in the app, and withdrawals to a bank account that replaced
+// another wait for the cooling-off period (24 h here, as by default) with a 409 that says until when. A
+// first bank account replaces nothing, so it pays out at once (the other suites withdraw right after it).
 import { randomUUID } from 'node:crypto';
 
 import { api, eventually, signUpUser } from '../support/api';
+import { mailTo } from '../support/maildev';
 import {
+  ACCOUNT_PASSWORD,
   addBankAccount,
   FAILING_BANK_ACCOUNT,
   VALID_BANK_ACCOUNT,
   VERIFIABLE_KYC,
+  verifyUser,
 } from '../support/onboarding';
 import { topUp } from '../support/payments';
 import { bearer } from '../support/pots';
@@ -89,7 +96,7 @@ describe("the user's own bank account and Connect payouts", () => {
 
     const refused = await api<Problem>('/api/me/bank-account', {
       method: 'PUT',
-      body: { ...VALID_BANK_ACCOUNT, accountNumber: '12345678' },
+      body: { ...VALID_BANK_ACCOUNT, accountNumber: '12345678', password: ACCOUNT_PASSWORD },
       headers: auth,
     });
     expect(refused.status).toBe(400);
@@ -97,7 +104,7 @@ describe("the user's own bank account and Connect payouts", () => {
     expect(refused.body.errors).toEqual([{ field: 'accountNumber', message: MISMATCH }]);
     const badShape = await api<Problem>('/api/me/bank-account', {
       method: 'PUT',
-      body: { ...VALID_BANK_ACCOUNT, sortCode: '12-34' },
+      body: { ...VALID_BANK_ACCOUNT, sortCode: '12-34', password: ACCOUNT_PASSWORD },
       headers: auth,
     });
     expect(badShape.status).toBe(400);
@@ -169,5 +176,110 @@ describe("the user's own bank account and Connect payouts", () => {
     expect((await post('/api/webhooks/stripe', connectSecret)).status).toBe(400);
     expect((await post('/api/webhooks/stripe/connect', platformSecret)).status).toBe(400);
     expect((await post('/api/webhooks/stripe/connect', 'whsec_wrong')).status).toBe(400);
+  });
+
+  describe('changing where withdrawals go', () => {
+    /** Passes the modulus check (VocaLink's example for sort code 08-99-99) and is not VALID_BANK_ACCOUNT. */
+    const OTHER_BANK_ACCOUNT = {
+      sortCode: '08-99-99',
+      accountNumber: '66374958',
+      accountHolderName: 'Vera Verified',
+    };
+    const putBank = (token: string, body: object) =>
+      api<Problem & { bankAccount: { last4: string; payoutsAvailableFrom: string | null } }>(
+        '/api/me/bank-account',
+        { method: 'PUT', body, headers: bearer(token) },
+      );
+    const last4Of = async (token: string) =>
+      (await api<{ bankAccount: { last4: string } }>('/api/me/bank-account', { headers: bearer(token) })).body
+        .bankAccount.last4;
+
+    it('refuses a change without the password or with a wrong one, and a sort code and account number of zeros', async () => {
+      const { session } = await signUpUser({ fullName: 'Sam Stolen' });
+      const token = session.accessToken;
+      await verifyUser(token);
+
+      const withoutPassword = await putBank(token, OTHER_BANK_ACCOUNT);
+      expect(withoutPassword.status).toBe(400);
+      expect(withoutPassword.body.errors?.map((e) => e.field)).toEqual(['password']);
+
+      const wrong = await putBank(token, { ...OTHER_BANK_ACCOUNT, password: 'not-the-password' });
+      expect(wrong.status).toBe(400);
+      expect(wrong.body.errors).toEqual([{ field: 'password', message: 'Your password is not correct.' }]);
+      expect(await last4Of(token)).toBe('9911');
+
+      const zeros = await putBank(token, {
+        sortCode: '00-00-00',
+        accountNumber: '00000000',
+        accountHolderName: 'Sam Stolen',
+        password: ACCOUNT_PASSWORD,
+      });
+      expect(zeros.status).toBe(400);
+      expect(zeros.body.errors?.map((e) => e.field)).toEqual(['sortCode', 'accountNumber']);
+      expect(await last4Of(token)).toBe('9911');
+    }, 90_000);
+
+    it('counts wrong passwords like failed sign-ins: past the limit even the right one is refused (429)', async () => {
+      const { session } = await signUpUser({ fullName: 'Gus Guesser' });
+      const token = session.accessToken;
+      await verifyUser(token);
+      for (let attempt = 0; attempt < 5; attempt += 1)
+        expect((await putBank(token, { ...OTHER_BANK_ACCOUNT, password: `guess-${attempt}` })).status).toBe(
+          400,
+        );
+      expect((await putBank(token, { ...OTHER_BANK_ACCOUNT, password: ACCOUNT_PASSWORD })).status).toBe(429);
+      expect(await last4Of(token)).toBe('9911');
+    }, 90_000);
+
+    it('tells the owner by e-mail and in the app, and holds withdrawals to the new account with a 409 saying until when', async () => {
+      const { session, credentials } = await signUpUser({ fullName: 'Cora Change' });
+      const token = session.accessToken;
+      await verifyUser(token);
+      await topUp(token, 2000, { type: 'wallet' });
+
+      const changed = await putBank(token, { ...OTHER_BANK_ACCOUNT, password: ACCOUNT_PASSWORD });
+      expect(changed.status).toBe(200);
+      expect(changed.body.bankAccount.last4).toBe('4958');
+      const availableFrom = changed.body.bankAccount.payoutsAvailableFrom as string;
+      const waitMs = Date.parse(availableFrom) - Date.now();
+      expect(waitMs).toBeGreaterThan(23.9 * 3600_000);
+      expect(waitMs).toBeLessThanOrEqual(24 * 3600_000);
+      const when = new Intl.DateTimeFormat('en-GB', {
+        day: 'numeric',
+        month: 'short',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+        timeZone: 'Europe/London',
+      }).format(new Date(availableFrom));
+
+      const email = await mailTo(
+        credentials.email,
+        (mail) =>
+          mail.subject === 'Your Kitty bank account for withdrawals was changed' && /4958/.test(mail.text),
+      );
+      expect(email.text).toContain(`are available from ${when}.`);
+      expect(email.headers['list-unsubscribe']).toBeUndefined();
+      const inbox = await eventually(async () => {
+        const { body } = await api<{ notifications: { kind: string; title: string; body: string }[] }>(
+          '/api/notifications',
+          { headers: bearer(token) },
+        );
+        return body.notifications.find((n) => n.title.endsWith('•••• 4958')) ? body : undefined;
+      });
+      expect(inbox.notifications[0]).toMatchObject({
+        kind: 'bank_account_changed',
+        title: 'Your bank account for withdrawals was changed to •••• 4958',
+        body: expect.stringContaining(`Withdrawals to •••• 4958 are available from ${when}.`),
+      });
+
+      const held = await withdraw(bearer(token), 500);
+      expect(held.status).toBe(409);
+      expect(held.body.title).toBe('Bank Account Cooling Off');
+      expect(held.body.detail).toContain(`•••• 4958 are available from ${when}.`);
+      expect(
+        (await api<{ balancePence: number }>('/api/wallet', { headers: bearer(token) })).body.balancePence,
+      ).toBe(2000);
+    }, 90_000);
   });
 });

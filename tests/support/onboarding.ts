@@ -55,11 +55,18 @@ export async function verifyUser(accessToken: string): Promise<OnboardingStatus>
   return status.body;
 }
 
+/** signUpUser's password: setting where withdrawals go asks for it again. */
+export const ACCOUNT_PASSWORD = 'a-long-enough-password';
+
 /** Sets the user's own bank account (where withdrawals are paid). */
-export async function addBankAccount(accessToken: string, bank = VALID_BANK_ACCOUNT) {
+export async function addBankAccount(
+  accessToken: string,
+  bank = VALID_BANK_ACCOUNT,
+  password = ACCOUNT_PASSWORD,
+) {
   const response = await api<{ bankAccount: { last4: string } | null }>('/api/me/bank-account', {
     method: 'PUT',
-    body: bank,
+    body: { ...bank, password },
     headers: bearer(accessToken),
   });
   if (response.status !== 200)

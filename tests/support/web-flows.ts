@@ -127,6 +127,7 @@ export async function addBankAccountInBrowser(page: Page) {
   await form.getByLabel('Name on the account').fill('Ada Lovelace');
   await form.getByLabel('Sort code').fill('200000');
   await form.getByLabel('Account number').fill('12345678');
+  await form.getByLabel('Your Kitty password').fill(PASSWORD);
   await form.getByRole('button', { name: 'Save bank account' }).click();
   await form.getByText("That sort code and account number don't match: check them with your bank.").waitFor();
   await form.getByLabel('Account number').fill('55779911');

@@ -1,4 +1,4 @@
-import { NotificationQueue, ResidencyQueue } from '@kitty/contracts';
+import { EmailQueue, NotificationQueue, ResidencyQueue } from '@kitty/contracts';
 import { createStripeClient, RpcModule, serviceInfrastructure, STRIPE_CLIENT } from '@kitty/nest-common';
 import { Module } from '@nestjs/common';
 
@@ -27,9 +27,10 @@ const infrastructure = serviceInfrastructure({
   config,
   prisma: PrismaService,
   // A completed identity check tells residency the address's country (issue 13 §6); a card payment a pot
-  // rule declines tells its holder (issue 13 §4). Every queue written to the outbox must be listed: a
+  // rule declines tells its holder (issue 13 §4); a set or changed bank account tells its owner by e-mail
+  // and in the app. Every queue written to the outbox must be listed: a
   // message for one that is not stops the relay, and everything queued behind it.
-  outbox: { table: OUTBOX_TABLE, queues: [ResidencyQueue, NotificationQueue] },
+  outbox: { table: OUTBOX_TABLE, queues: [ResidencyQueue, NotificationQueue, EmailQueue] },
 });
 
 @Module({

@@ -20,6 +20,12 @@ export const issuingConfigSchema = baseConfigSchema
       .string()
       .regex(/^btok_\w+$/)
       .default('btok_gb'),
+    /**
+     * Hours withdrawals to a bank account wait after it replaced another one: time for the owner, told by
+     * e-mail and in the app, to act before money can follow a change they did not make. A first bank
+     * account is not a change and does not wait.
+     */
+    BANK_ACCOUNT_COOLING_OFF_HOURS: z.coerce.number().min(0).max(720).default(24),
     /** Issuing events (captures, reversals) handled at once by one replica. */
     ISSUING_EVENT_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   })

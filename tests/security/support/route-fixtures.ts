@@ -765,7 +765,10 @@ export function routeFixtures(world: World): Record<string, RouteFixture> {
     },
     'GET /api/me/bank-account': { prepare: async () => ({ as: alice }) },
     'PUT /api/me/bank-account': {
-      prepare: async () => ({ as: await freshUser('Banks'), body: VALID_BANK_ACCOUNT }),
+      prepare: async () => ({
+        as: await freshUser('Banks'),
+        body: { ...VALID_BANK_ACCOUNT, password: SAFE_PASSWORD },
+      }),
     },
     'POST /api/cards': {
       prepare: async () => {

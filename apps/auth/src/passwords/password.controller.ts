@@ -1,6 +1,7 @@
 import {
   AuthRpc,
   type ChangePasswordCommand,
+  type ConfirmPasswordCommand,
   type RequestPasswordResetCommand,
   type ResetPasswordCommand,
 } from '@kitty/contracts';
@@ -27,6 +28,12 @@ export class PasswordController {
   @RpcHandler(AuthRpc.changePassword)
   async change(command: ChangePasswordCommand) {
     await this.passwords.change(command);
+    return { ok: true } as const;
+  }
+
+  @RpcHandler(AuthRpc.confirmPassword)
+  async confirm(command: ConfirmPasswordCommand) {
+    await this.passwords.confirm(command);
     return { ok: true } as const;
   }
 }

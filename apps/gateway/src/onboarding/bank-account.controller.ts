@@ -31,11 +31,11 @@ export class BankAccountController {
   @ApiOperation({
     operationId: 'setBankAccount',
     summary:
-      'Set the bank account withdrawals are paid to: checked (modulus) and attached to the payment account (created if needed)',
+      'Set the bank account withdrawals are paid to, with the password re-entered: checked (modulus), attached to the payment account (created if needed), told to the owner by e-mail and in the app; withdrawals to an account that replaced another wait for the cooling-off period',
   })
   @ApiBody({ schema: schemaRef(BankAccountRequest) })
   @ApiOkResponse({ schema: schemaRef(BankAccountStatus) })
-  @ApiProblems(400, 409, 422, 503)
+  @ApiProblems(400, 409, 422, 429, 503)
   set(@CurrentUser() user: AuthenticatedUser, @ZodBody(BankAccountRequest) body: BankAccountRequest) {
     return this.onboarding.setBankAccount(user, body);
   }

@@ -11,6 +11,7 @@ import { JwtAuthGuard } from '../auth/jwt-auth.guard';
 import { RevokedSessions } from '../auth/revoked-sessions';
 import { acceptJsonBodiesOnly } from '../http/json-only';
 import { ProblemFilter } from '../http/problem.filter';
+import { BankAccountController } from './bank-account.controller';
 import { OnboardingController } from './onboarding.controller';
 import { OnboardingService } from './onboarding.service';
 
@@ -47,7 +48,7 @@ describe('/api/onboarding', () => {
   beforeAll(async () => {
     @Module({
       imports: [JwtModule.register({ secret: SECRET, signOptions: { algorithm: 'HS256' } })],
-      controllers: [OnboardingController],
+      controllers: [OnboardingController, BankAccountController],
       providers: [
         OnboardingService,
         { provide: RpcClient, useValue: { call: rpcCall } },
@@ -79,7 +80,7 @@ describe('/api/onboarding', () => {
       ),
   );
 
-  const call = (method: 'GET' | 'POST', url: string, payload?: object, auth = true) =>
+  const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, auth = true) =>
     app.inject({
       method,
       url,
@@ -153,5 +154,51 @@ describe('/api/onboarding', () => {
       detail: 'Age must be at least 18.',
     });
     expect(rpcCall).toHaveBeenCalledTimes(1);
+  });
+
+  describe('PUT /api/me/bank-account', () => {
+    const bank = { sortCode: '20-00-00', accountNumber: '55779911', accountHolderName: 'Ada Lovelace' };
+
+    it('has auth check the re-entered password, then gives issuing the details without it', async () => {
+      const response = await call('PUT', '/api/me/bank-account', { ...bank, password: 'my password' });
+      expect(response.statusCode).toBe(200);
+      expect(rpcCall.mock.calls).toEqual([
+        [AuthRpc.confirmPassword, { userId: ADA.sub, password: 'my password' }],
+        [
+          IssuingRpc.setBankAccount,
+          {
+            caller,
+            body: { sortCode: '200000', accountNumber: '55779911', accountHolderName: 'Ada Lovelace' },
+          },
+        ],
+      ]);
+    });
+
+    it('changes nothing when auth refuses the password', async () => {
+      rpcCall.mockRejectedValueOnce(
+        ProblemError.of(400, 'Wrong password', 'Your password is not correct.', [
+          { field: 'password', message: 'Your password is not correct.' },
+        ]),
+      );
+      const response = await call('PUT', '/api/me/bank-account', { ...bank, password: 'a guess' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors).toEqual([
+        { field: 'password', message: 'Your password is not correct.' },
+      ]);
+      expect(rpcCall).toHaveBeenCalledTimes(1);
+    });
+
+    it.each([
+      [['password'], bank],
+      [
+        ['sortCode', 'accountNumber'],
+        { ...bank, sortCode: '00-00-00', accountNumber: '00000000', password: 'x' },
+      ],
+    ])('answers 400 naming %j and calls nobody', async (fields, body) => {
+      const response = await call('PUT', '/api/me/bank-account', body);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors.map((e: { field: string }) => e.field)).toEqual(fields);
+      expect(rpcCall).not.toHaveBeenCalled();
+    });
   });
 });

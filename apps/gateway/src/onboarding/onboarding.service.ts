@@ -29,8 +29,13 @@ export class OnboardingService {
     return this.rpc.call(IssuingRpc.getBankAccount, { caller: signedInCaller(user) });
   }
 
-  setBankAccount(user: AuthenticatedUser, body: BankAccountRequest) {
-    return this.rpc.call(IssuingRpc.setBankAccount, { caller: signedInCaller(user), body });
+  /**
+   * Where withdrawals go is changed only by someone who knows the password (recent authentication): auth
+   * checks it, counting a wrong one like a failed sign-in, before issuing sees the bank details.
+   */
+  async setBankAccount(user: AuthenticatedUser, { password, ...details }: BankAccountRequest) {
+    await this.rpc.call(AuthRpc.confirmPassword, { userId: user.id, password });
+    return this.rpc.call(IssuingRpc.setBankAccount, { caller: signedInCaller(user), body: details });
   }
 
   /** A repeated submission repeats both steps harmlessly, so a failed profile update is simply retried. */

@@ -1,7 +1,14 @@
 // The user's own bank account against the real Postgres and the Stripe sandbox, through the real SDK.
 import { randomUUID } from 'node:crypto';
 
-import { BANK_DETAILS_MISMATCH, BankAccountRequest, type IssuingCaller } from '@kitty/contracts';
+import {
+  BANK_DETAILS_MISMATCH,
+  BankAccountDetails,
+  BankAccountRequest,
+  EmailQueue,
+  type IssuingCaller,
+  NotificationQueue,
+} from '@kitty/contracts';
 import { createStripeClient, ProblemError } from '@kitty/nest-common';
 import { createThrowawayDatabase, type ThrowawayDatabase } from '@kitty/testing';
 
@@ -16,7 +23,7 @@ import { PaymentAccountRepository } from './payment-account.repository';
 import { StripeAccounts } from './stripe-accounts';
 
 /** VocaLink's published example of a valid pair, and one that fails the modulus check. */
-const VALID = BankAccountRequest.parse({
+const VALID = BankAccountDetails.parse({
   sortCode: '20-00-00',
   accountNumber: '5577 9911',
   accountHolderName: 'Ada Lovelace',
@@ -41,7 +48,9 @@ describe('BankAccountService (PostgreSQL + Stripe sandbox)', () => {
     const accounts = new PaymentAccountRepository(prisma);
     const stripeAccounts = new StripeAccounts(stripe, { PAYOUT_BANK_ACCOUNT_TOKEN: 'btok_gb' });
     onboarding = new OnboardingService(accounts, new VirtualCardRepository(prisma), stripeAccounts);
-    bankAccounts = new BankAccountService(accounts, onboarding, stripeAccounts);
+    bankAccounts = new BankAccountService(accounts, onboarding, stripeAccounts, {
+      BANK_ACCOUNT_COOLING_OFF_HOURS: 24,
+    });
   }, 60_000);
 
   afterAll(async () => {
@@ -59,6 +68,22 @@ describe('BankAccountService (PostgreSQL + Stripe sandbox)', () => {
     expect(BankAccountRequest.safeParse({ ...VALID, sortCode: '20-00-0' }).success).toBe(false);
     expect(BankAccountRequest.safeParse({ ...VALID, accountNumber: '5577991' }).success).toBe(false);
     expect(BankAccountRequest.safeParse({ ...VALID, extra: 1 }).success).toBe(false);
+  });
+
+  it('refuses a sort code or account number of zeros in the shape check (the modulus rules pass them), and wants the password', () => {
+    const problems = BankAccountRequest.safeParse({
+      ...VALID,
+      sortCode: '00-00-00',
+      accountNumber: '00000000',
+      password: 'x',
+    });
+    expect(problems.error?.issues.map((issue) => issue.path.join('.'))).toEqual([
+      'sortCode',
+      'accountNumber',
+    ]);
+    expect(BankAccountRequest.safeParse(VALID).error?.issues.map((issue) => issue.path.join('.'))).toEqual([
+      'password',
+    ]);
   });
 
   it('has none at first', async () => {
@@ -83,6 +108,7 @@ describe('BankAccountService (PostgreSQL + Stripe sandbox)', () => {
         bankName: null,
         accountHolderName: 'Ada Lovelace',
         addedAt: expect.any(String),
+        payoutsAvailableFrom: null,
       },
     });
     const account = sandboxAccountOf(caller.userId);
@@ -111,10 +137,79 @@ describe('BankAccountService (PostgreSQL + Stripe sandbox)', () => {
     expect(second.bankAccount?.last4).toBe(first.bankAccount?.last4);
     expect(sandboxAccountOf(caller.userId)?.external_accounts.data).toHaveLength(1);
 
-    const other = BankAccountRequest.parse({ ...VALID, sortCode: '089999', accountNumber: '66374958' });
+    const other = BankAccountDetails.parse({ ...VALID, sortCode: '089999', accountNumber: '66374958' });
     await bankAccounts.set(caller, other);
     const banks = sandboxAccountOf(caller.userId)?.external_accounts.data ?? [];
     expect(banks.map((bank) => bank.last4)).toEqual(['4958']);
     expect((await onboarding.verification(caller.userId)).payoutDestination).toBe(banks[0]?.id);
+  });
+
+  const noticesTo = async (userId: string) => {
+    const rows = await prisma.outboxMessage.findMany({ orderBy: [{ createdAt: 'asc' }, { queue: 'asc' }] });
+    return rows
+      .map((row) => ({ queue: row.queue, payload: row.payload as Record<string, unknown> }))
+      .filter(({ payload }) => payload['userId'] === userId || payload['to'] === `${userId}@example.com`);
+  };
+
+  it('tells the owner of a first bank account by e-mail and in the app, and lets withdrawals start at once', async () => {
+    const caller = { ...newCaller(), name: 'Ada Lovelace' };
+    caller.email = `${caller.userId}@example.com`;
+    await Promise.all([bankAccounts.set(caller, VALID), bankAccounts.set(caller, VALID)]);
+    expect((await onboarding.verification(caller.userId)).payoutsAvailableFrom).toBeNull();
+    // The retry is the same account: told once.
+    expect(await noticesTo(caller.userId)).toEqual([
+      {
+        queue: EmailQueue.name,
+        payload: expect.objectContaining({
+          template: 'bank-account-changed',
+          to: caller.email,
+          data: {
+            fullName: 'Ada Lovelace',
+            accountLabel: 'Bank account •••• 9911',
+            replaced: false,
+            payoutsAvailableFrom: null,
+          },
+        }),
+      },
+      {
+        queue: NotificationQueue.name,
+        payload: expect.objectContaining({
+          userId: caller.userId,
+          kind: 'bank_account_changed',
+          title: 'Bank account •••• 9911 added for withdrawals',
+          link: '/account#bank-account',
+        }),
+      },
+    ]);
+  });
+
+  it('makes withdrawals to a bank account that replaced another wait 24 hours, and says until when', async () => {
+    const caller = newCaller();
+    caller.email = `${caller.userId}@example.com`;
+    await bankAccounts.set(caller, VALID);
+    const before = Date.now();
+    const other = BankAccountDetails.parse({ ...VALID, sortCode: '089999', accountNumber: '66374958' });
+    const status = await bankAccounts.set(caller, other);
+    const from = Date.parse(status.bankAccount?.payoutsAvailableFrom ?? '');
+    expect(from - before).toBeGreaterThanOrEqual(24 * 3600_000 - 1000);
+    expect(from - before).toBeLessThan(24 * 3600_000 + 60_000);
+    expect((await onboarding.verification(caller.userId)).payoutsAvailableFrom).toBe(
+      status.bankAccount?.payoutsAvailableFrom,
+    );
+    const notices = await noticesTo(caller.userId);
+    expect(notices).toHaveLength(4);
+    expect(notices[2]?.payload).toMatchObject({
+      template: 'bank-account-changed',
+      data: { replaced: true, payoutsAvailableFrom: status.bankAccount?.payoutsAvailableFrom },
+    });
+    expect(notices[3]?.payload).toMatchObject({
+      title: 'Your bank account for withdrawals was changed to •••• 4958',
+      body: expect.stringContaining('Withdrawals to •••• 4958 are available from '),
+    });
+
+    // The same account sent again neither ends nor restarts the wait.
+    const again = await bankAccounts.set(caller, other);
+    expect(again.bankAccount?.payoutsAvailableFrom).toBe(status.bankAccount?.payoutsAvailableFrom);
+    expect(await noticesTo(caller.userId)).toHaveLength(4);
   });
 });

@@ -2,14 +2,15 @@ import { createHash } from 'node:crypto';
 
 import {
   BANK_DETAILS_MISMATCH,
-  type BankAccountRequest,
+  type BankAccountDetails,
   type BankAccountStatus,
   type IssuingCaller,
 } from '@kitty/contracts';
 import { ProblemError } from '@kitty/nest-common';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { validateAccountDetails } from 'uk-modulus-check';
 
+import { ISSUING_CONFIG, type IssuingConfig } from '../config';
 import { OnboardingService } from './onboarding.service';
 import {
   type OwnBankAccount,
@@ -22,7 +23,9 @@ import { StripeAccounts } from './stripe-accounts';
  * The user's own UK bank account (issue 13 §5): checked with VocaLink's modulus rules, attached to their
  * connected account as its default external account, so withdrawals are paid there. Only the sort code,
  * the last four digits, the bank's name and the provider's fingerprint are kept; the account number goes
- * to the provider and nowhere else (not in our database, not in a log line).
+ * to the provider and nowhere else (not in our database, not in a log line). The gateway has checked the
+ * re-entered password first; a change tells the owner (e-mail and in-app) and withdrawals to a bank account
+ * that replaced another wait for the configured cooling-off period.
  */
 @Injectable()
 export class BankAccountService {
@@ -30,13 +33,14 @@ export class BankAccountService {
     private readonly accounts: PaymentAccountRepository,
     private readonly onboarding: OnboardingService,
     private readonly stripe: StripeAccounts,
+    @Inject(ISSUING_CONFIG) private readonly config: Pick<IssuingConfig, 'BANK_ACCOUNT_COOLING_OFF_HOURS'>,
   ) {}
 
   async current(caller: IssuingCaller): Promise<BankAccountStatus> {
     return toStatus(await this.accounts.findByUserId(caller.userId));
   }
 
-  async set(caller: IssuingCaller, body: BankAccountRequest): Promise<BankAccountStatus> {
+  async set(caller: IssuingCaller, body: BankAccountDetails): Promise<BankAccountStatus> {
     if (!validateAccountDetails(body.sortCode, body.accountNumber)) {
       throw ProblemError.of(400, 'Invalid bank details', BANK_DETAILS_MISMATCH, [
         { field: 'accountNumber', message: BANK_DETAILS_MISMATCH },
@@ -61,7 +65,12 @@ export class BankAccountService {
       bankFingerprint: bank.fingerprint ?? null,
       bankAccountHolder: body.accountHolderName,
     };
-    const saved = await this.accounts.recordBankAccount(caller.userId, row.stripeAccountId, own);
+    const saved = await this.accounts.recordBankAccount(
+      caller,
+      row.stripeAccountId,
+      own,
+      this.config.BANK_ACCOUNT_COOLING_OFF_HOURS * HOUR_MS,
+    );
     if (!saved) {
       throw ProblemError.of(
         409,
@@ -74,7 +83,9 @@ export class BankAccountService {
   }
 }
 
-function toStatus(row: PaymentAccountRow | null): BankAccountStatus {
+const HOUR_MS = 60 * 60 * 1000;
+
+function toStatus(row: PaymentAccountRow | null, now = new Date()): BankAccountStatus {
   if (!row?.bankAccountId || !row.bankSortCode || !row.bankLast4 || !row.bankAddedAt)
     return { bankAccount: null };
   const sortCode = row.bankSortCode;
@@ -85,6 +96,8 @@ function toStatus(row: PaymentAccountRow | null): BankAccountStatus {
       bankName: row.bankName,
       accountHolderName: row.bankAccountHolder ?? '',
       addedAt: row.bankAddedAt.toISOString(),
+      payoutsAvailableFrom:
+        row.bankPayoutsFrom && row.bankPayoutsFrom > now ? row.bankPayoutsFrom.toISOString() : null,
     },
   };
 }

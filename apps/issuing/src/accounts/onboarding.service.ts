@@ -108,6 +108,10 @@ export class OnboardingService {
       // Only the user's own bank account receives withdrawals, never a placeholder test account.
       payoutDestination: row?.bankAccountId ?? null,
       payoutAccountLabel: row?.bankAccountId ? row.payoutBankLabel : null,
+      payoutsAvailableFrom:
+        row?.bankAccountId && row.bankPayoutsFrom && row.bankPayoutsFrom > new Date()
+          ? row.bankPayoutsFrom.toISOString()
+          : null,
     };
   }
 

@@ -1,4 +1,4 @@
-import { ResidencyQueue } from '@kitty/contracts';
+import { EmailQueue, NotificationQueue, payoutsAvailableNotice, ResidencyQueue } from '@kitty/contracts';
 import { outboxMessage } from '@kitty/nest-common';
 import { Injectable } from '@nestjs/common';
 
@@ -47,19 +47,46 @@ export class PaymentAccountRepository {
 
   /**
    * Records the user's own bank account, attached to `stripeAccountId` (false when the user's account
-   * was replaced meanwhile: the bank account belongs to the old one).
+   * was replaced meanwhile: the bank account belongs to the old one). Under the row's lock, so two changes
+   * at once cannot both count as a first bank account: one replacing another makes withdrawals to it wait
+   * `coolingOffMs`. The owner's security e-mail and in-app notice are written in the same transaction, so
+   * they exist exactly when the change does (the same account sent again changes nothing and tells nobody).
    */
-  async recordBankAccount(userId: string, stripeAccountId: string, bank: OwnBankAccount): Promise<boolean> {
-    const updated = await this.prisma.paymentAccount.updateMany({
-      where: { userId, stripeAccountId },
-      data: {
-        ...bank,
-        bankAddedAt: new Date(),
-        payoutBankAccountId: bank.bankAccountId,
-        payoutBankLabel: `${bank.bankName ?? 'Bank account'} •••• ${bank.bankLast4}`,
-      },
+  async recordBankAccount(
+    owner: BankAccountOwner,
+    stripeAccountId: string,
+    bank: OwnBankAccount,
+    coolingOffMs: number,
+    now = new Date(),
+  ): Promise<boolean> {
+    return this.prisma.$transaction(async (tx) => {
+      const [before] = await tx.$queryRawUnsafe<PreviousBankAccount[]>(
+        `SELECT bank_account_id, bank_fingerprint, bank_payouts_from FROM "${ISSUING_SCHEMA}"."payment_accounts"
+          WHERE user_id = $1::uuid AND stripe_account_id = $2 FOR UPDATE`,
+        owner.userId,
+        stripeAccountId,
+      );
+      if (!before) return false;
+      const change = bankAccountChange(before, bank, coolingOffMs, now);
+      const label = `${bank.bankName ?? 'Bank account'} •••• ${bank.bankLast4}`;
+      await tx.paymentAccount.update({
+        where: { userId: owner.userId },
+        data: {
+          ...bank,
+          bankAddedAt: now,
+          bankPayoutsFrom: change.payoutsFrom,
+          payoutBankAccountId: bank.bankAccountId,
+          payoutBankLabel: label,
+        },
+      });
+      if (change.kind !== 'same')
+        await tellOwner(tx, owner, bank, {
+          label,
+          replaced: change.kind === 'replaced',
+          payoutsFrom: change.payoutsFrom,
+        });
+      return true;
     });
-    return updated.count === 1;
   }
 
   /** Points the user at a new provider account, only if `previousAccountId` is still theirs. */
@@ -106,7 +133,77 @@ const NO_BANK_ACCOUNT = {
   bankFingerprint: null,
   bankAccountHolder: null,
   bankAddedAt: null,
+  bankPayoutsFrom: null,
 };
+
+/** Who the bank account belongs to, as the security notice addresses them. */
+export interface BankAccountOwner {
+  userId: string;
+  email: string;
+  name: string;
+}
+
+interface PreviousBankAccount {
+  bank_account_id: string | null;
+  bank_fingerprint: string | null;
+  bank_payouts_from: Date | null;
+}
+
+/**
+ * What setting `bank` does to the payout destination: the same account again (the provider's fingerprint,
+ * e.g. a retried request) changes nothing and keeps any wait it had; a first one pays out at once; one
+ * that replaces another waits the cooling-off period.
+ */
+export function bankAccountChange(
+  before: PreviousBankAccount,
+  bank: OwnBankAccount,
+  coolingOffMs: number,
+  now: Date,
+): { kind: 'same' | 'first' | 'replaced'; payoutsFrom: Date | null } {
+  if (before.bank_account_id === null) return { kind: 'first', payoutsFrom: null };
+  if (bank.bankFingerprint !== null && bank.bankFingerprint === before.bank_fingerprint)
+    return { kind: 'same', payoutsFrom: before.bank_payouts_from };
+  return {
+    kind: 'replaced',
+    payoutsFrom: coolingOffMs > 0 ? new Date(now.getTime() + coolingOffMs) : null,
+  };
+}
+
+/** The security e-mail (to the account's address) and the in-app notice of a set or changed bank account. */
+async function tellOwner(
+  tx: Tx,
+  owner: BankAccountOwner,
+  bank: OwnBankAccount,
+  change: { label: string; replaced: boolean; payoutsFrom: Date | null },
+) {
+  const availableFrom = change.payoutsFrom?.toISOString() ?? null;
+  const title = change.replaced
+    ? `Your bank account for withdrawals was changed to •••• ${bank.bankLast4}`
+    : `Bank account •••• ${bank.bankLast4} added for withdrawals`;
+  const wait = availableFrom ? ` ${payoutsAvailableNotice(`•••• ${bank.bankLast4}`, availableFrom)}` : '';
+  await tx.outboxMessage.create({
+    data: outboxMessage(EmailQueue, 'notifications.email.send.v1', {
+      template: 'bank-account-changed',
+      to: owner.email,
+      data: {
+        fullName: owner.name,
+        accountLabel: change.label,
+        replaced: change.replaced,
+        payoutsAvailableFrom: availableFrom,
+      },
+    }),
+  });
+  await tx.outboxMessage.create({
+    data: outboxMessage(NotificationQueue, 'notifications.notify.v1', {
+      key: `bank_account_changed:${bank.bankAccountId}`,
+      userId: owner.userId,
+      kind: 'bank_account_changed',
+      title,
+      body: `Not you? Reset your password and contact us now.${wait}`,
+      link: '/account#bank-account',
+    }),
+  });
+}
 
 function announceKycAddress(tx: Tx, userId: string, countryCode: string) {
   return tx.outboxMessage.create({

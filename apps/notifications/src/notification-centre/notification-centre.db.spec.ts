@@ -131,6 +131,19 @@ describe('NotificationCentre (PostgreSQL)', () => {
     ]);
   });
 
+  it('shows a security notice in the app whatever the preferences say, and leaves its e-mail to its service', async () => {
+    const ben = someone();
+    await centre.updatePreferences(ben, [{ kind: 'bank_account_changed', inApp: false, email: true }]);
+    await centre.notify(
+      job(ben, { kind: 'bank_account_changed', key: `bank:${ben}`, title: 'Your bank account was changed' }),
+    );
+    expect((await centre.inbox(ben)).notifications.map((n) => n.kind)).toEqual(['bank_account_changed']);
+    expect(await emailsTo(ben)).toEqual([]);
+    expect((await centre.preferences(ben)).preferences.map(({ kind }) => kind)).toEqual([
+      ...NOTIFICATION_KINDS,
+    ]);
+  });
+
   it('marks only the caller’s own notifications read, named or all', async () => {
     const ben = someone();
     const cal = someone();

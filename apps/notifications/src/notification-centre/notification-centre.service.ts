@@ -2,6 +2,7 @@ import {
   AuthRpc,
   DEFAULT_NOTIFICATION_CHANNELS,
   EmailQueue,
+  isSecurityNotice,
   NOTIFICATION_KIND_LABELS,
   NOTIFICATION_KINDS,
   type NotificationInbox,
@@ -18,6 +19,9 @@ import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from '../config';
 import { PrismaService } from '../prisma.service';
 
 type Channels = Pick<NotificationPreference, 'inApp' | 'email'>;
+
+/** A security notice is shown in the app whatever the user chose; its e-mail comes from its own service. */
+const SECURITY_NOTICE_CHANNELS: Channels = { inApp: true, email: false };
 
 /**
  * The notification centre (issue 13 §1): each NotifyJob becomes one row per user and event (its key is
@@ -170,8 +174,9 @@ export class NotificationCentre {
       job.userId,
       job.kind,
     );
-    const chosen =
-      row?.in_app == null || row.email == null
+    const chosen = isSecurityNotice(job.kind)
+      ? SECURITY_NOTICE_CHANNELS
+      : row?.in_app == null || row.email == null
         ? DEFAULT_NOTIFICATION_CHANNELS
         : { inApp: row.in_app, email: row.email };
     return { notified: row?.notified ?? false, ...chosen };

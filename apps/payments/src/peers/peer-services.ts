@@ -14,6 +14,8 @@ export interface VerifiedAccount {
   accountId: string | null;
   payoutDestination: string | null;
   payoutAccountLabel: string | null;
+  /** Set while payouts to a bank account that replaced another wait for the cooling-off period. */
+  payoutsAvailableFrom: string | null;
 }
 
 /** What payments asks the other services (residency, issuing, pots) over request/reply. */
@@ -75,19 +77,23 @@ export class PeerServices {
   }
 
   /**
-   * A pot the caller belongs to: its name and its current members' names by user id (pots answers 404,
-   * in its own words, to anyone else).
+   * A pot the caller belongs to: its name, its current members' names and when they joined, by user id
+   * (pots answers 404, in its own words, to anyone else).
    */
   async potMembers(
     caller: PaymentsCaller,
     potId: string,
-  ): Promise<{ potName: string; names: Map<string, string> }> {
+  ): Promise<{ potName: string; names: Map<string, string>; joinedAt: Map<string, Date> }> {
     const pot = await this.rpc.call(PotsRpc.getPot, { caller, potId });
     // Guests have no account, so no money of theirs to name.
     const accountHolders = pot.members.flatMap((member) =>
-      member.userId ? [[member.userId, member.name] as const] : [],
+      member.userId ? [{ ...member, userId: member.userId }] : [],
     );
-    return { potName: pot.name, names: new Map(accountHolders) };
+    return {
+      potName: pot.name,
+      names: new Map(accountHolders.map((member) => [member.userId, member.name])),
+      joinedAt: new Map(accountHolders.map((member) => [member.userId, new Date(member.joinedAt)])),
+    };
   }
 }
 

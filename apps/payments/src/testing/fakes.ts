@@ -196,17 +196,21 @@ export class FakeStripe {
 export class FakePeerRpc {
   readonly ukResidents = new Set<string>();
   readonly verified = new Map<string, PaymentAccountVerification>();
-  readonly memberships = new Map<string, { role: 'owner' | 'member'; potName: string; name: string }>();
+  readonly memberships = new Map<
+    string,
+    { role: 'owner' | 'member'; potName: string; name: string; joinedAt: Date }
+  >();
   /** Each pot's rules (issue 13 §4); a pot not named here has the defaults. */
   readonly rules = new Map<string, PotRules>();
   issuingDown = false;
 
-  verify(userId: string, payoutDestination = 'ba_test_0001') {
+  verify(userId: string, payoutDestination = 'ba_test_0001', payoutsAvailableFrom: string | null = null) {
     this.verified.set(userId, {
       verified: true,
       accountId: `acct_${userId.slice(0, 8)}`,
       payoutDestination,
       payoutAccountLabel: 'NatWest •••• 0001',
+      payoutsAvailableFrom,
     });
   }
 
@@ -216,8 +220,9 @@ export class FakePeerRpc {
     role: 'owner' | 'member',
     potName = 'Lisbon trip',
     name = 'Ada Lovelace',
+    joinedAt = new Date(Date.now() - 60_000),
   ) {
-    this.memberships.set(`${potId}/${userId}`, { role, potName, name });
+    this.memberships.set(`${potId}/${userId}`, { role, potName, name, joinedAt });
   }
 
   /** The pot as pots shows it to a member (only the fields payments reads are more than empty). */
@@ -233,7 +238,7 @@ export class FakePeerRpc {
         name: member.name,
         email: 'member@example.com',
         role: member.role,
-        joinedAt: now,
+        joinedAt: member.joinedAt.toISOString(),
       }));
     return {
       id: potId,
@@ -291,6 +296,7 @@ export class FakePeerRpc {
             accountId: null,
             payoutDestination: null,
             payoutAccountLabel: null,
+            payoutsAvailableFrom: null,
           }
         );
       case PotsRpc.getPot:

@@ -125,7 +125,13 @@ export async function connectedAccountWithBank(stripe: Stripe, accountNumber = P
     },
   });
   const bank = await addBankAccount(stripe, account.id, accountNumber);
-  return { verified: true, accountId: account.id, payoutDestination: bank, payoutAccountLabel: null };
+  return {
+    verified: true,
+    accountId: account.id,
+    payoutDestination: bank,
+    payoutAccountLabel: null,
+    payoutsAvailableFrom: null,
+  };
 }
 
 /** Adds a GB bank account (sort code 20-00-00) to the connected account as its default; its id. */

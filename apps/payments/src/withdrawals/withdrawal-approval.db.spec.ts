@@ -1,6 +1,8 @@
 // Pot rules for withdrawals (issue 13 §4) against the real Postgres: 'owner' refuses members, 'members'
 // lets them, 'approval' parks a withdrawal above the amount until another member approves (one reservation
-// and one payout however many approve at once), declines, or the requester cancels.
+// and one payout however many approve at once), declines, or the requester cancels. The amount counts a
+// member's withdrawals from the pot over a rolling day, and only members who were in the pot when a
+// withdrawal was asked for may approve it.
 import { randomUUID } from 'node:crypto';
 
 import type { PaymentsCaller, PotRules } from '@kitty/contracts';
@@ -150,6 +152,65 @@ describe('pot withdrawals under the pot rules (PostgreSQL)', () => {
     await expect(problemOf(withdrawals.decide(ben, waiting.id, 'approve'))).resolves.toMatchObject({
       status: 403,
     });
+  });
+
+  it("'approval': the amount counts a member's withdrawals from the pot over a rolling day, asked for at once or not", async () => {
+    const g = await group(approval);
+    const [ben, cat] = g.members;
+    // Six of £10 under a £50 threshold, all at once: five go, the sixth waits.
+    const six = await Promise.all(Array.from({ length: 6 }, () => withdraw(g, ben, 1000)));
+    expect(six.map((w) => w.status).sort()).toEqual([
+      'awaiting_approval',
+      'pending',
+      'pending',
+      'pending',
+      'pending',
+      'pending',
+    ]);
+    await expect(potBalance(g)).resolves.toBe(BigInt(POT_PENCE - 5000));
+    await expect(withdraw(g, ben, 100)).resolves.toMatchObject({ status: 'awaiting_approval' });
+    // Each member has their own window; a declined withdrawal took nothing and does not count.
+    const declined = await withdraw(g, cat, 6000);
+    await withdrawals.decide(ben, declined.id, 'decline');
+    await expect(withdraw(g, cat, 5000)).resolves.toMatchObject({ status: 'pending' });
+    // What went out more than a day ago no longer counts.
+    await prisma.withdrawal.updateMany({
+      where: { userId: ben.userId, potId: g.potId },
+      data: { createdAt: new Date(Date.now() - 25 * 3600_000) },
+    });
+    await expect(withdraw(g, ben, 5000)).resolves.toMatchObject({ status: 'pending' });
+  });
+
+  it('only members who were in the pot when a withdrawal was asked for are asked, and may approve it', async () => {
+    const g = await group({ ...approval, inviteRule: 'members' });
+    const [ben, cat] = g.members;
+    const waiting = await withdraw(g, ben, 6000);
+    // Ben's own second account, let in by Ben after he asked.
+    const second = { userId: randomUUID(), email: 'ben2@example.com', name: 'Benny' };
+    rpc.verify(second.userId);
+    rpc.join(g.potId, second.userId, 'member', 'Lisbon trip', 'Benny', new Date());
+
+    await expect(problemOf(withdrawals.decide(second, waiting.id, 'approve'))).resolves.toMatchObject({
+      status: 403,
+      detail: 'Only members who were in the pot when this withdrawal was asked for can approve it.',
+    });
+    await expect(reservations(waiting.id)).resolves.toBe(0);
+    const asked = await notices(`withdrawal_approval:${waiting.id}`);
+    expect(asked.map((n) => n.userId).sort()).toEqual([g.owner.userId, cat.userId].sort());
+    await expect(withdrawals.decide(cat, waiting.id, 'approve')).resolves.toMatchObject({
+      status: 'pending',
+    });
+  });
+
+  it('refuses a withdrawal needing approval when nobody else was in the pot before it (409)', async () => {
+    const g = await group(approval, 2);
+    const [ben] = g.members;
+    rpc.join(g.potId, g.owner.userId, 'owner', 'Lisbon trip', 'Ann', new Date(Date.now() + 60_000));
+    await expect(problemOf(withdraw(g, ben, 6000))).resolves.toMatchObject({
+      status: 409,
+      title: 'No one to approve',
+    });
+    await expect(potBalance(g)).resolves.toBe(BigInt(POT_PENCE));
   });
 
   it(`pays out once when ${APPROVERS} members approve at once`, async () => {

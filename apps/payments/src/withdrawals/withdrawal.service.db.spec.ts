@@ -95,11 +95,26 @@ describe('WithdrawalService with Idempotency-Keys (PostgreSQL)', () => {
       accountId: 'acct_nobank',
       payoutDestination: null,
       payoutAccountLabel: null,
+      payoutsAvailableFrom: null,
     });
     await expect(problemOf(withdrawals.create(caller, fromWallet(100), randomUUID()))).resolves.toMatchObject(
       {
         status: 409,
         title: 'Bank Account Required',
+      },
+    );
+    expect(await rowsOf(caller)).toEqual([]);
+    expect(await wallet(caller)).toBe(BigInt(WALLET_PENCE));
+  });
+
+  it('refuses a withdrawal to a bank account still cooling off with 409 naming when it becomes possible', async () => {
+    const caller = await someone();
+    rpc.verify(caller.userId, 'ba_new_9911', '2099-11-30T09:12:00.000Z');
+    await expect(problemOf(withdrawals.create(caller, fromWallet(100), randomUUID()))).resolves.toMatchObject(
+      {
+        status: 409,
+        title: 'Bank Account Cooling Off',
+        detail: expect.stringContaining('Withdrawals to NatWest •••• 0001 are available from 30 Nov, 09:12.'),
       },
     );
     expect(await rowsOf(caller)).toEqual([]);

@@ -3,6 +3,7 @@ import {
   type LiveTopic,
   type PaymentsCaller,
   PayoutQueue,
+  payoutsAvailableNotice,
   potRuleAllows,
   type PotRules,
   potTopic,
@@ -84,14 +85,30 @@ export class WithdrawalService {
         'Bank Account Required',
         'Add your bank account first: withdrawals are paid to your own bank account.',
       );
+    if (account.payoutsAvailableFrom && new Date(account.payoutsAvailableFrom) > new Date())
+      throw bankAccountCoolingOff(account.payoutAccountLabel, account.payoutsAvailableFrom);
     const source = await this.resolveSource(caller, body.source, body.amountPence);
     // Waiting for a second member moves nothing (issue 13 §4): the group's money stays usable by the
     // group meanwhile, and the approval takes it (or finds it gone) as one reservation.
-    const approvers = source.needsApproval ? await this.approversOf(caller, source.potId as string) : [];
+    const requestedAt = new Date();
+    const approvers =
+      source.approvalAbovePence === null
+        ? []
+        : await this.approversOf(caller, source.potId as string, requestedAt);
 
     let row: WithdrawalRow;
     try {
       row = await this.prisma.$transaction(async (tx) => {
+        const needsApproval =
+          source.approvalAbovePence !== null &&
+          (await this.overApprovalWindow(
+            tx,
+            caller.userId,
+            source.potId as string,
+            body.amountPence,
+            source.approvalAbovePence,
+          ));
+        if (needsApproval && approvers.length === 0) throw noOneToApprove();
         const created = await tx.withdrawal.create({
           data: {
             id,
@@ -102,12 +119,13 @@ export class WithdrawalService {
             sourceName: source.name,
             sourceAccountId: source.accountId,
             amountPence: BigInt(body.amountPence),
-            status: source.needsApproval ? 'awaiting_approval' : 'pending',
+            status: needsApproval ? 'awaiting_approval' : 'pending',
+            createdAt: requestedAt,
             stripeAccountId: account.accountId,
             destination: account.payoutDestination as string,
           },
         });
-        if (source.needsApproval) {
+        if (needsApproval) {
           if ((await this.ledger.balance(tx, source.accountId)) < BigInt(body.amountPence))
             throw new InsufficientFundsError(source.accountId);
           await notifyWithdrawalApprovalWanted(tx, created, approvers);
@@ -132,7 +150,8 @@ export class WithdrawalService {
     }
     this.relay.kick();
     await this.live.publish([caller.userId], WITHDRAWAL_TOPICS);
-    if (source.needsApproval) await this.live.publish(approvers, [potTopic(source.potId as string)]);
+    if (row.status === 'awaiting_approval')
+      await this.live.publish(approvers, [potTopic(source.potId as string)]);
     return toWithdrawal(row);
   }
 
@@ -153,8 +172,10 @@ export class WithdrawalService {
         'Not allowed',
         'Another member of the pot must approve your withdrawal. You can cancel it instead.',
       );
-    if (decision === 'approve' && waiting.status === 'awaiting_approval')
+    if (decision === 'approve' && waiting.status === 'awaiting_approval') {
       await this.requireStillAllowed(waiting);
+      await this.requireMemberBefore(caller, waiting);
+    }
 
     const row = await this.prisma.$transaction(async (tx) => {
       const locked = await lockWithdrawal(tx, withdrawalId);
@@ -416,30 +437,71 @@ export class WithdrawalService {
         potId: null,
         name: 'Kitty wallet',
         accountId: walletAccount(caller.userId),
-        needsApproval: false,
+        approvalAbovePence: null,
       };
     const membership = await this.peers.requireMembership(source.potId, caller.userId);
     const allowed = withdrawalAllowed(membership.rules, membership.role, amountPence);
     if (allowed === 'no') throw ownerOnly();
+    // Under the approval rule a member's withdrawals count together (see overApprovalWindow).
+    const underApproval = membership.role === 'member' && membership.rules?.withdrawRule === 'approval';
     return {
       potId: source.potId,
       name: membership.potName,
       accountId: potAccount(source.potId),
-      needsApproval: allowed === 'approval',
+      approvalAbovePence: underApproval ? (membership.rules?.approvalAbovePence ?? null) : null,
     };
   }
 
-  /** The pot's other current members: who may approve the caller's withdrawal. */
-  private async approversOf(caller: PaymentsCaller, potId: string): Promise<string[]> {
-    const { names } = await this.peers.potMembers(caller, potId);
-    const others = [...names.keys()].filter((userId) => userId !== caller.userId);
-    if (others.length === 0)
+  /**
+   * Who may approve the caller's withdrawal: the pot's other members who had joined before it was asked
+   * for. Someone let in afterwards (by any member, under `inviteRule: members`: perhaps the requester's own
+   * second account) approves nothing that was waiting when they came.
+   */
+  private async approversOf(caller: PaymentsCaller, potId: string, requestedAt: Date): Promise<string[]> {
+    const { joinedAt } = await this.peers.potMembers(caller, potId);
+    return [...joinedAt].flatMap(([userId, joined]) =>
+      userId !== caller.userId && joined < requestedAt ? [userId] : [],
+    );
+  }
+
+  /**
+   * The approval threshold applies to what the member takes from the pot in a rolling day, this withdrawal
+   * included, not to each withdrawal: six of £10 under a £50 threshold need approval from the fifth on.
+   * Counted under a lock per member and pot, so withdrawals asked for at once are counted one after another.
+   * Declined, cancelled and failed withdrawals took nothing and do not count.
+   */
+  private async overApprovalWindow(
+    tx: Tx,
+    userId: string,
+    potId: string,
+    amountPence: number,
+    approvalAbovePence: number,
+  ): Promise<boolean> {
+    await tx.$executeRawUnsafe(
+      `SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`,
+      `withdrawal-window:${potId}:${userId}`,
+    );
+    const [window] = await tx.$queryRawUnsafe<{ taken: bigint }[]>(
+      `SELECT COALESCE(SUM(amount_pence), 0)::bigint AS taken FROM withdrawals
+        WHERE user_id = $1::uuid AND pot_id = $2::uuid AND status IN ('awaiting_approval', 'pending', 'paid')
+          AND created_at > now() - ($3::int * interval '1 millisecond')`,
+      userId,
+      potId,
+      APPROVAL_WINDOW_MS,
+    );
+    return (window?.taken ?? 0n) + BigInt(amountPence) > BigInt(approvalAbovePence);
+  }
+
+  /** Only a member who was in the pot when the withdrawal was asked for may approve it. */
+  private async requireMemberBefore(caller: PaymentsCaller, waiting: WithdrawalRow): Promise<void> {
+    const { joinedAt } = await this.peers.potMembers(caller, waiting.potId as string);
+    const joined = joinedAt.get(caller.userId);
+    if (!joined || joined >= waiting.createdAt)
       throw ProblemError.of(
-        409,
-        'No one to approve',
-        'This pot needs a second member to approve withdrawals of this size, and you are its only member.',
+        403,
+        'Not allowed',
+        'Only members who were in the pot when this withdrawal was asked for can approve it.',
       );
-    return others;
   }
 
   /** A pot withdrawal the caller may see: one of a pot they belong to (anything else does not exist). */
@@ -486,8 +548,29 @@ export class WithdrawalService {
   }
 }
 
+/** The rolling window over which a member's withdrawals from a pot count against its approval threshold. */
+export const APPROVAL_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+const noOneToApprove = () =>
+  ProblemError.of(
+    409,
+    'No one to approve',
+    'This pot needs a second member to approve withdrawals of this size, and no other member was in it before you asked.',
+  );
+
 const withdrawalNotFound = () =>
   ProblemError.of(404, 'Withdrawal not found', 'This withdrawal does not exist or is not in a pot of yours.');
+
+/**
+ * The bank account replaced another one recently: nothing is paid to it until the cooling-off period ends,
+ * so an owner told of a change they did not make can act before any money follows it.
+ */
+const bankAccountCoolingOff = (label: string | null, availableFrom: string) =>
+  ProblemError.of(
+    409,
+    'Bank Account Cooling Off',
+    `${payoutsAvailableNotice(label ?? 'your new bank account', availableFrom)} A bank account that replaces another one waits a while first, in case the change was not yours.`,
+  );
 
 const ownerOnly = () =>
   ProblemError.of(

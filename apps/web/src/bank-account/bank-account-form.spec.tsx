@@ -14,6 +14,7 @@ const saved: BankAccountStatus = {
     bankName: null,
     accountHolderName: 'Ada Lovelace',
     addedAt: '2026-11-26T09:00:00.000Z',
+    payoutsAvailableFrom: null,
   },
 };
 
@@ -23,7 +24,12 @@ describe('BankAccountForm', () => {
     const { requests } = mockFetch(async (request) => {
       if (pathOf(request) !== '/api/me/bank-account') return problem(404, 'unexpected');
       if (request.method !== 'PUT') return json(stored);
-      const body = (await request.clone().json()) as { accountNumber: string };
+      const body = (await request.clone().json()) as { accountNumber: string; password: string };
+      if (body.password !== 'my password')
+        return problem(400, 'Your password is not correct.', {
+          title: 'Wrong password',
+          errors: [{ field: 'password', message: 'Your password is not correct.' }],
+        });
       if (body.accountNumber !== '55779911')
         return problem(400, MISMATCH, {
           title: 'Invalid bank details',
@@ -40,6 +46,14 @@ describe('BankAccountForm', () => {
     expect((sortCode as HTMLInputElement).value).toBe('20-00-00');
     await user.type(screen.getByLabelText('Account number'), '12345678');
     await user.click(screen.getByRole('button', { name: 'Save bank account' }));
+    // Where money goes is not changed without the password.
+    expect(await screen.findByText('Please enter your password.')).toBeTruthy();
+    await user.type(screen.getByLabelText('Your Kitty password'), 'a guess');
+    await user.click(screen.getByRole('button', { name: 'Save bank account' }));
+    expect(await screen.findByText('Your password is not correct.')).toBeTruthy();
+    await user.clear(screen.getByLabelText('Your Kitty password'));
+    await user.type(screen.getByLabelText('Your Kitty password'), 'my password');
+    await user.click(screen.getByRole('button', { name: 'Save bank account' }));
     expect(await screen.findByText(MISMATCH)).toBeTruthy();
 
     await user.clear(screen.getByLabelText('Account number'));
@@ -55,7 +69,24 @@ describe('BankAccountForm', () => {
       accountHolderName: 'Ada Lovelace',
       sortCode: '20-00-00',
       accountNumber: '55779911',
+      password: 'my password',
     });
     expect(screen.getByRole('button', { name: 'Change bank account' })).toBeTruthy();
+  });
+
+  it('says until when withdrawals to a bank account that replaced another wait', async () => {
+    mockFetch(() =>
+      json({
+        bankAccount: {
+          ...saved.bankAccount,
+          last4: '1234',
+          payoutsAvailableFrom: '2026-11-30T09:12:00.000Z',
+        },
+      }),
+    );
+    renderInApp(<BankAccountForm />, { session: signedInState() });
+    expect((await screen.findByTestId('bank-account-cooling-off')).textContent).toContain(
+      'Withdrawals to •••• 1234 are available from 30 Nov, 09:12.',
+    );
   });
 });

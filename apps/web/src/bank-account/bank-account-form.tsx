@@ -7,6 +7,7 @@ import {
   useGetBankAccountQuery,
   useSetBankAccountMutation,
 } from '@kitty/api-client';
+import { payoutsAvailableNotice } from '@kitty/contracts';
 import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 
@@ -14,7 +15,7 @@ import { toastProblem } from '../ui/problem-toast';
 import { serverFieldErrors } from '../ui/server-field-errors';
 import { useToast } from '../ui/toast';
 
-const FIELDS = ['sortCode', 'accountNumber', 'accountHolderName'] as const;
+const FIELDS = ['sortCode', 'accountNumber', 'accountHolderName', 'password'] as const;
 
 /** What the server answers when the modulus check fails: shown as it says, beside the account number. */
 const MISMATCH = "That sort code and account number don't match: check them with your bank.";
@@ -27,8 +28,10 @@ function formatSortCode(value: string): string {
 
 /**
  * The user's own UK bank account, where their withdrawals are paid: shown as sort code and last four
- * digits (all Kitty keeps), and set or changed with a form. The server checks the pair with the banks'
- * modulus rules; a pair that cannot exist is refused with a message under the account number.
+ * digits (all Kitty keeps), and set or changed with a form that asks for the password again (where money
+ * goes is never changed with a session alone). The server checks the pair with the banks' modulus rules; a
+ * pair that cannot exist is refused with a message under the account number, a wrong password under the
+ * password. After a change, withdrawals to the new account wait a while: the page says until when.
  */
 export function BankAccountForm({ onSaved }: { onSaved?: () => void }) {
   const toast = useToast();
@@ -55,7 +58,10 @@ export function BankAccountForm({ onSaved }: { onSaved?: () => void }) {
     }
     setEditing(false);
     form.resetFields();
-    toast.success('Bank account saved', 'Your withdrawals will be paid to this account.');
+    toast.success(
+      'Bank account saved',
+      'Your withdrawals will be paid to this account. We have e-mailed you about the change.',
+    );
     onSaved?.();
   };
 
@@ -71,12 +77,22 @@ export function BankAccountForm({ onSaved }: { onSaved?: () => void }) {
       ) : (
         <p className="muted">No bank account yet: add yours to withdraw money from Kitty.</p>
       )}
+      {bank?.payoutsAvailableFrom && (
+        <Alert
+          type="info"
+          showIcon
+          data-testid="bank-account-cooling-off"
+          message={payoutsAvailableNotice(`•••• ${bank.last4}`, bank.payoutsAvailableFrom)}
+          description="A new bank account waits a while before money can be paid to it, in case the change was not yours."
+        />
+      )}
       {editing || !bank ? (
         <Form
           form={form}
           layout="vertical"
           requiredMark={false}
           onFinish={onFinish}
+          disabled={isLoading}
           className="bank-account-form"
           aria-label="Bank account"
         >
@@ -111,6 +127,14 @@ export function BankAccountForm({ onSaved }: { onSaved?: () => void }) {
               <Input inputMode="numeric" placeholder="12345678" autoComplete="off" />
             </Form.Item>
           </div>
+          <Form.Item
+            name="password"
+            label="Your Kitty password"
+            extra="To keep your money safe, changing where withdrawals go needs your password."
+            rules={[{ required: true, message: 'Please enter your password.' }]}
+          >
+            <Input.Password autoComplete="current-password" />
+          </Form.Item>
           <div className="bank-account-actions">
             <Button type="primary" htmlType="submit" loading={isLoading}>
               Save bank account

@@ -1037,7 +1037,8 @@ export type Notification = {
     | 'request_paid'
     | 'settled_up'
     | 'member_joined'
-    | 'expense_added';
+    | 'expense_added'
+    | 'bank_account_changed';
   title: string;
   body: string;
   link: string;
@@ -1066,7 +1067,8 @@ export type NotificationPreferences = {
       | 'request_paid'
       | 'settled_up'
       | 'member_joined'
-      | 'expense_added';
+      | 'expense_added'
+      | 'bank_account_changed';
     label: string;
     inApp: boolean;
     email: boolean;
@@ -1086,7 +1088,8 @@ export type NotificationPreference = {
     | 'request_paid'
     | 'settled_up'
     | 'member_joined'
-    | 'expense_added';
+    | 'expense_added'
+    | 'bank_account_changed';
   inApp: boolean;
   email: boolean;
 };
@@ -1517,6 +1520,7 @@ export type BankAccount = {
   bankName: string | null;
   accountHolderName: string;
   addedAt: string;
+  payoutsAvailableFrom: string | null;
 };
 export type BankAccountStatus = {
   bankAccount: BankAccount | null;
@@ -1525,6 +1529,7 @@ export type BankAccountRequest = {
   sortCode: string;
   accountNumber: string;
   accountHolderName: string;
+  password: string;
 };
 export type IssuedCard = {
   brand: string;

@@ -15,7 +15,7 @@ export const PASSWORD_MIN_LENGTH = 8;
 /** argon2 hashes any length, but an unbounded input is a cheap way to burn our CPU. */
 export const PASSWORD_MAX_LENGTH = 256;
 
-const Password = z
+export const Password = z
   .string({ error: 'Please enter your password.' })
   .min(1, 'Please enter your password.')
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`)

@@ -1,4 +1,5 @@
 export * from './credentials';
 export * from './events';
+export * from './reauthentication';
 export * from './rpc';
 export * from './sessions';

@@ -13,6 +13,7 @@ import {
   SignUpRequest,
   VerifyEmailRequest,
 } from './credentials';
+import { ConfirmPasswordCommand } from './reauthentication';
 import {
   AccountSessions,
   EndOtherSessionsCommand,
@@ -127,6 +128,11 @@ export const AuthRpc = {
    * (`UserDeleted` on the outbox). The gateway has checked that no money is left first.
    */
   deleteAccount: defineRpc('auth.account.delete.v1', DeleteAccountCommand, Acknowledged),
+  /**
+   * Recent authentication before a sensitive change (the payout bank account): checks the re-entered
+   * password, counted with failed sign-ins; a wrong one is a 400 naming `password`.
+   */
+  confirmPassword: defineRpc('auth.password.confirm.v1', ConfirmPasswordCommand, Acknowledged),
   /** After KYC (issuing onboarding): the user's legal name and phone number. */
   updateProfile: defineRpc('auth.profile.update.v1', UpdateProfileCommand, AuthUser),
 } as const;

@@ -1,32 +1,45 @@
 import { z } from 'zod';
 
-import { apiRequestSchema, apiSchema, SingleLineText } from '../common';
+import { Password } from '../auth/credentials';
+import { apiRequestSchema, apiSchema, IsoDateTime, SingleLineText } from '../common';
 import { IssuingCaller } from './onboarding';
 
 /** What the SPA shows when the modulus check fails (the one message for a pair that cannot exist). */
 export const BANK_DETAILS_MISMATCH =
   "That sort code and account number don't match: check them with your bank.";
 
+/** A sort code or account number of zeros: no bank's, though the modulus rules have none to refuse it. */
+const notAllZeros = (digits: string) => !/^0+$/.test(digits);
+
+const bankAccountFields = {
+  sortCode: SingleLineText('Sort code is required.')
+    .overwrite((value) => value.replace(/[\s-]/g, ''))
+    .regex(/^\d{6}$/, 'Sort code must be 6 digits, like 12-34-56.')
+    .refine(notAllZeros, 'That sort code does not exist: check it with your bank.'),
+  accountNumber: SingleLineText('Account number is required.')
+    .overwrite((value) => value.replace(/[\s-]/g, ''))
+    .regex(/^\d{8}$/, 'Account number must be 8 digits.')
+    .refine(notAllZeros, 'That account number does not exist: check it with your bank.'),
+  accountHolderName: SingleLineText('Name on the account is required.')
+    .min(1, 'Name on the account is required.')
+    .max(100, 'Name on the account must be at most 100 characters.'),
+};
+
 /**
  * The user's own UK bank account, where their withdrawals are paid. Spaces and dashes are accepted
  * ('12-34-56', '1234 5678') and removed; the shape is checked here, the modulus check (VocaLink) in
  * issuing, which stores the account.
  */
+export const BankAccountDetails = z.object(bankAccountFields).strict();
+export type BankAccountDetails = z.infer<typeof BankAccountDetails>;
+
+/**
+ * Setting the bank account asks for the password again (checked by auth before issuing sees the
+ * details): a stolen session alone must not be able to redirect the user's withdrawals.
+ */
 export const BankAccountRequest = apiRequestSchema(
   'BankAccountRequest',
-  z
-    .object({
-      sortCode: SingleLineText('Sort code is required.')
-        .overwrite((value) => value.replace(/[\s-]/g, ''))
-        .regex(/^\d{6}$/, 'Sort code must be 6 digits, like 12-34-56.'),
-      accountNumber: SingleLineText('Account number is required.')
-        .overwrite((value) => value.replace(/[\s-]/g, ''))
-        .regex(/^\d{8}$/, 'Account number must be 8 digits.'),
-      accountHolderName: SingleLineText('Name on the account is required.')
-        .min(1, 'Name on the account is required.')
-        .max(100, 'Name on the account must be at most 100 characters.'),
-    })
-    .strict(),
+  z.object({ ...bankAccountFields, password: Password }).strict(),
 );
 export type BankAccountRequest = z.infer<typeof BankAccountRequest>;
 
@@ -40,6 +53,11 @@ export const BankAccountView = apiSchema(
     bankName: z.string().nullable(),
     accountHolderName: z.string(),
     addedAt: z.string(),
+    /**
+     * Until when withdrawals to this account wait (it replaced another one recently), or null when they
+     * can be made now.
+     */
+    payoutsAvailableFrom: IsoDateTime.nullable(),
   }),
 );
 export type BankAccountView = z.infer<typeof BankAccountView>;
@@ -50,5 +68,22 @@ export const BankAccountStatus = apiSchema(
 );
 export type BankAccountStatus = z.infer<typeof BankAccountStatus>;
 
-export const SetBankAccountCommand = z.object({ caller: IssuingCaller, body: BankAccountRequest }).strict();
+export const SetBankAccountCommand = z.object({ caller: IssuingCaller, body: BankAccountDetails }).strict();
 export type SetBankAccountCommand = z.infer<typeof SetBankAccountCommand>;
+
+const UK_DAY_AND_TIME = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: 'Europe/London',
+});
+
+/**
+ * The one sentence for withdrawals waiting out the cooling-off period after a change of bank account,
+ * the same in the app, the e-mail and the refusal: 'Withdrawals to •••• 1234 are available from 30 Nov, 09:12.'
+ */
+export function payoutsAvailableNotice(accountName: string, availableFrom: string): string {
+  return `Withdrawals to ${accountName} are available from ${UK_DAY_AND_TIME.format(new Date(availableFrom))}.`;
+}

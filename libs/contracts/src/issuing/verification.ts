@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { Uuid } from '../common';
+import { IsoDateTime, Uuid } from '../common';
 
 export const VerificationQuery = z.object({ userId: Uuid }).strict();
 export type VerificationQuery = z.infer<typeof VerificationQuery>;
@@ -14,5 +14,10 @@ export const PaymentAccountVerification = z.object({
   payoutDestination: z.string().nullable(),
   /** How the SPA names that bank account, e.g. 'NatWest •••• 2345'. */
   payoutAccountLabel: z.string().nullable(),
+  /**
+   * When payouts to that bank account may start: it replaced an earlier one recently (a cooling-off
+   * period, so a stolen session cannot redirect money before the owner hears of it); null: now.
+   */
+  payoutsAvailableFrom: IsoDateTime.nullable(),
 });
 export type PaymentAccountVerification = z.infer<typeof PaymentAccountVerification>;

@@ -25,6 +25,21 @@ export const EmailMessage = z.discriminatedUnion('template', [
     to: Email,
     data: z.object({ fullName: z.string(), how: z.enum(['reset', 'changed']) }),
   }),
+  /**
+   * A security notice: the bank account withdrawals are paid to was set or changed. `payoutsAvailableFrom`
+   * (ISO) when withdrawals to it wait for the cooling-off period.
+   */
+  z.object({
+    template: z.literal('bank-account-changed'),
+    to: Email,
+    data: z.object({
+      fullName: z.string(),
+      /** 'NatWest •••• 2345'. */
+      accountLabel: z.string(),
+      replaced: z.boolean(),
+      payoutsAvailableFrom: z.string().nullable(),
+    }),
+  }),
   /** Sign-up with an address that already has an account: told to its owner, never to the caller. */
   z.object({ template: z.literal('sign-up-attempt'), to: Email, data: z.object({ fullName: z.string() }) }),
   z.object({

@@ -26,11 +26,20 @@ export const NOTIFICATION_KINDS = [
   'member_joined',
   'expense_added',
 ] as const;
-export const NotificationKind = z.enum(NOTIFICATION_KINDS);
+
+/**
+ * Security notices (the payout bank account changed): always shown in the app, whatever the preferences
+ * say, and never e-mailed by the centre — the service that made the change sends its own security e-mail.
+ */
+export const SECURITY_NOTICE_KINDS = ['bank_account_changed'] as const;
+export const isSecurityNotice = (kind: NotificationKind) =>
+  (SECURITY_NOTICE_KINDS as readonly string[]).includes(kind);
+
+export const NotificationKind = z.enum([...NOTIFICATION_KINDS, ...SECURITY_NOTICE_KINDS]);
 export type NotificationKind = z.infer<typeof NotificationKind>;
 
-/** How the preferences read each kind. */
-export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
+/** How the preferences read each kind a user can choose for. */
+export const NOTIFICATION_KIND_LABELS: Record<(typeof NOTIFICATION_KINDS)[number], string> = {
   top_up_credited: 'Money you added arrives',
   pot_funded: 'Someone adds money to your pot',
   card_purchase: 'A card purchase from your pot',

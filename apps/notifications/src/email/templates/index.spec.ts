@@ -310,3 +310,26 @@ describe('renderEmail: top-up-request', () => {
     expect(email.subject).toBe('<b>Eve</b> Bcc: x@evil.example asked you to top up Lisbon trip');
   });
 });
+
+describe('bank-account-changed', () => {
+  const changed = (replaced: boolean, payoutsAvailableFrom: string | null): EmailMessage => ({
+    template: 'bank-account-changed',
+    to: 'ada@example.com',
+    data: { fullName: 'Ada', accountLabel: 'NatWest •••• 9911', replaced, payoutsAvailableFrom },
+  });
+
+  it('tells the owner the new destination, when withdrawals to it start, and what to do if it was not them', () => {
+    const email = renderEmail(changed(true, '2026-11-30T09:12:00.000Z'), context);
+    expect(email.subject).toBe('Your Kitty bank account for withdrawals was changed');
+    expect(email.text).toContain('was just changed to NatWest •••• 9911.');
+    expect(email.text).toContain('Withdrawals to NatWest •••• 9911 are available from 30 Nov, 09:12.');
+    expect(email.text).toContain('https://kitty.example/forgot-password');
+    expect(email.html).toContain('https://kitty.example/account#bank-account');
+  });
+
+  it('says a first bank account was added, with no wait', () => {
+    const email = renderEmail(changed(false, null), context);
+    expect(email.text).toContain('NatWest •••• 9911 was just added');
+    expect(email.text).not.toContain('are available from');
+  });
+});

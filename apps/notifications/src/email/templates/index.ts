@@ -1,5 +1,6 @@
 import type { EmailMessage, EmailTemplate } from '@kitty/contracts';
 
+import { bankAccountChanged } from './bank-account-changed';
 import { contactReceived } from './contact-received';
 import { renderHtml, renderText } from './layout';
 import { notification } from './notification';
@@ -26,6 +27,7 @@ const TEMPLATES: { [T in EmailTemplate]: EmailTemplateRenderer<T> } = {
   'sign-up-attempt': signUpAttempt,
   'password-reset': passwordReset,
   'password-changed': passwordChanged,
+  'bank-account-changed': bankAccountChanged,
   'contact-received': contactReceived,
   'pot-invitation': potInvitation,
   'top-up-request': topUpRequest,
