@@ -1,6 +1,7 @@
 // Hostile text at the gateway's door: a body nested thousands deep on the idempotent commands, and lone
 // UTF-16 surrogates in the free text that reaches Postgres (jsonb outbox payloads) or the Stripe SDK.
-// Each must be a 400 that names the field, never a 5xx, and never reach the service.
+// Each must be a 400 that names the field, never a 5xx, and never reach the service. Text the services
+// shorten themselves must stay well-formed too.
 import { randomUUID } from 'node:crypto';
 
 import { api, type ApiResponse } from '../support/api';
@@ -152,6 +153,30 @@ describe('hostile text through the gateway', () => {
         headers: asOwner,
       });
       expect(response.status).toBe(201);
+    });
+  });
+
+  describe('well-formed text cut short on the way', () => {
+    it("keeps an emoji whole where a notification's title is cut, so the expense is recorded", async () => {
+      // Notified as `Olive Owner added "<description>" (£10.00)`, cut to 199 characters and an ellipsis:
+      // the emoji's first half is the 199th character.
+      const prefix = `${owner.credentials.fullName} added "`;
+      const description = `${'x'.repeat(198 - prefix.length)}🚢 and the rest`;
+      const response = await api<Problem>(`/api/pots/${pot.id}/expenses`, {
+        method: 'POST',
+        body: {
+          description,
+          amountPence: 1_000,
+          paidFrom: 'member',
+          payerMemberId: pot.yourMemberId,
+          split: { mode: 'equal', members: memberIds().map((memberId) => ({ memberId })) },
+        },
+        headers: { ...asOwner, 'idempotency-key': randomUUID() },
+      });
+      expect({ status: response.status, body: response.body }).toEqual({
+        status: 201,
+        body: expect.anything(),
+      });
     });
   });
 
