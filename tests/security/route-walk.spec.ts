@@ -14,8 +14,10 @@ import { type Attempt, Tally } from './support/tally';
 
 /**
  * Walks every route of the gateway's OpenAPI document as an attacker would: forged, expired and signed-out
- * tokens; someone else's objects under every spelling of their path; hostile path and query values; and
- * each body with type confusion, control characters, out-of-range values, unknown and missing fields.
+ * tokens; someone else's objects under every spelling of their path; hostile path, query and
+ * Idempotency-Key values (percent-encoded surrogates and controls among them); and each body with type
+ * confusion, control characters, lone surrogates, overlong strings, depth and width bombs, out-of-range
+ * values, unknown and missing fields.
  * None may be accepted and none may cost a 5xx. Each route's valid request is sent last and must succeed,
  * so a refusal is known to come from the hostility and not from a broken fixture.
  */
@@ -133,6 +135,10 @@ function attemptsFor(
       ['empty', ''],
       ['too long', 'k'.repeat(256)],
       ['latin-1 bytes', 'cl\u00e9'],
+      // The UTF-8 bytes of a lone surrogate, sent as they are (Node sends each character as one byte).
+      ['surrogate bytes', 'k\u00ed\u00a0\u0080'],
+      ['C1 control byte', 'k\u0085'],
+      ['tab', 'k\tk'],
     ] as const) {
       const headers: Record<string, string> = { ...valid };
       delete headers['idempotency-key'];

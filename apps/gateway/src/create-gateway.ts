@@ -11,6 +11,7 @@ import { Logger } from 'nestjs-pino';
 import { createAppModule } from './app.module';
 import type { GatewayConfig } from './config';
 import { allowLargerBodiesWhereConfigured } from './http/body-limit';
+import { refuseHostileText } from './http/hostile-input';
 import { acceptJsonBodiesOnly } from './http/json-only';
 import { buildOpenApiDocument } from './http/openapi';
 import { ProblemFilter } from './http/problem.filter';
@@ -42,6 +43,7 @@ export async function createGateway(config: GatewayConfig): Promise<NestFastifyA
   instrumentHttp(app.getHttpAdapter().getInstance());
   acceptJsonBodiesOnly(app.getHttpAdapter().getInstance());
   allowLargerBodiesWhereConfigured(app.getHttpAdapter().getInstance());
+  refuseHostileText(app.getHttpAdapter().getInstance());
   await app.register(fastifyCookie);
   sendSecurityHeaders(app.getHttpAdapter().getInstance(), {
     contentSecurityPolicy: {

@@ -19,3 +19,4 @@ export * from './redis';
 export * from './rpc';
 export * from './shutdown';
 export * from './stripe';
+export * from './text';

@@ -14,8 +14,41 @@ class RawJson {
   constructor(readonly text: string) {}
 }
 
-/** C0 and C1 controls, DEL and a bidi override: none belongs in a name, a message or an address. */
-const CONTROL_CHARACTERS = ['\u0000', '\u0007', '\u0008', '\u001b', '\u007f', '\u0085', '\u202e'];
+/**
+ * C0 and C1 controls, DEL and the bidi overrides and isolates: none belongs in a name, a message or an
+ * address (a bidi override makes text read differently from what it is; right-to-left scripts need none).
+ */
+const CONTROL_CHARACTERS = ['\u0000', '\u0007', '\u0008', '\u001b', '\u007f', '\u0085', '\u202e', '\u2066'];
+
+/** Ill-formed UTF-16: halves of a surrogate pair alone or in the wrong order (JSON.stringify escapes them). */
+const LONE_SURROGATES: [string, string][] = [
+  ['lone high surrogate', '\ud800'],
+  ['lone low surrogate', '\udc00'],
+  ['reversed surrogate pair', '\udc00\ud800'],
+  ['high surrogate before text', '\udbffx'],
+];
+
+/**
+ * Surrogates, controls and bidi overrides as percent-encoded UTF-8 in a path or query: encoded surrogates
+ * (and CESU-8 pairs) are not UTF-8 at all, `%u` is a non-standard escape some servers decode.
+ */
+const ENCODED_HOSTILE_TEXT: [string, string][] = [
+  ['encoded lone high surrogate', '%ED%A0%80'],
+  ['encoded lone low surrogate', '%ED%B0%80'],
+  ['encoded reversed surrogate pair', '%ED%B0%80%ED%A0%80'],
+  ['%u surrogate', '%uD800'],
+  ['encoded BEL', '%07'],
+  ['encoded C1 control', '%C2%85'],
+  ['encoded right-to-left override', '%E2%80%AE'],
+];
+
+/** Past any string's limit yet well inside the body limit, so the field's own bound must refuse it. */
+const OVERLONG = 20_000;
+/** Deep enough to overflow anything recursive that walks a parsed body (the gateway refuses past 32). */
+const BOMB_DEPTH = 5_000;
+/** Wide enough to cost something per element, small enough to stay under the body limit. */
+const BOMB_WIDTH = 20_000;
+const BOMB_BYTES = 90_000;
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -56,6 +89,9 @@ function leafVariants(schema: Schema, value: unknown): { label: string; value: u
   if (schema.type === 'string' && typeof value === 'string') {
     for (const control of CONTROL_CHARACTERS)
       out.push({ label: `control U+${control.charCodeAt(0).toString(16)}`, value: `${value}${control}x` });
+    for (const [label, text] of LONE_SURROGATES) out.push({ label, value: `${value}${text}` });
+    if (schema.maxLength === undefined || schema.maxLength < OVERLONG)
+      out.push({ label: 'overlong', value: value.padEnd(OVERLONG, 'x') });
     if ((schema.minLength ?? 0) >= 1 || schema.enum) out.push({ label: 'empty', value: '' });
     if (schema.maxLength !== undefined)
       out.push({ label: 'too long', value: value.padEnd(schema.maxLength + 1, 'x') });
@@ -92,6 +128,13 @@ function leafVariants(schema: Schema, value: unknown): { label: string; value: u
   return out;
 }
 
+/** JSON nested `depth` deep: arrays (`[[[…]]]`) or objects (`{"a":{"a":…}}`). */
+function depthBomb(open: '[' | '{', key = 'a', depth = BOMB_DEPTH): string {
+  return open === '['
+    ? `${'['.repeat(depth)}${']'.repeat(depth)}`
+    : `${`{${JSON.stringify(key)}:`.repeat(depth)}1${'}'.repeat(depth)}`;
+}
+
 /** Serialises a body, splicing raw JSON fragments in. */
 function serialise(body: unknown): string {
   const raws: string[] = [];
@@ -122,8 +165,9 @@ function replaceAt(base: unknown, path: (string | number)[], value: unknown): un
 
 /**
  * Every hostile variant of a valid `baseline` body: the body as a whole (null, an array, invalid JSON,
- * `__proto__`, unknown fields, another content type) and, for each value in it, type confusion, control
- * characters, lengths and ranges past the schema's limits, and each required field left out.
+ * `__proto__`, unknown fields, another content type, 5,000-deep and 20,000-wide bombs, past the size
+ * limit) and, for each value in it, type confusion, control characters, lone surrogates, lengths and
+ * ranges past the schema's limits, a depth bomb in its place, and each required field left out.
  */
 export function bodyVariants(
   baseline: unknown,
@@ -145,6 +189,20 @@ export function bodyVariants(
       body: text.replace(/^\{/, '{"constructor":{"prototype":{"x":1}},'),
     },
     { label: 'body unknown field', body: serialise({ ...(baseline as object), isAdmin: true }) },
+    { label: 'body depth bomb (arrays)', body: depthBomb('[') },
+    { label: 'body depth bomb (objects)', body: depthBomb('{') },
+    { label: 'body depth bomb (__proto__ keys)', body: depthBomb('{', '__proto__') },
+    { label: 'body one level too deep', body: depthBomb('[', 'a', 33) },
+    { label: 'body wide bomb (array)', body: JSON.stringify(Array(BOMB_WIDTH).fill(0)) },
+    {
+      label: 'body wide bomb (keys)',
+      body: JSON.stringify(
+        Object.fromEntries(Array.from({ length: BOMB_WIDTH / 4 }, (_, i) => [`k${i}`, 0])),
+      ),
+    },
+    // Past the gateway's limit; routes that take files take it, and must refuse the unknown field.
+    { label: 'body over the size limit', body: JSON.stringify({ padding: 'x'.repeat(150_000) }) },
+    { label: 'body with a lone surrogate in a key', body: text.replace(/^\{/, '{"\\ud800":1,') },
     { label: 'body as text/plain', body: text, contentType: 'text/plain' },
     {
       label: 'body as a form',
@@ -164,11 +222,23 @@ export function bodyVariants(
           label: `${where}: ${leaf.label}`,
           body: serialise(replaceAt(baseline, path, leaf.value)),
         });
+    if (path.length > 0)
+      variants.push({
+        label: `${where}: depth bomb`,
+        body: serialise(replaceAt(baseline, path, new RawJson(depthBomb('[')))),
+      });
     if (isObject(value) && schemaHere.properties) {
       if (path.length > 0 && schemaHere.additionalProperties === false)
         variants.push({
           label: `${where}: unknown field`,
           body: serialise(replaceAt(baseline, path, { ...value, injected: 'x' })),
+        });
+      if (path.length > 0)
+        variants.push({
+          label: `${where}: __proto__ key`,
+          body: serialise(
+            replaceAt(baseline, path, new RawJson(serialise(value).replace(/^\{/, '{"__proto__":{"x":1},'))),
+          ),
         });
       for (const required of schemaHere.required ?? [])
         if (required in value && schemaHere.properties[required]?.default === undefined)
@@ -187,6 +257,13 @@ export function bodyVariants(
           label: `${where}: too many items`,
           body: serialise(replaceAt(baseline, path, Array(schemaHere.maxItems + 1).fill(value[0]))),
         });
+      if (value.length > 0) {
+        const width = Math.min(BOMB_WIDTH, Math.floor(BOMB_BYTES / (serialise(value[0]).length + 1)));
+        variants.push({
+          label: `${where}: wide bomb`,
+          body: serialise(replaceAt(baseline, path, Array(width).fill(value[0]))),
+        });
+      }
       if (value.length > 0) walk(value[0], schemaHere.items, [...path, 0]);
     }
   };
@@ -213,6 +290,7 @@ export function pathParamVariants(value: string): { label: string; value: string
     { label: 'malformed escape', value: '%ZZ' },
     { label: 'matrix parameter', value: `${value};admin=true` },
     { label: 'array syntax', value: `${value}[]` },
+    ...ENCODED_HOSTILE_TEXT.map(([label, encoded]) => ({ label, value: `${value}${encoded}` })),
   ];
 }
 
@@ -269,5 +347,7 @@ export function queryValueVariants(
     { label: 'twice', query: `${name}=${value}&${name}=${value}0` },
     { label: 'array syntax', query: `${name}[]=${value}` },
     { label: 'object syntax', query: `${name}[x]=${value}` },
+    ...ENCODED_HOSTILE_TEXT.map(([label, encoded]) => one(label, `${value}${encoded}`)),
+    { label: 'encoded surrogate in the name', query: `${name}%ED%A0%80=${value}` },
   ];
 }

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 
+import { bodyTooDeep, MAX_BODY_DEPTH, nestsDeeperThan } from './hostile-input';
+
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 declare module 'fastify' {
@@ -23,7 +25,8 @@ const FORM_MEDIA_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-d
 
 /**
  * The API speaks JSON only: any request body in another media type is refused with 415 before parsing.
- * An empty body labelled application/json counts as no body (clients send that for body-less POSTs).
+ * An empty body labelled application/json counts as no body (clients send that for body-less POSTs), and
+ * a body nested deeper than MAX_BODY_DEPTH is refused with 400 unparsed.
  */
 export function acceptJsonBodiesOnly(fastify: FastifyInstance) {
   const parseJson = fastify.getDefaultJsonParser('error', 'error');
@@ -35,7 +38,10 @@ export function acceptJsonBodiesOnly(fastify: FastifyInstance) {
       request.rawBody = text;
       return done(null, undefined);
     }
-    return text === '' ? done(null, undefined) : parseJson(request, text, done);
+    if (text === '') return done(null, undefined);
+    // Before parsing, so nothing recursive (the parser's prototype scan included) ever sees such a body.
+    if (nestsDeeperThan(text, MAX_BODY_DEPTH)) return done(bodyTooDeep());
+    return parseJson(request, text, done);
   });
   // Reached only by routes with ACCEPT_FORM_BODY (the hook below refuses forms elsewhere): kept as text.
   fastify.addContentTypeParser(FORM_MEDIA_TYPES, { parseAs: 'string' }, (_request, body, done) =>

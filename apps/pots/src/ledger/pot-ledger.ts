@@ -5,7 +5,7 @@ import {
   type SpendFromPotCommand,
   type TransferBetweenWalletsCommand,
 } from '@kitty/contracts';
-import { isUniqueViolation, ProblemError, RpcClient } from '@kitty/nest-common';
+import { isUniqueViolation, ProblemError, RpcClient, shortenText } from '@kitty/nest-common';
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 
 import { POTS_SCHEMA, PrismaService, type Tx } from '../prisma.service';
@@ -33,7 +33,7 @@ const LEDGER_TEXT_MAX = 200;
 
 /** Names and descriptions come from users: shorten them rather than have the ledger refuse the command. */
 export function ledgerText(text: string): string {
-  return text.length <= LEDGER_TEXT_MAX ? text : `${text.slice(0, LEDGER_TEXT_MAX - 1)}…`;
+  return shortenText(text, LEDGER_TEXT_MAX);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { type NotificationKind, NotificationQueue } from '@kitty/contracts';
-import { outboxMessage } from '@kitty/nest-common';
+import { outboxMessage, shortenText } from '@kitty/nest-common';
 
 import type { Tx } from '../prisma.service';
 
@@ -26,7 +26,7 @@ export async function notifyPotMembers(tx: Tx, potId: string, notice: PotNotice)
     select: { name: true, members: { where: { removedAt: null }, select: { userId: true } } },
   });
   if (!pot) return;
-  const title = notice.title.length > MAX_TITLE ? `${notice.title.slice(0, MAX_TITLE - 1)}…` : notice.title;
+  const title = shortenText(notice.title, MAX_TITLE);
   // One statement for every member: this runs under the pot's lock on every expense of a busy pot.
   await tx.outboxMessage.createMany({
     data: pot.members

@@ -7,6 +7,7 @@ import {
   MAX_EXPENSE_PEOPLE,
 } from '@kitty/contracts';
 import { formatPence } from '@kitty/money';
+import { sliceText } from '@kitty/nest-common';
 
 /** One expense read from a file, before anyone in it is matched to a member (names are the file's). */
 export interface ParsedExpense {
@@ -46,7 +47,7 @@ const DESCRIPTION_LIMIT = 200;
 /** A description on one line, within the expense's limit: what the pots service records. */
 export function oneLineDescription(text: string, fallback: string): string {
   const line = text.replace(/\s+/g, ' ').trim();
-  return (line || fallback).slice(0, DESCRIPTION_LIMIT);
+  return sliceText(line || fallback, DESCRIPTION_LIMIT);
 }
 
 /** People of a row: blank and zero amounts left out, each name once (in the file's order). */
