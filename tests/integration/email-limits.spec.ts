@@ -226,7 +226,7 @@ describe('opting out of e-mails other users send', () => {
     const inbox = (await (await fetch(`${MAILDEV_URL}/email`)).json()) as MaildevEmail[];
     const toRecipient = inbox.filter((e) => e.to.some((to) => to.address === recipient));
     expect(toRecipient.map((e) => e.text.includes(`second ${ref}`))).toEqual([false]);
-  });
+  }, 60_000);
 });
 
 describe('accounts whose address is not confirmed', () => {
@@ -276,7 +276,7 @@ describe('accounts whose address is not confirmed', () => {
     expect(balances.body.remindedToday).toEqual([]);
     await settle();
     for (const guest of guests) expect(await allMailTo(guest)).toEqual([]);
-  });
+  }, 60_000);
 });
 
 describe('one allowance for every e-mail a user sends to someone else', () => {
@@ -304,7 +304,7 @@ describe('one allowance for every e-mail a user sends to someone else', () => {
     const received = await allMailTo(victim);
     expect(received.filter((e) => e.subject.includes('reminds you'))).toHaveLength(1);
     expect(received).toHaveLength(EMAIL_LIMITS.perRecipientPerDay);
-  });
+  }, 60_000);
 
   it(`counts reminders in the ${EMAIL_LIMITS.perSenderPerDay} a sender may send a day`, async () => {
     const sender = await signUpUser({ fullName: 'Rory Reminder' });
@@ -316,7 +316,7 @@ describe('one allowance for every e-mail a user sends to someone else', () => {
     const detail = `You can send up to ${EMAIL_LIMITS.perSenderPerDay} invitations, reminders and requests a day. Try again tomorrow.`;
     expectTooManyEmails(await remind(1), detail);
     expectTooManyEmails(await invite(sender, potId, ours('one-more')), detail);
-  });
+  }, 60_000);
 });
 
 describe('List-Unsubscribe', () => {
@@ -349,7 +349,7 @@ describe('List-Unsubscribe', () => {
     expect((await again.remind(0)).status).toBe(201);
     await settle();
     expect((await allMailTo(guest)).filter((e) => e.subject.includes('reminds you'))).toHaveLength(1);
-  });
+  }, 60_000);
 
   it('is on every e-mail this file made Kitty send, but the security notices', async () => {
     const inbox = (await (await fetch(`${MAILDEV_URL}/email`)).json()) as MaildevEmail[];
