@@ -17,6 +17,8 @@ export interface AuthenticatedUser {
   sessionId?: string;
   /** When the access token expires (ms since the epoch): a live stream ends then. */
   expiresAt?: number;
+  /** Set once VerifiedEmail has asked auth during this request and the address was confirmed. */
+  emailVerified?: true;
 }
 
 declare module 'fastify' {

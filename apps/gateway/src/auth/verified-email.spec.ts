@@ -2,6 +2,8 @@ import type { RpcClient } from '@kitty/nest-common';
 import type { ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 
+import { signedInCaller } from '../rpc/signed-in-caller';
+import type { AuthenticatedUser } from './jwt-auth.guard';
 import { RequiresVerifiedEmail, VerifiedEmail, VerifiedEmailGuard } from './verified-email';
 
 class Routes {
@@ -11,10 +13,13 @@ class Routes {
   open() {}
 }
 
-function contextFor(handler: keyof Routes, userId = 'u1'): ExecutionContext {
+function contextFor(
+  handler: keyof Routes,
+  user: AuthenticatedUser = { id: 'u1', email: 'a@b.co', name: 'A' },
+) {
   return {
     getHandler: () => Routes.prototype[handler],
-    switchToHttp: () => ({ getRequest: () => ({ user: { id: userId, email: 'a@b.co', name: 'A' } }) }),
+    switchToHttp: () => ({ getRequest: () => ({ user }) }),
   } as unknown as ExecutionContext;
 }
 
@@ -42,6 +47,22 @@ describe('VerifiedEmailGuard', () => {
     expect(call).toHaveBeenCalledWith(expect.objectContaining({ pattern: 'auth.user.get.v1' }), {
       userId: 'u1',
     });
+  });
+
+  it("marks the request's user as confirmed only when auth says so (the command's caller carries it)", async () => {
+    const confirmed: AuthenticatedUser = { id: 'u1', email: 'a@b.co', name: 'A' };
+    await guardWith(true).guard.canActivate(contextFor('addFunds', confirmed));
+    expect(signedInCaller(confirmed)).toEqual({
+      userId: 'u1',
+      email: 'a@b.co',
+      name: 'A',
+      emailVerified: true,
+    });
+
+    const unconfirmed: AuthenticatedUser = { id: 'u1', email: 'a@b.co', name: 'A' };
+    await expect(guardWith(false).guard.canActivate(contextFor('addFunds', unconfirmed))).rejects.toThrow();
+    await guardWith(true).guard.canActivate(contextFor('open', unconfirmed));
+    expect(signedInCaller(unconfirmed)).toEqual({ userId: 'u1', email: 'a@b.co', name: 'A' });
   });
 
   it('does not ask about routes without the decorator', async () => {

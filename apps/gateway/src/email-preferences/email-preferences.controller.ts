@@ -16,7 +16,7 @@ export const UNSUBSCRIBE_PAGE = '/unsubscribe';
 const tokenQuery = ApiQuery({ name: 'token', required: true, schema: { type: 'string' } });
 
 /**
- * The unsubscribe link of every e-mail another user makes Kitty send (invitations, top-up requests).
+ * The unsubscribe link of every e-mail Kitty sends but a security notice (List-Unsubscribe and the body).
  * Signed-out on purpose: whoever holds the e-mail holds the link; the token is signed by the notifications
  * service, which verifies it with its key alone.
  */
@@ -47,7 +47,7 @@ export class EmailPreferencesController {
   @tokenQuery
   @ApiOperation({
     operationId: 'unsubscribe',
-    summary: 'Stop e-mails other Kitty users send to this address',
+    summary: 'Stop every Kitty e-mail to this address but security notices',
   })
   @ApiOkResponse({ schema: schemaRef(Unsubscribed) })
   @ApiProblems(400)

@@ -17,6 +17,7 @@ import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiOperation, ApiResponse, ApiTa
 
 import { CurrentUser } from '../auth/current-user.decorator';
 import type { AuthenticatedUser } from '../auth/jwt-auth.guard';
+import { RequiresVerifiedEmail } from '../auth/verified-email';
 import { arrayOf, schemaRef } from '../http/openapi';
 import { ApiProblems } from '../http/problem-responses';
 import { UuidParam } from '../http/uuid-param';
@@ -201,6 +202,7 @@ export class ExpensesController {
   @ApiBody({ schema: schemaRef(RemindRequest) })
   @ApiResponse({ status: 201, schema: schemaRef(ReminderSent) })
   @ApiProblems(400, 403, 409, 429)
+  @RequiresVerifiedEmail('send reminders')
   remind(
     @CurrentUser() user: AuthenticatedUser,
     @UuidParam('potId') potId: string,

@@ -41,7 +41,7 @@ export class PotsController {
   @ApiProblems(400, 403)
   async create(@CurrentUser() user: AuthenticatedUser, @ZodBody(CreatePotRequest) body: CreatePotRequest) {
     // Anyone may create a pot; inviting the members listed waits for a confirmed address.
-    if (body.members.length > 0) await this.verifiedEmail.assert(user.id, 'invite people');
+    if (body.members.length > 0) await this.verifiedEmail.assert(user, 'invite people');
     return this.rpc.call(PotsRpc.createPot, { caller: signedInCaller(user), body });
   }
 

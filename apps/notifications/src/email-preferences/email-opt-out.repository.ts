@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 
 import { PrismaService } from '../prisma.service';
 
-/** Addresses (by hash: see addressHash) that opted out of e-mails other users cause Kitty to send. */
+/** Addresses (by hash: see addressHash) that opted out of every e-mail but security notices. */
 @Injectable()
 export class EmailOptOutRepository {
   constructor(private readonly prisma: PrismaService) {}

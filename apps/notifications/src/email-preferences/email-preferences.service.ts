@@ -6,7 +6,7 @@ import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from '../config';
 import { EmailOptOutRepository } from './email-opt-out.repository';
 import { verifyUnsubscribeToken } from './unsubscribe-token';
 
-/** Opt-outs from the e-mails other users make Kitty send (the unsubscribe link of each of them). */
+/** Opt-outs from every e-mail but security notices (the unsubscribe link and List-Unsubscribe of each). */
 @Injectable()
 export class EmailPreferencesService {
   constructor(

@@ -1,4 +1,4 @@
-import type { EmailMessage } from '@kitty/contracts';
+import { EMAIL_TEMPLATE_KINDS, type EmailMessage, type EmailTemplate } from '@kitty/contracts';
 import { Logger } from '@nestjs/common';
 
 import type { NotificationsConfig } from '../config';
@@ -32,6 +32,74 @@ const contactMessage: EmailMessage = {
   template: 'contact-received',
   to: 'support@kitty.example',
   data: { contactId: 'c-1', name: 'Ada', email: 'ada@example.com', subject: 'Hello', message: 'Hi there' },
+};
+
+/** One e-mail of every template (the compiler refuses a template without one). */
+const SAMPLES: { [T in EmailTemplate]: Extract<EmailMessage, { template: T }> } = {
+  'verify-email': {
+    template: 'verify-email',
+    to: 'ada@example.com',
+    data: { fullName: 'Ada', token: 'verify-token', expiresAt: '2026-11-29T10:00:00.000Z' },
+  },
+  'password-reset': {
+    template: 'password-reset',
+    to: 'ada@example.com',
+    data: { fullName: 'Ada', token: 'reset-token', expiresAt: '2026-11-29T10:00:00.000Z' },
+  },
+  'password-changed': {
+    template: 'password-changed',
+    to: 'ada@example.com',
+    data: { fullName: 'Ada', how: 'changed' },
+  },
+  'sign-up-attempt': { template: 'sign-up-attempt', to: 'ada@example.com', data: { fullName: 'Ada' } },
+  'contact-received': contactMessage as Extract<EmailMessage, { template: 'contact-received' }>,
+  welcome: { template: 'welcome', to: 'ada@example.com', data: { fullName: 'Ada' } },
+  'pot-invitation': invitation as Extract<EmailMessage, { template: 'pot-invitation' }>,
+  'top-up-request': {
+    template: 'top-up-request',
+    to: 'grace@example.com',
+    data: {
+      requesterName: 'Ada',
+      amount: '£25.00',
+      message: 'For the cabin',
+      targetName: "Ada's Kitty wallet",
+      topUpUrl: 'https://kitty.example/top-up?request=r-1',
+    },
+  },
+  'pot-withdrawal': {
+    template: 'pot-withdrawal',
+    to: 'grace@example.com',
+    data: {
+      memberName: 'Grace',
+      withdrawerName: 'Ada',
+      amount: '£25.00',
+      potName: 'Lisbon',
+      potUrl: 'https://kitty.example/pot/p-1',
+    },
+  },
+  'pot-reminder': {
+    template: 'pot-reminder',
+    to: 'grace@example.com',
+    data: {
+      debtorName: 'Grace',
+      reminderName: 'Ada',
+      creditorName: 'Ada',
+      amount: '£25.00',
+      potName: 'Lisbon',
+      potUrl: 'https://kitty.example/pot/p-1',
+    },
+  },
+  notification: {
+    template: 'notification',
+    to: 'grace@example.com',
+    data: {
+      fullName: 'Grace',
+      title: 'Ada added Dinner',
+      body: '£25.00, split with you',
+      url: 'https://kitty.example/pot/p-1',
+      preferencesUrl: 'https://kitty.example/account#notifications',
+    },
+  },
 };
 
 /** The repository as an in-memory set of job ids; the transport records what it was asked to send. */
@@ -97,7 +165,7 @@ describe('EmailDeliveryService.deliver', () => {
     expect(repository.record).not.toHaveBeenCalled();
   });
 
-  it('gives an e-mail to an address another user chose List-Unsubscribe with one-click and a visible opt-out', async () => {
+  it('gives an invitation List-Unsubscribe with one-click and a visible opt-out', async () => {
     const { service, mailer } = setup();
     await service.deliver(JOB_ID, invitation);
     const mail = (mailer.send.mock.calls[0] as unknown as [Record<string, unknown>])[0] as {
@@ -119,21 +187,55 @@ describe('EmailDeliveryService.deliver', () => {
     expect(mail.html).toContain(`href="${page}"`);
   });
 
-  it('sends the e-mails a user gets about their own account with no opt-out', async () => {
-    const { service, mailer } = setup();
-    await service.deliver(JOB_ID, contactMessage);
-    expect(mailer.send.mock.calls[0]).not.toHaveProperty('0.headers');
-    expect(JSON.stringify(mailer.send.mock.calls[0])).not.toContain('unsubscribe');
+  it.each(Object.keys(SAMPLES) as EmailTemplate[])(
+    'gives %s List-Unsubscribe exactly when it is not a security notice or a message to support',
+    async (template) => {
+      const { service, mailer } = setup();
+      await service.deliver(JOB_ID, SAMPLES[template]);
+      const [[mail]] = mailer.send.mock.calls as unknown as [
+        [{ headers?: Record<string, string>; text: string }],
+      ];
+      if (EMAIL_TEMPLATE_KINDS[template] === 'unsubscribable') {
+        expect(mail.headers).toEqual({
+          'List-Unsubscribe': expect.stringMatching(
+            /^<mailto:[^>]+>, <https:\/\/kitty\.example\/api\/email-preferences\/unsubscribe\?token=[\w-]+\.[\w-]+>$/,
+          ),
+          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        });
+        expect(mail.text).toContain('Unsubscribe: https://kitty.example/unsubscribe?token=');
+      } else {
+        expect(mail.headers).toBeUndefined();
+        expect(mail.text).not.toContain('unsubscribe');
+      }
+    },
+  );
+
+  it('keeps List-Unsubscribe off every security notice', () => {
+    const security = Object.entries(EMAIL_TEMPLATE_KINDS).filter(([, kind]) => kind === 'security');
+    expect(security.map(([template]) => template).sort()).toEqual([
+      'password-changed',
+      'password-reset',
+      'sign-up-attempt',
+      'verify-email',
+    ]);
   });
 
-  it('sends nothing to an address that opted out, and completes the job quietly', async () => {
+  it('sends nothing but security notices to an address that opted out, and completes the job quietly', async () => {
     jest.spyOn(Logger.prototype, 'log').mockImplementation(() => undefined);
     const { service, mailer, repository } = setup({ optedOut: ['grace@example.com'] });
-    await expect(service.deliver(JOB_ID, invitation)).resolves.toBeUndefined();
-    expect(mailer.send).not.toHaveBeenCalled();
-    expect(repository.record).not.toHaveBeenCalled();
-    // The opt-out covers what other users send, not what Kitty owes the address's owner.
-    await service.deliver('contact-job', { ...contactMessage, to: 'grace@example.com' });
-    expect(mailer.send).toHaveBeenCalledTimes(1);
+    for (const template of Object.keys(SAMPLES) as EmailTemplate[])
+      await service.deliver(`job-${template}`, {
+        ...SAMPLES[template],
+        to: 'grace@example.com',
+      } as EmailMessage);
+    const sent = (mailer.send.mock.calls as unknown as [{ subject: string }][]).map(([mail]) => mail.subject);
+    expect(sent).toEqual([
+      'Confirm your e-mail address for Kitty',
+      'Reset your Kitty password',
+      'Your Kitty password was changed',
+      'Someone tried to create a Kitty account with your e-mail',
+      'Contact form: Hello',
+    ]);
+    expect(repository.record).toHaveBeenCalledTimes(sent.length);
   });
 });

@@ -1,4 +1,4 @@
-import { CHOSEN_RECIPIENT_TEMPLATES, type EmailMessage } from '@kitty/contracts';
+import { EMAIL_TEMPLATE_KINDS, type EmailMessage } from '@kitty/contracts';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 
 import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from '../config';
@@ -20,9 +20,6 @@ export function unsubscribeLinks(
     mailto: `mailto:${config.SUPPORT_EMAIL}?subject=${encodeURIComponent(`unsubscribe ${token}`)}`,
   };
 }
-
-const isChosenRecipientEmail = (message: EmailMessage) =>
-  (CHOSEN_RECIPIENT_TEMPLATES as readonly string[]).includes(message.template);
 
 @Injectable()
 export class EmailDeliveryService {
@@ -47,21 +44,21 @@ export class EmailDeliveryService {
    * completing it) finds its record and stops. Only a crash between the SMTP reply and the insert can
    * still send twice, which beats losing the e-mail.
    *
-   * An e-mail to an address another user chose (invitation, top-up request) carries List-Unsubscribe
-   * with one-click (RFC 8058) and a visible opt-out link, and is not sent at all to an address that opted
-   * out: the job completes quietly, so whoever asked for it learns nothing about the address.
+   * Every e-mail but a security notice or a message to support (EMAIL_TEMPLATE_KINDS) carries
+   * List-Unsubscribe with one-click (RFC 8058) and a visible opt-out link, and is not sent at all to an
+   * address that opted out: the job completes quietly, so whoever caused it learns nothing about the address.
    */
   async deliver(jobId: string, message: EmailMessage): Promise<void> {
     if (await this.sentEmails.wasSent(jobId)) {
       this.logger.log(`E-mail job ${jobId} (${message.template}) was already sent; not sending it again`);
       return;
     }
-    const chosenRecipient = isChosenRecipientEmail(message);
-    if (chosenRecipient && (await this.optOuts.isOptedOut(addressHash(message.to)))) {
+    const unsubscribable = EMAIL_TEMPLATE_KINDS[message.template] === 'unsubscribable';
+    if (unsubscribable && (await this.optOuts.isOptedOut(addressHash(message.to)))) {
       this.logger.log(`E-mail job ${jobId} (${message.template}) not sent: the address opted out`);
       return;
     }
-    const links = chosenRecipient ? unsubscribeLinks(message.to, this.config) : null;
+    const links = unsubscribable ? unsubscribeLinks(message.to, this.config) : null;
     const { subject, text, html, replyTo } = renderEmail(
       message,
       links ? { ...this.context, unsubscribeUrl: links.page } : this.context,

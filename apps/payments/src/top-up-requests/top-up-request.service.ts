@@ -40,7 +40,7 @@ export class TopUpRequestService {
         : { potId: null, name: `${caller.name}'s Kitty wallet` };
     const recipients = [...new Set(body.recipients.map((email) => email.trim().toLowerCase()))];
     // After the checks that can refuse the request, so a refused request spends none of the allowance.
-    await this.quota.reserve(caller.userId, recipients);
+    await this.quota.reserve(caller, recipients);
     const id = randomUUID();
     const topUpUrl = `${this.config.PUBLIC_URL}/top-up?request=${id}`;
 

@@ -7,7 +7,7 @@ import {
   type ReminderSent,
 } from '@kitty/contracts';
 import { formatPence, type Transfer } from '@kitty/money';
-import { outboxMessage, OutboxRelay, ProblemError } from '@kitty/nest-common';
+import { EmailQuota, outboxMessage, OutboxRelay, ProblemError } from '@kitty/nest-common';
 import { Inject, Injectable } from '@nestjs/common';
 
 import { POTS_CONFIG, type PotsConfig } from '../config';
@@ -45,8 +45,9 @@ function alreadyReminded(debtorName: string, retryAfterSeconds: number): Problem
 }
 
 /**
- * 'Remind' on a transfer of the settle-up plan (issue 14 §7): e-mails the debtor through the outbox, at
- * most once per UK day for each (pot, debtor, creditor). The limit is the primary key of `pot_reminders`:
+ * 'Remind' on a transfer of the settle-up plan: e-mails the debtor through the outbox, at most once per
+ * UK day for each (pot, debtor, creditor), within the e-mail allowance of the caller and of the debtor's
+ * address (EmailQuota). The limit is the primary key of `pot_reminders`:
  * concurrent clicks on any replica race to insert the day's row; the losers wait for the winner's commit
  * and insert nothing, so exactly one transaction writes the e-mail.
  */
@@ -55,6 +56,7 @@ export class ReminderService {
   constructor(
     private readonly prisma: PrismaService,
     private readonly outbox: OutboxRelay,
+    private readonly quota: EmailQuota,
     @Inject(POTS_CONFIG) private readonly config: Pick<PotsConfig, 'PUBLIC_URL'>,
   ) {}
 
@@ -95,6 +97,10 @@ export class ReminderService {
         );
       }
       const day = await this.takeTodaysReminder(tx, potId, transfer, caller.userId, debtor.name);
+      // A reminder is an e-mail to someone else's address, so it spends the caller's daily allowance and the
+      // debtor's like an invitation does. Taken after today's row, so a repeated click spends nothing; a
+      // refusal rolls the row back, so the debt can still be reminded once there is room.
+      await this.quota.reserve(caller, [debtor.email]);
       await showRemindedToday(tx, potId, day, transfer);
 
       const amount = formatPence(transfer.amountPence);

@@ -1,7 +1,7 @@
-// 'Remind' on the settle-up plan (issue 14 §7) against the real Postgres: one e-mail per debt a UK day
-// however many clicks race for it, only the person owed or the owner may send it, and strangers learn
-// nothing (404).
-import type { OutboxRelay, ProblemError } from '@kitty/nest-common';
+// 'Remind' on the settle-up plan against the real Postgres: one e-mail per debt a UK day however many
+// clicks race for it, within the e-mail allowance (EmailQuota), only the person owed or the owner may send
+// it, and strangers learn nothing (404).
+import { type EmailQuota, type EmailSender, type OutboxRelay, ProblemError } from '@kitty/nest-common';
 
 import type { PotsConfig } from '../config';
 import { PotLedger } from '../ledger/pot-ledger';
@@ -44,12 +44,22 @@ describe('reminders (PostgreSQL)', () => {
   let reminders: ReminderService;
   let balances: BalancesService;
   let kicks = 0;
+  /** What was asked of the e-mail allowance, and the refusal it gives while `refusing` is set. */
+  const reserved: [sender: string, recipients: readonly string[]][] = [];
+  let refusing: ProblemError | null = null;
+  const quota = {
+    reserve: async (sender: EmailSender, recipients: readonly string[]) => {
+      if (refusing) throw refusing;
+      reserved.push([sender.userId, recipients]);
+    },
+  } as unknown as EmailQuota;
 
   beforeAll(() => {
     db = potsTestDatabase();
     reminders = new ReminderService(
       db.prisma,
       { kick: () => (kicks += 1) } as unknown as OutboxRelay,
+      quota,
       { PUBLIC_URL: 'http://kitty.test' } as PotsConfig,
     );
     balances = new BalancesService(db.prisma, new PotLedger({} as never, db.prisma));
@@ -205,6 +215,30 @@ describe('reminders (PostgreSQL)', () => {
     ]);
     expect(await reminderMails(pot)).toEqual([]);
     expect(await reminderMails(other)).toEqual([]);
+  });
+
+  it("spends the caller's e-mail allowance on the debtor's address, and sends nothing when it is refused", async () => {
+    const pot = await potWithDebts();
+    const [, ben, cat] = pot.members;
+    reserved.length = 0;
+    refusing = ProblemError.of(
+      429,
+      'Too many e-mails',
+      "We can't send more e-mails to ben@example.com today.",
+    );
+    try {
+      expect(await problemOf(remind(pot, 2, 1, 2))).toMatchObject({ status: 429, title: 'Too many e-mails' });
+    } finally {
+      refusing = null;
+    }
+    expect(await reminderMails(pot)).toEqual([]);
+    expect(await db.prisma.potReminder.count({ where: { potId: pot.id } })).toBe(0);
+
+    // The refusal took nothing: once there is room the debt is reminded, and a repeat spends nothing.
+    await remind(pot, 2, 1, 2);
+    expect((await problemOf(remind(pot, 0, 1, 2))).status).toBe(429);
+    expect(reserved).toEqual([[cat.caller.userId, [ben.caller.email]]]);
+    expect(await reminderMails(pot)).toHaveLength(1);
   });
 
   it('refuses a removed member and an archived pot', async () => {

@@ -46,6 +46,7 @@ describe('guests (PostgreSQL)', () => {
     reminders = new ReminderService(
       db.prisma,
       { kick: () => undefined } as never,
+      { reserve: async () => undefined } as never,
       { PUBLIC_URL: 'https://kitty.example' } as never,
     );
   }, 60_000);

@@ -91,7 +91,7 @@ export class InvitationService {
       if (role !== 'owner' && pot.inviteRule !== 'members')
         throw ProblemError.of(403, 'Not allowed', "This pot's rules let only the owner invite people.");
       await requireOpenPot(tx, potId, 'invite people');
-      await this.quota.reserve(caller.userId, [body.email]);
+      await this.quota.reserve(caller, [body.email]);
       return this.issue(tx, pot, caller, body);
     });
     this.outbox.kick();

@@ -56,7 +56,7 @@ export class PotService {
   async create({ caller, body }: CreatePotCommand): Promise<PotDetail> {
     const invitees = body.members.filter((member) => member.email !== caller.email);
     await this.quota.reserve(
-      caller.userId,
+      caller,
       invitees.map((invitee) => invitee.email),
     );
     const potId = await this.prisma.$transaction(async (tx) => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { defineRpc, IdempotencyKey, Uuid } from '../common';
+import { CallerEmailVerified } from '../notifications/email-limits';
 import {
   CheckoutSessionCreated,
   CheckoutSessionId,
@@ -15,7 +16,12 @@ import { Wallet } from './wallet';
 import { CreateWithdrawalRequest, Withdrawal, WithdrawalApproval, WithdrawalDecision } from './withdrawal';
 
 /** The signed-in caller, as the gateway authenticated them. */
-export const PaymentsCaller = z.object({ userId: Uuid, email: z.string(), name: z.string() });
+export const PaymentsCaller = z.object({
+  userId: Uuid,
+  email: z.string(),
+  name: z.string(),
+  emailVerified: CallerEmailVerified,
+});
 export type PaymentsCaller = z.infer<typeof PaymentsCaller>;
 
 const withCaller = <Shape extends z.ZodRawShape>(shape: Shape) =>

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { Acknowledged, defineRpc, IdempotencyKey, Uuid } from '../common';
+import { CallerEmailVerified } from '../notifications/email-limits';
 import {
   ActivityEntry,
   CreateExpenseRequest,
@@ -52,7 +53,12 @@ export const ActivePotOfUserQuery = z.object({ userId: Uuid }).strict();
 export type ActivePotOfUserQuery = z.infer<typeof ActivePotOfUserQuery>;
 
 /** The signed-in caller, as the gateway authenticated them. Every pots command carries it. */
-export const PotsCaller = z.object({ userId: Uuid, email: z.string(), name: z.string() });
+export const PotsCaller = z.object({
+  userId: Uuid,
+  email: z.string(),
+  name: z.string(),
+  emailVerified: CallerEmailVerified,
+});
 export type PotsCaller = z.infer<typeof PotsCaller>;
 
 const withCaller = <Shape extends z.ZodRawShape>(shape: Shape) => z.object({ caller: PotsCaller, ...shape });

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 
 import { ProblemError } from '../errors';
-import { EmailQuota, recipientKeyPart, utcDay } from './email-quota';
+import { EmailQuota, type EmailSender, recipientKeyPart, utcDay } from './email-quota';
 
 /** The daily e-mail allowance on the real Redis: both limits, all-or-nothing, shared by every instance. */
 const REDIS_URL = 'redis://127.0.0.1:6379';
@@ -15,6 +15,12 @@ describe('EmailQuota (Redis)', () => {
   const quota = (clock = NOON) =>
     new EmailQuota(redis, prefix, { perSenderPerDay: 5, perRecipientPerDay: 2 }, () => clock);
   const addresses = (n: number) => Array.from({ length: n }, () => `${randomUUID()}@example.com`);
+  /** A sender whose address the gateway found confirmed. */
+  const verified = (id = randomUUID()): EmailSender => ({
+    userId: id,
+    email: `${id}@example.com`,
+    emailVerified: true,
+  });
   const refusal = async (promise: Promise<unknown>) => {
     const error = await promise.then(
       () => null,
@@ -31,14 +37,14 @@ describe('EmailQuota (Redis)', () => {
   });
 
   it('lets a sender reach the limit and refuses the next e-mail until the next UTC day', async () => {
-    const sender = randomUUID();
+    const sender = verified();
     await quota().reserve(sender, addresses(3));
     await quota().reserve(sender, addresses(2));
     const problem = await refusal(quota().reserve(sender, addresses(1)));
     expect(problem).toMatchObject({
       status: 429,
       title: 'Too many e-mails',
-      detail: 'You can send up to 5 invitations and requests a day. Try again tomorrow.',
+      detail: 'You can send up to 5 invitations, reminders and requests a day. Try again tomorrow.',
       retryAfterSeconds: 12 * 60 * 60,
     });
     await expect(
@@ -47,7 +53,7 @@ describe('EmailQuota (Redis)', () => {
   });
 
   it('refuses a request that would pass the limit whole, counting none of it', async () => {
-    const sender = randomUUID();
+    const sender = verified();
     await quota().reserve(sender, addresses(4));
     await refusal(quota().reserve(sender, addresses(2)));
     await expect(quota().reserve(sender, addresses(1))).resolves.toBeUndefined();
@@ -55,9 +61,9 @@ describe('EmailQuota (Redis)', () => {
 
   it('limits what one address receives from all senders, however it is spelt', async () => {
     const [victim] = addresses(1);
-    await quota().reserve(randomUUID(), [victim]);
-    await quota().reserve(randomUUID(), [` ${victim.toUpperCase()} `]);
-    const otherSender = randomUUID();
+    await quota().reserve(verified(), [victim]);
+    await quota().reserve(verified(), [` ${victim.toUpperCase()} `]);
+    const otherSender = verified();
     const [bystander] = addresses(1);
     const problem = await refusal(quota().reserve(otherSender, [bystander, victim]));
     expect(problem.detail).toBe(`We can't send more e-mails to ${victim} today. Try again tomorrow.`);
@@ -65,9 +71,33 @@ describe('EmailQuota (Redis)', () => {
     await quota().reserve(otherSender, addresses(3).concat(bystander, bystander));
   });
 
+  it('refuses a sender whose address is not confirmed with a 403, counting nothing', async () => {
+    const id = randomUUID();
+    const [recipient] = addresses(1);
+    const unconfirmed = { userId: id, email: `${id}@example.com` };
+    const problem = await refusal(quota().reserve(unconfirmed, [recipient]));
+    expect(problem).toMatchObject({
+      status: 403,
+      title: 'Verify your e-mail',
+      detail: 'Confirm your e-mail address first.',
+    });
+    expect(await redis.keys(`${prefix}:{email-quota}:2026-11-23:*${recipientKeyPart(recipient)}`)).toEqual(
+      [],
+    );
+    // Once confirmed, the same account sends its full allowance.
+    await quota().reserve({ ...unconfirmed, emailVerified: true }, addresses(5));
+  });
+
+  it("costs nothing for the sender's own confirmed address", async () => {
+    const sender = verified();
+    await quota().reserve(sender, [sender.email.toUpperCase(), ...addresses(5)]);
+    await expect(quota().reserve(sender, [sender.email])).resolves.toBeUndefined();
+    await refusal(quota().reserve(sender, addresses(1)));
+  });
+
   it('keeps no address in Redis and lets the counters expire after their day', async () => {
     const [address] = addresses(1);
-    await quota().reserve(randomUUID(), [address]);
+    await quota().reserve(verified(), [address]);
     const keys = await redis.keys(`${prefix}:*`);
     expect(keys.join(' ')).not.toContain(address);
     const ttl = await redis.ttl(`${prefix}:{email-quota}:2026-11-23:to:${recipientKeyPart(address)}`);
@@ -76,7 +106,7 @@ describe('EmailQuota (Redis)', () => {
   });
 
   it('counts concurrent requests on separate clients exactly', async () => {
-    const sender = randomUUID();
+    const sender = verified();
     const clients = [0, 1, 2].map(() => new Redis(REDIS_URL));
     const outcomes = await Promise.allSettled(
       Array.from({ length: 12 }, (_, i) =>

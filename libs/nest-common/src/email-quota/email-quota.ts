@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
 
 import {
+  CONFIRM_EMAIL_FIRST_DETAIL,
   EMAIL_LIMITS,
   type Problem,
   TOO_MANY_EMAILS_TITLE,
   tooManyEmailsFromSender,
   tooManyEmailsToRecipient,
+  VERIFY_YOUR_EMAIL_TITLE,
 } from '@kitty/contracts';
 import type { OnApplicationShutdown } from '@nestjs/common';
 import { Redis } from 'ioredis';
@@ -69,9 +71,17 @@ function tooManyEmails(detail: string, retryAfterSeconds: number): ProblemError 
   return new ProblemError(problem);
 }
 
+/** Who asks Kitty to send the e-mails: the caller of the command, as the gateway vouched for them. */
+export interface EmailSender {
+  userId: string;
+  email: string;
+  /** Set only when the gateway confirmed, for this command, that the sender's address is verified. */
+  emailVerified?: true;
+}
+
 /**
- * The daily allowance of e-mails a user can make Kitty send to addresses they choose (pot invitations,
- * top-up requests): issue 11 §2. Counted in Redis rather than Postgres because the producers live in two
+ * The daily allowance of e-mails a user can make Kitty send to other people's addresses (pot invitations,
+ * reminders, top-up requests): every such e-mail is reserved here first. Counted in Redis rather than Postgres because the producers live in two
  * services with separate schemas (pots, payments) that must share one count per sender and per recipient,
  * every replica must see the same count at once, and the counters are disposable (losing them at worst
  * resets one day's allowance). Keys sit under QUEUE_PREFIX with one hash tag, so a Redis Cluster keeps
@@ -91,15 +101,21 @@ export class EmailQuota implements OnApplicationShutdown {
 
   /**
    * Takes one e-mail per recipient from the sender's allowance and one from each recipient's, or throws a
-   * 429 problem and takes nothing. Recipients are counted once each however they are spelt.
+   * 429 problem and takes nothing. Recipients are counted once each however they are spelt; the sender's
+   * own confirmed address is not someone else's and costs nothing. A sender whose address is not
+   * confirmed may e-mail no one (403): otherwise an account made with any address could.
    */
-  async reserve(senderId: string, recipients: readonly string[]): Promise<void> {
-    const unique = [...new Set(recipients.map((email) => email.trim().toLowerCase()))];
+  async reserve(sender: EmailSender, recipients: readonly string[]): Promise<void> {
+    const normalise = (email: string) => email.trim().toLowerCase();
+    const own = sender.emailVerified ? normalise(sender.email) : null;
+    const unique = [...new Set(recipients.map(normalise))].filter((email) => email !== own);
     if (unique.length === 0) return;
+    if (!sender.emailVerified)
+      throw ProblemError.of(403, VERIFY_YOUR_EMAIL_TITLE, CONFIRM_EMAIL_FIRST_DETAIL);
     const { day, secondsLeft } = utcDay(this.clock());
     const base = `${this.prefix}:{email-quota}:${day}`;
     const keys = [
-      `${base}:sender:${senderId}`,
+      `${base}:sender:${sender.userId}`,
       ...unique.map((email) => `${base}:to:${recipientKeyPart(email)}`),
     ];
     const [outcome, index] = (await this.redis.eval(

@@ -31,15 +31,16 @@ function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;
 }
 
-const OPT_OUT_TEXT = 'You got this e-mail because a Kitty user entered your address.';
+const OPT_OUT_TEXT = "Don't want e-mails from Kitty at this address?";
 
-/** The visible opt-out of an e-mail to an address another user chose (beside its List-Unsubscribe header). */
+/** The visible opt-out of every e-mail but a security notice (beside its List-Unsubscribe header). */
 function optOutHtml(unsubscribeUrl: string): SafeHtml {
   return html`<p
     style="${FONT}max-width:560px;margin:12px auto 0;color:#5b6770;font-size:12px;line-height:1.6;text-align:center;"
   >
     ${OPT_OUT_TEXT}
-    <a href="${unsubscribeUrl}" style="color:${BRAND};">Unsubscribe</a> from e-mails Kitty users send you.
+    <a href="${unsubscribeUrl}" style="color:${BRAND};">Unsubscribe</a>: only notices about an account's
+    security will still reach it.
   </p>`;
 }
 

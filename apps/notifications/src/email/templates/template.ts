@@ -7,7 +7,7 @@ export interface TemplateContext {
   publicUrl: string;
   supportEmail: string;
   supportPhone: string;
-  /** Set for e-mails to an address another user chose: the layout shows it as the opt-out link. */
+  /** Set for every e-mail but a security notice: the layout shows it as the opt-out link. */
   unsubscribeUrl?: string;
 }
 

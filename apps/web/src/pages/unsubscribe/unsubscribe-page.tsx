@@ -11,8 +11,8 @@ import { useToast } from '../../ui/toast';
 const INVALID = 'Check that you opened the whole link from the e-mail.';
 
 /**
- * /unsubscribe?token=…: the visible opt-out link of the e-mails other users make Kitty send (invitations,
- * top-up requests). It asks first: mail scanners open links, and opening one must not unsubscribe anyone.
+ * /unsubscribe?token=…: the visible opt-out link of every e-mail Kitty sends but a security notice
+ * (invitations, reminders, top-up requests, notifications). It asks first: mail scanners open links, and opening one must not unsubscribe anyone.
  */
 export default function UnsubscribePage() {
   const [params] = useSearchParams();
@@ -59,8 +59,8 @@ export default function UnsubscribePage() {
       <MailOutlined className="result-icon" aria-hidden />
       <h1>Unsubscribe from Kitty e-mails?</h1>
       <p>
-        Kitty users will no longer be able to send invitations or top-up requests to this address through
-        Kitty.
+        Kitty will stop sending invitations, reminders, top-up requests and notifications to this address.
+        Notices about an account&apos;s security (password, sign-in, address confirmation) still arrive.
       </p>
       <div className="result-actions">
         <Button type="primary" size="large" loading={result.isLoading} onClick={confirm}>
