@@ -51,6 +51,7 @@ export const EMAIL_TEMPLATE_KINDS: Record<EmailTemplate, EmailKind> = {
   'password-reset': 'security',
   'password-changed': 'security',
   'sign-up-attempt': 'security',
+  'bank-account-changed': 'security',
   'contact-received': 'support',
   welcome: 'unsubscribable',
   'pot-invitation': 'unsubscribable',
