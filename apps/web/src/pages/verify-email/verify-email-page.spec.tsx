@@ -7,12 +7,14 @@ import type { SessionState } from '../../session/session-slice';
 import { aUser, signedInState } from '../../test/factories';
 import { json, mockFetch, pathOf, problem } from '../../test/fetch-mock';
 import { renderInApp } from '../../test/render';
+import AuthPage from '../auth/auth-page';
 import VerifyEmailPage from './verify-email-page';
 
 const renderPage = (route: string, session?: SessionState) =>
   renderInApp(
     <Routes>
       <Route path="/verify-email" element={<VerifyEmailPage />} />
+      <Route path="/auth" element={<AuthPage />} />
       <Route path="*" element={<p>Elsewhere</p>} />
     </Routes>,
     { route, session },
@@ -26,7 +28,7 @@ describe('verify-email page', () => {
       pathOf(request) === '/api/auth/verify-email' ? confirmed('ada@example.com') : json({}),
     );
     rememberReturnAfterEmailConfirmed('/top-up?pot=demo');
-    const { user, store } = renderInApp(<AppRoutes />, { route: '/verify-email?token=tok-123' });
+    const { user, store } = renderPage('/verify-email?token=tok-123');
 
     await screen.findByRole('heading', { name: 'Confirm your e-mail address' });
     expect(fetchMock.requests.filter((r) => pathOf(r) === '/api/auth/verify-email')).toHaveLength(0);
