@@ -102,8 +102,8 @@ export async function payByCard(sessionId, name = 'Bench Payer') {
 const MAILDEV = process.env.MAILDEV_URL ?? 'http://127.0.0.1:1080';
 
 /**
- * Signs up (202, no session), then follows the confirmation link e-mailed to the address (MailDev), which
- * signs in: the session.
+ * Signs up (202, no session), follows the confirmation link e-mailed to the address (MailDev), which
+ * opens no session either, and signs in: the session.
  */
 export async function signUpConfirmed({ fullName, email, password = 'bench-password', ip }) {
   await call('/api/auth/sign-up', { method: 'POST', ip, body: { fullName, email, password } });
@@ -114,11 +114,12 @@ export async function signUpConfirmed({ fullName, email, password = 'bench-passw
     );
     const token = mail && /\/verify-email\?token=([\w%.~-]+)/.exec(mail.text)?.[1];
     if (token) {
-      return call('/api/auth/verify-email', {
+      await call('/api/auth/verify-email', {
         method: 'POST',
         ip,
         body: { token: decodeURIComponent(token) },
       });
+      return call('/api/auth/sign-in', { method: 'POST', ip, body: { email, password } });
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

@@ -1,7 +1,8 @@
 // Issue 12 §2 in Chromium: sign up → 'Check your inbox' → the confirmation e-mail in MailDev → its link →
-// confirmed and signed in, no banner; and an unconfirmed user (signed in with the password) sees the
-// banner and gets another link with 'Resend e-mail'.
-import { uniqueEmail } from '../support/api';
+// confirmed, which is no sign-in: the sign-in form follows with the address filled in → signed in, no
+// banner; and an unconfirmed user (signed in with the password) sees the banner, gets another link with
+// 'Resend e-mail', and following it in the same browser carries the session on, confirmed.
+import { eventually, uniqueEmail, verificationTokensFor } from '../support/api';
 import { useChromium } from '../support/browser';
 import { mailTo } from '../support/maildev';
 import { field, openUkPage, PASSWORD } from '../support/web-flows';
@@ -39,6 +40,11 @@ describe('e-mail verification in the browser', () => {
     await page.getByRole('heading', { name: 'Confirm your e-mail address' }).waitFor();
     await page.getByRole('button', { name: 'Confirm E-mail' }).click();
     await page.getByText('E-mail confirmed').waitFor();
+    await page.getByText('Sign in to start using your account.').waitFor();
+    await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+    expect(await field(page, 'Email').inputValue()).toBe(email);
+    await field(page, 'Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign In' }).click();
     await page.getByRole('button', { name: 'Sign Out' }).waitFor();
     await page.getByRole('heading', { name: 'Quick Actions' }).waitFor();
     expect(await page.getByText(BANNER, { exact: true }).count()).toBe(0);
@@ -49,7 +55,7 @@ describe('e-mail verification in the browser', () => {
     await page.getByRole('heading', { name: 'This link is no longer valid' }).waitFor();
   });
 
-  it('shows an unconfirmed user the banner and resends the link', async () => {
+  it('shows an unconfirmed user the banner, resends the link, and following it carries the session on', async () => {
     const { page } = await openUkPage(chromium);
     const email = uniqueEmail('verify-banner');
     await signUpThroughTheForm(page, email);
@@ -61,5 +67,16 @@ describe('e-mail verification in the browser', () => {
     await page.getByText(BANNER, { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Resend e-mail' }).click();
     await page.getByText('E-mail sent').waitFor();
+
+    const [, newer] = await eventually(async () => {
+      const tokens = await verificationTokensFor(email);
+      return tokens.length === 2 ? tokens : undefined;
+    });
+    await page.goto(`/verify-email?token=${encodeURIComponent(newer)}`);
+    await page.getByRole('button', { name: 'Confirm E-mail' }).click();
+    await page.getByText('E-mail confirmed').waitFor();
+    await page.getByRole('heading', { name: 'Quick Actions' }).waitFor();
+    await page.getByRole('button', { name: 'Sign Out' }).waitFor();
+    await page.getByText(BANNER, { exact: true }).waitFor({ state: 'detached' });
   });
 });

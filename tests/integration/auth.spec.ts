@@ -16,7 +16,7 @@ interface Problem {
 }
 
 describe('sign-up', () => {
-  it('creates the account without a session; the e-mailed link signs in and sets a locked-down refresh cookie', async () => {
+  it('creates the account without a session; the e-mailed link confirms it, and signing in sets a locked-down refresh cookie', async () => {
     const email = uniqueEmail('Mixed.Case');
     const signUp = await api('/api/auth/sign-up', {
       method: 'POST',
@@ -26,7 +26,15 @@ describe('sign-up', () => {
     expect(signUp.body).toEqual({ status: 'verification-sent', email: email.toLowerCase() });
     expect(signUp.headers.getSetCookie()).toEqual([]);
 
-    const response = await followVerificationLink(email.toLowerCase());
+    const confirmed = await followVerificationLink(email.toLowerCase());
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body).toEqual({ status: 'email-confirmed', email: email.toLowerCase() });
+    expect(confirmed.headers.getSetCookie()).toEqual([]);
+
+    const response = await api<Session>('/api/auth/sign-in', {
+      method: 'POST',
+      body: { email: email.toLowerCase(), password: 'correct horse battery' },
+    });
     expect(response.status).toBe(200);
     expect(response.body.user).toMatchObject({ email: email.toLowerCase(), fullName: 'Ada Lovelace' });
     expect(Date.parse(response.body.expiresAt)).toBeGreaterThan(Date.now() + 14 * 60_000);

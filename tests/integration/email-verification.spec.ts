@@ -1,6 +1,8 @@
 // Issue 11 §5 and issue 12 §2 against the running stack: sign-up's password rules, sign-up answering a
 // registered address exactly like a new one (its owner is e-mailed instead), the confirmation link (single
-// use, 24 h, resend limit) and the four commands that wait for a confirmed address.
+// use, 24 h, resend limit; it confirms the address and is no sign-in; a newer link followed or a password
+// set retires the older ones), the daily cap on e-mails to an unconfirmed address, and the four commands
+// that wait for a confirmed address.
 import { randomUUID } from 'node:crypto';
 
 import { Pool } from 'pg';
@@ -120,18 +122,57 @@ describe('sign-up does not reveal who has an account', () => {
 });
 
 describe('the confirmation link', () => {
-  it('signs in once, confirms the address, and is refused the second time', async () => {
+  it('confirms the address once, without a session (no token, no cookie), and is refused the second time', async () => {
     const email = uniqueEmail('once');
     await signUp({ fullName: 'Olive Once', email, password: PASSWORD });
     const first = await followVerificationLink(email);
     expect(first.status).toBe(200);
-    expect(first.body.user).toMatchObject({ email, emailVerified: true });
-    const me = await api<Session['user']>('/api/me', { headers: bearer(first.body.accessToken) });
-    expect(me.body.emailVerified).toBe(true);
+    expect(first.body).toEqual({ status: 'email-confirmed', email });
+    expect(JSON.stringify(first.body)).not.toMatch(/token/i);
+    expect(first.headers.getSetCookie()).toEqual([]);
+    const signIn = await api<Session>('/api/auth/sign-in', {
+      method: 'POST',
+      body: { email, password: PASSWORD },
+    });
+    expect(signIn.body.user.emailVerified).toBe(true);
 
     const again = await followVerificationLink(email);
     expect(again.status).toBe(400);
     expect((again.body as unknown as Problem).title).toBe('Link no longer valid');
+  });
+
+  it('refuses an older link once a newer one was followed', async () => {
+    const { email, session } = await unconfirmedUser();
+    const resent = await api('/api/me/verification-email', {
+      method: 'POST',
+      headers: bearer(session.accessToken),
+    });
+    expect(resent.status).toBe(204);
+    const [older, newer] = await eventually(async () => {
+      const found = await verificationTokensFor(email);
+      return found.length === 2 ? found : undefined;
+    });
+    const follow = (token: string) =>
+      api<Problem>('/api/auth/verify-email', { method: 'POST', body: { token } });
+    expect((await follow(newer)).status).toBe(200);
+    const refused = await follow(older);
+    expect(refused.status).toBe(400);
+    expect(refused.body.title).toBe('Link no longer valid');
+    expect(refused.headers.getSetCookie()).toEqual([]);
+  });
+
+  it('refuses a link e-mailed before the password was changed', async () => {
+    const { email, session } = await unconfirmedUser();
+    const changed = await api('/api/me/password', {
+      method: 'POST',
+      body: { currentPassword: PASSWORD, newPassword: 'a-brand-new-long-passphrase' },
+      headers: bearer(session.accessToken),
+    });
+    expect(changed.status).toBe(204);
+    const response = await followVerificationLink(email);
+    expect(response.status).toBe(400);
+    expect((response.body as unknown as Problem).title).toBe('Link no longer valid');
+    expect(JSON.stringify(response.body)).not.toMatch(/accessToken/);
   });
 
   it('is refused after 24 hours', async () => {
@@ -175,6 +216,51 @@ describe('the confirmation link', () => {
     const confirmed = await followVerificationLink(email);
     expect(confirmed.status).toBe(200);
     expect((await resend()).status).toBe(409);
+  });
+});
+
+describe('e-mails to an unconfirmed address', () => {
+  /** Moves the user's links out of the hourly resend window, as if sent two hours ago. */
+  async function ageLinksOf(email: string) {
+    const db = new Pool({ connectionString: process.env.DATABASE_URL, max: 1 });
+    try {
+      await db.query(
+        `UPDATE auth.email_verification_tokens SET created_at = now() - interval '2 hours'
+          WHERE user_id = (SELECT id FROM auth.users WHERE email = $1)`,
+        [email],
+      );
+    } finally {
+      await db.end();
+    }
+  }
+  const mailsTo = async (email: string) =>
+    ((await (await fetch(`${MAILDEV_URL}/email`)).json()) as MaildevEmail[]).filter((mail) =>
+      mail.to.some((to) => to.address === email),
+    );
+
+  it('are at most 5 a day: resends get 429 until tomorrow, sign-up answers alike and sends nothing', async () => {
+    const { email, session } = await unconfirmedUser();
+    const resend = () =>
+      api<Problem>('/api/me/verification-email', { method: 'POST', headers: bearer(session.accessToken) });
+    for (let i = 0; i < 3; i += 1) expect((await resend()).status).toBe(204);
+    expect((await resend()).status).toBe(429);
+    // Past the hourly limit, the address's daily one: the fifth e-mail goes, the sixth does not.
+    await ageLinksOf(email);
+    expect((await resend()).status).toBe(204);
+    const refused = await resend();
+    expect(refused.status).toBe(429);
+    expect(refused.body.title).toBe('Too many e-mails');
+    expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(24 * 3600);
+    await eventually(async () => ((await verificationTokensFor(email)).length === 5 ? true : undefined));
+
+    // Someone signs up with the address again: the same answer as ever, and no notice reaches it.
+    const again = await signUp({ fullName: 'Spam Spammer', email, password: 'another-long-password' });
+    expect(again.status).toBe(202);
+    expect(again.body).toEqual({ status: 'verification-sent', email });
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const inbox = await mailsTo(email);
+    expect(inbox).toHaveLength(5);
+    expect(inbox.some((mail) => mail.subject.startsWith('Someone tried'))).toBe(false);
   });
 });
 

@@ -1,8 +1,9 @@
 // Live updates (issue 13 §2) on the 3-replica stack: a change reaches the open streams of the people it
-// concerns, whichever gateway replica holds them, and nobody else's; the stream is for signed-in callers.
+// concerns, whichever gateway replica holds them, and nobody else's; the stream is for signed-in callers,
+// and a session that ends has its streams ended on every replica at once.
 import { randomUUID } from 'node:crypto';
 
-import { api, signUpUser } from '../support/api';
+import { api, randomPublicIp, refreshCookieOf, type Session, signUpUser } from '../support/api';
 import { closeAllLive, listenLive } from '../support/live';
 import { verifyUser } from '../support/onboarding';
 import { topUp } from '../support/payments';
@@ -90,5 +91,72 @@ describe('live updates', () => {
     const heard = await memberTab.next(`pot:${pot.id}`, refusedAt);
     expect(heard.receivedAt).toBeGreaterThanOrEqual(addedAt);
     memberTab.close();
+  });
+});
+
+describe('live streams of a session that ends', () => {
+  const signInAgain = async (credentials: { email: string; password: string }) => {
+    const response = await api<Session>('/api/auth/sign-in', {
+      method: 'POST',
+      body: { email: credentials.email, password: credentials.password },
+      headers: { 'x-forwarded-for': randomPublicIp() },
+    });
+    expect(response.status).toBe(200);
+    return { session: response.body, cookie: refreshCookieOf(response) };
+  };
+  /** Three tabs: three connections, which the balancer spreads over the gateway replicas. */
+  const tabsOf = (accessToken: string) => Promise.all([1, 2, 3].map(() => listenLive(accessToken)));
+  const stillOpen = async (tabs: Awaited<ReturnType<typeof tabsOf>>) => {
+    const timeout = Symbol('still open');
+    const raced = await Promise.all(
+      tabs.map((tab) =>
+        Promise.race([tab.ended, new Promise((resolve) => setTimeout(() => resolve(timeout), 300))]),
+      ),
+    );
+    return raced.every((outcome) => outcome === timeout);
+  };
+
+  it('end within 2 s on every replica when another device signs the session out, and then on sign-out', async () => {
+    const user = await signUpUser({ fullName: 'Rae Revoked' });
+    const elsewhere = await signInAgain(user.credentials);
+    const ownTabs = await tabsOf(user.session.accessToken);
+    const otherTabs = await tabsOf(elsewhere.session.accessToken);
+
+    const othersRevokedAt = Date.now();
+    const others = await api('/api/me/sessions/sign-out-others', {
+      method: 'POST',
+      headers: bearer(user.session.accessToken),
+    });
+    expect(others.status).toBe(200);
+    const otherEnds = await Promise.all(otherTabs.map((tab) => tab.ended));
+    // The session that asked keeps its streams.
+    expect(await stillOpen(ownTabs)).toBe(true);
+
+    const signedOutAt = Date.now();
+    const signOut = await api('/api/auth/sign-out', { method: 'POST', headers: { cookie: user.cookie } });
+    expect(signOut.status).toBe(204);
+    const ownEnds = await Promise.all(ownTabs.map((tab) => tab.ended));
+
+    const delays = [...otherEnds.map((at) => at - othersRevokedAt), ...ownEnds.map((at) => at - signedOutAt)];
+    console.log(
+      `live: revoked session → its streams ended, ${delays.length} streams, max ${Math.max(...delays)} ms`,
+    );
+    expect(Math.max(...delays)).toBeLessThan(2_000);
+  });
+
+  it('end when the password is changed on another device', async () => {
+    const user = await signUpUser({ fullName: 'Pat Changed' });
+    const elsewhere = await signInAgain(user.credentials);
+    const otherTabs = await tabsOf(elsewhere.session.accessToken);
+    const changed = await api('/api/me/password', {
+      method: 'POST',
+      body: { currentPassword: user.credentials.password, newPassword: 'a-brand-new-long-passphrase' },
+      headers: bearer(user.session.accessToken),
+    });
+    expect(changed.status).toBe(204);
+    // From the answer: checking and hashing the passwords (argon2) comes before the sessions end.
+    const answeredAt = Date.now();
+    const ends = await Promise.all(otherTabs.map((tab) => tab.ended));
+    expect(Math.max(...ends) - answeredAt).toBeLessThan(2_000);
   });
 });

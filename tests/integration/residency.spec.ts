@@ -12,7 +12,7 @@ interface Residency {
   method: string;
 }
 
-/** Signs up (and follows the confirmation link) straight from this process (loopback) or as a client behind the trusted proxy. */
+/** Signs up, follows the confirmation link and signs in straight from this process (loopback) or as a client behind the trusted proxy. */
 async function signUp(fullName: string, forwardedFor?: string) {
   const email = uniqueEmail('residency');
   const headers: Record<string, string> = forwardedFor ? { 'x-forwarded-for': forwardedFor } : {};
@@ -22,9 +22,14 @@ async function signUp(fullName: string, forwardedFor?: string) {
     headers,
   });
   expect(response.status).toBe(202);
-  const verified = await followVerificationLink(email, headers);
-  expect(verified.status).toBe(200);
-  return { email, accessToken: (verified.body as Session).accessToken };
+  expect((await followVerificationLink(email, headers)).status).toBe(200);
+  const signedIn = await api<Session>('/api/auth/sign-in', {
+    method: 'POST',
+    body: { email, password: 'a-long-enough-password' },
+    headers,
+  });
+  expect(signedIn.status).toBe(200);
+  return { email, accessToken: signedIn.body.accessToken };
 }
 
 /** Detection is asynchronous: poll /api/me until a residency shows up. */

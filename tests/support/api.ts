@@ -63,15 +63,21 @@ export async function verificationTokensFor(email: string): Promise<string[]> {
     .map(decodeURIComponent);
 }
 
+/** What following a confirmation link answers: the address it proved, and no session. */
+export interface EmailConfirmed {
+  status: 'email-confirmed';
+  email: string;
+}
+
 /** Waits for the confirmation e-mail to `email` and follows its link (POST /api/auth/verify-email). */
 export async function followVerificationLink(email: string, headers: Record<string, string> = {}) {
   const token = await eventually(async () => (await verificationTokensFor(email)).at(-1));
-  return api<Session>('/api/auth/verify-email', { method: 'POST', body: { token }, headers });
+  return api<EmailConfirmed>('/api/auth/verify-email', { method: 'POST', body: { token }, headers });
 }
 
 /**
- * Signs up a fresh user and confirms the address by following the e-mailed link (sign-up itself answers
- * 202 without a session); returns the session and the refresh cookie (`kitty_refresh=…`).
+ * Signs up a fresh user, confirms the address by following the e-mailed link (neither opens a session)
+ * and signs in with the password; returns the session and the refresh cookie (`kitty_refresh=…`).
  */
 export async function signUpUser(
   overrides: Partial<{ fullName: string; email: string; password: string }> = {},
@@ -86,9 +92,16 @@ export async function signUpUser(
   const signUp = await api('/api/auth/sign-up', { method: 'POST', body: credentials, headers });
   if (signUp.status !== 202)
     throw new Error(`sign-up failed: ${signUp.status} ${JSON.stringify(signUp.body)}`);
-  const response = await followVerificationLink(credentials.email.trim().toLowerCase(), headers);
+  const confirmed = await followVerificationLink(credentials.email.trim().toLowerCase(), headers);
+  if (confirmed.status !== 200)
+    throw new Error(`e-mail verification failed: ${confirmed.status} ${JSON.stringify(confirmed.body)}`);
+  const response = await api<Session>('/api/auth/sign-in', {
+    method: 'POST',
+    body: { email: credentials.email, password: credentials.password },
+    headers,
+  });
   if (response.status !== 200)
-    throw new Error(`e-mail verification failed: ${response.status} ${JSON.stringify(response.body)}`);
+    throw new Error(`sign-in failed: ${response.status} ${JSON.stringify(response.body)}`);
   return { credentials, session: response.body, cookie: refreshCookieOf(response) };
 }
 

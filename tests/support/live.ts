@@ -13,6 +13,8 @@ export interface LiveListener {
   changes: HeardChange[];
   /** Resolves with the first change (after `since`) naming `topic`; rejects after `timeoutMs`. */
   next(topic: string, since?: number, timeoutMs?: number): Promise<HeardChange>;
+  /** Resolves with the time (ms since the epoch) at which the server ended the stream, or it was closed. */
+  ended: Promise<number>;
   close(): void;
 }
 
@@ -35,7 +37,10 @@ export async function listenLive(accessToken: string | null): Promise<LiveListen
   });
   const changes: HeardChange[] = [];
   const waiters = new Set<() => void>();
+  let markEnded: (at: number) => void = () => undefined;
+  const ended = new Promise<number>((resolve) => (markEnded = resolve));
   const listener: LiveListener = {
+    ended,
     status: response.status,
     changes,
     next: (topic, since = 0, timeoutMs = 10_000) =>
@@ -68,7 +73,10 @@ export async function listenLive(accessToken: string | null): Promise<LiveListen
   void (async () => {
     for (;;) {
       const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
-      if (done) return;
+      if (done) {
+        markEnded(Date.now());
+        return;
+      }
       buffer += value;
       const blocks = buffer.split('\n\n');
       buffer = blocks.pop() ?? '';

@@ -89,14 +89,19 @@ export async function signUpInBrowser(page: Page, email = uniqueEmail('web')): P
 
 /**
  * After the sign-up form: waits for 'Check your inbox', opens the confirmation link e-mailed to `email`
- * (MailDev) in `page` and confirms, which signs the user in and lands on Home.
+ * (MailDev) in `page` and confirms, which leads to the sign-in form with the address filled in; signs in
+ * with `password` and waits to be signed in (on Home, or where the visitor was going).
  */
-export async function confirmEmailInBrowser(page: Page, email: string) {
+export async function confirmEmailInBrowser(page: Page, email: string, password = PASSWORD) {
   await page.getByText('Check your inbox').waitFor();
   const token = await eventually(async () => (await verificationTokensFor(email)).at(-1));
   await page.goto(`/verify-email?token=${encodeURIComponent(token)}`);
   await page.getByRole('button', { name: 'Confirm E-mail' }).click();
   await page.getByText('E-mail confirmed').waitFor();
+  await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+  await field(page, 'Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign Out' }).waitFor();
 }
 
 /** Fills /onboarding's form with an adult UK applicant and waits for the card step. */

@@ -2,6 +2,7 @@ import {
   EmailQueue,
   IssuingUserDeletedQueue,
   NotificationsUserDeletedQueue,
+  PasswordResetQueue,
   PotsUserDeletedQueue,
   ResidencyQueue,
 } from '@kitty/contracts';
@@ -13,10 +14,12 @@ import { AuthRedis } from './auth-redis';
 import { AUTH_CONFIG, loadAuthConfig } from './config';
 import { EmailVerificationService } from './email-verification/email-verification.service';
 import { EmailVerificationTokenRepository } from './email-verification/email-verification-token.repository';
+import { UnconfirmedRecipientQuota } from './email-verification/unconfirmed-recipient-quota';
 import { PasswordController } from './passwords/password.controller';
 import { PasswordService } from './passwords/password.service';
 import { PasswordHasher } from './passwords/password-hasher';
 import { PasswordPolicy } from './passwords/password-policy';
+import { PasswordResetRequestProcessor } from './passwords/password-reset-request.processor';
 import { PasswordResetTokenRepository } from './passwords/password-reset-token.repository';
 import { OUTBOX_TABLE, PrismaService } from './prisma.service';
 import { MeController } from './residency/me.controller';
@@ -49,6 +52,7 @@ const infrastructure = serviceInfrastructure({
       PotsUserDeletedQueue,
       IssuingUserDeletedQueue,
       NotificationsUserDeletedQueue,
+      PasswordResetQueue,
     ],
   },
 });
@@ -73,8 +77,10 @@ const infrastructure = serviceInfrastructure({
     SessionRepository,
     EmailVerificationTokenRepository,
     EmailVerificationService,
+    UnconfirmedRecipientQuota,
     PasswordResetTokenRepository,
     PasswordService,
+    PasswordResetRequestProcessor,
     PasswordHasher,
     PasswordPolicy,
     AuthRedis,

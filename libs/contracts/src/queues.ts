@@ -1,4 +1,9 @@
-import { IssuingUserDeletedQueue, NotificationsUserDeletedQueue, PotsUserDeletedQueue } from './auth';
+import {
+  IssuingUserDeletedQueue,
+  NotificationsUserDeletedQueue,
+  PasswordResetQueue,
+  PotsUserDeletedQueue,
+} from './auth';
 import { IssuingEventQueue } from './issuing';
 import { EmailQueue, NotificationQueue } from './notifications';
 import { PayoutQueue, PotBalanceQueue, ReconciliationQueue, StripeEventQueue } from './payments';
@@ -20,4 +25,5 @@ export const ALL_QUEUES = [
   PotsUserDeletedQueue,
   IssuingUserDeletedQueue,
   NotificationsUserDeletedQueue,
+  PasswordResetQueue,
 ] as const;

@@ -19,9 +19,14 @@ function setup() {
       lockById: jest.fn().mockResolvedValue(user),
       markEmailVerified: jest.fn().mockResolvedValue({ ...user, emailVerified: true }),
     },
-    tokens: { create: jest.fn(), use: jest.fn(), sentSince: jest.fn().mockResolvedValue([]) },
-    sessions: { issue: jest.fn().mockResolvedValue({ user }) },
+    tokens: {
+      create: jest.fn(),
+      use: jest.fn(),
+      retireAllOf: jest.fn(),
+      sentSince: jest.fn().mockResolvedValue([]),
+    },
     outbox: { kick: jest.fn() },
+    recipients: { claim: jest.fn().mockResolvedValue(true) },
   };
   const service = new EmailVerificationService(
     ...(Object.values(deps) as unknown as ConstructorParameters<typeof EmailVerificationService>),
@@ -51,29 +56,31 @@ describe('EmailVerificationService', () => {
     expect(stored.expiresAt).toEqual(new Date('2026-11-24T12:00:00Z'));
   });
 
-  it('refuses a used, expired or unknown link without verifying anyone', async () => {
-    const { service, tokens, users, sessions } = setup();
-    tokens.use.mockResolvedValue(null);
-    const problem = await problemOf(
-      service.verify({ body: { token: 't' }, caller: { ip: null, userAgent: null } }, jest.fn()),
-    );
-    expect(problem).toMatchObject({ status: 400, title: 'Link no longer valid' });
-    expect(users.markEmailVerified).not.toHaveBeenCalled();
-    expect(sessions.issue).not.toHaveBeenCalled();
+  it('sends no link (and stores none) to an address that has had its e-mails for the day', async () => {
+    const { service, tx, tokens, recipients } = setup();
+    recipients.claim.mockResolvedValue(false);
+    await expect(service.sendLink(tx as never, user, now)).resolves.toBe(false);
+    expect(recipients.claim).toHaveBeenCalledWith(user.email, now);
+    expect(tokens.create).not.toHaveBeenCalled();
+    expect(tx.outboxMessage.create).not.toHaveBeenCalled();
   });
 
-  it('verifies the link owner and signs them in', async () => {
-    const { service, tokens, users, sessions } = setup();
+  it('refuses a used, expired or unknown link without verifying anyone', async () => {
+    const { service, tokens, users } = setup();
+    tokens.use.mockResolvedValue(null);
+    const problem = await problemOf(service.verify({ body: { token: 't' } }));
+    expect(problem).toMatchObject({ status: 400, title: 'Link no longer valid' });
+    expect(users.markEmailVerified).not.toHaveBeenCalled();
+    expect(tokens.retireAllOf).not.toHaveBeenCalled();
+  });
+
+  it('confirms the link owner’s address, retires their other links and opens no session', async () => {
+    const { service, tokens, users } = setup();
     tokens.use.mockResolvedValue(user.id);
-    const onSignIn = jest.fn();
-    await service.verify({ body: { token: 't' }, caller: { ip: null, userAgent: null } }, onSignIn);
-    expect(users.markEmailVerified).toHaveBeenCalledWith(expect.anything(), user.id, expect.any(Date));
-    expect(onSignIn).toHaveBeenCalled();
-    expect(sessions.issue).toHaveBeenCalledWith(
-      expect.anything(),
-      { ...user, emailVerified: true },
-      { ip: null, userAgent: null },
-    );
+    const confirmed = await service.verify({ body: { token: 't' } }, now);
+    expect(users.markEmailVerified).toHaveBeenCalledWith(expect.anything(), user.id, now);
+    expect(tokens.retireAllOf).toHaveBeenCalledWith(expect.anything(), user.id, now);
+    expect(confirmed).toEqual({ status: 'email-confirmed', email: user.email });
   });
 
   it(`sends up to ${VERIFICATION_LINKS_PER_HOUR} links an hour, then 429 until the oldest leaves the hour`, async () => {
@@ -86,6 +93,14 @@ describe('EmailVerificationService', () => {
     const problem = await problemOf(service.resend({ userId: user.id }, now));
     expect(problem).toMatchObject({ status: 429, title: 'Too many e-mails', retryAfterSeconds: 600 });
     expect(tokens.create).toHaveBeenCalledTimes(1);
+  });
+
+  it('answers 429 until tomorrow when the address has had its e-mails for the day', async () => {
+    const { service, tokens, recipients } = setup();
+    recipients.claim.mockResolvedValue(false);
+    const problem = await problemOf(service.resend({ userId: user.id }, now));
+    expect(problem).toMatchObject({ status: 429, title: 'Too many e-mails', retryAfterSeconds: 12 * 3600 });
+    expect(tokens.create).not.toHaveBeenCalled();
   });
 
   it('refuses to resend to an address already confirmed', async () => {

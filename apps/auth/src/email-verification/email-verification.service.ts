@@ -2,8 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 
 import {
   type AuthUser,
+  type EmailConfirmed,
   EmailQueue,
-  type IssuedSession,
   type ResendVerificationCommand,
   type VerifyEmailCommand,
 } from '@kitty/contracts';
@@ -12,9 +12,9 @@ import { Injectable } from '@nestjs/common';
 
 import { PrismaService } from '../prisma.service';
 import { tooManyRequests } from '../rate-limit-problem';
-import { SessionService } from '../sessions/session.service';
 import { type Tx, UserRepository } from '../users/user.repository';
 import { EmailVerificationTokenRepository } from './email-verification-token.repository';
+import { secondsUntilTomorrow, UnconfirmedRecipientQuota } from './unconfirmed-recipient-quota';
 
 export const VERIFICATION_LINK_TTL_MS = 24 * 60 * 60 * 1000;
 /** Links per account per rolling hour: the one sent at sign-up and 3 resends. */
@@ -32,7 +32,9 @@ const linkNoLongerValid = () =>
 
 /**
  * E-mail verification (issue 12 §2): a random 256-bit token per link, only its SHA-256 stored; a link
- * works once, for 24 hours, and following it signs the user in.
+ * works once, for 24 hours, and following it confirms the address. It is not a sign-in: an e-mail lies in
+ * an inbox (and its forwards and backups) long after it was read, so following one confirms the address
+ * and retires the user's other links, and a password set retires them too.
  */
 @Injectable()
 export class EmailVerificationService {
@@ -40,12 +42,16 @@ export class EmailVerificationService {
     private readonly prisma: PrismaService,
     private readonly users: UserRepository,
     private readonly tokens: EmailVerificationTokenRepository,
-    private readonly sessions: SessionService,
     private readonly outbox: OutboxRelay,
+    private readonly recipients: UnconfirmedRecipientQuota,
   ) {}
 
-  /** Writes a new link and its e-mail (outbox) in the caller's transaction; the caller kicks the relay. */
-  async sendLink(tx: Tx, user: AuthUser, now = new Date()): Promise<void> {
+  /**
+   * Writes a new link and its e-mail (outbox) in the caller's transaction; the caller kicks the relay.
+   * False, writing nothing, when the address has had its day's e-mails.
+   */
+  async sendLink(tx: Tx, user: AuthUser, now = new Date()): Promise<boolean> {
+    if (!(await this.recipients.claim(user.email, now))) return false;
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(now.getTime() + VERIFICATION_LINK_TTL_MS);
     await this.tokens.create(tx, { userId: user.id, tokenHash: hashToken(token), expiresAt });
@@ -56,23 +62,21 @@ export class EmailVerificationService {
         data: { fullName: user.fullName, token, expiresAt: expiresAt.toISOString() },
       }),
     });
+    return true;
   }
 
-  /** Uses the link's token, marks the address verified and opens a session. */
-  async verify({ body, caller }: VerifyEmailCommand, onSignIn: (tx: Tx, user: AuthUser) => Promise<void>) {
-    const now = new Date();
-    const session = await this.prisma.$transaction(async (tx): Promise<IssuedSession> => {
+  /** Uses the link's token, marks the address verified and retires the user's other links. */
+  async verify({ body }: VerifyEmailCommand, now = new Date()): Promise<EmailConfirmed> {
+    return this.prisma.$transaction(async (tx) => {
       const userId = await this.tokens.use(tx, hashToken(body.token), now);
       if (!userId) throw linkNoLongerValid();
       const user = await this.users.markEmailVerified(tx, userId, now);
-      await onSignIn(tx, user);
-      return this.sessions.issue(tx, user, caller);
+      await this.tokens.retireAllOf(tx, userId, now);
+      return { status: 'email-confirmed', email: user.email };
     });
-    this.outbox.kick();
-    return session;
   }
 
-  /** Another link, unless the address is verified already; 429 beyond the hourly limit. */
+  /** Another link, unless the address is verified already; 429 beyond the hourly or the address's daily limit. */
   async resend({ userId }: ResendVerificationCommand, now = new Date()): Promise<void> {
     await this.prisma.$transaction(async (tx) => {
       const user = await this.users.lockById(tx, userId);
@@ -89,7 +93,13 @@ export class EmailVerificationService {
           (freedAt - now.getTime()) / 1000,
         );
       }
-      await this.sendLink(tx, user, now);
+      if (!(await this.sendLink(tx, user, now))) {
+        throw tooManyRequests(
+          'Too many e-mails',
+          'We have sent several confirmation e-mails to this address today. Please check your inbox (and spam folder) or try again tomorrow.',
+          secondsUntilTomorrow(now),
+        );
+      }
     });
     this.outbox.kick();
   }

@@ -5,7 +5,7 @@ interface LinkTokenTable {
   create(args: { data: { userId: string; tokenHash: string; expiresAt: Date } }): PromiseLike<unknown>;
   findUnique(args: { where: { tokenHash: string } }): PromiseLike<{ id: string; userId: string } | null>;
   updateMany(args: {
-    where: { id: string; usedAt: null; expiresAt: { gt: Date } };
+    where: { id: string; usedAt: null; expiresAt: { gt: Date } } | { userId: string; usedAt: null };
     data: { usedAt: Date };
   }): PromiseLike<{ count: number }>;
   findMany(args: {
@@ -38,6 +38,14 @@ export abstract class LinkTokenRepository {
       data: { usedAt: now },
     });
     return used.count === 1 ? token.userId : null;
+  }
+
+  /**
+   * Marks every unused link of the user used: a link proves one thing once, and a newer link followed or
+   * a password set makes the older copies lying in the inbox worthless.
+   */
+  async retireAllOf(tx: Tx, userId: string, now: Date): Promise<void> {
+    await this.table(tx).updateMany({ where: { userId, usedAt: null }, data: { usedAt: now } });
   }
 
   /** Creation times of the user's links sent since `since`, oldest first. */

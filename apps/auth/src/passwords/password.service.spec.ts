@@ -16,12 +16,18 @@ function setup() {
       findCredentialsById: jest.fn().mockResolvedValue({ ...owner, passwordHash: 'old-hash' }),
       setPassword: jest.fn(),
     },
-    tokens: { sentSince: jest.fn().mockResolvedValue([]), create: jest.fn(), use: jest.fn() },
+    tokens: {
+      sentSince: jest.fn().mockResolvedValue([]),
+      create: jest.fn(),
+      use: jest.fn(),
+      retireAllOf: jest.fn(),
+    },
     passwords: { hash: jest.fn().mockResolvedValue('new-hash'), verify: jest.fn() },
     policy: { assertAcceptable: jest.fn() },
     sessions: { endAllOf: jest.fn() },
     throttle: { assertAllowed: jest.fn(), recordFailure: jest.fn(), reset: jest.fn() },
     outbox: { kick: jest.fn() },
+    verificationLinks: { retireAllOf: jest.fn() },
   };
   const service = new PasswordService(
     ...(Object.values(deps) as unknown as ConstructorParameters<typeof PasswordService>),
@@ -43,22 +49,37 @@ const templatesSent = (tx: { outboxMessage: { create: jest.Mock } }) =>
 
 describe('PasswordService', () => {
   describe('asking for a reset link', () => {
-    it('answers an unknown address exactly like a known one, and writes nothing', async () => {
+    it('answers every address the same after the same work: one queued request, nothing looked up', async () => {
+      const { service, users, prisma } = setup();
+      const queued = Object.assign(prisma, { outboxMessage: { create: jest.fn() } }).outboxMessage.create;
+      for (const email of ['nobody@example.com', owner.email]) {
+        await expect(service.requestReset({ body: { email }, caller })).resolves.toEqual({
+          status: 'reset-link-sent-if-registered',
+        });
+      }
+      expect(users.findByEmail).not.toHaveBeenCalled();
+      expect(prisma.$transaction).not.toHaveBeenCalled();
+      expect(queued.mock.calls.map(([{ data }]) => data)).toEqual([
+        expect.objectContaining({
+          queue: 'auth-password-reset',
+          jobName: 'auth.password-reset.requested.v1',
+          payload: expect.objectContaining({ email: 'nobody@example.com' }),
+        }),
+        expect.objectContaining({ payload: expect.objectContaining({ email: owner.email }) }),
+      ]);
+    });
+
+    it('sends nothing for a queued request for an unknown address', async () => {
       const { service, users, prisma } = setup();
       users.findByEmail.mockResolvedValue(null);
-      await expect(service.requestReset({ body: { email: 'nobody@example.com' }, caller })).resolves.toEqual({
-        status: 'reset-link-sent-if-registered',
-      });
+      await service.sendResetLink({ email: 'nobody@example.com' });
       expect(prisma.$transaction).not.toHaveBeenCalled();
     });
 
     it('e-mails a 30-minute link whose token is stored only as a hash', async () => {
       const { service, users, tokens, tx } = setup();
       users.findByEmail.mockResolvedValue(owner);
-      const now = new Date('2026-11-24T10:00:00Z');
-      await expect(service.requestReset({ body: { email: owner.email }, caller }, now)).resolves.toEqual({
-        status: 'reset-link-sent-if-registered',
-      });
+      await service.sendResetLink({ email: owner.email }, new Date('2026-11-24T10:00:00Z'));
       const stored = tokens.create.mock.calls[0][1];
       const sent = tx.outboxMessage.create.mock.calls[0][0].data.payload;
       expect(sent).toMatchObject({ template: 'password-reset', to: owner.email });
@@ -71,9 +92,7 @@ describe('PasswordService', () => {
       const { service, users, tokens, tx } = setup();
       users.findByEmail.mockResolvedValue(owner);
       tokens.sentSince.mockResolvedValue(Array(RESET_LINKS_PER_HOUR).fill(new Date()));
-      await expect(service.requestReset({ body: { email: owner.email }, caller })).resolves.toEqual({
-        status: 'reset-link-sent-if-registered',
-      });
+      await service.sendResetLink({ email: owner.email });
       expect(tx.outboxMessage.create).not.toHaveBeenCalled();
     });
   });
@@ -87,8 +106,8 @@ describe('PasswordService', () => {
       expect(users.setPassword).not.toHaveBeenCalled();
     });
 
-    it('sets the new password, confirms the address, tells the owner and ends every session', async () => {
-      const { service, tokens, users, sessions, tx, policy } = setup();
+    it('sets the new password, confirms the address, retires every other link, tells the owner and ends every session', async () => {
+      const { service, tokens, users, sessions, tx, policy, verificationLinks } = setup();
       tokens.use.mockResolvedValue(owner.id);
       await service.reset({ body: { token: 't', password: 'new long password' } });
       expect(policy.assertAcceptable).toHaveBeenCalledWith(
@@ -97,6 +116,8 @@ describe('PasswordService', () => {
       );
       expect(users.markEmailVerified).toHaveBeenCalled();
       expect(users.setPassword).toHaveBeenCalledWith(tx, owner.id, 'new-hash');
+      expect(tokens.retireAllOf).toHaveBeenCalledWith(tx, owner.id, expect.any(Date));
+      expect(verificationLinks.retireAllOf).toHaveBeenCalledWith(tx, owner.id, expect.any(Date));
       expect(templatesSent(tx)).toEqual(['password-changed']);
       expect(sessions.endAllOf).toHaveBeenCalledWith(owner.id);
     });
@@ -117,8 +138,8 @@ describe('PasswordService', () => {
       expect(users.setPassword).not.toHaveBeenCalled();
     });
 
-    it('checks the new password on its own field, then ends every session but the caller’s', async () => {
-      const { service, passwords, policy, sessions, users, tx } = setup();
+    it('checks the new password on its own field, retires unused links, then ends every session but the caller’s', async () => {
+      const { service, passwords, policy, sessions, users, tx, verificationLinks } = setup();
       passwords.verify.mockResolvedValue(true);
       await service.change({ userId: owner.id, sessionId: 'sid-1', body });
       expect(policy.assertAcceptable).toHaveBeenCalledWith(
@@ -127,6 +148,7 @@ describe('PasswordService', () => {
         'newPassword',
       );
       expect(users.setPassword).toHaveBeenCalledWith(tx, owner.id, 'new-hash');
+      expect(verificationLinks.retireAllOf).toHaveBeenCalledWith(tx, owner.id, expect.any(Date));
       expect(sessions.endAllOf).toHaveBeenCalledWith(owner.id, 'sid-1');
     });
   });

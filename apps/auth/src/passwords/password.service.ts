@@ -4,7 +4,9 @@ import {
   type ChangePasswordCommand,
   type ConfirmPasswordCommand,
   EmailQueue,
+  PasswordResetQueue,
   type PasswordResetRequested,
+  type PasswordResetRequestedJob,
   type RequestPasswordResetCommand,
   type ResetPasswordCommand,
   WRONG_PASSWORD,
@@ -12,6 +14,7 @@ import {
 import { outboxMessage, OutboxRelay, ProblemError } from '@kitty/nest-common';
 import { Injectable } from '@nestjs/common';
 
+import { EmailVerificationTokenRepository } from '../email-verification/email-verification-token.repository';
 import { PrismaService } from '../prisma.service';
 import { SessionService } from '../sessions/session.service';
 import { SignInThrottle } from '../sign-in/sign-in-throttle';
@@ -37,10 +40,12 @@ const linkNoLongerValid = () =>
 
 /**
  * Password reset by e-mailed link and change of password (issue 12 §3). A reset link is a random 256-bit
- * token (only its SHA-256 stored) that works once, for 30 minutes. Asking for one answers the same whether
- * or not the address has an account, and a flood of requests for one address sends at most 3 e-mails an
- * hour, dropped silently (a 429 would tell who has an account). Both a reset and a change end the user's
- * other sessions at once (refresh tokens revoked, access tokens refused by the gateway via their `sid`).
+ * token (only its SHA-256 stored) that works once, for 30 minutes. Asking for one answers the same, after
+ * the same work, whether or not the address has an account: the request is queued (one outbox row) and
+ * answered, and the address is looked up by the queue's processor. A flood of requests for one address
+ * sends at most 3 e-mails an hour, dropped silently (a 429 would tell who has an account). Both a reset
+ * and a change end the user's other sessions at once (refresh tokens revoked, access tokens refused by the
+ * gateway via their `sid`) and retire every e-mailed link still unused.
  */
 @Injectable()
 export class PasswordService {
@@ -53,14 +58,22 @@ export class PasswordService {
     private readonly sessions: SessionService,
     private readonly throttle: SignInThrottle,
     private readonly outbox: OutboxRelay,
+    private readonly verificationLinks: EmailVerificationTokenRepository,
   ) {}
 
-  async requestReset(
-    { body }: RequestPasswordResetCommand,
-    now = new Date(),
-  ): Promise<PasswordResetRequested> {
-    const user = await this.users.findByEmail(body.email);
-    if (!user) return REQUESTED;
+  async requestReset({ body }: RequestPasswordResetCommand): Promise<PasswordResetRequested> {
+    const job: PasswordResetRequestedJob = { email: body.email };
+    await this.prisma.outboxMessage.create({
+      data: outboxMessage(PasswordResetQueue, 'auth.password-reset.requested.v1', job),
+    });
+    this.outbox.kick();
+    return REQUESTED;
+  }
+
+  /** The queued request: a link e-mailed to the address when it has an account and is under the limit. */
+  async sendResetLink({ email }: PasswordResetRequestedJob, now = new Date()): Promise<void> {
+    const user = await this.users.findByEmail(email);
+    if (!user) return;
     await this.prisma.$transaction(async (tx) => {
       await this.users.lockById(tx, user.id);
       const sent = await this.tokens.sentSince(tx, user.id, new Date(now.getTime() - HOUR_MS));
@@ -77,7 +90,6 @@ export class PasswordService {
       });
     });
     this.outbox.kick();
-    return REQUESTED;
   }
 
   /** Uses the link: the new password, the address confirmed (the link proved it), every session ended. */
@@ -135,6 +147,9 @@ export class PasswordService {
     how: 'reset' | 'changed',
   ) {
     await this.users.setPassword(tx, userId, await this.passwords.hash(password));
+    const now = new Date();
+    await this.tokens.retireAllOf(tx, userId, now);
+    await this.verificationLinks.retireAllOf(tx, userId, now);
     await tx.outboxMessage.create({
       data: outboxMessage(EmailQueue, 'notifications.email.send.v1', {
         template: 'password-changed',

@@ -1,4 +1,4 @@
-import { revokedSessionKey } from '@kitty/contracts';
+import { revokedSessionKey, sessionRevokedChannel } from '@kitty/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 
 import { AuthRedis } from '../auth-redis';
@@ -6,7 +6,8 @@ import { AUTH_CONFIG, type AuthConfig } from '../config';
 
 /**
  * Tells the gateway to refuse the access tokens of an ended session. A key per session id, kept as long as
- * an access token lives: after that every token of the session has expired on its own.
+ * an access token lives: after that every token of the session has expired on its own. The id is also
+ * announced on a channel, so that every gateway replica ends the session's open live streams at once.
  */
 @Injectable()
 export class SessionRevocations {
@@ -22,5 +23,6 @@ export class SessionRevocations {
       'EX',
       this.config.ACCESS_TOKEN_TTL_SECONDS,
     );
+    await this.redis.client.publish(sessionRevokedChannel(this.config.QUEUE_PREFIX), sid);
   }
 }

@@ -37,6 +37,7 @@ function setup() {
     passwordPolicy: { assertAcceptable: jest.fn() },
     verification: { sendLink: jest.fn() },
     attemptNotices: { claim: jest.fn().mockResolvedValue(true) },
+    unconfirmedRecipients: { claim: jest.fn().mockResolvedValue(true) },
   };
   const service = new AuthService(
     ...(Object.values(deps) as unknown as ConstructorParameters<typeof AuthService>),
@@ -102,6 +103,24 @@ describe('AuthService.signUp', () => {
     });
     expect(attemptNotices.claim).toHaveBeenCalledWith(user.email);
     expect(prisma.outboxMessage.create).not.toHaveBeenCalled();
+  });
+
+  it('counts a notice to an unconfirmed address against its daily quota, and sends none beyond it', async () => {
+    const { service, users, prisma, unconfirmedRecipients } = setup();
+    users.findByEmail.mockResolvedValue({ ...user, passwordHash: 'h', emailVerifiedAt: null });
+    unconfirmedRecipients.claim.mockResolvedValue(false);
+    await expect(service.signUp({ body, caller })).resolves.toEqual({
+      status: 'verification-sent',
+      email: user.email,
+    });
+    expect(unconfirmedRecipients.claim).toHaveBeenCalledWith(user.email);
+    expect(prisma.outboxMessage.create).not.toHaveBeenCalled();
+
+    users.findByEmail.mockResolvedValue({ ...user, passwordHash: 'h', emailVerifiedAt: new Date() });
+    unconfirmedRecipients.claim.mockClear();
+    await service.signUp({ body, caller });
+    expect(unconfirmedRecipients.claim).not.toHaveBeenCalled();
+    expect(prisma.outboxMessage.create).toHaveBeenCalledTimes(1);
   });
 
   it('checks the password rules before anything else', async () => {

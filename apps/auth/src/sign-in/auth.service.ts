@@ -1,6 +1,7 @@
 import {
   type AuthUser,
   type CallerContext,
+  type EmailConfirmed,
   EmailQueue,
   type IssuedSession,
   type RefreshCommand,
@@ -17,6 +18,7 @@ import { outboxMessage, OutboxRelay, ProblemError } from '@kitty/nest-common';
 import { Injectable } from '@nestjs/common';
 
 import { EmailVerificationService } from '../email-verification/email-verification.service';
+import { UnconfirmedRecipientQuota } from '../email-verification/unconfirmed-recipient-quota';
 import { Prisma } from '../generated/prisma/client';
 import { PasswordHasher } from '../passwords/password-hasher';
 import { PasswordPolicy } from '../passwords/password-policy';
@@ -46,6 +48,7 @@ export class AuthService {
     private readonly passwordPolicy: PasswordPolicy,
     private readonly verification: EmailVerificationService,
     private readonly attemptNotices: SignUpAttemptNotices,
+    private readonly unconfirmedRecipients: UnconfirmedRecipientQuota,
   ) {}
 
   /**
@@ -82,10 +85,8 @@ export class AuthService {
     return accepted;
   }
 
-  verifyEmail(command: VerifyEmailCommand): Promise<IssuedSession> {
-    return this.verification.verify(command, (tx, user) =>
-      this.publishSignInEvents(tx, user, command.caller),
-    );
+  verifyEmail(command: VerifyEmailCommand): Promise<EmailConfirmed> {
+    return this.verification.verify(command);
   }
 
   resendVerification(command: ResendVerificationCommand): Promise<void> {
@@ -136,8 +137,10 @@ export class AuthService {
     return user;
   }
 
-  private async tellOwnerOfAttempt(owner: { email: string; fullName: string }) {
+  /** The notice carries the account's name, chosen by whoever signed up: an unconfirmed address's quota applies. */
+  private async tellOwnerOfAttempt(owner: { email: string; fullName: string; emailVerifiedAt: Date | null }) {
     if (!(await this.attemptNotices.claim(owner.email))) return;
+    if (!owner.emailVerifiedAt && !(await this.unconfirmedRecipients.claim(owner.email))) return;
     await this.prisma.outboxMessage.create({
       data: outboxMessage(EmailQueue, 'notifications.email.send.v1', {
         template: 'sign-up-attempt',

@@ -1,5 +1,6 @@
 import {
   AuthSession,
+  EmailConfirmed,
   PasswordResetConfirmRequest,
   PasswordResetRequest,
   PasswordResetRequested,
@@ -89,17 +90,14 @@ export class AuthController {
   @HttpCode(200)
   @ApiOperation({
     operationId: 'verifyEmail',
-    summary: 'Follow the e-mailed confirmation link (single use, 24 h): confirms the address and signs in',
+    summary:
+      'Follow the e-mailed confirmation link (single use, 24 h): confirms the address and retires older links; it does not sign in',
   })
   @ApiBody({ schema: schemaRef(VerifyEmailRequest) })
-  @ApiOkResponse({ schema: schemaRef(AuthSession) })
+  @ApiOkResponse({ schema: schemaRef(EmailConfirmed) })
   @ApiProblems(400)
-  verifyEmail(
-    @ZodBody(VerifyEmailRequest) body: VerifyEmailRequest,
-    @Req() request: FastifyRequest,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ) {
-    return this.auth.verifyEmail(body, callerOf(request), reply);
+  verifyEmail(@ZodBody(VerifyEmailRequest) body: VerifyEmailRequest) {
+    return this.auth.verifyEmail(body);
   }
 
   @RouteConfig(AUTH_RATE_LIMITED)

@@ -2,6 +2,7 @@ import {
   AuthRpc,
   type AuthSession,
   type CallerContext,
+  type EmailConfirmed,
   type IssuedSession,
   type PasswordResetConfirmRequest,
   type PasswordResetRequest,
@@ -40,8 +41,8 @@ export class GatewayAuthService {
     await this.rpc.call(AuthRpc.resetPassword, { body });
   }
 
-  async verifyEmail(body: VerifyEmailRequest, caller: CallerContext, reply: FastifyReply) {
-    return this.respond(await this.rpc.call(AuthRpc.verifyEmail, { body, caller }), reply);
+  verifyEmail(body: VerifyEmailRequest): Promise<EmailConfirmed> {
+    return this.rpc.call(AuthRpc.verifyEmail, { body });
   }
 
   async signIn(body: SignInRequest, caller: CallerContext, reply: FastifyReply) {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-import { liveChannel, type LiveTopic, potTopic } from '@kitty/contracts';
+import { liveChannel, type LiveTopic, potTopic, sessionRevokedChannel } from '@kitty/contracts';
 import { LivePublisher } from '@kitty/nest-common';
 import { Redis } from 'ioredis';
 
@@ -101,6 +101,26 @@ describe('live notices (real Redis, two gateway replicas)', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(annStream.heard.map((h) => h.topics)).toEqual([['withdrawals']]);
     close();
+    redis.disconnect();
+  });
+
+  it('ends the streams of a revoked session on every replica at once, and no other session’s', async () => {
+    const [revokedSid, otherSid] = [randomUUID(), randomUUID()];
+    const onFirst = recorder();
+    const onSecond = recorder();
+    const otherSession = recorder();
+    const closers = [
+      hubs[0].open(ann, onFirst.stream, revokedSid),
+      hubs[1].open(ann, onSecond.stream, revokedSid),
+      hubs[1].open(ann, otherSession.stream, otherSid),
+    ];
+    const redis = new Redis(REDIS_URL);
+    // What auth's SessionRevocations publishes when a session ends.
+    await redis.publish(sessionRevokedChannel(prefix), revokedSid);
+    await until(() => onFirst.ended && onSecond.ended);
+    expect([onFirst.ended, onSecond.ended, otherSession.ended]).toEqual([true, true, false]);
+    closers.forEach((close) => close());
+    expect(hubs[0].openStreams + hubs[1].openStreams).toBe(0);
     redis.disconnect();
   });
 

@@ -5,6 +5,7 @@ import type { FastifyReply } from 'fastify';
 
 import { CurrentUser } from '../auth/current-user.decorator';
 import type { AuthenticatedUser } from '../auth/jwt-auth.guard';
+import { RevokedSessions } from '../auth/revoked-sessions';
 import { LiveHub, type LiveStream } from './live-hub';
 
 /** A comment line this often keeps proxies (and the balancer) from closing a quiet stream. */
@@ -17,11 +18,16 @@ const RETRY_MS = 2_000;
 /**
  * `GET /api/live`: server-sent events telling the caller's open tab what changed (issue 13 §2) — `ready`
  * once, then `change` with `{ topics, at }` — until the access token expires; the tab then reconnects
- * with its fresh token (so a signed-out session stops hearing within one token lifetime).
+ * with its fresh token. A session that ends (sign-out, password change, deletion…) has its streams ended
+ * by the hub as auth announces it; each heartbeat also asks whether the session was revoked, in case that
+ * announcement was lost while this replica's Redis subscription was down.
  */
 @Controller('live')
 export class LiveController {
-  constructor(private readonly hub: LiveHub) {}
+  constructor(
+    private readonly hub: LiveHub,
+    private readonly revokedSessions: RevokedSessions,
+  ) {}
 
   // A stream, not a JSON operation: the generated client could not read it (apps/web/src/live reads it).
   @ApiExcludeEndpoint()
@@ -35,7 +41,7 @@ export class LiveController {
       end: () => finish(),
     };
     // Refused (429) before anything is written, through the usual problem answer.
-    const remove = this.hub.open(user.id, stream);
+    const remove = this.hub.open(user.id, stream, user.sessionId);
 
     reply.hijack();
     // The headers every answer carries (security headers, request id), then the stream's own.
@@ -48,7 +54,15 @@ export class LiveController {
       'x-accel-buffering': 'no',
     });
     raw.write(`retry: ${RETRY_MS}\nevent: ready\ndata: {}\n\n`);
-    const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), HEARTBEAT_MS);
+    const heartbeat = setInterval(() => {
+      raw.write(': keep-alive\n\n');
+      if (user.sessionId)
+        this.revokedSessions.isRevoked(user.sessionId).then(
+          (revoked) => revoked && finish(),
+          // Redis away: the stream still ends when the access token expires.
+          () => undefined,
+        );
+    }, HEARTBEAT_MS);
     const lifetime = user.expiresAt === undefined ? LONGEST_STREAM_MS : user.expiresAt - Date.now();
     const expiry = setTimeout(() => finish(), Math.max(0, Math.min(lifetime, LONGEST_STREAM_MS)));
     const finish = () => {

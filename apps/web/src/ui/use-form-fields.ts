@@ -18,10 +18,15 @@ type Messages<Field extends string> = Partial<Record<Field, string>>;
  * For the forms a visitor may open first, which load no antd. `formName` prefixes the input ids as antd's
  * does (`sign-in_email`).
  */
-export function useFormFields<Field extends string>(formName: string, rules: Record<Field, FieldRule[]>) {
+export function useFormFields<Field extends string>(
+  formName: string,
+  rules: Record<Field, FieldRule[]>,
+  initialValues: Partial<Record<Field, string>> = {},
+) {
   const fields = Object.keys(rules) as Field[];
   const [values, setValues] = useState(
-    () => Object.fromEntries(fields.map((name) => [name, ''])) as Record<Field, string>,
+    () =>
+      Object.fromEntries(fields.map((name) => [name, initialValues[name] ?? ''])) as Record<Field, string>,
   );
   const [errors, setErrors] = useState<Messages<Field>>({});
 

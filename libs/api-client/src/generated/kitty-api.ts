@@ -465,7 +465,7 @@ export type RequestPasswordResetApiResponse = /** status 202  */ PasswordResetRe
 export type RequestPasswordResetApiArg = PasswordResetRequest;
 export type ResetPasswordApiResponse = unknown;
 export type ResetPasswordApiArg = PasswordResetConfirmRequest;
-export type VerifyEmailApiResponse = /** status 200  */ AuthSession;
+export type VerifyEmailApiResponse = /** status 200  */ EmailConfirmed;
 export type VerifyEmailApiArg = VerifyEmailRequest;
 export type SignInApiResponse = /** status 200  */ AuthSession;
 export type SignInApiArg = SignInRequest;
@@ -793,6 +793,13 @@ export type PasswordResetConfirmRequest = {
   token: string;
   password: string;
 };
+export type EmailConfirmed = {
+  status: 'email-confirmed';
+  email: string;
+};
+export type VerifyEmailRequest = {
+  token: string;
+};
 export type Residency = {
   countryCode: string | null;
   isUkResident: boolean;
@@ -810,9 +817,6 @@ export type AuthSession = {
   accessToken: string;
   expiresAt: string;
   user: Me;
-};
-export type VerifyEmailRequest = {
-  token: string;
 };
 export type SignInRequest = {
   email: string;

@@ -59,6 +59,16 @@ export const VerifyEmailRequest = apiRequestSchema(
 );
 export type VerifyEmailRequest = z.infer<typeof VerifyEmailRequest>;
 
+/**
+ * The answer to a followed confirmation link: the address it confirmed, and no session. A link proves an
+ * address; whoever holds an old copy of the e-mail must not be signed in by it.
+ */
+export const EmailConfirmed = apiSchema(
+  'EmailConfirmed',
+  z.object({ status: z.literal('email-confirmed'), email: z.string() }),
+);
+export type EmailConfirmed = z.infer<typeof EmailConfirmed>;
+
 /** 'Forgot password?': the address to send a reset link to (answered alike whether it has an account). */
 export const PasswordResetRequest = apiRequestSchema(
   'PasswordResetRequest',
@@ -129,3 +139,9 @@ export type AuthSession = z.infer<typeof AuthSession>;
  * lifetime, the gateway refuses access tokens whose `sid` has one. Under the deployment's key prefix.
  */
 export const revokedSessionKey = (prefix: string, sid: string) => `${prefix}:auth:revoked-session:${sid}`;
+
+/**
+ * Redis pub/sub channel on which auth announces each revoked session id (the message is the `sid`), so
+ * that every gateway replica ends that session's open live streams at once.
+ */
+export const sessionRevokedChannel = (prefix: string) => `${prefix}:auth:session-revoked`;

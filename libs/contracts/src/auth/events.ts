@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { defineQueue, IsoDateTime, Uuid } from '../common';
+import { defineQueue, Email, IsoDateTime, Uuid } from '../common';
 
 /**
  * `auth.user.deleted`: the owner deleted their account. Auth has anonymised the profile and ended every
@@ -18,3 +18,13 @@ export const NotificationsUserDeletedQueue = defineQueue('notifications-user-del
 
 /** What a deleted account is called wherever its name was shown to others. */
 export const DELETED_USER_NAME = 'Deleted user';
+
+/**
+ * `auth.password-reset.requested`: someone asked for a reset link for `email`. Auth answers the request
+ * before it looks the address up, and the lookup and the e-mail happen here: the answer's timing is the
+ * same whether or not the address has an account.
+ */
+export const PasswordResetRequestedJob = z.object({ email: Email });
+export type PasswordResetRequestedJob = z.infer<typeof PasswordResetRequestedJob>;
+
+export const PasswordResetQueue = defineQueue('auth-password-reset', ['auth.password-reset.requested.v1']);

@@ -4,6 +4,7 @@ import { Acknowledged, defineRpc, IsoDateTime, Uuid } from '../common';
 import {
   ChangePasswordRequest,
   DeleteAccountRequest,
+  EmailConfirmed,
   Me,
   PasswordResetConfirmRequest,
   PasswordResetRequest,
@@ -41,7 +42,7 @@ export type RefreshCommand = z.infer<typeof RefreshCommand>;
 export const SignOutCommand = z.object({ refreshToken: z.string().min(1).max(200) });
 export type SignOutCommand = z.infer<typeof SignOutCommand>;
 
-export const VerifyEmailCommand = z.object({ body: VerifyEmailRequest, caller: CallerContext });
+export const VerifyEmailCommand = z.object({ body: VerifyEmailRequest });
 export type VerifyEmailCommand = z.infer<typeof VerifyEmailCommand>;
 
 export const ResendVerificationCommand = z.object({ userId: Uuid });
@@ -84,7 +85,7 @@ export const AuthUser = z.object({
 });
 export type AuthUser = z.infer<typeof AuthUser>;
 
-/** Reply of e-mail verification, sign-in and refresh: the gateway sets the refresh token as an HttpOnly cookie. */
+/** Reply of sign-in and refresh: the gateway sets the refresh token as an HttpOnly cookie. */
 export const IssuedSession = z.object({
   user: AuthUser,
   accessToken: z.string(),
@@ -97,8 +98,11 @@ export type IssuedSession = z.infer<typeof IssuedSession>;
 export const AuthRpc = {
   /** v2: answers without a session whether or not the address has an account (issue 11 §5). */
   signUp: defineRpc('auth.sign-up.v2', SignUpCommand, SignUpAccepted),
-  /** Follows the e-mailed link: marks the address verified (once) and signs the user in. */
-  verifyEmail: defineRpc('auth.email.verify.v1', VerifyEmailCommand, IssuedSession),
+  /**
+   * v2: follows the e-mailed link: marks the address verified (once) and retires the user's other links;
+   * it opens no session (v1 signed the user in).
+   */
+  verifyEmail: defineRpc('auth.email.verify.v2', VerifyEmailCommand, EmailConfirmed),
   /** Another link to the signed-in user's address; 429 with Retry-After beyond the hourly limit. */
   resendVerification: defineRpc('auth.email.verification.resend.v1', ResendVerificationCommand, Acknowledged),
   signIn: defineRpc('auth.sign-in.v1', SignInCommand, IssuedSession),

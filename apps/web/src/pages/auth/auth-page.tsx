@@ -85,11 +85,18 @@ export default function AuthPage() {
   );
 }
 
+/** The address the confirmation link just proved (verify-email page), to sign in with. */
+function confirmedEmailFrom(state: unknown): string | undefined {
+  const email = typeof state === 'object' && state !== null && 'email' in state ? state.email : undefined;
+  return typeof email === 'string' ? email : undefined;
+}
+
 function SignInForm() {
   const dispatch = useAppDispatch();
   const toast = useToast();
   const [signIn, { isLoading }] = useSignInMutation();
-  const form = useFormFields('sign-in', signInRules);
+  const location = useLocation();
+  const form = useFormFields('sign-in', signInRules, { email: confirmedEmailFrom(location.state) });
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();

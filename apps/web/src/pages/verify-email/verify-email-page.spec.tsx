@@ -2,27 +2,32 @@ import { screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 
 import { AppRoutes } from '../../app/app-routes';
-import { anAuthSession, aUser, signedInState } from '../../test/factories';
+import { rememberReturnAfterEmailConfirmed } from '../../session/return-path';
+import type { SessionState } from '../../session/session-slice';
+import { aUser, signedInState } from '../../test/factories';
 import { json, mockFetch, pathOf, problem } from '../../test/fetch-mock';
 import { renderInApp } from '../../test/render';
+import AuthPage from '../auth/auth-page';
 import VerifyEmailPage from './verify-email-page';
 
-const renderPage = (route: string) =>
+const renderPage = (route: string, session?: SessionState) =>
   renderInApp(
     <Routes>
       <Route path="/verify-email" element={<VerifyEmailPage />} />
+      <Route path="/auth" element={<AuthPage />} />
       <Route path="*" element={<p>Elsewhere</p>} />
     </Routes>,
-    { route },
+    { route, session },
   );
 
+const confirmed = (email: string) => json({ status: 'email-confirmed', email });
+
 describe('verify-email page', () => {
-  it('asks for a click (mail scanners open links), then confirms, signs in and goes home', async () => {
+  it('asks for a click (mail scanners open links), confirms, then asks to sign in with the address filled in', async () => {
     const fetchMock = mockFetch((request) =>
-      pathOf(request) === '/api/auth/verify-email'
-        ? json(anAuthSession({ user: aUser({ emailVerified: true }) }))
-        : json({}),
+      pathOf(request) === '/api/auth/verify-email' ? confirmed('ada@example.com') : json({}),
     );
+    rememberReturnAfterEmailConfirmed('/top-up?pot=demo');
     const { user, store } = renderPage('/verify-email?token=tok-123');
 
     await screen.findByRole('heading', { name: 'Confirm your e-mail address' });
@@ -30,10 +35,31 @@ describe('verify-email page', () => {
     await user.click(screen.getByRole('button', { name: 'Confirm E-mail' }));
 
     expect(await screen.findByText('E-mail confirmed')).toBeTruthy();
-    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/'));
-    expect(store.getState().session.status).toBe('signedIn');
+    expect(await screen.findByText('Sign in to start using your account.')).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toBe('/auth?next=%2Ftop-up%3Fpot%3Ddemo'),
+    );
+    expect((await screen.findByLabelText('Email')).getAttribute('value')).toBe('ada@example.com');
+    // The link opened no session: the answer carried no token.
+    expect(store.getState().session.status).toBe('signedOut');
     const post = fetchMock.requests.find((r) => pathOf(r) === '/api/auth/verify-email')!;
     expect(await post.json()).toEqual({ token: 'tok-123' });
+  });
+
+  it('lets a session already open in this browser carry on, now confirmed', async () => {
+    const me = aUser({ email: 'ada@example.com', emailVerified: false });
+    mockFetch((request) => {
+      if (pathOf(request) === '/api/auth/verify-email') return confirmed(me.email);
+      if (pathOf(request) === '/api/me') return json({ ...me, emailVerified: true });
+      return json({});
+    });
+    const { user, store } = renderPage('/verify-email?token=tok-123', signedInState(me));
+    await user.click(await screen.findByRole('button', { name: 'Confirm E-mail' }));
+
+    expect(await screen.findByText('E-mail confirmed')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/'));
+    await waitFor(() => expect(store.getState().session.user?.emailVerified).toBe(true));
+    expect(store.getState().session.status).toBe('signedIn');
   });
 
   it('says so when the link was used or expired', async () => {

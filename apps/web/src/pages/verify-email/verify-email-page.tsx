@@ -1,13 +1,12 @@
 import { CloseCircleOutlined, MailOutlined } from '@ant-design/icons';
-import { httpStatusOf, problemDetail, useVerifyEmailMutation } from '@kitty/api-client';
+import { httpStatusOf, problemDetail, useLazyGetMeQuery, useVerifyEmailMutation } from '@kitty/api-client';
 import { Button } from 'antd';
 import { useSearchParams } from 'react-router-dom';
 import { useNavigate } from 'react-router-dom';
 
-import { useAppDispatch } from '../../app/store';
-import { takeReturnAfterEmailConfirmed } from '../../session/return-path';
-import { announceSession } from '../../session/session-broadcast';
-import { sessionEstablished } from '../../session/session-slice';
+import { useAppSelector } from '../../app/store';
+import { authPathFor, takeReturnAfterEmailConfirmed } from '../../session/return-path';
+import { selectSessionStatus } from '../../session/session-slice';
 import { ButtonLink } from '../../ui/button-link';
 import { DocumentTitle } from '../../ui/document-title';
 import { toastProblem } from '../../ui/problem-toast';
@@ -17,15 +16,18 @@ const INVALID = 'Check that you opened the whole link from the e-mail.';
 
 /**
  * /verify-email?token=…: the link e-mailed at sign-up. It asks for a click first: mail scanners open
- * links, and opening one must not use the single-use link. Confirming signs the user in.
+ * links, and opening one must not use the single-use link. Confirming proves the address but does not
+ * sign in (a link is no password): a session already open in this browser carries on, now confirmed;
+ * otherwise the sign-in form follows, with the address filled in, and then where the visitor was going.
  */
 export default function VerifyEmailPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const toast = useToast();
-  const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  const sessionStatus = useAppSelector(selectSessionStatus);
   const [verifyEmail, result] = useVerifyEmailMutation();
+  const [reloadMe] = useLazyGetMeQuery();
 
   if (!token || httpStatusOf(result.error) === 400) {
     return (
@@ -43,11 +45,17 @@ export default function VerifyEmailPage() {
 
   const confirm = async () => {
     try {
-      const session = await verifyEmail({ token }).unwrap();
-      dispatch(sessionEstablished(session));
-      announceSession({ type: 'signed-in', userId: session.user.id });
-      toast.success('E-mail confirmed', 'Your account is ready: add funds and invite your friends.');
-      navigate(takeReturnAfterEmailConfirmed(), { replace: true });
+      const { email } = await verifyEmail({ token }).unwrap();
+      const returnTo = takeReturnAfterEmailConfirmed();
+      if (sessionStatus === 'signedIn') {
+        // The banner and the confirmed-only actions read the user again.
+        void reloadMe();
+        toast.success('E-mail confirmed', 'Your account is ready: add funds and invite your friends.');
+        navigate(returnTo, { replace: true });
+      } else {
+        toast.success('E-mail confirmed', 'Sign in to start using your account.');
+        navigate(authPathFor(returnTo), { replace: true, state: { email } });
+      }
     } catch (error) {
       if (httpStatusOf(error) !== 400) toastProblem(toast, error);
     }
@@ -60,7 +68,13 @@ export default function VerifyEmailPage() {
       <h1>Confirm your e-mail address</h1>
       <p>One click and your Kitty account is ready to add funds, withdraw and invite friends.</p>
       <div className="result-actions">
-        <Button type="primary" size="large" loading={result.isLoading} onClick={confirm}>
+        {/* Waits for the session check: a session open in this browser carries on rather than signing in. */}
+        <Button
+          type="primary"
+          size="large"
+          loading={result.isLoading || sessionStatus === 'loading'}
+          onClick={confirm}
+        >
           Confirm E-mail
         </Button>
       </div>
