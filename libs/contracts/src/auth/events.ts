@@ -17,4 +17,4 @@ export const NotificationsUserDeletedQueue = defineQueue('notifications-user-del
 ]);
 
 /** What a deleted account is called wherever its name was shown to others. */
-export const DELETED_USER_NAME = 'Deleted user';
+export const DELETED_USER_NAME = 'A former member';

@@ -124,9 +124,14 @@ export const AuthRpc = {
   endOtherSessions: defineRpc('auth.sessions.end-others.v1', EndOtherSessionsCommand, SessionsEnded),
   /**
    * Checks the password, anonymises the profile, ends every session and tells the other services
-   * (`UserDeleted` on the outbox). The gateway has checked that no money is left first.
+   * (`UserDeleted` on the outbox). The gateway has had payments close the wallet first.
    */
   deleteAccount: defineRpc('auth.account.delete.v1', DeleteAccountCommand, Acknowledged),
+  /**
+   * The password check of a deletion on its own (400 when wrong, throttled like sign-in), before anything
+   * irreversible: the wallet is closed only for the account's owner at the keyboard.
+   */
+  checkDeletionPassword: defineRpc('auth.account.delete-check.v1', DeleteAccountCommand, Acknowledged),
   /** After KYC (issuing onboarding): the user's legal name and phone number. */
   updateProfile: defineRpc('auth.profile.update.v1', UpdateProfileCommand, AuthUser),
 } as const;
