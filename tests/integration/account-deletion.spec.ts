@@ -203,14 +203,17 @@ describe('account deletion and payments to the person', () => {
       const [deletion, ...paid] = await Promise.all([deleteAccount(leaver), ...payments]);
 
       expect([204, 409]).toContain(deletion.status);
-      for (const { status } of paid) expect([201, 409]).toContain(status);
+      // 503: the gateway gave up waiting (a loaded machine); the payment may still land, or be refused.
+      for (const { status } of paid) expect([201, 409, 503]).toContain(status);
       const landed = paid.filter(({ status }) => status === 201).length;
+      const unknown = paid.filter(({ status }) => status === 503).length;
       const wallet = await walletOf(leaver.session.user.id);
       if (deletion.status === 204) {
         expect(wallet).toEqual({ balancePence: 0, closed: true });
         expect(landed).toBe(0);
       } else {
-        expect(wallet?.balancePence ?? 0).toBe(landed * AMOUNT);
+        expect(wallet?.balancePence ?? 0).toBeGreaterThanOrEqual(landed * AMOUNT);
+        expect(wallet?.balancePence ?? 0).toBeLessThanOrEqual((landed + unknown) * AMOUNT);
       }
       await expectNothingStranded();
     }
