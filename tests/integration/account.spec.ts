@@ -258,7 +258,7 @@ describe('account deletion', () => {
     });
     expect(signIn.status).toBe(401);
 
-    // The other members see 'Deleted user' where the name was; the membership (and its money) stays.
+    // The person leaves the pot (their position was zero); its history calls them 'A former member'.
     const userId = leaver.session.user.id;
     await eventually(async () => {
       const read = await api<{ members: { userId: string; name: string; email: string }[] }>(
@@ -267,8 +267,7 @@ describe('account deletion', () => {
           headers: bearer(owner.session.accessToken),
         },
       );
-      const member = read.body.members.find((m) => m.userId === userId);
-      return member?.name === 'Deleted user' ? member : undefined;
+      return read.body.members.some((m) => m.userId === userId) ? undefined : read.body;
     });
     const { rows: people } = await db.query(
       `SELECT email, full_name, phone_number, deleted_at FROM auth.users WHERE id = $1::uuid`,
@@ -277,13 +276,13 @@ describe('account deletion', () => {
     expect(people).toEqual([
       {
         email: `deleted-${userId}@deleted.invalid`,
-        full_name: 'Deleted user',
+        full_name: 'A former member',
         phone_number: null,
         deleted_at: expect.any(Date),
       },
     ]);
     const { rows: mentions } = await db.query(
-      `SELECT count(*)::int AS n FROM pots.pot_members WHERE user_id = $1::uuid AND (name <> 'Deleted user' OR email = $2)`,
+      `SELECT count(*)::int AS n FROM pots.pot_members WHERE user_id = $1::uuid AND (name <> 'A former member' OR email = $2)`,
       [userId, leaver.credentials.email],
     );
     expect(mentions).toEqual([{ n: 0 }]);

@@ -28,7 +28,9 @@ import { StripeEventService } from './stripe-events/stripe-event.service';
 import { TopUpCreditService } from './stripe-events/top-up-credit.service';
 import { TopUpRequestController } from './top-up-requests/top-up-request.controller';
 import { TopUpRequestService } from './top-up-requests/top-up-request.service';
+import { WalletController } from './wallet/wallet.controller';
 import { WalletService } from './wallet/wallet.service';
+import { WalletClosingService } from './wallet/wallet-closing.service';
 import { PayoutProcessor } from './withdrawals/payout.processor';
 import { WithdrawalController } from './withdrawals/withdrawal.controller';
 import { WithdrawalService } from './withdrawals/withdrawal.service';
@@ -53,6 +55,7 @@ const infrastructure = serviceInfrastructure({
     WithdrawalController,
     TopUpRequestController,
     StatementController,
+    WalletController,
     ...infrastructure.controllers,
   ],
   providers: [
@@ -67,6 +70,7 @@ const infrastructure = serviceInfrastructure({
     PeerServices,
     FundingService,
     WalletService,
+    WalletClosingService,
     StatementService,
     WithdrawalService,
     PayoutProcessor,

@@ -20,8 +20,8 @@ import { UserRepository } from './user.repository';
 /**
  * Deletes an account (issue 12 §5, UK GDPR): the password proves the owner is at the keyboard; the profile
  * is anonymised and its links and sessions end in one transaction with the `auth.user.deleted` events the
- * other services act on (outbox). The gateway has checked first that no money is left in the wallet or
- * the pots the user owns.
+ * other services act on (outbox). The gateway has checked the password on its own first
+ * (`checkPassword`), then had payments close the wallet, which it does only when nothing is left in it.
  */
 @Injectable()
 export class AccountDeletionService {
@@ -34,7 +34,8 @@ export class AccountDeletionService {
     private readonly outbox: OutboxRelay,
   ) {}
 
-  async delete({ userId, body }: DeleteAccountCommand, now = new Date()): Promise<void> {
+  /** The owner's password, throttled like a sign-in: a 400 naming the field when it is wrong. */
+  async checkPassword({ userId, body }: DeleteAccountCommand): Promise<{ email: string }> {
     const user = await this.users.findCredentialsById(userId);
     if (!user) throw ProblemError.of(404, 'User not found');
     await this.throttle.assertAllowed(user.email);
@@ -43,6 +44,12 @@ export class AccountDeletionService {
       const message = 'Your password is not correct.';
       throw ProblemError.of(400, 'Wrong password', message, [{ field: 'password', message }]);
     }
+    return user;
+  }
+
+  async delete(command: DeleteAccountCommand, now = new Date()): Promise<void> {
+    const { userId } = command;
+    const user = await this.checkPassword(command);
     const unusable = await this.passwords.hash(randomBytes(32).toString('base64url'));
     const event: UserDeletedJob = { userId, deletedAt: now.toISOString() };
     await this.prisma.$transaction(async (tx) => {

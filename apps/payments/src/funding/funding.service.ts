@@ -264,6 +264,19 @@ export class FundingService {
     return { ...row, sessionId: row.sessionId };
   }
 
+  /** A requester who has since deleted their account can no longer be paid (their wallet is closed). */
+  private async refuseClosedWallet(userId: string): Promise<void> {
+    const closed = await this.prisma.ledgerAccount.count({
+      where: { id: walletAccount(userId), closedAt: { not: null } },
+    });
+    if (closed > 0)
+      throw ProblemError.of(
+        409,
+        'Account deleted',
+        'This person has deleted their Kitty account, so they can no longer be paid.',
+      );
+  }
+
   private async resolveDestination(
     caller: PaymentsCaller,
     destination: FundingDestination,
@@ -288,6 +301,7 @@ export class FundingService {
       case 'top_up_request': {
         // Paying someone's request credits the requester's wallet or pot, not the payer's.
         const request = await findReadableRequest(this.prisma, destination.requestId, caller);
+        if (!request.potId) await this.refuseClosedWallet(request.requesterId);
         return {
           type: 'top_up_request',
           destinationId: request.id,

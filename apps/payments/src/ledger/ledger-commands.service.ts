@@ -10,6 +10,7 @@ import { Injectable } from '@nestjs/common';
 import { PrismaService } from '../prisma.service';
 import { PlatformAccount, potAccount, walletAccount } from './accounts';
 import {
+  ClosedAccountError,
   IdempotencyConflictError,
   InsufficientFundsError,
   type LedgerKind,
@@ -79,6 +80,12 @@ export class LedgerCommandsService {
     } catch (error) {
       if (error instanceof InsufficientFundsError)
         throw ProblemError.of(400, insufficientTitle, insufficientDetail);
+      if (error instanceof ClosedAccountError)
+        throw ProblemError.of(
+          409,
+          'Account deleted',
+          'This person has deleted their Kitty account, so they can no longer be paid with Kitty.',
+        );
       if (error instanceof VoidedKeyError)
         // Final, not a conflict to retry: the caller's next attempt is a new request with a new key.
         throw ProblemError.of(

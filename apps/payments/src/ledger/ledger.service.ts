@@ -42,6 +42,14 @@ export class InsufficientFundsError extends Error {
   }
 }
 
+/** The account is a closed wallet (its owner deleted their account): it takes no credit; nothing was posted. */
+export class ClosedAccountError extends Error {
+  constructor(readonly accountId: string) {
+    super(`Account ${accountId} is closed`);
+    this.name = 'ClosedAccountError';
+  }
+}
+
 /** The key was voided (its caller gave up and compensated): it can never be posted. */
 export class VoidedKeyError extends Error {
   constructor(readonly idempotencyKey: string) {
@@ -65,7 +73,7 @@ interface BalanceRow {
 
 /** A row of ledger_post: its outcome, and on 'posted' one row per account in the order given. */
 interface PostRow {
-  outcome: 'posted' | 'replay' | 'voided' | 'insufficient';
+  outcome: 'posted' | 'replay' | 'voided' | 'insufficient' | 'closed';
   transaction_id: string | null;
   account_id: string | null;
   balance_pence: bigint | null;
@@ -147,6 +155,8 @@ export class LedgerService {
     } catch (error) {
       const refused = refusedAccount(error);
       if (refused !== null) throw new InsufficientFundsError(refused);
+      const closed = closedAccount(error);
+      if (closed !== null) throw new ClosedAccountError(closed);
       throw error;
     }
     const outcome = await this.outcomeOf(rows, posting, posted);
@@ -164,6 +174,7 @@ export class LedgerService {
     if (first.outcome === 'voided') throw new VoidedKeyError(posting.idempotencyKey);
     if (first.outcome === 'replay') return this.replay(db, posting.idempotencyKey, posting.requestHash);
     if (first.outcome === 'insufficient') throw new InsufficientFundsError(String(first.account_id));
+    if (first.outcome === 'closed') throw new ClosedAccountError(String(first.account_id));
     return { transactionId: String(first.transaction_id), replayed: false };
   }
 
@@ -328,16 +339,23 @@ interface PostgresError {
 
 /** SQLSTATE of ledger_post_or_refuse's refusal (migration 20261127070501). */
 const REFUSED_SQLSTATE = 'KL001';
+/** SQLSTATE of ledger_post_or_refuse's credit to a closed wallet (migration 20261129073256). */
+const CLOSED_SQLSTATE = 'KL002';
 
 /** The account named by ledger_post_or_refuse's refusal, or null for any other error. */
-export function refusedAccount(error: unknown): string | null {
+export const refusedAccount = (error: unknown): string | null => accountRaisedAs(error, REFUSED_SQLSTATE);
+
+/** The closed wallet named by ledger_post_or_refuse, or null for any other error. */
+const closedAccount = (error: unknown): string | null => accountRaisedAs(error, CLOSED_SQLSTATE);
+
+function accountRaisedAs(error: unknown, sqlState: string): string | null {
   // Postgres's own error, as a direct statement (ADR 0017) meets it.
   const direct = error as { code?: unknown; detail?: string } | null;
-  if (direct?.code === REFUSED_SQLSTATE) return direct.detail ?? '';
+  if (direct?.code === sqlState) return direct.detail ?? '';
   // Prisma's raw query error (P2010) carries the driver adapter's error, whose cause is Postgres's.
   const cause = (error as { meta?: { driverAdapterError?: { cause?: PostgresError } } } | null)?.meta
     ?.driverAdapterError?.cause;
-  return cause?.originalCode === REFUSED_SQLSTATE ? (cause.detail ?? '') : null;
+  return cause?.originalCode === sqlState ? (cause.detail ?? '') : null;
 }
 
 /**

@@ -341,7 +341,7 @@ export function settleUpFirst(netPence: number): ProblemError {
  * Ends a membership (removed by the owner or left): the member no longer sees the pot and it stops being
  * their active pot; their row stays, so the pot's history still names them.
  */
-async function endMembership(tx: Tx, member: PotMemberRow): Promise<void> {
+export async function endMembership(tx: Tx, member: PotMemberRow): Promise<void> {
   await passOnMemberDebts(tx, member.potId, member.id);
   await tx.potMember.update({ where: { id: member.id }, data: { removedAt: new Date() } });
   await refreshSettlePlan(tx, member.potId);
@@ -372,13 +372,27 @@ async function settlementParties(
   });
   const from = members.find((member) => member.id === body.fromMemberId);
   const to = members.find((member) => member.id === body.toMemberId);
-  if (!from || !to) throw ProblemError.of(400, 'Invalid request', 'Both people must be members of this pot.');
+  if (!from || !to) throw await notBothMembers(tx, potId, [body.fromMemberId, body.toMemberId]);
   // A guest cannot record anything themselves: the owner records their payments for them.
   const forAGuest = membership.role === 'owner' && (from.role === 'guest' || to.role === 'guest');
   if (membership.memberId !== from.id && membership.memberId !== to.id && !forAGuest) {
     throw ProblemError.of(403, 'Not allowed', 'You can only record a payment you made or received.');
   }
   return { membership, from, to };
+}
+
+/** Someone who left the pot (or deleted their account) is said to be gone: nobody pays them here any more. */
+async function notBothMembers(tx: Tx, potId: string, memberIds: string[]): Promise<ProblemError> {
+  const former = await tx.potMember.count({
+    where: { potId, id: { in: memberIds }, removedAt: { not: null } },
+  });
+  return former > 0
+    ? ProblemError.of(
+        409,
+        'Former member',
+        'This person is no longer a member of this pot (they left, or deleted their Kitty account), so no payment to or from them can be made or recorded here.',
+      )
+    : ProblemError.of(400, 'Invalid request', 'Both people must be members of this pot.');
 }
 
 export function toSettlement(row: SettlementRow, { byUserId }: People): Settlement {

@@ -74,7 +74,7 @@ export class ReminderService {
       if (!transfer) throw notInPlan();
       const people = await tx.potMember.findMany({
         where: { potId, removedAt: null, id: { in: [transfer.from, transfer.to] } },
-        select: { id: true, name: true, email: true },
+        select: { id: true, userId: true, name: true, email: true },
       });
       const debtor = people.find(({ id }) => id === transfer.from);
       const creditor = people.find(({ id }) => id === transfer.to);
@@ -86,6 +86,14 @@ export class ReminderService {
           membership.memberId === debtor.id
             ? 'You cannot remind yourself.'
             : `Only ${creditor.name} or the pot's owner can remind ${debtor.name}.`,
+        );
+      }
+      // An account's address is erased with the account: a former member is never e-mailed.
+      if (debtor.userId && !debtor.email) {
+        throw ProblemError.of(
+          409,
+          'Former member',
+          'This person has deleted their Kitty account, so Kitty cannot remind them.',
         );
       }
       // A guest given without an e-mail has nowhere to be reminded.

@@ -1,11 +1,18 @@
-import { DELETED_USER_NAME, type UserDeletedJob } from '@kitty/contracts';
+import { DELETED_USER_NAME, type PotsCaller, type UserDeletedJob } from '@kitty/contracts';
 import { Injectable } from '@nestjs/common';
 
-import { PrismaService } from '../prisma.service';
+import { endMembership } from '../balances/balances.service';
+import { lockPot } from '../balances/settle-plan';
+import type { PotMember } from '../generated/prisma/client';
+import { recordActivity } from '../pots/activity';
+import { PrismaService, type Tx } from '../prisma.service';
 
 /**
- * A deleted account's name and address leave every pot (UK GDPR erasure); its memberships, expenses and
- * settlements stay, so the other members' balances and history still add up ('Deleted user' paid £40).
+ * A deleted account leaves every pot (UK GDPR erasure). Its name and address go from everything the other
+ * members see: the members list, the history (pot transactions, settlements) and the activity feed, where
+ * the person becomes 'a former member'. Deletion required a position of zero everywhere, so the membership
+ * ends as if they had left (nobody can pay or remind them); a pot they owned passes to its longest-standing
+ * member. Their expenses and settlements stay, so the others' balances and history still add up.
  * Idempotent: a redelivered event finds nothing left to change.
  */
 @Injectable()
@@ -13,27 +20,12 @@ export class MemberErasure {
   constructor(private readonly prisma: PrismaService) {}
 
   async erase({ userId }: UserDeletedJob): Promise<void> {
+    const memberships = await this.prisma.potMember.findMany({ where: { userId }, select: { potId: true } });
+    // One pot at a time, each under its own lock, as every change to a pot's members is made.
+    for (const { potId } of memberships) {
+      await this.prisma.$transaction((tx) => eraseFromPot(tx, potId, userId));
+    }
     await this.prisma.$transaction(async (tx) => {
-      const memberships = await tx.potMember.findMany({
-        where: { userId },
-        select: { potId: true, name: true },
-      });
-      // Pot transactions carry the name shown at the time, not the user id: matched per pot by that name.
-      for (const { potId, name } of memberships) {
-        if (name === DELETED_USER_NAME) continue;
-        await tx.potTransaction.updateMany({
-          where: { potId, memberName: name },
-          data: { memberName: DELETED_USER_NAME },
-        });
-      }
-      await tx.potMember.updateMany({
-        where: { userId },
-        data: { name: DELETED_USER_NAME, email: `deleted-${userId}@deleted.invalid` },
-      });
-      await tx.activityEvent.updateMany({
-        where: { actorUserId: userId },
-        data: { actorName: DELETED_USER_NAME },
-      });
       await tx.invitation.updateMany({
         where: { acceptedBy: userId },
         data: { name: DELETED_USER_NAME, email: `deleted-${userId}@deleted.invalid` },
@@ -42,3 +34,91 @@ export class MemberErasure {
     });
   }
 }
+
+async function eraseFromPot(tx: Tx, potId: string, userId: string): Promise<void> {
+  await lockPot(tx, potId);
+  const member = await tx.potMember.findUniqueOrThrow({ where: { potId_userId: { potId, userId } } });
+  if (member.removedAt === null) {
+    if (member.role === 'owner') await passOwnership(tx, member);
+    // A position that is not zero can only come from an expense recorded while the deletion was under way:
+    // the membership stays, nameless, so that the others' balances still add up and can be settled.
+    if (member.netPence === 0n) {
+      await endMembership(tx, member);
+      await recordActivity(
+        tx,
+        potId,
+        formerMember(userId),
+        'member.left',
+        `${DELETED_USER_NAME} left the pot`,
+      );
+    }
+  }
+  if (member.name !== DELETED_USER_NAME) await forgetName(tx, potId, member.name);
+  // No address either: a former member is never e-mailed (a reminder to them is refused).
+  await tx.potMember.update({ where: { id: member.id }, data: { name: DELETED_USER_NAME, email: '' } });
+  await tx.activityEvent.updateMany({
+    where: { potId, actorUserId: userId },
+    data: { actorName: DELETED_USER_NAME },
+  });
+}
+
+/**
+ * The pot passes to the member who has been in it longest (an account holder, not a guest), who can then
+ * run it, archive it and withdraw from it. With nobody else in it, nobody is left to see it.
+ */
+async function passOwnership(tx: Tx, owner: PotMember): Promise<void> {
+  const successor = await tx.potMember.findFirst({
+    where: {
+      potId: owner.potId,
+      removedAt: null,
+      role: 'member',
+      userId: { not: null },
+      id: { not: owner.id },
+    },
+    orderBy: [{ joinedAt: 'asc' }, { id: 'asc' }],
+  });
+  if (!successor?.userId) return;
+  await tx.potMember.update({ where: { id: successor.id }, data: { role: 'owner' } });
+  await tx.potMember.update({ where: { id: owner.id }, data: { role: 'member' } });
+  // `createdBy` is what the pot lists call its owner.
+  await tx.pot.update({ where: { id: owner.potId }, data: { createdBy: successor.userId } });
+  await recordActivity(
+    tx,
+    owner.potId,
+    { userId: successor.userId, email: successor.email, name: successor.name },
+    'pot.owner-changed',
+    `${successor.name} now owns the pot`,
+  );
+}
+
+/**
+ * Pot transactions and feed entries carry the name shown at the time, not the user id: the name is replaced
+ * wherever it stands as a word of its own ('Dan Dixon paid Cat £20' → 'A former member paid Cat £20').
+ */
+async function forgetName(tx: Tx, potId: string, name: string): Promise<void> {
+  await tx.potTransaction.updateMany({
+    where: { potId, memberName: name },
+    data: { memberName: DELETED_USER_NAME },
+  });
+  const mentions = await tx.activityEvent.findMany({
+    where: { potId, summary: { contains: name } },
+    select: { id: true, summary: true },
+  });
+  for (const { id, summary } of mentions) {
+    const erased = withoutName(summary, name);
+    if (erased !== summary) await tx.activityEvent.update({ where: { id }, data: { summary: erased } });
+  }
+}
+
+/** `text` with every whole-word `name` replaced by 'a former member' ('A former member' to begin it). */
+export function withoutName(text: string, name: string): string {
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const lower = DELETED_USER_NAME.charAt(0).toLowerCase() + DELETED_USER_NAME.slice(1);
+  return text.replace(
+    new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'gu'),
+    (_match, offset) => (offset === 0 ? DELETED_USER_NAME : lower),
+  );
+}
+
+/** Who the feed says left: the former member, named as such. */
+const formerMember = (userId: string): PotsCaller => ({ userId, email: '', name: DELETED_USER_NAME });

@@ -1,4 +1,5 @@
 import type {
+  AccountDeletionBlockers,
   ActivePot,
   ActivePotQuery,
   CreatePotCommand,
@@ -6,7 +7,6 @@ import type {
   ListPotsQuery,
   Membership,
   MembershipQuery,
-  OwnedPotWithMoney,
   PotDetail,
   PotQuery,
   PotSummary,
@@ -131,13 +131,34 @@ export class PotService {
     }));
   }
 
-  async ownedWithMoney({ caller }: ListPotsQuery): Promise<OwnedPotWithMoney[]> {
-    const pots = await this.prisma.pot.findMany({
-      where: { createdBy: caller.userId, balancePence: { not: 0 } },
-      select: { id: true, name: true, balancePence: true },
-      orderBy: { createdAt: 'asc' },
-    });
-    return pots.map((pot) => ({ ...pot, balancePence: Number(pot.balancePence) }));
+  /**
+   * What must be settled before the caller's account can be deleted: money in pots they own, and every
+   * position of theirs that is not zero (someone would be left owing a person who is gone, or unpaid).
+   */
+  async accountDeletionBlockers({ caller }: ListPotsQuery): Promise<AccountDeletionBlockers> {
+    const [owned, positions] = await Promise.all([
+      this.prisma.pot.findMany({
+        where: {
+          balancePence: { not: 0 },
+          members: { some: { userId: caller.userId, role: 'owner', removedAt: null } },
+        },
+        select: { id: true, name: true, balancePence: true },
+        orderBy: { createdAt: 'asc' },
+      }),
+      this.prisma.potMember.findMany({
+        where: { userId: caller.userId, removedAt: null, netPence: { not: 0 } },
+        select: { potId: true, netPence: true, pot: { select: { name: true } } },
+        orderBy: { joinedAt: 'asc' },
+      }),
+    ]);
+    return {
+      ownedPotsWithMoney: owned.map((pot) => ({ ...pot, balancePence: Number(pot.balancePence) })),
+      openPositions: positions.map(({ potId, netPence, pot }) => ({
+        potId,
+        potName: pot.name,
+        netPence: Number(netPence),
+      })),
+    };
   }
 
   async get({ caller, potId }: PotQuery): Promise<PotDetail> {

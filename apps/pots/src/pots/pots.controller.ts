@@ -66,9 +66,9 @@ export class PotsController {
     return this.pots.listArchived(query);
   }
 
-  @RpcHandler(PotsRpc.listOwnedPotsWithMoney)
-  listOwnedPotsWithMoney(query: ListPotsQuery) {
-    return this.pots.ownedWithMoney(query);
+  @RpcHandler(PotsRpc.accountDeletionBlockers)
+  accountDeletionBlockers(query: ListPotsQuery) {
+    return this.pots.accountDeletionBlockers(query);
   }
 
   @RpcHandler(PotsRpc.getPot)

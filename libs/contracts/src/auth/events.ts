@@ -17,7 +17,7 @@ export const NotificationsUserDeletedQueue = defineQueue('notifications-user-del
 ]);
 
 /** What a deleted account is called wherever its name was shown to others. */
-export const DELETED_USER_NAME = 'Deleted user';
+export const DELETED_USER_NAME = 'A former member';
 
 /**
  * `auth.password-reset.requested`: someone asked for a reset link for `email`. Auth answers the request

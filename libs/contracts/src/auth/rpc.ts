@@ -129,7 +129,7 @@ export const AuthRpc = {
   endOtherSessions: defineRpc('auth.sessions.end-others.v1', EndOtherSessionsCommand, SessionsEnded),
   /**
    * Checks the password, anonymises the profile, ends every session and tells the other services
-   * (`UserDeleted` on the outbox). The gateway has checked that no money is left first.
+   * (`UserDeleted` on the outbox). The gateway has had payments close the wallet first.
    */
   deleteAccount: defineRpc('auth.account.delete.v1', DeleteAccountCommand, Acknowledged),
   /**
@@ -137,6 +137,11 @@ export const AuthRpc = {
    * password, counted with failed sign-ins; a wrong one is a 400 naming `password`.
    */
   confirmPassword: defineRpc('auth.password.confirm.v1', ConfirmPasswordCommand, Acknowledged),
+  /**
+   * The password check of a deletion on its own (400 when wrong, throttled like sign-in), before anything
+   * irreversible: the wallet is closed only for the account's owner at the keyboard.
+   */
+  checkDeletionPassword: defineRpc('auth.account.delete-check.v1', DeleteAccountCommand, Acknowledged),
   /** After KYC (issuing onboarding): the user's legal name and phone number. */
   updateProfile: defineRpc('auth.profile.update.v1', UpdateProfileCommand, AuthUser),
 } as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { defineRpc, IdempotencyKey, Uuid } from '../common';
+import { Acknowledged, defineRpc, IdempotencyKey, Uuid } from '../common';
 import { CallerEmailVerified } from '../notifications/email-limits';
 import {
   CheckoutSessionCreated,
@@ -104,6 +104,13 @@ export const TransferBetweenWalletsCommand = z
   .strict();
 export type TransferBetweenWalletsCommand = z.infer<typeof TransferBetweenWalletsCommand>;
 
+/**
+ * Closes the user's wallet as their account is deleted: refused (409, saying what to settle first) unless it
+ * is empty with nothing on its way in or out; from then on nothing can be credited to it. Idempotent.
+ */
+export const CloseWalletCommand = z.object({ userId: Uuid }).strict();
+export type CloseWalletCommand = z.infer<typeof CloseWalletCommand>;
+
 /** Reply of every ledger command: the ledger transaction posted (or found, on a repeat). */
 export const LedgerReceipt = z.object({ transactionId: Uuid, replayed: z.boolean() });
 export type LedgerReceipt = z.infer<typeof LedgerReceipt>;
@@ -126,6 +133,7 @@ export const PaymentsRpc = {
     z.array(FundingTransaction),
   ),
   getWallet: defineRpc('payments.wallet.get.v1', PaymentsCallerQuery, Wallet),
+  closeWallet: defineRpc('payments.wallet.close.v1', CloseWalletCommand, Acknowledged),
   getStatement: defineRpc('payments.statement.get.v1', StatementRequest, Statement),
   createWithdrawal: defineRpc('payments.withdrawal.create.v1', CreateWithdrawalCommand, Withdrawal),
   listWithdrawals: defineRpc('payments.withdrawal.list.v1', PaymentsCallerQuery, z.array(Withdrawal)),

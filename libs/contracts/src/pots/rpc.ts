@@ -141,19 +141,25 @@ export type ImportBatchCommand = z.infer<typeof ImportBatchCommand>;
 export type SetActivePotCommand = z.infer<typeof SetActivePotCommand>;
 export type ActivePotQuery = z.infer<typeof ActivePotQuery>;
 
-/** A pot the caller owns that still holds money (archived ones too): what stops an account's deletion. */
-export const OwnedPotWithMoney = z.object({ id: Uuid, name: z.string(), balancePence: z.number().int() });
-export type OwnedPotWithMoney = z.infer<typeof OwnedPotWithMoney>;
+/**
+ * What stops the caller's account from being deleted in pots: pots they own that still hold money (archived
+ * ones too), and pots where they still owe or are owed (netPence: negative owes, positive is owed).
+ */
+export const AccountDeletionBlockers = z.object({
+  ownedPotsWithMoney: z.array(z.object({ id: Uuid, name: z.string(), balancePence: z.number().int() })),
+  openPositions: z.array(z.object({ potId: Uuid, potName: z.string(), netPence: z.number().int() })),
+});
+export type AccountDeletionBlockers = z.infer<typeof AccountDeletionBlockers>;
 
 export const PotsRpc = {
   createPot: defineRpc('pots.pot.create.v1', CreatePotCommand, PotDetail),
   listPots: defineRpc('pots.pot.list.v1', ListPotsQuery, z.array(PotSummary)),
   listArchivedPots: defineRpc('pots.pot.list-archived.v1', ListPotsQuery, z.array(PotSummary)),
   getPot: defineRpc('pots.pot.get.v1', PotQuery, PotDetail),
-  listOwnedPotsWithMoney: defineRpc(
-    'pots.pot.owned-with-money.v1',
+  accountDeletionBlockers: defineRpc(
+    'pots.account-deletion.blockers.v1',
     ListPotsQuery,
-    z.array(OwnedPotWithMoney),
+    AccountDeletionBlockers,
   ),
   updatePot: defineRpc('pots.pot.update.v1', UpdatePotCommand, PotDetail),
   updateRules: defineRpc('pots.rules.update.v1', UpdatePotRulesCommand, PotDetail),

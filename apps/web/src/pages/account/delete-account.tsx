@@ -61,7 +61,8 @@ export function DeleteAccount() {
       <p className="muted">
         Your name, e-mail address and phone number are removed and your card is cancelled. Records of money
         movements are kept for 7 years, as the law requires, without your personal details. You can delete
-        your account once your wallet and the pots you own are empty.
+        your account once your wallet and the pots you own are empty and you are settled up in every pot; a
+        pot you own passes to its longest-standing member.
       </p>
       <Button danger onClick={() => setOpen(true)}>
         Delete my account

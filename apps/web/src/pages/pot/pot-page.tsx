@@ -274,9 +274,7 @@ export default function PotPage() {
                   isOwner={isOwner}
                   archived={archived}
                   rules={data.rules}
-                  unreachable={data.members
-                    .filter(({ role, email }) => role === 'guest' && !email)
-                    .map(({ id }) => id)}
+                  unreachable={data.members.filter(({ email }) => !email).map(({ id }) => id)}
                   onRecordPayment={setSettling}
                 />
               )}

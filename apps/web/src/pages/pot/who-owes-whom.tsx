@@ -18,7 +18,7 @@ export interface WhoOwesWhomProps {
   archived?: boolean;
   /** The pot's rules: whether debts are simplified (its owner may switch that here). */
   rules: PotRules;
-  /** Guests without an e-mail: Kitty has nowhere to remind them. */
+  /** Guests without an e-mail and former members (their address erased): Kitty has nowhere to remind them. */
   unreachable?: readonly string[];
   onRecordPayment: (transfer: PotBalances['plan'][number]) => void;
 }

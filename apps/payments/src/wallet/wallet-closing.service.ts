@@ -1,0 +1,73 @@
+import type { CloseWalletCommand } from '@kitty/contracts';
+import { formatPence } from '@kitty/money';
+import { ProblemError } from '@kitty/nest-common';
+import { Injectable } from '@nestjs/common';
+
+import { walletAccount } from '../ledger/accounts';
+import { PrismaService } from '../prisma.service';
+
+interface InFlight {
+  withdrawals: number;
+  approvals: number;
+  top_ups: number;
+}
+
+/**
+ * Closes a wallet as its owner deletes their account, so that no money can ever land in a deleted account.
+ * The wallet's balance row is the lock: it is taken here before anything is checked, and every credit to
+ * the wallet updates that row under the same lock and is refused once `closed_at` is set (ledger_post,
+ * migration 20261129073256). A payment racing the deletion therefore either lands first, and the closing
+ * sees the money and refuses, or comes second and is refused. Withdrawals and top-ups still on their way
+ * would credit the wallet when they fail or succeed, so they block the closing as well.
+ */
+@Injectable()
+export class WalletClosingService {
+  constructor(private readonly prisma: PrismaService) {}
+
+  async close({ userId }: CloseWalletCommand): Promise<void> {
+    const wallet = walletAccount(userId);
+    await this.prisma.$transaction(async (tx) => {
+      // A wallet that never moved has no row yet: made here, so that there is a row to lock and to close.
+      await tx.$executeRawUnsafe(
+        `INSERT INTO ledger_accounts (id, kind, owner_id, allow_negative)
+         VALUES ($1, 'wallet', $2::uuid, false) ON CONFLICT (id) DO NOTHING`,
+        wallet,
+        userId,
+      );
+      const [account] = await tx.$queryRawUnsafe<{ balance_pence: bigint }[]>(
+        `SELECT balance_pence FROM ledger_accounts WHERE id = $1 FOR UPDATE`,
+        wallet,
+      );
+      const [inFlight] = await tx.$queryRawUnsafe<InFlight[]>(
+        `SELECT (SELECT count(*) FROM withdrawals WHERE user_id = $1::uuid AND status = 'pending')::int AS withdrawals,
+                (SELECT count(*) FROM withdrawals
+                  WHERE user_id = $1::uuid AND status = 'awaiting_approval')::int AS approvals,
+                (SELECT count(*) FROM funding_transactions
+                  WHERE credit_account_id = $2 AND status IN ('pending', 'processing'))::int AS top_ups`,
+        userId,
+        wallet,
+      );
+      const balance = Number(account.balance_pence);
+      const reasons = [
+        balance !== 0 && `your Kitty wallet still holds ${formatPence(balance)}: withdraw it first`,
+        inFlight.withdrawals > 0 && 'a withdrawal is still on its way',
+        inFlight.approvals > 0 && 'a withdrawal from a pot is waiting for approval: cancel it first',
+        inFlight.top_ups > 0 && 'a payment into your wallet is still being processed',
+      ].filter((reason): reason is string => Boolean(reason));
+      if (reasons.length > 0) throw moneyLeft(reasons);
+      await tx.$executeRawUnsafe(
+        `UPDATE ledger_accounts SET closed_at = now() WHERE id = $1 AND closed_at IS NULL`,
+        wallet,
+      );
+    });
+  }
+}
+
+/** The 409 of a deletion with money left: each reason says what to settle first. */
+export function moneyLeft(reasons: readonly string[]): ProblemError {
+  return ProblemError.of(
+    409,
+    'Money left in your account',
+    `Your account can be deleted once no money is left in it: ${reasons.join('; ')}.`,
+  );
+}
