@@ -1293,10 +1293,16 @@ export type MemberPosition = {
   memberId: string;
   name: string;
   netPence: number;
+  putInPence: number;
 };
 export type SettleUpTransfer = {
   fromMemberId: string;
   toMemberId: string;
+  amountPence: number;
+};
+export type PotSettleUpTransfer = {
+  memberId: string;
+  direction: 'from_pot' | 'into_pot';
   amountPence: number;
 };
 export type RemindedTransfer = {
@@ -1306,6 +1312,7 @@ export type RemindedTransfer = {
 export type PotBalances = {
   positions: MemberPosition[];
   plan: SettleUpTransfer[];
+  potPlan: PotSettleUpTransfer[];
   remindedToday: RemindedTransfer[];
 };
 export type CreateSettlementRequest = {
