@@ -9,5 +9,6 @@ export type { MemberValues } from './members';
 export * from './payers';
 export * from './pence';
 export * from './positions';
+export * from './pot-positions';
 export * from './settle-up';
 export * from './split';

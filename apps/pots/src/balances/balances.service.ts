@@ -8,7 +8,7 @@ import type {
   RemoveMemberCommand,
   Settlement,
 } from '@kitty/contracts';
-import { formatPence, type Transfer } from '@kitty/money';
+import { formatPence, POT_PARTY, splitPotTransfers, type Transfer } from '@kitty/money';
 import { idFromIdempotencyKey, madeByConcurrentDelivery, ProblemError } from '@kitty/nest-common';
 import { Injectable } from '@nestjs/common';
 
@@ -47,6 +47,7 @@ interface BalanceRow {
   user_id: string;
   name: string;
   net_pence: bigint;
+  added_pence: bigint;
   settle_plan: unknown;
   /** The debts reminded on the day it names (first row only, like the plan). */
   reminded: RemindedToday | null;
@@ -65,8 +66,52 @@ export class BalancesService {
     // (kilobytes of JSON) rides on the first row only: joined onto every member's row it was sent and parsed
     // once per member, half the cost of the request in a 20-member pot. The debts reminded today ride with
     // it from the pot row (a subquery of pot_reminders cost this read a third more). Past Prisma's query path.
-    const rows = await this.prisma.directRows<BalanceRow>(
-      `SELECT m.id, m.user_id, m.name, m.net_pence,
+    let rows = await this.readBalanceRows(potId);
+    if (!rows.some((row) => row.user_id === caller.userId)) throw potNotFound();
+    if (rows[0].settle_plan === null && rows.some((row) => row.net_pence !== 0n))
+      rows = await this.replan(potId);
+    const { betweenMembers, withPot } = splitPotTransfers((rows[0].settle_plan ?? []) as Transfer[]);
+    return {
+      positions: rows.map((row) => ({
+        memberId: row.id,
+        name: row.name,
+        netPence: Number(row.net_pence),
+        putInPence: Number(row.added_pence),
+      })),
+      plan: betweenMembers.map((transfer) => ({
+        fromMemberId: transfer.from,
+        toMemberId: transfer.to,
+        amountPence: transfer.amountPence,
+      })),
+      potPlan: withPot.map((transfer) =>
+        transfer.from === POT_PARTY
+          ? { memberId: transfer.to, direction: 'from_pot' as const, amountPence: transfer.amountPence }
+          : { memberId: transfer.from, direction: 'into_pot' as const, amountPence: transfer.amountPence },
+      ),
+      // By this replica's clock: at midnight it may lag the database's by a moment, when Remind still
+      // answers 429 until the database's day has turned too.
+      remindedToday:
+        rows[0].reminded?.day === ukToday()
+          ? rows[0].reminded.pairs.map(([fromMemberId, toMemberId]) => ({ fromMemberId, toMemberId }))
+          : [],
+    };
+  }
+
+  /**
+   * A pot with positions but no plan (every pot's plan was cleared when the money its members put in came to
+   * count in their positions) has it worked out once, the first time it is read.
+   */
+  private async replan(potId: string): Promise<BalanceRow[]> {
+    await this.prisma.$transaction(async (tx) => {
+      await lockPot(tx, potId);
+      await refreshSettlePlan(tx, potId);
+    });
+    return this.readBalanceRows(potId);
+  }
+
+  private readBalanceRows(potId: string): Promise<BalanceRow[]> {
+    return this.prisma.directRows<BalanceRow>(
+      `SELECT m.id, m.user_id, m.name, m.net_pence, m.added_pence,
               CASE WHEN row_number() OVER member_order = 1 THEN p.settle_plan END AS settle_plan,
               CASE WHEN row_number() OVER member_order = 1 THEN p.reminded_today END AS reminded
          FROM pot_members m JOIN pots p ON p.id = m.pot_id
@@ -75,22 +120,6 @@ export class BalancesService {
         ORDER BY (m.role = 'owner') DESC, m.joined_at`,
       potId,
     );
-    if (!rows.some((row) => row.user_id === caller.userId)) throw potNotFound();
-    const plan = (rows[0].settle_plan ?? []) as Transfer[];
-    return {
-      positions: rows.map((row) => ({ memberId: row.id, name: row.name, netPence: Number(row.net_pence) })),
-      plan: plan.map((transfer) => ({
-        fromMemberId: transfer.from,
-        toMemberId: transfer.to,
-        amountPence: transfer.amountPence,
-      })),
-      // By this replica's clock: at midnight it may lag the database's by a moment, when Remind still
-      // answers 429 until the database's day has turned too.
-      remindedToday:
-        rows[0].reminded?.day === ukToday()
-          ? rows[0].reminded.pairs.map(([fromMemberId, toMemberId]) => ({ fromMemberId, toMemberId }))
-          : [],
-    };
   }
 
   /**

@@ -1,4 +1,4 @@
-import { byPair, type Debt, expenseDebts, passOnDebts, repaymentDebts } from '@kitty/money';
+import { byPair, type Debt, expenseDebts, passOnDebts, POT_PARTY, repaymentDebts } from '@kitty/money';
 
 import type { Tx } from '../prisma.service';
 
@@ -54,28 +54,44 @@ export async function passOnMemberDebts(tx: Tx, potId: string, memberId: string)
 }
 
 /**
- * A pot from before direct debts: its pairs worked out from its history — every confirmed member-paid
- * expense and every confirmed payment that was not undone, then the debts of those who left passed on —
- * and the pot marked complete, so this runs once. The pot is locked.
+ * A pot from before direct debts: its pairs worked out from its history — every confirmed expense (a
+ * pot-paid one owed to the pot) and every confirmed payment that was not undone; then, for each member,
+ * the pot owes them what their position holds beyond those pairs (their own money in and out of the pot,
+ * which the pots service keeps as a total); then the debts of those who left passed on — and the pot marked
+ * complete, so this runs once. The pot is locked.
  */
 export async function rebuildDirectDebts(tx: Tx, potId: string): Promise<void> {
-  const [expenses, settlements, departed] = await Promise.all([
+  const [expenses, settlements, members] = await Promise.all([
     tx.expense.findMany({
-      where: { potId, status: 'confirmed', deletedAt: null, paidFrom: 'member' },
-      select: { shares: true, payers: true },
+      where: { potId, status: 'confirmed', deletedAt: null },
+      select: { amountPence: true, paidFrom: true, shares: true, payers: true },
     }),
     tx.settlement.findMany({ where: { potId, status: 'confirmed', undoneAt: null } }),
-    tx.potMember.findMany({ where: { potId, removedAt: { not: null } }, orderBy: { removedAt: 'asc' } }),
+    tx.potMember.findMany({ where: { potId }, orderBy: { removedAt: { sort: 'asc', nulls: 'last' } } }),
   ]);
   const amounts = (parts: { memberId: string; amountPence: bigint }[]) =>
     parts.map(({ memberId, amountPence }) => ({ memberId, amountPence: Number(amountPence) }));
   let debts: Debt[] = [
-    ...expenses.flatMap(({ shares, payers }) => expenseDebts(amounts(shares), amounts(payers))),
+    ...expenses.flatMap(({ amountPence, paidFrom, shares, payers }) =>
+      expenseDebts(
+        amounts(shares),
+        paidFrom === 'pot' ? [{ memberId: POT_PARTY, amountPence: Number(amountPence) }] : amounts(payers),
+      ),
+    ),
     ...settlements.flatMap(({ fromMemberId, toMemberId, amountPence }) =>
       repaymentDebts(fromMemberId, toMemberId, Number(amountPence)),
     ),
   ];
-  for (const { id } of departed) {
+  const fromPairs = new Map<string, number>();
+  for (const { from, to, amountPence } of debts) {
+    fromPairs.set(from, (fromPairs.get(from) ?? 0) - amountPence);
+    fromPairs.set(to, (fromPairs.get(to) ?? 0) + amountPence);
+  }
+  for (const member of members) {
+    const ownMoney = Number(member.netPence) - (fromPairs.get(member.id) ?? 0);
+    if (ownMoney !== 0) debts.push(...repaymentDebts(member.id, POT_PARTY, ownMoney));
+  }
+  for (const { id } of members.filter(({ removedAt }) => removedAt !== null)) {
     try {
       debts = [...debts, ...passOnDebts(id, debts)];
     } catch {

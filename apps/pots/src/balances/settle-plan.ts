@@ -1,4 +1,4 @@
-import { directPlan, settleUp, type Transfer } from '@kitty/money';
+import { directPlan, settleUpWithPot, type Transfer } from '@kitty/money';
 
 import type { Tx } from '../prisma.service';
 import { debtsOf } from './direct-debts';
@@ -12,10 +12,11 @@ export async function lockPot(tx: Tx, potId: string): Promise<void> {
 }
 
 /**
- * Recomputes the pot's settle-up plan. Simplified (the default): from its members' positions, starting from
- * the plan last shown so that a repayment only shrinks one transfer instead of reshuffling who pays whom.
- * Not simplified: each pair's direct debt. Call it at the end of the transaction that moved positions (or
- * changed the rule), with the pot locked.
+ * Recomputes the pot's settle-up plan, the pot itself a party to it (POT_PARTY): the money it holds is its
+ * members', so it pays them back what their positions say is theirs. Simplified (the default): from the
+ * positions, starting from the plan last shown so that a repayment only shrinks one transfer instead of
+ * reshuffling who pays whom. Not simplified: each pair's direct debt, the pot's pairs among them. Call it at
+ * the end of the transaction that moved positions (or changed the rule), with the pot locked.
  */
 export async function refreshSettlePlan(tx: Tx, potId: string): Promise<void> {
   const [pot, members] = await Promise.all([
@@ -23,7 +24,7 @@ export async function refreshSettlePlan(tx: Tx, potId: string): Promise<void> {
     tx.potMember.findMany({ where: { potId, removedAt: null }, select: { id: true, netPence: true } }),
   ]);
   const plan = pot.simplifyDebts
-    ? settleUp(
+    ? settleUpWithPot(
         members.map((member) => [member.id, Number(member.netPence)] as const),
         { previous: (pot.settlePlan ?? undefined) as Transfer[] | undefined },
       )

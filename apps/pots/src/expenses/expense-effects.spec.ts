@@ -35,9 +35,9 @@ describe('memberDeltas', () => {
     });
   });
 
-  it('moves no position for a pot-paid expense but counts the shares', () => {
+  it("debits each sharer of a pot-paid expense their share: the pot paid with its members' own money", () => {
     const deltas = memberDeltas({ paidFrom: 'pot', payers: [], amountPence: 1000, shares }, 1);
-    expect([...deltas.values()].map((delta) => delta.net)).toEqual([0, 0, 0]);
+    expect([...deltas.values()].map((delta) => delta.net)).toEqual([-334, -333, -333]);
     expect([...deltas.values()].map((delta) => delta.share)).toEqual([334, 333, 333]);
     expect([...deltas.values()].every((delta) => delta.paid === 0 && delta.paidCount === 0)).toBe(true);
   });

@@ -1,4 +1,4 @@
-import { type Debt, expenseDebts, repaymentDebts, reversed } from '@kitty/money';
+import { type Debt, expenseDebts, POT_PARTY, repaymentDebts, reversed } from '@kitty/money';
 
 import { applyDebts } from '../balances/direct-debts';
 import { refreshSettlePlan } from '../balances/settle-plan';
@@ -35,10 +35,10 @@ const plus = (a: MemberDelta, b: MemberDelta, sign: 1 | -1 = 1): MemberDelta => 
 });
 
 /**
- * A member-paid expense credits each payer with what they paid (and counts it as paid by them) and debits
- * each sharer their share; a pot-paid expense moves no one's position — the pot's shared money paid — but
- * still counts towards each member's share of the spending. The expense counts once, for its first payer:
- * the quick stats add up `paidCount` as a number of expenses.
+ * Every expense debits each sharer their share; a member-paid one also credits each payer with what they
+ * paid (and counts it as paid by them). A pot-paid one was paid with money its members put in, which their
+ * positions already count (docs/adr/0018-pot-money-belongs-to-its-members.md), so the shares alone move.
+ * The expense counts once, for its first payer: the quick stats add up `paidCount` as a number of expenses.
  */
 export function memberDeltas(effect: ExpenseEffect, sign: 1 | -1): Map<string, MemberDelta> {
   const deltas = new Map<string, MemberDelta>();
@@ -46,7 +46,7 @@ export function memberDeltas(effect: ExpenseEffect, sign: 1 | -1): Map<string, M
     deltas.set(memberId, plus(deltas.get(memberId) ?? NO_CHANGE, { ...NO_CHANGE, ...delta }, sign));
   for (const share of effect.shares) {
     add(share.memberId, {
-      net: effect.paidFrom === 'member' ? -share.amountPence : 0,
+      net: -share.amountPence,
       share: share.amountPence,
     });
   }
@@ -102,9 +102,11 @@ export interface PositionChange {
   debts: Debt[];
 }
 
-/** What recording (sign 1) or taking back (-1) an expense changes; a pot-paid one creates no debts. */
+/** What recording (sign 1) or taking back (-1) an expense changes; for a pot-paid one the sharers owe the pot. */
 export function expenseChange(effect: ExpenseEffect, sign: 1 | -1): PositionChange {
-  const debts = effect.paidFrom === 'member' ? expenseDebts(effect.shares, effect.payers) : [];
+  const payers =
+    effect.paidFrom === 'member' ? effect.payers : [{ memberId: POT_PARTY, amountPence: effect.amountPence }];
+  const debts = expenseDebts(effect.shares, payers);
   return { members: memberDeltas(effect, sign), debts: sign === 1 ? debts : reversed(debts) };
 }
 

@@ -4,6 +4,7 @@ import { type DirectRows, directRowsIn, LivePublisher } from '@kitty/nest-common
 import { Injectable } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
 
+import { refreshSettlePlan } from '../balances/settle-plan';
 import { notifyPotMembers } from '../pots/pot-notifications';
 import { PrismaService, type Tx } from '../prisma.service';
 
@@ -24,6 +25,18 @@ const SPENDING_KINDS: ReadonlySet<Kind> = new Set([
   'card_release',
 ]);
 
+/**
+ * The pot-paid expense's own debit and its refund: the expense's shares move positions (the expenses
+ * service records them). Every other move is a member's own money in or out of the pot — a top-up, a
+ * withdrawal, a card payment, and their undoing — and counts for the member who made it.
+ */
+const EXPENSE_KINDS: ReadonlySet<Kind> = new Set(['expense', 'expense_reversal']);
+
+/** How much the move changes its maker's position: the pot's balance change, unless an expense made it. */
+export function positionChange(event: Pick<PotBalanceChanged, 'kind' | 'amountPence'>): number {
+  return EXPENSE_KINDS.has(event.kind) ? 0 : event.amountPence;
+}
+
 /** Who a move is shown against when the ledger names nobody (or someone no longer findable in the pot). */
 function systemLabel(kind: Kind): string {
   return kind.startsWith('card_') ? 'Card purchase' : 'Kitty';
@@ -40,20 +53,24 @@ export function totalsDelta(event: Pick<PotBalanceChanged, 'kind' | 'amountPence
 /** Kinds whose newly recorded transaction also writes activity or notices (see followUp). */
 const FOLLOWED_UP_KINDS: ReadonlySet<Kind> = new Set(['top_up', 'withdrawal', 'card_capture']);
 
-/** A row of pot_balance_apply: whether the transaction was new, who made it, and the pot's members now. */
+/**
+ * A row of pot_balance_apply: whether the transaction was new, who made it, the pot's members now, and
+ * whether it moved its maker's position.
+ */
 interface AppliedRow {
   inserted: boolean;
   member_name: string | null;
   member_user_ids: string[];
+  position_moved: boolean;
 }
 
 /** The event's common part in one statement; a pot that does not exist fails the job without retry. */
 async function applyToPot(rows: DirectRows, event: PotBalanceChanged): Promise<AppliedRow> {
   const delta = totalsDelta(event);
   const [row] = await rows<AppliedRow>(
-    `SELECT inserted, member_name, member_user_ids
+    `SELECT inserted, member_name, member_user_ids, position_moved
        FROM pot_balance_apply($1::uuid, $2::bigint, $3::bigint, $4::uuid, $5::text, $6::text, $7::bigint, $8::text,
-                              $9::timestamptz, $10::text, $11::bigint, $12::bigint)`,
+                              $9::timestamptz, $10::text, $11::bigint, $12::bigint, $13::bigint)`,
     event.potId,
     event.balancePence,
     event.sequence,
@@ -66,6 +83,7 @@ async function applyToPot(rows: DirectRows, event: PotBalanceChanged): Promise<A
     systemLabel(event.kind),
     delta.addedPence,
     delta.spentPence,
+    positionChange(event),
   );
   // Pots are never deleted, so no retry will ever find it: fail the job visibly instead.
   if (!row) throw new UnrecoverableError(`Balance event for unknown pot ${event.potId}`);
@@ -93,18 +111,22 @@ export class PotBalanceProjection {
 
   /**
    * Returns the pot's current members (by user id), read inside the transaction that moved the money. The
-   * common part is one statement (pot_balance_apply, migration 20261126230550), run direct (ADR 0017) when
-   * it is all there is; only a top-up, a withdrawal or a card capture adds activity or notices, in one
-   * transaction with it.
+   * common part is one statement (pot_balance_apply, migration 20261129073505), run direct (ADR 0017) when
+   * it is all there is: a pot-paid expense's debit or refund, or a move by nobody. A member's own money
+   * moves their position, so the settle-up plan is worked out again in the same transaction; a top-up, a
+   * withdrawal or a card capture also adds activity or notices there.
    */
   private async project(event: PotBalanceChanged): Promise<string[]> {
-    const applied = FOLLOWED_UP_KINDS.has(event.kind)
-      ? await this.prisma.$transaction(async (tx) => {
-          const row = await applyToPot(directRowsIn(tx), event);
-          if (row.inserted) await this.followUp(tx, event, row);
-          return row;
-        })
-      : await applyToPot(this.prisma.directRows, event);
+    const movesAMember = event.userId !== null && positionChange(event) !== 0;
+    const applied =
+      FOLLOWED_UP_KINDS.has(event.kind) || movesAMember
+        ? await this.prisma.$transaction(async (tx) => {
+            const row = await applyToPot(directRowsIn(tx), event);
+            if (row.position_moved) await refreshSettlePlan(tx, event.potId);
+            if (row.inserted) await this.followUp(tx, event, row);
+            return row;
+          })
+        : await applyToPot(this.prisma.directRows, event);
     return applied.member_user_ids;
   }
 

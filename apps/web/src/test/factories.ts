@@ -162,7 +162,8 @@ export function anExpense(overrides: Partial<Expense> = {}): Expense {
 }
 
 export const settledBalances: PotBalances = {
-  positions: threeMembers.map(({ id, name }) => ({ memberId: id, name, netPence: 0 })),
+  positions: threeMembers.map(({ id, name }) => ({ memberId: id, name, netPence: 0, putInPence: 0 })),
   plan: [],
+  potPlan: [],
   remindedToday: [],
 };

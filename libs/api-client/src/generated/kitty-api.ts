@@ -1300,10 +1300,16 @@ export type MemberPosition = {
   memberId: string;
   name: string;
   netPence: number;
+  putInPence: number;
 };
 export type SettleUpTransfer = {
   fromMemberId: string;
   toMemberId: string;
+  amountPence: number;
+};
+export type PotSettleUpTransfer = {
+  memberId: string;
+  direction: 'from_pot' | 'into_pot';
   amountPence: number;
 };
 export type RemindedTransfer = {
@@ -1313,6 +1319,7 @@ export type RemindedTransfer = {
 export type PotBalances = {
   positions: MemberPosition[];
   plan: SettleUpTransfer[];
+  potPlan: PotSettleUpTransfer[];
   remindedToday: RemindedTransfer[];
 };
 export type CreateSettlementRequest = {

@@ -426,7 +426,13 @@ export type Expense = z.infer<typeof Expense>;
 
 export const MemberPosition = apiSchema(
   'MemberPosition',
-  z.object({ memberId: Uuid, name: z.string(), netPence: z.number().int() }),
+  z.object({
+    memberId: Uuid,
+    name: z.string(),
+    netPence: z.number().int(),
+    /** What they put into the pot (top-ups): counted in their position, since the pot's money is theirs. */
+    putInPence: z.number().int(),
+  }),
 );
 
 export const SettleUpTransfer = apiSchema(
@@ -440,12 +446,30 @@ export const RemindedTransfer = apiSchema(
   z.object({ fromMemberId: Uuid, toMemberId: Uuid }),
 );
 
-/** Positive netPence: the group owes this member; negative: they owe the group. */
+/**
+ * A settle-up step with the pot itself: `from_pot`, the pot pays the member back money of theirs it holds
+ * (they withdraw it); `into_pot`, the member pays the pot what they used of others' money (a top-up).
+ */
+export const PotSettleUpTransfer = apiSchema(
+  'PotSettleUpTransfer',
+  z.object({
+    memberId: Uuid,
+    direction: z.enum(['from_pot', 'into_pot']),
+    amountPence: z.number().int().positive(),
+  }),
+);
+
+/**
+ * Positive netPence: the others or the pot owe this member; negative: they owe. What a member puts into
+ * the pot is theirs, so the positions add up to what the pot holds, and settling up (`plan` between
+ * members, `potPlan` with the pot) leaves everyone at zero.
+ */
 export const PotBalances = apiSchema(
   'PotBalances',
   z.object({
     positions: z.array(MemberPosition),
     plan: z.array(SettleUpTransfer),
+    potPlan: z.array(PotSettleUpTransfer),
     remindedToday: z.array(RemindedTransfer),
   }),
 );

@@ -31,14 +31,15 @@ const bobsSession = () =>
 
 const owed = {
   positions: [
-    { memberId: ANN_MEMBER, name: 'Ann Lee', netPence: 2000 },
-    { memberId: BOB_MEMBER, name: 'Bob Hart', netPence: -1000 },
-    { memberId: CAT_MEMBER, name: 'Cat Moss', netPence: -1000 },
+    { memberId: ANN_MEMBER, name: 'Ann Lee', netPence: 2000, putInPence: 0 },
+    { memberId: BOB_MEMBER, name: 'Bob Hart', netPence: -1000, putInPence: 0 },
+    { memberId: CAT_MEMBER, name: 'Cat Moss', netPence: -1000, putInPence: 0 },
   ],
   plan: [
     { fromMemberId: BOB_MEMBER, toMemberId: ANN_MEMBER, amountPence: 1000 },
     { fromMemberId: CAT_MEMBER, toMemberId: ANN_MEMBER, amountPence: 1000 },
   ],
+  potPlan: [],
   remindedToday: [],
 };
 
@@ -314,6 +315,7 @@ describe('pot page', () => {
     const annOwes = {
       positions: owed.positions.map((position) => ({ ...position, netPence: -position.netPence })),
       plan: [{ fromMemberId: ANN_MEMBER, toMemberId: BOB_MEMBER, amountPence: 1000 }],
+      potPlan: [],
       remindedToday: [],
     };
     const fetchMock = potApi({ balances: annOwes }, (request) => {
@@ -350,6 +352,7 @@ describe('pot page', () => {
     const annOwes = {
       positions: owed.positions.map((position) => ({ ...position, netPence: -position.netPence })),
       plan: [{ fromMemberId: ANN_MEMBER, toMemberId: BOB_MEMBER, amountPence: 1000 }],
+      potPlan: [],
       remindedToday: [],
     };
     potApi({ balances: annOwes }, (request) =>
@@ -370,6 +373,7 @@ describe('pot page', () => {
     const annOwes = {
       positions: owed.positions.map((position) => ({ ...position, netPence: -position.netPence })),
       plan: [{ fromMemberId: ANN_MEMBER, toMemberId: BOB_MEMBER, amountPence: 1000 }],
+      potPlan: [],
       remindedToday: [],
     };
     const guestBob = threeMembers.map((member) =>

@@ -7,14 +7,15 @@ import { WhoOwesWhom, type WhoOwesWhomProps } from './who-owes-whom';
 
 const balances = {
   positions: [
-    { memberId: ANN_MEMBER, name: 'Ann Lee', netPence: 2000 },
-    { memberId: BOB_MEMBER, name: 'Bob Hart', netPence: -1250 },
-    { memberId: CAT_MEMBER, name: 'Cat Moss', netPence: -750 },
+    { memberId: ANN_MEMBER, name: 'Ann Lee', netPence: 2000, putInPence: 0 },
+    { memberId: BOB_MEMBER, name: 'Bob Hart', netPence: -1250, putInPence: 0 },
+    { memberId: CAT_MEMBER, name: 'Cat Moss', netPence: -750, putInPence: 0 },
   ],
   plan: [
     { fromMemberId: BOB_MEMBER, toMemberId: ANN_MEMBER, amountPence: 1250 },
     { fromMemberId: CAT_MEMBER, toMemberId: ANN_MEMBER, amountPence: 750 },
   ],
+  potPlan: [],
   remindedToday: [],
 };
 
@@ -38,7 +39,7 @@ describe('WhoOwesWhom', () => {
         ...balances,
         positions: [
           ...balances.positions.slice(0, 2),
-          { memberId: CAT_MEMBER, name: 'Cat Moss', netPence: 0 },
+          { memberId: CAT_MEMBER, name: 'Cat Moss', netPence: 0, putInPence: 0 },
         ],
       },
     });
@@ -66,11 +67,47 @@ describe('WhoOwesWhom', () => {
     expect(screen.queryByRole('button', { name: 'Record payment: Cat Moss pays Ann Lee £7.50' })).toBeNull();
   });
 
+  it('counts what Ann put into the pot for her: Bob and Cat pay her back, and so does the pot with what is left', () => {
+    renderPlan({
+      balances: {
+        positions: [
+          { memberId: ANN_MEMBER, name: 'Ann Lee', netPence: 2100, putInPence: 3000 },
+          { memberId: BOB_MEMBER, name: 'Bob Hart', netPence: -900, putInPence: 0 },
+          { memberId: CAT_MEMBER, name: 'Cat Moss', netPence: -900, putInPence: 0 },
+        ],
+        plan: [
+          { fromMemberId: BOB_MEMBER, toMemberId: ANN_MEMBER, amountPence: 900 },
+          { fromMemberId: CAT_MEMBER, toMemberId: ANN_MEMBER, amountPence: 900 },
+        ],
+        potPlan: [{ memberId: ANN_MEMBER, direction: 'from_pot', amountPence: 300 }],
+        remindedToday: [],
+      },
+    });
+    expect(screen.getByText('put in £30.00 ·')).toBeTruthy();
+    expect(screen.getByText('is owed £21.00')).toBeTruthy();
+    expect(screen.getByText('Bob Hart pays Ann Lee £9.00')).toBeTruthy();
+    expect(screen.getByText('The pot pays Ann Lee back £3.00')).toBeTruthy();
+    expect(screen.getByText("It is Ann Lee's money: a withdrawal from the pot pays it back.")).toBeTruthy();
+    expect(screen.queryByText('Everyone is settled up.')).toBeNull();
+  });
+
+  it('asks whoever used more of the pot than they put in to pay into it when debts are not simplified', () => {
+    renderPlan({
+      balances: {
+        ...balances,
+        plan: [],
+        potPlan: [{ memberId: BOB_MEMBER, direction: 'into_pot', amountPence: 900 }],
+      },
+    });
+    expect(screen.getByText('Bob Hart pays £9.00 into the pot')).toBeTruthy();
+  });
+
   it('says when everyone is settled up', () => {
     renderPlan({
       balances: {
         positions: balances.positions.map((p) => ({ ...p, netPence: 0 })),
         plan: [],
+        potPlan: [],
         remindedToday: [],
       },
     });

@@ -24,8 +24,11 @@ export interface WhoOwesWhomProps {
 }
 
 /**
- * Each member's net position and the settle-up plan ('A pays B £x'); you may record the transfers you are
- * in, and remind the debtor of one you are owed (or, as the owner, of any) — once a day per debt.
+ * Each member's net position — what they put into the pot counts for them ('Ann put in £30.00') — and the
+ * settle-up plan ('A pays B £x'); you may record the transfers you are in, and remind the debtor of one you
+ * are owed (or, as the owner, of any) — once a day per debt. What the pot still holds is its members' money:
+ * the plan pays it back to them ('The pot pays Ann back £3.00'), or asks whoever used more than their own
+ * to pay into the pot when debts are not simplified.
  */
 export function WhoOwesWhom({
   potId,
@@ -84,6 +87,9 @@ export function WhoOwesWhom({
               {position.name}
               {you(position.memberId)}
             </span>{' '}
+            {position.putInPence > 0 && (
+              <span className="position-put-in muted">put in {formatPence(position.putInPence)} · </span>
+            )}
             {position.netPence > 0 ? (
               <span className="position-status position-owed">is owed {formatPence(position.netPence)}</span>
             ) : position.netPence < 0 ? (
@@ -97,7 +103,7 @@ export function WhoOwesWhom({
 
       <h3 className="subheading">Settle up</h3>
       <SimplifyDebts potId={potId} rules={rules} canChange={isOwner && !archived} />
-      {balances.plan.length === 0 ? (
+      {balances.plan.length === 0 && balances.potPlan.length === 0 ? (
         <p className="muted">Everyone is settled up.</p>
       ) : (
         <ul className="settle-plan" aria-label="Settle-up plan">
@@ -153,6 +159,20 @@ export function WhoOwesWhom({
               </li>
             );
           })}
+          {balances.potPlan.map((step) => (
+            <li key={`pot-${step.direction}-${step.memberId}`} className="settle-row settle-row-pot">
+              <span>
+                {step.direction === 'from_pot'
+                  ? `The pot pays ${nameOf(step.memberId)} back ${formatPence(step.amountPence)}`
+                  : `${nameOf(step.memberId)} pays ${formatPence(step.amountPence)} into the pot`}
+              </span>
+              <span className="muted settle-note">
+                {step.direction === 'from_pot'
+                  ? `It is ${nameOf(step.memberId)}'s money: a withdrawal from the pot pays it back.`
+                  : `A top-up of the pot: the pot paid that much more for ${nameOf(step.memberId)} than they put in.`}
+              </span>
+            </li>
+          ))}
         </ul>
       )}
       {explaining && (
