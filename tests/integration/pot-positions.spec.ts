@@ -1,4 +1,4 @@
-// Money put into a pot counts for the person who put it in (docs/adr/0018-pot-money-belongs-to-its-members.md),
+// Money put into a pot counts for the person who put it in (docs/adr/0019-pot-money-belongs-to-its-members.md),
 // through the gateway: a real card top-up on the Stripe sandbox's pay page, then a ferry the pot pays for.
 import { randomUUID } from 'node:crypto';
 

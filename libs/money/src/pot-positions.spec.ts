@@ -37,12 +37,14 @@ const movementArb: fc.Arbitrary<PotMovement> = fc.oneof(
   fc
     .record({ memberId: memberArb, changePence: amountArb })
     .map((m) => ({ kind: 'own_money', memberId: m.memberId, changePence: -m.changePence }) as const),
-  fc.record({ amountPence: amountArb, sharers: sharersArb }).map(({ amountPence, sharers }) => ({
-    kind: 'expense',
-    payers: 'pot',
-    amountPence,
-    shares: splitEqually(amountPence, sharers),
-  })),
+  fc.record({ amountPence: amountArb, sharers: sharersArb }).map(
+    ({ amountPence, sharers }): PotMovement => ({
+      kind: 'expense',
+      payers: 'pot',
+      amountPence,
+      shares: splitEqually(amountPence, sharers),
+    }),
+  ),
   fc
     .record({ amountPence: amountArb, sharers: sharersArb, payers: fc.subarray(MEMBERS, { minLength: 1 }) })
     .chain(({ amountPence, sharers, payers }) =>

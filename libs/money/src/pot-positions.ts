@@ -4,7 +4,7 @@ import type { PayerAmount } from './payers';
 import { settleUp, type SettleUpOptions, type Transfer } from './settle-up';
 
 /**
- * The pot itself as a party to who-owes-whom (docs/adr/0018-pot-money-belongs-to-its-members.md): it
+ * The pot itself as a party to who-owes-whom (docs/adr/0019-pot-money-belongs-to-its-members.md): it
  * holds its members' money, so it owes each of them what it holds of theirs. Positions and plans are kept
  * per pot, so one id for "this pot" is never ambiguous; the nil UUID is no member's id.
  */

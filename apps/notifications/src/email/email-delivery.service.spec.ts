@@ -52,6 +52,16 @@ const SAMPLES: { [T in EmailTemplate]: Extract<EmailMessage, { template: T }> } 
     data: { fullName: 'Ada', how: 'changed' },
   },
   'sign-up-attempt': { template: 'sign-up-attempt', to: 'ada@example.com', data: { fullName: 'Ada' } },
+  'bank-account-changed': {
+    template: 'bank-account-changed',
+    to: 'ada@example.com',
+    data: {
+      fullName: 'Ada',
+      accountLabel: 'NatWest •••• 2345',
+      replaced: true,
+      payoutsAvailableFrom: '2026-11-30T09:12:00.000Z',
+    },
+  },
   'contact-received': contactMessage as Extract<EmailMessage, { template: 'contact-received' }>,
   welcome: { template: 'welcome', to: 'ada@example.com', data: { fullName: 'Ada' } },
   'pot-invitation': invitation as Extract<EmailMessage, { template: 'pot-invitation' }>,
@@ -213,6 +223,7 @@ describe('EmailDeliveryService.deliver', () => {
   it('keeps List-Unsubscribe off every security notice', () => {
     const security = Object.entries(EMAIL_TEMPLATE_KINDS).filter(([, kind]) => kind === 'security');
     expect(security.map(([template]) => template).sort()).toEqual([
+      'bank-account-changed',
       'password-changed',
       'password-reset',
       'sign-up-attempt',

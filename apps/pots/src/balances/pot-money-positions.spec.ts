@@ -1,4 +1,4 @@
-// Money a member puts into the pot is theirs (docs/adr/0018-pot-money-belongs-to-its-members.md), against the
+// Money a member puts into the pot is theirs (docs/adr/0019-pot-money-belongs-to-its-members.md), against the
 // real Postgres: the ledger's events move the positions of whoever put money in or took it out, a pot-paid
 // expense moves its sharers', the positions add up to the pot's balance, and both plans settle everyone.
 import { randomUUID } from 'node:crypto';

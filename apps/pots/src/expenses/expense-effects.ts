@@ -37,7 +37,7 @@ const plus = (a: MemberDelta, b: MemberDelta, sign: 1 | -1 = 1): MemberDelta => 
 /**
  * Every expense debits each sharer their share; a member-paid one also credits each payer with what they
  * paid (and counts it as paid by them). A pot-paid one was paid with money its members put in, which their
- * positions already count (docs/adr/0018-pot-money-belongs-to-its-members.md), so the shares alone move.
+ * positions already count (docs/adr/0019-pot-money-belongs-to-its-members.md), so the shares alone move.
  * The expense counts once, for its first payer: the quick stats add up `paidCount` as a number of expenses.
  */
 export function memberDeltas(effect: ExpenseEffect, sign: 1 | -1): Map<string, MemberDelta> {
