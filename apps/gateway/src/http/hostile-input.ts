@@ -17,8 +17,8 @@ export const MAX_BODY_DEPTH = 32;
  * a NUL cannot be stored in a text column; a bidi override makes a name read differently from what it
  * is ("Trojan Source"). With the `u` flag, `\p{Cs}` matches only a surrogate that is not half of a pair.
  */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const HOSTILE_CHARACTER =
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
   /[\p{Cs}\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/u;
 const LONE_SURROGATE = /\p{Cs}/u;
 
