@@ -81,6 +81,7 @@ describe('OnboardingService (PostgreSQL + Stripe sandbox)', () => {
       verified: false,
       accountId: null,
       payoutDestination: null,
+      payoutsAvailableFrom: null,
       payoutAccountLabel: null,
     });
   });
@@ -127,6 +128,7 @@ describe('OnboardingService (PostgreSQL + Stripe sandbox)', () => {
       verified: true,
       accountId: stripeAccount.id,
       payoutDestination: null,
+      payoutsAvailableFrom: null,
       payoutAccountLabel: null,
     });
   });

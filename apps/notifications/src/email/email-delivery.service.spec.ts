@@ -245,6 +245,7 @@ describe('EmailDeliveryService.deliver', () => {
       'Reset your Kitty password',
       'Your Kitty password was changed',
       'Someone tried to create a Kitty account with your e-mail',
+      'Your Kitty bank account for withdrawals was changed',
       'Contact form: Hello',
     ]);
     expect(repository.record).toHaveBeenCalledTimes(sent.length);

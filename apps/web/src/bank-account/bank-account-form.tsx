@@ -89,6 +89,7 @@ export function BankAccountForm({ onSaved }: { onSaved?: () => void }) {
       {editing || !bank ? (
         <Form
           form={form}
+          name="bank-account"
           layout="vertical"
           requiredMark={false}
           onFinish={onFinish}

@@ -82,6 +82,8 @@ export function DeleteAccount() {
         <Form<DeleteForm>
           form={form}
           id="delete-account"
+          // The account page also has the bank form's password: a form name keeps the two inputs' ids apart.
+          name="delete-account"
           layout="vertical"
           requiredMark={false}
           onFinish={onFinish}
