@@ -1,6 +1,6 @@
 import { apportion } from './largest-remainder';
 import { compareIds } from './members';
-import type { PayerAmount } from './payers';
+import { type PayerAmount, payersTotal } from './payers';
 import type { Transfer } from './settle-up';
 
 /** `from` owes `to` this much (negative: `to` owes `from`), one part of a pot's direct debts. */
@@ -14,31 +14,76 @@ export interface Debt {
  * Who owes whom for one member-paid expense, with debts not simplified (issue 14 §7): each sharer owes each
  * payer a part of their share in proportion to what that payer paid. Every sharer's debts add up to their
  * share exactly and every payer is owed exactly what they paid (counting what they owe themselves, which is
- * left out), so the pairs always agree with the members' net positions. Each sharer's share is apportioned
- * over the payers by largest remainder; where that leaves a payer pennies over and another under, a
- * penny of a sharer's part moves from one to the other — at most one per sharer and payer.
+ * left out), so the pairs always agree with the members' net positions. And each part is its exact value
+ * (share × paid ÷ total) rounded down or up, never further off.
+ *
+ * Each sharer's share is first apportioned over the payers by largest remainder, which rounds every part
+ * down or up and keeps each sharer's total, but can leave a payer owed pennies more than they paid and
+ * another less. Those pennies are moved along chains of parts that may change without leaving their
+ * rounding: a sharer's part of the over-owed payer that was rounded up goes down a penny, and the same
+ * sharer's part of another payer that was rounded down (and is not whole) goes up; if that payer was owed
+ * the right amount, one of their rounded-up parts goes down in turn, and so on, until a penny reaches a
+ * payer owed too little. Such a chain always exists: a rounding with every sharer's and every payer's
+ * total exact exists (the exact parts are a fractional one, and such transport problems always have a
+ * whole one between the floors and ceilings), and comparing it with the current one gives the chain.
+ * The chains are searched breadth-first in sharer and payer order, so the same expense always gives the
+ * same debts (taking an expense back works its debts out again and reverses them). Where moving a penny
+ * straight from an over-owed payer to the first payer owed too little, first sharer first, is enough,
+ * those are the moves made.
  */
 export function expenseDebts(shares: readonly PayerAmount[], payers: readonly PayerAmount[]): Debt[] {
+  const total = payersTotal(payers);
+  if (payersTotal(shares) !== total)
+    throw new Error('expenseDebts: shares and payers must add up to the same total');
+  if (total === 0) return [];
   const weights = payers.map(({ amountPence }) => BigInt(amountPence));
   const rows = shares.map(({ amountPence }) => apportion(amountPence, weights));
+  // BigInt as in apportion: a share × an amount paid can be past 2^53.
+  const exact = shares.map(({ amountPence }) =>
+    weights.map((weight) => ({
+      floor: Number((BigInt(amountPence) * weight) / BigInt(total)),
+      whole: (BigInt(amountPence) * weight) % BigInt(total) === 0n,
+    })),
+  );
+  const roundedUp = (row: number, column: number) => rows[row][column] > exact[row][column].floor;
+  const canRoundUp = (row: number, column: number) =>
+    rows[row][column] === exact[row][column].floor && !exact[row][column].whole;
   const surplus = payers.map(
     ({ amountPence }, column) => rows.reduce((sum, row) => sum + row[column], 0) - amountPence,
   );
-  // A payer's surplus is the sum of the rows' roundings in their column, each under a penny, so fewer rows
-  // than the surplus can never hold it: one penny per row and column is always enough.
-  for (let over = 0; over < payers.length; over++) {
-    for (const row of rows) {
-      if (surplus[over] <= 0) break;
-      const under = surplus.findIndex((value) => value < 0);
-      if (row[over] === 0 || under < 0) continue;
-      row[over] -= 1;
-      row[under] += 1;
-      surplus[over] -= 1;
-      surplus[under] += 1;
+
+  for (
+    let over = surplus.findIndex((value) => value > 0);
+    over >= 0;
+    over = surplus.findIndex((value) => value > 0)
+  ) {
+    // How each payer was reached: through which sharer's part, from which payer.
+    const reachedFrom = new Map<number, { row: number; column: number }>([[over, { row: -1, column: -1 }]]);
+    const queue = [over];
+    let under = -1;
+    while (under < 0 && queue.length > 0) {
+      const column = queue.shift() as number;
+      for (let row = 0; row < rows.length && under < 0; row++) {
+        if (!roundedUp(row, column)) continue;
+        for (let next = 0; next < payers.length && under < 0; next++) {
+          if (reachedFrom.has(next) || !canRoundUp(row, next)) continue;
+          reachedFrom.set(next, { row, column });
+          if (surplus[next] < 0) under = next;
+          else queue.push(next);
+        }
+      }
     }
+    if (under < 0) throw new Error('expenseDebts: no rounding keeps every total exact');
+    for (let column = under; column !== over;) {
+      const { row, column: previous } = reachedFrom.get(column) as { row: number; column: number };
+      rows[row][column] += 1;
+      rows[row][previous] -= 1;
+      column = previous;
+    }
+    surplus[over] -= 1;
+    surplus[under] += 1;
   }
-  if (surplus.some((value) => value !== 0))
-    throw new Error('expenseDebts: shares and payers must add up to the same total');
+
   return shares.flatMap(({ memberId }, index) =>
     payers
       .map((payer, column) => ({ from: memberId, to: payer.memberId, amountPence: rows[index][column] }))
