@@ -93,8 +93,10 @@ describe('notification centre', () => {
       const inbox = await inboxOf(owner.session.accessToken);
       return inbox.notifications.some((n) => n.kind === 'top_up_credited') ? inbox : undefined;
     }, 20_000);
-    // Joins and the top-up are separate event streams: their notices can be made in either order.
+    // Joins and the top-up are separate event streams: their notices can be made in either order. The
+    // owner also set up a payout bank account while verifying, a security notice they always get.
     expect(ownerInbox.notifications.map((n) => n.kind).sort()).toEqual([
+      'bank_account_changed',
       'member_joined',
       'member_joined',
       'top_up_credited',
