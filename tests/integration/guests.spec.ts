@@ -50,8 +50,8 @@ describe('guests', () => {
       { headers: asSam },
     );
     expect(balances.body.positions).toEqual([
-      { memberId: ownerId, name: 'Olive Owner', netPence: 4_500 },
-      { memberId: added.body.id, name: 'Sam Lee', netPence: -4_500 },
+      { memberId: ownerId, name: 'Olive Owner', netPence: 4_500, putInPence: 0 },
+      { memberId: added.body.id, name: 'Sam Lee', netPence: -4_500, putInPence: 0 },
     ]);
   });
 

@@ -35,6 +35,7 @@ describe('queue dashboard (/admin/queues on the operator port)', () => {
     const api = await dashboard('/api/queues', basic('ops', OPS_PASSWORD));
     const { queues } = (await api.json()) as { queues: { name: string }[] };
     expect(queues.map((queue) => queue.name).sort()).toEqual([
+      'auth-password-reset',
       'auth-residency',
       'issuing-stripe-events',
       'issuing-user-deleted',

@@ -159,6 +159,7 @@ function attemptsFor(
         path: `${path}${query}`,
         headers: { ...valid, ...freshKey(), 'content-type': variant.contentType ?? 'application/json' },
         body: variant.body,
+        mayDropUnread: variant.overLimit,
       });
 
   if (operation.signedIn && prepared.owned && !capability) {

@@ -7,6 +7,8 @@ export interface BodyVariant {
   label: string;
   body: string;
   contentType?: string;
+  /** Past the gateway's body limit: refused before it is read (see Attempt.mayDropUnread). */
+  overLimit?: boolean;
 }
 
 /** A raw JSON fragment spliced in where `JSON.stringify` cannot write it (1e400, 2^53 + 1). */
@@ -201,7 +203,11 @@ export function bodyVariants(
       ),
     },
     // Past the gateway's limit; routes that take files take it, and must refuse the unknown field.
-    { label: 'body over the size limit', body: JSON.stringify({ padding: 'x'.repeat(150_000) }) },
+    {
+      label: 'body over the size limit',
+      body: JSON.stringify({ padding: 'x'.repeat(150_000) }),
+      overLimit: true,
+    },
     { label: 'body with a lone surrogate in a key', body: text.replace(/^\{/, '{"\\ud800":1,') },
     { label: 'body as text/plain', body: text, contentType: 'text/plain' },
     {

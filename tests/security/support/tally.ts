@@ -9,6 +9,12 @@ export interface Attempt {
   headers: Record<string, string>;
   body?: string;
   expect?: number;
+  /**
+   * A body past the size limit: the server answers 413 without reading it and may close the connection
+   * while the client is still sending, so the client sees the connection dropped instead of the 413.
+   * Either way no handler ran; for this attempt only, a dropped connection is a refusal.
+   */
+  mayDropUnread?: boolean;
 }
 
 interface RouteCounts {
@@ -44,7 +50,9 @@ export class Tally {
     this.byKind.set(attempt.kind, (this.byKind.get(attempt.kind) ?? 0) + 1);
     const where = `${route} [${attempt.kind}: ${attempt.label}] ${attempt.method} ${shorten(attempt.path, 100)}`;
     const answer = `${response.status} ${shorten(response.text)}`;
-    if (response.status === 0 || response.status >= 500) {
+    if (response.status === 0 && attempt.mayDropUnread) {
+      this.notes.push(`refused by closing the connection: ${where}`);
+    } else if (response.status === 0 || response.status >= 500) {
       counts.serverErrors += 1;
       this.problems.push(`5xx: ${where} → ${answer}`);
     } else if (response.status === 429) {
