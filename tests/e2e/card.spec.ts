@@ -55,7 +55,8 @@ describe('the virtual card in the browser', () => {
     await page.getByRole('button', { name: 'Create Virtual Card' }).click();
     await page.getByText('Virtual Card Created').first().waitFor();
     await page.getByRole('heading', { name: 'Setup Complete!' }).waitFor();
-    await page.getByText('Active', { exact: true }).waitFor();
+    // Both the payment account and the card read 'Active'.
+    await page.getByText('Active', { exact: true }).nth(1).waitFor();
     await page.getByText('Completed', { exact: true }).waitFor();
     const summary = await page.getByText(/^Visa •••• \d{4}, expires \d{2}\/\d{4}$/).textContent();
     const last4 = /•••• (\d{4})/.exec(summary ?? '')?.[1] as string;
