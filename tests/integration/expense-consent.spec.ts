@@ -122,4 +122,50 @@ describe('an expense that credits someone else', () => {
     expect(edited.body).toMatchObject({ status: 'pending', awaitingMemberId: t.ids.a });
     expect(await t.nets()).toEqual([0, 0, 0]);
   });
+
+  it('once confirmed, only the owner can take back the credit it gives others: not its recorder', async () => {
+    const t = await fourPeople();
+    const cabin = await api<Recorded>(`/api/pots/${t.pot.id}/expenses`, {
+      method: 'POST',
+      body: {
+        description: 'Cabin',
+        amountPence: 9_000,
+        paidFrom: 'member',
+        payers: [{ memberId: t.ids.a, amountPence: 9_000 }],
+        split: { mode: 'equal', members: [{ memberId: t.ids.b }, { memberId: t.ids.c }] },
+      },
+      headers: t.as(t.users.c),
+    });
+    await api(`/api/pots/${t.pot.id}/expenses/${cabin.body.id}/confirm`, {
+      method: 'POST',
+      headers: t.as(t.users.a),
+    });
+    expect(await t.nets()).toEqual([9_000, -4_500, -4_500]);
+    const url = `/api/pots/${t.pot.id}/expenses/${cabin.body.id}`;
+
+    const deleted = await api<{ title: string; detail: string }>(url, {
+      method: 'DELETE',
+      headers: t.as(t.users.c),
+    });
+    expect(deleted.status).toBe(409);
+    expect(deleted.body.detail).toContain('money owed to Member 1, as confirmed');
+    for (const body of [
+      { amountPence: 1 },
+      { payers: [{ memberId: t.ids.c, amountPence: 9_000 }] },
+      { split: { mode: 'equal', members: [{ memberId: t.ids.a }] } },
+    ]) {
+      const changed = await api(url, { method: 'PATCH', body, headers: t.as(t.users.c) });
+      expect(changed.status).toBe(409);
+    }
+    expect(await t.nets()).toEqual([9_000, -4_500, -4_500]);
+    // What it moves is not touched by a new description, and the owner may still delete it.
+    const renamed = await api<Recorded>(url, {
+      method: 'PATCH',
+      body: { description: 'Cabin (2 nights)' },
+      headers: t.as(t.users.c),
+    });
+    expect(renamed.body).toMatchObject({ status: 'confirmed' });
+    expect((await api(url, { method: 'DELETE', headers: t.as(t.owner) })).status).toBe(204);
+    expect(await t.nets()).toEqual([0, 0, 0]);
+  });
 });

@@ -4,7 +4,13 @@
 import fc from 'fast-check';
 
 import type { Membership } from '../pots/pot-access';
-import { confirmersOf, type ConsentMembers, expenseState, nextConfirmer } from './expense-consent';
+import {
+  confirmersOf,
+  type ConsentMembers,
+  creditTakenBack,
+  expenseState,
+  nextConfirmer,
+} from './expense-consent';
 import { type ExpenseEffect, memberDeltas } from './expense-effects';
 
 const ROLES = ['owner', 'member', 'member', 'member', 'guest', 'guest'] as const;
@@ -120,5 +126,25 @@ describe('who must confirm an expense', () => {
     });
     // A pot-paid expense moves no position: nobody to ask.
     expect(confirmersOf({ ...effect, paidFrom: 'pot', payers: [] }, 'm3', MEMBERS)).toEqual([]);
+  });
+});
+
+describe('whose credit taking back a confirmed expense would remove', () => {
+  it('is every member other than the actor whom it credits: taking it back moves nobody else up', () => {
+    fc.assert(
+      fc.property(expenses, recorders, (effect, actor) => {
+        const credited = creditTakenBack(effect, actor);
+        const undone = memberDeltas(effect, -1);
+        for (const [memberId, { net }] of undone) {
+          if (memberId !== actor && net < 0) expect(credited).toContain(memberId);
+        }
+        for (const memberId of credited) expect(undone.get(memberId)?.net).toBeLessThan(0);
+        // With nobody else credited, taking it back costs only the actor (or costs nobody).
+        if (credited.length === 0)
+          for (const [memberId, { net }] of undone)
+            if (memberId !== actor) expect(net).toBeGreaterThanOrEqual(0);
+      }),
+      { numRuns: 500 },
+    );
   });
 });

@@ -62,3 +62,16 @@ export function nextConfirmer(
     index === -1 ? confirmers.filter((id) => id !== confirmerId) : confirmers.slice(index + 1);
   return remaining[0] ?? null;
 }
+
+/**
+ * Whose agreed credit `actorMemberId` would take back by deleting a confirmed expense or changing what it
+ * moves: every member it credits other than the actor, in payer order. Their agreement cannot be presumed,
+ * and a re-confirmation would not protect them (while it waits the old record moves nobody, and declining it
+ * loses the credit too), so only the pot's owner, who may confirm any record, may take such credit back.
+ */
+export function creditTakenBack(effect: ExpenseEffect, actorMemberId: string | null): string[] {
+  const deltas = memberDeltas(effect, 1);
+  return effect.payers.flatMap(({ memberId }) =>
+    memberId !== actorMemberId && (deltas.get(memberId)?.net ?? 0) > 0 ? [memberId] : [],
+  );
+}

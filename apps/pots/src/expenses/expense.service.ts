@@ -42,7 +42,7 @@ import {
   toOriginal,
 } from './expense-bill';
 import { describeExpenseChanges } from './expense-changes';
-import { confirmersOf, expenseState, nextConfirmer } from './expense-consent';
+import { confirmersOf, creditTakenBack, expenseState, nextConfirmer } from './expense-consent';
 import {
   expenseChange,
   type ExpenseEffect,
@@ -309,6 +309,9 @@ export class ExpenseService {
       // own change stands as they made it).
       const moneyChanged =
         body.amountPence !== undefined || body.split !== undefined || body.payers !== undefined;
+      if (moneyChanged && current.status === 'confirmed') {
+        requireConsentToTakeBack(membership, before, members, 'change what it moves');
+      }
       const billBefore = current.splitMode === 'itemised' ? storedBill(current.items) : undefined;
       const next: RecordState =
         before.paidFrom === 'member' && moneyChanged
@@ -404,6 +407,9 @@ export class ExpenseService {
       await lockPot(tx, potId);
       const current = await findEditableExpense(tx, potId, expenseId, caller.userId, membership);
       const effect = effectOf(current);
+      if (current.status === 'confirmed') {
+        requireConsentToTakeBack(membership, effect, await activeMembersById(tx, potId), 'delete it');
+      }
       await tx.expense.update({ where: { id: expenseId }, data: { deletedAt: new Date() } });
       // A pending expense never moved anyone, so there is nothing to take back.
       await movePositions(
@@ -515,6 +521,27 @@ function payersAfterEdit(
 }
 
 /** 'Ann', 'Ann and Ben', 'Ann, Ben and Cat' (for the feed). */
+/**
+ * Refuses to take back credit that members other than the caller agreed to (see `creditTakenBack`) unless the
+ * caller owns the pot.
+ */
+function requireConsentToTakeBack(
+  membership: Membership,
+  effect: ExpenseEffect,
+  members: ReadonlyMap<string, PotMember>,
+  action: string,
+): void {
+  if (membership.role === 'owner') return;
+  const credited = creditTakenBack(effect, membership.memberId);
+  if (credited.length === 0) return;
+  const names = namesOf(credited, (memberId) => members.get(memberId)?.name ?? 'a former member');
+  throw ProblemError.of(
+    409,
+    'Ask the pot owner',
+    `This expense is money owed to ${names}, as confirmed. Only the pot's owner can ${action} now.`,
+  );
+}
+
 function namesOf(memberIds: string[], nameOf: (memberId: string) => string): string {
   const names = memberIds.map(nameOf);
   return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names.join('');

@@ -139,7 +139,7 @@ describe('confirming records of other people’s payments (PostgreSQL)', () => {
       expect((await positions(pot)).nets).toEqual([-1334, 2667, -1333]);
     });
 
-    it('waits for the payer again when someone else changes its amount', async () => {
+    it("keeps the payer's confirmed credit from a change or deletion by anyone but the owner", async () => {
       const pot = await newPot();
       const expense = await recordByCat(pot);
       await expenses.decide({
@@ -148,6 +148,26 @@ describe('confirming records of other people’s payments (PostgreSQL)', () => {
         expenseId: expense.id,
         decision: 'confirm',
       });
+      const confirmedNets = (await positions(pot)).nets;
+      const byCat = { caller: pot.members[2].caller, potId: pot.id, expenseId: expense.id };
+      await expect(expenses.update({ ...byCat, body: { amountPence: 100_000_00 } })).rejects.toMatchObject({
+        problem: { status: 409, title: 'Ask the pot owner' },
+      });
+      await expect(expenses.delete(byCat)).rejects.toMatchObject({ problem: { status: 409 } });
+      expect((await positions(pot)).nets).toEqual(confirmedNets);
+      // The owner may: the change counts at once, as any record of theirs.
+      const edited = await expenses.update({
+        caller: pot.owner.caller,
+        potId: pot.id,
+        expenseId: expense.id,
+        body: { amountPence: 30_00 },
+      });
+      expect(edited.status).toBe('confirmed');
+    });
+
+    it('waits for the payer again when its recorder changes a pending one, which moved nobody', async () => {
+      const pot = await newPot();
+      const expense = await recordByCat(pot);
       const edited = await expenses.update({
         caller: pot.members[2].caller,
         potId: pot.id,
