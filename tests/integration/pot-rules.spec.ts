@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
 
 import { api, eventually, signUpUser } from '../support/api';
-import { verifyUser } from '../support/onboarding';
+import { distinctPhoneNumber, verifyUser } from '../support/onboarding';
 import { topUp } from '../support/payments';
 import { bearer, type PotDetail, potWithMembers, recordEqualExpense } from '../support/pots';
 
@@ -184,6 +184,58 @@ describe('pot rules', () => {
     expect(
       (await api<unknown[]>(`/api/pots/${pot.id}/withdrawal-approvals`, { headers: asCal })).body,
     ).toEqual([]);
+  });
+
+  it("never lets the requester's own other account approve: the same phone number passed KYC on both", async () => {
+    const { pot, owner, others } = await potWithMembers(2, `Own approval ${Date.now()}`);
+    const [ben, benAgain] = others;
+    const asOwner = bearer(owner.session.accessToken);
+    const phone = distinctPhoneNumber();
+    await Promise.all([
+      verifyUser(owner.session.accessToken),
+      verifyUser(ben.session.accessToken, phone),
+      verifyUser(benAgain.session.accessToken, phone.replace(/ /g, '')),
+    ]);
+    await topUp(owner.session.accessToken, 5_000, { type: 'pot', potId: pot.id });
+    await eventually(async () => {
+      const { body } = await api<PotDetail>(`/api/pots/${pot.id}`, { headers: asOwner });
+      return body.balancePence === 5_000 ? true : undefined;
+    }, 15_000);
+    const rules = { withdrawRule: 'approval', spendRule: 'members', approvalAbovePence: 1_000 };
+    expect(
+      (await api(`/api/pots/${pot.id}/rules`, { method: 'PATCH', body: rules, headers: asOwner })).status,
+    ).toBe(200);
+
+    const big = await api<Withdrawal>('/api/withdrawals', {
+      method: 'POST',
+      body: { amountPence: 2_000, source: { type: 'pot', potId: pot.id } },
+      headers: { ...bearer(ben.session.accessToken), 'idempotency-key': randomUUID() },
+    });
+    expect(big.body.status).toBe('awaiting_approval');
+    const byOwnOther = await api<{ detail: string }>(`/api/withdrawals/${big.body.id}/approve`, {
+      method: 'POST',
+      headers: bearer(benAgain.session.accessToken),
+    });
+    expect(byOwnOther.status).toBe(403);
+    expect(byOwnOther.body.detail).toBe(
+      'This withdrawal was asked for by your own other account: another member must approve it.',
+    );
+    // The owner is asked; Ben's other account is not.
+    await eventually(async () => {
+      const asked = (await inboxOf(owner.session.accessToken)).filter(
+        (n) => n.kind === 'withdrawal_approval',
+      );
+      return asked.length > 0 ? asked : undefined;
+    }, 20_000);
+    expect(
+      (await inboxOf(benAgain.session.accessToken)).filter((n) => n.kind === 'withdrawal_approval'),
+    ).toEqual([]);
+    const approved = await api<Withdrawal>(`/api/withdrawals/${big.body.id}/approve`, {
+      method: 'POST',
+      headers: asOwner,
+    });
+    expect(approved.status).toBe(200);
+    expect(['pending', 'paid']).toContain(approved.body.status);
   });
 
   it("switches simplifying debts off for its owner only, and explains a transfer to the pot's members only", async () => {

@@ -1,3 +1,5 @@
+import { randomInt } from 'node:crypto';
+
 import { api } from './api';
 import { bearer } from './pots';
 
@@ -9,6 +11,14 @@ export const VERIFIABLE_KYC = {
   dateOfBirth: { day: 10, month: 12, year: 1990 },
   address: { line1: '1 Test Street', city: 'London', postal_code: 'SW1A 1AA' },
 };
+
+/**
+ * A UK mobile number of the user's own: KYC takes accounts verified with one phone number to be one
+ * person's, who may not approve their own withdrawals.
+ */
+export function distinctPhoneNumber(): string {
+  return `+44 7${randomInt(100_000_000, 1_000_000_000)}`;
+}
 
 /**
  * A UK bank account that passes the VocaLink modulus check (VocaLink's own example pair). Withdrawals are
@@ -41,10 +51,13 @@ export interface OnboardingStatus {
  * Add Funds and Withdraw require: the KYC POST creates the Connect account on the way, then the bank
  * account is attached to it.
  */
-export async function verifyUser(accessToken: string): Promise<OnboardingStatus> {
+export async function verifyUser(
+  accessToken: string,
+  phoneNumber = distinctPhoneNumber(),
+): Promise<OnboardingStatus> {
   const response = await api<OnboardingStatus>('/api/onboarding/kyc', {
     method: 'POST',
-    body: VERIFIABLE_KYC,
+    body: { ...VERIFIABLE_KYC, phoneNumber },
     headers: bearer(accessToken),
   });
   if (response.status !== 200)

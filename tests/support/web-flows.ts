@@ -2,6 +2,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 
 import { eventually, GATEWAY_URL, randomPublicIp, uniqueEmail, verificationTokensFor } from './api';
 import type { useChromium } from './browser';
+import { distinctPhoneNumber } from './onboarding';
 import type { User } from './pots';
 
 /** An address the offline GeoIP database places in the UK (see the residency service's tests). */
@@ -110,7 +111,7 @@ export async function verifyInBrowser(page: Page) {
   await page.getByRole('heading', { name: 'Set Up Your Payment Account' }).waitFor();
   await field(page, 'First Name').fill('Ada');
   await field(page, 'Last Name').fill('Lovelace');
-  await field(page, 'Phone Number').fill('+44 7700 900123');
+  await field(page, 'Phone Number').fill(distinctPhoneNumber());
   await field(page, 'Day').fill('10');
   await field(page, 'Month').fill('12');
   await field(page, 'Year').fill('1990');

@@ -35,6 +35,7 @@ describe('accountState', () => {
       payoutBankAccountId: 'ba_123',
       payoutBankLabel: 'STRIPE TEST BANK •••• 2345',
       kycCountry: null,
+      phoneDigest: null,
     });
   });
 
@@ -52,6 +53,18 @@ describe('accountState', () => {
     expect(accountState({ ...verified, individual }).kycCountry).toBe('GB');
     expect(accountState(account({ individual })).kycCountry).toBeNull();
     expect(accountState(verified).kycCountry).toBeNull();
+  });
+
+  it('keeps a digest of the phone number, the same for one number however written, once KYC accepted it', () => {
+    const withPhone = (phone: string) => ({ ...verified, individual: { phone } as Stripe.Person });
+    const digest = accountState(withPhone('+447700900123')).phoneDigest;
+    expect(digest).toMatch(/^[0-9a-f]{64}$/);
+    expect(digest).not.toContain('7700900123');
+    expect(accountState(withPhone('+44 7700 900123')).phoneDigest).toBe(digest);
+    expect(accountState(withPhone('+447700900124')).phoneDigest).not.toBe(digest);
+    expect(
+      accountState(account({ individual: { phone: '+447700900123' } as Stripe.Person })).phoneDigest,
+    ).toBeNull();
   });
 
   it('is failed when the provider rejected a detail', () => {

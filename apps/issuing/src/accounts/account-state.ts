@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 import type { KycRequest } from '@kitty/contracts';
 import type Stripe from 'stripe';
 
@@ -12,6 +14,8 @@ export interface AccountState {
   payoutBankLabel: string | null;
   /** The address's country once KYC is complete (it decides residency), else null. */
   kycCountry: string | null;
+  /** The digest of the phone number KYC accepted (see `phoneDigestOf`), else null. */
+  phoneDigest: string | null;
 }
 
 /**
@@ -36,7 +40,17 @@ export function accountState(account: Stripe.Account): AccountState {
     payoutBankLabel: bank ? `${bank.bank_name ?? 'Bank account'} •••• ${bank.last4}` : null,
     kycCountry:
       kycStatus === 'complete' ? (account.individual?.address?.country?.toUpperCase() ?? null) : null,
+    phoneDigest: kycStatus === 'complete' ? phoneDigestOf(account.individual?.phone) : null,
   };
+}
+
+/**
+ * What identifies a verified person across their accounts without keeping their number: the SHA-256 of the
+ * phone number as the provider holds it (E.164, '+447700900123').
+ */
+export function phoneDigestOf(phone: string | null | undefined): string | null {
+  const digits = phone?.replace(/[^\d+]/g, '');
+  return digits ? createHash('sha256').update(`kyc-phone:${digits}`).digest('hex') : null;
 }
 
 /** Where the provider's names for individual details point in the onboarding form. */

@@ -3,6 +3,8 @@ import {
   IssuingRpc,
   type OnboardingQuery,
   type PaymentAccountCommand,
+  type SamePerson,
+  type SamePersonQuery,
   type SetBankAccountCommand,
   type UpdateKycCommand,
   type VerificationQuery,
@@ -44,6 +46,11 @@ export class AccountsController {
   @RpcHandler(IssuingRpc.getVerification)
   getVerification(query: VerificationQuery) {
     return this.onboarding.verification(query.userId);
+  }
+
+  @RpcHandler(IssuingRpc.samePerson)
+  samePerson(query: SamePersonQuery): Promise<SamePerson> {
+    return this.onboarding.samePerson(query);
   }
 
   @RpcHandler(IssuingRpc.getBankAccount)

@@ -159,6 +159,28 @@ describe('OnboardingService (PostgreSQL + Stripe sandbox)', () => {
     ).resolves.toMatchObject({ kycCountry: 'GB' });
   });
 
+  it("knows one person's accounts by the phone number KYC accepted on each, kept across a recreation", async () => {
+    const [ann, annAgain, ben, unverified] = [newCaller(), newCaller(), newCaller(), newCaller()];
+    await onboarding.updateKyc(ann, KYC);
+    await onboarding.updateKyc(annAgain, { ...KYC, phoneNumber: '+447700900123' });
+    await onboarding.updateKyc(ben, { ...KYC, phoneNumber: '+447700900456' });
+    await onboarding.createAccount(unverified);
+    const candidates = [ann, annAgain, ben, unverified].map((caller) => caller.userId);
+
+    await expect(
+      onboarding.samePerson({ userId: ann.userId, candidateUserIds: candidates }),
+    ).resolves.toEqual({
+      userIds: [annAgain.userId],
+    });
+    await onboarding.recreateAccount(annAgain);
+    await expect(
+      onboarding.samePerson({ userId: annAgain.userId, candidateUserIds: candidates }),
+    ).resolves.toEqual({ userIds: [ann.userId] });
+    await expect(
+      onboarding.samePerson({ userId: unverified.userId, candidateUserIds: candidates }),
+    ).resolves.toEqual({ userIds: [] });
+  });
+
   it('answers 422 with the provider reason when verification fails, and records it', async () => {
     const caller = newCaller();
     const problem = await problemOf(onboarding.updateKyc(caller, FAILING_KYC));

@@ -4,6 +4,8 @@ import {
   type OnboardingStatus,
   type PaymentAccount,
   type PaymentAccountVerification,
+  type SamePerson,
+  type SamePersonQuery,
   type VirtualCard,
 } from '@kitty/contracts';
 import { ProblemError } from '@kitty/nest-common';
@@ -113,6 +115,10 @@ export class OnboardingService {
           ? row.bankPayoutsFrom.toISOString()
           : null,
     };
+  }
+
+  async samePerson({ userId, candidateUserIds }: SamePersonQuery): Promise<SamePerson> {
+    return { userIds: await this.accounts.sharingPhoneWith(userId, candidateUserIds) };
   }
 
   /** The caller's payment account, created (idempotently) if they have none yet. */

@@ -27,6 +27,20 @@ export class PaymentAccountRepository {
     return this.prisma.paymentAccount.findUnique({ where: { userId } });
   }
 
+  /** Those of `candidateUserIds` (the user excepted) whose KYC accepted the same phone number as the user's. */
+  async sharingPhoneWith(userId: string, candidateUserIds: string[]): Promise<string[]> {
+    const own = await this.prisma.paymentAccount.findUnique({
+      where: { userId },
+      select: { phoneDigest: true },
+    });
+    if (!own?.phoneDigest) return [];
+    const same = await this.prisma.paymentAccount.findMany({
+      where: { phoneDigest: own.phoneDigest, userId: { in: candidateUserIds, not: userId } },
+      select: { userId: true },
+    });
+    return same.map((account) => account.userId);
+  }
+
   /** Inserts the user's account unless they already have one (ON CONFLICT DO NOTHING), then reads it. */
   async insertIfAbsent(
     userId: string,

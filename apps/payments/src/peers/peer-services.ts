@@ -64,6 +64,26 @@ export class PeerServices {
   }
 
   /**
+   * Those of `candidateUserIds` that are `userId`'s own other accounts, as far as KYC can tell. Nobody is
+   * let approve a withdrawal unchecked: when issuing cannot answer, a 503 says to try again.
+   */
+  async samePerson(userId: string, candidateUserIds: string[]): Promise<Set<string>> {
+    if (candidateUserIds.length === 0) return new Set();
+    try {
+      const { userIds } = await this.rpc.call(IssuingRpc.samePerson, { userId, candidateUserIds });
+      return new Set(userIds);
+    } catch (error) {
+      if (error instanceof ProblemError && error.problem.status < 500) throw error;
+      this.logger.warn(`Identity check for ${userId} unavailable: ${(error as Error).message}`);
+      throw ProblemError.of(
+        503,
+        'Verification unavailable',
+        'We could not check who may approve this withdrawal just now. Please try again in a moment.',
+      );
+    }
+  }
+
+  /**
    * The caller's role in a pot, its name and its rules (who may withdraw, issue 13 §4); a non-member gets
    * the pots service's own 404 wording.
    */

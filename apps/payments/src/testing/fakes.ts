@@ -203,6 +203,8 @@ export class FakePeerRpc {
   /** Each pot's rules (issue 13 §4); a pot not named here has the defaults. */
   readonly rules = new Map<string, PotRules>();
   issuingDown = false;
+  /** Each user's person, as KYC knows them: accounts with the same person are one person's. */
+  readonly people = new Map<string, string>();
 
   verify(userId: string, payoutDestination = 'ba_test_0001', payoutsAvailableFrom: string | null = null) {
     this.verified.set(userId, {
@@ -299,6 +301,14 @@ export class FakePeerRpc {
             payoutsAvailableFrom: null,
           }
         );
+      case IssuingRpc.samePerson: {
+        if (this.issuingDown) throw new Error('Service unavailable');
+        const { candidateUserIds } = request as { candidateUserIds: string[] };
+        const person = this.people.get(userId);
+        return {
+          userIds: candidateUserIds.filter((id) => id !== userId && person && this.people.get(id) === person),
+        };
+      }
       case PotsRpc.getPot:
         return this.pot(potId!, caller!.userId);
       case PotsRpc.getMembership: {

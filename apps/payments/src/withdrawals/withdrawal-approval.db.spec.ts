@@ -202,6 +202,28 @@ describe('pot withdrawals under the pot rules (PostgreSQL)', () => {
     });
   });
 
+  it("does not ask or accept the requester's own other account (the same person passed KYC on both)", async () => {
+    const g = await group(approval);
+    const [ben, cat] = g.members;
+    rpc.people.set(ben.userId, 'ben');
+    rpc.people.set(cat.userId, 'ben');
+    const waiting = await withdraw(g, ben, 6000);
+
+    const asked = await notices(`withdrawal_approval:${waiting.id}`);
+    expect(asked.map((n) => n.userId)).toEqual([g.owner.userId]);
+    await expect(problemOf(withdrawals.decide(cat, waiting.id, 'approve'))).resolves.toMatchObject({
+      status: 403,
+      detail: 'This withdrawal was asked for by your own other account: another member must approve it.',
+    });
+    await expect(reservations(waiting.id)).resolves.toBe(0);
+    // With the owner gone from the pot, nobody but Ben's own accounts is left to approve: refused at once.
+    rpc.join(g.potId, g.owner.userId, 'owner', 'Lisbon trip', 'Ann', new Date(Date.now() + 60_000));
+    await expect(problemOf(withdraw(g, ben, 6000))).resolves.toMatchObject({
+      status: 409,
+      title: 'No one to approve',
+    });
+  });
+
   it('refuses a withdrawal needing approval when nobody else was in the pot before it (409)', async () => {
     const g = await group(approval, 2);
     const [ben] = g.members;

@@ -454,14 +454,17 @@ export class WithdrawalService {
 
   /**
    * Who may approve the caller's withdrawal: the pot's other members who had joined before it was asked
-   * for. Someone let in afterwards (by any member, under `inviteRule: members`: perhaps the requester's own
+   * for, and who are not the requester's own other accounts (the same phone number passed KYC on both).
+   * Someone let in afterwards (by any member, under `inviteRule: members`: perhaps the requester's own
    * second account) approves nothing that was waiting when they came.
    */
   private async approversOf(caller: PaymentsCaller, potId: string, requestedAt: Date): Promise<string[]> {
     const { joinedAt } = await this.peers.potMembers(caller, potId);
-    return [...joinedAt].flatMap(([userId, joined]) =>
+    const joinedBefore = [...joinedAt].flatMap(([userId, joined]) =>
       userId !== caller.userId && joined < requestedAt ? [userId] : [],
     );
+    const requestersOwn = await this.peers.samePerson(caller.userId, joinedBefore);
+    return joinedBefore.filter((userId) => !requestersOwn.has(userId));
   }
 
   /**
@@ -492,7 +495,10 @@ export class WithdrawalService {
     return (window?.taken ?? 0n) + BigInt(amountPence) > BigInt(approvalAbovePence);
   }
 
-  /** Only a member who was in the pot when the withdrawal was asked for may approve it. */
+  /**
+   * Only a member who was in the pot when the withdrawal was asked for, and who is not the requester under
+   * another account, may approve it.
+   */
   private async requireMemberBefore(caller: PaymentsCaller, waiting: WithdrawalRow): Promise<void> {
     const { joinedAt } = await this.peers.potMembers(caller, waiting.potId as string);
     const joined = joinedAt.get(caller.userId);
@@ -501,6 +507,12 @@ export class WithdrawalService {
         403,
         'Not allowed',
         'Only members who were in the pot when this withdrawal was asked for can approve it.',
+      );
+    if ((await this.peers.samePerson(waiting.userId, [caller.userId])).has(caller.userId))
+      throw ProblemError.of(
+        403,
+        'Not allowed',
+        'This withdrawal was asked for by your own other account: another member must approve it.',
       );
   }
 

@@ -21,3 +21,14 @@ export const PaymentAccountVerification = z.object({
   payoutsAvailableFrom: IsoDateTime.nullable(),
 });
 export type PaymentAccountVerification = z.infer<typeof PaymentAccountVerification>;
+
+/** Which of `candidateUserIds` (a pot's other members, say) are the same verified person as `userId`. */
+export const SamePersonQuery = z.object({ userId: Uuid, candidateUserIds: z.array(Uuid).max(1000) }).strict();
+export type SamePersonQuery = z.infer<typeof SamePersonQuery>;
+
+/**
+ * The candidates whose KYC accepted the same phone number as the user's: one person's other accounts, as
+ * far as that can be known (accounts without completed KYC are nobody's).
+ */
+export const SamePerson = z.object({ userIds: z.array(Uuid) });
+export type SamePerson = z.infer<typeof SamePerson>;
