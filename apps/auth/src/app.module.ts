@@ -33,6 +33,7 @@ import { SessionService } from './sessions/session.service';
 import { SessionRevocations } from './sessions/session-revocations';
 import { AuthController } from './sign-in/auth.controller';
 import { AuthService } from './sign-in/auth.service';
+import { PasswordConfirmation } from './sign-in/password-confirmation';
 import { SignInThrottle } from './sign-in/sign-in-throttle';
 import { SignUpAttemptNotices } from './sign-in/sign-up-attempt-notices';
 import { AccountController } from './users/account.controller';
@@ -89,6 +90,7 @@ const infrastructure = serviceInfrastructure({
     RefreshRateLimit,
     RefreshService,
     SignInThrottle,
+    PasswordConfirmation,
     SignUpAttemptNotices,
     AuthService,
     AccountDeletionService,

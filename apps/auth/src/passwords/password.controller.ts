@@ -8,11 +8,15 @@ import {
 import { RpcHandler } from '@kitty/nest-common';
 import { Controller } from '@nestjs/common';
 
+import { PasswordConfirmation } from '../sign-in/password-confirmation';
 import { PasswordService } from './password.service';
 
 @Controller()
 export class PasswordController {
-  constructor(private readonly passwords: PasswordService) {}
+  constructor(
+    private readonly passwords: PasswordService,
+    private readonly confirmation: PasswordConfirmation,
+  ) {}
 
   @RpcHandler(AuthRpc.requestPasswordReset)
   requestReset(command: RequestPasswordResetCommand) {
@@ -33,7 +37,7 @@ export class PasswordController {
 
   @RpcHandler(AuthRpc.confirmPassword)
   async confirm(command: ConfirmPasswordCommand) {
-    await this.passwords.confirm(command);
+    await this.confirmation.confirm(command);
     return { ok: true } as const;
   }
 }

@@ -152,32 +152,4 @@ describe('PasswordService', () => {
       expect(sessions.endAllOf).toHaveBeenCalledWith(owner.id, 'sid-1');
     });
   });
-
-  describe('re-entering the password before a sensitive change', () => {
-    it('refuses a wrong password under `password` and counts it like a failed sign-in', async () => {
-      const { service, passwords, throttle } = setup();
-      passwords.verify.mockResolvedValue(false);
-      const problem = await problemOf(service.confirm({ userId: owner.id, password: 'guess' }));
-      expect(problem).toMatchObject({
-        status: 400,
-        errors: [{ field: 'password', message: 'Your password is not correct.' }],
-      });
-      expect(throttle.recordFailure).toHaveBeenCalledWith(owner.email);
-    });
-
-    it('refuses without checking once the account is over the sign-in limit', async () => {
-      const { service, passwords, throttle } = setup();
-      throttle.assertAllowed.mockRejectedValue(new Error('429'));
-      await expect(service.confirm({ userId: owner.id, password: 'right' })).rejects.toThrow('429');
-      expect(passwords.verify).not.toHaveBeenCalled();
-    });
-
-    it('accepts the right password and counts nothing', async () => {
-      const { service, passwords, throttle } = setup();
-      passwords.verify.mockResolvedValue(true);
-      await service.confirm({ userId: owner.id, password: 'right' });
-      expect(passwords.verify).toHaveBeenCalledWith('old-hash', 'right');
-      expect(throttle.recordFailure).not.toHaveBeenCalled();
-    });
-  });
 });

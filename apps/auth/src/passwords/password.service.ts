@@ -2,14 +2,12 @@ import { createHash, randomBytes } from 'node:crypto';
 
 import {
   type ChangePasswordCommand,
-  type ConfirmPasswordCommand,
   EmailQueue,
   PasswordResetQueue,
   type PasswordResetRequested,
   type PasswordResetRequestedJob,
   type RequestPasswordResetCommand,
   type ResetPasswordCommand,
-  WRONG_PASSWORD,
 } from '@kitty/contracts';
 import { outboxMessage, OutboxRelay, ProblemError } from '@kitty/nest-common';
 import { Injectable } from '@nestjs/common';
@@ -121,22 +119,6 @@ export class PasswordService {
     await this.prisma.$transaction((tx) => this.setPassword(tx, user.id, body.newPassword, user, 'changed'));
     this.outbox.kick();
     await this.sessions.endAllOf(user.id, sessionId);
-  }
-
-  /**
-   * Recent authentication for a sensitive change: the re-entered password. A wrong one counts as a failed
-   * sign-in, so a stolen access token cannot be used to guess the password beyond the sign-in limit.
-   */
-  async confirm({ userId, password }: ConfirmPasswordCommand): Promise<void> {
-    const user = await this.users.findCredentialsById(userId);
-    if (!user) throw ProblemError.of(404, 'User not found');
-    await this.throttle.assertAllowed(user.email);
-    if (!(await this.passwords.verify(user.passwordHash, password))) {
-      await this.throttle.recordFailure(user.email);
-      throw ProblemError.of(400, 'Wrong password', WRONG_PASSWORD, [
-        { field: 'password', message: WRONG_PASSWORD },
-      ]);
-    }
   }
 
   private async setPassword(

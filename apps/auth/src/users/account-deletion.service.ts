@@ -8,20 +8,22 @@ import {
   PotsUserDeletedQueue,
   type UserDeletedJob,
 } from '@kitty/contracts';
-import { outboxMessage, OutboxRelay, ProblemError } from '@kitty/nest-common';
+import { outboxMessage, OutboxRelay } from '@kitty/nest-common';
 import { Injectable } from '@nestjs/common';
 
 import { PasswordHasher } from '../passwords/password-hasher';
 import { PrismaService } from '../prisma.service';
 import { SessionService } from '../sessions/session.service';
+import { PasswordConfirmation } from '../sign-in/password-confirmation';
 import { SignInThrottle } from '../sign-in/sign-in-throttle';
 import { UserRepository } from './user.repository';
 
 /**
  * Deletes an account (issue 12 §5, UK GDPR): the password proves the owner is at the keyboard; the profile
  * is anonymised and its links and sessions end in one transaction with the `auth.user.deleted` events the
- * other services act on (outbox). The gateway has checked the password on its own first
- * (`checkPassword`), then had payments close the wallet, which it does only when nothing is left in it.
+ * other services act on (outbox). The gateway has had the password confirmed on its own first
+ * (`AuthRpc.confirmPassword`), then had payments close the wallet, which it does only when nothing is left
+ * in it.
  */
 @Injectable()
 export class AccountDeletionService {
@@ -31,25 +33,13 @@ export class AccountDeletionService {
     private readonly passwords: PasswordHasher,
     private readonly sessions: SessionService,
     private readonly throttle: SignInThrottle,
+    private readonly confirmation: PasswordConfirmation,
     private readonly outbox: OutboxRelay,
   ) {}
 
-  /** The owner's password, throttled like a sign-in: a 400 naming the field when it is wrong. */
-  async checkPassword({ userId, body }: DeleteAccountCommand): Promise<{ email: string }> {
-    const user = await this.users.findCredentialsById(userId);
-    if (!user) throw ProblemError.of(404, 'User not found');
-    await this.throttle.assertAllowed(user.email);
-    if (!(await this.passwords.verify(user.passwordHash, body.password))) {
-      await this.throttle.recordFailure(user.email);
-      const message = 'Your password is not correct.';
-      throw ProblemError.of(400, 'Wrong password', message, [{ field: 'password', message }]);
-    }
-    return user;
-  }
-
   async delete(command: DeleteAccountCommand, now = new Date()): Promise<void> {
     const { userId } = command;
-    const user = await this.checkPassword(command);
+    const user = await this.confirmation.confirm({ userId, password: command.body.password });
     const unusable = await this.passwords.hash(randomBytes(32).toString('base64url'));
     const event: UserDeletedJob = { userId, deletedAt: now.toISOString() };
     await this.prisma.$transaction(async (tx) => {

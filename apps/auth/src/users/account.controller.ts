@@ -35,12 +35,6 @@ export class AccountController {
     return { ended: await this.sessions.endAllOf(userId, keep) };
   }
 
-  @RpcHandler(AuthRpc.checkDeletionPassword)
-  async checkDeletionPassword(command: DeleteAccountCommand) {
-    await this.deletion.checkPassword(command);
-    return { ok: true } as const;
-  }
-
   @RpcHandler(AuthRpc.deleteAccount)
   async deleteAccount(command: DeleteAccountCommand) {
     await this.deletion.delete(command);

@@ -24,7 +24,7 @@ export class AccountDeletionService {
 
   async delete(user: AuthenticatedUser, body: DeleteAccountRequest): Promise<void> {
     await this.assertNoMoneyLeft(user);
-    await this.rpc.call(AuthRpc.checkDeletionPassword, { userId: user.id, body });
+    await this.rpc.call(AuthRpc.confirmPassword, { userId: user.id, password: body.password });
     await this.rpc.call(PaymentsRpc.closeWallet, { userId: user.id });
     await this.rpc.call(AuthRpc.deleteAccount, { userId: user.id, body });
   }

@@ -133,15 +133,10 @@ export const AuthRpc = {
    */
   deleteAccount: defineRpc('auth.account.delete.v1', DeleteAccountCommand, Acknowledged),
   /**
-   * Recent authentication before a sensitive change (the payout bank account): checks the re-entered
-   * password, counted with failed sign-ins; a wrong one is a 400 naming `password`.
+   * Recent authentication before a sensitive change (the payout bank account, deleting the account): checks
+   * the re-entered password, counted with failed sign-ins; a wrong one is a 400 naming `password`.
    */
   confirmPassword: defineRpc('auth.password.confirm.v1', ConfirmPasswordCommand, Acknowledged),
-  /**
-   * The password check of a deletion on its own (400 when wrong, throttled like sign-in), before anything
-   * irreversible: the wallet is closed only for the account's owner at the keyboard.
-   */
-  checkDeletionPassword: defineRpc('auth.account.delete-check.v1', DeleteAccountCommand, Acknowledged),
   /** After KYC (issuing onboarding): the user's legal name and phone number. */
   updateProfile: defineRpc('auth.profile.update.v1', UpdateProfileCommand, AuthUser),
 } as const;
