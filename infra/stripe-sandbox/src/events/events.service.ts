@@ -30,7 +30,6 @@ export const EVENT_TYPE = {
   issuingAuthorizationCreated: 'issuing_authorization.created',
   issuingAuthorizationUpdated: 'issuing_authorization.updated',
   issuingTransactionCreated: 'issuing_transaction.created',
-  issuingTokenCreated: 'issuing_token.created',
 } as const satisfies Record<string, Stripe.Event.Type>;
 
 export type EventType = (typeof EVENT_TYPE)[keyof typeof EVENT_TYPE];
