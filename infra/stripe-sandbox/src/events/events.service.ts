@@ -16,6 +16,7 @@ export const EVENT_TYPE = {
   checkoutSessionAsyncPaymentFailed: 'checkout.session.async_payment_failed',
   checkoutSessionExpired: 'checkout.session.expired',
   payoutCreated: 'payout.created',
+  payoutUpdated: 'payout.updated',
   payoutPaid: 'payout.paid',
   payoutFailed: 'payout.failed',
   accountUpdated: 'account.updated',
