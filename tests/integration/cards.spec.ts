@@ -14,7 +14,6 @@ interface IssuedCard {
   expMonth: number;
   expYear: number;
   status: 'active' | 'inactive' | 'canceled';
-  walletTypes: string[];
   spendsFrom: { potId: string; name: string } | null;
 }
 
@@ -96,7 +95,6 @@ describe('virtual card through the stack', () => {
       expMonth: expect.any(Number),
       expYear: expect.any(Number),
       status: 'active',
-      walletTypes: [],
       spendsFrom: null,
     });
     for (const { body } of results) expect(body).toEqual(card);
