@@ -158,6 +158,21 @@ describe('adding and withdrawing money in the browser', () => {
     await page.getByText('£25.50').waitFor();
   }, 120_000);
 
+  it('pays with Apple Pay on the Checkout page, without asking the browser first (no CSP violation)', async () => {
+    const { page } = await openUkPage(chromium);
+    await signUpAndVerify(page);
+    await page.goto('/top-up');
+    await page.getByRole('button', { name: '£25' }).click();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL('**/payment-method-selection');
+    await page.getByText(/Platform fee \(2%\)/).waitFor();
+    await page.getByRole('button', { name: /Apple Pay/ }).click();
+    // Checkout in this tab offers the wallet itself; useChromium fails the test on any CSP violation.
+    await page.getByRole('button', { name: 'Pay with Apple Pay' }).click();
+    await page.waitForURL('**/funding-success?session_id=*');
+    await page.getByText('Payment Successful!').waitFor({ timeout: 30_000 });
+  }, 90_000);
+
   it('shows a refused Direct Debit as failed, with the bank’s reason, on the result page and in the history', async () => {
     const { context, page } = await openUkPage(chromium);
     await signUpAndVerify(page);

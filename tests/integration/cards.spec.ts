@@ -1,6 +1,6 @@
 // The virtual card through the stack (gateway → issuing → Stripe sandbox, pots for the active pot): issued
-// once, read, frozen and unfrozen idempotently, pushed to Apple Pay / Google Pay; nobody reaches another
-// user's card; and no full card number anywhere — in any API answer of this suite, or in any text column of
+// once, read, frozen and unfrozen idempotently; no wallet push provisioning (a web app cannot do it);
+// nobody reaches another user's card; and no full card number anywhere — in any API answer of this suite, or in any text column of
 // the issuing schema.
 import { Pool } from 'pg';
 
@@ -14,7 +14,6 @@ interface IssuedCard {
   expMonth: number;
   expYear: number;
   status: 'active' | 'inactive' | 'canceled';
-  walletTypes: string[];
   spendsFrom: { potId: string; name: string } | null;
 }
 
@@ -96,7 +95,6 @@ describe('virtual card through the stack', () => {
       expMonth: expect.any(Number),
       expYear: expect.any(Number),
       status: 'active',
-      walletTypes: [],
       spendsFrom: null,
     });
     for (const { body } of results) expect(body).toEqual(card);
@@ -148,30 +146,13 @@ describe('virtual card through the stack', () => {
       });
   });
 
-  it('adds the card to Apple Pay and Google Pay once each; a frozen card gets the spec’s failure text', async () => {
+  it('has no wallet push-provisioning route, and the card says nothing about wallets', async () => {
     const { accessToken: token } = await verified();
-    await post('/api/cards', token);
-    const wallet = (walletType: unknown) =>
-      post<Partial<IssuedCard> & Omit<Problem, 'status'>>('/api/cards/current/wallet-provisioning', token, {
-        walletType,
-      });
-
-    expect(await wallet('apple_pay')).toMatchObject({ status: 200, body: { walletTypes: ['apple_pay'] } });
-    expect(await wallet('apple_pay')).toMatchObject({ status: 200, body: { walletTypes: ['apple_pay'] } });
-    const invalid = await wallet('samsung_pay');
-    expect(invalid.status).toBe(400);
-    expect(invalid.body.errors?.map(({ field }) => field)).toEqual(['walletType']);
-
-    await post('/api/cards/current/freeze', token);
-    expect(await wallet('google_pay')).toMatchObject({
-      status: 422,
-      body: { detail: 'Failed to add card to wallet. Please try again.' },
-    });
-    await post('/api/cards/current/unfreeze', token);
-    expect(await wallet('google_pay')).toMatchObject({
-      status: 200,
-      body: { walletTypes: ['apple_pay', 'google_pay'] },
-    });
+    const { body: card } = await post<IssuedCard>('/api/cards', token);
+    expect(card).not.toHaveProperty('walletTypes');
+    expect(
+      await post('/api/cards/current/wallet-provisioning', token, { walletType: 'apple_pay' }),
+    ).toMatchObject({ status: 404 });
   });
 
   it('never lets a stranger see or act on another user’s card', async () => {
@@ -180,24 +161,17 @@ describe('virtual card through the stack', () => {
     const stranger = await signUpUser();
     const token = stranger.session.accessToken;
 
-    for (const [method, path, body] of [
+    for (const [method, path] of [
       ['GET', '/api/cards/current'],
       ['POST', '/api/cards/current/freeze'],
       ['POST', '/api/cards/current/unfreeze'],
-      ['POST', '/api/cards/current/wallet-provisioning', { walletType: 'apple_pay' }],
     ] as const) {
-      const response = await call(path, { method, headers: bearer(token), ...(body && { body }) });
+      const response = await call(path, { method, headers: bearer(token) });
       expect({ path, status: response.status }).toEqual({ path, status: 404 });
     }
-    // Naming the owner's card or user anywhere changes nothing: the routes take no id.
-    const sneaky = await post<Problem>('/api/cards/current/wallet-provisioning', token, {
-      walletType: 'apple_pay',
-      userId: owner.user.id,
-    });
-    expect(sneaky.status).toBe(400);
     expect(await get<IssuedCard>('/api/cards/current', owner.accessToken)).toMatchObject({
       status: 200,
-      body: { ...card, status: 'active', walletTypes: [] },
+      body: { ...card, status: 'active' },
     });
   });
 
@@ -207,7 +181,6 @@ describe('virtual card through the stack', () => {
       ['GET', '/api/cards/current'],
       ['POST', '/api/cards/current/freeze'],
       ['POST', '/api/cards/current/unfreeze'],
-      ['POST', '/api/cards/current/wallet-provisioning'],
     ])
       expect((await api(path, { method })).status).toBe(401);
   });

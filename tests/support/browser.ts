@@ -17,6 +17,9 @@ export function useChromium() {
   const contexts: BrowserContext[] = [];
   // Per page: its navigations and its API calls that did not answer 2xx, printed when a test fails.
   const trails = new WeakMap<Page, string[]>();
+  // Content Security Policy violations reported on any page of the test: each one fails it (a request our
+  // own policy refuses is code that cannot work in a browser, e.g. a wallet probe fetching apple.com).
+  const cspViolations: string[] = [];
 
   beforeAll(async () => {
     browser = await chromium.launch({
@@ -34,6 +37,7 @@ export function useChromium() {
   });
 
   afterEach(async () => {
+    const violations = cspViolations.splice(0);
     // Each page as the test left it (tmp/e2e-last/<test>-<n>.png): what a failure looked like.
     const name = (expect.getState().currentTestName ?? 'test').replace(/[^a-z0-9]+/gi, '-').slice(0, 120);
     const pages = contexts.flatMap((context) => context.pages());
@@ -50,6 +54,7 @@ export function useChromium() {
       ),
     );
     await Promise.all(contexts.splice(0).map((context) => context.close()));
+    expect(violations).toEqual([]);
   });
 
   afterAll(async () => {
@@ -64,6 +69,10 @@ export function useChromium() {
         const trail: string[] = [];
         trails.set(page, trail);
         const note = (line: string) => trail.push(`${new Date().toISOString().slice(11, 23)} ${line}`);
+        page.on('console', (message) => {
+          if (message.type() === 'error' && /Content Security Policy/i.test(message.text()))
+            cspViolations.push(`${page.url()}: ${message.text()}`);
+        });
         page.on('framenavigated', (frame) => {
           if (frame === page.mainFrame()) note(`navigated to ${frame.url()}`);
         });

@@ -7,7 +7,7 @@ import { createStripeClient } from '@kitty/nest-common';
 import type Stripe from 'stripe';
 
 import { FundingService } from './funding/funding.service';
-import { walletAccount } from './ledger/accounts';
+import { PlatformAccount, walletAccount } from './ledger/accounts';
 import { LedgerService } from './ledger/ledger.service';
 import { PrismaService } from './prisma.service';
 import { StripeGateway } from './stripe/stripe-gateway';
@@ -23,6 +23,7 @@ import {
   connectedAccountWithBank,
   describeWithSandbox,
   REFUSING_ACCOUNT_NUMBER,
+  RETURNING_ACCOUNT_NUMBER,
   type RunningSandbox,
   SANDBOX_SECRET_KEY,
   startStripeSandbox,
@@ -273,5 +274,70 @@ describeWithSandbox('payments against the Stripe sandbox (PostgreSQL)', () => {
       [500, 'failed'],
       [1000, 'paid'],
     ]);
+  });
+
+  it('gives the money back and tells the owner when a payout the bank returns fails after it was paid', async () => {
+    const ada = someone();
+    const { sessionId } = await funding.createCheckoutSession(
+      ada,
+      { amountPence: 2500, destination: { type: 'wallet' }, method: 'card' },
+      randomUUID(),
+    );
+    await sandbox.pay(sessionId, 'card', CARD_4242);
+    await deliver(await sandbox.eventFor('checkout.session.completed', sessionId));
+    // Ada's bank takes the payout, then sends it back (…0003): Stripe reports it paid, then failed.
+    const verification = await connectedAccountWithBank(stripeClient, RETURNING_ACCOUNT_NUMBER);
+    const account = verification.accountId;
+    rpc.verified.set(ada.userId, verification);
+    const withdrawal = await withdrawals.create(
+      ada,
+      { amountPence: 1000, source: { type: 'wallet' } },
+      randomUUID(),
+    );
+    await withdrawals.requestPayout(withdrawal.id);
+    const row = () => prisma.withdrawal.findUniqueOrThrow({ where: { id: withdrawal.id } });
+    const payoutId = (await row()).payoutId as string;
+    const clearing = () => ledger.balance(prisma, PlatformAccount.stripeClearing);
+
+    // The payout goes through in_transit (an update Kitty does not act on) to paid.
+    const updated = await sandbox.eventFor('payout.updated', payoutId);
+    expect(updated.data.object).toMatchObject({ status: 'in_transit' });
+    await deliver(updated, account);
+    expect((await row()).status).toBe('pending');
+    const clearingBefore = await clearing();
+    await deliver(await sandbox.eventFor('payout.paid', payoutId), account);
+    expect((await row()).status).toBe('paid');
+    expect(await ledger.balance(prisma, walletAccount(ada.userId))).toBe(1500n);
+    expect(await clearing()).toBe(clearingBefore + 1000n);
+
+    // Then the bank returns it: the paid withdrawal fails, its money comes back out of stripe:clearing to
+    // Ada's wallet (once, however often the event comes), the transfer is reversed, and she is told.
+    const failed = await sandbox.eventFor('payout.failed', payoutId);
+    expect(failed.data.object).toMatchObject({ status: 'failed', failure_code: 'account_closed' });
+    await deliver(failed, account);
+    await deliver(failed, account);
+    expect(await row()).toMatchObject({
+      status: 'failed',
+      failureReason: 'The bank account has been closed.',
+    });
+    expect(await ledger.balance(prisma, walletAccount(ada.userId))).toBe(2500n);
+    expect(await clearing()).toBe(clearingBefore);
+    expect(
+      await prisma.ledgerTransaction.count({
+        where: { idempotencyKey: `withdrawal-returned:${withdrawal.id}` },
+      }),
+    ).toBe(1);
+    const transfer = await stripeClient.transfers.retrieve((await row()).transferId as string);
+    expect(transfer).toMatchObject({ reversed: true, amount_reversed: 1000 });
+    const notices = (await prisma.outboxMessage.findMany({ where: { jobName: 'notifications.notify.v1' } }))
+      .map((message) => message.payload as { key: string; userId: string; title: string })
+      .filter((notice) => notice.key.endsWith(`:${withdrawal.id}`))
+      .map(({ key, userId, title }) => [key.split(':')[0], userId, title]);
+    expect(notices).toEqual(
+      expect.arrayContaining([
+        ['withdrawal_paid', ada.userId, 'Your withdrawal of £10.00 has reached your bank'],
+        ['withdrawal_failed', ada.userId, 'Your withdrawal of £10.00 could not be paid out'],
+      ]),
+    );
   });
 });

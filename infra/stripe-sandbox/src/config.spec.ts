@@ -9,6 +9,7 @@ describe('loadSandboxConfig', () => {
       publicUrl: 'http://localhost:12111',
       webhooks: { urls: [], enabledEvents: [], secret: 'whsec_sandbox', maxAttempts: 8, retryBaseMs: 1000 },
       asyncPaymentDelayMs: 3000,
+      payoutDelays: { settlementMs: 2000, returnMs: 10_000 },
       dataDir: null,
     });
     expect(Object.isFrozen(config)).toBe(true);
@@ -20,6 +21,7 @@ describe('loadSandboxConfig', () => {
       SANDBOX_WEBHOOK_URLS: 'http://127.0.0.1:3000/api/webhooks/stripe, http://127.0.0.1:9000/hook',
       SANDBOX_WEBHOOK_EVENTS: 'checkout.session.completed,payout.paid',
       SANDBOX_ASYNC_PAYMENT_DELAY_MS: '10',
+      SANDBOX_PAYOUT_RETURN_DELAY_MS: '250',
       SANDBOX_PUBLIC_URL: 'http://sandbox.local:4100/',
     });
     expect(config.webhooks.urls).toEqual([
@@ -28,6 +30,7 @@ describe('loadSandboxConfig', () => {
     ]);
     expect(config.webhooks.enabledEvents).toEqual(['checkout.session.completed', 'payout.paid']);
     expect(config.asyncPaymentDelayMs).toBe(10);
+    expect(config.payoutDelays.returnMs).toBe(250);
     expect(config.publicUrl).toBe('http://sandbox.local:4100');
   });
 

@@ -34,8 +34,10 @@ export const sandboxConfigSchema = z
     SANDBOX_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(1).default(10_000),
     /** Delay before a Bacs Direct Debit payment succeeds or fails (`checkout.session.async_payment_*`). */
     SANDBOX_ASYNC_PAYMENT_DELAY_MS: milliseconds(3000),
-    /** Delay before a payout turns `paid` or `failed`. */
+    /** Delay before a payout turns `paid` or `failed` (it is `in_transit` for the second half). */
     SANDBOX_PAYOUT_DELAY_MS: milliseconds(2000),
+    /** Delay, after `paid`, before the bank returns a payout to a returning test destination (`failed`). */
+    SANDBOX_PAYOUT_RETURN_DELAY_MS: milliseconds(10_000),
     /** How often open sessions past `expires_at` are expired. */
     SANDBOX_EXPIRY_SWEEP_MS: z.coerce.number().int().min(10).default(5000),
     /** When set, state is kept in <dir>/state.json across restarts; otherwise it lives in memory only. */
@@ -79,7 +81,10 @@ export const sandboxConfigSchema = z
         timeoutMs: env.SANDBOX_WEBHOOK_TIMEOUT_MS,
       },
       asyncPaymentDelayMs: env.SANDBOX_ASYNC_PAYMENT_DELAY_MS,
-      payoutDelayMs: env.SANDBOX_PAYOUT_DELAY_MS,
+      payoutDelays: {
+        settlementMs: env.SANDBOX_PAYOUT_DELAY_MS,
+        returnMs: env.SANDBOX_PAYOUT_RETURN_DELAY_MS,
+      },
       expirySweepMs: env.SANDBOX_EXPIRY_SWEEP_MS,
       dataDir: env.SANDBOX_DATA_DIR ?? null,
     };

@@ -89,7 +89,7 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
     clock,
     events,
     scheduler,
-    config.payoutDelayMs,
+    config.payoutDelays,
     accounts,
     balances,
   );

@@ -183,7 +183,6 @@ describe('cache tags', () => {
       expMonth: 1,
       expYear: 2030,
       status,
-      walletTypes: [],
       spendsFrom: null,
     });
     fetchMock.mockImplementation(async (input) => {

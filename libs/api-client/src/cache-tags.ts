@@ -174,7 +174,6 @@ export const kittyApiWithTags = kittyApiWithTagTypes.enhanceEndpoints({
     },
     freezeCard: { onQueryStarted: showCard },
     unfreezeCard: { onQueryStarted: showCard },
-    provisionCardToWallet: { onQueryStarted: showCard },
 
     // The bell and the list: marking read re-reads them (the count comes with the list).
     listNotifications: { providesTags: [{ type: 'Notifications', id: 'ME' }] },

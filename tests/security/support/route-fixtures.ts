@@ -780,9 +780,6 @@ export function routeFixtures(world: World): Record<string, RouteFixture> {
     'GET /api/cards/current': { prepare: async () => ({ as: alice }) },
     'POST /api/cards/current/freeze': { prepare: async () => ({ as: alice }) },
     'POST /api/cards/current/unfreeze': { prepare: async () => ({ as: alice }) },
-    'POST /api/cards/current/wallet-provisioning': {
-      prepare: async () => ({ as: alice, body: { walletType: 'apple_pay' } }),
-    },
     'POST /api/funding/checkout-sessions': {
       prepare: async () => ({
         as: alice,

@@ -25,7 +25,6 @@ const card: IssuingCardView = {
   expMonth: 11,
   expYear: 2029,
   status: 'active',
-  walletTypes: [],
 };
 
 describe('/api/cards', () => {
@@ -89,7 +88,6 @@ describe('/api/cards', () => {
     ['GET', '/api/cards/current'],
     ['POST', '/api/cards/current/freeze'],
     ['POST', '/api/cards/current/unfreeze'],
-    ['POST', '/api/cards/current/wallet-provisioning'],
   ] as const)('%s %s needs a signed-in user', async (method, url) => {
     expect((await call(method, url, undefined, false)).statusCode).toBe(401);
     expect(rpcCall).not.toHaveBeenCalled();
@@ -140,35 +138,11 @@ describe('/api/cards', () => {
     expect(response.headers['content-type']).toContain('application/problem+json');
   });
 
-  it('adds the card to a wallet, refusing anything but apple_pay or google_pay', async () => {
-    issuingReply = { ...card, walletTypes: ['google_pay'] };
-    const response = await call('POST', '/api/cards/current/wallet-provisioning', {
-      walletType: 'google_pay',
-    });
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ walletTypes: ['google_pay'] });
-    expect(issuingCalls()).toEqual([
-      [IssuingRpc.provisionWallet.pattern, { caller, body: { walletType: 'google_pay' } }],
-    ]);
-
-    rpcCall.mockClear();
-    for (const body of [{ walletType: 'samsung_pay' }, { walletType: 'apple_pay', cardId: 'ic_other' }, {}]) {
-      const refused = await call('POST', '/api/cards/current/wallet-provisioning', body);
-      expect(refused.statusCode).toBe(400);
-    }
-    expect(rpcCall).not.toHaveBeenCalled();
-  });
-
-  it('passes the spec’s wallet failure text through', async () => {
-    issuingReply = ProblemError.of(
-      422,
-      'Failed to add card to wallet',
-      'Failed to add card to wallet. Please try again.',
-    );
+  it('has no wallet push-provisioning route: a web app cannot add a card to a phone wallet', async () => {
     const response = await call('POST', '/api/cards/current/wallet-provisioning', {
       walletType: 'apple_pay',
     });
-    expect(response.statusCode).toBe(422);
-    expect(response.json()).toMatchObject({ detail: 'Failed to add card to wallet. Please try again.' });
+    expect(response.statusCode).toBe(404);
+    expect(rpcCall).not.toHaveBeenCalled();
   });
 });

@@ -1,13 +1,12 @@
-import { IssuedCard, WalletProvisioningRequest } from '@kitty/contracts';
+import { IssuedCard } from '@kitty/contracts';
 import { Controller, Get, HttpCode, Post, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 
 import { CurrentUser } from '../auth/current-user.decorator';
 import type { AuthenticatedUser } from '../auth/jwt-auth.guard';
 import { schemaRef } from '../http/openapi';
 import { ApiProblems } from '../http/problem-responses';
-import { ZodBody } from '../http/zod-body';
 import { CardsService } from './cards.service';
 
 /** The caller's one virtual card ('current'): there is no route that takes a card id. */
@@ -66,21 +65,5 @@ export class CardsController {
   @ApiProblems(404, 409, 503)
   unfreeze(@CurrentUser() user: AuthenticatedUser) {
     return this.cards.setStatus(user, { status: 'active' });
-  }
-
-  @Post('current/wallet-provisioning')
-  @HttpCode(200)
-  @ApiOperation({
-    operationId: 'provisionCardToWallet',
-    summary: "Add the caller's card to Apple Pay or Google Pay (a wallet it is in already is a no-op)",
-  })
-  @ApiBody({ schema: schemaRef(WalletProvisioningRequest) })
-  @ApiOkResponse({ schema: schemaRef(IssuedCard) })
-  @ApiProblems(400, 404, 422, 503)
-  provisionWallet(
-    @CurrentUser() user: AuthenticatedUser,
-    @ZodBody(WalletProvisioningRequest) body: WalletProvisioningRequest,
-  ) {
-    return this.cards.provisionWallet(user, body);
   }
 }

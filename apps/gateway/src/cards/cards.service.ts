@@ -4,7 +4,6 @@ import {
   type IssuingCardView,
   IssuingRpc,
   PotsRpc,
-  type WalletProvisioningRequest,
 } from '@kitty/contracts';
 import { RpcClient } from '@kitty/nest-common';
 import { Injectable } from '@nestjs/common';
@@ -34,13 +33,6 @@ export class CardsService {
 
   setStatus(user: AuthenticatedUser, body: CardStatusChange) {
     return this.shown(user, this.rpc.call(IssuingRpc.setCardStatus, { caller: signedInCaller(user), body }));
-  }
-
-  provisionWallet(user: AuthenticatedUser, body: WalletProvisioningRequest) {
-    return this.shown(
-      user,
-      this.rpc.call(IssuingRpc.provisionWallet, { caller: signedInCaller(user), body }),
-    );
   }
 
   /** The card with its pot, the two read side by side. */

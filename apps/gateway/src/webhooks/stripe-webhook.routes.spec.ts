@@ -220,6 +220,23 @@ describe('POST /api/webhooks/stripe', () => {
       expect(add).not.toHaveBeenCalled();
     });
 
+    it('answers as Stripe documents: 200, JSON, and the pinned Stripe-Version (a reply without it is an error)', async () => {
+      rpcCall.mockResolvedValueOnce({ approved: true });
+      const payload = request();
+      const response = await deliver(payload, sign(payload));
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['stripe-version']).toBe(Stripe.API_VERSION);
+      // Fastify adds `; charset=utf-8`: the media type is still the application/json Stripe accepts.
+      expect(String(response.headers['content-type']).split(';')[0]).toBe('application/json');
+      expect(JSON.parse(response.body)).toEqual({ approved: true });
+    });
+
+    it('sends the Stripe-Version header with a decline too, and only with an authorisation reply', async () => {
+      const declined = request({ card: null });
+      expect((await deliver(declined, sign(declined))).headers['stripe-version']).toBe(Stripe.API_VERSION);
+      expect((await deliver(body, sign(body))).headers['stripe-version']).toBeUndefined();
+    });
+
     it('passes on a decline', async () => {
       rpcCall.mockResolvedValueOnce({ approved: false });
       const payload = request();

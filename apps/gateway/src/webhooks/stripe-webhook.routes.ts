@@ -26,8 +26,9 @@ const signatureOf = (request: FastifyRequest): string | undefined => {
  */
 export function registerStripeWebhooks(fastify: FastifyInstance, webhooks: StripeWebhookService): void {
   for (const [endpoint, url] of Object.entries(STRIPE_WEBHOOK_PATHS) as [WebhookEndpoint, string][]) {
-    fastify.post(url, { config: KEEP_RAW_BODY }, (request) =>
-      webhooks.receive(endpoint, request.rawBody, signatureOf(request)),
-    );
+    fastify.post(url, { config: KEEP_RAW_BODY }, async (request, reply) => {
+      const { body, headers } = await webhooks.receive(endpoint, request.rawBody, signatureOf(request));
+      return reply.headers(headers).send(body);
+    });
   }
 }

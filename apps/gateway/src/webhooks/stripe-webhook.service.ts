@@ -6,7 +6,7 @@ import {
   StripeEventJob,
   StripeEventQueue,
 } from '@kitty/contracts';
-import { ProblemError, QueueRegistry, RpcClient } from '@kitty/nest-common';
+import { ProblemError, QueueRegistry, RpcClient, STRIPE_API_VERSION } from '@kitty/nest-common';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import Stripe from 'stripe';
 
@@ -23,6 +23,21 @@ const DECLINED: AuthorizationDecision = { approved: false };
 
 /** Which of Stripe's two endpoints a delivery came to: the platform's, or Connect's (connected accounts). */
 export type WebhookEndpoint = 'platform' | 'connect';
+
+/** What the gateway answers a delivery with: a body, and the headers that must go with it. */
+export interface WebhookReply {
+  body: AuthorizationDecision | { received: true };
+  headers: Readonly<Record<string, string>>;
+}
+
+/**
+ * Stripe's contract for the real-time authorisation reply: 200, a JSON body, and `Stripe-Version` (which
+ * Stripe requires: a reply without it is a webhook error, and the authorisation falls back to a decline).
+ */
+export const AUTHORIZATION_REPLY_HEADERS: Readonly<Record<string, string>> = {
+  'Stripe-Version': STRIPE_API_VERSION,
+  'Content-Type': 'application/json',
+};
 
 /**
  * Intake of Stripe's webhook deliveries: nothing is believed before the signature is checked. A card
@@ -41,11 +56,17 @@ export class StripeWebhookService {
     private readonly rpc: RpcClient,
   ) {}
 
-  async receive(endpoint: WebhookEndpoint, rawBody: string | undefined, signature: string | undefined) {
+  async receive(
+    endpoint: WebhookEndpoint,
+    rawBody: string | undefined,
+    signature: string | undefined,
+  ): Promise<WebhookReply> {
     const event = this.verify(endpoint, rawBody, signature);
-    if (event.type === AUTHORIZATION_REQUEST) return this.decide(event);
+    if (event.type === AUTHORIZATION_REQUEST) {
+      return { body: await this.decide(event), headers: AUTHORIZATION_REPLY_HEADERS };
+    }
     await this.enqueue(event);
-    return { received: true as const };
+    return { body: { received: true }, headers: {} };
   }
 
   /**

@@ -250,11 +250,9 @@ describe('OnboardingService (PostgreSQL + Stripe sandbox)', () => {
       expMonth: expect.any(Number),
       expYear: expect.any(Number),
       status: 'active',
-      walletTypes: [],
     });
     await expect(virtualCards.create(caller)).resolves.toEqual({ created: false, card });
-    const { walletTypes: _wallets, ...shown } = card;
-    await expect(onboarding.status(caller)).resolves.toMatchObject({ step: 'complete', card: shown });
+    await expect(onboarding.status(caller)).resolves.toMatchObject({ step: 'complete', card });
     await expect(problemOf(onboarding.recreateAccount(caller))).resolves.toMatchObject({ status: 409 });
   });
 
@@ -330,45 +328,6 @@ describe('OnboardingService (PostgreSQL + Stripe sandbox)', () => {
       status: 404,
     });
     await expect(onboarding.status(owner)).resolves.toMatchObject({ card: { status: 'active' } });
-  });
-
-  it('adds the card to each wallet once, refuses a frozen card with the spec text, and never a stranger’s', async () => {
-    const owner = newCaller();
-    await onboarding.updateKyc(owner, KYC);
-    await virtualCards.create(owner);
-
-    await expect(problemOf(virtualCards.provisionWallet(newCaller(), 'apple_pay'))).resolves.toMatchObject({
-      status: 404,
-    });
-    await expect(virtualCards.provisionWallet(owner, 'apple_pay')).resolves.toMatchObject({
-      walletTypes: ['apple_pay'],
-    });
-    const both = await Promise.all([
-      virtualCards.provisionWallet(owner, 'google_pay'),
-      virtualCards.provisionWallet(owner, 'google_pay'),
-    ]);
-    expect(both.map(({ walletTypes }) => walletTypes)).toEqual([
-      ['apple_pay', 'google_pay'],
-      ['apple_pay', 'google_pay'],
-    ]);
-    await expect(virtualCards.current(owner)).resolves.toMatchObject({
-      walletTypes: ['apple_pay', 'google_pay'],
-    });
-
-    const frozen = newCaller();
-    await onboarding.updateKyc(frozen, KYC);
-    await virtualCards.create(frozen);
-    await virtualCards.setStatus(frozen, { status: 'inactive' });
-    await expect(problemOf(virtualCards.provisionWallet(frozen, 'apple_pay'))).resolves.toMatchObject({
-      status: 422,
-      detail: 'Failed to add card to wallet. Please try again.',
-    });
-    const offline = servicesOn(prisma, 'http://127.0.0.1:9').virtualCards;
-    await expect(problemOf(offline.provisionWallet(frozen, 'google_pay'))).resolves.toMatchObject({
-      status: 503,
-      detail: 'An error occurred while adding the card to your wallet.',
-    });
-    await expect(virtualCards.current(frozen)).resolves.toMatchObject({ walletTypes: [] });
   });
 
   it('has no card to show before one is created', async () => {

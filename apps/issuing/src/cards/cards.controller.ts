@@ -1,15 +1,10 @@
-import {
-  type CardQuery,
-  IssuingRpc,
-  type ProvisionWalletCommand,
-  type SetCardStatusCommand,
-} from '@kitty/contracts';
+import { type CardQuery, IssuingRpc, type SetCardStatusCommand } from '@kitty/contracts';
 import { RpcHandler } from '@kitty/nest-common';
 import { Controller } from '@nestjs/common';
 
 import { VirtualCardService } from './virtual-card.service';
 
-/** The user's virtual card: issued, shown, frozen or cancelled, and added to a phone's wallet. */
+/** The user's virtual card: issued, shown, frozen or cancelled. */
 @Controller()
 export class CardsController {
   constructor(private readonly cards: VirtualCardService) {}
@@ -27,10 +22,5 @@ export class CardsController {
   @RpcHandler(IssuingRpc.setCardStatus)
   setCardStatus({ caller, body }: SetCardStatusCommand) {
     return this.cards.setStatus(caller, body);
-  }
-
-  @RpcHandler(IssuingRpc.provisionWallet)
-  provisionWallet({ caller, body }: ProvisionWalletCommand) {
-    return this.cards.provisionWallet(caller, body.walletType);
   }
 }

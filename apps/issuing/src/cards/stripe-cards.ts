@@ -1,5 +1,4 @@
-import { WALLET_PROVISIONING_ERROR, WALLET_PROVISIONING_FAILED, type WalletType } from '@kitty/contracts';
-import { ProblemError, STRIPE_CLIENT } from '@kitty/nest-common';
+import { STRIPE_CLIENT } from '@kitty/nest-common';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import Stripe from 'stripe';
 
@@ -72,32 +71,5 @@ export class StripeCards {
     return callStripe('Failed to update card', this.logger, () =>
       this.stripe.issuing.cards.update(cardId, { status }, { stripeAccount: accountId }),
     );
-  }
-
-  /**
-   * Pushes the card to a wallet (Stripe's push_provisioning_details, which the SDK has no method for).
-   * Answers the wallet's network token; failures carry the spec's two toasts: the provider refused, or
-   * something else went wrong.
-   */
-  async pushToWallet(accountId: string, cardId: string, wallet: WalletType): Promise<{ tokenId: string }> {
-    try {
-      const details: { token?: { id?: unknown } } = await this.stripe.rawRequest(
-        'GET',
-        `/v1/issuing/cards/${encodeURIComponent(cardId)}/push_provisioning_details?wallet=${wallet}`,
-        {},
-        { stripeAccount: accountId },
-      );
-      if (typeof details.token?.id !== 'string') throw new Error('push provisioning answered no token');
-      return { tokenId: details.token.id };
-    } catch (error) {
-      if (error instanceof Stripe.errors.StripeInvalidRequestError) {
-        this.logger.warn(`Provider refused to add ${cardId} to ${wallet}: ${error.message}`);
-        throw ProblemError.of(422, 'Failed to add card to wallet', WALLET_PROVISIONING_FAILED);
-      }
-      this.logger.error(
-        `Adding ${cardId} to ${wallet} failed: ${error instanceof Error ? error.message : String(error)}`,
-      );
-      throw ProblemError.of(503, 'Failed to add card to wallet', WALLET_PROVISIONING_ERROR);
-    }
   }
 }

@@ -1,4 +1,3 @@
-import type { WalletType } from '@kitty/contracts';
 import { Injectable } from '@nestjs/common';
 import type Stripe from 'stripe';
 
@@ -51,19 +50,5 @@ export class VirtualCardRepository {
       data: { status },
     });
     return count === 0 ? null : this.prisma.virtualCard.findUnique({ where: { userId } });
-  }
-
-  /** Adds a wallet to the card's list in one statement, so concurrent additions never lose one. */
-  async recordWallet(
-    userId: string,
-    stripeCardId: string,
-    wallet: WalletType,
-  ): Promise<VirtualCardRow | null> {
-    await this.prisma.$executeRaw`
-      UPDATE "virtual_cards"
-         SET "wallet_types" = array_append("wallet_types", ${wallet}), "updated_at" = now()
-       WHERE "user_id" = ${userId}::uuid AND "stripe_card_id" = ${stripeCardId}
-         AND NOT (${wallet} = ANY ("wallet_types"))`;
-    return this.prisma.virtualCard.findFirst({ where: { userId, stripeCardId } });
   }
 }

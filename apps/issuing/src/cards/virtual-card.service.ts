@@ -1,10 +1,4 @@
-import type {
-  CardCreation,
-  CardStatusChange,
-  IssuingCaller,
-  IssuingCardView,
-  WalletType,
-} from '@kitty/contracts';
+import type { CardCreation, CardStatusChange, IssuingCaller, IssuingCardView } from '@kitty/contracts';
 import { ProblemError } from '@kitty/nest-common';
 import { Injectable } from '@nestjs/common';
 
@@ -12,13 +6,9 @@ import { toVirtualCard } from '../accounts/onboarding.service';
 import { PaymentAccountRepository } from '../accounts/payment-account.repository';
 import { StripeAccounts } from '../accounts/stripe-accounts';
 import { StripeCards } from './stripe-cards';
-import { VirtualCardRepository, type VirtualCardRow } from './virtual-card.repository';
+import { VirtualCardRepository } from './virtual-card.repository';
 
 const noCard = () => ProblemError.of(404, 'Card not found', 'You have no virtual card yet.');
-
-export function toCardView(row: VirtualCardRow): IssuingCardView {
-  return { ...toVirtualCard(row), walletTypes: row.walletTypes as WalletType[] };
-}
 
 /**
  * The caller's virtual card, on a verified account with card issuing. Only ever looked up by the caller's
@@ -36,7 +26,7 @@ export class VirtualCardService {
 
   async create(caller: IssuingCaller): Promise<CardCreation> {
     const existing = await this.cards.findByUserId(caller.userId);
-    if (existing) return { created: false, card: toCardView(existing) };
+    if (existing) return { created: false, card: toVirtualCard(existing) };
     const account = await this.accounts.findByUserId(caller.userId);
     if (account?.kycStatus !== 'complete') {
       throw ProblemError.of(409, 'Account Setup Required', 'Complete your account verification first.');
@@ -56,27 +46,27 @@ export class VirtualCardService {
     );
     const card = await this.stripeCards.createCard(account.stripeAccountId, caller.userId, cardholder.id);
     const { row, inserted } = await this.cards.insertIfAbsent(caller.userId, account.stripeAccountId, card);
-    return { created: inserted, card: toCardView(row) };
+    return { created: inserted, card: toVirtualCard(row) };
   }
 
   async current(caller: IssuingCaller): Promise<IssuingCardView> {
     const row = await this.cards.findByUserId(caller.userId);
     if (!row) throw noCard();
-    return toCardView(row);
+    return toVirtualCard(row);
   }
 
   /** Freezes or unfreezes the caller's card; asking for the status it already has changes nothing. */
   async setStatus(caller: IssuingCaller, { status }: CardStatusChange): Promise<IssuingCardView> {
     const card = await this.cards.findByUserId(caller.userId);
     if (!card) throw noCard();
-    if (card.status === status) return toCardView(card);
+    if (card.status === status) return toVirtualCard(card);
     if (card.status === 'canceled') {
       throw ProblemError.of(409, 'Card canceled', 'This card can no longer be used.');
     }
     const updated = await this.stripeCards.setStatus(card.stripeAccountId, card.stripeCardId, status);
     const row = await this.cards.recordStatus(caller.userId, card.stripeCardId, updated.status);
     if (!row) throw noCard();
-    return toCardView(row);
+    return toVirtualCard(row);
   }
 
   /**
@@ -89,16 +79,5 @@ export class VirtualCardService {
     if (!card || card.status === 'canceled') return;
     const updated = await this.stripeCards.setStatus(card.stripeAccountId, card.stripeCardId, 'canceled');
     await this.cards.recordStatus(userId, card.stripeCardId, updated.status);
-  }
-
-  /** Adds the caller's card to a wallet (decisions §16) and records it; a wallet it is in already is a no-op. */
-  async provisionWallet(caller: IssuingCaller, wallet: WalletType): Promise<IssuingCardView> {
-    const card = await this.cards.findByUserId(caller.userId);
-    if (!card) throw noCard();
-    if (card.walletTypes.includes(wallet)) return toCardView(card);
-    await this.stripeCards.pushToWallet(card.stripeAccountId, card.stripeCardId, wallet);
-    const row = await this.cards.recordWallet(caller.userId, card.stripeCardId, wallet);
-    if (!row) throw noCard();
-    return toCardView(row);
   }
 }

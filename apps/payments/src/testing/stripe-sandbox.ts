@@ -49,6 +49,8 @@ export async function startStripeSandbox(): Promise<RunningSandbox> {
       SANDBOX_PORT: String(port),
       SANDBOX_ASYNC_PAYMENT_DELAY_MS: '50',
       SANDBOX_PAYOUT_DELAY_MS: '50',
+      // Long enough for a spec to act on `payout.paid` before the bank returns the payout.
+      SANDBOX_PAYOUT_RETURN_DELAY_MS: '1500',
       LOG_LEVEL: 'silent',
     },
     stdio: 'ignore',
@@ -100,9 +102,13 @@ function freePort(): Promise<number> {
   });
 }
 
-/** A bank account the sandbox pays out to (VocaLink's example pair); one ending 0002 refuses payouts. */
+/**
+ * A bank account the sandbox pays out to (VocaLink's example pair); one ending 0002 refuses payouts, one
+ * ending 0003 is paid and then returned by the bank.
+ */
 export const PAYING_ACCOUNT_NUMBER = '55779911';
 export const REFUSING_ACCOUNT_NUMBER = '00040002';
+export const RETURNING_ACCOUNT_NUMBER = '00040003';
 
 /**
  * A user's verified connected account in the sandbox, as issuing opens it, with their own bank account

@@ -5,7 +5,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { POT_ID, signedInState } from '../test/factories';
 import { json, mockFetch, pathOf, problem } from '../test/fetch-mock';
 import { renderInApp } from '../test/render';
-import { VirtualCardPanel } from './virtual-card-panel';
+import { DETAILS_NOTE, VirtualCardPanel, WALLET_NOTE } from './virtual-card-panel';
 
 const aCard = (overrides: Partial<IssuedCard> = {}): IssuedCard => ({
   brand: 'Visa',
@@ -13,7 +13,6 @@ const aCard = (overrides: Partial<IssuedCard> = {}): IssuedCard => ({
   expMonth: 3,
   expYear: 2029,
   status: 'active',
-  walletTypes: [],
   spendsFrom: { potId: POT_ID, name: 'Lisbon trip' },
   ...overrides,
 });
@@ -22,20 +21,16 @@ const panel = () => within(screen.getByRole('region', { name: 'Your virtual card
 const posts = (fetchMock: ReturnType<typeof mockFetch>) =>
   fetchMock.requests.filter((request) => request.method === 'POST').map(pathOf);
 
-/** The card as the server has it, changed by freeze / unfreeze / wallet-provisioning like the server does. */
-function cardApi(initial: IssuedCard | null, failWallet?: () => Response) {
+/** The card as the server has it, changed by freeze / unfreeze like the server does. */
+function cardApi(initial: IssuedCard | null) {
   let card = initial;
-  return mockFetch(async (request) => {
+  return mockFetch((request) => {
     const path = pathOf(request);
     if (!card) return problem(404, 'You have no virtual card yet.');
     if (path === '/api/cards/current') return json(card);
     if (path === '/api/cards/current/freeze') card = { ...card, status: 'inactive' };
     else if (path === '/api/cards/current/unfreeze') card = { ...card, status: 'active' };
-    else if (path === '/api/cards/current/wallet-provisioning') {
-      if (failWallet) return failWallet();
-      const { walletType } = (await request.json()) as { walletType: 'apple_pay' | 'google_pay' };
-      card = { ...card, walletTypes: [...card.walletTypes, walletType] };
-    } else return problem(404, `Not mocked: ${path}`);
+    else return problem(404, `Not mocked: ${path}`);
     return json(card);
   });
 }
@@ -120,53 +115,36 @@ describe('VirtualCardPanel', () => {
     expect(await screen.findByTestId('card-number')).toBeTruthy();
   });
 
-  it('freezes and unfreezes the card; a frozen card cannot be added to a wallet', async () => {
+  it('freezes and unfreezes the card', async () => {
     const fetchMock = cardApi(aCard());
     const { user } = renderInApp(<VirtualCardPanel />, { session: signedInState() });
 
     await user.click(await panel().findByRole('button', { name: 'Freeze Card' }));
     expect(await panel().findByText('Frozen')).toBeTruthy();
     expect(await screen.findByText('Card Frozen')).toBeTruthy();
-    expect(panel().getByRole('button', { name: 'Add to Apple Pay' })).toHaveProperty('disabled', true);
-    expect(panel().getByText('Unfreeze your card to add it to a wallet.')).toBeTruthy();
 
     await user.click(panel().getByRole('button', { name: 'Unfreeze Card' }));
     expect(await panel().findByText('Active')).toBeTruthy();
-    expect(panel().getByRole('button', { name: 'Add to Apple Pay' })).toHaveProperty('disabled', false);
     expect(posts(fetchMock)).toEqual(['/api/cards/current/freeze', '/api/cards/current/unfreeze']);
   });
 
-  it('adds the card to Apple Pay and Google Pay through the provisioning call', async () => {
+  it('offers no Apple Pay / Google Pay buttons and says plainly what the web app cannot do', async () => {
     const fetchMock = cardApi(aCard());
-    const { user } = renderInApp(<VirtualCardPanel />, { session: signedInState() });
+    renderInApp(<VirtualCardPanel />, { session: signedInState() });
 
-    await user.click(await panel().findByRole('button', { name: 'Add to Apple Pay' }));
-    expect(await panel().findByText('Added to Apple Pay')).toBeTruthy();
-    expect(await screen.findByText('Your card was added to Apple Pay.')).toBeTruthy();
-    await user.click(panel().getByRole('button', { name: 'Add to Google Pay' }));
-    expect(await panel().findByText('Added to Google Pay')).toBeTruthy();
-
-    const bodies = await Promise.all(
-      fetchMock.requests
-        .filter((request) => request.method === 'POST')
-        .map((request) => request.clone().json() as Promise<unknown>),
+    await screen.findByTestId('card-number');
+    expect(panel().queryByRole('button', { name: /Apple Pay|Google Pay|wallet/i })).toBeNull();
+    expect(panel().getByText(/it cannot be done from this website/).textContent).toBe(
+      `${DETAILS_NOTE} ${WALLET_NOTE}`,
     );
-    expect(bodies).toEqual([{ walletType: 'apple_pay' }, { walletType: 'google_pay' }]);
-    expect(panel().queryByRole('button', { name: /Add to/ })).toBeNull();
+    expect(fetchMock.requests.map(pathOf)).toEqual(['/api/cards/current']);
   });
 
-  it.each([
-    [422, 'Failed to add card to wallet. Please try again.'],
-    [503, 'An error occurred while adding the card to your wallet.'],
-  ])('shows the spec’s toast when provisioning answers %i', async (status, text) => {
-    cardApi(aCard(), () => problem(status, 'Provider said no.'));
-    const { user } = renderInApp(<VirtualCardPanel />, { session: signedInState() });
+  it('does not promise Apple Pay or Google Pay to a user without a card', async () => {
+    cardApi(null);
+    renderInApp(<VirtualCardPanel />, { session: signedInState() });
 
-    await user.click(await panel().findByRole('button', { name: 'Add to Google Pay' }));
-    expect(await screen.findByText(text)).toBeTruthy();
-    await waitFor(() =>
-      expect(panel().getByRole('button', { name: 'Add to Google Pay' })).toHaveProperty('disabled', false),
-    );
-    expect(panel().queryByText('Added to Google Pay')).toBeNull();
+    await panel().findByRole('link', { name: 'Get Your Virtual Card' });
+    expect(panel().queryByText(/Apple Pay|Google Pay/)).toBeNull();
   });
 });

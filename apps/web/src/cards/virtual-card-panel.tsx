@@ -6,7 +6,6 @@ import {
   problemDetail,
   useFreezeCardMutation,
   useGetCurrentCardQuery,
-  useProvisionCardToWalletMutation,
   useUnfreezeCardMutation,
 } from '@kitty/api-client';
 import { useState } from 'react';
@@ -20,14 +19,16 @@ import { useToast } from '../ui/toast';
 export const MASKED_NUMBER = '•••• •••• •••• ••••';
 const MASKED_EXPIRY = '••/••';
 
-/** The spec's two add-to-wallet toasts: the provider refused, or anything else went wrong. */
-export const WALLET_FAILED = 'Failed to add card to wallet. Please try again.';
-export const WALLET_ERROR = 'An error occurred while adding the card to your wallet.';
-
-const WALLETS = [
-  { type: 'apple_pay', name: 'Apple Pay' },
-  { type: 'google_pay', name: 'Google Pay' },
-] as const;
+/**
+ * What this web app cannot do with the card, said plainly. Adding a card to Apple Pay or Google Pay is
+ * push provisioning, which Stripe offers only in its native iOS and Android SDKs; and the full number and
+ * security code are shown only through Stripe's Issuing Elements (straight from Stripe to the browser),
+ * which this app does not use yet, so it shows neither.
+ */
+export const WALLET_NOTE =
+  'Adding your card to Apple Pay or Google Pay needs a phone app: it cannot be done from this website.';
+export const DETAILS_NOTE =
+  'Only the last four digits and the expiry date are shown here, never the full card number or security code.';
 
 const STATUS = {
   active: { label: 'Active', color: 'green' },
@@ -39,8 +40,8 @@ const twoDigits = (n: number) => String(n).padStart(2, '0');
 
 /**
  * Home's virtual card panel (spec §2, decisions §16): masked until 'show', which reveals only the last four
- * digits and the expiry (the full number never reaches the browser); Apple Pay / Google Pay through the
- * issuing service; freeze / unfreeze; and the active pot it spends from, changed on the pot cards below.
+ * digits and the expiry (the full number never reaches Kitty's servers or the browser); freeze / unfreeze;
+ * the active pot it spends from, changed on the pot cards below; and what a web app cannot do with it.
  */
 export function VirtualCardPanel() {
   const card = useGetCurrentCardQuery();
@@ -60,9 +61,7 @@ export function VirtualCardPanel() {
         // Also while it is read again: "no card yet" stays the latest answer until another comes (Home
         // reads it ahead of its code, and a read that ended in an error is always read again).
         <div className="virtual-card-empty">
-          <p className="muted">
-            Get a free virtual card that spends from your active pot, ready for Apple Pay and Google Pay.
-          </p>
+          <p className="muted">Get a free virtual card that spends from your active pot.</p>
           <PlainButtonLink to="/onboarding" variant="primary">
             Get Your Virtual Card
           </PlainButtonLink>
@@ -86,8 +85,6 @@ function CardDetails({ card }: { card: IssuedCard }) {
   const [shown, setShown] = useState(false);
   const [freeze, freezing] = useFreezeCardMutation();
   const [unfreeze, unfreezing] = useUnfreezeCardMutation();
-  const [provision, provisioning] = useProvisionCardToWalletMutation();
-  const [pendingWallet, setPendingWallet] = useState<IssuedCard['walletTypes'][number] | null>(null);
   const status = STATUS[card.status];
   const frozen = card.status === 'inactive';
 
@@ -102,19 +99,6 @@ function CardDetails({ card }: { card: IssuedCard }) {
       }
     } catch (error) {
       toast.error('Error', problemDetail(error) ?? 'Something went wrong: Please try again later.');
-    }
-  };
-
-  const addToWallet = async (wallet: (typeof WALLETS)[number]) => {
-    setPendingWallet(wallet.type);
-    try {
-      await provision({ walletType: wallet.type }).unwrap();
-      toast.success('Success!', `Your card was added to ${wallet.name}.`);
-    } catch (error) {
-      const status = httpStatusOf(error);
-      toast.error('Error', status !== undefined && status < 500 ? WALLET_FAILED : WALLET_ERROR);
-    } finally {
-      setPendingWallet(null);
     }
   };
 
@@ -157,25 +141,9 @@ function CardDetails({ card }: { card: IssuedCard }) {
         <a href="#your-pots">{card.spendsFrom ? 'Change' : 'Choose a pot'}</a>
       </p>
 
-      <div className="virtual-card-wallets">
-        {WALLETS.map((wallet) =>
-          card.walletTypes.includes(wallet.type) ? (
-            <PlainTag key={wallet.type} color="green">
-              Added to {wallet.name}
-            </PlainTag>
-          ) : (
-            <PlainButton
-              key={wallet.type}
-              onClick={() => void addToWallet(wallet)}
-              disabled={card.status !== 'active' || (provisioning.isLoading && pendingWallet !== wallet.type)}
-              loading={pendingWallet === wallet.type}
-            >
-              Add to {wallet.name}
-            </PlainButton>
-          ),
-        )}
-      </div>
-      {frozen && <p className="muted">Unfreeze your card to add it to a wallet.</p>}
+      <p className="muted virtual-card-limits">
+        {DETAILS_NOTE} {WALLET_NOTE}
+      </p>
     </>
   );
 }

@@ -1,5 +1,3 @@
-import { penceToPounds } from '@kitty/money';
-
 /**
  * Leaving the app for Stripe's hosted pages, in one place so that component tests can replace it
  * (jsdom cannot navigate).
@@ -25,51 +23,3 @@ export const externalNavigation = {
     window.location.assign(url);
   },
 };
-
-export type WalletMethod = 'apple_pay' | 'google_pay';
-
-const WALLET_METHOD_DATA: Record<WalletMethod, PaymentMethodData> = {
-  apple_pay: {
-    supportedMethods: 'https://apple.com/apple-pay',
-    data: {
-      version: 3,
-      merchantIdentifier: 'merchant.kitty',
-      merchantCapabilities: ['supports3DS'],
-      supportedNetworks: ['visa', 'masterCard', 'amex'],
-      countryCode: 'GB',
-    },
-  },
-  google_pay: {
-    supportedMethods: 'https://google.com/pay',
-    data: {
-      apiVersion: 2,
-      apiVersionMinor: 0,
-      allowedPaymentMethods: [
-        {
-          type: 'CARD',
-          parameters: {
-            allowedAuthMethods: ['PAN_ONLY', 'CRYPTOGRAM_3DS'],
-            allowedCardNetworks: ['VISA', 'MASTERCARD', 'AMEX'],
-          },
-        },
-      ],
-    },
-  },
-};
-
-/**
- * Whether this device and browser can pay with Apple Pay / Google Pay, asked through the Payment Request
- * API (decisions §12). Any refusal (no API, an unknown method, the browser's rate limit on the question)
- * counts as not available.
- */
-export async function canPayWithWallet(method: WalletMethod, totalPence: number): Promise<boolean> {
-  if (typeof window.PaymentRequest !== 'function') return false;
-  try {
-    const request = new PaymentRequest([WALLET_METHOD_DATA[method]], {
-      total: { label: 'Kitty', amount: { currency: 'GBP', value: penceToPounds(totalPence) } },
-    });
-    return await request.canMakePayment();
-  } catch {
-    return false;
-  }
-}

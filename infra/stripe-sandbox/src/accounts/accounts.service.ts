@@ -81,6 +81,12 @@ const TEST_BANK = {
 export const FAILING_ACCOUNT_NUMBER_SUFFIX = '0002';
 
 /**
+ * Payouts to a bank account whose account number ends in these digits are paid, then returned by the bank
+ * (`account_closed`): Stripe reports such a payout `paid` first and `failed` later.
+ */
+export const RETURNING_ACCOUNT_NUMBER_SUFFIX = '0003';
+
+/**
  * Stripe's test-mode dates of birth: 1900-01-01 fails identity verification
  * (`verification_failed_keyed_identity`); any other valid date of an adult verifies.
  */

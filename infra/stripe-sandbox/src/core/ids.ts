@@ -24,7 +24,6 @@ export const ID_PREFIX = {
   card: 'ic_',
   authorization: 'iauth_',
   issuingTransaction: 'ipi_',
-  token: 'intok_',
   transfer: 'tr_',
   transferReversal: 'trr_',
 } as const;

@@ -16,6 +16,7 @@ export const EVENT_TYPE = {
   checkoutSessionAsyncPaymentFailed: 'checkout.session.async_payment_failed',
   checkoutSessionExpired: 'checkout.session.expired',
   payoutCreated: 'payout.created',
+  payoutUpdated: 'payout.updated',
   payoutPaid: 'payout.paid',
   payoutFailed: 'payout.failed',
   accountUpdated: 'account.updated',
@@ -30,7 +31,6 @@ export const EVENT_TYPE = {
   issuingAuthorizationCreated: 'issuing_authorization.created',
   issuingAuthorizationUpdated: 'issuing_authorization.updated',
   issuingTransactionCreated: 'issuing_transaction.created',
-  issuingTokenCreated: 'issuing_token.created',
 } as const satisfies Record<string, Stripe.Event.Type>;
 
 export type EventType = (typeof EVENT_TYPE)[keyof typeof EVENT_TYPE];

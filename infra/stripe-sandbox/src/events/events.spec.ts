@@ -36,11 +36,13 @@ describe('Events through the stripe SDK', () => {
     const all = await t.stripe.events.list();
     expect(all.data.map((e) => e.type)).toEqual([
       'payout.paid',
+      'payout.updated',
       'payout.created',
       'checkout.session.expired',
     ]);
     expect((await t.stripe.events.list({ type: 'payout.*' })).data.map((e) => e.type)).toEqual([
       'payout.paid',
+      'payout.updated',
       'payout.created',
     ]);
     expect(
@@ -48,7 +50,7 @@ describe('Events through the stripe SDK', () => {
         (e) => e.type,
       ),
     ).toEqual(['payout.paid', 'checkout.session.expired']);
-    expect((await t.stripe.events.list({ created: { gte: startedAt - 60 } })).data).toHaveLength(3);
+    expect((await t.stripe.events.list({ created: { gte: startedAt - 60 } })).data).toHaveLength(4);
     expect((await t.stripe.events.list({ created: { gt: startedAt + 60 } })).data).toHaveLength(0);
   });
 

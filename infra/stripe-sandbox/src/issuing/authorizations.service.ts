@@ -10,6 +10,7 @@ import { EVENT_TYPE, EventsService } from '../events/events.service';
 import { Collection } from '../store/collection';
 import { SandboxStore } from '../store/store';
 import { WebhookDeliveryService } from '../webhooks/webhook-delivery.service';
+import { readAuthorizationReply } from './authorization-reply';
 import {
   CaptureAuthorizationParams,
   CreateAuthorizationParams,
@@ -45,6 +46,14 @@ export type IssuingAuthorization = Pick<
 
 type Reason = Stripe.Issuing.Authorization.RequestHistory.Reason;
 
+/** What was decided, why, and the metadata the endpoint's reply set on the authorization. */
+interface Decision {
+  approved: boolean;
+  reason: Reason;
+  reasonMessage: string | null;
+  metadata: Record<string, string>;
+}
+
 /** The capture of an authorization, as Stripe records it: the amount is negative (money leaving). */
 export type IssuingTransaction = Pick<
   Stripe.Issuing.Transaction,
@@ -73,8 +82,9 @@ interface Owned {
 
 /**
  * Card purchases (test helper): an active card's authorization is sent synchronously to the webhook
- * endpoints as `issuing_authorization.request`; the first endpoint answering 2xx with `{"approved": …}`
- * decides, as Stripe's real-time authorization webhook does. No answer in time declines. An approved
+ * endpoints as `issuing_authorization.request`; the first endpoint answering as Stripe's real-time
+ * authorization webhook requires (200, `Stripe-Version`, JSON `{"approved": …}`) decides. No usable answer
+ * in time declines. An approved
  * authorization stays `pending` (funds held); a declined one is `closed`. Then `issuing_authorization.created`.
  */
 export class AuthorizationsService {
@@ -155,13 +165,14 @@ export class AuthorizationsService {
       },
       wallet: null,
     };
-    const { approved, reason } =
+    const { approved, reason, reasonMessage, metadata }: Decision =
       card.status === 'active'
         ? await this.askEndpoints(pending, request)
-        : { approved: false, reason: 'card_inactive' as Reason };
+        : { approved: false, reason: 'card_inactive', reasonMessage: null, metadata: {} };
     const decided: IssuingAuthorization = {
       ...pending,
       amount: approved ? params.amount : 0,
+      metadata,
       approved,
       pending_request: null,
       status: approved ? 'pending' : 'closed',
@@ -177,7 +188,7 @@ export class AuthorizationsService {
           merchant_currency: currency,
           network_risk_score: null,
           reason,
-          reason_message: null,
+          reason_message: reasonMessage,
           requested_at: now,
         },
       ],
@@ -264,35 +275,39 @@ export class AuthorizationsService {
     return object;
   }
 
-  /** The real-time decision: the first endpoint answering 2xx with a boolean `approved` decides. */
+  /**
+   * The real-time decision: the first endpoint whose reply Stripe can use decides (see
+   * readAuthorizationReply). A reply it cannot use is a `webhook_error` with Stripe's `reason_message`; no
+   * reply in time is a `webhook_timeout`. Either way the authorization is declined.
+   */
   private async askEndpoints(
     authorization: IssuingAuthorization,
     request: RequestContext,
-  ): Promise<{ approved: boolean; reason: Reason }> {
+  ): Promise<Decision> {
     const event = this.events.emit(EVENT_TYPE.issuingAuthorizationRequest, authorization, request, {
       dispatch: false,
     });
-    let reason: Reason = 'webhook_timeout';
+    let outcome: Decision = { approved: false, reason: 'webhook_timeout', reasonMessage: null, metadata: {} };
     for (const endpoint of this.webhooks.endpointsOf(event)) {
-      const answer = await this.webhooks.ask(endpoint, event, AUTHORIZATION_DECISION_MS);
-      if (answer.status === null) continue;
-      const approved = decisionIn(answer.status, answer.body);
-      if (approved === null) {
-        reason = 'webhook_error';
+      const reading = await this.webhooks.ask(
+        endpoint,
+        event,
+        AUTHORIZATION_DECISION_MS,
+        readAuthorizationReply,
+      );
+      if (reading === null) continue;
+      if (!reading.ok) {
+        outcome = { approved: false, reason: 'webhook_error', reasonMessage: reading.message, metadata: {} };
         continue;
       }
-      return { approved, reason: approved ? 'webhook_approved' : 'webhook_declined' };
+      const { approved, metadata } = reading.value;
+      return {
+        approved,
+        reason: approved ? 'webhook_approved' : 'webhook_declined',
+        reasonMessage: null,
+        metadata,
+      };
     }
-    return { approved: false, reason };
-  }
-}
-
-function decisionIn(status: number, body: string | null): boolean | null {
-  if (status < 200 || status >= 300 || body === null) return null;
-  try {
-    const parsed = JSON.parse(body) as { approved?: unknown };
-    return typeof parsed.approved === 'boolean' ? parsed.approved : null;
-  } catch {
-    return null;
+    return outcome;
   }
 }

@@ -8,10 +8,14 @@ import { startTestSandbox, TEST_WEBHOOK_SECRET, TestSandbox } from '../testing/h
 /** An endpoint that decides `issuing_authorization.request` with `decide`, and records every event. */
 async function startDecider() {
   const received: Stripe.Event[] = [];
-  let decide: (event: Stripe.Event) => { status: number; body: unknown } = () => ({
-    status: 200,
-    body: { approved: true },
-  });
+  const acceptHeaders: (string | undefined)[] = [];
+  // Answers as Stripe's docs require unless a test says otherwise: `headers` replace the default ones,
+  // and a string `body` is sent as it is.
+  let decide: (event: Stripe.Event) => {
+    status: number;
+    body: unknown;
+    headers?: Record<string, string>;
+  } = () => ({ status: 200, body: { approved: true } });
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -24,18 +28,23 @@ async function startDecider() {
         TEST_WEBHOOK_SECRET,
       );
       received.push(event);
+      if (event.type === 'issuing_authorization.request') acceptHeaders.push(request.headers.accept);
       const answer =
         event.type === 'issuing_authorization.request'
           ? decide(event)
           : { status: 200, body: { received: true } };
-      response.writeHead(answer.status, { 'Content-Type': 'application/json' });
-      response.end(JSON.stringify(answer.body));
+      response.writeHead(
+        answer.status,
+        answer.headers ?? { 'Content-Type': 'application/json', 'Stripe-Version': Stripe.API_VERSION },
+      );
+      response.end(typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/webhooks/stripe`,
     received,
+    acceptHeaders,
     setDecision: (next: typeof decide) => (decide = next),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
@@ -141,6 +150,75 @@ describe('Issuing authorizations (test helper) with the real-time webhook decisi
       status: 'closed',
       amount: 0,
       request_history: [{ approved: false, reason }],
+    });
+  });
+
+  it('asks with Accept: application/json, as Stripe does', async () => {
+    decider.setDecision(() => ({ status: 200, body: { approved: true } }));
+    await authorize(300);
+    expect(decider.acceptHeaders.at(-1)).toBe('application/json');
+  });
+
+  const withVersion = { 'Content-Type': 'application/json', 'Stripe-Version': Stripe.API_VERSION };
+  it.each([
+    [
+      'without Stripe-Version',
+      { status: 200, body: { approved: true }, headers: { 'Content-Type': 'application/json' } },
+      'The response has no Stripe-Version header.',
+    ],
+    [
+      'with a Stripe-Version that is no API version',
+      { status: 200, body: { approved: true }, headers: { ...withVersion, 'Stripe-Version': 'latest' } },
+      "Stripe-Version 'latest' is not an API version.",
+    ],
+    [
+      'in another content type',
+      { status: 200, body: 'approved=true', headers: { ...withVersion, 'Content-Type': 'text/plain' } },
+      "Content-Type 'text/plain' is not application/json.",
+    ],
+    [
+      'that is not JSON',
+      { status: 200, body: 'yes', headers: withVersion },
+      'The response body is not JSON.',
+    ],
+    [
+      'with another 2xx status',
+      { status: 202, body: { approved: true }, headers: withVersion },
+      'The endpoint answered HTTP 202, not 200.',
+    ],
+    [
+      'with a string approved',
+      { status: 200, body: { approved: 'true' }, headers: withVersion },
+      "The response has no boolean 'approved'.",
+    ],
+  ])('refuses an approval %s as Stripe does: webhook_error, declined', async (_case, answer, message) => {
+    decider.setDecision(() => answer);
+    const authorization = await authorize(400);
+    expect(authorization).toMatchObject({
+      approved: false,
+      status: 'closed',
+      amount: 0,
+      request_history: [{ approved: false, reason: 'webhook_error', reason_message: message }],
+    });
+    const deliveries = (await (
+      await fetch(
+        `http://127.0.0.1:${t.stripe.getApiField('port')}/_sandbox/deliveries?event_type=issuing_authorization.request&limit=1`,
+      )
+    ).json()) as { data: { status: string; error: string | null }[] };
+    expect(deliveries.data[0]).toMatchObject({ status: 'failed', error: message });
+  });
+
+  it("takes the reply's metadata onto the authorization; a charset on the JSON type is fine", async () => {
+    decider.setDecision(() => ({
+      status: 200,
+      body: { approved: true, metadata: { rule: 'pot-balance' } },
+      headers: { 'Content-Type': 'application/json; charset=utf-8', 'Stripe-Version': Stripe.API_VERSION },
+    }));
+    const authorization = await authorize(450);
+    expect(authorization).toMatchObject({
+      approved: true,
+      metadata: { rule: 'pot-balance' },
+      request_history: [{ reason: 'webhook_approved', reason_message: null }],
     });
   });
 

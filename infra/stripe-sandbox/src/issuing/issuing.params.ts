@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { expandParam, formArray, formInt, metadataParam } from '../core/params';
+import { expandParam, formInt, metadataParam } from '../core/params';
 
 const addressParam = () =>
   z.strictObject({
@@ -61,29 +61,3 @@ export const updateCardParams = z.strictObject({
 export type UpdateCardParams = z.output<typeof updateCardParams>;
 
 export const retrieveParams = z.strictObject({ expand: expandParam() });
-
-/**
- * Push provisioning (Stripe's `GET /v1/issuing/cards/:id/push_provisioning_details`). Stripe's mobile SDKs
- * send the device's data (`ios[…]` for Apple Pay, `android[…]` for Google Pay); a web app has no device,
- * so the sandbox takes the `wallet` and accepts the device data optionally.
- */
-export const pushProvisioningParams = z
-  .strictObject({
-    wallet: z.enum(['apple_pay', 'google_pay']),
-    ios: z
-      .strictObject({
-        certificates: formArray(z.string().min(1), { min: 1, max: 5 }),
-        nonce: z.string().min(1),
-        nonce_signature: z.string().min(1),
-      })
-      .optional(),
-    android: z
-      .strictObject({ wallet_account_id: z.string().min(1), device_id: z.string().min(1) })
-      .optional(),
-    expand: expandParam(),
-  })
-  .refine(({ wallet, ios, android }) => !(wallet === 'apple_pay' ? android : ios), {
-    message: 'ios[…] goes with wallet=apple_pay and android[…] with wallet=google_pay',
-    path: ['wallet'],
-  });
-export type PushProvisioningParams = z.output<typeof pushProvisioningParams>;

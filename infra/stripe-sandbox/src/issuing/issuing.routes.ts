@@ -2,13 +2,7 @@ import type { FastifyInstance } from 'fastify';
 
 import { ApiRoutes, requestParams } from '../core/api';
 import { parseParams } from '../core/params';
-import {
-  createCardholderParams,
-  createCardParams,
-  pushProvisioningParams,
-  retrieveParams,
-  updateCardParams,
-} from './issuing.params';
+import { createCardholderParams, createCardParams, retrieveParams, updateCardParams } from './issuing.params';
 import { IssuingService } from './issuing.service';
 
 type WithId = { Params: { id: string } };
@@ -39,14 +33,6 @@ export const issuingRoutes =
       issuing.updateCard(
         request.params.id,
         parseParams(updateCardParams, requestParams(request)),
-        request.stripe,
-      ),
-    );
-
-    api.get<WithId>('/issuing/cards/:id/push_provisioning_details', (request) =>
-      issuing.pushProvisioningDetails(
-        request.params.id,
-        parseParams(pushProvisioningParams, requestParams(request)),
         request.stripe,
       ),
     );

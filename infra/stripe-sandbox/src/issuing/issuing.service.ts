@@ -1,4 +1,4 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 
 import Stripe from 'stripe';
 
@@ -10,12 +10,7 @@ import { invalidRequest, resourceMissing } from '../core/stripe-error';
 import { EVENT_TYPE, EventsService } from '../events/events.service';
 import { Collection } from '../store/collection';
 import { SandboxStore } from '../store/store';
-import {
-  CreateCardholderParams,
-  CreateCardParams,
-  PushProvisioningParams,
-  UpdateCardParams,
-} from './issuing.params';
+import { CreateCardholderParams, CreateCardParams, UpdateCardParams } from './issuing.params';
 
 export type Cardholder = Pick<
   Stripe.Issuing.Cardholder,
@@ -60,34 +55,6 @@ export type IssuingCard = Pick<
   | 'wallets'
 > & { cardholder: Cardholder };
 
-export type IssuingToken = Pick<
-  Stripe.Issuing.Token,
-  | 'id'
-  | 'object'
-  | 'created'
-  | 'device_fingerprint'
-  | 'last4'
-  | 'livemode'
-  | 'network'
-  | 'network_updated_at'
-  | 'status'
-  | 'wallet_provider'
-> & { card: string };
-
-/**
- * What Stripe answers a wallet's push-provisioning request with: the encrypted card data the wallet
- * adds (opaque here, as it is to the issuer's app), plus, in the sandbox, the network token it became.
- */
-export interface PushProvisioningDetails {
-  object: 'issuing.push_provisioning_details';
-  card: string;
-  wallet: 'apple_pay' | 'google_pay';
-  contents: string;
-  activation_data: string;
-  ephemeral_public_key: string;
-  token: IssuingToken;
-}
-
 /** Objects of a connected account live beside the account that owns them (null: the platform). */
 interface Owned<T> {
   id: string;
@@ -104,7 +71,6 @@ const CARD_VALID_YEARS = 3;
 export class IssuingService {
   private readonly cardholders: Collection<Owned<Cardholder>>;
   private readonly cards: Collection<Owned<IssuingCard>>;
-  private readonly tokens: Collection<Owned<IssuingToken>>;
 
   constructor(
     store: SandboxStore,
@@ -114,7 +80,6 @@ export class IssuingService {
   ) {
     this.cardholders = store.collection('issuing_cardholders', { objectName: 'issuing.cardholder' });
     this.cards = store.collection('issuing_cards', { objectName: 'issuing.card' });
-    this.tokens = store.collection('issuing_tokens', { objectName: 'issuing.token' });
   }
 
   createCardholder(params: CreateCardholderParams, request: RequestContext): Cardholder {
@@ -223,68 +188,6 @@ export class IssuingService {
     this.cards.replace({ ...owned, object: updated });
     this.events.emit(EVENT_TYPE.issuingCardUpdated, updated, request);
     return updated;
-  }
-
-  /**
-   * Adds an active card to a wallet: the wallet's network token is created once per card and wallet
-   * (`issuing_token.created`) and provisioning again returns it. Frozen or canceled cards are refused.
-   */
-  pushProvisioningDetails(
-    id: string,
-    params: PushProvisioningParams,
-    request: RequestContext,
-  ): PushProvisioningDetails {
-    const card = this.owned(this.cards, id, request, 'issuing.card').object;
-    if (card.status !== 'active') {
-      throw invalidRequest(`The card ${card.id} is ${card.status} and cannot be added to a wallet.`, {
-        code: 'card_not_active',
-      });
-    }
-    if (!card.wallets?.[params.wallet].eligible) {
-      throw invalidRequest(`The card ${card.id} is not eligible for ${params.wallet}.`, {
-        code: 'card_not_eligible',
-        param: 'wallet',
-      });
-    }
-    const existing = this.tokens
-      .all()
-      .find(({ object }) => object.card === card.id && object.wallet_provider === params.wallet);
-    const token = existing?.object ?? this.createToken(card, params.wallet, request);
-    const opaque = (bytes: number) => randomBytes(bytes).toString('base64');
-    return {
-      object: 'issuing.push_provisioning_details',
-      card: card.id,
-      wallet: params.wallet,
-      contents: opaque(256),
-      activation_data: opaque(64),
-      ephemeral_public_key: opaque(65),
-      token,
-    };
-  }
-
-  private createToken(
-    card: IssuingCard,
-    wallet: PushProvisioningParams['wallet'],
-    request: RequestContext,
-  ): IssuingToken {
-    const now = unixSeconds(this.clock);
-    const token: IssuingToken = {
-      id: newId(ID_PREFIX.token),
-      object: 'issuing.token',
-      card: card.id,
-      created: now,
-      device_fingerprint: null,
-      // The network token's own number, not the card's: it ends in other digits.
-      last4: String(randomInt(0, 10_000)).padStart(4, '0'),
-      livemode: false,
-      network: 'visa',
-      network_updated_at: now,
-      status: 'active',
-      wallet_provider: wallet,
-    };
-    this.tokens.insert({ id: token.id, account: request.account, object: token });
-    this.events.emit(EVENT_TYPE.issuingTokenCreated, token, request);
-    return token;
   }
 
   /** A connected account issues cards only once its card_issuing capability is active. */

@@ -155,83 +155,17 @@ describe('Issuing cardholders and cards through the stripe SDK', () => {
     }
   });
 
-  describe('push provisioning (GET /v1/issuing/cards/:id/push_provisioning_details)', () => {
-    const provision = (cardId: string, query: string, on: { stripeAccount: string }) =>
-      t.stripe.rawRequest(
-        'GET',
-        `/v1/issuing/cards/${cardId}/push_provisioning_details?${query}`,
-        {},
-        on,
-      ) as Promise<Record<string, unknown>>;
-
-    const activeCard = async () => {
-      const on = await connectedAccount();
-      const cardholder = await t.stripe.issuing.cardholders.create(CARDHOLDER, on);
-      const card = await t.stripe.issuing.cards.create(
-        { cardholder: cardholder.id, currency: 'gbp', type: 'virtual', status: 'active' },
-        on,
-      );
-      return { on, card };
-    };
-
-    it('adds an active card to each wallet once, with one issuing_token.created per wallet', async () => {
-      const { on, card } = await activeCard();
-      const apple = await provision(card.id, 'wallet=apple_pay', on);
-      expect(apple).toMatchObject({
-        object: 'issuing.push_provisioning_details',
-        card: card.id,
-        wallet: 'apple_pay',
-        contents: expect.any(String),
-        activation_data: expect.any(String),
-        ephemeral_public_key: expect.any(String),
-        token: { object: 'issuing.token', card: card.id, wallet_provider: 'apple_pay', status: 'active' },
-      });
-      const again = await provision(
-        card.id,
-        'wallet=apple_pay&ios[certificates][0]=Y2VydA%3D%3D&ios[nonce]=ea85a73a&ios[nonce_signature]=c2ln',
-        on,
-      );
-      expect((again['token'] as { id: string }).id).toBe((apple['token'] as { id: string }).id);
-      const google = await provision(
-        card.id,
-        'wallet=google_pay&android[wallet_account_id]=w&android[device_id]=d',
-        on,
-      );
-      expect(google['token']).toMatchObject({ wallet_provider: 'google_pay' });
-
-      const tokens = await waitFor(() => {
-        const seen = receiver
-          .events()
-          .filter((e) => e.type === 'issuing_token.created' && e.data.object['card'] === card.id);
-        return seen.length >= 2 && seen.map((e) => e.data.object['wallet_provider']);
-      });
-      expect(tokens).toEqual(['apple_pay', 'google_pay']);
-    });
-
-    it('refuses a frozen card, a mismatched device, an unknown wallet and another account', async () => {
-      const { on, card } = await activeCard();
-      const other = await connectedAccount();
-      const failures = [
-        provision(card.id, 'wallet=samsung_pay', on),
-        provision(
-          card.id,
-          'wallet=google_pay&ios[certificates][0]=a&ios[nonce]=b&ios[nonce_signature]=c',
-          on,
-        ),
-        provision(card.id, 'wallet=apple_pay', other),
-      ];
-      const results = await Promise.all(failures.map((p) => p.catch((e: unknown) => e)));
-      expect(results).toEqual([
-        expect.objectContaining({ statusCode: 400, param: 'wallet' }),
-        expect.objectContaining({ statusCode: 400, param: 'wallet' }),
-        expect.objectContaining({ statusCode: 404, code: 'resource_missing' }),
-      ]);
-
-      await t.stripe.issuing.cards.update(card.id, { status: 'inactive' }, on);
-      expect(await provision(card.id, 'wallet=apple_pay', on).catch((e: unknown) => e)).toMatchObject({
-        statusCode: 400,
-        code: 'card_not_active',
-      });
-    });
+  it('has no push_provisioning_details endpoint: Stripe offers push provisioning only in its mobile SDKs', async () => {
+    const on = await connectedAccount();
+    const cardholder = await t.stripe.issuing.cardholders.create(CARDHOLDER, on);
+    const card = await t.stripe.issuing.cards.create(
+      { cardholder: cardholder.id, currency: 'gbp', type: 'virtual', status: 'active' },
+      on,
+    );
+    const attempt = await t.stripe
+      .rawRequest('GET', `/v1/issuing/cards/${card.id}/push_provisioning_details?wallet=apple_pay`, {}, on)
+      .catch((e: unknown) => e);
+    expect(attempt).toMatchObject({ statusCode: 404, type: 'StripeInvalidRequestError' });
+    expect((attempt as Error).message).toMatch(/Unrecognized request URL/);
   });
 });

@@ -1,6 +1,10 @@
 import Stripe from 'stripe';
 
-import { AccountsService, FAILING_ACCOUNT_NUMBER_SUFFIX } from '../accounts/accounts.service';
+import {
+  AccountsService,
+  FAILING_ACCOUNT_NUMBER_SUFFIX,
+  RETURNING_ACCOUNT_NUMBER_SUFFIX,
+} from '../accounts/accounts.service';
 import { BalancesService } from '../balances/balances.service';
 import { Clock, unixSeconds } from '../core/clock';
 import { ID_PREFIX, newId } from '../core/ids';
@@ -52,6 +56,9 @@ export const DEFAULT_PAYOUT_DESTINATION = 'ba_sandboxdefault00000000';
  */
 export const FAILING_DESTINATION_PREFIX = 'ba_fail';
 
+/** Destinations starting with `ba_return` are paid, then returned by the bank (`account_closed`). */
+export const RETURNING_DESTINATION_PREFIX = 'ba_return';
+
 /** Stripe's payout failure codes and their messages. */
 const FAILURE_MESSAGES: Record<string, string> = {
   account_closed: 'The bank account has been closed.',
@@ -71,6 +78,15 @@ interface PayoutSettlementJob {
   payoutId: string;
 }
 
+/** How long a payout takes to settle (`pending` → `paid`/`failed`), and to come back after `paid`. */
+export interface PayoutDelays {
+  settlementMs: number;
+  returnMs: number;
+}
+
+type PayoutEnd =
+  { kind: 'paid' } | { kind: 'fails'; failureCode: string } | { kind: 'returns'; failureCode: string };
+
 /** Which connected account made a payout (the payout object itself does not say). */
 interface PayoutOwner {
   id: string;
@@ -78,11 +94,14 @@ interface PayoutOwner {
 }
 
 /**
- * Payouts: created `pending`, then `paid` (`payout.paid`) or, for a failing test destination, `failed`
- * with a `failure_code` (`payout.failed`) after the configured delay. The platform's own payouts are
- * always accepted (its balance is not modelled). A payout with `Stripe-Account` is made from that
- * connected account's balance to its default bank account; its events carry `account`, and a failed one
- * returns its amount to the balance.
+ * Payouts, through Stripe's statuses: created `pending`; `in_transit` once submitted to the bank
+ * (`payout.updated`) after half the configured delay; then, after the other half, `paid` (`payout.paid`) or,
+ * for a failing test destination, `failed` with a `failure_code` (`payout.failed`). A returning test
+ * destination is `paid` first and `failed` after the return delay, as Stripe reports a payout the bank sends back
+ * after it looked paid. The platform's own payouts are always accepted (its balance is not modelled). A
+ * payout with `Stripe-Account` is made from that connected account's balance to its default bank account;
+ * its events carry `account`, and a failed one (also one failed after `paid`) returns its amount to the
+ * balance.
  */
 export class PayoutsService {
   readonly payouts: Collection<Payout>;
@@ -93,7 +112,7 @@ export class PayoutsService {
     private readonly clock: Clock,
     private readonly events: EventsService,
     private readonly scheduler: Scheduler,
-    private readonly settlementDelayMs: number,
+    private readonly delays: PayoutDelays,
     private readonly accounts: AccountsService,
     private readonly balances: BalancesService,
   ) {
@@ -136,9 +155,7 @@ export class PayoutsService {
     });
     if (account !== null) this.owners.insert({ id: payout.id, account });
     this.events.emit(EVENT_TYPE.payoutCreated, payout, request);
-    this.scheduler.schedule<PayoutSettlementJob>(JOB_KIND.payoutSettlement, this.settlementDelayMs, {
-      payoutId: payout.id,
-    });
+    this.scheduleStep(payout.id, this.halfDelay());
     return payout;
   }
 
@@ -191,16 +208,31 @@ export class PayoutsService {
     return fallback.id;
   }
 
+  /** One step of a payout's life, by its status now; each step schedules the next. */
   private settle({ payoutId }: PayoutSettlementJob): void {
     const payout = this.payouts.get(payoutId);
-    if (!payout || payout.status !== 'pending') return;
+    if (!payout) return;
     const account = this.ownerOf(payoutId);
-    const failureCode = this.failureCodeOf(payout.destination as string, account);
-    if (failureCode === null) {
-      const paid = this.payouts.replace({ ...payout, status: 'paid' });
-      this.events.emit(EVENT_TYPE.payoutPaid, paid, null, { account });
+    const outcome = this.outcomeOf(payout.destination as string, account);
+    if (payout.status === 'pending') {
+      const inTransit = this.payouts.replace({ ...payout, status: 'in_transit' });
+      this.events.emit(EVENT_TYPE.payoutUpdated, inTransit, null, { account });
+      this.scheduleStep(payoutId, this.delays.settlementMs - this.halfDelay());
       return;
     }
+    if (payout.status === 'in_transit') {
+      if (outcome.kind === 'fails') return this.fail(payout, account, outcome.failureCode);
+      const paid = this.payouts.replace({ ...payout, status: 'paid' });
+      this.events.emit(EVENT_TYPE.payoutPaid, paid, null, { account });
+      if (outcome.kind === 'returns') this.scheduleStep(payoutId, this.delays.returnMs);
+      return;
+    }
+    if (payout.status === 'paid' && outcome.kind === 'returns')
+      this.fail(payout, account, outcome.failureCode);
+  }
+
+  /** The bank refused or returned the payout: a connected account gets the amount back in its balance. */
+  private fail(payout: Payout, account: string | null, failureCode: string): void {
     if (account !== null) this.balances.credit(account, payout.amount);
     const failed = this.payouts.replace({
       ...payout,
@@ -212,10 +244,26 @@ export class PayoutsService {
     this.events.emit(EVENT_TYPE.payoutFailed, failed, null, { account });
   }
 
-  /** A connected account's bank account whose number ends in 0002 refuses payouts (`no_account`). */
-  private failureCodeOf(destination: string, account: string | null): string | null {
+  private halfDelay(): number {
+    return Math.floor(this.delays.settlementMs / 2);
+  }
+
+  private scheduleStep(payoutId: string, delayMs: number): void {
+    this.scheduler.schedule<PayoutSettlementJob>(JOB_KIND.payoutSettlement, delayMs, { payoutId });
+  }
+
+  /** How a payout to this destination ends: paid, failed before paying, or paid and then returned. */
+  private outcomeOf(destination: string, account: string | null): PayoutEnd {
     const bank = account === null ? undefined : this.accounts.accounts.get(account)?.external_accounts.data;
     const last4 = bank?.find((external) => external.id === destination)?.last4;
+    if (last4 === RETURNING_ACCOUNT_NUMBER_SUFFIX || destination.startsWith(RETURNING_DESTINATION_PREFIX))
+      return { kind: 'returns', failureCode: 'account_closed' };
+    const failureCode = this.failureCodeOf(destination, last4);
+    return failureCode === null ? { kind: 'paid' } : { kind: 'fails', failureCode };
+  }
+
+  /** A connected account's bank account whose number ends in 0002 refuses payouts (`no_account`). */
+  private failureCodeOf(destination: string, last4: string | undefined): string | null {
     if (last4 === FAILING_ACCOUNT_NUMBER_SUFFIX) return 'no_account';
     return failureCodeFor(destination);
   }

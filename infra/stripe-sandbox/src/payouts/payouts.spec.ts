@@ -24,7 +24,7 @@ describe('Payouts through the stripe SDK', () => {
   const webhooksFor = (payoutId: string) =>
     receiver.events().filter((event) => event.data.object['id'] === payoutId);
 
-  it('creates a pending payout that becomes paid, with payout.created and payout.paid', async () => {
+  it('creates a pending payout that goes in_transit, then paid: payout.created, .updated, .paid', async () => {
     const payout = await t.stripe.payouts.create({
       amount: 1500,
       currency: 'gbp',
@@ -47,9 +47,10 @@ describe('Payouts through the stripe SDK', () => {
     expect(payout.destination).toMatch(/^ba_/);
     expect(payout.arrival_date).toBeGreaterThan(payout.created);
 
-    const events = await waitFor(() => webhooksFor(payout.id).length >= 2 && webhooksFor(payout.id));
+    const events = await waitFor(() => webhooksFor(payout.id).length >= 3 && webhooksFor(payout.id));
     expect(events.map((e) => [e.type, e.data.object['status']])).toEqual([
       ['payout.created', 'pending'],
+      ['payout.updated', 'in_transit'],
       ['payout.paid', 'paid'],
     ]);
     expect(await t.stripe.payouts.retrieve(payout.id)).toMatchObject({ status: 'paid' });
@@ -61,12 +62,32 @@ describe('Payouts through the stripe SDK', () => {
     ['ba_fail_no_account', 'no_account'],
   ])('fails a payout to %s with failure_code %s and payout.failed', async (destination, failureCode) => {
     const payout = await t.stripe.payouts.create({ amount: 800, currency: 'gbp', destination });
-    const events = await waitFor(() => webhooksFor(payout.id).length >= 2 && webhooksFor(payout.id));
-    expect(events.map((e) => e.type)).toEqual(['payout.created', 'payout.failed']);
+    const events = await waitFor(() => webhooksFor(payout.id).length >= 3 && webhooksFor(payout.id));
+    expect(events.map((e) => [e.type, e.data.object['status']])).toEqual([
+      ['payout.created', 'pending'],
+      ['payout.updated', 'in_transit'],
+      ['payout.failed', 'failed'],
+    ]);
     const failed = await t.stripe.payouts.retrieve(payout.id);
     expect(failed).toMatchObject({ status: 'failed', failure_code: failureCode, destination });
     expect(failed.failure_message).toEqual(expect.any(String));
     expect(failed.failure_balance_transaction).toMatch(/^txn_/);
+  });
+
+  it('reports a payout the bank returns as paid first, then failed (ba_return)', async () => {
+    const payout = await t.stripe.payouts.create({ amount: 1200, currency: 'gbp', destination: 'ba_return' });
+    const events = await waitFor(() => webhooksFor(payout.id).length >= 4 && webhooksFor(payout.id));
+    expect(events.map((e) => [e.type, e.data.object['status']])).toEqual([
+      ['payout.created', 'pending'],
+      ['payout.updated', 'in_transit'],
+      ['payout.paid', 'paid'],
+      ['payout.failed', 'failed'],
+    ]);
+    expect(await t.stripe.payouts.retrieve(payout.id)).toMatchObject({
+      status: 'failed',
+      failure_code: 'account_closed',
+      failure_balance_transaction: expect.stringMatching(/^txn_/),
+    });
   });
 
   it('validates amount and currency', async () => {

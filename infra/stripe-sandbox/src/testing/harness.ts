@@ -43,6 +43,7 @@ export async function startTestSandbox(
     SANDBOX_WEBHOOK_TIMEOUT_MS: '2000',
     SANDBOX_ASYNC_PAYMENT_DELAY_MS: '50',
     SANDBOX_PAYOUT_DELAY_MS: '50',
+    SANDBOX_PAYOUT_RETURN_DELAY_MS: '50',
     SANDBOX_EXPIRY_SWEEP_MS: '20',
     ...env,
   });
@@ -67,7 +68,7 @@ export interface WebhookReceiver {
   url: string;
   received: ReceivedWebhook[];
   /** Events received so far, parsed. */
-  events(): Array<{ id: string; type: string; data: { object: Record<string, unknown> } }>;
+  events(): Array<{ id: string; type: string; account?: string; data: { object: Record<string, unknown> } }>;
   close(): Promise<void>;
 }
 

@@ -206,4 +206,36 @@ describe('Connect: external accounts, transfers and payouts on a connected accou
     });
     expect((await t.stripe.balance.retrieve({}, { stripeAccount: account.id })).available[0]?.amount).toBe(0);
   });
+
+  it('pays a payout to an account number ending 0003, then fails it when the bank returns it: the money is back in the balance', async () => {
+    const account = await verifiedAccount();
+    await t.stripe.accounts.createExternalAccount(account.id, {
+      external_account: bankDetails('00040003'),
+      default_for_currency: true,
+    });
+    await t.stripe.transfers.create({ amount: 900, currency: 'gbp', destination: account.id });
+    const payout = await t.stripe.payouts.create(
+      { amount: 900, currency: 'gbp' },
+      { stripeAccount: account.id },
+    );
+    const about = () =>
+      connect
+        .events()
+        .filter((e) => e.data.object['id'] === payout.id)
+        .map((e) => [e.type, e.data.object['status'], e.account]);
+    await waitFor(() => about().length >= 4);
+    expect(about()).toEqual([
+      ['payout.created', 'pending', account.id],
+      ['payout.updated', 'in_transit', account.id],
+      ['payout.paid', 'paid', account.id],
+      ['payout.failed', 'failed', account.id],
+    ]);
+    expect(await t.stripe.payouts.retrieve(payout.id, {}, { stripeAccount: account.id })).toMatchObject({
+      status: 'failed',
+      failure_code: 'account_closed',
+    });
+    expect((await t.stripe.balance.retrieve({}, { stripeAccount: account.id })).available[0]?.amount).toBe(
+      900,
+    );
+  });
 });

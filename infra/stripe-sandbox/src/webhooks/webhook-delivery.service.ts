@@ -54,10 +54,22 @@ interface DeliveryJob {
 
 export interface SendResult {
   status: number | null;
+  /** The response's headers by lower-case name (empty when there was no response). */
+  headers: Record<string, string>;
   body: string | null;
   error: string | null;
   durationMs: number;
 }
+
+/** An endpoint's answer over HTTP: header values by lower-case name. */
+export interface HttpAnswer {
+  status: number;
+  headers: Readonly<Record<string, string>>;
+  body: string;
+}
+
+/** What a synchronous answer meant: a value to act on, or why it cannot be used. */
+export type Reading<T> = { ok: true; value: T } | { ok: false; message: string };
 
 /** Exponential backoff: base, 2×base, 4×base, … capped at max. `attempt` is the one that just failed. */
 export function retryDelayMs(attempt: number, baseMs: number, maxMs: number): number {
@@ -135,11 +147,23 @@ export class WebhookDeliveryService implements EventDispatcher {
 
   /**
    * The synchronous `issuing_authorization.request`: one signed POST whose answer Stripe waits on (never
-   * retried), logged with its duration like every other delivery — how long the endpoint took to decide.
+   * retried), sent with `Accept: application/json` as Stripe sends it since 2025-03-31.basil, and logged with
+   * its duration like every other delivery — how long the endpoint took to decide. `read` turns the answer
+   * into what the caller acts on, or says why Stripe could not use it (then the attempt is logged failed).
+   * Null: no answer (a timeout or a network error).
    */
-  async ask(endpoint: string, event: SandboxEvent, timeoutMs: number): Promise<SendResult> {
-    const result = await this.send(endpoint, event, timeoutMs);
-    const succeeded = result.status !== null && result.status >= 200 && result.status < 300;
+  async ask<T>(
+    endpoint: string,
+    event: SandboxEvent,
+    timeoutMs: number,
+    read: (response: HttpAnswer) => Reading<T>,
+  ): Promise<Reading<T> | null> {
+    const result = await this.send(endpoint, event, timeoutMs, { Accept: 'application/json' });
+    const reading =
+      result.status === null
+        ? null
+        : read({ status: result.status, headers: result.headers, body: result.body ?? '' });
+    const error = result.error ?? (reading?.ok === false ? reading.message : null);
     this.deliveries.insert({
       id: newId(ID_PREFIX.delivery),
       event_id: event.id,
@@ -147,14 +171,14 @@ export class WebhookDeliveryService implements EventDispatcher {
       endpoint,
       attempt: 1,
       trigger: 'synchronous',
-      status: succeeded ? 'succeeded' : 'failed',
+      status: error === null ? 'succeeded' : 'failed',
       response_status: result.status,
-      error: result.error ?? (succeeded ? null : `endpoint answered ${result.status}`),
+      error,
       duration_ms: result.durationMs,
       attempted_at: this.clock.now(),
       next_attempt_at: null,
     });
-    return result;
+    return reading;
   }
 
   /** One signed POST of an event, with its answer (the retrying delivery and `ask` use it). */
@@ -162,6 +186,7 @@ export class WebhookDeliveryService implements EventDispatcher {
     endpoint: string,
     event: SandboxEvent,
     timeoutMs = this.settings.timeoutMs,
+    extraHeaders: Record<string, string> = {},
   ): Promise<SendResult> {
     const payload = JSON.stringify(event, null, 2);
     const started = this.clock.now();
@@ -176,14 +201,27 @@ export class WebhookDeliveryService implements EventDispatcher {
             this.secretFor(endpoint),
             unixSeconds(this.clock),
           ),
+          ...extraHeaders,
         },
         body: payload,
         signal: AbortSignal.timeout(timeoutMs),
       });
       const body = await response.text();
-      return { status: response.status, body, error: null, durationMs: this.clock.now() - started };
+      return {
+        status: response.status,
+        headers: Object.fromEntries(response.headers),
+        body,
+        error: null,
+        durationMs: this.clock.now() - started,
+      };
     } catch (error) {
-      return { status: null, body: null, error: describe(error), durationMs: this.clock.now() - started };
+      return {
+        status: null,
+        headers: {},
+        body: null,
+        error: describe(error),
+        durationMs: this.clock.now() - started,
+      };
     }
   }
 

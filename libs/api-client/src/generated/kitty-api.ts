@@ -371,13 +371,6 @@ const injectedRtkApi = api.injectEndpoints({
     unfreezeCard: build.mutation<UnfreezeCardApiResponse, UnfreezeCardApiArg>({
       query: () => ({ url: `/api/cards/current/unfreeze`, method: 'POST' }),
     }),
-    provisionCardToWallet: build.mutation<ProvisionCardToWalletApiResponse, ProvisionCardToWalletApiArg>({
-      query: (queryArg) => ({
-        url: `/api/cards/current/wallet-provisioning`,
-        method: 'POST',
-        body: queryArg,
-      }),
-    }),
     createCheckoutSession: build.mutation<CreateCheckoutSessionApiResponse, CreateCheckoutSessionApiArg>({
       query: (queryArg) => ({
         url: `/api/funding/checkout-sessions`,
@@ -719,8 +712,6 @@ export type FreezeCardApiResponse = /** status 200  */ IssuedCard;
 export type FreezeCardApiArg = void;
 export type UnfreezeCardApiResponse = /** status 200  */ IssuedCard;
 export type UnfreezeCardApiArg = void;
-export type ProvisionCardToWalletApiResponse = /** status 200  */ IssuedCard;
-export type ProvisionCardToWalletApiArg = WalletProvisioningRequest;
 export type CreateCheckoutSessionApiResponse = /** status 201  */ CheckoutSessionCreated;
 export type CreateCheckoutSessionApiArg = {
   /** A fresh key (a UUID) per user action, the same on retries of it. Kept 24 h per user: the same key with the same request replays the first answer (marked `Idempotent-Replayed: true`); with a different request it is refused (422); while the first is still running, 409. */
@@ -1548,14 +1539,10 @@ export type IssuedCard = {
   expMonth: number;
   expYear: number;
   status: 'active' | 'inactive' | 'canceled';
-  walletTypes: ('apple_pay' | 'google_pay')[];
   spendsFrom: {
     potId: string;
     name: string;
   } | null;
-};
-export type WalletProvisioningRequest = {
-  walletType: 'apple_pay' | 'google_pay';
 };
 export type CheckoutSessionCreated = {
   sessionId: string;
@@ -1780,7 +1767,6 @@ export const {
   useLazyGetCurrentCardQuery,
   useFreezeCardMutation,
   useUnfreezeCardMutation,
-  useProvisionCardToWalletMutation,
   useCreateCheckoutSessionMutation,
   useGetFundingSessionQuery,
   useLazyGetFundingSessionQuery,

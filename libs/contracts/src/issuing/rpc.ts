@@ -2,14 +2,7 @@ import { z } from 'zod';
 
 import { defineRpc } from '../common';
 import { BankAccountStatus, SetBankAccountCommand } from './bank-account';
-import {
-  CardCreation,
-  CardPurchase,
-  CardQuery,
-  IssuingCardView,
-  ProvisionWalletCommand,
-  SetCardStatusCommand,
-} from './cards';
+import { CardCreation, CardPurchase, CardQuery, IssuingCardView, SetCardStatusCommand } from './cards';
 import { OnboardingQuery, OnboardingStatus, PaymentAccountCommand, UpdateKycCommand } from './onboarding';
 import { PaymentAccountVerification, SamePerson, SamePersonQuery, VerificationQuery } from './verification';
 
@@ -26,11 +19,10 @@ export const IssuingRpc = {
   /** The caller's own bank account (gateway → issuing): read, or set as their payouts' destination. */
   getBankAccount: defineRpc('issuing.bank-account.get.v1', OnboardingQuery, BankAccountStatus),
   setBankAccount: defineRpc('issuing.bank-account.set.v1', SetBankAccountCommand, BankAccountStatus),
-  /** The caller's virtual card (gateway → issuing): create once, read, freeze / unfreeze, push to a wallet. */
+  /** The caller's virtual card (gateway → issuing): create once, read, freeze / unfreeze. */
   createCard: defineRpc('issuing.card.create.v1', CardQuery, CardCreation),
   getCard: defineRpc('issuing.card.get.v1', CardQuery, IssuingCardView),
   setCardStatus: defineRpc('issuing.card.status.set.v1', SetCardStatusCommand, IssuingCardView),
-  provisionWallet: defineRpc('issuing.card.wallet.provision.v1', ProvisionWalletCommand, IssuingCardView),
   /** Every purchase attempted with the caller's card, newest first (the account's data export). */
   listCardPurchases: defineRpc('issuing.card.purchases.list.v1', CardQuery, z.array(CardPurchase)),
 } as const;

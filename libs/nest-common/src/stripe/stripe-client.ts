@@ -19,6 +19,12 @@ export function refuseSandboxInProduction(
     ctx.addIssue({ code: 'custom', path: ['STRIPE_API_URL'], message: 'the sandbox is not for production' });
 }
 
+/**
+ * The Stripe API version Kitty is written against: the one the `stripe` package is generated for, which it
+ * sends on every call. Stripe also wants it back where Kitty answers Stripe (the real-time authorisation).
+ */
+export const STRIPE_API_VERSION: string = Stripe.API_VERSION;
+
 /** Injection token of a service's one Stripe SDK client. */
 export const STRIPE_CLIENT = Symbol('STRIPE_CLIENT');
 

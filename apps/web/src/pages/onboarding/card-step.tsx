@@ -83,9 +83,7 @@ export function CardStep({
         </div>
         <div className="onboarding-card-panel">
           <h3>Your virtual card</h3>
-          <p className="muted">
-            A free virtual card that spends from your active pot, ready for Apple Pay and Google Pay.
-          </p>
+          <p className="muted">A free virtual card that spends from your active pot.</p>
           <Button type="primary" onClick={onCreateCard} loading={cardCreation.isLoading}>
             {cardCreation.isLoading ? 'Creating Card...' : 'Create Virtual Card'}
           </Button>

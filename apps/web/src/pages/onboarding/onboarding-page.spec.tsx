@@ -213,7 +213,7 @@ describe('OnboardingPage', () => {
     const fetchMock = mockFetch((request) => {
       if (request.method === 'POST') {
         issued = true;
-        return json({ ...aCard, walletTypes: [], spendsFrom: null }, 201);
+        return json({ ...aCard, spendsFrom: null }, 201);
       }
       return json(issued ? { step: 'complete', account: anAccount(), card: aCard } : verified());
     });

@@ -19,14 +19,14 @@ import { webConfig } from '../../config';
 import { useMoneyErrorHandler } from '../../money/account-setup';
 import type { PaymentMethodState } from '../../money/destinations';
 import { isPaymentMethodState } from '../../money/destinations';
-import type { WalletMethod } from '../../money/external-navigation';
-import { canPayWithWallet, externalNavigation } from '../../money/external-navigation';
+import { externalNavigation } from '../../money/external-navigation';
 import { parseAmountPence } from '../../pots/split';
 import { DocumentTitle } from '../../ui/document-title';
 import { useToast } from '../../ui/toast';
 import { useIdempotentAction } from '../../ui/use-idempotent-action';
 
 type Method = NonNullable<CreateCheckoutSessionRequest['method']>;
+type WalletMethod = Extract<Method, 'apple_pay' | 'google_pay'>;
 
 /** spec §9: the page returns home 2 s after a card or bank payment has been handed to the new tab. */
 export const RETURN_HOME_DELAY_MS = 2_000;
@@ -50,13 +50,13 @@ const OPTIONS: { method: Method; label: string; description: string; icon: React
   {
     method: 'apple_pay',
     label: 'Apple Pay',
-    description: 'Pay with a card in your Apple Wallet.',
+    description: 'On the secure payment page, where your device and browser support it.',
     icon: <AppleOutlined aria-hidden />,
   },
   {
     method: 'google_pay',
     label: 'Google Pay',
-    description: 'Pay with a card in your Google Wallet.',
+    description: 'On the secure payment page, where your device and browser support it.',
     icon: <GoogleOutlined aria-hidden />,
   },
 ];
@@ -130,15 +130,13 @@ function PaymentMethodChoice({
     }
   };
 
-  // Stripe Checkout offers the wallet button on its hosted page, so this tab goes there.
+  // Stripe Checkout itself offers the wallet button where the device and browser support it (and the card
+  // form where they do not), so this tab goes straight there. Asking the browser first (Payment Request
+  // with the wallet's URL) makes it fetch that URL's payment-method manifest, which this app's content
+  // security policy (connect-src 'self') refuses, and it tells nothing Checkout does not work out itself.
   const payWithWallet = async (method: WalletMethod) => {
     const name = WALLET_NAMES[method];
     setProcessing(method);
-    if (!(await canPayWithWallet(method, quote.data?.totalPence ?? amountPence))) {
-      setProcessing(null);
-      toast.error(`${name} Not Available`, `${name} is not supported on this device or browser.`);
-      return;
-    }
     try {
       await checkout(method, null);
     } catch (error) {

@@ -28,8 +28,7 @@ export default function ServicesPage() {
         <h2>Payment account and virtual card</h2>
         <p>
           Verify your identity once to open a payment account and get a virtual card that spends from your
-          active pot. Add it to Apple Pay or Google Pay and pay anywhere cards are accepted. A purchase is
-          approved only if the pot can cover it.
+          active pot. A purchase is approved only if the pot can cover it.
         </p>
       </section>
       <section>
