@@ -2,12 +2,18 @@ import {
   IssuingRpc,
   type PaymentAccountVerification,
   type PaymentsCaller,
+  type PotAccessMember,
   type PotRules,
-  PotsRpc,
   ResidencyRpc,
 } from '@kitty/contracts';
 import { ProblemError, RpcClient } from '@kitty/nest-common';
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+
+import {
+  POT_ACCESS_READER,
+  type PotAccessReader,
+  type PotAccessSnapshot,
+} from '../pot-access/pot-access.repository';
 
 /** A verified payment account, with where its payouts go. */
 export interface VerifiedAccount {
@@ -18,12 +24,18 @@ export interface VerifiedAccount {
   payoutsAvailableFrom: string | null;
 }
 
-/** What payments asks the other services (residency, issuing, pots) over request/reply. */
+/**
+ * What payments knows of the other services: asked over request/reply (residency, issuing), or kept from
+ * their events (who belongs to a pot, from pots).
+ */
 @Injectable()
 export class PeerServices {
   private readonly logger = new Logger(PeerServices.name);
 
-  constructor(private readonly rpc: RpcClient) {}
+  constructor(
+    private readonly rpc: RpcClient,
+    @Inject(POT_ACCESS_READER) private readonly potAccess: PotAccessReader,
+  ) {}
 
   /** Whether the fee is the UK rate; an unknown residency is international (spec: UK means country GB). */
   async isUkResident(userId: string): Promise<boolean> {
@@ -84,38 +96,53 @@ export class PeerServices {
   }
 
   /**
-   * The caller's role in a pot, its name and its rules (who may withdraw, issue 13 §4); a non-member gets
-   * the pots service's own 404 wording.
+   * The caller's role in a pot, its name and its rules (who may withdraw); a non-member gets pots' own 404
+   * wording. Read from payments' projection of pots' announcements.
    */
   async requireMembership(
     potId: string,
     userId: string,
-  ): Promise<{ role: 'owner' | 'member'; potName: string; rules: PotRules | null }> {
-    const membership = await this.rpc.call(PotsRpc.getMembership, { potId, userId });
-    if (!membership.role || membership.potName === null) throw potNotFound();
-    return { role: membership.role, potName: membership.potName, rules: membership.rules };
+  ): Promise<{ role: 'owner' | 'member'; potName: string; rules: PotRules }> {
+    const access = await this.accessFor(potId, userId);
+    const member = access.members.find((candidate) => candidate.userId === userId) as PotAccessMember;
+    return { role: member.role, potName: access.name, rules: access.rules };
   }
 
   /**
    * A pot the caller belongs to: its name, its current members' names and when they joined, by user id
-   * (pots answers 404, in its own words, to anyone else).
+   * (anyone else: 404, in pots' words). Guests have no account, so no money of theirs to name.
    */
   async potMembers(
     caller: PaymentsCaller,
     potId: string,
   ): Promise<{ potName: string; names: Map<string, string>; joinedAt: Map<string, Date> }> {
-    const pot = await this.rpc.call(PotsRpc.getPot, { caller, potId });
-    // Guests have no account, so no money of theirs to name.
-    const accountHolders = pot.members.flatMap((member) =>
-      member.userId ? [{ ...member, userId: member.userId }] : [],
-    );
+    const access = await this.accessFor(potId, caller.userId);
     return {
-      potName: pot.name,
-      names: new Map(accountHolders.map((member) => [member.userId, member.name])),
-      joinedAt: new Map(accountHolders.map((member) => [member.userId, new Date(member.joinedAt)])),
+      potName: access.name,
+      names: new Map(access.members.map((member) => [member.userId, member.name])),
+      joinedAt: new Map(access.members.map((member) => [member.userId, new Date(member.joinedAt)])),
     };
   }
+
+  /**
+   * The pot's access with `userId` among its members, or 404. A pot created or joined a moment ago may not
+   * have reached the projection yet (one outbox relay): a missing member is looked for again for a short
+   * while before the answer is 404.
+   */
+  private async accessFor(potId: string, userId: string): Promise<PotAccessSnapshot> {
+    const deadline = Date.now() + POT_ACCESS_WAIT_MS;
+    for (;;) {
+      const access = await this.potAccess.find(potId);
+      if (access?.members.some((member) => member.userId === userId)) return access;
+      if (Date.now() >= deadline) throw potNotFound();
+      await new Promise((resolve) => setTimeout(resolve, POT_ACCESS_RETRY_MS));
+    }
+  }
 }
+
+/** How long a member missing from the projection is looked for (longer than the outbox relay's poll). */
+const POT_ACCESS_WAIT_MS = 1_500;
+const POT_ACCESS_RETRY_MS = 50;
 
 export const potNotFound = () =>
   ProblemError.of(404, 'Pot not found', 'This pot does not exist or you are not a member.');
