@@ -2,7 +2,6 @@ import {
   IssuingRpc,
   type PaymentAccountVerification,
   type PaymentsCaller,
-  type PotAccessMember,
   type PotRules,
   ResidencyRpc,
 } from '@kitty/contracts';
@@ -14,6 +13,13 @@ import {
   type PotAccessReader,
   type PotAccessSnapshot,
 } from '../pot-access/pot-access.repository';
+
+/** A member's place in a pot, as payments decides on it. */
+export interface PotMembership {
+  role: 'owner' | 'member';
+  potName: string;
+  rules: PotRules;
+}
 
 /** A verified payment account, with where its payouts go. */
 export interface VerifiedAccount {
@@ -97,15 +103,24 @@ export class PeerServices {
 
   /**
    * The caller's role in a pot, its name and its rules (who may withdraw); a non-member gets pots' own 404
-   * wording. Read from payments' projection of pots' announcements.
+   * wording. Read from payments' projection of pots' announcements. A membership that would not allow
+   * what the caller asks (`allows` false) may be older news than a change just made (the owner's new rules):
+   * it is looked at again for a short while before the caller's refusal stands on it.
    */
   async requireMembership(
     potId: string,
     userId: string,
-  ): Promise<{ role: 'owner' | 'member'; potName: string; rules: PotRules }> {
-    const access = await this.accessFor(potId, userId);
-    const member = access.members.find((candidate) => candidate.userId === userId) as PotAccessMember;
-    return { role: member.role, potName: access.name, rules: access.rules };
+    allows: (membership: PotMembership) => boolean = () => true,
+  ): Promise<PotMembership> {
+    const membershipIn = (access: PotAccessSnapshot): PotMembership | null => {
+      const member = access.members.find((candidate) => candidate.userId === userId);
+      return member ? { role: member.role, potName: access.name, rules: access.rules } : null;
+    };
+    const access = await this.accessFor(potId, userId, (candidate) => {
+      const membership = membershipIn(candidate);
+      return membership !== null && allows(membership);
+    });
+    return membershipIn(access) as PotMembership;
   }
 
   /**
@@ -126,22 +141,30 @@ export class PeerServices {
 
   /**
    * The pot's access with `userId` among its members, or 404. A pot created or joined a moment ago may not
-   * have reached the projection yet (one outbox relay): a missing member is looked for again for a short
-   * while before the answer is 404.
+   * have reached the projection yet (one outbox relay): an access that is not `wanted` is looked at again for
+   * a short while; past it, the latest stands (404 without the member).
    */
-  private async accessFor(potId: string, userId: string): Promise<PotAccessSnapshot> {
+  private async accessFor(
+    potId: string,
+    userId: string,
+    wanted: (access: PotAccessSnapshot) => boolean = () => true,
+  ): Promise<PotAccessSnapshot> {
     const deadline = Date.now() + POT_ACCESS_WAIT_MS;
     for (;;) {
       const access = await this.potAccess.find(potId);
-      if (access?.members.some((member) => member.userId === userId)) return access;
-      if (Date.now() >= deadline) throw potNotFound();
+      const isMember = access?.members.some((member) => member.userId === userId) ?? false;
+      if (access && isMember && wanted(access)) return access;
+      if (Date.now() >= deadline) {
+        if (access && isMember) return access;
+        throw potNotFound();
+      }
       await new Promise((resolve) => setTimeout(resolve, POT_ACCESS_RETRY_MS));
     }
   }
 }
 
 /** How long a member missing from the projection is looked for (longer than the outbox relay's poll). */
-const POT_ACCESS_WAIT_MS = 1_500;
+const POT_ACCESS_WAIT_MS = 1_000;
 const POT_ACCESS_RETRY_MS = 50;
 
 export const potNotFound = () =>
