@@ -17,6 +17,8 @@ import { LedgerController } from './ledger/ledger.controller';
 import { LedgerService } from './ledger/ledger.service';
 import { LedgerCommandsService } from './ledger/ledger-commands.service';
 import { PeerServices } from './peers/peer-services';
+import { PotAccessProcessor } from './pot-access/pot-access.processor';
+import { POT_ACCESS_READER, PotAccessRepository } from './pot-access/pot-access.repository';
 import { OUTBOX_TABLE, PrismaService } from './prisma.service';
 import { ReconciliationProcessor } from './reconciliation/reconciliation.processor';
 import { ReconciliationService } from './reconciliation/reconciliation.service';
@@ -67,6 +69,9 @@ const infrastructure = serviceInfrastructure({
     CardMoneyService,
     { provide: STRIPE_CLIENT, useFactory: () => createStripeClient(config) },
     StripeGateway,
+    PotAccessRepository,
+    { provide: POT_ACCESS_READER, useExisting: PotAccessRepository },
+    PotAccessProcessor,
     PeerServices,
     FundingService,
     WalletService,

@@ -1,4 +1,4 @@
-import { EmailQueue, NotificationQueue } from '@kitty/contracts';
+import { EmailQueue, NotificationQueue, PaymentsPotAccessQueue } from '@kitty/contracts';
 import { EmailQuota, RpcModule, serviceInfrastructure } from '@kitty/nest-common';
 import { Module } from '@nestjs/common';
 
@@ -37,7 +37,7 @@ const infrastructure = serviceInfrastructure({
   service: 'pots',
   config,
   prisma: PrismaService,
-  outbox: { table: OUTBOX_TABLE, queues: [EmailQueue, NotificationQueue] },
+  outbox: { table: OUTBOX_TABLE, queues: [EmailQueue, NotificationQueue, PaymentsPotAccessQueue] },
 });
 
 @Module({

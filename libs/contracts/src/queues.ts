@@ -7,7 +7,7 @@ import {
 import { IssuingEventQueue } from './issuing';
 import { EmailQueue, NotificationQueue } from './notifications';
 import { PayoutQueue, PotBalanceQueue, ReconciliationQueue, StripeEventQueue } from './payments';
-import { RecurringExpensesQueue } from './pots';
+import { PaymentsPotAccessQueue, RecurringExpensesQueue } from './pots';
 import { AuthResidencyQueue, ResidencyQueue } from './residency';
 
 /** Every durable queue of the platform: what operators see in the queue dashboard. */
@@ -19,6 +19,7 @@ export const ALL_QUEUES = [
   StripeEventQueue,
   IssuingEventQueue,
   PotBalanceQueue,
+  PaymentsPotAccessQueue,
   RecurringExpensesQueue,
   PayoutQueue,
   ReconciliationQueue,

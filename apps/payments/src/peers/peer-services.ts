@@ -3,11 +3,23 @@ import {
   type PaymentAccountVerification,
   type PaymentsCaller,
   type PotRules,
-  PotsRpc,
   ResidencyRpc,
 } from '@kitty/contracts';
 import { ProblemError, RpcClient } from '@kitty/nest-common';
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+
+import {
+  POT_ACCESS_READER,
+  type PotAccessReader,
+  type PotAccessSnapshot,
+} from '../pot-access/pot-access.repository';
+
+/** A member's place in a pot, as payments decides on it. */
+export interface PotMembership {
+  role: 'owner' | 'member';
+  potName: string;
+  rules: PotRules;
+}
 
 /** A verified payment account, with where its payouts go. */
 export interface VerifiedAccount {
@@ -18,12 +30,18 @@ export interface VerifiedAccount {
   payoutsAvailableFrom: string | null;
 }
 
-/** What payments asks the other services (residency, issuing, pots) over request/reply. */
+/**
+ * What payments knows of the other services: asked over request/reply (residency, issuing), or kept from
+ * their events (who belongs to a pot, from pots).
+ */
 @Injectable()
 export class PeerServices {
   private readonly logger = new Logger(PeerServices.name);
 
-  constructor(private readonly rpc: RpcClient) {}
+  constructor(
+    private readonly rpc: RpcClient,
+    @Inject(POT_ACCESS_READER) private readonly potAccess: PotAccessReader,
+  ) {}
 
   /** Whether the fee is the UK rate; an unknown residency is international (spec: UK means country GB). */
   async isUkResident(userId: string): Promise<boolean> {
@@ -84,38 +102,70 @@ export class PeerServices {
   }
 
   /**
-   * The caller's role in a pot, its name and its rules (who may withdraw, issue 13 §4); a non-member gets
-   * the pots service's own 404 wording.
+   * The caller's role in a pot, its name and its rules (who may withdraw); a non-member gets pots' own 404
+   * wording. Read from payments' projection of pots' announcements. A membership that would not allow
+   * what the caller asks (`allows` false) may be older news than a change just made (the owner's new rules):
+   * it is looked at again for a short while before the caller's refusal stands on it.
    */
   async requireMembership(
     potId: string,
     userId: string,
-  ): Promise<{ role: 'owner' | 'member'; potName: string; rules: PotRules | null }> {
-    const membership = await this.rpc.call(PotsRpc.getMembership, { potId, userId });
-    if (!membership.role || membership.potName === null) throw potNotFound();
-    return { role: membership.role, potName: membership.potName, rules: membership.rules };
+    allows: (membership: PotMembership) => boolean = () => true,
+  ): Promise<PotMembership> {
+    const membershipIn = (access: PotAccessSnapshot): PotMembership | null => {
+      const member = access.members.find((candidate) => candidate.userId === userId);
+      return member ? { role: member.role, potName: access.name, rules: access.rules } : null;
+    };
+    const access = await this.accessFor(potId, userId, (candidate) => {
+      const membership = membershipIn(candidate);
+      return membership !== null && allows(membership);
+    });
+    return membershipIn(access) as PotMembership;
   }
 
   /**
    * A pot the caller belongs to: its name, its current members' names and when they joined, by user id
-   * (pots answers 404, in its own words, to anyone else).
+   * (anyone else: 404, in pots' words). Guests have no account, so no money of theirs to name.
    */
   async potMembers(
     caller: PaymentsCaller,
     potId: string,
   ): Promise<{ potName: string; names: Map<string, string>; joinedAt: Map<string, Date> }> {
-    const pot = await this.rpc.call(PotsRpc.getPot, { caller, potId });
-    // Guests have no account, so no money of theirs to name.
-    const accountHolders = pot.members.flatMap((member) =>
-      member.userId ? [{ ...member, userId: member.userId }] : [],
-    );
+    const access = await this.accessFor(potId, caller.userId);
     return {
-      potName: pot.name,
-      names: new Map(accountHolders.map((member) => [member.userId, member.name])),
-      joinedAt: new Map(accountHolders.map((member) => [member.userId, new Date(member.joinedAt)])),
+      potName: access.name,
+      names: new Map(access.members.map((member) => [member.userId, member.name])),
+      joinedAt: new Map(access.members.map((member) => [member.userId, new Date(member.joinedAt)])),
     };
   }
+
+  /**
+   * The pot's access with `userId` among its members, or 404. A pot created or joined a moment ago may not
+   * have reached the projection yet (one outbox relay): an access that is not `wanted` is looked at again for
+   * a short while; past it, the latest stands (404 without the member).
+   */
+  private async accessFor(
+    potId: string,
+    userId: string,
+    wanted: (access: PotAccessSnapshot) => boolean = () => true,
+  ): Promise<PotAccessSnapshot> {
+    const deadline = Date.now() + POT_ACCESS_WAIT_MS;
+    for (;;) {
+      const access = await this.potAccess.find(potId);
+      const isMember = access?.members.some((member) => member.userId === userId) ?? false;
+      if (access && isMember && wanted(access)) return access;
+      if (Date.now() >= deadline) {
+        if (access && isMember) return access;
+        throw potNotFound();
+      }
+      await new Promise((resolve) => setTimeout(resolve, POT_ACCESS_RETRY_MS));
+    }
+  }
 }
+
+/** How long a member missing from the projection is looked for (longer than the outbox relay's poll). */
+const POT_ACCESS_WAIT_MS = 1_000;
+const POT_ACCESS_RETRY_MS = 50;
 
 export const potNotFound = () =>
   ProblemError.of(404, 'Pot not found', 'This pot does not exist or you are not a member.');

@@ -6,7 +6,6 @@ import {
   IssuingRpc,
   type PaymentAccountVerification,
   type PotRules,
-  PotsRpc,
   ResidencyRpc,
   type RpcContract,
 } from '@kitty/contracts';
@@ -14,7 +13,8 @@ import type { LivePublisher, OutboxRelay } from '@kitty/nest-common';
 import { RecordedLive } from '@kitty/testing';
 import type Stripe from 'stripe';
 
-import { PeerServices, potNotFound } from '../peers/peer-services';
+import { PeerServices } from '../peers/peer-services';
+import type { PotAccessSnapshot } from '../pot-access/pot-access.repository';
 import {
   type PayoutParams,
   type StripeGateway,
@@ -227,40 +227,22 @@ export class FakePeerRpc {
     this.memberships.set(`${potId}/${userId}`, { role, potName, name, joinedAt });
   }
 
-  /** The pot as pots shows it to a member (only the fields payments reads are more than empty). */
-  private pot(potId: string, userId: string) {
-    const own = this.memberships.get(`${potId}/${userId}`);
-    if (!own) throw potNotFound();
-    const now = new Date().toISOString();
-    const members = [...this.memberships.entries()]
-      .filter(([key]) => key.startsWith(`${potId}/`))
-      .map(([key, member]) => ({
-        id: randomUUID(),
-        userId: key.slice(potId.length + 1),
-        name: member.name,
-        email: 'member@example.com',
-        role: member.role,
-        joinedAt: member.joinedAt.toISOString(),
-      }));
+  /** A pot's access as payments' projection would hold it, from the memberships and rules set here. */
+  private async potAccess(potId: string): Promise<PotAccessSnapshot | null> {
+    const members = [...this.memberships.entries()].filter(([key]) => key.startsWith(`${potId}/`));
+    if (members.length === 0) return null;
     return {
-      id: potId,
-      name: own.potName,
-      description: null,
-      balancePence: 0,
-      currency: 'GBP',
+      potId,
+      version: 1,
+      name: members[0][1].potName,
       isActive: true,
-      createdBy: userId,
-      createdAt: now,
-      updatedAt: now,
-      members,
-      yourRole: own.role,
-      yourMemberId: members.find((member) => member.userId === userId)!.id,
-      transactions: [],
-      stats: { totalTransactions: 0, totalAddedPence: 0, totalSpentPence: 0, paidByMembersPence: 0 },
-      contributions: [],
-      spendingByCategory: [],
-      pendingInvitations: [],
       rules: this.rulesOf(potId),
+      members: members.map(([key, member]) => ({
+        userId: key.slice(potId.length + 1),
+        role: member.role,
+        name: member.name,
+        joinedAt: member.joinedAt.toISOString(),
+      })),
     };
   }
 
@@ -270,18 +252,17 @@ export class FakePeerRpc {
 
   /** A PeerServices whose RPC client answers from this state. */
   asPeers(): PeerServices {
-    return new PeerServices({
-      call: async (contract: RpcContract, request: unknown) =>
-        contract.reply.parse(await this.answer(contract, request)),
-    } as never);
+    return new PeerServices(
+      {
+        call: async (contract: RpcContract, request: unknown) =>
+          contract.reply.parse(await this.answer(contract, request)),
+      } as never,
+      { find: (potId) => this.potAccess(potId) },
+    );
   }
 
   private async answer(contract: RpcContract, request: unknown): Promise<unknown> {
-    const { userId, potId, caller } = request as {
-      userId: string;
-      potId?: string;
-      caller?: { userId: string };
-    };
+    const { userId } = request as { userId: string };
     switch (contract) {
       case ResidencyRpc.get:
         return {
@@ -308,13 +289,6 @@ export class FakePeerRpc {
         return {
           userIds: candidateUserIds.filter((id) => id !== userId && person && this.people.get(id) === person),
         };
-      }
-      case PotsRpc.getPot:
-        return this.pot(potId!, caller!.userId);
-      case PotsRpc.getMembership: {
-        const membership = this.memberships.get(`${potId}/${userId}`);
-        if (!membership) return { potId, role: null, potName: null, rules: null };
-        return { potId, role: membership.role, potName: membership.potName, rules: this.rulesOf(potId!) };
       }
       default:
         throw new Error(`Unexpected RPC ${contract.pattern}`);

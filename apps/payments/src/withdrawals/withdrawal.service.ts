@@ -439,7 +439,11 @@ export class WithdrawalService {
         accountId: walletAccount(caller.userId),
         approvalAbovePence: null,
       };
-    const membership = await this.peers.requireMembership(source.potId, caller.userId);
+    const membership = await this.peers.requireMembership(
+      source.potId,
+      caller.userId,
+      ({ rules, role }) => withdrawalAllowed(rules, role, amountPence) !== 'no',
+    );
     const allowed = withdrawalAllowed(membership.rules, membership.role, amountPence);
     if (allowed === 'no') throw ownerOnly();
     // Under the approval rule a member's withdrawals count together (see overApprovalWindow).
@@ -534,7 +538,11 @@ export class WithdrawalService {
     const potId = waiting.potId as string;
     let membership;
     try {
-      membership = await this.peers.requireMembership(potId, waiting.userId);
+      membership = await this.peers.requireMembership(
+        potId,
+        waiting.userId,
+        ({ rules, role }) => withdrawalAllowed(rules, role, Number(waiting.amountPence)) !== 'no',
+      );
     } catch (error) {
       if (error instanceof ProblemError && error.problem.status === 404)
         throw ProblemError.of(

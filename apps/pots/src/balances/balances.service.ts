@@ -33,6 +33,7 @@ import {
   requireOpenPot,
   requireOwner,
 } from '../pots/pot-access';
+import { announcePotAccess } from '../pots/pot-access-announcement';
 import { ukToday } from '../pots/uk-day';
 import { PrismaService, type Tx } from '../prisma.service';
 import { passOnMemberDebts } from './direct-debts';
@@ -373,6 +374,7 @@ export function settleUpFirst(netPence: number): ProblemError {
 export async function endMembership(tx: Tx, member: PotMemberRow): Promise<void> {
   await passOnMemberDebts(tx, member.potId, member.id);
   await tx.potMember.update({ where: { id: member.id }, data: { removedAt: new Date() } });
+  if (member.userId) await announcePotAccess(tx, member.potId);
   await refreshSettlePlan(tx, member.potId);
   if (member.userId) await tx.activePot.deleteMany({ where: { userId: member.userId, potId: member.potId } });
 }

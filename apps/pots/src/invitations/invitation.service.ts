@@ -18,6 +18,7 @@ import type { Invitation, Pot } from '../generated/prisma/client';
 import { guestJoining } from '../guests/guests.service';
 import { recordActivity } from '../pots/activity';
 import { requireMember, requireOpenPot } from '../pots/pot-access';
+import { announcePotAccess } from '../pots/pot-access-announcement';
 import { PrismaService, type Tx } from '../prisma.service';
 import { hashInvitationToken, newInvitationToken } from './invitation-token';
 
@@ -178,6 +179,7 @@ export class InvitationService {
           'member.joined',
           `${caller.name} joined the pot as the guest ${guest.name}: what was recorded for ${guest.name} is now theirs`,
         );
+        await announcePotAccess(tx, invitation.potId);
         return { potId: invitation.potId };
       }
       await tx.potMember.upsert({
@@ -186,6 +188,7 @@ export class InvitationService {
         update: { removedAt: null, name: caller.name, email: caller.email, joinedAt: new Date() },
       });
       await recordActivity(tx, invitation.potId, caller, 'member.joined', `${caller.name} joined the pot`);
+      await announcePotAccess(tx, invitation.potId);
       return { potId: invitation.potId };
     });
   }

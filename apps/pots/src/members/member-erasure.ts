@@ -5,6 +5,7 @@ import { endMembership } from '../balances/balances.service';
 import { lockPot } from '../balances/settle-plan';
 import type { PotMember } from '../generated/prisma/client';
 import { recordActivity } from '../pots/activity';
+import { announcePotAccess } from '../pots/pot-access-announcement';
 import { PrismaService, type Tx } from '../prisma.service';
 
 /**
@@ -60,6 +61,7 @@ async function eraseFromPot(tx: Tx, potId: string, userId: string): Promise<void
     where: { potId, actorUserId: userId },
     data: { actorName: DELETED_USER_NAME },
   });
+  await announcePotAccess(tx, potId);
 }
 
 /**

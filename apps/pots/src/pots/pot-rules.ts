@@ -1,9 +1,6 @@
 import {
   type CardSpending,
   DEFAULT_POT_RULES,
-  INVITE_RULE_LABELS,
-  type InviteRule,
-  POT_RULE_LABELS,
   type PotRule,
   type PotRules,
   type UpdatePotRulesCommand,
@@ -13,26 +10,12 @@ import { Injectable } from '@nestjs/common';
 
 import { rebuildDirectDebts } from '../balances/direct-debts';
 import { lockPot, refreshSettlePlan } from '../balances/settle-plan';
-import { type Pot, Prisma } from '../generated/prisma/client';
+import { Prisma } from '../generated/prisma/client';
 import { PrismaService, type Tx } from '../prisma.service';
 import { recordActivity } from './activity';
 import { requireOpenPot, requireOwner } from './pot-access';
-
-const isRule = (value: string): value is PotRule => value in POT_RULE_LABELS;
-const isInviteRule = (value: string): value is InviteRule => value in INVITE_RULE_LABELS;
-
-/** The pot row's rules (the columns only ever hold values the request schema allowed). */
-export function rulesOf(
-  pot: Pick<Pot, 'withdrawRule' | 'spendRule' | 'approvalAbovePence' | 'inviteRule' | 'simplifyDebts'>,
-): PotRules {
-  return {
-    withdrawRule: isRule(pot.withdrawRule) ? pot.withdrawRule : DEFAULT_POT_RULES.withdrawRule,
-    spendRule: isRule(pot.spendRule) ? pot.spendRule : DEFAULT_POT_RULES.spendRule,
-    approvalAbovePence: pot.approvalAbovePence,
-    inviteRule: isInviteRule(pot.inviteRule) ? pot.inviteRule : DEFAULT_POT_RULES.inviteRule,
-    simplifyDebts: pot.simplifyDebts,
-  };
-}
+import { announcePotAccess } from './pot-access-announcement';
+import { isRule, rulesOf } from './rules-of';
 
 /** How one rule reads in the feed: 'only the owner', 'any member', 'a second member approves above £50.00'. */
 function describeRule(rule: PotRule, approvalAbovePence: number): string {
@@ -95,6 +78,7 @@ export class PotRulesService {
       const change = describeRulesChange(before, after);
       if (!change) return;
       await tx.pot.update({ where: { id: potId }, data: after });
+      await announcePotAccess(tx, potId);
       if (after.simplifyDebts !== before.simplifyDebts) await replan(tx, potId, pot.directDebtsComplete);
       await recordActivity(
         tx,

@@ -23,8 +23,9 @@ import { PrismaService, type Tx } from '../prisma.service';
 import { recordActivity } from './activity';
 import { describePot } from './describe-pot';
 import { requireMember, requireOwner } from './pot-access';
+import { announcePotAccess } from './pot-access-announcement';
 import { orderMembers, toSummary } from './pot-mapper';
-import { rulesOf } from './pot-rules';
+import { rulesOf } from './rules-of';
 
 const RECENT_TRANSACTIONS = 50;
 const activeMembers = { where: { removedAt: null } } as const;
@@ -71,6 +72,7 @@ export class PotService {
         },
       });
       await recordActivity(tx, pot.id, caller, 'pot.created', `${caller.name} created the pot`);
+      await announcePotAccess(tx, pot.id);
       for (const invitee of invitees) await this.invitations.issue(tx, pot, caller, invitee);
       // The pot created last becomes the active one (decisions §7).
       await tx.activePot.upsert({
@@ -242,6 +244,7 @@ export class PotService {
       const before = await tx.pot.findUniqueOrThrow({ where: { id: potId }, select: { isActive: true } });
       if (body.isActive === false && before.isActive) await requireEveryoneSettled(tx, potId);
       await tx.pot.update({ where: { id: potId }, data: body });
+      await announcePotAccess(tx, potId);
       if (body.isActive === false && before.isActive) {
         await tx.activePot.deleteMany({ where: { potId } });
         await recordActivity(tx, potId, caller, 'pot.archived', `${caller.name} archived the pot`);

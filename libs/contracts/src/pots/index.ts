@@ -4,6 +4,7 @@ export * from './guests';
 export * from './invitation';
 export * from './plan-explanation';
 export * from './pot';
+export * from './pot-access';
 export * from './receipts';
 export * from './recurring';
 export * from './reminder';
