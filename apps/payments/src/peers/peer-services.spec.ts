@@ -1,6 +1,6 @@
 // Payments reads who belongs to a pot from its projection of pots' announcements, which lags a change by
 // one outbox relay: a member or a rule it does not show yet is looked for again for a short while.
-import { DEFAULT_POT_RULES } from '@kitty/contracts';
+import { DEFAULT_POT_RULES, type PotRule } from '@kitty/contracts';
 
 import type { PotAccessSnapshot } from '../pot-access/pot-access.repository';
 import { PeerServices } from './peer-services';
@@ -9,7 +9,11 @@ const potId = '00000000-0000-4000-8000-0000000000a1';
 const ann = '00000000-0000-4000-8000-0000000000b1';
 const ben = '00000000-0000-4000-8000-0000000000b2';
 
-const snapshot = (version: number, members: string[], withdrawRule = DEFAULT_POT_RULES.withdrawRule) =>
+const snapshot = (
+  version: number,
+  members: string[],
+  withdrawRule: PotRule = DEFAULT_POT_RULES.withdrawRule,
+) =>
   ({
     potId,
     version,
