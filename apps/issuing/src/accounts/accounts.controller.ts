@@ -3,6 +3,7 @@ import {
   IssuingRpc,
   type OnboardingQuery,
   type PaymentAccountCommand,
+  type RecreatePaymentAccountCommand,
   type SetBankAccountCommand,
   type UpdateKycCommand,
   type VerificationQuery,
@@ -37,8 +38,8 @@ export class AccountsController {
   }
 
   @RpcHandler(IssuingRpc.recreateAccount)
-  recreateAccount(command: PaymentAccountCommand) {
-    return this.onboarding.recreateAccount(command.caller);
+  recreateAccount(command: RecreatePaymentAccountCommand) {
+    return this.onboarding.recreateAccount(command.caller, command.body);
   }
 
   @RpcHandler(IssuingRpc.getVerification)

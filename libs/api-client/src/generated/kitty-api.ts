@@ -351,7 +351,7 @@ const injectedRtkApi = api.injectEndpoints({
       query: (queryArg) => ({ url: `/api/onboarding/kyc`, method: 'POST', body: queryArg }),
     }),
     recreatePaymentAccount: build.mutation<RecreatePaymentAccountApiResponse, RecreatePaymentAccountApiArg>({
-      query: () => ({ url: `/api/onboarding/account/recreate`, method: 'POST' }),
+      query: (queryArg) => ({ url: `/api/onboarding/account/recreate`, method: 'POST', body: queryArg }),
     }),
     getBankAccount: build.query<GetBankAccountApiResponse, GetBankAccountApiArg>({
       query: () => ({ url: `/api/me/bank-account` }),
@@ -705,7 +705,7 @@ export type CreatePaymentAccountApiArg = void;
 export type UpdateKycApiResponse = /** status 200  */ OnboardingStatus;
 export type UpdateKycApiArg = KycRequest;
 export type RecreatePaymentAccountApiResponse = /** status 200  */ OnboardingStatus;
-export type RecreatePaymentAccountApiArg = void;
+export type RecreatePaymentAccountApiArg = RecreatePaymentAccountRequest;
 export type GetBankAccountApiResponse = /** status 200  */ BankAccountStatus;
 export type GetBankAccountApiArg = void;
 export type SetBankAccountApiResponse = /** status 200  */ BankAccountStatus;
@@ -1524,6 +1524,9 @@ export type KycRequest = {
     postal_code: string;
     country?: 'GB';
   };
+};
+export type RecreatePaymentAccountRequest = {
+  accountNumber?: string;
 };
 export type BankAccount = {
   sortCode: string;

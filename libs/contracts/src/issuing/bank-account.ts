@@ -94,6 +94,21 @@ export const BankAccountStatus = apiSchema(
 );
 export type BankAccountStatus = z.infer<typeof BankAccountStatus>;
 
+/**
+ * 'Create New Account with Card Issuing' for a user who has a bank account: its number once more (Kitty
+ * keeps only the last four digits), so the new payment account pays withdrawals to the same bank account.
+ */
+export const RecreatePaymentAccountRequest = apiRequestSchema(
+  'RecreatePaymentAccountRequest',
+  z.object({ accountNumber: bankDigits('accountNumber').optional() }).strict(),
+);
+export type RecreatePaymentAccountRequest = z.infer<typeof RecreatePaymentAccountRequest>;
+
+export const RecreatePaymentAccountCommand = z
+  .object({ caller: IssuingCaller, body: RecreatePaymentAccountRequest.optional() })
+  .strict();
+export type RecreatePaymentAccountCommand = z.infer<typeof RecreatePaymentAccountCommand>;
+
 export const SetBankAccountCommand = z.object({ caller: IssuingCaller, body: BankAccountDetails }).strict();
 export type SetBankAccountCommand = z.infer<typeof SetBankAccountCommand>;
 
