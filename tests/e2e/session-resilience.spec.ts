@@ -123,11 +123,22 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const randomInt = (below: number) => Math.floor(Math.random() * below);
 
 /** 'in' or 'out' once the page has settled with the header showing either Sign Out or Sign In. */
+/**
+ * 'in' or 'out' as the header says once the session is known. While a rate-limited check waits to retry,
+ * the header offers both Sign In and Sign Out: not settled yet.
+ */
 async function settledState(page: Page): Promise<'in' | 'out'> {
-  const signOut = page.getByRole('button', { name: 'Sign Out' });
-  const signIn = page.getByRole('link', { name: 'Sign In' });
+  const header = page.getByRole('navigation', { name: 'Account' });
+  const signOut = header.getByRole('button', { name: 'Sign Out' });
+  const signIn = header.getByRole('link', { name: 'Sign In' });
   await signOut.or(signIn).first().waitFor({ timeout: 20_000 });
-  return (await signOut.isVisible()) ? 'in' : 'out';
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const [inside, outside] = await Promise.all([signOut.isVisible(), signIn.isVisible()]);
+    if (inside !== outside) return inside ? 'in' : 'out';
+    if (Date.now() > deadline) throw new Error('The session was still being checked after 20 s');
+    await sleep(100);
+  }
 }
 
 async function signInThroughTheForm(page: Page, email: string, password: string) {

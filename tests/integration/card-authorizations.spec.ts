@@ -335,6 +335,41 @@ describe('Card authorisations (issuing_authorization.request answered by Kitty)'
     expect(pot.stats.totalSpentPence).toBe(1200);
   });
 
+  it("tells every member of a purchase paid from its hold, in the pot's Activity and as a notification", async () => {
+    const holder = await cardholder(5000);
+    const friend = await signUpUser({ fullName: 'Ben Hart' });
+    await joinPot(holder.potId, holder.user, friend);
+    const { authorization } = await purchase(holder, 450, 'Café Nero');
+    expect(authorization.approved).toBe(true);
+    // Captured exactly as held: the pot's balance does not move again, the purchase is still announced.
+    const captured = await merchantAction<{ transactions: Record<string, unknown>[] }>(
+      holder,
+      authorization.id,
+      'capture',
+      { capture_amount: '450' },
+    );
+    await deliverSigned('issuing_transaction.created', holder.account, captured.transactions[0]);
+    await deliverSigned('issuing_transaction.created', holder.account, captured.transactions[0]);
+
+    const pot = await readPot(holder.token, holder.potId);
+    const name = pot.members.find(({ userId }) => userId === holder.userId)?.name;
+    const sentence = `${name} paid £4.50 at Café Nero with the pot's card`;
+    for (const token of [holder.token, friend.session.accessToken]) {
+      const told = await eventually(async () => {
+        const inbox = await api<{ notifications: { kind: string; title: string }[] }>('/api/notifications', {
+          headers: bearer(token),
+        });
+        const found = inbox.body.notifications.filter(({ kind }) => kind === 'card_purchase');
+        return found.length > 0 ? found : undefined;
+      }, 15_000);
+      expect(told.map(({ title }) => title)).toEqual([sentence]);
+    }
+    const activity = await api<{ summary: string }[]>(`/api/pots/${holder.potId}/activity`, {
+      headers: bearer(friend.session.accessToken),
+    });
+    expect(activity.body.filter(({ summary }) => summary === sentence)).toHaveLength(1);
+  });
+
   it('a reversal releases the hold, once', async () => {
     const holder = await cardholder(5000);
     const { authorization } = await purchase(holder, 2000, 'Cinema');

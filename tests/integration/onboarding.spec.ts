@@ -1,5 +1,5 @@
 import { api, signUpUser } from '../support/api';
-import { type OnboardingStatus, VERIFIABLE_KYC, verifyUser } from '../support/onboarding';
+import { type OnboardingStatus, VALID_BANK_ACCOUNT, VERIFIABLE_KYC, verifyUser } from '../support/onboarding';
 import { bearer } from '../support/pots';
 
 interface Problem {
@@ -104,15 +104,26 @@ describe('Onboarding: payment account and KYC through the gateway, issuing, auth
     expect(after.body).toEqual(own);
   });
 
-  it('recreates the account with card issuing and keeps the user verified', async () => {
+  it('recreates the account with card issuing and keeps the user verified, and their bank account', async () => {
     const { session } = await signUpUser();
     const auth = bearer(session.accessToken);
     const before = await verifyUser(session.accessToken);
+    const bankBefore = await api<{ bankAccount: { last4: string } | null }>('/api/me/bank-account', {
+      headers: auth,
+    });
+    expect(bankBefore.body.bankAccount?.last4).toBe('9911');
+    // Only the last four digits are kept: the number is asked for once more.
+    const unasked = await api<Problem>('/api/onboarding/account/recreate', { method: 'POST', headers: auth });
+    expect(unasked.status).toBe(400);
+    expect(unasked.body.errors?.map(({ field }) => field)).toEqual(['accountNumber']);
     const recreated = await api<OnboardingStatus>('/api/onboarding/account/recreate', {
       method: 'POST',
+      body: { accountNumber: VALID_BANK_ACCOUNT.accountNumber },
       headers: auth,
     });
     expect(recreated.status).toBe(200);
+    const bankAfter = await api<{ bankAccount: unknown }>('/api/me/bank-account', { headers: auth });
+    expect(bankAfter.body).toEqual(bankBefore.body);
     expect(recreated.body).toMatchObject({
       step: 'card',
       account: { kycStatus: 'complete', capabilities: { cardIssuing: 'active' } },

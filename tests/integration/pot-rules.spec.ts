@@ -184,6 +184,17 @@ describe('pot rules', () => {
     expect(
       (await api<unknown[]>(`/api/pots/${pot.id}/withdrawal-approvals`, { headers: asCal })).body,
     ).toEqual([]);
+    // Decided or cancelled, nobody is asked any more: Cal's 'asks to withdraw' notifications are gone.
+    await eventually(async () => {
+      const asking = (await inboxOf(cal.session.accessToken)).filter((n) => n.kind === 'withdrawal_approval');
+      return asking.length === 0 ? true : undefined;
+    }, 20_000);
+    // The requester is told of the decline under its own kind, not as a failed withdrawal.
+    const toldBen = await eventually(async () => {
+      const found = (await inboxOf(ben.session.accessToken)).filter((n) => n.kind === 'withdrawal_declined');
+      return found.length > 0 ? found : undefined;
+    }, 20_000);
+    expect(toldBen[0].title).toBe('Member 2 declined your withdrawal of £15.00');
   });
 
   it("never lets the requester's own other account approve: the same phone number passed KYC on both", async () => {

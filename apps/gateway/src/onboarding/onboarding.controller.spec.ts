@@ -99,14 +99,15 @@ describe('/api/onboarding', () => {
   });
 
   it.each([
-    ['GET', '/api/onboarding?userId=someone-else', IssuingRpc.getOnboarding],
-    ['POST', '/api/onboarding/account', IssuingRpc.createAccount],
-    ['POST', '/api/onboarding/account/recreate', IssuingRpc.recreateAccount],
-  ] as const)('%s %s acts for the token’s user only', async (method, url, contract) => {
+    ['GET', '/api/onboarding?userId=someone-else', IssuingRpc.getOnboarding, {}],
+    ['POST', '/api/onboarding/account', IssuingRpc.createAccount, {}],
+    // No body is an empty one: a user without a bank account has no number to send.
+    ['POST', '/api/onboarding/account/recreate', IssuingRpc.recreateAccount, { body: {} }],
+  ] as const)('%s %s acts for the token’s user only', async (method, url, contract, rest) => {
     const response = await call(method, url);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual(verified);
-    expect(rpcCall).toHaveBeenCalledWith(contract, { caller });
+    expect(rpcCall).toHaveBeenCalledWith(contract, { caller, ...rest });
   });
 
   it('sends the normalised form to issuing, then the legal name and phone number to auth', async () => {

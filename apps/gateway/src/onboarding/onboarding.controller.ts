@@ -1,4 +1,4 @@
-import { KycRequest, OnboardingStatus } from '@kitty/contracts';
+import { KycRequest, OnboardingStatus, RecreatePaymentAccountRequest } from '@kitty/contracts';
 import { Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 
@@ -54,9 +54,13 @@ export class OnboardingController {
     operationId: 'recreatePaymentAccount',
     summary: 'Replace the caller’s payment account with a new one that has card issuing',
   })
+  @ApiBody({ schema: schemaRef(RecreatePaymentAccountRequest), required: false })
   @ApiOkResponse({ schema: schemaRef(OnboardingStatus) })
-  @ApiProblems(404, 422, 503)
-  recreateAccount(@CurrentUser() user: AuthenticatedUser) {
-    return this.onboarding.recreateAccount(user);
+  @ApiProblems(400, 404, 409, 422, 503)
+  recreateAccount(
+    @CurrentUser() user: AuthenticatedUser,
+    @ZodBody(RecreatePaymentAccountRequest) body: RecreatePaymentAccountRequest,
+  ) {
+    return this.onboarding.recreateAccount(user, body);
   }
 }

@@ -1,4 +1,10 @@
-import { AuthRpc, type BankAccountRequest, IssuingRpc, type KycRequest } from '@kitty/contracts';
+import {
+  AuthRpc,
+  type BankAccountRequest,
+  IssuingRpc,
+  type KycRequest,
+  type RecreatePaymentAccountRequest,
+} from '@kitty/contracts';
 import { RpcClient } from '@kitty/nest-common';
 import { Injectable } from '@nestjs/common';
 
@@ -21,8 +27,8 @@ export class OnboardingService {
     return this.rpc.call(IssuingRpc.createAccount, { caller: signedInCaller(user) });
   }
 
-  recreateAccount(user: AuthenticatedUser) {
-    return this.rpc.call(IssuingRpc.recreateAccount, { caller: signedInCaller(user) });
+  recreateAccount(user: AuthenticatedUser, body: RecreatePaymentAccountRequest) {
+    return this.rpc.call(IssuingRpc.recreateAccount, { caller: signedInCaller(user), body });
   }
 
   bankAccount(user: AuthenticatedUser) {

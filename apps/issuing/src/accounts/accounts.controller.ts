@@ -3,6 +3,7 @@ import {
   IssuingRpc,
   type OnboardingQuery,
   type PaymentAccountCommand,
+  type RecreatePaymentAccountCommand,
   type SamePerson,
   type SamePersonQuery,
   type SetBankAccountCommand,
@@ -39,8 +40,8 @@ export class AccountsController {
   }
 
   @RpcHandler(IssuingRpc.recreateAccount)
-  recreateAccount(command: PaymentAccountCommand) {
-    return this.onboarding.recreateAccount(command.caller);
+  recreateAccount(command: RecreatePaymentAccountCommand) {
+    return this.onboarding.recreateAccount(command.caller, command.body);
   }
 
   @RpcHandler(IssuingRpc.getVerification)

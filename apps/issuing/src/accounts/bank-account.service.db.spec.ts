@@ -212,4 +212,41 @@ describe('BankAccountService (PostgreSQL + Stripe sandbox)', () => {
     expect(again.bankAccount?.payoutsAvailableFrom).toBe(status.bankAccount?.payoutsAvailableFrom);
     expect(await noticesTo(caller.userId)).toHaveLength(4);
   });
+
+  it('keeps the bank account when the payment account is recreated with card issuing, once its number is typed again', async () => {
+    const caller = newCaller();
+    caller.email = `${caller.userId}@example.com`;
+    const saved = await bankAccounts.set(caller, VALID);
+    const previousAccount = sandboxAccountOf(caller.userId)?.id;
+    const noticesBefore = await noticesTo(caller.userId);
+    const problemOf = (promise: Promise<unknown>) =>
+      promise.then(
+        () => null,
+        (error: unknown) => (error as ProblemError).problem,
+      );
+
+    // Only the last four digits are kept: the number is asked for, and one that is not it is refused.
+    await expect(problemOf(onboarding.recreateAccount(caller))).resolves.toMatchObject({
+      status: 400,
+      errors: [{ field: 'accountNumber', message: expect.stringContaining('•••• 9911') }],
+    });
+    await expect(
+      problemOf(onboarding.recreateAccount(caller, { accountNumber: '12349911' })),
+    ).resolves.toMatchObject({ status: 400, errors: [{ field: 'accountNumber' }] });
+    expect((await onboarding.status(caller)).account?.id).toBe(previousAccount);
+
+    const recreated = await onboarding.recreateAccount(caller, { accountNumber: VALID.accountNumber });
+    expect(recreated.account?.id).not.toBe(previousAccount);
+    expect(recreated.account?.payoutAccountLabel).toBe('Bank account •••• 9911');
+    await expect(bankAccounts.current(caller)).resolves.toEqual(saved);
+    const newAccount = t.sandbox.accounts.accounts.get(recreated.account?.id ?? '');
+    expect(newAccount?.external_accounts.data.map((bank) => bank.last4)).toEqual(['9911']);
+    await expect(onboarding.verification(caller.userId)).resolves.toMatchObject({
+      accountId: recreated.account?.id,
+      payoutDestination: newAccount?.external_accounts.data[0]?.id,
+      payoutsAvailableFrom: null,
+    });
+    // The same bank account: no 'changed' notice, no cooling-off.
+    expect(await noticesTo(caller.userId)).toEqual(noticesBefore);
+  });
 });

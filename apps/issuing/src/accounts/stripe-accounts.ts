@@ -37,6 +37,7 @@ export class StripeAccounts {
     user: { userId: string; email: string },
     idempotencyKey: string,
     individual?: Stripe.AccountCreateParams.Individual,
+    bank?: UkBankDetails,
   ): Promise<Stripe.Account> {
     return this.call('create', () =>
       this.stripe.accounts.create(
@@ -47,7 +48,7 @@ export class StripeAccounts {
           default_currency: 'gbp',
           email: user.email,
           capabilities: { card_issuing: { requested: true }, transfers: { requested: true } },
-          external_account: this.config.PAYOUT_BANK_ACCOUNT_TOKEN,
+          external_account: bank ? bankAccountParams(bank) : this.config.PAYOUT_BANK_ACCOUNT_TOKEN,
           metadata: { userId: user.userId },
           ...(individual && { individual }),
         },
@@ -81,15 +82,7 @@ export class StripeAccounts {
       this.stripe.accounts.createExternalAccount(
         accountId,
         {
-          external_account: {
-            object: 'bank_account',
-            country: 'GB',
-            currency: 'gbp',
-            routing_number: bank.sortCode,
-            account_number: bank.accountNumber,
-            account_holder_name: bank.accountHolderName,
-            account_holder_type: 'individual',
-          },
+          external_account: bankAccountParams(bank),
           default_for_currency: true,
         },
         { idempotencyKey },
@@ -119,6 +112,18 @@ export class StripeAccounts {
   private call<T>(action: keyof typeof FAILURE_TITLE, request: () => Promise<T>): Promise<T> {
     return callStripe(FAILURE_TITLE[action], this.logger, request);
   }
+}
+
+function bankAccountParams(bank: UkBankDetails) {
+  return {
+    object: 'bank_account' as const,
+    country: 'GB',
+    currency: 'gbp',
+    routing_number: bank.sortCode,
+    account_number: bank.accountNumber,
+    account_holder_name: bank.accountHolderName,
+    account_holder_type: 'individual' as const,
+  };
 }
 
 /**

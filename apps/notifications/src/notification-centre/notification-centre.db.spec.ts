@@ -90,6 +90,36 @@ describe('NotificationCentre (PostgreSQL)', () => {
     expect(live.notices).toEqual([{ userIds: [ben], topics: ['notifications'] }]);
   });
 
+  it("takes requests whose event is over off the lists (and their counts), for good, and tells the users' tabs", async () => {
+    const [ben, cat] = [someone(), someone()];
+    const withdrawalId = randomUUID();
+    const ask = (userId: string) =>
+      job(userId, {
+        key: `withdrawal_approval:${withdrawalId}:${userId}`,
+        kind: 'withdrawal_approval',
+        title: 'Ann asks to withdraw £60.00 from Lisbon trip',
+      });
+    await centre.notify(ask(ben));
+    await centre.notify(ask(cat));
+    await centre.notify(job(ben));
+    live.notices.length = 0;
+
+    const keys = [ask(ben).key, ask(cat).key, `withdrawal_approval:${withdrawalId}:${randomUUID()}`];
+    await centre.markDone(keys);
+    await centre.markDone(keys);
+
+    const inbox = await centre.inbox(ben);
+    expect(inbox.notifications.map(({ kind }) => kind)).toEqual(['expense_added']);
+    expect(inbox.unreadCount).toBe(1);
+    await expect(centre.inbox(cat)).resolves.toEqual({ unreadCount: 0, notifications: [] });
+    expect(live.notices).toEqual([
+      { userIds: expect.arrayContaining([ben, cat]) as string[], topics: ['notifications'] },
+    ]);
+    // A late redelivery of the request does not bring it back.
+    await expect(centre.notify(ask(cat))).resolves.toBe(false);
+    await expect(centre.inbox(cat)).resolves.toEqual({ unreadCount: 0, notifications: [] });
+  });
+
   it('asks auth for the address only on a first delivery, and only when the user wants the e-mail', async () => {
     const ben = someone();
     await centre.updatePreferences(ben, [{ kind: 'member_joined', inApp: true, email: false }]);

@@ -94,14 +94,30 @@ export class NotificationCentre {
     return made !== undefined;
   }
 
+  /**
+   * The event these notifications asked about is over (see NotificationsDoneJob): they leave their users'
+   * lists, whose open tabs are told. The rows stay, so a late redelivery of the request does not notify again.
+   */
+  async markDone(keys: string[]): Promise<void> {
+    const rows = await this.prisma.$queryRawUnsafe<{ user_id: string; in_app: boolean }[]>(
+      `UPDATE notifications SET done_at = now()
+        WHERE key = ANY($1::text[]) AND done_at IS NULL
+        RETURNING user_id::text, in_app`,
+      keys,
+    );
+    const shown = [...new Set(rows.filter((row) => row.in_app).map((row) => row.user_id))];
+    if (shown.length > 0) await this.live.publish(shown, ['notifications']);
+  }
+
   async inbox(userId: string): Promise<NotificationInbox> {
+    const listed = { userId, inApp: true, doneAt: null };
     const [rows, unreadCount] = await Promise.all([
       this.prisma.notification.findMany({
-        where: { userId, inApp: true },
+        where: listed,
         orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
         take: NOTIFICATIONS_LISTED,
       }),
-      this.prisma.notification.count({ where: { userId, inApp: true, readAt: null } }),
+      this.prisma.notification.count({ where: { ...listed, readAt: null } }),
     ]);
     return {
       unreadCount,

@@ -1,4 +1,4 @@
-import { NotificationQueue, NotifyJob } from '@kitty/contracts';
+import { NotificationQueue, NotificationsDoneJob, NotifyJob } from '@kitty/contracts';
 import { parseJob, startQueueWorker } from '@kitty/nest-common';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { Worker } from 'bullmq';
@@ -21,6 +21,8 @@ export class NotifyProcessor implements OnApplicationBootstrap, OnApplicationShu
       NotificationQueue,
       {
         'notifications.notify.v1': async (data) => void (await this.centre.notify(parseJob(NotifyJob, data))),
+        'notifications.done.v1': async (data) =>
+          this.centre.markDone(parseJob(NotificationsDoneJob, data).keys),
       },
       {
         redisUrl: this.config.REDIS_URL,

@@ -1,7 +1,7 @@
 // Against the real Postgres: card holds, captures and releases through the ledger.
 import { randomUUID } from 'node:crypto';
 
-import { PotBalanceChanged } from '@kitty/contracts';
+import { CardPurchaseCaptured, PotBalanceChanged } from '@kitty/contracts';
 import { OutboxRelay, ProblemError } from '@kitty/nest-common';
 
 import { PlatformAccount, potAccount } from '../ledger/accounts';
@@ -48,10 +48,19 @@ describe('CardMoneyService (PostgreSQL)', () => {
     cards.placeHold({ authorizationId, potId, userId, amountPence, description: 'Tesco' });
   const potEvents = async (potId: string) => {
     const rows = await prisma.$queryRawUnsafe<{ payload: unknown }[]>(
-      `SELECT payload FROM outbox WHERE payload->>'potId' = $1 ORDER BY created_at, id`,
+      `SELECT payload FROM outbox WHERE payload->>'potId' = $1 AND job_name = $2 ORDER BY created_at, id`,
       potId,
+      'payments.pot-balance.changed.v1',
     );
     return rows.map((row) => PotBalanceChanged.parse(row.payload));
+  };
+  const purchases = async (potId: string) => {
+    const rows = await prisma.$queryRawUnsafe<{ payload: unknown }[]>(
+      `SELECT payload FROM outbox WHERE payload->>'potId' = $1 AND job_name = $2 ORDER BY created_at, id`,
+      potId,
+      'payments.card-purchase.captured.v1',
+    );
+    return rows.map((row) => CardPurchaseCaptured.parse(row.payload));
   };
   const problemStatus = (promise: Promise<unknown>) =>
     promise.then(
@@ -102,6 +111,10 @@ describe('CardMoneyService (PostgreSQL)', () => {
     await expect(balance(potAccount(potId))).resolves.toBe(1800n);
     await expect(balance(PlatformAccount.cardSpend)).resolves.toBe(spendBefore + 1200n);
     expect((await potEvents(potId)).at(-1)).toMatchObject({ kind: 'card_capture', amountPence: -200 });
+    // The purchase is announced once, with its whole amount.
+    await expect(purchases(potId)).resolves.toEqual([
+      expect.objectContaining({ potId, userId, amountPence: 1200, merchant: 'Tesco' }),
+    ]);
   });
 
   it('a capture of exactly the hold leaves the pot alone; a release gives back what is left', async () => {
@@ -116,6 +129,10 @@ describe('CardMoneyService (PostgreSQL)', () => {
       description: 'Tesco',
     });
     await expect(balance(potAccount(potId))).resolves.toBe(2000n);
+    // Paid wholly from the hold, the pot's balance event has nothing to say: the purchase is still announced.
+    await expect(purchases(potId)).resolves.toEqual([
+      expect.objectContaining({ potId, userId, amountPence: 600, merchant: 'Tesco' }),
+    ]);
     const release = {
       idempotencyKey: `card-release:${randomUUID()}`,
       potId,

@@ -1,11 +1,13 @@
-import type {
-  CancelCardHoldCommand,
-  CaptureCardPaymentCommand,
-  LedgerReceipt,
-  PlaceCardHoldCommand,
-  ReleaseCardHoldCommand,
+import {
+  type CancelCardHoldCommand,
+  type CaptureCardPaymentCommand,
+  CardPurchaseCaptured,
+  type LedgerReceipt,
+  type PlaceCardHoldCommand,
+  PotBalanceQueue,
+  type ReleaseCardHoldCommand,
 } from '@kitty/contracts';
-import { OutboxRelay, ProblemError } from '@kitty/nest-common';
+import { outboxMessage, OutboxRelay, ProblemError } from '@kitty/nest-common';
 import { Injectable } from '@nestjs/common';
 
 import { PlatformAccount, potAccount } from '../ledger/accounts';
@@ -75,19 +77,44 @@ export class CardMoneyService {
     });
   }
 
+  /**
+   * The purchase is paid: from what was held first, the rest from the pot. Announced as a purchase with
+   * its whole amount in the same transaction, since a capture taken entirely from the hold does not move
+   * the pot's balance (so no balance event speaks of it).
+   */
   capture(command: CaptureCardPaymentCommand): Promise<LedgerReceipt> {
     const fromHold = BigInt(command.fromHoldPence);
     const fromPot = BigInt(command.amountPence) - fromHold;
-    return this.postAlone({
-      idempotencyKey: cardCaptureKey(command.transactionId),
-      kind: 'card_capture',
-      description: command.description,
-      userId: command.userId,
-      postings: [
-        ...(fromHold > 0n ? [{ accountId: PlatformAccount.cardHolds, amountPence: -fromHold }] : []),
-        ...(fromPot > 0n ? [{ accountId: potAccount(command.potId), amountPence: -fromPot }] : []),
-        { accountId: PlatformAccount.cardSpend, amountPence: fromHold + fromPot },
-      ],
+    return this.run(async (tx) => {
+      const receipt = await this.ledger.post(tx, {
+        idempotencyKey: cardCaptureKey(command.transactionId),
+        kind: 'card_capture',
+        description: command.description,
+        userId: command.userId,
+        postings: [
+          ...(fromHold > 0n ? [{ accountId: PlatformAccount.cardHolds, amountPence: -fromHold }] : []),
+          ...(fromPot > 0n ? [{ accountId: potAccount(command.potId), amountPence: -fromPot }] : []),
+          { accountId: PlatformAccount.cardSpend, amountPence: fromHold + fromPot },
+        ],
+      });
+      if (!receipt.replayed) {
+        const purchase: CardPurchaseCaptured = {
+          potId: command.potId,
+          userId: command.userId,
+          transactionId: receipt.transactionId,
+          amountPence: command.amountPence,
+          merchant: command.description,
+          occurredAt: new Date().toISOString(),
+        };
+        await tx.outboxMessage.create({
+          data: outboxMessage(
+            PotBalanceQueue,
+            'payments.card-purchase.captured.v1',
+            CardPurchaseCaptured.parse(purchase),
+          ),
+        });
+      }
+      return receipt;
     });
   }
 

@@ -1,4 +1,4 @@
-import { NotificationQueue, type NotifyJob } from '@kitty/contracts';
+import { NotificationQueue, type NotificationsDoneJob, type NotifyJob } from '@kitty/contracts';
 import { formatPence } from '@kitty/money';
 import { outboxMessage } from '@kitty/nest-common';
 
@@ -94,6 +94,8 @@ interface WaitingWithdrawal {
   amountPence: bigint;
 }
 
+const approvalKey = (withdrawalId: string, userId: string) => `withdrawal_approval:${withdrawalId}:${userId}`;
+
 /** A pot withdrawal above the pot's approval amount: each other member is asked, once (issue 13 §4). */
 export async function notifyWithdrawalApprovalWanted(
   tx: Tx,
@@ -102,7 +104,7 @@ export async function notifyWithdrawalApprovalWanted(
 ): Promise<void> {
   for (const userId of approverIds) {
     await notify(tx, {
-      key: `withdrawal_approval:${withdrawal.id}:${userId}`,
+      key: approvalKey(withdrawal.id, userId),
       userId,
       kind: 'withdrawal_approval',
       title: `${withdrawal.requesterName ?? 'A member'} asks to withdraw ${formatPence(Number(withdrawal.amountPence))} from ${withdrawal.sourceName}`,
@@ -112,7 +114,25 @@ export async function notifyWithdrawalApprovalWanted(
   }
 }
 
-/** Another member declined the requester's withdrawal: nothing left the pot. */
+/**
+ * The withdrawal was approved, declined or cancelled: nobody is asked any more, so the 'asks to withdraw'
+ * notifications leave the lists of the pot's members (`memberIds`: those it may have gone to).
+ */
+export async function closeWithdrawalApprovalRequests(
+  tx: Tx,
+  withdrawalId: string,
+  memberIds: Iterable<string>,
+): Promise<void> {
+  const keys = [...memberIds].map((userId) => approvalKey(withdrawalId, userId));
+  if (keys.length === 0) return;
+  const job: NotificationsDoneJob = { keys };
+  await tx.outboxMessage.create({ data: outboxMessage(NotificationQueue, 'notifications.done.v1', job) });
+}
+
+/**
+ * Another member declined the requester's withdrawal: nothing left the pot. Its own kind, not a failed
+ * withdrawal's, so turning those off does not hide a member's no.
+ */
 export async function notifyWithdrawalDeclined(
   tx: Tx,
   withdrawal: WaitingWithdrawal,
@@ -121,7 +141,7 @@ export async function notifyWithdrawalDeclined(
   await notify(tx, {
     key: `withdrawal_declined:${withdrawal.id}`,
     userId: withdrawal.userId,
-    kind: 'withdrawal_failed',
+    kind: 'withdrawal_declined',
     title: `${deciderName} declined your withdrawal of ${formatPence(Number(withdrawal.amountPence))}`,
     body: `Nothing left ${withdrawal.sourceName}.`,
     link: `/pot/${withdrawal.potId}`,

@@ -92,6 +92,12 @@ describe('pot withdrawals under the pot rules (PostgreSQL)', () => {
     (await prisma.outboxMessage.findMany({ where: { jobName: 'notifications.notify.v1' } }))
       .map((row) => row.payload as { key: string; userId: string; kind: string; title: string })
       .filter((notice) => notice.key.startsWith(key));
+  /** The keys of the 'asks to withdraw' notifications marked done (the request was decided or cancelled). */
+  const closedRequests = async (withdrawalId: string) =>
+    (await prisma.outboxMessage.findMany({ where: { jobName: 'notifications.done.v1' } }))
+      .flatMap((row) => (row.payload as { keys: string[] }).keys)
+      .filter((key) => key.startsWith(`withdrawal_approval:${withdrawalId}:`))
+      .sort();
   const problemOf = async (promise: Promise<unknown>) => {
     const error = await promise.then(
       () => null,
@@ -256,6 +262,9 @@ describe('pot withdrawals under the pot rules (PostgreSQL)', () => {
     await expect(payoutJobs(waiting.id)).resolves.toBe(1);
     await expect(potBalance(g)).resolves.toBe(BigInt(POT_PENCE - 12_000));
     await expect(notices(`withdrawal_initiated:${waiting.id}`)).resolves.toHaveLength(1);
+    const asked = (await notices(`withdrawal_approval:${waiting.id}`)).map(({ key }) => key).sort();
+    expect(asked).toHaveLength(APPROVERS + 1);
+    await expect(closedRequests(waiting.id)).resolves.toEqual(expect.arrayContaining(asked));
     const row = await prisma.withdrawal.findUniqueOrThrow({ where: { id: waiting.id } });
     expect(row.decidedBy).not.toBe(requester.userId);
     await expect(withdrawals.listApprovals(g.owner, g.potId)).resolves.toEqual([]);
@@ -276,9 +285,18 @@ describe('pot withdrawals under the pot rules (PostgreSQL)', () => {
     });
     await expect(potBalance(g)).resolves.toBe(BigInt(POT_PENCE));
     await expect(reservations(waiting.id)).resolves.toBe(0);
+    // Its own kind: turning off 'A withdrawal fails' does not hide a member's no.
     await expect(notices(`withdrawal_declined:${waiting.id}`)).resolves.toEqual([
-      expect.objectContaining({ userId: ben.userId, title: 'Cat declined your withdrawal of £60.00' }),
+      expect.objectContaining({
+        userId: ben.userId,
+        kind: 'withdrawal_declined',
+        title: 'Cat declined your withdrawal of £60.00',
+      }),
     ]);
+    // Nobody is asked any more: every 'asks to withdraw' notification goes.
+    const asked = (await notices(`withdrawal_approval:${waiting.id}`)).map(({ key }) => key).sort();
+    expect(asked).toHaveLength(2);
+    await expect(closedRequests(waiting.id)).resolves.toEqual(expect.arrayContaining(asked));
   });
 
   it('the requester (only) cancels while it waits; a cancelled one cannot be approved', async () => {
@@ -289,6 +307,9 @@ describe('pot withdrawals under the pot rules (PostgreSQL)', () => {
     await expect(problemOf(withdrawals.cancel(cat, waiting.id))).resolves.toMatchObject({ status: 403 });
     await expect(withdrawals.cancel(ben, waiting.id)).resolves.toMatchObject({ status: 'cancelled' });
     await expect(withdrawals.cancel(ben, waiting.id)).resolves.toMatchObject({ status: 'cancelled' });
+    const asked = (await notices(`withdrawal_approval:${waiting.id}`)).map(({ key }) => key);
+    expect(asked).toHaveLength(2);
+    await expect(closedRequests(waiting.id)).resolves.toEqual(expect.arrayContaining(asked));
     await expect(problemOf(withdrawals.decide(cat, waiting.id, 'approve'))).resolves.toMatchObject({
       status: 409,
       detail: 'This withdrawal was cancelled.',

@@ -27,6 +27,7 @@ import type { Withdrawal as WithdrawalRow } from '../generated/prisma/client';
 import { PlatformAccount, potAccount, walletAccount } from '../ledger/accounts';
 import { InsufficientFundsError, LedgerService } from '../ledger/ledger.service';
 import {
+  closeWithdrawalApprovalRequests,
   notifyWithdrawal,
   notifyWithdrawalApprovalWanted,
   notifyWithdrawalDeclined,
@@ -176,6 +177,7 @@ export class WithdrawalService {
       await this.requireStillAllowed(waiting);
       await this.requireMemberBefore(caller, waiting);
     }
+    const { names: members } = await this.peers.potMembers(caller, waiting.potId as string);
 
     const row = await this.prisma.$transaction(async (tx) => {
       const locked = await lockWithdrawal(tx, withdrawalId);
@@ -212,10 +214,11 @@ export class WithdrawalService {
       } else {
         await notifyWithdrawalDeclined(tx, decided, caller.name);
       }
+      await closeWithdrawalApprovalRequests(tx, withdrawalId, members.keys());
       return decided;
     });
     this.relay.kick();
-    await this.tellAbout(row, caller);
+    await this.tellAbout(row, members.keys());
     return toWithdrawal(row);
   }
 
@@ -224,18 +227,21 @@ export class WithdrawalService {
     const waiting = await this.findPotWithdrawal(caller, withdrawalId);
     if (waiting.userId !== caller.userId)
       throw ProblemError.of(403, 'Not allowed', 'Only the member who asked for a withdrawal can cancel it.');
+    const { names: members } = await this.peers.potMembers(caller, waiting.potId as string);
     const row = await this.prisma.$transaction(async (tx) => {
       const locked = await lockWithdrawal(tx, withdrawalId);
       if (locked.status === 'cancelled')
         return tx.withdrawal.findUniqueOrThrow({ where: { id: withdrawalId } });
       if (locked.status !== 'awaiting_approval')
         throw ProblemError.of(409, 'Already decided', decidedWords(locked.status));
+      await closeWithdrawalApprovalRequests(tx, withdrawalId, members.keys());
       return tx.withdrawal.update({
         where: { id: withdrawalId },
         data: { status: 'cancelled', failureReason: 'Cancelled by you.', settledAt: new Date() },
       });
     });
-    await this.tellAbout(row, caller);
+    this.relay.kick();
+    await this.tellAbout(row, members.keys());
     return toWithdrawal(row);
   }
 
@@ -561,10 +567,9 @@ export class WithdrawalService {
   }
 
   /** The requester's tabs (their withdrawals) and the pot's members' (the waiting list, the balance). */
-  private async tellAbout(row: WithdrawalRow, caller: PaymentsCaller): Promise<void> {
+  private async tellAbout(row: WithdrawalRow, memberIds: Iterable<string>): Promise<void> {
     await this.live.publish([row.userId], WITHDRAWAL_TOPICS);
-    const { names } = await this.peers.potMembers(caller, row.potId as string);
-    await this.live.publish(names.keys(), [potTopic(row.potId as string), 'pots']);
+    await this.live.publish(memberIds, [potTopic(row.potId as string), 'pots']);
   }
 }
 

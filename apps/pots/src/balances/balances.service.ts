@@ -211,8 +211,10 @@ export class BalancesService {
       },
     });
     const what = `${from.name} paid ${to.name} ${formatPence(body.amountPence)}`;
+    const people = await peopleOf(tx, potId);
     if (state.status === 'pending') {
-      const other = state.awaitingMemberId === from.id ? from.name : to.name;
+      // The one who is asked, as the record says: the pot's owner when the other person is a guest.
+      const other = nameOf(people.byMemberId, state.awaitingMemberId);
       await recordActivity(
         tx,
         potId,
@@ -232,7 +234,7 @@ export class BalancesService {
           : `${caller.name} recorded that ${what}`,
       );
     }
-    return toSettlement(settlement, await peopleOf(tx, potId));
+    return toSettlement(settlement, people);
   }
 
   /** The other person in a pending settlement (or the pot's owner) confirms or declines it. */

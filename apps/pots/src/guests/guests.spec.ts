@@ -149,6 +149,23 @@ describe('guests (PostgreSQL)', () => {
     );
   });
 
+  it("names the owner as the one asked when a member records a guest's payment to them", async () => {
+    const pot = await createPot(db.prisma, ['Ann', 'Cat']);
+    const [ann, cat] = pot.members;
+    const gus = await addGuest(pot, 'Gus');
+    await spend(pot, cat.id, [cat.id, gus.id], 500);
+    const paid = await balances.settle({
+      caller: cat.caller,
+      potId: pot.id,
+      idempotencyKey: randomUUID(),
+      body: { fromMemberId: gus.id, toMemberId: cat.id, amountPence: 250, payWithKitty: false },
+    });
+    // Gus has no account to confirm with: the record waits for the owner, and the feed says so.
+    expect(paid).toMatchObject({ status: 'pending', awaitingMemberId: ann.id });
+    const feed = await balances.activity({ caller: cat.caller, potId: pot.id });
+    expect(feed[0].summary).toBe('Cat recorded that Gus paid Cat £2.50 — waiting for Ann to confirm');
+  });
+
   it('never makes an account a guest by its address alone: an invitation sent elsewhere joins as someone new', async () => {
     const pot = await createPot(db.prisma, ['Ann']);
     const greg = await addGuest(pot, 'Greg', 'greg@example.com');

@@ -2,7 +2,7 @@
 // (a unique source_ref, a conditional UPDATE on balance_sequence), so they are tested there.
 import { randomUUID } from 'node:crypto';
 
-import type { PotBalanceChanged } from '@kitty/contracts';
+import type { CardPurchaseCaptured, PotBalanceChanged } from '@kitty/contracts';
 import type { LivePublisher } from '@kitty/nest-common';
 import { RecordedLive } from '@kitty/testing';
 import { UnrecoverableError } from 'bullmq';
@@ -114,6 +114,45 @@ describe('PotBalanceProjection (PostgreSQL)', () => {
       where: { jobName: 'notifications.email.send.v1' },
     });
     expect(mails.filter((mail) => JSON.stringify(mail.payload).includes(pot.id))).toEqual([]);
+  });
+
+  it("puts a card purchase in the pot's Activity and tells every current member, once, however often it comes", async () => {
+    const pot = await createPot(db.prisma, ['Ann', 'Ben', 'Cat']);
+    const [ann, ben, cat] = pot.members;
+    await db.prisma.potMember.update({ where: { id: cat.id }, data: { removedAt: new Date() } });
+    const purchase: CardPurchaseCaptured = {
+      potId: pot.id,
+      userId: ann.caller.userId,
+      transactionId: randomUUID(),
+      amountPence: 450,
+      merchant: 'Café Nero',
+      occurredAt: new Date(Date.UTC(2026, 10, 22, 9, 30)).toISOString(),
+    };
+    await Promise.all([projection.recordCardPurchase(purchase), projection.recordCardPurchase(purchase)]);
+    await projection.recordCardPurchase(purchase);
+
+    const activity = await db.prisma.activityEvent.findMany({ where: { potId: pot.id } });
+    expect(activity.map(({ type, actorName, summary }) => ({ type, actorName, summary }))).toEqual([
+      {
+        type: 'pot.card_purchase',
+        actorName: 'Ann',
+        summary: "Ann paid £4.50 at Café Nero with the pot's card",
+      },
+    ]);
+    const notices = (
+      await db.prisma.outboxMessage.findMany({ where: { jobName: 'notifications.notify.v1' } })
+    )
+      .map((row) => row.payload as { kind: string; userId: string; title: string; link: string })
+      .filter((notice) => notice.link === `/pot/${pot.id}`);
+    expect(notices.map(({ userId }) => userId).sort()).toEqual([ann.caller.userId, ben.caller.userId].sort());
+    expect(notices[0]).toMatchObject({
+      kind: 'card_purchase',
+      title: "Ann paid £4.50 at Café Nero with the pot's card",
+    });
+    expect(live.notices.at(-1)).toEqual({
+      userIds: [ann.caller.userId, ben.caller.userId],
+      topics: [`pot:${pot.id}`],
+    });
   });
 
   it('applies an event delivered twice (even concurrently) exactly once', async () => {

@@ -1,4 +1,4 @@
-import { type PotBalanceChanged, potTopic } from '@kitty/contracts';
+import { type CardPurchaseCaptured, type PotBalanceChanged, potTopic } from '@kitty/contracts';
 import { formatPence } from '@kitty/money';
 import { type DirectRows, directRowsIn, LivePublisher } from '@kitty/nest-common';
 import { Injectable } from '@nestjs/common';
@@ -50,8 +50,11 @@ export function totalsDelta(event: Pick<PotBalanceChanged, 'kind' | 'amountPence
   };
 }
 
-/** Kinds whose newly recorded transaction also writes activity or notices (see followUp). */
-const FOLLOWED_UP_KINDS: ReadonlySet<Kind> = new Set(['top_up', 'withdrawal', 'card_capture']);
+/**
+ * Kinds whose newly recorded transaction also writes activity or notices (see followUp). A card purchase
+ * is announced by its own event (recordCardPurchase), with its whole amount, held first or not.
+ */
+const FOLLOWED_UP_KINDS: ReadonlySet<Kind> = new Set(['top_up', 'withdrawal']);
 
 /**
  * A row of pot_balance_apply: whether the transaction was new, who made it, the pot's members now, and
@@ -162,12 +165,50 @@ export class PotBalanceProjection {
           exceptUserId: userId,
         });
     }
-    if (event.kind === 'card_capture')
-      await notifyPotMembers(tx, event.potId, {
-        kind: 'card_purchase',
-        eventKey: event.transactionId,
-        title: `${event.description} — ${formatPence(Math.abs(event.amountPence))}`,
-        exceptUserId: null,
+  }
+
+  /**
+   * A purchase paid with the pot's card: once in the pot's Activity ("Ann paid £4.50 at Café Nero with the
+   * pot's card") and told to every member, the cardholder too (they hear their card was used). The entry's
+   * id is the ledger transaction's, so a redelivered event adds nothing.
+   */
+  async recordCardPurchase(purchase: CardPurchaseCaptured): Promise<void> {
+    const members = await this.prisma.$transaction(async (tx) => {
+      const pot = await tx.pot.findUnique({
+        where: { id: purchase.potId },
+        select: { members: { where: { removedAt: null }, select: { userId: true } } },
       });
+      if (!pot) throw new UnrecoverableError(`Card purchase for unknown pot ${purchase.potId}`);
+      // The cardholder as the pot names them, even if they have left it since.
+      const cardholder = await tx.potMember.findFirst({
+        where: { potId: purchase.potId, userId: purchase.userId },
+        select: { name: true },
+      });
+      const name = cardholder?.name ?? 'A member';
+      const summary = `${name} paid ${formatPence(purchase.amountPence)} at ${purchase.merchant} with the pot's card`;
+      const { count } = await tx.activityEvent.createMany({
+        data: [
+          {
+            id: purchase.transactionId,
+            potId: purchase.potId,
+            actorUserId: purchase.userId,
+            actorName: name,
+            type: 'pot.card_purchase',
+            summary,
+            createdAt: new Date(purchase.occurredAt),
+          },
+        ],
+        skipDuplicates: true,
+      });
+      if (count > 0)
+        await notifyPotMembers(tx, purchase.potId, {
+          kind: 'card_purchase',
+          eventKey: purchase.transactionId,
+          title: summary,
+          exceptUserId: null,
+        });
+      return pot.members.flatMap(({ userId }) => (userId ? [userId] : []));
+    });
+    await this.live.publish(members, [potTopic(purchase.potId)]);
   }
 }

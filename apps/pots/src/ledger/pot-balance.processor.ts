@@ -1,4 +1,4 @@
-import { PotBalanceChanged, PotBalanceQueue } from '@kitty/contracts';
+import { CardPurchaseCaptured, PotBalanceChanged, PotBalanceQueue } from '@kitty/contracts';
 import { parseJob, startQueueWorker } from '@kitty/nest-common';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { Worker } from 'bullmq';
@@ -6,7 +6,7 @@ import type { Worker } from 'bullmq';
 import { POTS_CONFIG, type PotsConfig } from '../config';
 import { PotBalanceProjection } from './pot-balance-projection';
 
-/** Consumes the ledger's pot balance events; attempts and backoff come from the queue's definition. */
+/** Consumes the ledger's pot balance events and card purchases; attempts and backoff come from the queue's definition. */
 @Injectable()
 export class PotBalanceProcessor implements OnApplicationBootstrap, OnApplicationShutdown {
   private worker?: Worker;
@@ -21,6 +21,8 @@ export class PotBalanceProcessor implements OnApplicationBootstrap, OnApplicatio
       PotBalanceQueue,
       {
         'payments.pot-balance.changed.v1': (data) => this.projection.apply(parseJob(PotBalanceChanged, data)),
+        'payments.card-purchase.captured.v1': (data) =>
+          this.projection.recordCardPurchase(parseJob(CardPurchaseCaptured, data)),
       },
       {
         redisUrl: this.config.REDIS_URL,

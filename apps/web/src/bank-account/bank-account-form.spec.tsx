@@ -74,6 +74,29 @@ describe('BankAccountForm', () => {
     expect(screen.getByRole('button', { name: 'Change bank account' })).toBeTruthy();
   });
 
+  it('refuses a sort code or account number with a digit too many instead of cutting it, naming the field', async () => {
+    const { requests } = mockFetch((request) =>
+      pathOf(request) === '/api/me/bank-account' ? json({ bankAccount: null }) : problem(404, 'unexpected'),
+    );
+    const { user } = renderInApp(<BankAccountForm />, { session: signedInState() });
+
+    await user.type(await screen.findByLabelText('Name on the account'), 'Ada Lovelace');
+    const sortCode = screen.getByLabelText('Sort code') as HTMLInputElement;
+    await user.type(sortCode, '1234567');
+    expect(sortCode.value).toBe('12-34-56-7');
+    const accountNumber = screen.getByLabelText('Account number') as HTMLInputElement;
+    await user.type(accountNumber, '123456789');
+    expect(accountNumber.value).toBe('123456789');
+    await user.type(screen.getByLabelText('Your Kitty password'), 'my password');
+    await user.click(screen.getByRole('button', { name: 'Save bank account' }));
+
+    expect(
+      await screen.findByText('Sort code must be 6 digits, like 12-34-56 (this one has 7).'),
+    ).toBeTruthy();
+    expect(screen.getByText('Account number must be 8 digits (this one has 9).')).toBeTruthy();
+    expect(requests.filter((request) => request.method === 'PUT')).toEqual([]);
+  });
+
   it('says until when withdrawals to a bank account that replaced another wait', async () => {
     mockFetch(() =>
       json({

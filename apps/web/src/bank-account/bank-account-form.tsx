@@ -7,7 +7,7 @@ import {
   useGetBankAccountQuery,
   useSetBankAccountMutation,
 } from '@kitty/api-client';
-import { payoutsAvailableNotice } from '@kitty/contracts';
+import { bankDigitsProblem, payoutsAvailableNotice } from '@kitty/contracts';
 import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 
@@ -20,11 +20,29 @@ const FIELDS = ['sortCode', 'accountNumber', 'accountHolderName', 'password'] as
 /** What the server answers when the modulus check fails: shown as it says, beside the account number. */
 const MISMATCH = "That sort code and account number don't match: check them with your bank.";
 
-/** '123456' and '12 34 56' → '12-34-56' as the user types; anything else left as typed. */
+/**
+ * '123456' and '12 34 56' → '12-34-56' as the user types. Every digit is kept (a seventh one shows as
+ * '12-34-56-7' and is refused), and anything but digits, spaces and dashes is left as typed to be refused:
+ * a number cut or cleaned silently could be someone else's account.
+ */
 function formatSortCode(value: string): string {
-  const digits = value.replace(/\D/g, '').slice(0, 6);
-  return digits.replace(/(\d{2})(?=\d)/g, '$1-');
+  if (!/^[\d\s-]*$/.test(value)) return value;
+  return value.replace(/\D/g, '').replace(/(\d{2})(?=\d)/g, '$1-');
 }
+
+/** Spaces and dashes as people copy account numbers ('5577 9911') are dropped; nothing else is changed. */
+function compactAccountNumber(value: string): string {
+  return value.replace(/[\s-]/g, '');
+}
+
+/** The server's digit rule, checked as the user leaves the field: the message names the field and the count. */
+const digitsRule = (field: 'sortCode' | 'accountNumber') => ({
+  validator: async (_rule: unknown, value: string | undefined) => {
+    if (!value) return;
+    const problem = bankDigitsProblem(field, value.replace(/[\s-]/g, ''));
+    if (problem) throw new Error(problem);
+  },
+});
 
 /**
  * The user's own UK bank account, where their withdrawals are paid: shown as sort code and last four
@@ -109,20 +127,17 @@ export function BankAccountForm({ onSaved }: { onSaved?: () => void }) {
               name="sortCode"
               label="Sort code"
               normalize={formatSortCode}
-              rules={[
-                { required: true, message: 'Sort code is required.' },
-                { pattern: /^\d{2}-?\d{2}-?\d{2}$/, message: 'Sort code must be 6 digits, like 12-34-56.' },
-              ]}
+              rules={[{ required: true, message: 'Sort code is required.' }, digitsRule('sortCode')]}
             >
               <Input inputMode="numeric" placeholder="12-34-56" autoComplete="off" />
             </Form.Item>
             <Form.Item
               name="accountNumber"
               label="Account number"
-              normalize={(value: string) => value.replace(/\D/g, '').slice(0, 8)}
+              normalize={compactAccountNumber}
               rules={[
                 { required: true, message: 'Account number is required.' },
-                { pattern: /^\d{8}$/, message: 'Account number must be 8 digits.' },
+                digitsRule('accountNumber'),
               ]}
             >
               <Input inputMode="numeric" placeholder="12345678" autoComplete="off" />

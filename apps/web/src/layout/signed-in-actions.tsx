@@ -1,34 +1,14 @@
 import type { Me } from '@kitty/api-client';
-import { problemDetail, useSignOutMutation } from '@kitty/api-client';
-import { useNavigate } from 'react-router-dom';
 
-import { useAppDispatch } from '../app/store';
 import { NotificationBell } from '../notifications/notification-bell';
-import { announceSession } from '../session/session-broadcast';
-import { displayName, endSession } from '../session/session-slice';
+import { displayName } from '../session/session-slice';
+import { useSignOut } from '../session/use-sign-out';
 import { PlainButton } from '../ui/plain-button';
-import { useToast } from '../ui/toast';
 import { ResidencyBadge } from './residency-badge';
 
 /** The header's actions for a signed-in user: a chunk of their own (tag, badge, bell) visitors never load. */
 export default function SignedInActions({ user }: { user: Me }) {
-  const dispatch = useAppDispatch();
-  const navigate = useNavigate();
-  const toast = useToast();
-  const [signOut, { isLoading: signingOut }] = useSignOutMutation();
-
-  const handleSignOut = async () => {
-    try {
-      await signOut().unwrap();
-    } catch (error) {
-      // The server still holds the session: say so rather than pretend the user is signed out.
-      toast.error('Sign out failed', problemDetail(error) ?? 'Something went wrong: Please try again later.');
-      return;
-    }
-    navigate('/');
-    endSession(dispatch, { byUser: true });
-    announceSession({ type: 'signed-out' });
-  };
+  const { signOut, signingOut } = useSignOut();
 
   return (
     <>
@@ -37,7 +17,7 @@ export default function SignedInActions({ user }: { user: Me }) {
       </span>
       <ResidencyBadge residency={user.residency} />
       <NotificationBell />
-      <PlainButton onClick={() => void handleSignOut()} loading={signingOut}>
+      <PlainButton onClick={() => void signOut()} loading={signingOut}>
         Sign Out
       </PlainButton>
     </>

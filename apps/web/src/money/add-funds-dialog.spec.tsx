@@ -3,6 +3,7 @@ import { Route, Routes, useLocation } from 'react-router-dom';
 
 import { AppRoutes } from '../app/app-routes';
 import { aPotSummary, signedInState } from '../test/factories';
+import { json, pathOf } from '../test/fetch-mock';
 import { fill } from '../test/fill';
 import { renderInApp } from '../test/render';
 import { AddFundsDialog } from './add-funds-dialog';
@@ -45,6 +46,22 @@ describe('Add Funds dialog', () => {
     expect(screen.getByText('Adding £25.00 to your Kitty')).toBeTruthy();
     expect(screen.getByText('Into Lisbon trip')).toBeTruthy();
     expect(await screen.findByText(/Platform fee \(2%\): £0.50 — total/)).toBeTruthy();
+  });
+
+  it('preselects the active pot once it is known, when the dialog opened before (a first pot just created)', async () => {
+    let answerActivePot!: () => void;
+    const activePotRead = new Promise<void>((resolve) => (answerActivePot = resolve));
+    moneyApi({ pots }, (request) =>
+      pathOf(request) === '/api/active-pot'
+        ? activePotRead.then(() => json({ potId: FLAT, updatedAt: null }))
+        : undefined,
+    );
+    const { dialog } = await openAddFunds();
+    dialog.getByTitle('My wallet');
+
+    answerActivePot();
+    await waitFor(() => expect(dialog.getByTitle('Flat bills')).toBeTruthy());
+    expect(dialog.queryByTitle('My wallet')).toBeNull();
   });
 
   it("refuses an amount of £0 or less: 'Invalid Amount: …'; and amounts outside £1–£5,000", async () => {

@@ -39,6 +39,15 @@ describe('protected routes', () => {
     expect(location()).toBe('/onboarding');
   });
 
+  it('offer Sign In instead of a bare spinner while the session check waits out a rate limit', async () => {
+    renderInApp(<AppRoutes />, { route: '/onboarding', session: { ...loadingState, restoreDelayed: true } });
+    expect(await screen.findByRole('heading', { name: 'Still checking your session' })).toBeTruthy();
+    expect(screen.getAllByRole('link', { name: 'Sign In' }).length).toBeGreaterThan(0);
+    expect(screen.getByRole('button', { name: 'Sign Out' })).toBeTruthy();
+    expect(screen.queryByText('Checking your session…')).toBeNull();
+    expect(location()).toBe('/onboarding');
+  });
+
   it('show the page to a signed-in user', async () => {
     renderInApp(<AppRoutes />, { route: '/create-pot', session: signedInState() });
     expect(await screen.findByRole('heading', { name: 'Create a Pot' })).toBeTruthy();

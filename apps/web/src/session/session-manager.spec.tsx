@@ -43,6 +43,32 @@ describe('SessionManager', () => {
     beforeEach(() => jest.useFakeTimers({ now: new Date('2026-03-02T10:00:00Z') }));
     afterEach(() => jest.useRealTimers());
 
+    it('shows Sign In and Sign Out while a rate-limited page-load refresh waits, and restores the session quietly after', async () => {
+      let refreshes = 0;
+      mockFetch((request) => {
+        if (pathOf(request) !== '/api/auth/refresh') return json({ unreadCount: 0, notifications: [] });
+        refreshes += 1;
+        if (refreshes > 1) return json(anAuthSession({ accessToken: 'restored' }));
+        return new Response(JSON.stringify({ title: 'Too Many Requests', status: 429 }), {
+          status: 429,
+          headers: { 'Content-Type': 'application/problem+json', 'Retry-After': '60' },
+        });
+      });
+      const { store } = renderSession();
+
+      await advance(0);
+      await waitFor(() => expect(screen.getByRole('link', { name: 'Sign In' })).toBeTruthy());
+      expect(screen.getByRole('button', { name: 'Sign Out' })).toBeTruthy();
+      expect(store.getState().session.status).toBe('loading');
+      expect(screen.queryByText('Authentication Error')).toBeNull();
+
+      await advance(60_000);
+      await waitFor(() => expect(screen.getByText('Welcome, Ann Lee')).toBeTruthy());
+      expect(store.getState().session.accessToken).toBe('restored');
+      expect(screen.queryByRole('link', { name: 'Sign In' })).toBeNull();
+      expect(refreshes).toBe(2);
+    });
+
     it('refreshes the access token when it is about to expire', async () => {
       const fetchMock = mockFetch(() => json(anAuthSession({ accessToken: 'renewed' })));
       const state = signedInState();

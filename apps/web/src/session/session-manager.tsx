@@ -8,7 +8,13 @@ import { useToast } from '../ui/toast';
 import { requestSessionRefresh } from './refresh-request';
 import type { RefreshFailure } from './session-refresher';
 import { createSessionRefresher } from './session-refresher';
-import { accessTokenExpiry, endSession, selectSessionStatus, sessionEstablished } from './session-slice';
+import {
+  accessTokenExpiry,
+  endSession,
+  selectSessionStatus,
+  sessionEstablished,
+  sessionRestoreDelayed,
+} from './session-slice';
 import { useResidencyPolling } from './use-residency-polling';
 import { useSessionBroadcast } from './use-session-broadcast';
 
@@ -42,6 +48,10 @@ export function SessionManager() {
         endSession(store.dispatch);
         // On page load a refused refresh only means "not signed in": nothing was lost.
         if (!restoring || failure === 'exhausted') toast.error('Authentication Error', SESSION_LOST[failure]);
+      },
+      // Told to wait on page load: the pages show what they can (Sign In, Sign Out) while it retries.
+      onRateLimited: () => {
+        if (restoring) store.dispatch(sessionRestoreDelayed());
       },
     });
 

@@ -43,6 +43,8 @@ export interface SessionRefresherOptions<Session> {
   expiresAt: () => number | null;
   onRefreshed: (session: Session) => void;
   onFailed: (failure: RefreshFailure) => void;
+  /** A 429: the refresh is tried again after `waitMs`, quietly. */
+  onRateLimited?: (waitMs: number) => void;
   now?: () => number;
   policy?: RefreshPolicy;
 }
@@ -99,6 +101,7 @@ export function createSessionRefresher<Session>(options: SessionRefresherOptions
           Math.max(policy.minRetryAfterMs, result.retryAfterMs ?? policy.minRetryAfterMs),
         );
         attempt -= 1; // rate limited: the server is fine and the session too; this try does not count
+        options.onRateLimited?.(waitMs);
         if (!(await backoff(waitMs))) return;
         continue;
       }

@@ -14,6 +14,11 @@ export interface SessionState {
   user: Me | null;
   /** The last session ended because the user chose Sign Out (rather than it expiring or being refused). */
   signedOutByUser: boolean;
+  /**
+   * While loading: the page load's refresh was rate-limited (429) and is retried quietly after its
+   * Retry-After. Whether there is a session is not known yet, so pages show what they can meanwhile.
+   */
+  restoreDelayed?: boolean;
 }
 
 const signedOutState: SessionState = {
@@ -39,6 +44,9 @@ export const sessionSlice = createSlice({
       ...signedOutState,
       signedOutByUser: payload?.byUser ?? false,
     }),
+    sessionRestoreDelayed: (state) => {
+      if (state.status === 'loading') state.restoreDelayed = true;
+    },
   },
   extraReducers: (builder) => {
     builder.addMatcher(kittyApi.endpoints.getMe.matchFulfilled, (state, { payload }) => {
@@ -49,11 +57,14 @@ export const sessionSlice = createSlice({
     selectSessionStatus: (state) => state.status,
     selectCurrentUser: (state) => state.user,
     selectSignedOutByUser: (state) => state.signedOutByUser,
+    /** Still loading, but only because the refresh is waiting out a 429: show the page, not a spinner. */
+    selectRestoreDelayed: (state) => state.status === 'loading' && state.restoreDelayed === true,
   },
 });
 
-export const { sessionEstablished, signedOut } = sessionSlice.actions;
-export const { selectSessionStatus, selectCurrentUser, selectSignedOutByUser } = sessionSlice.selectors;
+export const { sessionEstablished, signedOut, sessionRestoreDelayed } = sessionSlice.actions;
+export const { selectSessionStatus, selectCurrentUser, selectSignedOutByUser, selectRestoreDelayed } =
+  sessionSlice.selectors;
 
 /** Epoch milliseconds at which the access token expires; 0 (refresh at once) if the server sent no valid date. */
 export function accessTokenExpiry(state: SessionState): number | null {

@@ -351,7 +351,7 @@ const injectedRtkApi = api.injectEndpoints({
       query: (queryArg) => ({ url: `/api/onboarding/kyc`, method: 'POST', body: queryArg }),
     }),
     recreatePaymentAccount: build.mutation<RecreatePaymentAccountApiResponse, RecreatePaymentAccountApiArg>({
-      query: () => ({ url: `/api/onboarding/account/recreate`, method: 'POST' }),
+      query: (queryArg) => ({ url: `/api/onboarding/account/recreate`, method: 'POST', body: queryArg }),
     }),
     getBankAccount: build.query<GetBankAccountApiResponse, GetBankAccountApiArg>({
       query: () => ({ url: `/api/me/bank-account` }),
@@ -698,7 +698,7 @@ export type CreatePaymentAccountApiArg = void;
 export type UpdateKycApiResponse = /** status 200  */ OnboardingStatus;
 export type UpdateKycApiArg = KycRequest;
 export type RecreatePaymentAccountApiResponse = /** status 200  */ OnboardingStatus;
-export type RecreatePaymentAccountApiArg = void;
+export type RecreatePaymentAccountApiArg = RecreatePaymentAccountRequest;
 export type GetBankAccountApiResponse = /** status 200  */ BankAccountStatus;
 export type GetBankAccountApiArg = void;
 export type SetBankAccountApiResponse = /** status 200  */ BankAccountStatus;
@@ -1026,6 +1026,7 @@ export type Notification = {
     | 'withdrawal_initiated'
     | 'withdrawal_paid'
     | 'withdrawal_failed'
+    | 'withdrawal_declined'
     | 'pot_withdrawal'
     | 'withdrawal_approval'
     | 'card_spend_approval'
@@ -1056,6 +1057,7 @@ export type NotificationPreferences = {
       | 'withdrawal_initiated'
       | 'withdrawal_paid'
       | 'withdrawal_failed'
+      | 'withdrawal_declined'
       | 'pot_withdrawal'
       | 'withdrawal_approval'
       | 'card_spend_approval'
@@ -1077,6 +1079,7 @@ export type NotificationPreference = {
     | 'withdrawal_initiated'
     | 'withdrawal_paid'
     | 'withdrawal_failed'
+    | 'withdrawal_declined'
     | 'pot_withdrawal'
     | 'withdrawal_approval'
     | 'card_spend_approval'
@@ -1515,6 +1518,9 @@ export type KycRequest = {
     postal_code: string;
     country?: 'GB';
   };
+};
+export type RecreatePaymentAccountRequest = {
+  accountNumber?: string;
 };
 export type BankAccount = {
   sortCode: string;

@@ -11,15 +11,41 @@ export const BANK_DETAILS_MISMATCH =
 /** A sort code or account number of zeros: no bank's, though the modulus rules have none to refuse it. */
 const notAllZeros = (digits: string) => !/^0+$/.test(digits);
 
+/** How many digits each bank field has, and the name the user sees it under. */
+const BANK_DIGITS = {
+  sortCode: { label: 'Sort code', digits: 6, example: ', like 12-34-56' },
+  accountNumber: { label: 'Account number', digits: 8, example: '' },
+} as const;
+
+/**
+ * Why a sort code or account number (spaces and dashes already removed) is refused, or null when it has
+ * the right number of digits: the same words in the form and from the server. A number with a digit too
+ * many is refused rather than cut short, since the shortened one would be someone else's account.
+ */
+export function bankDigitsProblem(field: keyof typeof BANK_DIGITS, digits: string): string | null {
+  const { label, digits: expected, example } = BANK_DIGITS[field];
+  if (new RegExp(`^\\d{${expected}}$`).test(digits)) return null;
+  const count = /^\d+$/.test(digits) ? ` (this one has ${digits.length})` : '';
+  return `${label} must be ${expected} digits${example}${count}.`;
+}
+
+/** The digit count as a pattern (kept in the OpenAPI document), its message naming the field and the count. */
+const bankDigits = (field: keyof typeof BANK_DIGITS) =>
+  SingleLineText(`${BANK_DIGITS[field].label} is required.`)
+    .overwrite((value) => value.replace(/[\s-]/g, ''))
+    .regex(new RegExp(`^\\d{${BANK_DIGITS[field].digits}}$`), {
+      error: (issue) => bankDigitsProblem(field, String(issue.input)) ?? undefined,
+    });
+
 const bankAccountFields = {
-  sortCode: SingleLineText('Sort code is required.')
-    .overwrite((value) => value.replace(/[\s-]/g, ''))
-    .regex(/^\d{6}$/, 'Sort code must be 6 digits, like 12-34-56.')
-    .refine(notAllZeros, 'That sort code does not exist: check it with your bank.'),
-  accountNumber: SingleLineText('Account number is required.')
-    .overwrite((value) => value.replace(/[\s-]/g, ''))
-    .regex(/^\d{8}$/, 'Account number must be 8 digits.')
-    .refine(notAllZeros, 'That account number does not exist: check it with your bank.'),
+  sortCode: bankDigits('sortCode').refine(
+    notAllZeros,
+    'That sort code does not exist: check it with your bank.',
+  ),
+  accountNumber: bankDigits('accountNumber').refine(
+    notAllZeros,
+    'That account number does not exist: check it with your bank.',
+  ),
   accountHolderName: SingleLineText('Name on the account is required.')
     .min(1, 'Name on the account is required.')
     .max(100, 'Name on the account must be at most 100 characters.'),
@@ -67,6 +93,21 @@ export const BankAccountStatus = apiSchema(
   z.object({ bankAccount: BankAccountView.nullable() }),
 );
 export type BankAccountStatus = z.infer<typeof BankAccountStatus>;
+
+/**
+ * 'Create New Account with Card Issuing' for a user who has a bank account: its number once more (Kitty
+ * keeps only the last four digits), so the new payment account pays withdrawals to the same bank account.
+ */
+export const RecreatePaymentAccountRequest = apiRequestSchema(
+  'RecreatePaymentAccountRequest',
+  z.object({ accountNumber: bankDigits('accountNumber').optional() }).strict(),
+);
+export type RecreatePaymentAccountRequest = z.infer<typeof RecreatePaymentAccountRequest>;
+
+export const RecreatePaymentAccountCommand = z
+  .object({ caller: IssuingCaller, body: RecreatePaymentAccountRequest.optional() })
+  .strict();
+export type RecreatePaymentAccountCommand = z.infer<typeof RecreatePaymentAccountCommand>;
 
 export const SetBankAccountCommand = z.object({ caller: IssuingCaller, body: BankAccountDetails }).strict();
 export type SetBankAccountCommand = z.infer<typeof SetBankAccountCommand>;

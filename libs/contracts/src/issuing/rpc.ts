@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 import { defineRpc } from '../common';
-import { BankAccountStatus, SetBankAccountCommand } from './bank-account';
+import { BankAccountStatus, RecreatePaymentAccountCommand, SetBankAccountCommand } from './bank-account';
 import { CardCreation, CardPurchase, CardQuery, IssuingCardView, SetCardStatusCommand } from './cards';
 import { OnboardingQuery, OnboardingStatus, PaymentAccountCommand, UpdateKycCommand } from './onboarding';
 import { PaymentAccountVerification, SamePerson, SamePersonQuery, VerificationQuery } from './verification';
@@ -15,7 +15,7 @@ export const IssuingRpc = {
   getOnboarding: defineRpc('issuing.onboarding.get.v1', OnboardingQuery, OnboardingStatus),
   createAccount: defineRpc('issuing.account.create.v1', PaymentAccountCommand, OnboardingStatus),
   updateKyc: defineRpc('issuing.kyc.update.v1', UpdateKycCommand, OnboardingStatus),
-  recreateAccount: defineRpc('issuing.account.recreate.v1', PaymentAccountCommand, OnboardingStatus),
+  recreateAccount: defineRpc('issuing.account.recreate.v1', RecreatePaymentAccountCommand, OnboardingStatus),
   /** The caller's own bank account (gateway → issuing): read, or set as their payouts' destination. */
   getBankAccount: defineRpc('issuing.bank-account.get.v1', OnboardingQuery, BankAccountStatus),
   setBankAccount: defineRpc('issuing.bank-account.set.v1', SetBankAccountCommand, BankAccountStatus),

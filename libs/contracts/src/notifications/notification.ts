@@ -18,6 +18,7 @@ export const NOTIFICATION_KINDS = [
   'withdrawal_initiated',
   'withdrawal_paid',
   'withdrawal_failed',
+  'withdrawal_declined',
   'pot_withdrawal',
   'withdrawal_approval',
   'card_spend_approval',
@@ -46,6 +47,7 @@ export const NOTIFICATION_KIND_LABELS: Record<(typeof NOTIFICATION_KINDS)[number
   withdrawal_initiated: 'A withdrawal you make starts',
   withdrawal_paid: 'A withdrawal reaches your bank',
   withdrawal_failed: 'A withdrawal fails',
+  withdrawal_declined: 'Another member declines your withdrawal',
   pot_withdrawal: 'Someone withdraws from your pot',
   withdrawal_approval: 'A withdrawal from your pot waits for your approval',
   card_spend_approval: 'A card payment from your pot waits for your approval',
@@ -58,7 +60,10 @@ export const NOTIFICATION_KIND_LABELS: Record<(typeof NOTIFICATION_KINDS)[number
 /** Every kind on in the app and by e-mail until the user says otherwise. */
 export const DEFAULT_NOTIFICATION_CHANNELS = { inApp: true, email: true } as const;
 
-export const NotificationQueue = defineQueue('notifications-notify', ['notifications.notify.v1']);
+export const NotificationQueue = defineQueue('notifications-notify', [
+  'notifications.notify.v1',
+  'notifications.done.v1',
+]);
 
 /**
  * One event to tell one user about, written to the producing service's outbox in the transaction that
@@ -78,6 +83,16 @@ export const NotifyJob = z.object({
     .regex(/^\/(?!\/)[^\s\\]*$/, 'A path in the app'),
 });
 export type NotifyJob = z.infer<typeof NotifyJob>;
+
+/**
+ * The event some notifications asked about is over (a withdrawal to approve was decided or cancelled): the
+ * notifications with these keys (one per user who may have been asked) leave their users' lists. A key
+ * that names no notification changes nothing, and so does doing it twice.
+ */
+export const NotificationsDoneJob = z.object({
+  keys: z.array(NotifyJob.shape.key).min(1).max(200),
+});
+export type NotificationsDoneJob = z.infer<typeof NotificationsDoneJob>;
 
 export const Notification = apiSchema(
   'Notification',

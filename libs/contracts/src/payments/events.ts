@@ -22,7 +22,10 @@ export type StripeEventJob = z.infer<typeof StripeEventJob>;
  * `payments.pot-balance.changed`: the ledger's balance of one pot after one transaction. `sequence` grows
  * with every posting to that pot, so the pots service ignores an event older than the balance it holds.
  */
-export const PotBalanceQueue = defineQueue('pots-balance-changed', ['payments.pot-balance.changed.v1']);
+export const PotBalanceQueue = defineQueue('pots-balance-changed', [
+  'payments.pot-balance.changed.v1',
+  'payments.card-purchase.captured.v1',
+]);
 export const POT_MONEY_KINDS = [
   'top_up',
   'expense',
@@ -50,6 +53,23 @@ export const PotBalanceChanged = z.object({
   occurredAt: IsoDateTime,
 });
 export type PotBalanceChanged = z.infer<typeof PotBalanceChanged>;
+
+/**
+ * `payments.card-purchase.captured`: a purchase with a pot's card was paid (captured), the whole amount,
+ * whether it came from the hold placed at authorisation or from the pot. The pots service writes it to the
+ * pot's Activity and tells the members; once per ledger transaction (`transactionId`). On the pot balance
+ * queue: a pot's money events, from payments to pots.
+ */
+export const CardPurchaseCaptured = z.object({
+  potId: Uuid,
+  /** The cardholder. */
+  userId: Uuid,
+  transactionId: Uuid,
+  amountPence: z.number().int().positive(),
+  merchant: z.string(),
+  occurredAt: IsoDateTime,
+});
+export type CardPurchaseCaptured = z.infer<typeof CardPurchaseCaptured>;
 
 /**
  * Withdrawals waiting for their Stripe payout: written to the outbox with the reservation, so a payout is

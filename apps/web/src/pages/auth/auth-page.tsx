@@ -9,7 +9,7 @@ import { useAppDispatch, useAppSelector } from '../../app/store';
 import { webConfig } from '../../config';
 import { rememberReturnAfterEmailConfirmed, returnPathFrom } from '../../session/return-path';
 import { announceSession } from '../../session/session-broadcast';
-import { selectSessionStatus, sessionEstablished } from '../../session/session-slice';
+import { selectRestoreDelayed, selectSessionStatus, sessionEstablished } from '../../session/session-slice';
 import { DocumentTitle } from '../../ui/document-title';
 import type { FieldRule } from '../../ui/field-rules';
 import { emailAddress, minLength, notBlank, required } from '../../ui/field-rules';
@@ -49,7 +49,9 @@ export default function AuthPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const mode = searchParams.get('mode') === 'sign-up' ? 'sign-up' : 'sign-in';
 
-  if (status === 'loading') return <PageLoader label="Checking your session…" />;
+  // A session check waiting out a rate limit leaves the form usable: signing in settles it too.
+  const restoreDelayed = useAppSelector(selectRestoreDelayed);
+  if (status === 'loading' && !restoreDelayed) return <PageLoader label="Checking your session…" />;
   if (status === 'signedIn') return <Navigate to={returnPathFrom(location)} replace />;
 
   const switchTo = (next: 'sign-in' | 'sign-up') =>

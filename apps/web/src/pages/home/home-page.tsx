@@ -144,7 +144,10 @@ export default function HomePage() {
       {moneyDialog && (
         <Suspense fallback={<DialogLoader />}>
           {moneyDialog === 'add' ? (
-            <AddFundsDialog onClose={() => setMoneyDialog(null)} defaultPotId={active?.id} />
+            <AddFundsDialog
+              onClose={() => setMoneyDialog(null)}
+              defaultPotId={activePot.data?.potId ?? undefined}
+            />
           ) : (
             <WithdrawDialog
               onClose={() => setMoneyDialog(null)}

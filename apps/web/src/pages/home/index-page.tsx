@@ -2,7 +2,7 @@ import { kittyApi } from '@kitty/api-client';
 import { lazy, Suspense, useEffect } from 'react';
 
 import { useAppDispatch, useAppSelector } from '../../app/store';
-import { selectSessionStatus } from '../../session/session-slice';
+import { selectRestoreDelayed, selectSessionStatus } from '../../session/session-slice';
 import { DocumentTitle } from '../../ui/document-title';
 import { PageLoader } from '../../ui/page-loader';
 import { LandingPage } from './landing-page';
@@ -32,8 +32,10 @@ function usePrefetchHomeReads(signedIn: boolean) {
 /** `/`: the landing page for visitors, Home for signed-in users. */
 export default function IndexPage() {
   const status = useAppSelector(selectSessionStatus);
+  // A session check waiting out a rate limit: the visitor's page meanwhile, Home once it answers.
+  const restoreDelayed = useAppSelector(selectRestoreDelayed);
   usePrefetchHomeReads(status === 'signedIn');
-  if (status === 'loading') return <PageLoader />;
+  if (status === 'loading' && !restoreDelayed) return <PageLoader />;
   return (
     <>
       <DocumentTitle title={status === 'signedIn' ? 'Home' : undefined} />

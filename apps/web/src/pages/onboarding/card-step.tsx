@@ -3,11 +3,13 @@ import {
   httpStatusOf,
   problemDetail,
   useCreateCardMutation,
+  useGetBankAccountQuery,
   useRecreatePaymentAccountMutation,
 } from '@kitty/api-client';
-import { Alert, Button, Descriptions } from 'antd';
+import { Alert, Button, Descriptions, Form, Input } from 'antd';
 
 import { BankAccountForm } from '../../bank-account/bank-account-form';
+import { serverFieldErrors } from '../../ui/server-field-errors';
 import { useToast } from '../../ui/toast';
 
 /** The verified account at a glance: where withdrawals go and whether card issuing is on. */
@@ -49,6 +51,8 @@ export function CardStep({
   const toast = useToast();
   const [recreate, { isLoading }] = useRecreatePaymentAccountMutation();
   const [createCard, cardCreation] = useCreateCardMutation();
+  const bank = useGetBankAccountQuery().data?.bankAccount ?? null;
+  const [recreateForm] = Form.useForm<{ accountNumber?: string }>();
 
   const onCreateCard = async () => {
     try {
@@ -59,13 +63,23 @@ export function CardStep({
     }
   };
 
-  const onRecreate = async () => {
+  const onRecreate = async ({ accountNumber }: { accountNumber?: string }) => {
     try {
-      const status = await recreate().unwrap();
-      toast.success('New Account Created', 'Your new payment account has card issuing enabled.');
+      const status = await recreate(
+        bank ? { accountNumber: accountNumber?.replace(/[\s-]/g, '') } : {},
+      ).unwrap();
+      toast.success(
+        'New Account Created',
+        bank
+          ? `Your new payment account has card issuing enabled. Withdrawals still go to •••• ${bank.last4}.`
+          : 'Your new payment account has card issuing enabled.',
+      );
+      recreateForm.resetFields();
       onChanged(status);
     } catch (error) {
-      toast.error('Error', reasonOf(error, 'Failed to create Stripe account'));
+      const fields = serverFieldErrors(error, ['accountNumber'] as const);
+      if (bank && fields.length > 0) recreateForm.setFields(fields);
+      else toast.error('Error', reasonOf(error, 'Failed to create Stripe account'));
     }
   };
 
@@ -100,9 +114,30 @@ export function CardStep({
               If card creation is not available on your account, create a new payment account with card
               issuing. Your verified details carry over.
             </p>
-            <Button onClick={onRecreate} loading={isLoading}>
-              {isLoading ? 'Creating New Account...' : 'Create New Account with Card Issuing'}
-            </Button>
+            <Form
+              form={recreateForm}
+              name="recreate-account"
+              layout="vertical"
+              requiredMark={false}
+              onFinish={onRecreate}
+              aria-label="New payment account"
+            >
+              {bank && (
+                <Form.Item
+                  name="accountNumber"
+                  label={`Account number of •••• ${bank.last4}`}
+                  extra="Your bank account moves to the new payment account. We keep only its last four digits, so type its number once more."
+                  rules={[{ required: true, message: `Enter the account number of •••• ${bank.last4}.` }]}
+                >
+                  <Input inputMode="numeric" placeholder="12345678" autoComplete="off" />
+                </Form.Item>
+              )}
+              <div className="onboarding-recreate-actions">
+                <Button htmlType="submit" loading={isLoading}>
+                  {isLoading ? 'Creating New Account...' : 'Create New Account with Card Issuing'}
+                </Button>
+              </div>
+            </Form>
           </>
         }
       />

@@ -199,6 +199,52 @@ describe('OnboardingPage', () => {
     expect(pathOf(sent)).toBe('/api/onboarding/account/recreate');
   });
 
+  it('keeps the bank account when recreating: asks for its number once more and says withdrawals still go there', async () => {
+    const bankAccount = {
+      sortCode: '20-00-00',
+      last4: '9911',
+      bankName: null,
+      accountHolderName: 'Ada Lovelace',
+      addedAt: '2026-11-26T09:00:00.000Z',
+      payoutsAvailableFrom: null,
+    };
+    const wrong = 'That is not the account number of •••• 9911: check it with your bank.';
+    const fetchMock = mockFetch(async (request) => {
+      if (pathOf(request) === '/api/me/bank-account') return json({ bankAccount });
+      if (request.method !== 'POST')
+        return json(verified(anAccount({ capabilities: { cardIssuing: null, transfers: 'active' } })));
+      const body = (await request.clone().json()) as { accountNumber?: string };
+      if (body.accountNumber !== '55779911')
+        return problem(400, wrong, {
+          title: 'Invalid bank details',
+          errors: [{ field: 'accountNumber', message: wrong }],
+        });
+      return json(verified(anAccount({ id: 'acct_2', payoutAccountLabel: 'Bank account •••• 9911' })));
+    });
+    const { user } = renderInApp(<OnboardingPage />, { session: signedInState() });
+
+    expect(await screen.findByLabelText('Account number of •••• 9911')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Create New Account with Card Issuing' }));
+    expect(await screen.findByText('Enter the account number of •••• 9911.')).toBeTruthy();
+    expect(fetchMock.requests.filter((request) => request.method === 'POST')).toEqual([]);
+    await user.type(screen.getByLabelText('Account number of •••• 9911'), '12349911');
+    await user.click(screen.getByRole('button', { name: 'Create New Account with Card Issuing' }));
+    expect(await screen.findByText(wrong)).toBeTruthy();
+
+    await user.clear(screen.getByLabelText('Account number of •••• 9911'));
+    await user.type(screen.getByLabelText('Account number of •••• 9911'), '5577 9911');
+    await user.click(screen.getByRole('button', { name: 'Create New Account with Card Issuing' }));
+    expect(await screen.findByText('New Account Created')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Your new payment account has card issuing enabled. Withdrawals still go to •••• 9911.',
+      ),
+    ).toBeTruthy();
+    const posts = fetchMock.requests.filter((request) => request.method === 'POST');
+    expect(await posts[posts.length - 1]?.json()).toEqual({ accountNumber: '55779911' });
+    expect(screen.getByTestId('bank-account-current').textContent).toContain('Account •••• 9911');
+  });
+
   it("shows 'Error' with the server's text when recreating fails", async () => {
     mockFetch((request) => (request.method === 'POST' ? problem(422, 'No such token.') : json(verified())));
     const { user } = renderInApp(<OnboardingPage />, { session: signedInState() });

@@ -500,6 +500,7 @@ export default function PotPage() {
           toName={nameOf(settling.toMemberId)}
           payerIsYou={settling.fromMemberId === data.yourMemberId}
           payeeIsGuest={data.members.some(({ id, role }) => id === settling.toMemberId && role === 'guest')}
+          nameOfMember={nameOf}
           onClose={() => setSettling(null)}
         />
       )}

@@ -17,6 +17,8 @@ export interface SettlementDialogProps {
   payerIsYou: boolean;
   /** A guest has no Kitty wallet to be paid into: their payment can only be recorded. */
   payeeIsGuest?: boolean;
+  /** A pot member's name by id: who the server says a pending payment waits for. */
+  nameOfMember: (memberId: string) => string;
   onClose: () => void;
 }
 
@@ -33,6 +35,7 @@ export function SettlementDialog({
   toName,
   payerIsYou,
   payeeIsGuest = false,
+  nameOfMember,
   onClose,
 }: SettlementDialogProps) {
   const mayPayWithKitty = payerIsYou && !payeeIsGuest;
@@ -58,9 +61,12 @@ export function SettlementDialog({
       const settlement = await sendOnce({ potId, request }, (key) =>
         createSettlement({ potId, 'Idempotency-Key': key, createSettlementRequest: request }).unwrap(),
       );
-      // Recorded without Kitty, it counts once the other person confirms it (issue 11 §3).
+      // Recorded without Kitty, it counts once the person the server asks confirms it: the other person in
+      // it, or the pot's owner when that person is a guest.
       const waiting =
-        settlement.status === 'pending' ? ` Waiting for ${payerIsYou ? toName : fromName} to confirm.` : '';
+        settlement.status === 'pending' && settlement.awaitingMemberId
+          ? ` Waiting for ${nameOfMember(settlement.awaitingMemberId)} to confirm.`
+          : '';
       toast.success(
         'Success!',
         payWithKitty
