@@ -2,7 +2,7 @@ import {
   type CreateWithdrawalRequest,
   type LiveTopic,
   type PaymentsCaller,
-  PayoutQueue,
+  PaymentsJobs,
   payoutsAvailableNotice,
   potRuleAllows,
   type PotRules,
@@ -34,8 +34,6 @@ import {
 import { PeerServices } from '../peers/peer-services';
 import { PrismaService, type Tx } from '../prisma.service';
 import { StripeGateway, StripeRejectedError } from '../stripe/stripe-gateway';
-
-const [CREATE_PAYOUT] = PayoutQueue.jobs;
 
 /** The withdrawal columns a settlement needs, as the conditional UPDATE returns them. */
 interface PendingWithdrawal {
@@ -418,7 +416,7 @@ export class WithdrawalService {
       metadata: { withdrawalId: withdrawal.id },
     });
     await tx.outboxMessage.create({
-      data: outboxMessage(PayoutQueue, CREATE_PAYOUT, { withdrawalId: withdrawal.id }),
+      data: outboxMessage(PaymentsJobs.createPayout, { withdrawalId: withdrawal.id }),
     });
     await notifyWithdrawal(tx, 'withdrawal_initiated', {
       id: withdrawal.id,
