@@ -1,9 +1,10 @@
-import type {
-  CancelCardHoldCommand,
-  CaptureCardPaymentCommand,
-  LedgerReceipt,
-  PlaceCardHoldCommand,
-  ReleaseCardHoldCommand,
+import {
+  type CancelCardHoldCommand,
+  type CaptureCardPaymentCommand,
+  type LedgerReceipt,
+  type PlaceCardHoldCommand,
+  ProblemCodes,
+  type ReleaseCardHoldCommand,
 } from '@kitty/contracts';
 import { OutboxRelay, ProblemError } from '@kitty/nest-common';
 import { Injectable } from '@nestjs/common';
@@ -19,7 +20,12 @@ import {
 import { PrismaService, type Tx } from '../prisma.service';
 
 const insufficientFunds = () =>
-  ProblemError.of(400, 'Insufficient funds', 'The amount exceeds the available balance.');
+  ProblemError.coded(
+    ProblemCodes.insufficientFunds,
+    400,
+    'Insufficient funds',
+    'The amount exceeds the available balance.',
+  );
 
 export const cardHoldKey = (authorizationId: string) => `card-hold:${authorizationId}`;
 export const cardCaptureKey = (transactionId: string) => `card-capture:${transactionId}`;

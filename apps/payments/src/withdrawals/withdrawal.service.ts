@@ -7,6 +7,7 @@ import {
   potRuleAllows,
   type PotRules,
   potTopic,
+  ProblemCodes,
   type Withdrawal,
   type WithdrawalApproval,
   type WithdrawalDecision,
@@ -134,7 +135,8 @@ export class WithdrawalService {
       });
     } catch (error) {
       if (error instanceof InsufficientFundsError)
-        throw ProblemError.of(
+        throw ProblemError.coded(
+          ProblemCodes.insufficientFunds,
           400,
           'Insufficient Funds',
           'You cannot withdraw more than your available balance',
@@ -200,7 +202,8 @@ export class WithdrawalService {
           await this.reserve(tx, decided);
         } catch (error) {
           if (error instanceof InsufficientFundsError)
-            throw ProblemError.of(
+            throw ProblemError.coded(
+              ProblemCodes.insufficientFunds,
               409,
               'Insufficient Funds',
               `The pot no longer holds ${formatPence(Number(decided.amountPence))}, so this withdrawal cannot be approved now.`,
