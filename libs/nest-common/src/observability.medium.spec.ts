@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 
-import { defineQueue, defineRpc } from '@kitty/contracts';
+import { defineJob, defineQueue, defineRpc } from '@kitty/contracts';
 import {
   Controller,
   Get,
@@ -19,7 +19,7 @@ import { currentRequestId } from './context';
 import { ProblemError } from './errors';
 import { loggerModule } from './logging';
 import { renderMetrics } from './metrics';
-import { QueueRegistry, startQueueWorker } from './queue';
+import { handleJob, QueueRegistry, startQueueWorker } from './queue';
 import { RpcClient, RpcHandler, RpcModule } from './rpc';
 import { isShuttingDown, shutdownGracefully } from './shutdown';
 
@@ -40,7 +40,11 @@ const Refuse = defineRpc(`notifications.${run}.refuse.v1`, z.object({}), z.unkno
 const ECHO = Echo.pattern;
 const REFUSE = Refuse.pattern;
 const TestQueue = defineQueue(`observability-test-${run}`, ['observability-test.work.v1']);
-const WorkJob = z.object({ value: z.number(), delayMs: z.number() }).strict();
+const Work = defineJob(
+  TestQueue,
+  'observability-test.work.v1',
+  z.object({ value: z.number(), delayMs: z.number() }).strict(),
+);
 
 const logLines: Record<string, unknown>[] = [];
 const logStream = new Writable({
@@ -73,14 +77,13 @@ class ProbeController implements OnApplicationBootstrap {
   onApplicationBootstrap() {
     startQueueWorker(
       TestQueue,
-      {
-        'observability-test.work.v1': async (data) => {
-          const job = WorkJob.parse(data);
-          await sleep(job.delayMs);
-          jobsSeen.push({ data, requestId: currentRequestId() });
+      [
+        handleJob(Work, async (payload) => {
+          await sleep(payload.delayMs);
+          jobsSeen.push({ data: payload, requestId: currentRequestId() });
           this.logger.log('job ran');
-        },
-      },
+        }),
+      ],
       { redisUrl: REDIS_URL, prefix: PREFIX, concurrency: 2 },
     );
   }

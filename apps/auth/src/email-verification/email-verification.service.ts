@@ -3,7 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import {
   type AuthUser,
   type EmailConfirmed,
-  EmailQueue,
+  NotificationsJobs,
   type ResendVerificationCommand,
   type VerifyEmailCommand,
 } from '@kitty/contracts';
@@ -56,7 +56,7 @@ export class EmailVerificationService {
     const expiresAt = new Date(now.getTime() + VERIFICATION_LINK_TTL_MS);
     await this.tokens.create(tx, { userId: user.id, tokenHash: hashToken(token), expiresAt });
     await tx.outboxMessage.create({
-      data: outboxMessage(EmailQueue, 'notifications.email.send.v1', {
+      data: outboxMessage(NotificationsJobs.sendEmail, {
         template: 'verify-email',
         to: user.email,
         data: { fullName: user.fullName, token, expiresAt: expiresAt.toISOString() },

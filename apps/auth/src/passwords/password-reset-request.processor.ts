@@ -1,34 +1,21 @@
-import { PasswordResetQueue, PasswordResetRequestedJob } from '@kitty/contracts';
-import { parseJob, startQueueWorker } from '@kitty/nest-common';
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import type { Worker } from 'bullmq';
+import { AuthJobs, PasswordResetQueue } from '@kitty/contracts';
+import { handleJob, QueueProcessor } from '@kitty/nest-common';
+import { Inject, Injectable } from '@nestjs/common';
 
 import { AUTH_CONFIG, type AuthConfig } from '../config';
 import { PasswordService } from './password.service';
 
-/** Sends the reset links of queued requests; attempts and backoff come from the queue's definition. */
+/** Sends the reset links of queued requests. */
 @Injectable()
-export class PasswordResetRequestProcessor implements OnApplicationBootstrap, OnApplicationShutdown {
-  private worker?: Worker;
-
+export class PasswordResetRequestProcessor extends QueueProcessor {
   constructor(
-    @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
+    @Inject(AUTH_CONFIG) config: AuthConfig,
     private readonly passwords: PasswordService,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.worker = startQueueWorker(
-      PasswordResetQueue,
-      {
-        'auth.password-reset.requested.v1': async (data) => {
-          await this.passwords.sendResetLink(parseJob(PasswordResetRequestedJob, data));
-        },
-      },
-      { redisUrl: this.config.REDIS_URL, prefix: this.config.QUEUE_PREFIX, concurrency: 4 },
-    );
+  ) {
+    super(PasswordResetQueue, config, { concurrency: 4 });
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    await this.worker?.close();
+  handlers() {
+    return [handleJob(AuthJobs.passwordResetRequested, (job) => this.passwords.sendResetLink(job))];
   }
 }

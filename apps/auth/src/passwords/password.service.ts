@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 
 import {
+  AuthJobs,
   type ChangePasswordCommand,
-  EmailQueue,
-  PasswordResetQueue,
+  NotificationsJobs,
   type PasswordResetRequested,
   type PasswordResetRequestedJob,
   type RequestPasswordResetCommand,
@@ -62,7 +62,7 @@ export class PasswordService {
   async requestReset({ body }: RequestPasswordResetCommand): Promise<PasswordResetRequested> {
     const job: PasswordResetRequestedJob = { email: body.email };
     await this.prisma.outboxMessage.create({
-      data: outboxMessage(PasswordResetQueue, 'auth.password-reset.requested.v1', job),
+      data: outboxMessage(AuthJobs.passwordResetRequested, job),
     });
     this.outbox.kick();
     return REQUESTED;
@@ -80,7 +80,7 @@ export class PasswordService {
       const expiresAt = new Date(now.getTime() + RESET_LINK_TTL_MS);
       await this.tokens.create(tx, { userId: user.id, tokenHash: hashToken(token), expiresAt });
       await tx.outboxMessage.create({
-        data: outboxMessage(EmailQueue, 'notifications.email.send.v1', {
+        data: outboxMessage(NotificationsJobs.sendEmail, {
           template: 'password-reset',
           to: user.email,
           data: { fullName: user.fullName, token, expiresAt: expiresAt.toISOString() },
@@ -133,7 +133,7 @@ export class PasswordService {
     await this.tokens.retireAllOf(tx, userId, now);
     await this.verificationLinks.retireAllOf(tx, userId, now);
     await tx.outboxMessage.create({
-      data: outboxMessage(EmailQueue, 'notifications.email.send.v1', {
+      data: outboxMessage(NotificationsJobs.sendEmail, {
         template: 'password-changed',
         to: owner.email,
         data: { fullName: owner.fullName, how },

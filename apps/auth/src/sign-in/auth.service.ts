@@ -2,11 +2,11 @@ import {
   type AuthUser,
   type CallerContext,
   type EmailConfirmed,
-  EmailQueue,
   type IssuedSession,
+  NotificationsJobs,
   type RefreshCommand,
   type ResendVerificationCommand,
-  ResidencyQueue,
+  ResidencyJobs,
   type SignInCommand,
   type SignOutCommand,
   type SignUpAccepted,
@@ -142,7 +142,7 @@ export class AuthService {
     if (!(await this.attemptNotices.claim(owner.email))) return;
     if (!owner.emailVerifiedAt && !(await this.unconfirmedRecipients.claim(owner.email))) return;
     await this.prisma.outboxMessage.create({
-      data: outboxMessage(EmailQueue, 'notifications.email.send.v1', {
+      data: outboxMessage(NotificationsJobs.sendEmail, {
         template: 'sign-up-attempt',
         to: owner.email,
         data: { fullName: owner.fullName },
@@ -153,7 +153,7 @@ export class AuthService {
   /** Residency is re-detected from the caller's IP at every sign-up and sign-in. */
   private async publishSignInEvents(tx: Tx, user: AuthUser, caller: CallerContext) {
     await tx.outboxMessage.create({
-      data: outboxMessage(ResidencyQueue, 'residency.detect.v1', {
+      data: outboxMessage(ResidencyJobs.detect, {
         userId: user.id,
         ip: caller.ip,
         observedAt: new Date().toISOString(),

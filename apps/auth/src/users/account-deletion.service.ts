@@ -1,11 +1,9 @@
 import { randomBytes } from 'node:crypto';
 
 import {
+  AuthJobs,
   type DeleteAccountCommand,
   DELETED_USER_NAME,
-  IssuingUserDeletedQueue,
-  NotificationsUserDeletedQueue,
-  PotsUserDeletedQueue,
   type UserDeletedJob,
 } from '@kitty/contracts';
 import { outboxMessage, OutboxRelay } from '@kitty/nest-common';
@@ -53,8 +51,12 @@ export class AccountDeletionService {
       await tx.emailVerificationToken.deleteMany({ where: { userId } });
       await tx.passwordResetToken.deleteMany({ where: { userId } });
       await tx.userResidency.deleteMany({ where: { userId } });
-      for (const queue of [PotsUserDeletedQueue, IssuingUserDeletedQueue, NotificationsUserDeletedQueue]) {
-        await tx.outboxMessage.create({ data: outboxMessage(queue, 'auth.user.deleted.v1', event) });
+      for (const job of [
+        AuthJobs.userDeletedForPots,
+        AuthJobs.userDeletedForIssuing,
+        AuthJobs.userDeletedForNotifications,
+      ]) {
+        await tx.outboxMessage.create({ data: outboxMessage(job, event) });
       }
     });
     this.outbox.kick();

@@ -11,6 +11,16 @@ describe('toProblem', () => {
     expect(toProblem(new ProblemError(problem), logger)).toEqual(problem);
   });
 
+  it('keeps the code services branch on off the HTTP answer, and its words as they are', () => {
+    const error = ProblemError.coded('insufficient-funds', 400, 'Insufficient funds', 'Not enough.');
+    expect(toProblem(error, logger)).toEqual({
+      type: 'about:blank',
+      status: 400,
+      title: 'Insufficient funds',
+      detail: 'Not enough.',
+    });
+  });
+
   it('maps Nest HTTP exceptions', () => {
     expect(toProblem(new NotFoundException('Cannot GET /api/x'), logger)).toMatchObject({
       status: 404,

@@ -24,7 +24,11 @@ const REASONS: Record<number, string> = {
 
 /** Maps any error to RFC 9457 problem+json. Stack traces go to the log, never to the client. */
 export function toProblem(exception: unknown, logger: Logger): Problem {
-  if (exception instanceof ProblemError) return exception.problem;
+  if (exception instanceof ProblemError) {
+    // The code is for the services; people get the title and detail.
+    const { code: _code, ...problem } = exception.problem;
+    return problem;
+  }
   if (exception instanceof HttpException) {
     const status = exception.getStatus();
     const body = exception.getResponse();

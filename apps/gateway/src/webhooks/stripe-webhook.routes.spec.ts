@@ -5,6 +5,7 @@ import {
   CardAuthorizationRpc,
   IssuingEventJob,
   IssuingEventQueue,
+  type JobContract,
   StripeEventJob,
   StripeEventQueue,
 } from '@kitty/contracts';
@@ -46,7 +47,12 @@ const sign = (payload: string, options: { secret?: string; timestamp?: number } 
   });
 
 describe('POST /api/webhooks/stripe', () => {
-  const add = jest.fn<Promise<void>, Parameters<QueueRegistry['add']>>();
+  const add = jest.fn<Promise<void>, [JobContract, string, unknown]>();
+  /** A job the intake queued, as BullMQ receives it. */
+  const queued = (call = 0) => {
+    const [job, id, data] = add.mock.calls[call];
+    return { queue: job.queue.name, id, name: job.name, data };
+  };
   const rpcCall = jest.fn<Promise<unknown>, Parameters<RpcClient['call']>>();
   let app: NestFastifyApplication;
 
@@ -97,7 +103,7 @@ describe('POST /api/webhooks/stripe', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ received: true });
     expect(add).toHaveBeenCalledTimes(1);
-    const [queueName, job] = add.mock.calls[0];
+    const { queue: queueName, ...job } = queued();
     expect(queueName).toBe(StripeEventQueue.name);
     expect(job).toEqual({ id: 'evt_1Test', name: StripeEventQueue.jobs[0], data: expect.any(Object) });
     expect(StripeEventJob.parse(job.data)).toEqual({
@@ -112,7 +118,7 @@ describe('POST /api/webhooks/stripe', () => {
   it('keeps the Connect account an event belongs to', async () => {
     const connected = JSON.stringify({ ...event, id: 'evt_2', account: 'acct_123' });
     expect((await deliver(connected, sign(connected))).statusCode).toBe(200);
-    expect(add.mock.calls[0][1].data).toMatchObject({ eventId: 'evt_2', account: 'acct_123' });
+    expect(queued().data).toMatchObject({ eventId: 'evt_2', account: 'acct_123' });
   });
 
   it('verifies the Connect endpoint with its own secret, and each endpoint refuses the other’s', async () => {
@@ -124,7 +130,7 @@ describe('POST /api/webhooks/stripe', () => {
     const connect = '/api/webhooks/stripe/connect';
     const signed = sign(connected, { secret: CONNECT_SECRET });
     expect((await deliver(connected, signed, connect)).statusCode).toBe(200);
-    expect(add.mock.calls[0][1].data).toMatchObject({
+    expect(queued().data).toMatchObject({
       eventId: 'evt_3',
       type: 'payout.paid',
       account: 'acct_9',
@@ -307,7 +313,7 @@ describe('POST /api/webhooks/stripe', () => {
         merchant_data: { name: 'Tesco' },
       });
       expect((await deliver(payload, sign(payload))).statusCode).toBe(200);
-      const [queueName, job] = add.mock.calls[0];
+      const { queue: queueName, ...job } = queued();
       expect(queueName).toBe(IssuingEventQueue.name);
       expect(job).toMatchObject({
         id: 'evt_issuing_transaction.created',
@@ -332,8 +338,8 @@ describe('POST /api/webhooks/stripe', () => {
         status: 'reversed',
       });
       expect((await deliver(payload, sign(payload))).statusCode).toBe(200);
-      expect(add.mock.calls[0][0]).toBe(IssuingEventQueue.name);
-      expect(add.mock.calls[0][1].data).toMatchObject({
+      expect(queued().queue).toBe(IssuingEventQueue.name);
+      expect(queued().data).toMatchObject({
         kind: 'authorization',
         authorizationId: 'iauth_1',
         approved: true,
@@ -359,7 +365,7 @@ describe('POST /api/webhooks/stripe', () => {
         });
         const response = await deliver(payload, sign(payload));
         expect(response.statusCode).toBe(200);
-        const [queueName, job] = add.mock.calls[0];
+        const { queue: queueName, ...job } = queued();
         expect(queueName).toBe(IssuingEventQueue.name);
         expect(job).toMatchObject({
           id: 'evt_issuing_transaction.created',
@@ -377,13 +383,13 @@ describe('POST /api/webhooks/stripe', () => {
         data: {},
       });
       expect((await deliver(payload, sign(payload))).statusCode).toBe(200);
-      expect(add.mock.calls[0][1].data).toMatchObject({ kind: 'unreadable', eventId: 'evt_empty' });
+      expect(queued().data).toMatchObject({ kind: 'unreadable', eventId: 'evt_empty' });
     });
 
     it('leaves other issuing events (cards, cardholders) to payments', async () => {
       const payload = issuingEvent('issuing_card.updated', { id: 'ic_1', object: 'issuing.card' });
       expect((await deliver(payload, sign(payload))).statusCode).toBe(200);
-      expect(add.mock.calls[0][0]).toBe(StripeEventQueue.name);
+      expect(queued().queue).toBe(StripeEventQueue.name);
     });
   });
 });

@@ -2,9 +2,9 @@ import {
   AUTHORIZATION_DECISION_BUDGET_MS,
   type AuthorizationDecision,
   CardAuthorizationRpc,
-  IssuingEventQueue,
+  IssuingJobs,
+  PaymentsJobs,
   StripeEventJob,
-  StripeEventQueue,
 } from '@kitty/contracts';
 import { ProblemError, QueueRegistry, RpcClient, STRIPE_API_VERSION } from '@kitty/nest-common';
 import { Inject, Injectable, Logger } from '@nestjs/common';
@@ -12,9 +12,6 @@ import Stripe from 'stripe';
 
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { AUTHORIZATION_REQUEST, decisionRequestOf, issuingJobOf } from './issuing-events';
-
-const [STRIPE_EVENT_RECEIVED] = StripeEventQueue.jobs;
-const [ISSUING_EVENT_RECEIVED] = IssuingEventQueue.jobs;
 
 const invalidWebhook = () =>
   ProblemError.of(400, 'Invalid webhook', 'The Stripe-Signature header does not match the request body.');
@@ -129,11 +126,7 @@ export class StripeWebhookService {
     const receivedAt = new Date().toISOString();
     const issuingJob = issuingJobOf(event, receivedAt);
     if (issuingJob) {
-      await this.queues.add(IssuingEventQueue.name, {
-        id: issuingJob.eventId,
-        name: ISSUING_EVENT_RECEIVED,
-        data: issuingJob,
-      });
+      await this.queues.add(IssuingJobs.stripeEventReceived, issuingJob.eventId, issuingJob);
       return;
     }
     const job = StripeEventJob.safeParse({
@@ -144,11 +137,7 @@ export class StripeWebhookService {
       receivedAt,
     });
     if (!job.success) throw invalidWebhook();
-    await this.queues.add(StripeEventQueue.name, {
-      id: job.data.eventId,
-      name: STRIPE_EVENT_RECEIVED,
-      data: job.data,
-    });
+    await this.queues.add(PaymentsJobs.stripeEventReceived, job.data.eventId, job.data);
   }
 }
 

@@ -1,4 +1,4 @@
-import { EmailQueue, NotificationQueue, payoutsAvailableNotice, ResidencyQueue } from '@kitty/contracts';
+import { NotificationsJobs, payoutsAvailableNotice, ResidencyJobs } from '@kitty/contracts';
 import { outboxMessage } from '@kitty/nest-common';
 import { Injectable } from '@nestjs/common';
 
@@ -207,7 +207,7 @@ async function tellOwner(
     : `Bank account •••• ${bank.bankLast4} added for withdrawals`;
   const wait = availableFrom ? ` ${payoutsAvailableNotice(`•••• ${bank.bankLast4}`, availableFrom)}` : '';
   await tx.outboxMessage.create({
-    data: outboxMessage(EmailQueue, 'notifications.email.send.v1', {
+    data: outboxMessage(NotificationsJobs.sendEmail, {
       template: 'bank-account-changed',
       to: owner.email,
       data: {
@@ -219,7 +219,7 @@ async function tellOwner(
     }),
   });
   await tx.outboxMessage.create({
-    data: outboxMessage(NotificationQueue, 'notifications.notify.v1', {
+    data: outboxMessage(NotificationsJobs.notify, {
       key: `bank_account_changed:${bank.bankAccountId}`,
       userId: owner.userId,
       kind: 'bank_account_changed',
@@ -232,7 +232,7 @@ async function tellOwner(
 
 function announceKycAddress(tx: Tx, userId: string, countryCode: string) {
   return tx.outboxMessage.create({
-    data: outboxMessage(ResidencyQueue, 'residency.kyc-address.v1', {
+    data: outboxMessage(ResidencyJobs.recordKycAddress, {
       userId,
       countryCode,
       verifiedAt: new Date().toISOString(),

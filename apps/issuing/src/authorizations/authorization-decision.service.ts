@@ -3,9 +3,10 @@ import {
   type CardSpending,
   type DecideAuthorizationCommand,
   potRuleAllows,
+  ProblemCodes,
 } from '@kitty/contracts';
 import { formatPence } from '@kitty/money';
-import { ProblemError } from '@kitty/nest-common';
+import { hasProblemCode, ProblemError } from '@kitty/nest-common';
 import { Injectable, Logger } from '@nestjs/common';
 
 import { CardAuthorizationRepository, type CardOwner, type Verdict } from './card-authorization.repository';
@@ -120,8 +121,7 @@ export class AuthorizationDecisionService {
       });
     } catch (error) {
       if (usedApproval) await this.money.releaseSpendApproval(command.authorizationId);
-      if (error instanceof ProblemError && error.problem.status === 400)
-        return declined('insufficient_funds');
+      if (hasProblemCode(error, ProblemCodes.insufficientFunds)) return declined('insufficient_funds');
       // 409: the hold was cancelled already (Stripe closed the authorisation); a decline is the only answer.
       if (error instanceof ProblemError && error.problem.status === 409) return declined('hold_cancelled');
       this.logger.error(`Hold for ${command.authorizationId} failed: ${String(error)}`);

@@ -1,4 +1,4 @@
-import { type DecideAuthorizationCommand, NotificationQueue } from '@kitty/contracts';
+import { type DecideAuthorizationCommand, NotificationsJobs } from '@kitty/contracts';
 import { outboxMessage } from '@kitty/nest-common';
 import { Injectable } from '@nestjs/common';
 
@@ -108,7 +108,7 @@ export class CardAuthorizationRepository {
           const rows = await tx.$queryRawUnsafe<{ decision: string }[]>(RECORD_DECISION, ...values);
           if (rows[0])
             await tx.outboxMessage.create({
-              data: outboxMessage(NotificationQueue, 'notifications.notify.v1', {
+              data: outboxMessage(NotificationsJobs.notify, {
                 key: `card_declined:${id}`,
                 userId: notice.userId,
                 kind: 'card_purchase',

@@ -3,14 +3,15 @@
 // zero, a cancelled hold that can never be placed afterwards.
 import { randomUUID } from 'node:crypto';
 
-import type {
-  CaptureCardPaymentCommand,
-  CardSpending,
-  DecideAuthorizationCommand,
-  IssuingEventJob,
-  PlaceCardHoldCommand,
-  ReleaseCardHoldCommand,
-  UseSpendApprovalCommand,
+import {
+  type CaptureCardPaymentCommand,
+  type CardSpending,
+  type DecideAuthorizationCommand,
+  type IssuingEventJob,
+  type PlaceCardHoldCommand,
+  ProblemCodes,
+  type ReleaseCardHoldCommand,
+  type UseSpendApprovalCommand,
 } from '@kitty/contracts';
 import { ProblemError } from '@kitty/nest-common';
 import { createThrowawayDatabase, type ThrowawayDatabase } from '@kitty/testing';
@@ -77,7 +78,8 @@ class FakeMoney {
     if (this.cancelled.has(command.authorizationId)) throw ProblemError.of(409, 'Conflict');
     if (this.holds.has(command.authorizationId)) return receipt(true);
     const balance = this.pots.get(command.potId) ?? 0;
-    if (balance < command.amountPence) throw ProblemError.of(400, 'Insufficient funds');
+    if (balance < command.amountPence)
+      throw ProblemError.coded(ProblemCodes.insufficientFunds, 400, 'Insufficient funds');
     this.pots.set(command.potId, balance - command.amountPence);
     this.holds.set(command.authorizationId, { potId: command.potId, amount: command.amountPence });
     return receipt(false);
@@ -108,7 +110,8 @@ class FakeMoney {
     if (!this.once(`card-capture:${command.transactionId}`)) return receipt(true);
     const fromPot = command.amountPence - command.fromHoldPence;
     const balance = this.pots.get(command.potId) ?? 0;
-    if (balance < fromPot) throw ProblemError.of(400, 'Insufficient funds');
+    if (balance < fromPot)
+      throw ProblemError.coded(ProblemCodes.insufficientFunds, 400, 'Insufficient funds');
     this.pots.set(command.potId, balance - fromPot);
     this.spent += command.amountPence;
     return receipt(false);

@@ -2,7 +2,7 @@ import {
   type ContactCreated,
   type CreateContactMessageCommand,
   type EmailMessage,
-  EmailQueue,
+  NotificationsJobs,
 } from '@kitty/contracts';
 import { outboxMessage, OutboxRelay } from '@kitty/nest-common';
 import { Inject, Injectable } from '@nestjs/common';
@@ -31,7 +31,7 @@ export class ContactService {
         to: this.config.SUPPORT_EMAIL,
         data: { contactId: id, ...body },
       };
-      await this.outbox.add(tx, outboxMessage(EmailQueue, 'notifications.email.send.v1', email));
+      await this.outbox.add(tx, outboxMessage(NotificationsJobs.sendEmail, email));
       return id;
     });
     this.relay.kick();

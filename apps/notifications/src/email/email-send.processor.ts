@@ -1,7 +1,7 @@
-import { EmailMessage, EmailQueue } from '@kitty/contracts';
-import { parseJob, startQueueWorker } from '@kitty/nest-common';
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { type Job, UnrecoverableError, type Worker } from 'bullmq';
+import { EmailQueue, NotificationsJobs } from '@kitty/contracts';
+import { handleJob, QueueProcessor } from '@kitty/nest-common';
+import { Inject, Injectable } from '@nestjs/common';
+import { type Job, UnrecoverableError } from 'bullmq';
 
 import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from '../config';
 import { EmailDeliveryService } from './email-delivery.service';
@@ -12,32 +12,19 @@ function idOf(job: Job): string {
   return job.id;
 }
 
-/** Consumes the e-mail queue; attempts and backoff come from the queue's definition. */
+/** Consumes the e-mail queue. */
 @Injectable()
-export class EmailSendProcessor implements OnApplicationBootstrap, OnApplicationShutdown {
-  private worker?: Worker;
-
+export class EmailSendProcessor extends QueueProcessor {
   constructor(
-    @Inject(NOTIFICATIONS_CONFIG) private readonly config: NotificationsConfig,
+    @Inject(NOTIFICATIONS_CONFIG) config: NotificationsConfig,
     private readonly emails: EmailDeliveryService,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.worker = startQueueWorker(
-      EmailQueue,
-      {
-        'notifications.email.send.v1': (data, job) =>
-          this.emails.deliver(idOf(job), parseJob(EmailMessage, data)),
-      },
-      {
-        redisUrl: this.config.REDIS_URL,
-        prefix: this.config.QUEUE_PREFIX,
-        concurrency: this.config.EMAIL_WORKER_CONCURRENCY,
-      },
-    );
+  ) {
+    super(EmailQueue, config, { concurrency: config.EMAIL_WORKER_CONCURRENCY });
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    await this.worker?.close();
+  handlers() {
+    return [
+      handleJob(NotificationsJobs.sendEmail, (message, job) => this.emails.deliver(idOf(job), message)),
+    ];
   }
 }

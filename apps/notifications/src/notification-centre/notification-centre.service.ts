@@ -1,7 +1,6 @@
 import {
   AuthRpc,
   DEFAULT_NOTIFICATION_CHANNELS,
-  EmailQueue,
   isSecurityNotice,
   NOTIFICATION_KIND_LABELS,
   NOTIFICATION_KINDS,
@@ -10,6 +9,7 @@ import {
   type NotificationPreference,
   type NotificationPreferences,
   NOTIFICATIONS_LISTED,
+  NotificationsJobs,
   type NotifyJob,
 } from '@kitty/contracts';
 import { LivePublisher, outboxMessage, OutboxRelay, ProblemError, RpcClient } from '@kitty/nest-common';
@@ -55,7 +55,7 @@ export class NotificationCentre {
     const recipient = seen.email ? await this.recipient(job.userId) : null;
     const email =
       recipient &&
-      outboxMessage(EmailQueue, 'notifications.email.send.v1', {
+      outboxMessage(NotificationsJobs.sendEmail, {
         template: 'notification',
         to: recipient.email,
         data: {

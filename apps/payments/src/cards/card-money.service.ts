@@ -1,10 +1,11 @@
 import {
   type CancelCardHoldCommand,
   type CaptureCardPaymentCommand,
-  CardPurchaseCaptured,
+  type CardPurchaseCaptured,
   type LedgerReceipt,
+  PaymentsJobs,
   type PlaceCardHoldCommand,
-  PotBalanceQueue,
+  ProblemCodes,
   type ReleaseCardHoldCommand,
 } from '@kitty/contracts';
 import { outboxMessage, OutboxRelay, ProblemError } from '@kitty/nest-common';
@@ -21,7 +22,12 @@ import {
 import { PrismaService, type Tx } from '../prisma.service';
 
 const insufficientFunds = () =>
-  ProblemError.of(400, 'Insufficient funds', 'The amount exceeds the available balance.');
+  ProblemError.coded(
+    ProblemCodes.insufficientFunds,
+    400,
+    'Insufficient funds',
+    'The amount exceeds the available balance.',
+  );
 
 export const cardHoldKey = (authorizationId: string) => `card-hold:${authorizationId}`;
 export const cardCaptureKey = (transactionId: string) => `card-capture:${transactionId}`;
@@ -106,13 +112,7 @@ export class CardMoneyService {
           merchant: command.description,
           occurredAt: new Date().toISOString(),
         };
-        await tx.outboxMessage.create({
-          data: outboxMessage(
-            PotBalanceQueue,
-            'payments.card-purchase.captured.v1',
-            CardPurchaseCaptured.parse(purchase),
-          ),
-        });
+        await tx.outboxMessage.create({ data: outboxMessage(PaymentsJobs.cardPurchaseCaptured, purchase) });
       }
       return receipt;
     });

@@ -1,8 +1,9 @@
-import type {
-  LedgerReceipt,
-  ReverseTransactionCommand,
-  SpendFromPotCommand,
-  TransferBetweenWalletsCommand,
+import {
+  type LedgerReceipt,
+  ProblemCodes,
+  type ReverseTransactionCommand,
+  type SpendFromPotCommand,
+  type TransferBetweenWalletsCommand,
 } from '@kitty/contracts';
 import { OutboxRelay, ProblemError } from '@kitty/nest-common';
 import { Injectable } from '@nestjs/common';
@@ -79,7 +80,7 @@ export class LedgerCommandsService {
       return result;
     } catch (error) {
       if (error instanceof InsufficientFundsError)
-        throw ProblemError.of(400, insufficientTitle, insufficientDetail);
+        throw ProblemError.coded(ProblemCodes.insufficientFunds, 400, insufficientTitle, insufficientDetail);
       if (error instanceof ClosedAccountError)
         throw ProblemError.of(
           409,

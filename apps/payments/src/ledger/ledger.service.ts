@@ -1,8 +1,14 @@
 import { createHash } from 'node:crypto';
 
-import { POT_MONEY_KINDS, PotBalanceChanged, PotBalanceQueue } from '@kitty/contracts';
+import { PaymentsJobs, POT_MONEY_KINDS, PotBalanceChanged } from '@kitty/contracts';
 import { penceFromBigInt } from '@kitty/money';
-import { type DirectRows, directRowsIn, ledgerPostings, withRequestId } from '@kitty/nest-common';
+import {
+  type DirectRows,
+  directRowsIn,
+  ledgerPostings,
+  outboxMessage,
+  withRequestId,
+} from '@kitty/nest-common';
 import { Injectable } from '@nestjs/common';
 import type { z } from 'zod';
 
@@ -147,8 +153,8 @@ export class LedgerService {
          )
          SELECT outcome, transaction_id, account_id, balance_pence, sequence FROM posted`,
         ...posting.args,
-        PotBalanceQueue.name,
-        PotBalanceQueue.jobs[0],
+        PaymentsJobs.potBalanceChanged.queue.name,
+        PaymentsJobs.potBalanceChanged.name,
         JSON.stringify(withRequestId(PotBalanceEventCommon.parse(potEventCommon(entry)))),
         posting.postings.map((leg) => potIdOf(leg.accountId)),
       );
@@ -261,19 +267,19 @@ export class LedgerService {
     for (const { posting, balance } of results) {
       const potId = potIdOf(posting.accountId);
       if (!potId) continue;
-      const event: PotBalanceChanged = {
+      const { queue, jobName, payload } = outboxMessage(PaymentsJobs.potBalanceChanged, {
         ...potEventCommon(entry),
         potId,
         balancePence: penceFromBigInt(balance.balance_pence),
         sequence: penceFromBigInt(balance.sequence),
         transactionId,
         amountPence: penceFromBigInt(posting.amountPence),
-      };
+      });
       await tx.$executeRawUnsafe(
         `INSERT INTO outbox (id, queue, job_name, payload) VALUES (gen_random_uuid(), $1, $2, $3::jsonb)`,
-        PotBalanceQueue.name,
-        PotBalanceQueue.jobs[0],
-        JSON.stringify(withRequestId(PotBalanceChanged.parse(event))),
+        queue,
+        jobName,
+        JSON.stringify(payload),
       );
     }
   }

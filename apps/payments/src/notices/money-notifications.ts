@@ -1,4 +1,4 @@
-import { NotificationQueue, type NotificationsDoneJob, type NotifyJob } from '@kitty/contracts';
+import { NotificationsJobs, type NotifyJob } from '@kitty/contracts';
 import { formatPence } from '@kitty/money';
 import { outboxMessage } from '@kitty/nest-common';
 
@@ -10,7 +10,7 @@ import type { Tx } from '../prisma.service';
  * names the event for its user, so a replayed event notifies once.
  */
 async function notify(tx: Tx, job: NotifyJob): Promise<void> {
-  await tx.outboxMessage.create({ data: outboxMessage(NotificationQueue, 'notifications.notify.v1', job) });
+  await tx.outboxMessage.create({ data: outboxMessage(NotificationsJobs.notify, job) });
 }
 
 interface CreditedTopUp {
@@ -125,8 +125,7 @@ export async function closeWithdrawalApprovalRequests(
 ): Promise<void> {
   const keys = [...memberIds].map((userId) => approvalKey(withdrawalId, userId));
   if (keys.length === 0) return;
-  const job: NotificationsDoneJob = { keys };
-  await tx.outboxMessage.create({ data: outboxMessage(NotificationQueue, 'notifications.done.v1', job) });
+  await tx.outboxMessage.create({ data: outboxMessage(NotificationsJobs.done, { keys }) });
 }
 
 /**

@@ -3,8 +3,7 @@
 // runs is handled by one replica.
 import { randomBytes } from 'node:crypto';
 
-import type { ReconciliationReport } from '@kitty/contracts';
-import { ReconciliationQueue } from '@kitty/contracts';
+import { PaymentsJobs, ReconciliationQueue, type ReconciliationReport } from '@kitty/contracts';
 import { redisOptionsFromUrl } from '@kitty/nest-common';
 import { Queue } from 'bullmq';
 
@@ -13,7 +12,6 @@ import { RECONCILIATION_SCHEDULE, ReconciliationProcessor } from './reconciliati
 import type { ReconciliationService, ReconciliationWindow } from './reconciliation.service';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
-const RUN_JOB = 'payments.reconciliation.run.v1';
 
 describe('reconciliation scheduler with three replicas (Redis)', () => {
   const prefix = `kitty-reconciliation-spec-${randomBytes(4).toString('hex')}`;
@@ -48,7 +46,11 @@ describe('reconciliation scheduler with three replicas (Redis)', () => {
     // would be about three times as many runs as firings.
     const window = { from: '2026-01-01T00:00:00Z', to: '2026-01-02T00:00:00Z' };
     const started = Date.now();
-    await queue.upsertJobScheduler('spec-fast', { every: 250 }, { name: RUN_JOB, data: window });
+    await queue.upsertJobScheduler(
+      'spec-fast',
+      { every: 250 },
+      { name: PaymentsJobs.runReconciliation.name, data: window },
+    );
     await new Promise((resolve) => setTimeout(resolve, 2000));
     await queue.removeJobScheduler('spec-fast');
     const firings = Math.ceil((Date.now() - started) / 250) + 1;

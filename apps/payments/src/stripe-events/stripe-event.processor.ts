@@ -1,7 +1,7 @@
-import { StripeEventJob, StripeEventQueue } from '@kitty/contracts';
-import { parseJob, startQueueWorker } from '@kitty/nest-common';
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { UnrecoverableError, type Worker } from 'bullmq';
+import { PaymentsJobs, StripeEventQueue } from '@kitty/contracts';
+import { handleJob, QueueProcessor } from '@kitty/nest-common';
+import { Inject, Injectable } from '@nestjs/common';
+import { UnrecoverableError } from 'bullmq';
 
 import { PAYMENTS_CONFIG, type PaymentsConfig } from '../config';
 import { PayoutAmountMismatchError } from '../withdrawals/withdrawal.service';
@@ -21,40 +21,28 @@ export function isUnknownToStripe(error: unknown): boolean {
  * event Stripe never issued is failed at once rather than retried for an hour.
  */
 @Injectable()
-export class StripeEventProcessor implements OnApplicationBootstrap, OnApplicationShutdown {
-  private worker?: Worker;
-
+export class StripeEventProcessor extends QueueProcessor {
   constructor(
-    @Inject(PAYMENTS_CONFIG) private readonly config: PaymentsConfig,
+    @Inject(PAYMENTS_CONFIG) config: PaymentsConfig,
     private readonly events: StripeEventService,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.worker = startQueueWorker(
-      StripeEventQueue,
-      {
-        'payments.stripe-event.received.v1': async (data) => {
-          try {
-            await this.events.process(parseJob(StripeEventJob, data));
-          } catch (error) {
-            if (error instanceof FundingAmountMismatchError || error instanceof PayoutAmountMismatchError)
-              throw new UnrecoverableError(error.message);
-            // A correctly signed event Stripe does not know (e.g. the signing secret leaked) never will be.
-            if (isUnknownToStripe(error))
-              throw new UnrecoverableError(`Unknown to Stripe: ${(error as Error).message}`);
-            throw error;
-          }
-        },
-      },
-      {
-        redisUrl: this.config.REDIS_URL,
-        prefix: this.config.QUEUE_PREFIX,
-        concurrency: this.config.STRIPE_EVENT_WORKER_CONCURRENCY,
-      },
-    );
+  ) {
+    super(StripeEventQueue, config, { concurrency: config.STRIPE_EVENT_WORKER_CONCURRENCY });
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    await this.worker?.close();
+  handlers() {
+    return [
+      handleJob(PaymentsJobs.stripeEventReceived, async (event) => {
+        try {
+          await this.events.process(event);
+        } catch (error) {
+          if (error instanceof FundingAmountMismatchError || error instanceof PayoutAmountMismatchError)
+            throw new UnrecoverableError(error.message);
+          // A correctly signed event Stripe does not know (e.g. the signing secret leaked) never will be.
+          if (isUnknownToStripe(error))
+            throw new UnrecoverableError(`Unknown to Stripe: ${(error as Error).message}`);
+          throw error;
+        }
+      }),
+    ];
   }
 }

@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 
 import {
   type CreateTopUpRequest,
-  EmailMessage,
-  EmailQueue,
+  NotificationsJobs,
   type PaymentsCaller,
   type TopUpRequestCreated,
   type TopUpRequestView,
@@ -16,8 +15,6 @@ import { PAYMENTS_CONFIG, type PaymentsConfig } from '../config';
 import { PeerServices } from '../peers/peer-services';
 import { PrismaService } from '../prisma.service';
 import { findReadableRequest } from './top-up-request-access';
-
-const [SEND_EMAIL] = EmailQueue.jobs;
 
 /** Request top-up (spec §5, decisions.md §13): ask people by e-mail to add money to a wallet or a pot. */
 @Injectable()
@@ -61,21 +58,17 @@ export class TopUpRequestService {
       // One e-mail job per recipient, committed with the request: none is lost, none is sent for a rollback.
       await tx.outboxMessage.createMany({
         data: recipients.map((to) =>
-          outboxMessage(
-            EmailQueue,
-            SEND_EMAIL,
-            EmailMessage.parse({
-              template: 'top-up-request',
-              to,
-              data: {
-                requesterName: caller.name,
-                amount: formatPence(body.amountPence),
-                message: body.message,
-                targetName: target.name,
-                topUpUrl,
-              },
-            }),
-          ),
+          outboxMessage(NotificationsJobs.sendEmail, {
+            template: 'top-up-request',
+            to,
+            data: {
+              requesterName: caller.name,
+              amount: formatPence(body.amountPence),
+              message: body.message,
+              targetName: target.name,
+              topUpUrl,
+            },
+          }),
         ),
       });
     });

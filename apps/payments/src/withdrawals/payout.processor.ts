@@ -1,7 +1,6 @@
-import { CreatePayoutJob, PayoutQueue } from '@kitty/contracts';
-import { parseJob, startQueueWorker } from '@kitty/nest-common';
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import type { Worker } from 'bullmq';
+import { PaymentsJobs, PayoutQueue } from '@kitty/contracts';
+import { handleJob, QueueProcessor } from '@kitty/nest-common';
+import { Inject, Injectable } from '@nestjs/common';
 
 import { PAYMENTS_CONFIG, type PaymentsConfig } from '../config';
 import { WithdrawalService } from './withdrawal.service';
@@ -12,30 +11,19 @@ import { WithdrawalService } from './withdrawal.service';
  * and the failed job waits in the dashboard, because only Stripe knows whether a payout was made.
  */
 @Injectable()
-export class PayoutProcessor implements OnApplicationBootstrap, OnApplicationShutdown {
-  private worker?: Worker;
-
+export class PayoutProcessor extends QueueProcessor {
   constructor(
-    @Inject(PAYMENTS_CONFIG) private readonly config: PaymentsConfig,
+    @Inject(PAYMENTS_CONFIG) config: PaymentsConfig,
     private readonly withdrawals: WithdrawalService,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.worker = startQueueWorker(
-      PayoutQueue,
-      {
-        'payments.payout.create.v1': (data) =>
-          this.withdrawals.requestPayout(parseJob(CreatePayoutJob, data).withdrawalId),
-      },
-      {
-        redisUrl: this.config.REDIS_URL,
-        prefix: this.config.QUEUE_PREFIX,
-        concurrency: this.config.PAYOUT_WORKER_CONCURRENCY,
-      },
-    );
+  ) {
+    super(PayoutQueue, config, { concurrency: config.PAYOUT_WORKER_CONCURRENCY });
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    await this.worker?.close();
+  handlers() {
+    return [
+      handleJob(PaymentsJobs.createPayout, ({ withdrawalId }) =>
+        this.withdrawals.requestPayout(withdrawalId),
+      ),
+    ];
   }
 }

@@ -2,11 +2,12 @@ import {
   type CreateWithdrawalRequest,
   type LiveTopic,
   type PaymentsCaller,
-  PayoutQueue,
+  PaymentsJobs,
   payoutsAvailableNotice,
   potRuleAllows,
   type PotRules,
   potTopic,
+  ProblemCodes,
   type Withdrawal,
   type WithdrawalApproval,
   type WithdrawalDecision,
@@ -35,8 +36,6 @@ import {
 import { PeerServices } from '../peers/peer-services';
 import { PrismaService, type Tx } from '../prisma.service';
 import { StripeGateway, StripeRejectedError } from '../stripe/stripe-gateway';
-
-const [CREATE_PAYOUT] = PayoutQueue.jobs;
 
 /** The withdrawal columns a settlement needs, as the conditional UPDATE returns them. */
 interface PendingWithdrawal {
@@ -137,7 +136,8 @@ export class WithdrawalService {
       });
     } catch (error) {
       if (error instanceof InsufficientFundsError)
-        throw ProblemError.of(
+        throw ProblemError.coded(
+          ProblemCodes.insufficientFunds,
           400,
           'Insufficient Funds',
           'You cannot withdraw more than your available balance',
@@ -204,7 +204,8 @@ export class WithdrawalService {
           await this.reserve(tx, decided);
         } catch (error) {
           if (error instanceof InsufficientFundsError)
-            throw ProblemError.of(
+            throw ProblemError.coded(
+              ProblemCodes.insufficientFunds,
               409,
               'Insufficient Funds',
               `The pot no longer holds ${formatPence(Number(decided.amountPence))}, so this withdrawal cannot be approved now.`,
@@ -424,7 +425,7 @@ export class WithdrawalService {
       metadata: { withdrawalId: withdrawal.id },
     });
     await tx.outboxMessage.create({
-      data: outboxMessage(PayoutQueue, CREATE_PAYOUT, { withdrawalId: withdrawal.id }),
+      data: outboxMessage(PaymentsJobs.createPayout, { withdrawalId: withdrawal.id }),
     });
     await notifyWithdrawal(tx, 'withdrawal_initiated', {
       id: withdrawal.id,

@@ -1,6 +1,6 @@
 import {
   ALREADY_REMINDED_TITLE,
-  EmailQueue,
+  NotificationsJobs,
   type Problem,
   remindAgainTomorrow,
   type RemindCommand,
@@ -113,7 +113,7 @@ export class ReminderService {
 
       const amount = formatPence(transfer.amountPence);
       await tx.outboxMessage.create({
-        data: outboxMessage(EmailQueue, 'notifications.email.send.v1', {
+        data: outboxMessage(NotificationsJobs.sendEmail, {
           template: 'pot-reminder',
           to: debtor.email,
           data: {

@@ -1,11 +1,11 @@
 import {
   type AcceptInvitationCommand,
   type CreateInvitationCommand,
-  EmailQueue,
   INVITATION_TTL_DAYS,
   type InvitationAccepted,
   type InvitationCreated,
   type InvitationPreview,
+  NotificationsJobs,
   type PotsCaller,
   type PreviewInvitationQuery,
   type RevokeInvitationCommand,
@@ -69,7 +69,7 @@ export class InvitationService {
     });
     const inviteUrl = new URL(`/invite/${token}`, this.config.PUBLIC_URL).toString();
     await tx.outboxMessage.create({
-      data: outboxMessage(EmailQueue, 'notifications.email.send.v1', {
+      data: outboxMessage(NotificationsJobs.sendEmail, {
         template: 'pot-invitation',
         to: invitee.email,
         data: {

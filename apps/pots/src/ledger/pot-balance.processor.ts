@@ -1,38 +1,26 @@
-import { CardPurchaseCaptured, PotBalanceChanged, PotBalanceQueue } from '@kitty/contracts';
-import { parseJob, startQueueWorker } from '@kitty/nest-common';
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import type { Worker } from 'bullmq';
+import { PaymentsJobs, PotBalanceQueue } from '@kitty/contracts';
+import { handleJob, QueueProcessor } from '@kitty/nest-common';
+import { Inject, Injectable } from '@nestjs/common';
 
 import { POTS_CONFIG, type PotsConfig } from '../config';
 import { PotBalanceProjection } from './pot-balance-projection';
 
-/** Consumes the ledger's pot balance events and card purchases; attempts and backoff come from the queue's definition. */
+/** Consumes the ledger's pot balance events and the card purchases paid from pots. */
 @Injectable()
-export class PotBalanceProcessor implements OnApplicationBootstrap, OnApplicationShutdown {
-  private worker?: Worker;
-
+export class PotBalanceProcessor extends QueueProcessor {
   constructor(
-    @Inject(POTS_CONFIG) private readonly config: PotsConfig,
+    @Inject(POTS_CONFIG) config: PotsConfig,
     private readonly projection: PotBalanceProjection,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.worker = startQueueWorker(
-      PotBalanceQueue,
-      {
-        'payments.pot-balance.changed.v1': (data) => this.projection.apply(parseJob(PotBalanceChanged, data)),
-        'payments.card-purchase.captured.v1': (data) =>
-          this.projection.recordCardPurchase(parseJob(CardPurchaseCaptured, data)),
-      },
-      {
-        redisUrl: this.config.REDIS_URL,
-        prefix: this.config.QUEUE_PREFIX,
-        concurrency: this.config.POT_BALANCE_WORKER_CONCURRENCY,
-      },
-    );
+  ) {
+    super(PotBalanceQueue, config, { concurrency: config.POT_BALANCE_WORKER_CONCURRENCY });
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    await this.worker?.close();
+  handlers() {
+    return [
+      handleJob(PaymentsJobs.potBalanceChanged, (event) => this.projection.apply(event)),
+      handleJob(PaymentsJobs.cardPurchaseCaptured, (purchase) =>
+        this.projection.recordCardPurchase(purchase),
+      ),
+    ];
   }
 }

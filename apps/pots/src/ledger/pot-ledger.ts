@@ -1,11 +1,12 @@
 import {
   type LedgerReceipt,
   PaymentsRpc,
+  ProblemCodes,
   type ReverseTransactionCommand,
   type SpendFromPotCommand,
   type TransferBetweenWalletsCommand,
 } from '@kitty/contracts';
-import { isUniqueViolation, ProblemError, RpcClient, shortenText } from '@kitty/nest-common';
+import { hasProblemCode, isUniqueViolation, ProblemError, RpcClient, shortenText } from '@kitty/nest-common';
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 
 import { POTS_SCHEMA, PrismaService, type Tx } from '../prisma.service';
@@ -185,13 +186,8 @@ function neverPosted(error: unknown): null {
 /** The ledger's shortfall in the spec's words for this action (title and detail as the web shows them). */
 function shortfall(title: string, detail: string) {
   return (error: unknown): never => {
-    if (
-      error instanceof ProblemError &&
-      error.problem.status === 400 &&
-      /insufficient funds/i.test(error.problem.title)
-    ) {
-      throw ProblemError.of(400, title, detail);
-    }
+    if (hasProblemCode(error, ProblemCodes.insufficientFunds))
+      throw ProblemError.coded(ProblemCodes.insufficientFunds, 400, title, detail);
     throw error;
   };
 }

@@ -7,6 +7,7 @@ import {
   DEFAULT_POT_RULES,
   PaymentsRpc,
   type PotsCaller,
+  ProblemCodes,
   type RpcContract,
 } from '@kitty/contracts';
 import { ProblemError, type RpcClient } from '@kitty/nest-common';
@@ -120,7 +121,12 @@ describe('pot money through the ledger (PostgreSQL, fake payments)', () => {
     it('is refused with a 400 in the spec’s words when the pot does not cover it, and nothing is recorded', async () => {
       const pot = await createPot(db.prisma, ['Ada'], { balancePence: 500 });
       payments.handlers[PaymentsRpc.spendFromPot.pattern] = () => {
-        throw ProblemError.of(400, 'Insufficient funds', 'Insufficient funds: the pot is short.');
+        throw ProblemError.coded(
+          ProblemCodes.insufficientFunds,
+          400,
+          'Insufficient funds',
+          'Insufficient funds: the pot is short.',
+        );
       };
 
       await expect(
@@ -452,7 +458,8 @@ describe('pot money through the ledger (PostgreSQL, fake payments)', () => {
     it('says the wallet is short, in words about paying, and records nothing', async () => {
       const pot = await createPot(db.prisma, ['Ada', 'Grace']);
       payments.handlers[PaymentsRpc.transferBetweenWallets.pattern] = () => {
-        throw ProblemError.of(
+        throw ProblemError.coded(
+          ProblemCodes.insufficientFunds,
           400,
           'Insufficient Funds',
           'You cannot withdraw more than your available balance',

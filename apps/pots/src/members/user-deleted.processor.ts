@@ -1,30 +1,21 @@
-import { PotsUserDeletedQueue, UserDeletedJob } from '@kitty/contracts';
-import { parseJob, startQueueWorker } from '@kitty/nest-common';
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import type { Worker } from 'bullmq';
+import { AuthJobs, PotsUserDeletedQueue } from '@kitty/contracts';
+import { handleJob, QueueProcessor } from '@kitty/nest-common';
+import { Inject, Injectable } from '@nestjs/common';
 
 import { POTS_CONFIG, type PotsConfig } from '../config';
 import { MemberErasure } from './member-erasure';
 
-/** Consumes `auth.user.deleted`; attempts and backoff come from the queue's definition. */
+/** Consumes `auth.user.deleted`. */
 @Injectable()
-export class UserDeletedProcessor implements OnApplicationBootstrap, OnApplicationShutdown {
-  private worker?: Worker;
-
+export class UserDeletedProcessor extends QueueProcessor {
   constructor(
-    @Inject(POTS_CONFIG) private readonly config: PotsConfig,
+    @Inject(POTS_CONFIG) config: PotsConfig,
     private readonly erasure: MemberErasure,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.worker = startQueueWorker(
-      PotsUserDeletedQueue,
-      { 'auth.user.deleted.v1': (data) => this.erasure.erase(parseJob(UserDeletedJob, data)) },
-      { redisUrl: this.config.REDIS_URL, prefix: this.config.QUEUE_PREFIX, concurrency: 1 },
-    );
+  ) {
+    super(PotsUserDeletedQueue, config, { concurrency: 1 });
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    await this.worker?.close();
+  handlers() {
+    return [handleJob(AuthJobs.userDeletedForPots, (deleted) => this.erasure.erase(deleted))];
   }
 }

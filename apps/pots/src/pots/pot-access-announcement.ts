@@ -1,4 +1,4 @@
-import { PaymentsPotAccessQueue,type PotAccessChangedJob } from '@kitty/contracts';
+import { type PotAccessChangedJob, PotsJobs } from '@kitty/contracts';
 import { outboxMessage } from '@kitty/nest-common';
 
 import { POTS_SCHEMA, type Tx } from '../prisma.service';
@@ -39,7 +39,5 @@ export async function announcePotAccess(tx: Tx, potId: string): Promise<void> {
       joinedAt: member.joinedAt.toISOString(),
     })),
   };
-  await tx.outboxMessage.create({
-    data: outboxMessage(PaymentsPotAccessQueue, 'pots.pot-access.changed.v1', snapshot),
-  });
+  await tx.outboxMessage.create({ data: outboxMessage(PotsJobs.potAccessChanged, snapshot) });
 }

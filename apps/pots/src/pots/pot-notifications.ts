@@ -1,4 +1,4 @@
-import { type NotificationKind, NotificationQueue } from '@kitty/contracts';
+import { type NotificationKind, NotificationsJobs } from '@kitty/contracts';
 import { outboxMessage, shortenText } from '@kitty/nest-common';
 
 import type { Tx } from '../prisma.service';
@@ -33,7 +33,7 @@ export async function notifyPotMembers(tx: Tx, potId: string, notice: PotNotice)
       // Guests have no account to notify.
       .flatMap(({ userId }) => (userId && userId !== notice.exceptUserId ? [userId] : []))
       .map((userId) =>
-        outboxMessage(NotificationQueue, 'notifications.notify.v1', {
+        outboxMessage(NotificationsJobs.notify, {
           key: `${notice.kind}:${notice.eventKey}:${userId}`,
           userId,
           kind: notice.kind,

@@ -1,7 +1,6 @@
-import { RecurringExpensesQueue } from '@kitty/contracts';
-import { redisOptionsFromUrl, startQueueWorker } from '@kitty/nest-common';
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { Queue, type Worker } from 'bullmq';
+import { PotsJobs, RecurringExpensesQueue } from '@kitty/contracts';
+import { handleJob, QueueProcessor } from '@kitty/nest-common';
+import { Inject, Injectable } from '@nestjs/common';
 
 import { POTS_CONFIG, type PotsConfig } from '../config';
 import { RecurringExpenseService } from './recurring-expense.service';
@@ -14,35 +13,24 @@ export const RECURRING_EXPENSES_SCHEDULER_ID = 'pots-recurring-expenses';
  * recorded, so a retry or a run overlapping another changes nothing twice.
  */
 @Injectable()
-export class RecurringExpensesProcessor implements OnApplicationBootstrap, OnApplicationShutdown {
-  private queue?: Queue;
-  private worker?: Worker;
-
+export class RecurringExpensesProcessor extends QueueProcessor {
   constructor(
-    @Inject(POTS_CONFIG) private readonly config: PotsConfig,
+    @Inject(POTS_CONFIG) config: PotsConfig,
     private readonly recurring: RecurringExpenseService,
-  ) {}
-
-  async onApplicationBootstrap(): Promise<void> {
-    const connection = { redisUrl: this.config.REDIS_URL, prefix: this.config.QUEUE_PREFIX };
-    this.queue = new Queue(RecurringExpensesQueue.name, {
-      connection: redisOptionsFromUrl(connection.redisUrl),
-      prefix: connection.prefix,
+  ) {
+    super(RecurringExpensesQueue, config, {
+      concurrency: 1,
+      schedule: {
+        id: RECURRING_EXPENSES_SCHEDULER_ID,
+        repeat: { every: config.RECURRING_EXPENSES_EVERY_MS },
+        job: PotsJobs.runDueRecurringExpenses,
+      },
     });
-    await this.queue.upsertJobScheduler(
-      RECURRING_EXPENSES_SCHEDULER_ID,
-      { every: this.config.RECURRING_EXPENSES_EVERY_MS },
-      { name: 'pots.recurring.run-due.v1', data: {}, opts: RecurringExpensesQueue.jobOptions },
-    );
-    this.worker = startQueueWorker(
-      RecurringExpensesQueue,
-      { 'pots.recurring.run-due.v1': async () => void (await this.recurring.recordAllDue()) },
-      { ...connection, concurrency: 1 },
-    );
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    await this.worker?.close();
-    await this.queue?.close();
+  handlers() {
+    return [
+      handleJob(PotsJobs.runDueRecurringExpenses, async () => void (await this.recurring.recordAllDue())),
+    ];
   }
 }

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 
 import {
   PaymentsRpc,
+  ProblemCodes,
   type ReverseTransactionCommand,
   type RpcContract,
   type SpendFromPotCommand,
@@ -99,7 +100,12 @@ export class FakeLedger {
     if (earlier) return { transactionId: earlier.transactionId, replayed: true };
     for (const leg of legs) {
       if (!leg.account.startsWith('merchant:') && this.balance(leg.account) + leg.pence < 0)
-        throw ProblemError.of(400, 'Insufficient funds', 'Insufficient funds in the account.');
+        throw ProblemError.coded(
+          ProblemCodes.insufficientFunds,
+          400,
+          'Insufficient funds',
+          'Insufficient funds in the account.',
+        );
     }
     for (const leg of legs) this.fund(leg.account, leg.pence);
     const posting = { transactionId: randomUUID(), legs };

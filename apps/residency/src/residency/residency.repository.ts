@@ -1,4 +1,4 @@
-import { AuthResidencyQueue, type ResidencyChangedJob, type ResidencyMethod } from '@kitty/contracts';
+import { type ResidencyChangedJob, ResidencyJobs, type ResidencyMethod } from '@kitty/contracts';
 import { outboxMessage } from '@kitty/nest-common';
 import { Injectable } from '@nestjs/common';
 
@@ -81,7 +81,7 @@ export class ResidencyRepository {
         version: stored.version,
       };
       await tx.outboxMessage.create({
-        data: outboxMessage(AuthResidencyQueue, 'residency.changed.v1', changed),
+        data: outboxMessage(ResidencyJobs.changed, changed),
       });
       return true;
     });

@@ -1,5 +1,6 @@
 export * from './credentials';
 export * from './events';
+export * from './jobs';
 export * from './reauthentication';
 export * from './rpc';
 export * from './sessions';

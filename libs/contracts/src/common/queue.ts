@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+
 /**
  * A durable BullMQ queue: its name, the job names it carries and the retry policy every producer uses.
  * Consumers must handle every job name listed here (checked at boot).
@@ -30,3 +32,25 @@ export function defineQueue<const JobName extends string>(
 ): QueueDefinition<JobName> {
   return { name, jobs, jobOptions };
 }
+
+/**
+ * One durable job: the queue it travels on, its versioned name and its payload schema. Producers (the
+ * outbox) and processors both take the definition, never a bare name, so a payload is checked on both ends.
+ */
+export interface JobContract<Payload extends z.ZodType = z.ZodType> {
+  readonly queue: QueueDefinition;
+  readonly name: string;
+  readonly payload: Payload;
+}
+
+export function defineJob<JobName extends string, Payload extends z.ZodType>(
+  queue: QueueDefinition<JobName>,
+  name: NoInfer<JobName>,
+  payload: Payload,
+): JobContract<Payload> {
+  return { queue, name, payload };
+}
+
+/** What a producer writes (before parsing) and what a processor is handed (after it). */
+export type JobPayload<Job extends JobContract> = z.input<Job['payload']>;
+export type JobData<Job extends JobContract> = z.output<Job['payload']>;

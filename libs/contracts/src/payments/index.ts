@@ -1,6 +1,7 @@
 export * from './card-money';
 export * from './events';
 export * from './funding';
+export * from './jobs';
 export * from './money-fields';
 export * from './reconciliation';
 export * from './rpc';

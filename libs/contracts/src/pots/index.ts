@@ -2,6 +2,7 @@ export * from './currency';
 export * from './expense';
 export * from './guests';
 export * from './invitation';
+export * from './jobs';
 export * from './plan-explanation';
 export * from './pot';
 export * from './pot-access';

@@ -1,3 +1,4 @@
 export * from './detect-job';
 export * from './events';
+export * from './jobs';
 export * from './residency';

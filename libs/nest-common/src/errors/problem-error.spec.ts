@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { parseOrThrow, ProblemError } from './problem-error';
+import { hasProblemCode, parseOrThrow, ProblemError } from './problem-error';
 
 const Body = z.object({ name: z.string().min(1, 'Name required'), age: z.number().int() }).strict();
 
@@ -42,5 +42,27 @@ describe('ProblemError', () => {
       title: 'Conflict',
       detail: 'Already there',
     });
+  });
+});
+
+describe('problem codes', () => {
+  it('tell a refusal apart by its code, never by its words', () => {
+    const coded = ProblemError.coded('insufficient-funds', 400, 'Insufficient funds', 'Not enough.');
+    expect(coded.problem).toEqual({
+      type: 'about:blank',
+      code: 'insufficient-funds',
+      status: 400,
+      title: 'Insufficient funds',
+      detail: 'Not enough.',
+    });
+    expect(hasProblemCode(coded, 'insufficient-funds')).toBe(true);
+    expect(hasProblemCode(ProblemError.of(400, 'Insufficient funds'), 'insufficient-funds')).toBe(false);
+    expect(hasProblemCode(new Error('insufficient-funds'), 'insufficient-funds')).toBe(false);
+  });
+
+  it('survive the trip over RPC, where the reply is the plain problem object', () => {
+    const { problem } = ProblemError.coded('insufficient-funds', 400, 'Insufficient funds');
+    const received = new ProblemError(JSON.parse(JSON.stringify(problem)));
+    expect(hasProblemCode(received, 'insufficient-funds')).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import type { Problem, ProblemFieldError } from '@kitty/contracts';
+import type { ProblemCode, ProblemFieldError, ServiceProblem } from '@kitty/contracts';
 import { RpcException } from '@nestjs/microservices';
 import type { z } from 'zod';
 
@@ -7,7 +7,7 @@ import type { z } from 'zod';
  * problem object (Nest sends an RpcException's error as the reply); the gateway renders it as HTTP.
  */
 export class ProblemError extends RpcException {
-  constructor(readonly problem: Problem) {
+  constructor(readonly problem: ServiceProblem) {
     super(problem);
     this.name = 'ProblemError';
     this.message = problem.detail ?? problem.title;
@@ -16,6 +16,16 @@ export class ProblemError extends RpcException {
   static of(status: number, title: string, detail?: string, errors?: ProblemFieldError[]): ProblemError {
     return new ProblemError({ type: 'about:blank', status, title, detail, errors });
   }
+
+  /** A problem its caller tells apart by `code`; the title and detail are only for people. */
+  static coded(code: ProblemCode, status: number, title: string, detail?: string): ProblemError {
+    return new ProblemError({ type: 'about:blank', code, status, title, detail });
+  }
+}
+
+/** Whether an error is a problem of this code, raised here or by another service over RPC. */
+export function hasProblemCode(error: unknown, code: ProblemCode): error is ProblemError {
+  return error instanceof ProblemError && error.problem.code === code;
 }
 
 /** Parses an untrusted value; failure is a 400 naming every offending field. */

@@ -1,4 +1,5 @@
-import { defineQueue } from '@kitty/contracts';
+import { defineJob, defineQueue } from '@kitty/contracts';
+import { z } from 'zod';
 
 import { JOB_REQUEST_ID_KEY, runWithRequestId } from '../context';
 import { renderMetrics } from '../metrics';
@@ -106,15 +107,26 @@ describe('OutboxRelay', () => {
 });
 
 describe('outboxMessage', () => {
-  const Mail = defineQueue('mail', ['send.v1']);
+  const Send = defineJob(defineQueue('mail', ['send.v1']), 'send.v1', z.object({ to: z.string() }));
+
+  it('writes the queue and job name of the definition', () => {
+    expect(outboxMessage(Send, { to: 'a' })).toEqual({
+      queue: 'mail',
+      jobName: 'send.v1',
+      payload: { to: 'a' },
+    });
+  });
 
   it('stamps the payload with the request that wrote it, so the job logs name that request', () => {
-    expect(outboxMessage(Mail, 'send.v1', { to: 'a' }).payload).toEqual({ to: 'a' });
     runWithRequestId('r-9', () =>
-      expect(outboxMessage(Mail, 'send.v1', { to: 'a' }).payload).toEqual({
+      expect(outboxMessage(Send, { to: 'a' }).payload).toEqual({
         to: 'a',
         [JOB_REQUEST_ID_KEY]: 'r-9',
       }),
     );
+  });
+
+  it('refuses a payload its schema refuses, before anything is written', () => {
+    expect(() => outboxMessage(Send, { to: 1 } as never)).toThrow('Invalid payload for job send.v1');
   });
 });

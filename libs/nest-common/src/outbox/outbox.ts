@@ -1,21 +1,29 @@
-import type { QueueDefinition } from '@kitty/contracts';
+import type { JobContract, JobPayload } from '@kitty/contracts';
 import { Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { z } from 'zod';
 
 import { withRequestId } from '../context';
 import { trackOutboxBacklog } from '../metrics';
 import type { QueueRegistry } from '../queue';
 import { drainOnShutdown } from '../shutdown';
 
+export interface OutboxMessage {
+  queue: string;
+  jobName: string;
+  payload: object;
+}
+
 /**
- * The row a service writes, in the same transaction as its state change, to publish a job durably. Inside
- * a request the payload is stamped with its id, so the job's logs name the request that caused it.
+ * The row a service writes, in the same transaction as its state change, to publish a job durably. The
+ * payload is parsed by the job's schema here, so a malformed job fails the command that wrote it rather
+ * than being discarded by its consumer later. Inside a request the payload is stamped with its id, so the
+ * job's logs name the request that caused it.
  */
-export function outboxMessage<JobName extends string>(
-  queue: QueueDefinition<JobName>,
-  jobName: JobName,
-  payload: object,
-): { queue: string; jobName: string; payload: object } {
-  return { queue: queue.name, jobName, payload: withRequestId(payload) };
+export function outboxMessage<Job extends JobContract>(job: Job, payload: JobPayload<Job>): OutboxMessage {
+  const parsed = job.payload.safeParse(payload);
+  if (!parsed.success)
+    throw new Error(`Invalid payload for job ${job.name}: ${z.prettifyError(parsed.error)}`);
+  return { queue: job.queue.name, jobName: job.name, payload: withRequestId(parsed.data as object) };
 }
 
 /** The slice of a Prisma client the relay needs (raw SQL inside an interactive transaction). */

@@ -1,3 +1,4 @@
 export * from './job-coalescer';
+export * from './queue-processor';
 export * from './queue-registry';
 export * from './queue-worker';

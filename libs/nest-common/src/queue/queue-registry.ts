@@ -1,4 +1,4 @@
-import type { QueueDefinition } from '@kitty/contracts';
+import type { JobContract, JobPayload, QueueDefinition } from '@kitty/contracts';
 import { Queue } from 'bullmq';
 
 import { withRequestId } from '../context';
@@ -37,12 +37,12 @@ export class QueueRegistry {
   }
 
   /**
-   * Adds one job together with the others added in the same turn of the event loop (see JobCoalescer):
+   * Adds one job of a definition, together with the others added in the same turn of the event loop (see JobCoalescer):
    * for callers that each add one job under load, such as the webhook intake.
    */
-  add(queueName: string, job: QueuedJob): Promise<void> {
+  add<Job extends JobContract>(job: Job, id: string, payload: JobPayload<Job>): Promise<void> {
     // Stamped here, inside the caller's request: the batch is sent from another turn of the loop.
-    return this.coalescer.add(queueName, { ...job, data: withRequestId(job.data) });
+    return this.coalescer.add(job.queue.name, { id, name: job.name, data: withRequestId(payload) });
   }
 
   /** The queues this process has producers for. */

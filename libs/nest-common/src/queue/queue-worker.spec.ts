@@ -1,23 +1,41 @@
-import { defineQueue } from '@kitty/contracts';
-import { UnrecoverableError } from 'bullmq';
+import { defineJob, defineQueue } from '@kitty/contracts';
+import { type Job, UnrecoverableError } from 'bullmq';
 import { z } from 'zod';
 
-import { parseJob, startQueueWorker } from './queue-worker';
+import { handleJob, startQueueWorker } from './queue-worker';
+
+const options = { redisUrl: 'redis://127.0.0.1:1', prefix: 'x', concurrency: 1 };
 
 describe('startQueueWorker', () => {
+  const queue = defineQueue('test-queue', ['a.v1', 'b.v1']);
+  const a = defineJob(queue, 'a.v1', z.object({}));
+
   it('refuses to start when a job name of the queue has no handler', () => {
-    const queue = defineQueue('test-queue', ['a.v1', 'b.v1']);
-    const handlers = { 'a.v1': async () => undefined } as unknown as Parameters<typeof startQueueWorker>[1];
-    expect(() =>
-      startQueueWorker(queue, handlers, { redisUrl: 'redis://127.0.0.1:1', prefix: 'x', concurrency: 1 }),
-    ).toThrow('Queue test-queue has no handler for: b.v1');
+    expect(() => startQueueWorker(queue, [handleJob(a, async () => undefined)], options)).toThrow(
+      'Queue test-queue has no handler for: b.v1',
+    );
+  });
+
+  it('refuses to start with a handler of another queue', () => {
+    const other = defineJob(defineQueue('other-queue', ['a.v1']), 'a.v1', z.object({}));
+    expect(() => startQueueWorker(queue, [handleJob(other, async () => undefined)], options)).toThrow(
+      'Queue test-queue was given a handler of other-queue: a.v1',
+    );
   });
 });
 
-describe('parseJob', () => {
-  it('returns valid payloads and discards invalid ones without retry', () => {
-    const schema = z.object({ id: z.string() });
-    expect(parseJob(schema, { id: '1' })).toEqual({ id: '1' });
-    expect(() => parseJob(schema, { id: 1 })).toThrow(UnrecoverableError);
+describe('handleJob', () => {
+  const job = defineJob(defineQueue('q', ['j.v1']), 'j.v1', z.object({ id: z.string() }));
+
+  it("hands the handler the payload parsed by the job's schema", async () => {
+    const seen: unknown[] = [];
+    const handler = handleJob(job, async (payload) => void seen.push(payload));
+    await handler.run({ id: '1', extra: true }, {} as Job);
+    expect(seen).toEqual([{ id: '1' }]);
+  });
+
+  it('discards a payload that does not match, without retry', async () => {
+    const handler = handleJob(job, async () => undefined);
+    await expect(handler.run({ id: 1 }, {} as Job)).rejects.toBeInstanceOf(UnrecoverableError);
   });
 });

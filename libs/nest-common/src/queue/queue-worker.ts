@@ -1,4 +1,4 @@
-import type { QueueDefinition } from '@kitty/contracts';
+import type { JobContract, JobData, QueueDefinition } from '@kitty/contracts';
 import { Logger } from '@nestjs/common';
 import { type Job, UnrecoverableError, Worker } from 'bullmq';
 import { z } from 'zod';
@@ -8,7 +8,31 @@ import { queueJobsProcessed } from '../metrics';
 import { redisOptionsFromUrl } from '../redis';
 import { drainOnShutdown } from '../shutdown';
 
-export type JobHandlers<JobName extends string> = Record<JobName, (data: unknown, job: Job) => Promise<void>>;
+/** How a processor handles one job: the job's definition and a handler of its parsed payload. */
+export interface JobHandler {
+  readonly job: JobContract;
+  run(data: unknown, job: Job): Promise<unknown>;
+}
+
+/**
+ * Handles one job of a queue with its payload parsed by the job's schema. A payload that does not match
+ * will never succeed, so it is discarded instead of retried. What the handler returns is kept as the job's
+ * return value (bull-board shows it beside the job).
+ */
+export function handleJob<Contract extends JobContract>(
+  contract: Contract,
+  handle: (payload: JobData<Contract>, job: Job) => Promise<unknown>,
+): JobHandler {
+  return {
+    job: contract,
+    run: async (data, job) => {
+      const parsed = contract.payload.safeParse(data);
+      if (!parsed.success)
+        throw new UnrecoverableError(`Invalid job payload: ${z.prettifyError(parsed.error)}`);
+      return handle(parsed.data as JobData<Contract>, job);
+    },
+  };
+}
 
 export interface WorkerOptions {
   redisUrl: string;
@@ -21,12 +45,18 @@ export interface WorkerOptions {
  * handles would otherwise sit in Redis until it expires); an unknown job name is discarded, not retried.
  * Handlers run in the request-id context the job was stamped with, and get its data without the stamp.
  */
-export function startQueueWorker<JobName extends string>(
-  definition: QueueDefinition<JobName>,
-  handlers: JobHandlers<JobName>,
+export function startQueueWorker(
+  definition: QueueDefinition,
+  handlers: readonly JobHandler[],
   options: WorkerOptions,
 ): Worker {
-  const missing = definition.jobs.filter((name) => typeof handlers[name] !== 'function');
+  const stray = handlers.find((handler) => handler.job.queue.name !== definition.name);
+  if (stray)
+    throw new Error(
+      `Queue ${definition.name} was given a handler of ${stray.job.queue.name}: ${stray.job.name}`,
+    );
+  const byName = new Map(handlers.map((handler) => [handler.job.name, handler]));
+  const missing = definition.jobs.filter((name) => !byName.has(name));
   if (missing.length > 0)
     throw new Error(`Queue ${definition.name} has no handler for: ${missing.join(', ')}`);
   const logger = new Logger(`Worker:${definition.name}`);
@@ -34,10 +64,10 @@ export function startQueueWorker<JobName extends string>(
   const worker = new Worker(
     definition.name,
     async (job) => {
-      const handler = (handlers as Record<string, JobHandlers<JobName>[JobName] | undefined>)[job.name];
+      const handler = byName.get(job.name);
       if (!handler) throw new UnrecoverableError(`Unknown job ${job.name}`);
       const { data, requestId } = takeRequestId(job.data);
-      await runWithRequestId(requestId, () => handler(data, job));
+      return runWithRequestId(requestId, () => handler.run(data, job));
     },
     {
       connection: redisOptionsFromUrl(options.redisUrl),
@@ -59,11 +89,4 @@ export function startQueueWorker<JobName extends string>(
   const undoDrain = drainOnShutdown('intake', () => worker.close());
   worker.on('closed', undoDrain);
   return worker;
-}
-
-/** A job payload that does not match its contract will never succeed: discard it instead of retrying. */
-export function parseJob<Schema extends z.ZodType>(schema: Schema, data: unknown): z.infer<Schema> {
-  const result = schema.safeParse(data);
-  if (!result.success) throw new UnrecoverableError(`Invalid job payload: ${z.prettifyError(result.error)}`);
-  return result.data;
 }

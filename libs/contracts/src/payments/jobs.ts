@@ -1,0 +1,23 @@
+import { defineJob } from '../common';
+import {
+  CardPurchaseCaptured,
+  CreatePayoutJob,
+  PayoutQueue,
+  PotBalanceChanged,
+  PotBalanceQueue,
+  StripeEventJob,
+  StripeEventQueue,
+} from './events';
+import { ReconciliationJob, ReconciliationQueue } from './reconciliation';
+
+export const PaymentsJobs = {
+  stripeEventReceived: defineJob(StripeEventQueue, 'payments.stripe-event.received.v1', StripeEventJob),
+  potBalanceChanged: defineJob(PotBalanceQueue, 'payments.pot-balance.changed.v1', PotBalanceChanged),
+  cardPurchaseCaptured: defineJob(
+    PotBalanceQueue,
+    'payments.card-purchase.captured.v1',
+    CardPurchaseCaptured,
+  ),
+  createPayout: defineJob(PayoutQueue, 'payments.payout.create.v1', CreatePayoutJob),
+  runReconciliation: defineJob(ReconciliationQueue, 'payments.reconciliation.run.v1', ReconciliationJob),
+};
