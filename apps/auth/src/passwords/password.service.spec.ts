@@ -1,5 +1,4 @@
-import type { ProblemError } from '@kitty/nest-common';
-
+import { problemOf } from '../testing/problem-of';
 import { PasswordService, RESET_LINKS_PER_HOUR } from './password.service';
 
 const owner = { id: '7f1f2a3e-0000-4000-8000-000000000001', email: 'ada@example.com', fullName: 'Ada' };
@@ -33,15 +32,6 @@ function setup() {
     ...(Object.values(deps) as unknown as ConstructorParameters<typeof PasswordService>),
   );
   return { service, tx, ...deps };
-}
-
-async function problemOf(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    return (error as ProblemError).problem;
-  }
-  throw new Error('expected a problem');
 }
 
 const templatesSent = (tx: { outboxMessage: { create: jest.Mock } }) =>

@@ -1,5 +1,4 @@
-import type { ProblemError } from '@kitty/nest-common';
-
+import { problemOf } from '../testing/problem-of';
 import { AuthService } from './auth.service';
 
 const user = {
@@ -43,15 +42,6 @@ function setup() {
     ...(Object.values(deps) as unknown as ConstructorParameters<typeof AuthService>),
   );
   return { service, tx, ...deps };
-}
-
-async function problemOf(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    return (error as ProblemError).problem;
-  }
-  throw new Error('expected a problem');
 }
 
 describe('AuthService.signUp', () => {

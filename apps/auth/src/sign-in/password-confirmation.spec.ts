@@ -1,5 +1,4 @@
-import type { ProblemError } from '@kitty/nest-common';
-
+import { problemOf } from '../testing/problem-of';
 import { PasswordConfirmation } from './password-confirmation';
 
 const owner = { id: '7f1f2a3e-0000-4000-8000-000000000001', email: 'ada@example.com', fullName: 'Ada' };
@@ -10,15 +9,6 @@ function setup() {
   const throttle = { assertAllowed: jest.fn(), recordFailure: jest.fn() };
   const confirmation = new PasswordConfirmation(users as never, passwords as never, throttle as never);
   return { confirmation, users, passwords, throttle };
-}
-
-async function problemOf(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    return (error as ProblemError).problem;
-  }
-  throw new Error('expected a problem');
 }
 
 describe('re-entering the password before a sensitive change', () => {
