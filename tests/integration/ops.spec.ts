@@ -43,6 +43,7 @@ describe('queue dashboard (/admin/queues on the operator port)', () => {
       'notifications-notify',
       'notifications-user-deleted',
       'payments-payouts',
+      'payments-pot-access',
       'payments-reconciliation',
       'payments-stripe-events',
       'pots-balance-changed',

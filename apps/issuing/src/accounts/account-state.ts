@@ -50,7 +50,8 @@ export function accountState(account: Stripe.Account): AccountState {
  */
 export function phoneDigestOf(phone: string | null | undefined): string | null {
   const digits = phone?.replace(/[^\d+]/g, '');
-  return digits ? createHash('sha256').update(`kyc-phone:${digits}`).digest('hex') : null;
+  // base64url, not hex: a long run of decimal digits in a text column would read as a card number.
+  return digits ? createHash('sha256').update(`kyc-phone:${digits}`).digest('base64url') : null;
 }
 
 /** Where the provider's names for individual details point in the onboarding form. */

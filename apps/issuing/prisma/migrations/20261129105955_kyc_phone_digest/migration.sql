@@ -1,5 +1,5 @@
 -- AlterTable
-ALTER TABLE "payment_accounts" ADD COLUMN     "phone_digest" CHAR(64);
+ALTER TABLE "payment_accounts" ADD COLUMN     "phone_digest" VARCHAR(64);
 
 -- CreateIndex
 CREATE INDEX "payment_accounts_phone_digest_idx" ON "payment_accounts"("phone_digest");
