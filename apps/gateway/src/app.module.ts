@@ -40,6 +40,7 @@ import { ActivePotController } from './pots/active-pot.controller';
 import { ExpensesController } from './pots/expenses.controller';
 import { GuestsController } from './pots/guests.controller';
 import { InvitationsController } from './pots/invitations.controller';
+import { PotPaymentsService } from './pots/pot-payments.service';
 import { PotsController } from './pots/pots.controller';
 import { ReceiptsController } from './pots/receipts.controller';
 import { RecurringExpensesController } from './pots/recurring-expenses.controller';
@@ -108,6 +109,7 @@ export function createAppModule(config: GatewayConfig) {
       AccountExportService,
       OnboardingService,
       CardsService,
+      PotPaymentsService,
       {
         provide: QueueRegistry,
         useFactory: () =>

@@ -1,4 +1,4 @@
-import { EmailQueue, NotificationQueue, PayoutQueue, PotBalanceQueue } from '@kitty/contracts';
+import { EmailQueue, NotificationQueue, PayoutQueue, PotBalanceQueue, PotPaymentsQueue } from '@kitty/contracts';
 import {
   createStripeClient,
   EmailQuota,
@@ -13,12 +13,13 @@ import { CardMoneyService } from './cards/card-money.service';
 import { loadPaymentsConfig, PAYMENTS_CONFIG } from './config';
 import { FundingController } from './funding/funding.controller';
 import { FundingService } from './funding/funding.service';
-import { LedgerController } from './ledger/ledger.controller';
 import { LedgerService } from './ledger/ledger.service';
-import { LedgerCommandsService } from './ledger/ledger-commands.service';
 import { PeerServices } from './peers/peer-services';
 import { PotAccessProcessor } from './pot-access/pot-access.processor';
 import { POT_ACCESS_READER, PotAccessRepository } from './pot-access/pot-access.repository';
+import { PotCommandsProcessor } from './pot-payments/pot-commands.processor';
+import { PotPaymentsController } from './pot-payments/pot-payments.controller';
+import { PotPaymentsService } from './pot-payments/pot-payments.service';
 import { OUTBOX_TABLE, PrismaService } from './prisma.service';
 import { ReconciliationProcessor } from './reconciliation/reconciliation.processor';
 import { ReconciliationService } from './reconciliation/reconciliation.service';
@@ -42,7 +43,7 @@ const infrastructure = serviceInfrastructure({
   service: 'payments',
   config,
   prisma: PrismaService,
-  outbox: { table: OUTBOX_TABLE, queues: [PotBalanceQueue, EmailQueue, PayoutQueue, NotificationQueue] },
+  outbox: { table: OUTBOX_TABLE, queues: [PotBalanceQueue, PotPaymentsQueue, EmailQueue, PayoutQueue, NotificationQueue] },
 });
 
 @Module({
@@ -51,7 +52,7 @@ const infrastructure = serviceInfrastructure({
     RpcModule.register({ redisUrl: config.REDIS_URL, prefix: config.QUEUE_PREFIX }),
   ],
   controllers: [
-    LedgerController,
+    PotPaymentsController,
     CardMoneyController,
     FundingController,
     WithdrawalController,
@@ -65,7 +66,8 @@ const infrastructure = serviceInfrastructure({
     { provide: PAYMENTS_CONFIG, useValue: config },
     { provide: EmailQuota, useFactory: () => EmailQuota.fromUrl(config.REDIS_URL, config.QUEUE_PREFIX) },
     LedgerService,
-    LedgerCommandsService,
+    PotPaymentsService,
+    PotCommandsProcessor,
     CardMoneyService,
     { provide: STRIPE_CLIENT, useFactory: () => createStripeClient(config) },
     StripeGateway,

@@ -1,4 +1,9 @@
-import { EmailQueue, NotificationQueue, PaymentsPotAccessQueue } from '@kitty/contracts';
+import {
+  EmailQueue,
+  NotificationQueue,
+  PaymentsPotAccessQueue,
+  PaymentsPotCommandsQueue,
+} from '@kitty/contracts';
 import { EmailQuota, RpcModule, serviceInfrastructure } from '@kitty/nest-common';
 import { Module } from '@nestjs/common';
 
@@ -12,9 +17,10 @@ import { GuestsService } from './guests/guests.service';
 import { InvitationService } from './invitations/invitation.service';
 import { PotBalanceProcessor } from './ledger/pot-balance.processor';
 import { PotBalanceProjection } from './ledger/pot-balance-projection';
-import { PotLedger } from './ledger/pot-ledger';
 import { MemberErasure } from './members/member-erasure';
 import { UserDeletedProcessor } from './members/user-deleted.processor';
+import { PotPaymentsController } from './pot-payments/pot-payments.controller';
+import { PotPaymentsProcessor } from './pot-payments/pot-payments.processor';
 import { PotService } from './pots/pot.service';
 import { PotChangeNotices } from './pots/pot-change-notices';
 import { PotRulesService } from './pots/pot-rules';
@@ -37,7 +43,10 @@ const infrastructure = serviceInfrastructure({
   service: 'pots',
   config,
   prisma: PrismaService,
-  outbox: { table: OUTBOX_TABLE, queues: [EmailQueue, NotificationQueue, PaymentsPotAccessQueue] },
+  outbox: {
+    table: OUTBOX_TABLE,
+    queues: [EmailQueue, NotificationQueue, PaymentsPotAccessQueue, PaymentsPotCommandsQueue],
+  },
 });
 
 @Module({
@@ -47,6 +56,7 @@ const infrastructure = serviceInfrastructure({
   ],
   controllers: [
     PotsController,
+    PotPaymentsController,
     ReceiptsController,
     GuestsController,
     SpendApprovalsController,
@@ -67,9 +77,9 @@ const infrastructure = serviceInfrastructure({
     ReminderService,
     PlanExplanationService,
     TransferFilesService,
-    PotLedger,
     PotBalanceProjection,
     PotBalanceProcessor,
+    PotPaymentsProcessor,
     MemberErasure,
     UserDeletedProcessor,
     PotChangeNotices,

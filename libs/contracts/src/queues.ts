@@ -6,7 +6,14 @@ import {
 } from './auth';
 import { IssuingEventQueue } from './issuing';
 import { EmailQueue, NotificationQueue } from './notifications';
-import { PayoutQueue, PotBalanceQueue, ReconciliationQueue, StripeEventQueue } from './payments';
+import {
+  PaymentsPotCommandsQueue,
+  PayoutQueue,
+  PotBalanceQueue,
+  PotPaymentsQueue,
+  ReconciliationQueue,
+  StripeEventQueue,
+} from './payments';
 import { PaymentsPotAccessQueue, RecurringExpensesQueue } from './pots';
 import { AuthResidencyQueue, ResidencyQueue } from './residency';
 
@@ -20,6 +27,8 @@ export const ALL_QUEUES = [
   IssuingEventQueue,
   PotBalanceQueue,
   PaymentsPotAccessQueue,
+  PotPaymentsQueue,
+  PaymentsPotCommandsQueue,
   RecurringExpensesQueue,
   PayoutQueue,
   ReconciliationQueue,

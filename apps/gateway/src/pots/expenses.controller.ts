@@ -24,13 +24,17 @@ import { UuidParam } from '../http/uuid-param';
 import { ZodBody } from '../http/zod-body';
 import { IdempotencyKeyParam, Idempotent } from '../idempotency/idempotent.decorator';
 import { signedInCaller } from '../rpc/signed-in-caller';
+import { PotPaymentsService } from './pot-payments.service';
 
 @Controller('pots/:potId')
 @ApiTags('expenses')
 @ApiBearerAuth()
 @ApiProblems(401, 404)
 export class ExpensesController {
-  constructor(private readonly rpc: RpcClient) {}
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly potPayments: PotPaymentsService,
+  ) {}
 
   @Post('expenses')
   @ApiOperation({ operationId: 'createExpense', summary: 'Record an expense and split it' })
@@ -44,12 +48,10 @@ export class ExpensesController {
     @ZodBody(CreateExpenseRequest) body: CreateExpenseRequest,
     @IdempotencyKeyParam() idempotencyKey: string,
   ) {
-    return this.rpc.call(PotsRpc.createExpense, {
-      caller: signedInCaller(user),
-      potId,
-      body,
-      idempotencyKey,
-    });
+    const command = { caller: signedInCaller(user), potId, body, idempotencyKey };
+    return body.paidFrom === 'pot'
+      ? this.potPayments.payExpenseFromPot(command)
+      : this.rpc.call(PotsRpc.createExpense, command);
   }
 
   @Get('expenses')
@@ -180,12 +182,10 @@ export class ExpensesController {
     @ZodBody(CreateSettlementRequest) body: CreateSettlementRequest,
     @IdempotencyKeyParam() idempotencyKey: string,
   ) {
-    return this.rpc.call(PotsRpc.createSettlement, {
-      caller: signedInCaller(user),
-      potId,
-      body,
-      idempotencyKey,
-    });
+    const command = { caller: signedInCaller(user), potId, body, idempotencyKey };
+    return body.payWithKitty
+      ? this.potPayments.paySettlementWithKitty(command)
+      : this.rpc.call(PotsRpc.createSettlement, command);
   }
 
   /**

@@ -5,8 +5,10 @@ import type {
   LeavePotCommand,
   PotBalances,
   PotQuery,
+  PreparedSettlement,
   RemoveMemberCommand,
   Settlement,
+  SettlementPaid,
 } from '@kitty/contracts';
 import { formatPence, POT_PARTY, splitPotTransfers, type Transfer } from '@kitty/money';
 import { idFromIdempotencyKey, madeByConcurrentDelivery, ProblemError } from '@kitty/nest-common';
@@ -14,7 +16,6 @@ import { Injectable } from '@nestjs/common';
 
 import { movePositions, repaymentChange } from '../expenses/expense-effects';
 import type { PotMember as PotMemberRow, Settlement as SettlementRow } from '../generated/prisma/client';
-import { PotLedger, settlementLedgerKey } from '../ledger/pot-ledger';
 import { recordActivity } from '../pots/activity';
 import {
   confirmed,
@@ -57,10 +58,7 @@ interface BalanceRow {
 /** Who owes whom: read from each member's running position, so the cost grows with members, not history. */
 @Injectable()
 export class BalancesService {
-  constructor(
-    private readonly prisma: PrismaService,
-    private readonly ledger: PotLedger,
-  ) {}
+  constructor(private readonly prisma: PrismaService) {}
 
   async balances({ caller, potId }: PotQuery): Promise<PotBalances> {
     // The hot read: one statement serves the membership check, the positions and the stored plan. The plan
@@ -124,80 +122,122 @@ export class BalancesService {
   }
 
   /**
-   * One member paid another back: the payer's debt and the payee's credit shrink together. With
-   * `payWithKitty` the money moves wallet → wallet in the ledger first (idempotent by the settlement's id),
-   * and the settlement is recorded after; otherwise it is only recorded.
+   * One member paid another back, elsewhere: the payer's debt and the payee's credit shrink together once the
+   * other person (or the owner) agrees it happened. A payment made with Kitty is `prepareSettlement`d, paid by
+   * payments, then recorded.
    */
   async settle(command: CreateSettlementCommand): Promise<Settlement> {
     // From the caller's Idempotency-Key: a repeat of the command finds the settlement the first one made.
-    const settlementId = idFromIdempotencyKey('settlement', command.caller.userId, command.idempotencyKey);
+    const settlementId = settlementIdOf(command);
     const earlier = await this.prisma.settlement.findUnique({ where: { id: settlementId } });
     if (earlier) return toSettlement(earlier, await peopleOf(this.prisma, command.potId));
-    if (!command.body.payWithKitty) {
-      try {
-        return await this.prisma.$transaction((tx) => this.recordSettlement(tx, command, settlementId, null));
-      } catch (error) {
-        madeByConcurrentDelivery(error);
-        return toSettlement(
-          await this.prisma.settlement.findUniqueOrThrow({ where: { id: settlementId } }),
-          await peopleOf(this.prisma, command.potId),
-        );
-      }
+    if (command.body.payWithKitty)
+      throw ProblemError.of(
+        400,
+        'Invalid request',
+        'A payment made with Kitty is paid before it is recorded.',
+      );
+    try {
+      return await this.prisma.$transaction((tx) => this.recordSettlement(tx, command, settlementId));
+    } catch (error) {
+      madeByConcurrentDelivery(error);
+      return toSettlement(
+        await this.prisma.settlement.findUniqueOrThrow({ where: { id: settlementId } }),
+        await peopleOf(this.prisma, command.potId),
+      );
     }
-    const { caller, body } = command;
-    // Refuse what the record would refuse before any money moves.
+  }
+
+  /**
+   * A payment with Kitty before any money moves: the settlement a repeat of the command finds, or what payments
+   * is to pay wallet to wallet, once everything recording it would refuse has been checked. Writes nothing.
+   */
+  async prepareSettlement(command: CreateSettlementCommand): Promise<PreparedSettlement> {
+    const settlementId = settlementIdOf(command);
+    const earlier = await this.prisma.settlement.findUnique({ where: { id: settlementId } });
+    if (earlier)
+      return { settlement: toSettlement(earlier, await peopleOf(this.prisma, command.potId)), payment: null };
+    if (!command.body.payWithKitty)
+      throw ProblemError.of(400, 'Invalid request', 'Only a payment with Kitty is paid first.');
     const { from, to } = await settlementParties(this.prisma, command);
-    if (from.userId !== caller.userId) {
+    if (from.userId !== command.caller.userId) {
       throw ProblemError.of(403, 'Not allowed', `Only ${from.name} can pay this from their Kitty wallet.`);
     }
-    const toUserId = to.userId;
-    if (!toUserId) {
+    if (!to.userId) {
       throw ProblemError.of(
         409,
         'Guest has no wallet',
         `${to.name} is a guest without a Kitty account, so they cannot be paid with Kitty. Record the payment instead.`,
       );
     }
-    const ledgerKey = settlementLedgerKey(settlementId);
-    return this.ledger.postThenRecord(
-      ledgerKey,
-      `Settlement ${from.name} → ${to.name} not recorded`,
-      () =>
-        this.ledger.transferBetweenWallets({
-          fromUserId: caller.userId,
-          toUserId,
-          amountPence: body.amountPence,
-          idempotencyKey: ledgerKey,
-          description: `Settle up: ${from.name} paid ${to.name}`,
-        }),
-      (receipt) =>
-        this.prisma.$transaction(async (tx) => {
-          const settlement = await this.recordSettlement(tx, command, settlementId, receipt.transactionId);
-          await this.ledger.settled(tx, ledgerKey);
-          return settlement;
-        }),
-    );
+    return {
+      settlement: null,
+      payment: {
+        settlementId,
+        settlement: command,
+        toUserId: to.userId,
+        description: `Settle up: ${from.name} paid ${to.name}`,
+      },
+    };
+  }
+
+  /**
+   * Records a payment with Kitty payments has made: from the gateway at once and from payments' event,
+   * whichever comes first. Never refused: the money has moved, so it counts, whoever has left since.
+   */
+  async recordPaidSettlement(paid: SettlementPaid): Promise<Settlement> {
+    const { caller, potId, body } = paid.settlement;
+    try {
+      return await this.prisma.$transaction(async (tx) => {
+        await lockPot(tx, potId);
+        const made = await tx.settlement.findUnique({ where: { id: paid.settlementId } });
+        if (made) return toSettlement(made, await peopleOf(tx, potId));
+        const settlement = await tx.settlement.create({
+          data: {
+            id: paid.settlementId,
+            potId,
+            fromMemberId: body.fromMemberId,
+            toMemberId: body.toMemberId,
+            amountPence: body.amountPence,
+            ledgerTransactionId: paid.transactionId,
+            createdBy: caller.userId,
+            ...confirmed,
+          },
+        });
+        const people = await peopleOf(tx, potId);
+        await applySettlement(tx, settlement);
+        await recordActivity(
+          tx,
+          potId,
+          caller,
+          'settlement.recorded',
+          `${nameOf(people.byMemberId, body.fromMemberId)} paid ${nameOf(people.byMemberId, body.toMemberId)} ${formatPence(body.amountPence)} with Kitty`,
+        );
+        return toSettlement(settlement, people);
+      });
+    } catch (error) {
+      madeByConcurrentDelivery(error);
+      return toSettlement(
+        await this.prisma.settlement.findUniqueOrThrow({ where: { id: paid.settlementId } }),
+        await peopleOf(this.prisma, potId),
+      );
+    }
   }
 
   private async recordSettlement(
     tx: Tx,
     command: CreateSettlementCommand,
     settlementId: string,
-    ledgerTransactionId: string | null,
   ): Promise<Settlement> {
     const { caller, potId, body } = command;
     await lockPot(tx, potId);
-    // Another delivery of the same command may have recorded it since this one looked: its record stands,
-    // with the transfer (the same key's, replayed to this one) — recording it again would reverse that.
+    // Another delivery of the same command may have recorded it since this one looked: its record stands.
     const made = await tx.settlement.findUnique({ where: { id: settlementId } });
     if (made) return toSettlement(made, await peopleOf(tx, potId));
-    // Checked again under the pot's lock: either person may have left since the wallet transfer.
+    // Checked again under the pot's lock: either person may have left since the command was first looked at.
     const { membership, from, to } = await settlementParties(tx, command);
-    // Money Kitty moved is a fact; a payment made elsewhere counts once the other person (or the owner)
-    // agrees it happened.
-    const state = ledgerTransactionId
-      ? confirmed
-      : stateFor(membership, await confirmerFor(tx, membership.memberId === from.id ? to : from));
+    // A payment made elsewhere counts once the other person (or the owner) agrees it happened.
+    const state = stateFor(membership, await confirmerFor(tx, membership.memberId === from.id ? to : from));
     const settlement = await tx.settlement.create({
       data: {
         id: settlementId,
@@ -205,7 +245,7 @@ export class BalancesService {
         fromMemberId: from.id,
         toMemberId: to.id,
         amountPence: body.amountPence,
-        ledgerTransactionId,
+        ledgerTransactionId: null,
         createdBy: caller.userId,
         ...state,
       },
@@ -229,9 +269,7 @@ export class BalancesService {
         potId,
         caller,
         'settlement.recorded',
-        membership.memberId === from.id
-          ? `${what}${ledgerTransactionId ? ' with Kitty' : ''}`
-          : `${caller.name} recorded that ${what}`,
+        membership.memberId === from.id ? what : `${caller.name} recorded that ${what}`,
       );
     }
     return toSettlement(settlement, people);
@@ -394,6 +432,10 @@ async function applySettlement(tx: Tx, settlement: SettlementRow) {
  * The two members of a settlement: both must be current members, and the caller one of them — nobody
  * records a payment between two other people.
  */
+/** The settlement's id, from the caller's Idempotency-Key (ADR 0011). */
+const settlementIdOf = ({ caller, idempotencyKey }: CreateSettlementCommand) =>
+  idFromIdempotencyKey('settlement', caller.userId, idempotencyKey);
+
 async function settlementParties(
   tx: Tx,
   { caller, potId, body }: CreateSettlementCommand,

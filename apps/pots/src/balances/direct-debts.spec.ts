@@ -4,23 +4,15 @@
 // 'Why?' lists the expenses and payments behind a transfer.
 import { randomUUID } from 'node:crypto';
 
-import { type CreateExpenseRequest, DEFAULT_POT_RULES, type RpcContract } from '@kitty/contracts';
-import type { RpcClient } from '@kitty/nest-common';
+import { type CreateExpenseRequest, DEFAULT_POT_RULES } from '@kitty/contracts';
 
 import { ExpenseService } from '../expenses/expense.service';
-import { PotLedger } from '../ledger/pot-ledger';
 import { PotRulesService } from '../pots/pot-rules';
+import { idleRelay } from '../testing/fake-payments';
 import { createPot, type PotsTestDatabase, potsTestDatabase, type TestPot } from '../testing/pot-factory';
 import { problemOf } from '../testing/problem-of';
 import { BalancesService } from './balances.service';
 import { PlanExplanationService } from './plan-explanation';
-
-/** Member-paid expenses and recorded payments never reach the ledger: a call would be a bug. */
-const payments = {
-  call: async (contract: RpcContract) => {
-    throw new Error(`unexpected ledger call ${contract.pattern}`);
-  },
-} as unknown as RpcClient;
 
 describe('direct debts: simplify on and off (PostgreSQL)', () => {
   let db: PotsTestDatabase;
@@ -31,9 +23,8 @@ describe('direct debts: simplify on and off (PostgreSQL)', () => {
 
   beforeAll(() => {
     db = potsTestDatabase();
-    const ledger = new PotLedger(payments, db.prisma);
-    expenses = new ExpenseService(db.prisma, ledger);
-    balances = new BalancesService(db.prisma, ledger);
+    expenses = new ExpenseService(db.prisma, idleRelay);
+    balances = new BalancesService(db.prisma);
     rules = new PotRulesService(db.prisma);
     explanations = new PlanExplanationService(db.prisma);
   }, 60_000);

@@ -1,7 +1,6 @@
 // Leaving a pot (issue 14 §7) against the real Postgres: a member whose position is zero leaves (the pot
 // is gone from their view, the feed says so); the owner cannot; a member with a position is told to settle up.
 
-import { PotLedger } from '../ledger/pot-ledger';
 import { createPot, type PotsTestDatabase, potsTestDatabase, type TestPot } from '../testing/pot-factory';
 import { problemOf } from '../testing/problem-of';
 import { BalancesService, settleUpFirst } from './balances.service';
@@ -24,7 +23,7 @@ describe('leaving a pot (PostgreSQL)', () => {
 
   beforeAll(() => {
     db = potsTestDatabase();
-    balances = new BalancesService(db.prisma, new PotLedger({} as never, db.prisma));
+    balances = new BalancesService(db.prisma);
   }, 60_000);
 
   afterAll(() => db?.close());

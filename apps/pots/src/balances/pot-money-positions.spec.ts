@@ -9,15 +9,14 @@ import { RecordedLive } from '@kitty/testing';
 
 import { ExpenseService } from '../expenses/expense.service';
 import { PotBalanceProjection } from '../ledger/pot-balance-projection';
-import { PotLedger } from '../ledger/pot-ledger';
 import { PotRulesService } from '../pots/pot-rules';
-import { FakeLedger } from '../testing/fake-ledger';
+import { FakePayments, idleRelay } from '../testing/fake-payments';
 import { createPot, type PotsTestDatabase, potsTestDatabase, type TestPot } from '../testing/pot-factory';
 import { BalancesService } from './balances.service';
 
 describe("a pot's money belongs to its members (PostgreSQL)", () => {
   let db: PotsTestDatabase;
-  let ledger: FakeLedger;
+  let ledger: FakePayments;
   let expenses: ExpenseService;
   let balances: BalancesService;
   let projection: PotBalanceProjection;
@@ -25,10 +24,9 @@ describe("a pot's money belongs to its members (PostgreSQL)", () => {
 
   beforeAll(() => {
     db = potsTestDatabase();
-    ledger = new FakeLedger();
-    const potLedger = new PotLedger(ledger.client, db.prisma);
-    expenses = new ExpenseService(db.prisma, potLedger);
-    balances = new BalancesService(db.prisma, potLedger);
+    ledger = new FakePayments(db.prisma);
+    expenses = new ExpenseService(db.prisma, idleRelay);
+    balances = new BalancesService(db.prisma);
     projection = new PotBalanceProjection(db.prisma, new RecordedLive().asPublisher<LivePublisher>());
     rules = new PotRulesService(db.prisma);
   }, 60_000);
@@ -78,7 +76,7 @@ describe("a pot's money belongs to its members (PostgreSQL)", () => {
     const [ann, ben, cat] = pot.members;
     ledger.fund(`pot:${pot.id}`, 3000);
     await moved(pot, 'top_up', 3000, 0);
-    await expenses.create({
+    await ledger.payExpense(expenses, {
       idempotencyKey: randomUUID(),
       caller: ann.caller,
       potId: pot.id,

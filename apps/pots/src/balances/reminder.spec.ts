@@ -4,7 +4,6 @@
 import { type EmailQuota, type EmailSender, type OutboxRelay, ProblemError } from '@kitty/nest-common';
 
 import type { PotsConfig } from '../config';
-import { PotLedger } from '../ledger/pot-ledger';
 import { ukToday } from '../pots/uk-day';
 import { createPot, type PotsTestDatabase, potsTestDatabase, type TestPot } from '../testing/pot-factory';
 import { BalancesService } from './balances.service';
@@ -62,7 +61,7 @@ describe('reminders (PostgreSQL)', () => {
       quota,
       { PUBLIC_URL: 'http://kitty.test' } as PotsConfig,
     );
-    balances = new BalancesService(db.prisma, new PotLedger({} as never, db.prisma));
+    balances = new BalancesService(db.prisma);
   }, 60_000);
 
   afterAll(() => db?.close());

@@ -7,23 +7,14 @@ import {
   CreateExpenseRequest,
   latestSpentOn,
   MAX_EXPENSE_NOTES_LENGTH,
-  type RpcContract,
   UpdateExpenseRequest,
 } from '@kitty/contracts';
-import type { RpcClient } from '@kitty/nest-common';
 
 import { BalancesService } from '../balances/balances.service';
-import { PotLedger } from '../ledger/pot-ledger';
 import { ukToday } from '../pots/uk-day';
+import { idleRelay } from '../testing/fake-payments';
 import { createPot, type PotsTestDatabase, potsTestDatabase, type TestPot } from '../testing/pot-factory';
 import { ExpenseService } from './expense.service';
-
-/** Member-paid expenses never reach the ledger: any call would be a bug, and fails the test. */
-const payments = {
-  call: async (contract: RpcContract) => {
-    throw new Error(`unexpected ledger call ${contract.pattern}`);
-  },
-} as unknown as RpcClient;
 
 const taxi = (pot: TestPot, extra: Partial<CreateExpenseRequest> = {}): CreateExpenseRequest => ({
   description: 'Taxi to the airport',
@@ -70,9 +61,8 @@ describe('an expense’s date and notes (PostgreSQL)', () => {
 
   beforeAll(() => {
     db = potsTestDatabase();
-    const ledger = new PotLedger(payments, db.prisma);
-    expenses = new ExpenseService(db.prisma, ledger);
-    balances = new BalancesService(db.prisma, ledger);
+    expenses = new ExpenseService(db.prisma, idleRelay);
+    balances = new BalancesService(db.prisma);
   }, 60_000);
 
   afterAll(() => db?.close());

@@ -1,15 +1,26 @@
-import type {
-  CreateExpenseCommand,
-  DecideExpenseCommand,
-  Expense,
-  ExpenseCategory,
-  ExpenseCommand,
-  PotQuery,
-  SplitInput,
-  UpdateExpenseCommand,
+import {
+  type CreateExpenseCommand,
+  type DecideExpenseCommand,
+  type Expense,
+  type ExpenseCategory,
+  type ExpenseCommand,
+  type PotExpensePaid,
+  type PotQuery,
+  PotsJobs,
+  type PreparedExpense,
+  type RefundDue,
+  type SplitInput,
+  type UpdateExpenseCommand,
 } from '@kitty/contracts';
 import { formatPence, payersProblem } from '@kitty/money';
-import { idFromIdempotencyKey, madeByConcurrentDelivery, ProblemError } from '@kitty/nest-common';
+import {
+  idFromIdempotencyKey,
+  madeByConcurrentDelivery,
+  outboxMessage,
+  OutboxRelay,
+  ProblemError,
+  shortenText,
+} from '@kitty/nest-common';
 import { Injectable } from '@nestjs/common';
 
 import { lockPot } from '../balances/settle-plan';
@@ -19,9 +30,9 @@ import type {
   ExpenseShare,
   PotMember,
 } from '../generated/prisma/client';
-import { expenseLedgerKey, PotLedger } from '../ledger/pot-ledger';
 import { recordActivity } from '../pots/activity';
 import {
+  confirmed,
   decisionData,
   mayDecide,
   nameOf,
@@ -52,6 +63,8 @@ import {
 } from './expense-effects';
 import { computeShares, type Share } from './split';
 
+/** The refund's reason is the ledger's description of its reversal (at most this long). */
+const REFUND_REASON_MAX = 200;
 const expenseNotFound = () => ProblemError.of(404, 'Expense not found');
 const invalid = (detail: string) => ProblemError.of(400, 'Invalid request', detail);
 
@@ -66,51 +79,70 @@ const parts = {
 export class ExpenseService {
   constructor(
     private readonly prisma: PrismaService,
-    private readonly ledger: PotLedger,
+    private readonly relay: OutboxRelay,
   ) {}
 
-  /**
-   * A member-paid expense is bookkeeping only. A pot-paid one is debited in the ledger first (which refuses
-   * an overdraft) and recorded afterwards; the pot's balance then follows the ledger's event.
-   */
+  /** A member-paid expense: bookkeeping only (a pot-paid one is `prepare`d, paid by payments, then recorded). */
   async create(command: CreateExpenseCommand): Promise<Expense> {
-    const { caller, potId, body } = command;
+    const { potId, body } = command;
     // From the caller's Idempotency-Key: a repeat of the command finds the expense the first one made.
-    const expenseId = idFromIdempotencyKey('expense', caller.userId, command.idempotencyKey);
+    const expenseId = expenseIdOf(command);
     if (await this.prisma.expense.findUnique({ where: { id: expenseId }, select: { id: true } }))
       return this.getOne(potId, expenseId);
-    if (body.paidFrom === 'member') {
-      await this.prisma
-        .$transaction((tx) => this.record(tx, command, expenseId, null))
-        .catch(madeByConcurrentDelivery);
-      return this.getOne(potId, expenseId);
-    }
-    // Refuse what the record would refuse before any money moves.
-    await this.prepare(this.prisma, command);
-    const ledgerKey = expenseLedgerKey(expenseId);
-    await this.ledger.postThenRecord(
-      ledgerKey,
-      `Expense "${body.description}" not recorded`,
-      () =>
-        this.ledger.spendFromPot({
-          potId,
-          amountPence: body.amountPence,
-          idempotencyKey: ledgerKey,
-          description: body.description,
-          userId: caller.userId,
-        }),
-      (receipt) =>
-        this.prisma.$transaction(async (tx) => {
-          await this.record(tx, command, expenseId, receipt.transactionId);
-          await this.ledger.settled(tx, ledgerKey);
-        }),
-    );
+    if (body.paidFrom === 'pot') throw invalid('An expense paid from the pot is paid before it is recorded.');
+    await this.prisma
+      .$transaction((tx) => this.record(tx, command, expenseId))
+      .catch(madeByConcurrentDelivery);
     return this.getOne(potId, expenseId);
+  }
+
+  /**
+   * A pot-paid expense before any money moves: the expense a repeat of the command finds, or what payments is
+   * to pay, once everything recording it would refuse has been checked. Writes nothing.
+   */
+  async prepare(command: CreateExpenseCommand): Promise<PreparedExpense> {
+    const expenseId = expenseIdOf(command);
+    if (await this.prisma.expense.findUnique({ where: { id: expenseId }, select: { id: true } }))
+      return { expense: await this.getOne(command.potId, expenseId), payment: null };
+    if (command.body.paidFrom !== 'pot') throw invalid('Only an expense paid from the pot is paid first.');
+    await this.assess(this.prisma, command);
+    return { expense: null, payment: { expenseId, expense: command } };
+  }
+
+  /**
+   * Records a pot-paid expense payments has paid: from the gateway at once and from payments' event, whichever
+   * comes first. Never refused: the money has moved, so the record is the truth of what it paid for, whatever
+   * changed since it was prepared (a member who left since keeps their share, which their leaving waits for).
+   */
+  async recordPaid(paid: PotExpensePaid): Promise<Expense> {
+    const { caller, potId, body } = paid.expense;
+    await this.prisma
+      .$transaction(async (tx) => {
+        await lockPot(tx, potId);
+        if (await tx.expense.findUnique({ where: { id: paid.expenseId }, select: { id: true } })) return;
+        const effect: ExpenseEffect = {
+          paidFrom: 'pot',
+          payers: [],
+          amountPence: body.amountPence,
+          shares: computeShares(body.split, body.amountPence),
+        };
+        await insertExpense(tx, paid.expense, paid.expenseId, effect, confirmed, paid.transactionId);
+        await movePositions(tx, potId, expenseChange(effect, 1));
+        await recordActivity(
+          tx,
+          potId,
+          caller,
+          'expense.created',
+          `${caller.name} added "${body.description}" (${amountText(body.amountPence, body.original)})`,
+        );
+      })
+      .catch(madeByConcurrentDelivery);
+    return this.getOne(potId, paid.expenseId);
   }
 
   /** Refuses what `create` would refuse now, recording nothing (a recurring expense's template is checked so). */
   async check(command: CreateExpenseCommand): Promise<void> {
-    await this.prepare(this.prisma, command);
+    await this.assess(this.prisma, command);
   }
 
   /**
@@ -118,7 +150,7 @@ export class ExpenseService {
    * waits for anyone: an expense that credits someone other than the caller moves nobody until each such
    * person confirms (expenseState).
    */
-  private async prepare(
+  private async assess(
     tx: Tx,
     { caller, potId, body }: CreateExpenseCommand,
   ): Promise<{
@@ -151,41 +183,14 @@ export class ExpenseService {
     return { effect, state: expenseState(membership, effect, members), membership, members };
   }
 
-  private async record(
-    tx: Tx,
-    command: CreateExpenseCommand,
-    expenseId: string,
-    ledgerTransactionId: string | null,
-  ): Promise<void> {
+  private async record(tx: Tx, command: CreateExpenseCommand, expenseId: string): Promise<void> {
     const { caller, potId, body } = command;
     await lockPot(tx, potId);
-    // Another delivery of the same command may have recorded it since this one looked: its record stands,
-    // and the posting (the same key's, replayed to this one) is its — recording it again would fail and
-    // reverse that posting under the recorded expense.
+    // Another delivery of the same command may have recorded it since this one looked: its record stands.
     if (await tx.expense.findUnique({ where: { id: expenseId }, select: { id: true } })) return;
-    // Checked again under the pot's lock: membership may have changed since the ledger debit.
-    const { effect, state, membership, members } = await this.prepare(tx, command);
-    await tx.expense.create({
-      data: {
-        id: expenseId,
-        potId,
-        description: body.description,
-        amountPence: body.amountPence,
-        paidFrom: effect.paidFrom,
-        payerMemberId: effect.payers[0]?.memberId ?? null,
-        splitMode: body.split.mode,
-        category: body.category,
-        ...billColumns(body.split.items, body.original),
-        spentOn: dateColumn(body.spentOn ?? ukToday()),
-        notes: body.notes || null,
-        ledgerTransactionId,
-        createdBy: caller.userId,
-        ...state,
-        // createMany: one INSERT for all the shares (a nested create is one per row), under the pot's lock.
-        shares: { createMany: { data: shareRows(body.split, effect.shares) } },
-        payers: { createMany: { data: payerRows(effect.payers) } },
-      },
-    });
+    // Checked again under the pot's lock: membership may have changed since the command was first looked at.
+    const { effect, state, membership, members } = await this.assess(tx, command);
+    await insertExpense(tx, command, expenseId, effect, state, null);
     const nameOfMember = (memberId: string) => members.get(memberId)?.name ?? 'a former member';
     const someoneElsePaid = () =>
       `${caller.name} recorded that ${whoPaid(effect.payers, nameOfMember)} for "${body.description}"`;
@@ -399,9 +404,9 @@ export class ExpenseService {
     return this.getOne(potId, expenseId);
   }
 
-  /** Deleting a pot-paid expense refunds the pot: its ledger debit is reversed once the delete commits. */
+  /** Deleting a pot-paid expense refunds the pot: payments reverses its debit from the refund written with it. */
   async delete({ caller, potId, expenseId }: ExpenseCommand): Promise<void> {
-    const refund = await this.prisma.$transaction(async (tx) => {
+    await this.prisma.$transaction(async (tx) => {
       const membership = await requireMember(tx, potId, caller.userId);
       await requireOpenPot(tx, potId, 'delete expenses');
       await lockPot(tx, potId);
@@ -425,15 +430,14 @@ export class ExpenseService {
         `${caller.name} deleted "${current.description}" (${formatPence(effect.amountPence)})` +
           (current.status === 'confirmed' && (await paidSince(tx, current)) ? SETTLED_SINCE : ''),
       );
-      if (effect.paidFrom !== 'pot') return null;
-      const refundDue = {
-        ledgerKey: expenseLedgerKey(expenseId),
-        reason: `Expense "${current.description}" deleted`,
+      if (effect.paidFrom !== 'pot') return;
+      const refund: RefundDue = {
+        target: { type: 'expense', expenseId },
+        reason: shortenText(`Expense "${current.description}" deleted`, REFUND_REASON_MAX),
       };
-      await this.ledger.reversalDue(tx, refundDue.ledgerKey, refundDue.reason);
-      return refundDue;
+      await tx.outboxMessage.create({ data: outboxMessage(PotsJobs.refundDue, refund) });
     });
-    if (refund) await this.ledger.reverse(refund.ledgerKey, refund.reason);
+    this.relay.kick();
   }
 
   private async getOne(potId: string, expenseId: string): Promise<Expense> {
@@ -476,6 +480,42 @@ async function findEditableExpense(
   }
   return expense;
 }
+
+/** Writes the expense with its shares and payers (one INSERT each, under the pot's lock). */
+async function insertExpense(
+  tx: Tx,
+  { caller, potId, body }: CreateExpenseCommand,
+  expenseId: string,
+  effect: ExpenseEffect,
+  state: RecordState,
+  ledgerTransactionId: string | null,
+): Promise<void> {
+  await tx.expense.create({
+    data: {
+      id: expenseId,
+      potId,
+      description: body.description,
+      amountPence: body.amountPence,
+      paidFrom: effect.paidFrom,
+      payerMemberId: effect.payers[0]?.memberId ?? null,
+      splitMode: body.split.mode,
+      category: body.category,
+      ...billColumns(body.split.items, body.original),
+      spentOn: dateColumn(body.spentOn ?? ukToday()),
+      notes: body.notes || null,
+      ledgerTransactionId,
+      createdBy: caller.userId,
+      ...state,
+      // createMany: one INSERT for all the shares (a nested create is one per row).
+      shares: { createMany: { data: shareRows(body.split, effect.shares) } },
+      payers: { createMany: { data: payerRows(effect.payers) } },
+    },
+  });
+}
+
+/** The expense's id, from the caller's Idempotency-Key (ADR 0011). */
+const expenseIdOf = ({ caller, idempotencyKey }: CreateExpenseCommand) =>
+  idFromIdempotencyKey('expense', caller.userId, idempotencyKey);
 
 async function activeMembersById(tx: Tx, potId: string): Promise<Map<string, PotMember>> {
   const members = await tx.potMember.findMany({ where: { potId, removedAt: null } });

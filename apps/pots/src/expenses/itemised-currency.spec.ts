@@ -3,20 +3,12 @@
 // expense's details and its edits, and the feed says what an edit changed.
 import { randomUUID } from 'node:crypto';
 
-import type { BillInput, CreateExpenseRequest, RpcContract } from '@kitty/contracts';
-import type { RpcClient } from '@kitty/nest-common';
+import type { BillInput, CreateExpenseRequest } from '@kitty/contracts';
 
 import { BalancesService } from '../balances/balances.service';
-import { PotLedger } from '../ledger/pot-ledger';
+import { idleRelay } from '../testing/fake-payments';
 import { createPot, type PotsTestDatabase, potsTestDatabase, type TestPot } from '../testing/pot-factory';
 import { ExpenseService } from './expense.service';
-
-/** Member-paid expenses never reach the ledger: any call would be a bug, and fails the test. */
-const payments = {
-  call: async (contract: RpcContract) => {
-    throw new Error(`unexpected ledger call ${contract.pattern}`);
-  },
-} as unknown as RpcClient;
 
 describe('itemised bills and other currencies (PostgreSQL)', () => {
   let db: PotsTestDatabase;
@@ -25,9 +17,8 @@ describe('itemised bills and other currencies (PostgreSQL)', () => {
 
   beforeAll(() => {
     db = potsTestDatabase();
-    const ledger = new PotLedger(payments, db.prisma);
-    expenses = new ExpenseService(db.prisma, ledger);
-    balances = new BalancesService(db.prisma, ledger);
+    expenses = new ExpenseService(db.prisma, idleRelay);
+    balances = new BalancesService(db.prisma);
   }, 60_000);
 
   afterAll(() => db?.close());

@@ -2,22 +2,14 @@
 // paid, positions and the plan follow, edits move the credits, and payers who cannot have paid are refused.
 import { randomUUID } from 'node:crypto';
 
-import type { CreateExpenseRequest, ExpensePayerInput, RpcContract } from '@kitty/contracts';
-import type { RpcClient } from '@kitty/nest-common';
+import type { CreateExpenseRequest, ExpensePayerInput } from '@kitty/contracts';
 
 import { BalancesService } from '../balances/balances.service';
-import { PotLedger } from '../ledger/pot-ledger';
 import type { PotService } from '../pots/pot.service';
+import { idleRelay } from '../testing/fake-payments';
 import { createPot, type PotsTestDatabase, potsTestDatabase, type TestPot } from '../testing/pot-factory';
 import { potServiceOn } from '../testing/services';
 import { ExpenseService } from './expense.service';
-
-/** Member-paid expenses never reach the ledger: any call would be a bug, and fails the test. */
-const payments = {
-  call: async (contract: RpcContract) => {
-    throw new Error(`unexpected ledger call ${contract.pattern}`);
-  },
-} as unknown as RpcClient;
 
 describe('several payers per expense (PostgreSQL)', () => {
   let db: PotsTestDatabase;
@@ -27,9 +19,8 @@ describe('several payers per expense (PostgreSQL)', () => {
 
   beforeAll(() => {
     db = potsTestDatabase();
-    const ledger = new PotLedger(payments, db.prisma);
-    expenses = new ExpenseService(db.prisma, ledger);
-    balances = new BalancesService(db.prisma, ledger);
+    expenses = new ExpenseService(db.prisma, idleRelay);
+    balances = new BalancesService(db.prisma);
     pots = potServiceOn(db.prisma);
   }, 60_000);
 

@@ -5,26 +5,18 @@
 // guest it cannot reach.
 import { randomUUID } from 'node:crypto';
 
-import type { PotsCaller, RpcContract } from '@kitty/contracts';
-import type { RpcClient } from '@kitty/nest-common';
+import type { PotsCaller } from '@kitty/contracts';
 
 import { BalancesService } from '../balances/balances.service';
 import { ReminderService } from '../balances/reminder.service';
 import { ExpenseService } from '../expenses/expense.service';
 import type { InvitationService } from '../invitations/invitation.service';
-import { PotLedger } from '../ledger/pot-ledger';
 import type { PotService } from '../pots/pot.service';
+import { idleRelay } from '../testing/fake-payments';
 import { createPot, type PotsTestDatabase, potsTestDatabase, type TestPot } from '../testing/pot-factory';
 import { problemOf } from '../testing/problem-of';
 import { invitationServiceOn, potServiceOn } from '../testing/services';
 import { GuestsService } from './guests.service';
-
-/** Nothing here moves money through the ledger: a call would be a bug. */
-const payments = {
-  call: async (contract: RpcContract) => {
-    throw new Error(`unexpected ledger call ${contract.pattern}`);
-  },
-} as unknown as RpcClient;
 
 describe('guests (PostgreSQL)', () => {
   let db: PotsTestDatabase;
@@ -37,10 +29,9 @@ describe('guests (PostgreSQL)', () => {
 
   beforeAll(() => {
     db = potsTestDatabase();
-    const ledger = new PotLedger(payments, db.prisma);
     guests = new GuestsService(db.prisma);
-    expenses = new ExpenseService(db.prisma, ledger);
-    balances = new BalancesService(db.prisma, ledger);
+    expenses = new ExpenseService(db.prisma, idleRelay);
+    balances = new BalancesService(db.prisma);
     invitations = invitationServiceOn(db.prisma);
     pots = potServiceOn(db.prisma);
     reminders = new ReminderService(
@@ -227,7 +218,7 @@ describe('guests (PostgreSQL)', () => {
     // Ben pays Kim back through Kitty: a guest has no wallet.
     await spend(pot, kim.id, [ben.id, kim.id], 1_000);
     const wallet = await problemOf(
-      balances.settle({
+      balances.prepareSettlement({
         caller: ben.caller,
         potId: pot.id,
         idempotencyKey: randomUUID(),

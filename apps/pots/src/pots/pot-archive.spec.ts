@@ -2,22 +2,16 @@
 // be done, against the real Postgres; reads still answer.
 import { randomUUID } from 'node:crypto';
 
-import type { CreateExpenseRequest, RpcContract } from '@kitty/contracts';
-import type { RpcClient } from '@kitty/nest-common';
+import type { CreateExpenseRequest } from '@kitty/contracts';
 
 import { BalancesService } from '../balances/balances.service';
 import { ExpenseService } from '../expenses/expense.service';
 import type { InvitationService } from '../invitations/invitation.service';
-import { PotLedger } from '../ledger/pot-ledger';
+import { idleRelay } from '../testing/fake-payments';
 import { createPot, type PotsTestDatabase, potsTestDatabase, type TestPot } from '../testing/pot-factory';
 import { problemOf } from '../testing/problem-of';
 import { invitationServiceOn, potServiceOn } from '../testing/services';
 import type { PotService } from './pot.service';
-
-const payments = {
-  call: async (contract: RpcContract) =>
-    contract.reply.parse({ transactionId: randomUUID(), replayed: false }),
-} as unknown as RpcClient;
 
 describe('an archived pot (PostgreSQL)', () => {
   let db: PotsTestDatabase;
@@ -28,9 +22,8 @@ describe('an archived pot (PostgreSQL)', () => {
 
   beforeAll(() => {
     db = potsTestDatabase();
-    const ledger = new PotLedger(payments, db.prisma);
-    expenses = new ExpenseService(db.prisma, ledger);
-    balances = new BalancesService(db.prisma, ledger);
+    expenses = new ExpenseService(db.prisma, idleRelay);
+    balances = new BalancesService(db.prisma);
     invitations = invitationServiceOn(db.prisma);
     pots = potServiceOn(db.prisma, invitations);
   }, 60_000);

@@ -2,19 +2,12 @@
 // moves nobody until that person (or the owner) confirms it, and a declined one never does.
 import { randomUUID } from 'node:crypto';
 
-import type { CreateExpenseRequest, RpcContract } from '@kitty/contracts';
-import type { RpcClient } from '@kitty/nest-common';
+import type { CreateExpenseRequest } from '@kitty/contracts';
 
 import { BalancesService } from '../balances/balances.service';
 import { ExpenseService } from '../expenses/expense.service';
-import { PotLedger } from '../ledger/pot-ledger';
+import { idleRelay } from '../testing/fake-payments';
 import { createPot, type PotsTestDatabase, potsTestDatabase, type TestPot } from '../testing/pot-factory';
-
-/** Every ledger call succeeds: these tests are about bookkeeping, not money moving. */
-const payments = {
-  call: async (contract: RpcContract) =>
-    contract.reply.parse({ transactionId: randomUUID(), replayed: false }),
-} as unknown as RpcClient;
 
 describe('confirming records of other people’s payments (PostgreSQL)', () => {
   let db: PotsTestDatabase;
@@ -23,9 +16,8 @@ describe('confirming records of other people’s payments (PostgreSQL)', () => {
 
   beforeAll(() => {
     db = potsTestDatabase();
-    const ledger = new PotLedger(payments, db.prisma);
-    expenses = new ExpenseService(db.prisma, ledger);
-    balances = new BalancesService(db.prisma, ledger);
+    expenses = new ExpenseService(db.prisma, idleRelay);
+    balances = new BalancesService(db.prisma);
   }, 60_000);
 
   afterAll(() => db?.close());

@@ -5,12 +5,21 @@ import {
   type CreateRecurringExpenseCommand,
   MAX_RECURRING_PER_POT,
   MAX_RECURRING_START_DAYS_AHEAD,
+  type PayExpenseFromPotCommand,
+  type PotExpenseRefused,
   type PotsCaller,
+  PotsJobs,
   type RecurringExpense,
   type RecurringExpensesQuery,
 } from '@kitty/contracts';
 import { formatPence } from '@kitty/money';
-import { idFromIdempotencyKey, madeByConcurrentDelivery, ProblemError } from '@kitty/nest-common';
+import {
+  idFromIdempotencyKey,
+  madeByConcurrentDelivery,
+  outboxMessage,
+  OutboxRelay,
+  ProblemError,
+} from '@kitty/nest-common';
 import { Injectable, Logger } from '@nestjs/common';
 
 import { ExpenseService } from '../expenses/expense.service';
@@ -43,6 +52,7 @@ export class RecurringExpenseService {
     private readonly prisma: PrismaService,
     private readonly expenses: ExpenseService,
     private readonly notices: PotChangeNotices,
+    private readonly relay: OutboxRelay,
   ) {}
 
   async create(command: CreateRecurringExpenseCommand, today = ukToday()): Promise<RecurringExpense> {
@@ -180,30 +190,27 @@ export class RecurringExpenseService {
         break;
       }
       const caller: PotsCaller = { userId: author.userId, name: author.name, email: author.email };
-      const problem = await this.expenses
-        .create(
-          // Each period's expense is dated the day it fell due, also when caught up later.
-          occurrence(
-            caller,
-            rule.potId,
-            { ...(rule.template as CreateExpenseRequest), spentOn: due },
-            `${rule.id}:${due}`,
-          ),
-        )
-        .then(
-          () => null,
-          (error: unknown) => {
-            if (error instanceof ProblemError && error.problem.status < 500)
-              return `Not added on ${formatDay(due)}: ${error.problem.detail ?? error.problem.title}`;
-            throw error;
-          },
-        );
+      // Each period's expense is dated the day it fell due, also when caught up later.
+      const command = occurrence(
+        caller,
+        rule.potId,
+        { ...(rule.template as CreateExpenseRequest), spentOn: due },
+        `${rule.id}:${due}`,
+      );
+      const { problem, payment } = await this.occur(command).then(
+        (toPay) => ({ problem: null, payment: toPay }),
+        (error: unknown) => {
+          if (error instanceof ProblemError && error.problem.status < 500)
+            return { problem: notAdded(due, error.problem.detail ?? error.problem.title), payment: null };
+          throw error;
+        },
+      );
       const next = followingDue(due, {
         startOn: calendarDay(rule.startOn),
         endOn: rule.endOn ? calendarDay(rule.endOn) : null,
         frequency: rule.frequency === 'weekly' ? 'weekly' : 'monthly',
       });
-      if (await this.moveOn(rule, due, next, problem)) {
+      if (await this.moveOn(rule, due, next, problem, payment)) {
         if (problem) {
           this.logger.warn(`Recurring expense ${rule.id} skipped ${due}: ${problem}`);
           await this.prisma.$transaction((tx) =>
@@ -221,22 +228,71 @@ export class RecurringExpenseService {
     return recorded;
   }
 
-  /** Moves the rule from `due` to `next` if no one has yet: the compare-and-set that makes a period once. */
+  /**
+   * One period's expense: a member-paid one is recorded now; a pot-paid one is checked, and what payments is
+   * to pay for it returned (null when a run before this one already had it recorded).
+   */
+  private async occur(command: CreateExpenseCommand): Promise<PayExpenseFromPotCommand | null> {
+    if (command.body.paidFrom === 'member') {
+      await this.expenses.create(command);
+      return null;
+    }
+    return (await this.expenses.prepare(command)).payment;
+  }
+
+  /**
+   * Moves the rule from `due` to `next` if no one has yet: the compare-and-set that makes a period once. A
+   * pot-paid period's payment is asked of payments in the same transaction, so it is asked exactly once.
+   */
   private async moveOn(
     rule: RecurringRow,
     due: CalendarDay,
     next: CalendarDay | null,
     problem: string | null,
+    payment: PayExpenseFromPotCommand | null = null,
   ) {
-    const moved = await this.prisma.recurringExpense.updateMany({
-      where: { id: rule.id, nextDueOn: dateColumn(due) },
-      data: {
-        nextDueOn: next ? dateColumn(next) : null,
-        lastProblem: problem,
-        ...(problem ? {} : { occurrences: { increment: 1 } }),
-      },
+    const moved = await this.prisma.$transaction(async (tx) => {
+      const { count } = await tx.recurringExpense.updateMany({
+        where: { id: rule.id, nextDueOn: dateColumn(due) },
+        data: {
+          nextDueOn: next ? dateColumn(next) : null,
+          lastProblem: problem,
+          ...(problem ? {} : { occurrences: { increment: 1 } }),
+        },
+      });
+      if (count === 1 && payment)
+        await tx.outboxMessage.create({ data: outboxMessage(PotsJobs.expensePaymentDue, payment) });
+      return count === 1;
     });
-    return moved.count === 1;
+    if (moved && payment) this.relay.kick();
+    return moved;
+  }
+
+  /**
+   * Payments could not pay a period's pot-paid expense (the pot was short): that period is not counted after
+   * all, and the rule and the pot's feed say why. Once per period, however often the refusal is delivered.
+   */
+  async noteRefused(refused: PotExpenseRefused): Promise<void> {
+    const period = occurrenceOf(refused.expense.idempotencyKey);
+    if (!period) return;
+    const problem = notAdded(period.due, refused.detail);
+    await this.prisma.$transaction(async (tx) => {
+      const rule = await tx.recurringExpense.findUnique({ where: { id: period.ruleId } });
+      if (!rule) return;
+      const { count } = await tx.recurringExpense.updateMany({
+        where: { id: rule.id, OR: [{ lastProblem: null }, { lastProblem: { not: problem } }] },
+        data: { lastProblem: problem, occurrences: { decrement: 1 } },
+      });
+      if (count === 0) return;
+      await recordActivity(
+        tx,
+        rule.potId,
+        refused.expense.caller,
+        'recurring.skipped',
+        `"${rule.description}" (recurring): ${problem}`,
+      );
+    });
+    await this.notices.tell(refused.expense.potId);
   }
 
   private async presentOne(row: RecurringRow, caller: PotsCaller, potId: string): Promise<RecurringExpense> {
@@ -289,3 +345,11 @@ const occurrence = (
   body: CreateExpenseRequest,
   periodKey: string,
 ): CreateExpenseCommand => ({ caller, potId, body, idempotencyKey: `recurring:${periodKey}` });
+
+/** The rule and period an occurrence's key names (`occurrence`'s key read back), or null for any other key. */
+function occurrenceOf(idempotencyKey: string): { ruleId: string; due: CalendarDay } | null {
+  const match = /^recurring:([0-9a-f-]{36}):(\d{4}-\d{2}-\d{2})$/.exec(idempotencyKey);
+  return match ? { ruleId: match[1], due: match[2] } : null;
+}
+
+const notAdded = (due: CalendarDay, reason: string) => `Not added on ${formatDay(due)}: ${reason}`;

@@ -4,25 +4,25 @@
 import type { CreateExpenseRequest, CreateRecurringExpenseRequest } from '@kitty/contracts';
 
 import { ExpenseService } from '../expenses/expense.service';
-import { PotLedger } from '../ledger/pot-ledger';
 import type { PotChangeNotices } from '../pots/pot-change-notices';
-import { FakeLedger, potAccount } from '../testing/fake-ledger';
+import { FakePayments, idleRelay, potAccount } from '../testing/fake-payments';
 import { createPot, type PotsTestDatabase, potsTestDatabase, type TestPot } from '../testing/pot-factory';
 import { problemOf } from '../testing/problem-of';
 import { RecurringExpenseService } from './recurring-expense.service';
 
 describe('recurring expenses (PostgreSQL)', () => {
   let db: PotsTestDatabase;
-  let ledger: FakeLedger;
+  let ledger: FakePayments;
   let recurring: RecurringExpenseService;
+  let expenses: ExpenseService;
   const told: string[] = [];
 
   beforeAll(() => {
     db = potsTestDatabase();
-    ledger = new FakeLedger();
-    const expenses = new ExpenseService(db.prisma, new PotLedger(ledger.client, db.prisma));
+    ledger = new FakePayments(db.prisma);
+    expenses = new ExpenseService(db.prisma, idleRelay);
     const notices = { tell: async (potId: string) => void told.push(potId) } as unknown as PotChangeNotices;
-    recurring = new RecurringExpenseService(db.prisma, expenses, notices);
+    recurring = new RecurringExpenseService(db.prisma, expenses, notices, idleRelay);
   }, 60_000);
 
   afterAll(() => db?.close());
@@ -145,11 +145,13 @@ describe('recurring expenses (PostgreSQL)', () => {
       '2026-05-01',
     );
 
-    await recurring.recordDue(rule.id, '2026-05-04');
+    // The period is asked of payments, which refuses it: the rule then says why.
+    expect(await recurring.recordDue(rule.id, '2026-05-04')).toBe(1);
+    expect(await ledger.carryOutPotCommands(expenses, recurring)).toBe(1);
     const [skipped] = await recurring.list({ caller: p.owner.caller, potId: p.id });
     expect(skipped.occurrences).toBe(0);
     expect(skipped.nextDueOn).toBe('2026-05-11');
-    expect(skipped.lastProblem).toMatch(/^Not added on 4 May 2026: /);
+    expect(skipped.lastProblem).toBe('Not added on 4 May 2026: The amount exceeds the available balance.');
     const feed = await db.prisma.activityEvent.findMany({
       where: { potId: p.id, type: 'recurring.skipped' },
     });
@@ -157,8 +159,13 @@ describe('recurring expenses (PostgreSQL)', () => {
 
     ledger.fund(potAccount(p.id), 5_000);
     expect(await recurring.recordDue(rule.id, '2026-05-11')).toBe(1);
+    expect(await ledger.carryOutPotCommands(expenses, recurring)).toBe(1);
     const [paid] = await recurring.list({ caller: p.owner.caller, potId: p.id });
     expect(paid).toMatchObject({ occurrences: 1, lastProblem: null, nextDueOn: '2026-05-18' });
+    expect(ledger.balance(potAccount(p.id))).toBe(0);
+    const recorded = await db.prisma.expense.findMany({ where: { potId: p.id, paidFrom: 'pot' } });
+    expect(recorded).toHaveLength(1);
+    expect(recorded[0].spentOn?.toISOString().slice(0, 10)).toBe('2026-05-11');
   });
 
   it('refuses a template no member could add, a first day in the past, and strangers', async () => {

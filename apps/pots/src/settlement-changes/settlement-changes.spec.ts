@@ -5,15 +5,14 @@ import { randomUUID } from 'node:crypto';
 
 import { BalancesService } from '../balances/balances.service';
 import { refreshSettlePlan } from '../balances/settle-plan';
-import { PotLedger } from '../ledger/pot-ledger';
-import { FakeLedger, walletAccount } from '../testing/fake-ledger';
+import { FakePayments, walletAccount } from '../testing/fake-payments';
 import { createPot, type PotsTestDatabase, potsTestDatabase, type TestPot } from '../testing/pot-factory';
 import { problemOf } from '../testing/problem-of';
 import { SettlementChangesService } from './settlement-changes.service';
 
 describe('changing recorded payments (PostgreSQL)', () => {
   let db: PotsTestDatabase;
-  let ledger: FakeLedger;
+  let ledger: FakePayments;
   let balances: BalancesService;
   let changes: SettlementChangesService;
 
@@ -22,8 +21,8 @@ describe('changing recorded payments (PostgreSQL)', () => {
 
   beforeAll(() => {
     db = potsTestDatabase();
-    ledger = new FakeLedger();
-    balances = new BalancesService(db.prisma, new PotLedger(ledger.client, db.prisma));
+    ledger = new FakePayments(db.prisma);
+    balances = new BalancesService(db.prisma);
     changes = new SettlementChangesService(db.prisma);
   }, 60_000);
 
@@ -40,13 +39,15 @@ describe('changing recorded payments (PostgreSQL)', () => {
     return created;
   }
   /** Ben records paying Ann `pence` (pending until Ann confirms), or Ann records receiving it (confirmed). */
-  const record = (p: TestPot, who: 0 | 1, pence: number, payWithKitty = false) =>
-    balances.settle({
+  const record = (p: TestPot, who: 0 | 1, pence: number, payWithKitty = false) => {
+    const command = {
       caller: p.members[who].caller,
       potId: p.id,
       body: { fromMemberId: p.members[1].id, toMemberId: p.members[0].id, amountPence: pence, payWithKitty },
       idempotencyKey: randomUUID(),
-    });
+    };
+    return payWithKitty ? ledger.paySettlement(balances, command) : balances.settle(command);
+  };
   const positions = async (p: TestPot) =>
     (await balances.balances({ caller: p.owner.caller, potId: p.id })).positions.map(
       ({ netPence }) => netPence,

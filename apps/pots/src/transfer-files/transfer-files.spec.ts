@@ -4,21 +4,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { IMPORT_BATCH_ROWS, type ImportRequest, RPC_TIMEOUT_MS, type RpcContract } from '@kitty/contracts';
-import type { RpcClient } from '@kitty/nest-common';
+import { IMPORT_BATCH_ROWS, type ImportRequest, RPC_TIMEOUT_MS } from '@kitty/contracts';
 
 import { BalancesService } from '../balances/balances.service';
 import { ExpenseService } from '../expenses/expense.service';
-import { PotLedger } from '../ledger/pot-ledger';
+import { idleRelay } from '../testing/fake-payments';
 import { createPot, type PotsTestDatabase, potsTestDatabase, type TestPot } from '../testing/pot-factory';
 import { TransferFilesService } from './transfer-files.service';
-
-/** Member-paid expenses never reach the ledger: any call would be a bug, and fails the test. */
-const payments = {
-  call: async (contract: RpcContract) => {
-    throw new Error(`unexpected ledger call ${contract.pattern}`);
-  },
-} as unknown as RpcClient;
 
 const splitwise = readFileSync(join(__dirname, 'fixtures', 'splitwise-group.csv'), 'utf8');
 
@@ -33,9 +25,8 @@ describe('import and export (PostgreSQL)', () => {
 
   beforeAll(() => {
     db = potsTestDatabase();
-    const ledger = new PotLedger(payments, db.prisma);
-    expenses = new ExpenseService(db.prisma, ledger);
-    balances = new BalancesService(db.prisma, ledger);
+    expenses = new ExpenseService(db.prisma, idleRelay);
+    balances = new BalancesService(db.prisma);
     files = new TransferFilesService(db.prisma, expenses);
   }, 60_000);
 

@@ -3,6 +3,7 @@ export * from './events';
 export * from './funding';
 export * from './jobs';
 export * from './money-fields';
+export * from './pot-payments';
 export * from './reconciliation';
 export * from './rpc';
 export * from './statement';

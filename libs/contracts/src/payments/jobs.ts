@@ -8,6 +8,7 @@ import {
   StripeEventJob,
   StripeEventQueue,
 } from './events';
+import { PotExpensePaid, PotExpenseRefused, PotPaymentsQueue, SettlementPaid } from './pot-payments';
 import { ReconciliationJob, ReconciliationQueue } from './reconciliation';
 
 export const PaymentsJobs = {
@@ -18,6 +19,9 @@ export const PaymentsJobs = {
     'payments.card-purchase.captured.v1',
     CardPurchaseCaptured,
   ),
+  potExpensePaid: defineJob(PotPaymentsQueue, 'payments.pot-expense.paid.v1', PotExpensePaid),
+  potExpenseRefused: defineJob(PotPaymentsQueue, 'payments.pot-expense.refused.v1', PotExpenseRefused),
+  settlementPaid: defineJob(PotPaymentsQueue, 'payments.settlement.paid.v1', SettlementPaid),
   createPayout: defineJob(PayoutQueue, 'payments.payout.create.v1', CreatePayoutJob),
   runReconciliation: defineJob(ReconciliationQueue, 'payments.reconciliation.run.v1', ReconciliationJob),
 };

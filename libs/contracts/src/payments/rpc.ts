@@ -10,6 +10,7 @@ import {
   FundingSession,
   FundingTransaction,
 } from './funding';
+import { PayExpenseFromPotCommand, PaySettlementCommand } from './pot-payments';
 import { Statement, StatementMonth } from './statement';
 import { CreateTopUpRequest, TopUpRequestCreated, TopUpRequestView } from './top-up-request';
 import { Wallet } from './wallet';
@@ -71,39 +72,6 @@ export type CreateTopUpRequestCommand = z.infer<typeof CreateTopUpRequestCommand
 export type TopUpRequestQuery = z.infer<typeof TopUpRequestQuery>;
 export type StatementRequest = z.infer<typeof StatementRequest>;
 
-/** A ledger transaction's own idempotency key (`expense:<id>`, `settlement:<id>`…), chosen by the service. */
-const LedgerKey = z.string().min(1).max(200);
-
-/** Money leaves a pot (an expense paid from the pot). Fails with 400 'Insufficient funds…' when it does not cover it. */
-export const SpendFromPotCommand = z
-  .object({
-    potId: Uuid,
-    amountPence: z.number().int().positive(),
-    idempotencyKey: LedgerKey,
-    description: z.string().max(200),
-    userId: Uuid,
-  })
-  .strict();
-export type SpendFromPotCommand = z.infer<typeof SpendFromPotCommand>;
-
-/** Undo an earlier ledger transaction by posting its reversal (idempotent; a no-op when it never happened). */
-export const ReverseTransactionCommand = z
-  .object({ idempotencyKey: LedgerKey, reason: z.string().max(200) })
-  .strict();
-export type ReverseTransactionCommand = z.infer<typeof ReverseTransactionCommand>;
-
-/** Settle up with real money: wallet → wallet. Fails with 400 'Insufficient Funds…' when the payer's wallet is short. */
-export const TransferBetweenWalletsCommand = z
-  .object({
-    fromUserId: Uuid,
-    toUserId: Uuid,
-    amountPence: z.number().int().positive(),
-    idempotencyKey: LedgerKey,
-    description: z.string().max(200),
-  })
-  .strict();
-export type TransferBetweenWalletsCommand = z.infer<typeof TransferBetweenWalletsCommand>;
-
 /**
  * Closes the user's wallet as their account is deleted: refused (409, saying what to settle first) unless it
  * is empty with nothing on its way in or out; from then on nothing can be credited to it. Idempotent.
@@ -150,12 +118,7 @@ export const PaymentsRpc = {
     TopUpRequestCreated,
   ),
   getTopUpRequest: defineRpc('payments.top-up-request.get.v1', TopUpRequestQuery, TopUpRequestView),
-  // Ledger commands for other services (pots → payments). Idempotent by `idempotencyKey`.
-  spendFromPot: defineRpc('payments.pot.spend.v1', SpendFromPotCommand, LedgerReceipt),
-  reverseTransaction: defineRpc('payments.transaction.reverse.v1', ReverseTransactionCommand, LedgerReceipt),
-  transferBetweenWallets: defineRpc(
-    'payments.wallet.transfer.v1',
-    TransferBetweenWalletsCommand,
-    LedgerReceipt,
-  ),
+  // Money a pot's bookkeeping pays with, prepared by pots (gateway → pots → payments; ADR 0020).
+  payExpenseFromPot: defineRpc('payments.pot-expense.pay.v1', PayExpenseFromPotCommand, LedgerReceipt),
+  paySettlement: defineRpc('payments.settlement.pay.v1', PaySettlementCommand, LedgerReceipt),
 } as const;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { defineJob } from '../common';
+import { PayExpenseFromPotCommand, PaymentsPotCommandsQueue, RefundDue } from '../payments/pot-payments';
 import { PaymentsPotAccessQueue, PotAccessChangedJob } from './pot-access';
 import { RecurringExpensesQueue } from './recurring';
 
@@ -9,4 +10,12 @@ export const PotsJobs = {
   runDueRecurringExpenses: defineJob(RecurringExpensesQueue, 'pots.recurring.run-due.v1', z.object({})),
   /** Who belongs to a pot and under which rules now (see PotAccessChangedJob), for payments' projection. */
   potAccessChanged: defineJob(PaymentsPotAccessQueue, 'pots.pot-access.changed.v1', PotAccessChangedJob),
+  /** An expense pots records on its own schedule (a recurring one) is to be paid from the pot. */
+  expensePaymentDue: defineJob(
+    PaymentsPotCommandsQueue,
+    'pots.expense.payment-due.v1',
+    PayExpenseFromPotCommand,
+  ),
+  /** What was paid for a record that no longer stands (a deleted pot-paid expense) is to be given back. */
+  refundDue: defineJob(PaymentsPotCommandsQueue, 'pots.payment.refund-due.v1', RefundDue),
 };

@@ -169,12 +169,16 @@ export const PotsRpc = {
   acceptInvitation: defineRpc('pots.invitation.accept.v1', AcceptInvitationCommand, InvitationAccepted),
   removeMember: defineRpc('pots.member.remove.v1', RemoveMemberCommand, Acknowledged),
   leavePot: defineRpc('pots.member.leave.v1', LeavePotCommand, Acknowledged),
+  /** A member-paid expense (bookkeeping only; a pot-paid one is PotPaymentsRpc's). */
   createExpense: defineRpc('pots.expense.create.v1', CreateExpenseCommand, Expense),
+
   listExpenses: defineRpc('pots.expense.list.v1', PotQuery, z.array(Expense)),
   updateExpense: defineRpc('pots.expense.update.v1', UpdateExpenseCommand, Expense),
   deleteExpense: defineRpc('pots.expense.delete.v1', ExpenseCommand, Acknowledged),
   getBalances: defineRpc('pots.balances.get.v1', PotQuery, PotBalances),
+  /** A payment recorded between members, made elsewhere (one made with Kitty is PotPaymentsRpc's). */
   createSettlement: defineRpc('pots.settlement.create.v1', CreateSettlementCommand, Settlement),
+
   listSettlements: defineRpc('pots.settlement.list.v1', PotQuery, z.array(Settlement)),
   decideExpense: defineRpc('pots.expense.decide.v1', DecideExpenseCommand, Expense),
   decideSettlement: defineRpc('pots.settlement.decide.v1', DecideSettlementCommand, Settlement),
