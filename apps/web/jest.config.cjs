@@ -8,6 +8,7 @@ module.exports = {
   displayName: 'web',
   testEnvironment: '<rootDir>/jest.environment.cjs',
   setupFiles: ['<rootDir>/src/test/setup.ts'],
+  setupFilesAfterEnv: ['<rootDir>/src/test/dom-matchers.ts'],
   restoreMocks: true,
   // antd in jsdom is heavy and CI machines are shared: give component tests room.
   testTimeout: 45_000,

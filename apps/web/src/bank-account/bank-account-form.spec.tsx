@@ -47,14 +47,14 @@ describe('BankAccountForm', () => {
     await user.type(screen.getByLabelText('Account number'), '12345678');
     await user.click(screen.getByRole('button', { name: 'Save bank account' }));
     // Where money goes is not changed without the password.
-    expect(await screen.findByText('Please enter your password.')).toBeTruthy();
+    expect(await screen.findByText('Please enter your password.')).toBeVisible();
     await user.type(screen.getByLabelText('Your Kitty password'), 'a guess');
     await user.click(screen.getByRole('button', { name: 'Save bank account' }));
-    expect(await screen.findByText('Your password is not correct.')).toBeTruthy();
+    expect(await screen.findByText('Your password is not correct.')).toBeVisible();
     await user.clear(screen.getByLabelText('Your Kitty password'));
     await user.type(screen.getByLabelText('Your Kitty password'), 'my password');
     await user.click(screen.getByRole('button', { name: 'Save bank account' }));
-    expect(await screen.findByText(MISMATCH)).toBeTruthy();
+    expect(await screen.findByText(MISMATCH)).toBeVisible();
 
     await user.clear(screen.getByLabelText('Account number'));
     await user.type(screen.getByLabelText('Account number'), '5577 9911');
@@ -71,7 +71,7 @@ describe('BankAccountForm', () => {
       accountNumber: '55779911',
       password: 'my password',
     });
-    expect(screen.getByRole('button', { name: 'Change bank account' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Change bank account' })).toBeVisible();
   });
 
   it('refuses a sort code or account number with a digit too many instead of cutting it, naming the field', async () => {
@@ -92,8 +92,8 @@ describe('BankAccountForm', () => {
 
     expect(
       await screen.findByText('Sort code must be 6 digits, like 12-34-56 (this one has 7).'),
-    ).toBeTruthy();
-    expect(screen.getByText('Account number must be 8 digits (this one has 9).')).toBeTruthy();
+    ).toBeVisible();
+    expect(screen.getByText('Account number must be 8 digits (this one has 9).')).toBeVisible();
     expect(requests.filter((request) => request.method === 'PUT')).toEqual([]);
   });
 

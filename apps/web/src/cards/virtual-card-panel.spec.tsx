@@ -42,8 +42,8 @@ describe('VirtualCardPanel', () => {
 
     expect((await screen.findByTestId('card-number')).textContent).toBe('•••• •••• •••• ••••');
     expect(screen.getByTestId('card-expiry').textContent).toBe('••/••');
-    expect(panel().getByText('Visa')).toBeTruthy();
-    expect(panel().getByText('Active')).toBeTruthy();
+    expect(panel().getByText('Visa')).toBeVisible();
+    expect(panel().getByText('Active')).toBeVisible();
     expect(panel().queryByText(/4242/)).toBeNull();
 
     await user.click(panel().getByRole('button', { name: 'Show' }));
@@ -58,8 +58,8 @@ describe('VirtualCardPanel', () => {
     cardApi(aCard());
     renderInApp(<VirtualCardPanel />, { session: signedInState() });
 
-    expect(await panel().findByText('Lisbon trip')).toBeTruthy();
-    expect(panel().getByText(/Spends from:/)).toBeTruthy();
+    expect(await panel().findByText('Lisbon trip')).toBeVisible();
+    expect(panel().getByText(/Spends from:/)).toBeVisible();
     expect(panel().getByRole('link', { name: 'Change' }).getAttribute('href')).toBe('#your-pots');
   });
 
@@ -67,7 +67,7 @@ describe('VirtualCardPanel', () => {
     cardApi(aCard({ spendsFrom: null }));
     renderInApp(<VirtualCardPanel />, { session: signedInState() });
 
-    expect(await panel().findByText('No active pot')).toBeTruthy();
+    expect(await panel().findByText('No active pot')).toBeVisible();
     expect(panel().getByRole('link', { name: 'Choose a pot' }).getAttribute('href')).toBe('#your-pots');
   });
 
@@ -89,17 +89,17 @@ describe('VirtualCardPanel', () => {
         : new Promise<Response>((resolve) => (answerCard = () => resolve(json(aCard())))),
     );
     const { store } = renderInApp(<VirtualCardPanel />, { session: signedInState() });
-    expect(await panel().findByRole('link', { name: 'Get Your Virtual Card' })).toBeTruthy();
+    expect(await panel().findByRole('link', { name: 'Get Your Virtual Card' })).toBeVisible();
 
     const reading = store.dispatch(
       kittyApi.endpoints.getCurrentCard.initiate(undefined, { forceRefetch: true }),
     );
     await waitFor(() => expect(answerCard).toBeDefined());
-    expect(panel().getByRole('link', { name: 'Get Your Virtual Card' })).toBeTruthy();
+    expect(panel().getByRole('link', { name: 'Get Your Virtual Card' })).toBeVisible();
     expect(panel().queryByLabelText('Loading your card')).toBeNull();
 
     answerCard?.();
-    expect(await screen.findByTestId('card-number')).toBeTruthy();
+    expect(await screen.findByTestId('card-number')).toBeVisible();
     reading.unsubscribe();
   });
 
@@ -108,11 +108,11 @@ describe('VirtualCardPanel', () => {
     mockFetch(() => (fail ? problem(503, 'Issuing is unavailable right now.') : json(aCard())));
     const { user } = renderInApp(<VirtualCardPanel />, { session: signedInState() });
 
-    expect(await panel().findByText('Could not load your card')).toBeTruthy();
-    expect(panel().getByText('Issuing is unavailable right now.')).toBeTruthy();
+    expect(await panel().findByText('Could not load your card')).toBeVisible();
+    expect(panel().getByText('Issuing is unavailable right now.')).toBeVisible();
     fail = false;
     await user.click(panel().getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByTestId('card-number')).toBeTruthy();
+    expect(await screen.findByTestId('card-number')).toBeVisible();
   });
 
   it('freezes and unfreezes the card', async () => {
@@ -120,11 +120,11 @@ describe('VirtualCardPanel', () => {
     const { user } = renderInApp(<VirtualCardPanel />, { session: signedInState() });
 
     await user.click(await panel().findByRole('button', { name: 'Freeze Card' }));
-    expect(await panel().findByText('Frozen')).toBeTruthy();
-    expect(await screen.findByText('Card Frozen')).toBeTruthy();
+    expect(await panel().findByText('Frozen')).toBeVisible();
+    expect(await screen.findByText('Card Frozen')).toBeVisible();
 
     await user.click(panel().getByRole('button', { name: 'Unfreeze Card' }));
-    expect(await panel().findByText('Active')).toBeTruthy();
+    expect(await panel().findByText('Active')).toBeVisible();
     expect(posts(fetchMock)).toEqual(['/api/cards/current/freeze', '/api/cards/current/unfreeze']);
   });
 

@@ -11,25 +11,25 @@ describe('AppHeader', () => {
     renderInApp(<AppHeader />, { session: signedInState(aUser({ residency: null })) });
 
     // The signed-in actions are a chunk of their own: they arrive a moment after the header.
-    expect(await screen.findByText('Welcome, Ann Lee')).toBeTruthy();
+    expect(await screen.findByText('Welcome, Ann Lee')).toBeVisible();
     expect(screen.queryByText('UK Resident')).toBeNull();
     expect(screen.queryByText('International User')).toBeNull();
-    expect(screen.getByRole('button', { name: 'Sign Out' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sign Out' })).toBeVisible();
   });
 
   it("shows 'UK Resident' for a UK resident", async () => {
     renderInApp(<AppHeader />, { session: signedInState(aUser()) });
-    expect(await screen.findByText('UK Resident')).toBeTruthy();
+    expect(await screen.findByText('UK Resident')).toBeVisible();
   });
 
   it("shows 'International User' for anyone else", async () => {
     renderInApp(<AppHeader />, { session: signedInState(aUser({ residency: frenchResidency })) });
-    expect(await screen.findByText('International User')).toBeTruthy();
+    expect(await screen.findByText('International User')).toBeVisible();
   });
 
   it('falls back to the e-mail address when there is no name', async () => {
     renderInApp(<AppHeader />, { session: signedInState(aUser({ fullName: ' ' })) });
-    expect(await screen.findByText('Welcome, ann@example.com')).toBeTruthy();
+    expect(await screen.findByText('Welcome, ann@example.com')).toBeVisible();
   });
 
   it('offers Sign In and Get Started to visitors', () => {
@@ -51,7 +51,7 @@ describe('AppHeader', () => {
     expect(store.getState().session).toMatchObject({ status: 'signedOut', accessToken: null, user: null });
     expect(pathOf(withoutBell(fetchMock.requests)[0])).toBe('/api/auth/sign-out');
     expect(withoutBell(fetchMock.requests)[0].credentials).toBe('include');
-    expect(screen.getByRole('link', { name: 'Sign In' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Sign In' })).toBeVisible();
   });
 
   it('goes home, not to the sign-in page, when signing out on a protected page', async () => {
@@ -64,7 +64,7 @@ describe('AppHeader', () => {
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/'));
     expect(
       await screen.findByRole('heading', { name: 'One shared pot. A few friends. Zero hassle.' }),
-    ).toBeTruthy();
+    ).toBeVisible();
   });
 
   it('stays signed in and says so when the server cannot sign out', async () => {
@@ -73,7 +73,7 @@ describe('AppHeader', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Sign Out' }));
 
-    expect(await screen.findByText('Sign out failed')).toBeTruthy();
+    expect(await screen.findByText('Sign out failed')).toBeVisible();
     expect(store.getState().session.status).toBe('signedIn');
   });
 });

@@ -42,10 +42,10 @@ describe('Add Funds dialog', () => {
     await user.click(dialog.getByRole('button', { name: 'Continue' }));
 
     await waitFor(() => expect(location()).toBe('/payment-method-selection'));
-    expect(await screen.findByRole('heading', { name: 'How would you like to pay?' })).toBeTruthy();
-    expect(screen.getByText('Adding £25.00 to your Kitty')).toBeTruthy();
-    expect(screen.getByText('Into Lisbon trip')).toBeTruthy();
-    expect(await screen.findByText(/Platform fee \(2%\): £0.50 — total/)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'How would you like to pay?' })).toBeVisible();
+    expect(screen.getByText('Adding £25.00 to your Kitty')).toBeVisible();
+    expect(screen.getByText('Into Lisbon trip')).toBeVisible();
+    expect(await screen.findByText(/Platform fee \(2%\): £0.50 — total/)).toBeVisible();
   });
 
   it('preselects the active pot once it is known, when the dialog opened before (a first pot just created)', async () => {
@@ -60,7 +60,7 @@ describe('Add Funds dialog', () => {
     dialog.getByTitle('My wallet');
 
     answerActivePot();
-    await waitFor(() => expect(dialog.getByTitle('Flat bills')).toBeTruthy());
+    await waitFor(() => expect(dialog.getByTitle('Flat bills')).toBeVisible());
     expect(dialog.queryByTitle('My wallet')).toBeNull();
   });
 
@@ -73,15 +73,15 @@ describe('Add Funds dialog', () => {
     await user.click(continueButton);
     expect(
       await dialog.findByText('Invalid Amount: Please enter a valid amount greater than £0.'),
-    ).toBeTruthy();
+    ).toBeVisible();
 
     await user.clear(dialog.getByLabelText('Amount'));
     await fill(user, 'Amount', '0.50');
-    expect(await dialog.findByText('The minimum amount is £1.00.')).toBeTruthy();
+    expect(await dialog.findByText('The minimum amount is £1.00.')).toBeVisible();
 
     await user.clear(dialog.getByLabelText('Amount'));
     await fill(user, 'Amount', '5000.01');
-    expect(await dialog.findByText('The maximum amount is £5,000.00.')).toBeTruthy();
+    expect(await dialog.findByText('The maximum amount is £5,000.00.')).toBeVisible();
 
     expect(location()).toBe('/');
     expect(fetchMock.requests.some((request) => request.method === 'POST')).toBe(false);
@@ -94,8 +94,8 @@ describe('Add Funds dialog', () => {
     await user.click(dialog.getByRole('button', { name: '£10' }));
     await user.click(dialog.getByRole('button', { name: 'Continue' }));
 
-    expect(await screen.findByText('Account Setup Required')).toBeTruthy();
-    expect(screen.getByText('Complete your account verification to add funds.')).toBeTruthy();
+    expect(await screen.findByText('Account Setup Required')).toBeVisible();
+    expect(screen.getByText('Complete your account verification to add funds.')).toBeVisible();
     await waitFor(() => expect(location()).toBe('/onboarding'));
   });
 
@@ -109,7 +109,7 @@ describe('Add Funds dialog', () => {
       { session: signedInState() },
     );
     const dialog = within(await screen.findByRole('dialog', { name: 'Add Funds' }));
-    await waitFor(() => expect(dialog.getByTitle('Flat bills')).toBeTruthy());
+    await waitFor(() => expect(dialog.getByTitle('Flat bills')).toBeVisible());
 
     await fill(user, 'Amount', '12.5');
     await user.click(dialog.getByLabelText('Add to'));

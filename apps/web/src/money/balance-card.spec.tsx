@@ -22,7 +22,7 @@ describe('balance card', () => {
 
     expect(await screen.findByTestId('pots-balance')).toHaveProperty('textContent', '£1,245.00');
     expect((await screen.findByTestId('wallet-balance')).textContent).toBe('£50.00');
-    expect(card().getByText('Across your active pots')).toBeTruthy();
+    expect(card().getByText('Across your active pots')).toBeVisible();
 
     await user.click(card().getByRole('button', { name: 'Hide balance' }));
     expect(screen.getByTestId('pots-balance').textContent).toBe('****');
@@ -51,8 +51,8 @@ describe('balance card', () => {
     );
     renderInApp(<AppRoutes />, { session: signedInState() });
 
-    expect(await card().findByText('Could not load your balance')).toBeTruthy();
-    expect(card().getByText('Pots are unavailable right now.')).toBeTruthy();
+    expect(await card().findByText('Could not load your balance')).toBeVisible();
+    expect(card().getByText('Pots are unavailable right now.')).toBeVisible();
   });
 
   describe('every 30 seconds', () => {
@@ -90,7 +90,7 @@ describe('balance card', () => {
       expect(screen.getByTestId('pots-balance').textContent).toBe('£1,245.00');
       expect(screen.getByTestId('wallet-balance').textContent).toBe('£50.00');
       expect(card().queryByText('Could not load your balance')).toBeNull();
-      expect(screen.getByText('Flat bills')).toBeTruthy();
+      expect(screen.getByText('Flat bills')).toBeVisible();
 
       down = false;
       await act(() => jest.advanceTimersByTimeAsync(BALANCE_REFRESH_MS + 100));

@@ -38,12 +38,12 @@ describe('money moved in another tab', () => {
       pathOf(request) === '/api/wallet' ? json(aWallet({ balancePence })) : json({}),
     );
     renderInApp(<WalletBalance />, { session: signedInState() });
-    expect(await screen.findByText('balance 0')).toBeTruthy();
+    expect(await screen.findByText('balance 0')).toBeVisible();
 
     balancePence = 2500;
     otherTab.postMessage('something else');
     otherTab.postMessage('money-moved');
-    expect(await screen.findByText('balance 2500')).toBeTruthy();
+    expect(await screen.findByText('balance 2500')).toBeVisible();
     expect(fetchMock.requests.filter((r) => pathOf(r) === '/api/wallet')).toHaveLength(2);
   });
 

@@ -43,7 +43,7 @@ describe('Withdraw dialog', () => {
     await fill(user, 'Amount', '10');
     await user.click(dialog.getByRole('button', { name: 'Withdraw' }));
 
-    expect(await screen.findByText('Add your bank account first')).toBeTruthy();
+    expect(await screen.findByText('Add your bank account first')).toBeVisible();
     await user.click(screen.getByRole('link', { name: 'Add your bank account' }));
     expect(screen.getByTestId('location').textContent).toBe('/account');
   });
@@ -70,12 +70,12 @@ describe('Withdraw dialog', () => {
 
     await fill(user, 'Amount', '0');
     await user.click(dialog.getByRole('button', { name: 'Withdraw' }));
-    expect(await dialog.findByText('Please enter a valid amount to withdraw')).toBeTruthy();
+    expect(await dialog.findByText('Please enter a valid amount to withdraw')).toBeVisible();
 
     await user.clear(dialog.getByLabelText('Amount'));
     await fill(user, 'Amount', '50.01');
     await user.click(dialog.getByRole('button', { name: 'Withdraw' }));
-    expect(await screen.findByText('Insufficient Funds')).toBeTruthy();
+    expect(await screen.findByText('Insufficient Funds')).toBeVisible();
     expect(
       screen.getAllByText('You cannot withdraw more than your available balance').length,
     ).toBeGreaterThan(0);
@@ -93,11 +93,11 @@ describe('Withdraw dialog', () => {
     await user.click(dialog.getByRole('button', { name: 'Withdraw' }));
 
     expect((await screen.findAllByText('Withdrawal Initiated')).length).toBeGreaterThan(0);
-    expect(screen.getByText(/£20.00 from your wallet to NatWest •••• 2345/)).toBeTruthy();
+    expect(screen.getByText(/£20.00 from your wallet to NatWest •••• 2345/)).toBeVisible();
     // The toast's text: toasts load their code with the first one.
     expect(
       await screen.findByText('£20.00 is on its way to your bank account. It takes 1-3 business days.'),
-    ).toBeTruthy();
+    ).toBeVisible();
     const [post] = posts(fetchMock);
     expect(new URL(post.url).pathname).toBe('/api/withdrawals');
     expect(await post.json()).toEqual({ amountPence: 2000, source: { type: 'wallet' } });
@@ -113,7 +113,7 @@ describe('Withdraw dialog', () => {
     await fill(user, 'Amount', '100');
     await user.click(dialog.getByRole('button', { name: 'Withdraw' }));
 
-    expect(await screen.findByText(/£100.00 from Lisbon trip/)).toBeTruthy();
+    expect(await screen.findByText(/£100.00 from Lisbon trip/)).toBeVisible();
     expect(await posts(fetchMock)[0].json()).toEqual({
       amountPence: 10000,
       source: { type: 'pot', potId: POT_ID },
@@ -146,21 +146,21 @@ describe('Withdraw dialog', () => {
     });
     const { user, dialog } = renderDialog(POT_ID, [memberPot]);
     await dialog.findByText('Available: £1,234.56');
-    expect(dialog.getByText('Above £50.00, a second member approves')).toBeTruthy();
+    expect(dialog.getByText('Above £50.00, a second member approves')).toBeVisible();
 
     await fill(user, 'Amount', '50');
-    expect(dialog.getByRole('button', { name: 'Withdraw' })).toBeTruthy();
+    expect(dialog.getByRole('button', { name: 'Withdraw' })).toBeVisible();
     await user.clear(dialog.getByLabelText('Amount'));
     await fill(user, 'Amount', '60');
     expect(
       await dialog.findByText(
         'This withdrawal will wait for another member to approve it; nothing leaves the pot until then.',
       ),
-    ).toBeTruthy();
+    ).toBeVisible();
     await user.click(await dialog.findByRole('button', { name: 'Ask for approval' }));
 
     expect((await screen.findAllByText('Waiting for approval')).length).toBeGreaterThan(0);
-    expect(screen.getByText(/nothing leaves the pot until one of them approves/)).toBeTruthy();
+    expect(screen.getByText(/nothing leaves the pot until one of them approves/)).toBeVisible();
     expect(await posts(fetchMock)[0].json()).toEqual({
       amountPence: 6000,
       source: { type: 'pot', potId: POT_ID },
@@ -215,8 +215,10 @@ describe('Withdraw dialog', () => {
     await fill(user, 'Amount', '20');
     await user.click(dialog.getByRole('button', { name: 'Withdraw' }));
 
-    expect(await screen.findByText('Withdrawal Failed')).toBeTruthy();
-    expect(screen.getByText('There was an error processing your withdrawal. Please try again.')).toBeTruthy();
+    expect(await screen.findByText('Withdrawal Failed')).toBeVisible();
+    expect(
+      screen.getByText('There was an error processing your withdrawal. Please try again.'),
+    ).toBeVisible();
   });
 
   it("sends an unverified user to /onboarding: 'Account Setup Required'", async () => {
@@ -233,8 +235,8 @@ describe('Withdraw dialog', () => {
     await fill(user, 'Amount', '20');
     await user.click(dialog.getByRole('button', { name: 'Withdraw' }));
 
-    expect(await screen.findByText('Account Setup Required')).toBeTruthy();
-    expect(screen.getByText('Complete your account verification to withdraw funds.')).toBeTruthy();
+    expect(await screen.findByText('Account Setup Required')).toBeVisible();
+    expect(screen.getByText('Complete your account verification to withdraw funds.')).toBeVisible();
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/onboarding'));
   });
 });

@@ -61,7 +61,7 @@ describe('NotificationBell', () => {
 
     readAt = '2026-11-25T10:01:00.000Z';
     await user.click(items[0]);
-    expect(await screen.findByText('the pot page')).toBeTruthy();
+    expect(await screen.findByText('the pot page')).toBeVisible();
     const marked = requests.find((request) => pathOf(request) === '/api/notifications/read');
     expect(await marked?.json()).toEqual({ ids: ['22222222-2222-4222-8222-222222222222'] });
   });
@@ -73,7 +73,7 @@ describe('NotificationBell', () => {
     unread = 0;
     await user.click(await screen.findByRole('button', { name: 'Mark all as read' }));
 
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Notifications' })).toBeTruthy());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Notifications' })).toBeVisible());
     const marked = requests.find((request) => pathOf(request) === '/api/notifications/read');
     expect(await marked?.json()).toEqual({});
   });
@@ -81,7 +81,7 @@ describe('NotificationBell', () => {
   it('says so when there is nothing yet', async () => {
     const { user } = renderBell(() => ({ unreadCount: 0, notifications: [] }));
     await user.click(await screen.findByRole('button', { name: 'Notifications' }));
-    expect(await screen.findByText(/Nothing yet/)).toBeTruthy();
+    expect(await screen.findByText(/Nothing yet/)).toBeVisible();
     expect(screen.getByRole('link', { name: 'Notification settings' }).getAttribute('href')).toBe(
       '/account#notifications',
     );

@@ -23,7 +23,7 @@ describe('AddGuestDialog', () => {
     await fill(user, 'Name', ' Sam ');
     await user.click(screen.getByRole('button', { name: 'Add guest' }));
 
-    expect(await screen.findByText('Sam can now share expenses.')).toBeTruthy();
+    expect(await screen.findByText('Sam can now share expenses.')).toBeVisible();
     expect(onClose).toHaveBeenCalled();
     const [request] = fetchMock.requests;
     expect(request.method).toBe('POST');
@@ -38,8 +38,8 @@ describe('AddGuestDialog', () => {
     await fill(user, 'Email (optional)', 'not-an-email');
     await user.click(screen.getByRole('button', { name: 'Add guest' }));
 
-    expect(await screen.findByText("Please enter the guest's name.")).toBeTruthy();
-    expect(await screen.findByText('Please enter a valid email address.')).toBeTruthy();
+    expect(await screen.findByText("Please enter the guest's name.")).toBeVisible();
+    expect(await screen.findByText('Please enter a valid email address.')).toBeVisible();
     expect(fetchMock.spy).not.toHaveBeenCalled();
   });
 
@@ -59,7 +59,7 @@ describe('AddGuestDialog', () => {
     await fill(user, 'Name', 'Sam');
     await user.click(screen.getByRole('button', { name: 'Add guest' }));
 
-    expect(await screen.findByText('Already in the pot')).toBeTruthy();
+    expect(await screen.findByText('Already in the pot')).toBeVisible();
     expect(onClose).not.toHaveBeenCalled();
   });
 });

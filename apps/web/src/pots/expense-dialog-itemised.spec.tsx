@@ -54,13 +54,13 @@ describe('ExpenseDialog: itemised bills and other currencies', () => {
     await user.click(within(openDropdown()).getByTitle('Bob Hart'));
     await fill(user, 'Service', '12.5');
 
-    expect(await screen.findByText('Lines €42.00 + service €5.25 = €47.25', undefined, slow)).toBeTruthy();
+    expect(await screen.findByText('Lines €42.00 + service €5.25 = €47.25', undefined, slow)).toBeVisible();
     expect(input('Amount (the bill below)').value).toBe('47.25');
     await screen.findByLabelText('Pounds for €1.00', undefined, slow);
     await fill(user, 'Pounds for €1.00', '0.858');
     expect(
       await screen.findByText("€47.25 (£40.54) — the pot's balances count £40.54.", undefined, slow),
-    ).toBeTruthy();
+    ).toBeVisible();
     // Pizza €30 for all three, salad €12 for Cat, service on top: £40.54 in proportion 10 : 10 : 22.
     expect(screen.getByLabelText('Ann Lee pays').textContent).toBe('£9.65');
     expect(screen.getByLabelText('Bob Hart pays').textContent).toBe('£9.65');
@@ -68,8 +68,8 @@ describe('ExpenseDialog: itemised bills and other currencies', () => {
 
     await user.click(record());
 
-    expect(await screen.findByText('Expense recorded!', undefined, slow)).toBeTruthy();
-    expect(screen.getByText('Dinner in Lyon: €47.25 (£40.54).')).toBeTruthy();
+    expect(await screen.findByText('Expense recorded!', undefined, slow)).toBeVisible();
+    expect(screen.getByText('Dinner in Lyon: €47.25 (£40.54).')).toBeVisible();
     expect(onClose).toHaveBeenCalled();
     expect(await fetchMock.requests[0].json()).toEqual({
       description: 'Dinner in Lyon',
@@ -112,10 +112,10 @@ describe('ExpenseDialog: itemised bills and other currencies', () => {
     await fill(user, 'Pounds my bank charged', '39.12');
     expect(
       await screen.findByText("US$50.00 (£39.12) — the pot's balances count £39.12.", undefined, slow),
-    ).toBeTruthy();
+    ).toBeVisible();
     await user.click(record());
 
-    expect(await screen.findByText('Expense recorded!', undefined, slow)).toBeTruthy();
+    expect(await screen.findByText('Expense recorded!', undefined, slow)).toBeVisible();
     expect(await fetchMock.requests[0].json()).toMatchObject({
       amountPence: 3912,
       original: { currency: 'USD', amountMinor: 5000 },
@@ -153,10 +153,10 @@ describe('ExpenseDialog: itemised bills and other currencies', () => {
 
     await user.clear(screen.getByLabelText('Line 2 amount'));
     await user.type(screen.getByLabelText('Line 2 amount'), '18');
-    expect(await screen.findByText('Lines €48.00 = €48.00', undefined, slow)).toBeTruthy();
+    expect(await screen.findByText('Lines €48.00 = €48.00', undefined, slow)).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
 
-    expect(await screen.findByText('Expense updated', undefined, slow)).toBeTruthy();
+    expect(await screen.findByText('Expense updated', undefined, slow)).toBeVisible();
     expect(await fetchMock.requests[0].json()).toMatchObject({
       amountPence: 4118,
       original: { currency: 'EUR', amountMinor: 4800, rate: '0.858' },

@@ -33,7 +33,7 @@ describe('ExpenseDialog', () => {
     await fill(user, 'Amount', '12');
     await user.click(record());
 
-    expect(await screen.findByText('Description required')).toBeTruthy();
+    expect(await screen.findByText('Description required')).toBeVisible();
     expect(screen.getAllByText('Please provide a description for this expense.').length).toBeGreaterThan(0);
     expect(fetchMock.spy).not.toHaveBeenCalled();
   });
@@ -54,13 +54,13 @@ describe('ExpenseDialog', () => {
     const fetchMock = mockFetch(() => json({}, 201));
     const { user } = renderDialog({ initialPaidFrom: 'pot', balancePence: 5000 });
 
-    expect(screen.getByText('Spend Funds')).toBeTruthy();
+    expect(screen.getByText('Spend Funds')).toBeVisible();
     await fill(user, 'Description', 'Museum tickets');
     await fill(user, 'Amount', '50.01');
-    expect(screen.getByText('Available in the pot: £50.00')).toBeTruthy();
+    expect(screen.getByText('Available in the pot: £50.00')).toBeVisible();
     await user.click(record());
 
-    expect(await screen.findByText('Insufficient funds')).toBeTruthy();
+    expect(await screen.findByText('Insufficient funds')).toBeVisible();
     expect(screen.getAllByText('The amount exceeds the available balance.').length).toBeGreaterThan(0);
     expect(fetchMock.spy).not.toHaveBeenCalled();
   });
@@ -75,7 +75,7 @@ describe('ExpenseDialog', () => {
     await fill(user, 'Amount', '40');
     await user.click(record());
 
-    expect(await screen.findByText('Insufficient funds')).toBeTruthy();
+    expect(await screen.findByText('Insufficient funds')).toBeVisible();
     expect(onClose).not.toHaveBeenCalled();
   });
 
@@ -94,7 +94,7 @@ describe('ExpenseDialog', () => {
 
     await user.click(record());
 
-    expect(await screen.findByText('Expense recorded!')).toBeTruthy();
+    expect(await screen.findByText('Expense recorded!')).toBeVisible();
     expect(onClose).toHaveBeenCalled();
     const [request] = fetchMock.requests;
     expect(request.method).toBe('POST');
@@ -125,7 +125,7 @@ describe('ExpenseDialog', () => {
     await user.click(await screen.findByTitle('Groceries'));
     await user.click(record());
 
-    expect(await screen.findByText('Expense recorded!')).toBeTruthy();
+    expect(await screen.findByText('Expense recorded!')).toBeVisible();
     expect(await fetchMock.requests[0].json()).toEqual({
       description: 'Groceries',
       amountPence: 3000,
@@ -149,7 +149,7 @@ describe('ExpenseDialog', () => {
     await user.type(screen.getByLabelText('Ann Lee percentage'), '10');
     await user.click(record());
 
-    expect(await screen.findByText('Invalid split')).toBeTruthy();
+    expect(await screen.findByText('Invalid split')).toBeVisible();
     expect(fetchMock.spy).not.toHaveBeenCalled();
   });
 
@@ -174,7 +174,7 @@ describe('ExpenseDialog', () => {
     await user.type(screen.getByLabelText('Amount'), '12');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
 
-    expect(await screen.findByText('Expense updated')).toBeTruthy();
+    expect(await screen.findByText('Expense updated')).toBeVisible();
     const [request] = fetchMock.requests;
     expect(request.method).toBe('PATCH');
     expect(pathOf(request)).toBe(`/api/pots/${POT_ID}/expenses/${expense.id}`);
@@ -205,7 +205,7 @@ describe('ExpenseDialog', () => {
     await user.type(screen.getByLabelText('Notes (optional)'), '  Booked by Ann.  ');
     await user.click(record());
 
-    expect(await screen.findByText('Expense recorded!')).toBeTruthy();
+    expect(await screen.findByText('Expense recorded!')).toBeVisible();
     expect(await fetchMock.requests[0].json()).toMatchObject({
       description: 'Taxi',
       spentOn: '2026-02-28',
@@ -223,7 +223,7 @@ describe('ExpenseDialog', () => {
     await user.clear(screen.getByLabelText('Notes (optional)'));
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
 
-    expect(await screen.findByText('Expense updated')).toBeTruthy();
+    expect(await screen.findByText('Expense updated')).toBeVisible();
     expect(await fetchMock.requests[0].json()).toMatchObject({ spentOn: '2026-03-01', notes: null });
   });
 
@@ -236,20 +236,20 @@ describe('ExpenseDialog', () => {
 
       await fill(user, 'Description', 'Dinner');
       await fill(user, 'Amount', '100');
-      expect(screen.getByLabelText('Who paid')).toBeTruthy();
+      expect(screen.getByLabelText('Who paid')).toBeVisible();
       await user.click(severalPaid());
       // The one chosen (you) starts with it all, and the single choice gives way to an amount each.
       expect(screen.queryByLabelText('Who paid')).toBeNull();
       expect((screen.getByLabelText('Ann Lee paid') as HTMLInputElement).value).toBe('100.00');
-      expect(screen.getByText('Everything is assigned.')).toBeTruthy();
+      expect(screen.getByText('Everything is assigned.')).toBeVisible();
       await user.clear(screen.getByLabelText('Ann Lee paid'));
       await user.type(screen.getByLabelText('Ann Lee paid'), '60');
-      expect(screen.getByText('Left to assign: £40.00')).toBeTruthy();
+      expect(screen.getByText('Left to assign: £40.00')).toBeVisible();
       await user.type(screen.getByLabelText('Bob Hart paid'), '40');
-      expect(screen.getByText('Everything is assigned.')).toBeTruthy();
+      expect(screen.getByText('Everything is assigned.')).toBeVisible();
       await user.click(record());
 
-      expect(await screen.findByText('Expense recorded!')).toBeTruthy();
+      expect(await screen.findByText('Expense recorded!')).toBeVisible();
       const body = (await fetchMock.requests[0].json()) as Record<string, unknown>;
       expect(body).toMatchObject({
         amountPence: 10_000,
@@ -272,7 +272,7 @@ describe('ExpenseDialog', () => {
       await user.clear(screen.getByLabelText('Ann Lee paid'));
       await user.type(screen.getByLabelText('Ann Lee paid'), '60');
       await user.type(screen.getByLabelText('Cat Moss paid'), '50');
-      expect(screen.getByText('£10.00 more than the amount')).toBeTruthy();
+      expect(screen.getByText('£10.00 more than the amount')).toBeVisible();
       await user.click(record());
 
       expect(await screen.findByRole('alert')).toHaveProperty(
@@ -300,7 +300,7 @@ describe('ExpenseDialog', () => {
       await user.type(screen.getByLabelText('Bob Hart paid'), '10');
       await user.click(screen.getByRole('button', { name: 'Save changes' }));
 
-      expect(await screen.findByText('Expense updated')).toBeTruthy();
+      expect(await screen.findByText('Expense updated')).toBeVisible();
       expect(await fetchMock.requests[0].json()).toMatchObject({
         payers: [
           { memberId: ANN_MEMBER, amountPence: 2000 },
@@ -321,6 +321,6 @@ describe('ExpenseDialog', () => {
 
     await waitFor(() => expect(record().className).toContain('ant-btn-loading'));
     answer(json(anExpense(), 201));
-    expect(await screen.findByText('Expense recorded!')).toBeTruthy();
+    expect(await screen.findByText('Expense recorded!')).toBeVisible();
   });
 });

@@ -28,7 +28,7 @@ describe('ExpenseReceipt', () => {
 
     fireEvent.change(screen.getByLabelText('Receipt photo for Dinner'), { target: { files: [pngFile()] } });
 
-    expect(await screen.findByText('Receipt added')).toBeTruthy();
+    expect(await screen.findByText('Receipt added')).toBeVisible();
     const [request] = fetchMock.requests;
     expect(request.method).toBe('PUT');
     expect(pathOf(request)).toBe(`/api/pots/${POT_ID}/expenses/${expense.id}/receipt`);
@@ -42,7 +42,7 @@ describe('ExpenseReceipt', () => {
 
     fireEvent.change(screen.getByLabelText('Receipt photo for Dinner'), { target: { files: [svg] } });
 
-    expect(await screen.findByText('Choose a photo (JPEG, PNG or WebP).')).toBeTruthy();
+    expect(await screen.findByText('Choose a photo (JPEG, PNG or WebP).')).toBeVisible();
     expect(fetchMock.spy).not.toHaveBeenCalled();
   });
 
@@ -67,13 +67,13 @@ describe('ExpenseReceipt', () => {
         : json({ expenseId: expense.id, contentType: 'image/png', dataBase64: PNG_BASE64 }),
     );
     const { user } = renderInApp(<ExpenseReceipt potId={POT_ID} expense={expense} canChange />);
-    expect(screen.getByRole('button', { name: 'Replace receipt of Dinner' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Replace receipt of Dinner' })).toBeVisible();
 
     await user.click(screen.getByRole('button', { name: 'Receipt of Dinner' }));
     await user.click(await screen.findByRole('button', { name: 'Remove receipt' }));
     await user.click(await screen.findByRole('button', { name: 'Remove' }));
 
-    expect(await screen.findByText('Receipt removed')).toBeTruthy();
+    expect(await screen.findByText('Receipt removed')).toBeVisible();
     await waitFor(() => expect(fetchMock.requests.some((request) => request.method === 'DELETE')).toBe(true));
   });
 });

@@ -22,7 +22,7 @@ describe('InviteDialog', () => {
     await fill(user, 'Name', 'Bob');
     await user.click(screen.getByRole('button', { name: 'Send invitation' }));
 
-    expect(await screen.findByText('Missing information')).toBeTruthy();
+    expect(await screen.findByText('Missing information')).toBeVisible();
     expect(screen.getAllByText('Please enter both name and email.').length).toBeGreaterThan(0);
     expect(fetchMock.spy).not.toHaveBeenCalled();
   });
@@ -37,15 +37,15 @@ describe('InviteDialog', () => {
     await fill(user, 'Email', 'bob@example.com');
     await user.click(screen.getByRole('button', { name: 'Send invitation' }));
 
-    expect(await screen.findByText('Invitation sent!')).toBeTruthy();
+    expect(await screen.findByText('Invitation sent!')).toBeVisible();
     const [request] = fetchMock.requests;
     expect(pathOf(request)).toBe(`/api/pots/${POT_ID}/invitations`);
     expect(await request.json()).toEqual({ name: 'Bob Hart', email: 'bob@example.com' });
     expect((screen.getByLabelText('Invitation link') as HTMLInputElement).value).toBe(INVITE_URL);
-    expect(screen.getByText(/Bob Hart can join with this link until 9 Mar 2026/)).toBeTruthy();
+    expect(screen.getByText(/Bob Hart can join with this link until 9 Mar 2026/)).toBeVisible();
 
     await user.click(screen.getByRole('button', { name: /Copy link/ }));
-    expect(await screen.findByText('Link copied!')).toBeTruthy();
+    expect(await screen.findByText('Link copied!')).toBeVisible();
     expect(await navigator.clipboard.readText()).toBe(INVITE_URL);
 
     await user.click(screen.getByRole('button', { name: 'Invite someone else' }));
@@ -60,13 +60,13 @@ describe('InviteDialog', () => {
     await fill(user, 'Email', 'bob@example.com');
     await user.click(screen.getByRole('button', { name: 'Send invitation' }));
 
-    expect(await screen.findByText('Not allowed')).toBeTruthy();
-    expect(screen.getByText('Only the pot owner can invite members.')).toBeTruthy();
+    expect(await screen.findByText('Not allowed')).toBeVisible();
+    expect(screen.getByText('Only the pot owner can invite members.')).toBeVisible();
   });
 
   it('tells a member who is not the owner that only the owner invites', () => {
     renderDialog(false);
-    expect(screen.getByText('Only the owner of Lisbon trip can invite people.')).toBeTruthy();
+    expect(screen.getByText('Only the owner of Lisbon trip can invite people.')).toBeVisible();
     expect(screen.queryByLabelText('Email')).toBeNull();
   });
 });

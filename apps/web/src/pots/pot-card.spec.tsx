@@ -23,18 +23,18 @@ describe('PotCard', () => {
     expect(screen.getByRole('link', { name: 'Lisbon trip' }).getAttribute('href')).toBe(
       '/pot/0c8e7f52-1d1b-4c55-9a55-000000000001',
     );
-    expect(screen.getByText('£1,234.56')).toBeTruthy();
-    expect(screen.getByLabelText('6 members')).toBeTruthy();
-    for (const initials of ['AL', 'BH', 'CM', 'DR']) expect(screen.getByText(initials)).toBeTruthy();
+    expect(screen.getByText('£1,234.56')).toBeVisible();
+    expect(screen.getByLabelText('6 members')).toBeVisible();
+    for (const initials of ['AL', 'BH', 'CM', 'DR']) expect(screen.getByText(initials)).toBeVisible();
     expect(screen.queryByText('EF')).toBeNull();
     expect(screen.queryByText('FG')).toBeNull();
-    expect(screen.getByText('+2')).toBeTruthy();
-    expect(screen.getByLabelText('2 more')).toBeTruthy();
+    expect(screen.getByText('+2')).toBeVisible();
+    expect(screen.getByLabelText('2 more')).toBeVisible();
   });
 
   it('shows no +N with 4 members', () => {
     renderCard({ count: 4 });
-    expect(screen.getByText('DR')).toBeTruthy();
+    expect(screen.getByText('DR')).toBeVisible();
     expect(screen.queryByText(/^\+\d/)).toBeNull();
   });
 
@@ -48,7 +48,7 @@ describe('PotCard', () => {
 
   it("tags the active pot 'Active'", () => {
     renderCard({ active: true });
-    expect(screen.getByText('Active')).toBeTruthy();
+    expect(screen.getByText('Active')).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Set as active' })).toBeNull();
   });
 });

@@ -71,11 +71,11 @@ describe('a recurring expense from the expense dialog', () => {
     expect((screen.getByLabelText('First on') as HTMLInputElement).value).toBe(ukToday());
     setDate('First on', '2030-01-31');
     setDate('Until (optional)', '2030-12-31');
-    expect(screen.getByText('Then on the same day each month (or its last day).')).toBeTruthy();
+    expect(screen.getByText('Then on the same day each month (or its last day).')).toBeVisible();
     await user.click(screen.getByRole('button', { name: /Record expense/ }));
 
-    expect(await screen.findByText('Recurring expense set up')).toBeTruthy();
-    expect(screen.getByText('Rent: £900.00 every month.')).toBeTruthy();
+    expect(await screen.findByText('Recurring expense set up')).toBeVisible();
+    expect(screen.getByText('Rent: £900.00 every month.')).toBeVisible();
     expect(onClose).toHaveBeenCalled();
     expect(fetchMock.requests).toHaveLength(1);
     const [request] = fetchMock.requests;
@@ -113,7 +113,7 @@ describe('a recurring expense from the expense dialog', () => {
     setDate('First on', '2030-03-10');
     setDate('Until (optional)', '2030-03-01');
     await user.click(screen.getByRole('button', { name: /Record expense/ }));
-    expect(await screen.findByText('The end date must be on or after the first date.')).toBeTruthy();
+    expect(await screen.findByText('The end date must be on or after the first date.')).toBeVisible();
     expect(fetchMock.spy).not.toHaveBeenCalled();
 
     setDate('Until (optional)', '2030-04-01');

@@ -35,7 +35,7 @@ describe('SplitEditor (live preview)', () => {
   it('previews an equal split, pennies to the first members', () => {
     renderInApp(<Harness amountPence={1000} />);
     expect([share('Ann'), share('Bob'), share('Cat')]).toEqual(['£3.34', '£3.33', '£3.33']);
-    expect(screen.getByText('Split between 3 people; the shares add up to £10.00.')).toBeTruthy();
+    expect(screen.getByText('Split between 3 people; the shares add up to £10.00.')).toBeVisible();
   });
 
   it('recomputes when someone is left out', async () => {
@@ -46,7 +46,7 @@ describe('SplitEditor (live preview)', () => {
 
   it('asks for the amount first', () => {
     renderInApp(<Harness amountPence={null} />);
-    expect(screen.getByText('Enter the amount to see each share.')).toBeTruthy();
+    expect(screen.getByText('Enter the amount to see each share.')).toBeVisible();
     expect(share('Ann')).toBe('—');
   });
 

@@ -14,7 +14,7 @@ describe('protected routes', () => {
     async (path) => {
       renderInApp(<AppRoutes />, { route: path });
       await waitFor(() => expect(location()).toBe(`/auth?next=${encodeURIComponent(path)}`));
-      expect(await screen.findByRole('button', { name: 'Sign In' })).toBeTruthy();
+      expect(await screen.findByRole('button', { name: 'Sign In' })).toBeVisible();
     },
   );
 
@@ -30,27 +30,27 @@ describe('protected routes', () => {
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
 
     await waitFor(() => expect(location()).toBe('/top-up?pot=7'));
-    expect(await screen.findByRole('heading', { name: 'Top Up' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Top Up' })).toBeVisible();
   });
 
   it('wait for the session to be known before deciding', async () => {
     renderInApp(<AppRoutes />, { route: '/onboarding', session: loadingState });
-    expect(await screen.findByText('Checking your session…')).toBeTruthy();
+    expect(await screen.findByText('Checking your session…')).toBeVisible();
     expect(location()).toBe('/onboarding');
   });
 
   it('offer Sign In instead of a bare spinner while the session check waits out a rate limit', async () => {
     renderInApp(<AppRoutes />, { route: '/onboarding', session: { ...loadingState, restoreDelayed: true } });
-    expect(await screen.findByRole('heading', { name: 'Still checking your session' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Still checking your session' })).toBeVisible();
     expect(screen.getAllByRole('link', { name: 'Sign In' }).length).toBeGreaterThan(0);
-    expect(screen.getByRole('button', { name: 'Sign Out' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sign Out' })).toBeVisible();
     expect(screen.queryByText('Checking your session…')).toBeNull();
     expect(location()).toBe('/onboarding');
   });
 
   it('show the page to a signed-in user', async () => {
     renderInApp(<AppRoutes />, { route: '/create-pot', session: signedInState() });
-    expect(await screen.findByRole('heading', { name: 'Create a Pot' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Create a Pot' })).toBeVisible();
   });
 
   it('send old /funding links to the top-up page', async () => {

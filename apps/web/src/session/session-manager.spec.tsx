@@ -24,7 +24,7 @@ describe('SessionManager', () => {
     const fetchMock = mockFetch(() => json(anAuthSession({ accessToken: 'restored' })));
     const { store } = renderSession();
 
-    expect(await screen.findByText('Welcome, Ann Lee')).toBeTruthy();
+    expect(await screen.findByText('Welcome, Ann Lee')).toBeVisible();
     expect(store.getState().session.accessToken).toBe('restored');
     expect(withoutBell(fetchMock.requests).map(pathOf)).toEqual(['/api/auth/refresh']);
     expect(withoutBell(fetchMock.requests)[0].credentials).toBe('include');
@@ -34,7 +34,7 @@ describe('SessionManager', () => {
     mockFetch(() => problem(401, 'No session'));
     const { store } = renderSession();
 
-    expect(await screen.findByRole('link', { name: 'Sign In' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Sign In' })).toBeVisible();
     expect(store.getState().session.status).toBe('signedOut');
     expect(screen.queryByText('Authentication Error')).toBeNull();
   });
@@ -57,13 +57,13 @@ describe('SessionManager', () => {
       const { store } = renderSession();
 
       await advance(0);
-      await waitFor(() => expect(screen.getByRole('link', { name: 'Sign In' })).toBeTruthy());
-      expect(screen.getByRole('button', { name: 'Sign Out' })).toBeTruthy();
+      await waitFor(() => expect(screen.getByRole('link', { name: 'Sign In' })).toBeVisible());
+      expect(screen.getByRole('button', { name: 'Sign Out' })).toBeVisible();
       expect(store.getState().session.status).toBe('loading');
       expect(screen.queryByText('Authentication Error')).toBeNull();
 
       await advance(60_000);
-      await waitFor(() => expect(screen.getByText('Welcome, Ann Lee')).toBeTruthy());
+      await waitFor(() => expect(screen.getByText('Welcome, Ann Lee')).toBeVisible());
       expect(store.getState().session.accessToken).toBe('restored');
       expect(screen.queryByRole('link', { name: 'Sign In' })).toBeNull();
       expect(refreshes).toBe(2);
@@ -92,8 +92,8 @@ describe('SessionManager', () => {
       await advance(0);
 
       await waitFor(() => expect(store.getState().session.status).toBe('signedOut'));
-      expect(screen.getByText('Authentication Error')).toBeTruthy();
-      expect(screen.getByRole('link', { name: 'Sign In' })).toBeTruthy();
+      expect(screen.getByText('Authentication Error')).toBeVisible();
+      expect(screen.getByRole('link', { name: 'Sign In' })).toBeVisible();
     });
 
     it('polls /api/me every 3 s until the residency badge can be shown', async () => {
@@ -109,7 +109,7 @@ describe('SessionManager', () => {
       expect(screen.queryByText('UK Resident')).toBeNull();
       await advance(RESIDENCY_POLL_INTERVAL_MS * 2);
 
-      await waitFor(() => expect(screen.getByText('UK Resident')).toBeTruthy());
+      await waitFor(() => expect(screen.getByText('UK Resident')).toBeVisible());
       await advance(RESIDENCY_POLL_INTERVAL_MS * 5);
       expect(withoutBell(fetchMock.requests).map(pathOf)).toEqual(['/api/me', '/api/me', '/api/me']);
       expect(withoutBell(fetchMock.requests)[0].headers.get('Authorization')).toBe('Bearer access-token-1');

@@ -65,7 +65,7 @@ describe('plain display elements', () => {
     expect(alert.textContent).toContain('Try later.');
     expect(alert.className).toContain('plain-alert-error');
     expect(alert.className).toContain('plain-alert-with-description');
-    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeVisible();
     expect(screen.getByRole('status').className).not.toContain('plain-alert-with-description');
   });
 
@@ -92,7 +92,7 @@ describe('plain display elements', () => {
       </>,
     );
     expect(screen.getByText('Active').className).toBe('plain-tag plain-tag-green');
-    expect(screen.getByText('No pots yet')).toBeTruthy();
+    expect(screen.getByText('No pots yet')).toBeVisible();
     expect(container.querySelector('svg')?.getAttribute('aria-hidden')).toBe('true');
   });
 });

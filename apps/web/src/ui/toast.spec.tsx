@@ -25,12 +25,12 @@ describe('toasts', () => {
 
     expect(screen.queryByText('Toast 1')).toBeNull();
     expect(screen.queryByText('Toast 2')).toBeNull();
-    expect(screen.getByText('Toast 3')).toBeTruthy();
-    expect(screen.getByText('Toast 5')).toBeTruthy();
-    expect(screen.getByText('Description 5')).toBeTruthy();
+    expect(screen.getByText('Toast 3')).toBeVisible();
+    expect(screen.getByText('Toast 5')).toBeVisible();
+    expect(screen.getByText('Description 5')).toBeVisible();
 
     await act(() => jest.advanceTimersByTimeAsync(3_900));
-    expect(screen.queryByText('Toast 5')).toBeTruthy();
+    expect(screen.getByText('Toast 5')).toBeVisible();
 
     await act(() => jest.advanceTimersByTimeAsync(1_000));
     expect(screen.queryByText('Toast 5')).toBeNull();

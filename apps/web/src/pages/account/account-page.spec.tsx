@@ -47,24 +47,24 @@ describe('account page', () => {
       pathOf(request) === '/api/me' ? json(aUser({ fullName: 'Ada Lovelace', residency })) : undefined,
     );
     renderInApp(<AppRoutes />, { route: '/account', session: signedInState() });
-    expect(await screen.findByText(text)).toBeTruthy();
+    expect(await screen.findByText(text)).toBeVisible();
   });
 
   it('shows the profile, the payment state and each signed-in device; signs another device out', async () => {
     const { requests } = accountApi();
     const { user } = renderInApp(<AppRoutes />, { route: '/account', session: signedInState() });
 
-    expect(await screen.findByRole('heading', { name: 'Your account' })).toBeTruthy();
-    expect(await screen.findByText('Ada Lovelace')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Your account' })).toBeVisible();
+    expect(await screen.findByText('Ada Lovelace')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Change password' }).getAttribute('href')).toBe(
       '/account/password',
     );
-    expect(await screen.findByText('Not verified')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Set up your payment account and card' })).toBeTruthy();
+    expect(await screen.findByText('Not verified')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Set up your payment account and card' })).toBeVisible();
 
     const devices = screen.getByRole('region', { name: 'Signed-in devices' });
-    expect(await within(devices).findByText('Safari on iPhone')).toBeTruthy();
-    expect(within(devices).getByText('This device')).toBeTruthy();
+    expect(await within(devices).findByText('Safari on iPhone')).toBeVisible();
+    expect(within(devices).getByText('This device')).toBeVisible();
     // The current device has no sign-out button of its own (the header's Sign Out is that).
     expect(within(devices).getAllByRole('button', { name: /^Sign out .*, last active/ })).toHaveLength(1);
 
@@ -73,7 +73,7 @@ describe('account page', () => {
     expect(requests.some((r) => r.method === 'DELETE' && pathOf(r) === `/api/me/sessions/${PHONE}`)).toBe(
       true,
     );
-    expect(await screen.findByText('Safari on iPhone has been signed out.')).toBeTruthy();
+    expect(await screen.findByText('Safari on iPhone has been signed out.')).toBeVisible();
   });
 
   it("shows why an account cannot be deleted yet, in the server's words", async () => {
@@ -94,7 +94,7 @@ describe('account page', () => {
 
     expect(
       await within(dialog).findByText(/your Kitty wallet still holds money: withdraw it first/),
-    ).toBeTruthy();
+    ).toBeVisible();
   });
 
   it('signs out and goes home once the account is deleted', async () => {
@@ -111,6 +111,6 @@ describe('account page', () => {
     await waitFor(() => expect(store.getState().session.status).toBe('signedOut'));
     const deletion = requests.find((r) => r.method === 'DELETE' && pathOf(r) === '/api/me');
     expect(await deletion?.json()).toEqual({ password: 'a-long-enough-password' });
-    expect(await screen.findByText('Account deleted')).toBeTruthy();
+    expect(await screen.findByText('Account deleted')).toBeVisible();
   });
 });

@@ -40,6 +40,6 @@ describe('NotificationSettings', () => {
   it('says so when the settings cannot be read', async () => {
     mockFetch(() => problem(503, 'down'));
     renderInApp(<NotificationSettings />, { session: signedInState() });
-    expect(await screen.findByRole('alert')).toBeTruthy();
+    expect(await screen.findByRole('alert')).toBeVisible();
   });
 });

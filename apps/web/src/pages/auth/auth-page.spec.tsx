@@ -24,10 +24,10 @@ describe('AuthPage', () => {
 
       await user.click(screen.getByRole('button', { name: 'Create Account' }));
 
-      expect(await screen.findByText('Name required')).toBeTruthy();
+      expect(await screen.findByText('Name required')).toBeVisible();
       expect(screen.getAllByText('Please enter your full name.').length).toBeGreaterThanOrEqual(2); // field + toast
-      expect(screen.getByText('Please enter your email address.')).toBeTruthy();
-      expect(screen.getByText('Please choose a password.')).toBeTruthy();
+      expect(screen.getByText('Please enter your email address.')).toBeVisible();
+      expect(screen.getByText('Please choose a password.')).toBeVisible();
     });
 
     it('rejects a blank name, an invalid e-mail and a password under 8 characters', async () => {
@@ -39,8 +39,8 @@ describe('AuthPage', () => {
       await fill(user, 'Password', 'short');
       await user.click(screen.getByRole('button', { name: 'Create Account' }));
 
-      expect(await screen.findByText('Password must be at least 8 characters.')).toBeTruthy();
-      expect(screen.getByText('Please enter a valid email address.')).toBeTruthy();
+      expect(await screen.findByText('Password must be at least 8 characters.')).toBeVisible();
+      expect(screen.getByText('Please enter a valid email address.')).toBeVisible();
       expect(screen.getAllByText('Please enter your full name.').length).toBeGreaterThanOrEqual(1);
       expect(fetchMock.spy).not.toHaveBeenCalled();
     });
@@ -54,8 +54,8 @@ describe('AuthPage', () => {
       await fill(user, 'Password', 'correct horse');
       await user.click(screen.getByRole('button', { name: 'Create Account' }));
 
-      expect(await screen.findByText('Check your inbox')).toBeTruthy();
-      expect(screen.getByText('ann@example.com')).toBeTruthy();
+      expect(await screen.findByText('Check your inbox')).toBeVisible();
+      expect(screen.getByText('ann@example.com')).toBeVisible();
       expect(store.getState().session.status).not.toBe('signedIn');
       const [request] = fetchMock.requests;
       expect(pathOf(request)).toBe('/api/auth/sign-up');
@@ -85,7 +85,7 @@ describe('AuthPage', () => {
       await fill(user, 'Password', 'password');
       await user.click(screen.getByRole('button', { name: 'Create Account' }));
 
-      expect(await screen.findByText('Sign up failed')).toBeTruthy();
+      expect(await screen.findByText('Sign up failed')).toBeVisible();
       expect(
         screen.getAllByText('This password is too easy to guess. This is a heavily used password.').length,
       ).toBeGreaterThanOrEqual(1);
@@ -104,9 +104,9 @@ describe('AuthPage', () => {
       await fill(user, 'Password', 'correct horse');
       await user.click(screen.getByRole('button', { name: 'Create Account' }));
 
-      expect(await screen.findByText('This email domain cannot receive mail.')).toBeTruthy();
+      expect(await screen.findByText('This email domain cannot receive mail.')).toBeVisible();
       // The field's message shows at once; the toast once its (lazy) host has loaded.
-      expect(await screen.findByText('Please check the highlighted fields.')).toBeTruthy();
+      expect(await screen.findByText('Please check the highlighted fields.')).toBeVisible();
     });
 
     it("shows the server's reason when sign-up fails", async () => {
@@ -118,8 +118,8 @@ describe('AuthPage', () => {
       await fill(user, 'Password', 'correct horse');
       await user.click(screen.getByRole('button', { name: 'Create Account' }));
 
-      expect(await screen.findByText('Sign up failed')).toBeTruthy();
-      expect(screen.getByText('An account with this email already exists')).toBeTruthy();
+      expect(await screen.findByText('Sign up failed')).toBeVisible();
+      expect(screen.getByText('An account with this email already exists')).toBeVisible();
     });
   });
 
@@ -129,8 +129,8 @@ describe('AuthPage', () => {
 
       await user.click(screen.getByRole('button', { name: 'Sign In' }));
 
-      expect(await screen.findByText('Please enter your email address.')).toBeTruthy();
-      expect(screen.getByText('Please enter your password.')).toBeTruthy();
+      expect(await screen.findByText('Please enter your email address.')).toBeVisible();
+      expect(screen.getByText('Please enter your password.')).toBeVisible();
     });
 
     it('signs in and returns to the page the visitor came from', async () => {
@@ -141,7 +141,7 @@ describe('AuthPage', () => {
       await fill(user, 'Password', 'correct horse');
       await user.click(screen.getByRole('button', { name: 'Sign In' }));
 
-      expect(await screen.findByText('Welcome back!')).toBeTruthy();
+      expect(await screen.findByText('Welcome back!')).toBeVisible();
       await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/pot/42'));
     });
 
@@ -164,8 +164,8 @@ describe('AuthPage', () => {
       await fill(user, 'Password', 'wrong password');
       await user.click(screen.getByRole('button', { name: 'Sign In' }));
 
-      expect(await screen.findByText('Sign in failed')).toBeTruthy();
-      expect(screen.getByText('Invalid email or password')).toBeTruthy();
+      expect(await screen.findByText('Sign in failed')).toBeVisible();
+      expect(screen.getByText('Invalid email or password')).toBeVisible();
       expect(store.getState().session.status).toBe('signedOut');
     });
 
@@ -173,11 +173,11 @@ describe('AuthPage', () => {
       const { user } = renderAuth('/auth?next=%2Ftop-up');
 
       await user.click(screen.getByRole('button', { name: 'Sign Up' }));
-      expect(screen.getByRole('button', { name: 'Create Account' })).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Create Account' })).toBeVisible();
       expect(screen.getByTestId('location').textContent).toBe('/auth?next=%2Ftop-up&mode=sign-up');
 
       await user.click(screen.getByRole('button', { name: 'Sign In' }));
-      expect(screen.getByRole('button', { name: 'Sign In' })).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Sign In' })).toBeVisible();
     });
   });
 });

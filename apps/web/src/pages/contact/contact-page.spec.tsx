@@ -20,10 +20,10 @@ describe('ContactPage', () => {
 
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
 
-    expect(await screen.findByText('Please enter your name.')).toBeTruthy();
-    expect(screen.getByText('Please enter your email address.')).toBeTruthy();
-    expect(screen.getByText('Please enter a subject.')).toBeTruthy();
-    expect(screen.getByText('Please enter your message.')).toBeTruthy();
+    expect(await screen.findByText('Please enter your name.')).toBeVisible();
+    expect(screen.getByText('Please enter your email address.')).toBeVisible();
+    expect(screen.getByText('Please enter a subject.')).toBeVisible();
+    expect(screen.getByText('Please enter your message.')).toBeVisible();
     expect(fetchMock.spy).not.toHaveBeenCalled();
   });
 
@@ -34,8 +34,8 @@ describe('ContactPage', () => {
     await fillIn(user);
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
 
-    expect(await screen.findByText('Message Sent')).toBeTruthy();
-    expect(screen.getByText("We'll get back to you within 24 hours.")).toBeTruthy();
+    expect(await screen.findByText('Message Sent')).toBeVisible();
+    expect(screen.getByText("We'll get back to you within 24 hours.")).toBeVisible();
     await waitFor(() => expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe(''));
     expect((screen.getByLabelText('Message') as HTMLTextAreaElement).value).toBe('');
 
@@ -62,7 +62,7 @@ describe('ContactPage', () => {
       expect(screen.getByRole('button', { name: /Send Message/ }).className).toContain('ant-btn-loading'),
     );
     answer(json({ id: 'x' }, 201));
-    expect(await screen.findByText('Message Sent')).toBeTruthy();
+    expect(await screen.findByText('Message Sent')).toBeVisible();
   });
 
   it("shows the server's explanation of a rejected message and marks the field", async () => {
@@ -76,8 +76,8 @@ describe('ContactPage', () => {
     await fillIn(user);
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
 
-    expect(await screen.findByText('The message is too long.')).toBeTruthy();
-    expect(screen.getByText('At most 5000 characters')).toBeTruthy();
+    expect(await screen.findByText('The message is too long.')).toBeVisible();
+    expect(screen.getByText('At most 5000 characters')).toBeVisible();
     expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Ann Lee');
   });
 
@@ -88,8 +88,8 @@ describe('ContactPage', () => {
     await fillIn(user);
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
 
-    expect(await screen.findByText('Something went wrong')).toBeTruthy();
-    expect(screen.getByText('Please try again later.')).toBeTruthy();
+    expect(await screen.findByText('Something went wrong')).toBeVisible();
+    expect(screen.getByText('Please try again later.')).toBeVisible();
     expect(screen.queryByText('notifications service unavailable')).toBeNull();
   });
 
@@ -101,10 +101,10 @@ describe('ContactPage', () => {
 
   it('lists the support hours and contacts', () => {
     renderInApp(<ContactPage />);
-    expect(screen.getByText('Mon-Fri')).toBeTruthy();
-    expect(screen.getByText('9:00-18:00 GMT')).toBeTruthy();
-    expect(screen.getByText('10:00-16:00')).toBeTruthy();
-    expect(screen.getByText('Closed')).toBeTruthy();
+    expect(screen.getByText('Mon-Fri')).toBeVisible();
+    expect(screen.getByText('9:00-18:00 GMT')).toBeVisible();
+    expect(screen.getByText('10:00-16:00')).toBeVisible();
+    expect(screen.getByText('Closed')).toBeVisible();
     expect(screen.getByRole('link', { name: 'support@kitty.example' }).getAttribute('href')).toBe(
       'mailto:support@kitty.example',
     );

@@ -20,7 +20,7 @@ describe('CreatePotPage', () => {
     await fill(user, 'Pot name', '   ');
     await user.click(screen.getByRole('button', { name: 'Create Pot' }));
 
-    expect(await screen.findByText('Please enter a pot name.')).toBeTruthy();
+    expect(await screen.findByText('Please enter a pot name.')).toBeVisible();
     expect(fetchMock.spy).not.toHaveBeenCalled();
   });
 
@@ -42,10 +42,10 @@ describe('CreatePotPage', () => {
     await user.click(screen.getByRole('button', { name: 'Create Pot' }));
 
     await waitFor(() => expect(location()).toBe('/pot-summary'));
-    expect(await screen.findByText('Success!')).toBeTruthy();
+    expect(await screen.findByText('Success!')).toBeVisible();
     // Nobody was listed, so no invitation is promised.
-    expect(screen.getByText(`${aPotDetail().name} is ready.`)).toBeTruthy();
-    expect(await screen.findByRole('heading', { name: 'Pot Created Successfully' })).toBeTruthy();
+    expect(screen.getByText(`${aPotDetail().name} is ready.`)).toBeVisible();
+    expect(await screen.findByRole('heading', { name: 'Pot Created Successfully' })).toBeVisible();
     const created = fetchMock.requests.find((request) => request.method === 'POST')!;
     expect(pathOf(created)).toBe('/api/pots');
     expect(await created.json()).toEqual({
@@ -67,7 +67,7 @@ describe('CreatePotPage', () => {
     await setDate('End date', '2026-07-01');
     await user.click(screen.getByRole('button', { name: 'Create Pot' }));
 
-    expect(await screen.findByText('The end date must be on or after the start date.')).toBeTruthy();
+    expect(await screen.findByText('The end date must be on or after the start date.')).toBeVisible();
     expect(fetchMock.spy).not.toHaveBeenCalled();
   });
 
@@ -79,7 +79,7 @@ describe('CreatePotPage', () => {
     await user.click(screen.getByRole('button', { name: 'Add member' }));
     await fill(user, 'Member 1 name', 'Bob Hart');
     await user.click(screen.getByRole('button', { name: 'Create Pot' }));
-    expect(await screen.findByText('Please enter both name and email.')).toBeTruthy();
+    expect(await screen.findByText('Please enter both name and email.')).toBeVisible();
     expect(fetchMock.spy).not.toHaveBeenCalled();
 
     await fill(user, 'Member 1 email', 'bob@example.com');
@@ -94,7 +94,7 @@ describe('CreatePotPage', () => {
     });
     expect(
       await screen.findByText(`${aPotDetail().name} is ready. The invitation is on its way.`),
-    ).toBeTruthy();
+    ).toBeVisible();
   });
 
   it("shows 'Creation Failed' with the server's reason and marks the field", async () => {
@@ -111,9 +111,9 @@ describe('CreatePotPage', () => {
     await fill(user, 'Member 1 email', 'bob@example.com');
     await user.click(screen.getByRole('button', { name: 'Create Pot' }));
 
-    expect(await screen.findByText('Creation Failed')).toBeTruthy();
-    expect(screen.getByText('Pot name must be at most 80 characters.')).toBeTruthy();
-    expect(screen.getByText('Please enter a valid email address.')).toBeTruthy();
+    expect(await screen.findByText('Creation Failed')).toBeVisible();
+    expect(screen.getByText('Pot name must be at most 80 characters.')).toBeVisible();
+    expect(screen.getByText('Please enter a valid email address.')).toBeVisible();
   });
 
   it("falls back to 'Failed to create pot. Please try again.' when the server fails", async () => {
@@ -123,8 +123,8 @@ describe('CreatePotPage', () => {
     await fill(user, 'Pot name', 'Trip');
     await user.click(screen.getByRole('button', { name: 'Create Pot' }));
 
-    expect(await screen.findByText('Creation Failed')).toBeTruthy();
-    expect(screen.getByText('Failed to create pot. Please try again.')).toBeTruthy();
+    expect(await screen.findByText('Creation Failed')).toBeVisible();
+    expect(screen.getByText('Failed to create pot. Please try again.')).toBeVisible();
   });
 
   it('promises invitations only to the people listed', () => {

@@ -25,7 +25,7 @@ function sessionApi(...answers: (() => Response)[]) {
 describe('/funding-success', () => {
   it("says 'No session ID found' without session_id", async () => {
     renderSuccess('/funding-success');
-    expect(await screen.findByRole('heading', { name: 'No session ID found' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'No session ID found' })).toBeVisible();
   });
 
   it("shows 'Processing your payment...' until the webhook is processed, then 'Payment Successful!' with the UK fee", async () => {
@@ -35,13 +35,13 @@ describe('/funding-success', () => {
     );
     renderSuccess();
 
-    expect(await screen.findByText('Processing your payment...')).toBeTruthy();
-    expect(await screen.findByRole('heading', { name: 'Payment Successful!' })).toBeTruthy();
-    expect(screen.getByText('Your funds have been added to your Kitty')).toBeTruthy();
-    expect(screen.getByText('£25.00')).toBeTruthy();
-    expect(screen.getByText('UK User')).toBeTruthy();
-    expect(screen.getByText('Platform fee (2%): £0.50')).toBeTruthy();
-    expect(screen.getByText('This fee covers platform maintenance and processing costs.')).toBeTruthy();
+    expect(await screen.findByText('Processing your payment...')).toBeVisible();
+    expect(await screen.findByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+    expect(screen.getByText('Your funds have been added to your Kitty')).toBeVisible();
+    expect(screen.getByText('£25.00')).toBeVisible();
+    expect(screen.getByText('UK User')).toBeVisible();
+    expect(screen.getByText('Platform fee (2%): £0.50')).toBeVisible();
+    expect(screen.getByText('This fee covers platform maintenance and processing costs.')).toBeVisible();
     expect(href('Continue to Dashboard')).toBe('/');
     expect(href('Create a New Pot')).toBe('/create-pot');
     const reads = fetchMock.requests.filter(({ url }) => url.includes('/api/funding/sessions/cs_test_1'));
@@ -52,14 +52,14 @@ describe('/funding-success', () => {
     sessionApi(() => json(aFundingSession({ isUKUser: false, markupAmount: 150, markupPercentage: 6 })));
     const { unmount } = renderSuccess();
 
-    expect(await screen.findByText('International User')).toBeTruthy();
-    expect(screen.getByText('Platform fee (6%): £1.50')).toBeTruthy();
-    expect(screen.getByText('This fee covers cross-border and currency conversion costs.')).toBeTruthy();
+    expect(await screen.findByText('International User')).toBeVisible();
+    expect(screen.getByText('Platform fee (6%): £1.50')).toBeVisible();
+    expect(screen.getByText('This fee covers cross-border and currency conversion costs.')).toBeVisible();
     unmount();
 
     sessionApi(() => json(aFundingSession({ markupAmount: 0 })));
     renderSuccess();
-    expect(await screen.findByRole('heading', { name: 'Payment Successful!' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
     expect(screen.queryByText(/Platform fee/)).toBeNull();
   });
 
@@ -80,11 +80,11 @@ describe('/funding-success', () => {
     sessionApi(answer);
     renderSuccess();
 
-    expect(await screen.findByRole('heading', { name: 'Error Processing Payment' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Error Processing Payment' })).toBeVisible();
     expect(
       screen.getByText('There was an issue processing your payment. Please contact support.'),
-    ).toBeTruthy();
-    if (why) expect(screen.getByText(why)).toBeTruthy();
+    ).toBeVisible();
+    if (why) expect(screen.getByText(why)).toBeVisible();
     else expect(screen.queryByText(/^The payment|^You cancelled/)).toBeNull();
   });
 
@@ -92,7 +92,7 @@ describe('/funding-success', () => {
     const fetchMock = sessionApi(() => problem(404, 'Funding session not found.'));
     renderSuccess('/funding-success?session_id=..%2F..%2Fwallet');
 
-    expect(await screen.findByRole('heading', { name: 'Error Processing Payment' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Error Processing Payment' })).toBeVisible();
     const read = fetchMock.requests.find(({ url }) => url.includes('/api/funding/sessions/'));
     expect(new URL(read?.url ?? '').pathname).toBe('/api/funding/sessions/..%2F..%2Fwallet');
   });
@@ -103,7 +103,7 @@ describe('/funding-success', () => {
       () => json(aFundingSession()),
     );
     renderSuccess();
-    await waitFor(() => expect(screen.getByRole('heading', { name: 'Payment Successful!' })).toBeTruthy(), {
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible(), {
       timeout: 4_000,
     });
   });
@@ -113,8 +113,8 @@ describe('/funding-cancelled', () => {
   it('says the payment was cancelled and offers to try again on /top-up', async () => {
     renderInApp(<AppRoutes />, { route: '/funding-cancelled' });
 
-    expect(await screen.findByRole('heading', { name: 'Payment Cancelled' })).toBeTruthy();
-    expect(screen.getByText('Your payment was cancelled. No funds were added to your account.')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Payment Cancelled' })).toBeVisible();
+    expect(screen.getByText('Your payment was cancelled. No funds were added to your account.')).toBeVisible();
     expect(href('Return to Dashboard')).toBe('/');
     expect(href('Try Adding Funds Again')).toBe('/top-up');
   });
@@ -126,7 +126,7 @@ describe('/funding-cancelled', () => {
     );
     renderInApp(<AppRoutes />, { route: `/funding-cancelled?top_up=${topUpId}`, session: signedInState() });
 
-    expect(await screen.findByRole('heading', { name: 'Payment Cancelled' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Payment Cancelled' })).toBeVisible();
     const posts = fetchMock.requests.filter((request) => request.method === 'POST');
     expect(posts.map((request) => new URL(request.url).pathname)).toContain(
       `/api/funding/top-ups/${topUpId}/cancel`,
@@ -144,7 +144,7 @@ describe('/funding-cancelled', () => {
       session: signedInState(),
     });
 
-    expect(await screen.findByRole('heading', { name: 'Your payment went through' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Your payment went through' })).toBeVisible();
     expect(screen.queryByText('Try Adding Funds Again')).toBeNull();
   });
 

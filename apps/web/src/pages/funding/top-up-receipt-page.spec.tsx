@@ -18,14 +18,14 @@ describe('top-up receipt page', () => {
     renderInApp(<AppRoutes />, { route: `/top-ups/${TOP_UP}/receipt`, session: signedInState() });
 
     const receipt = within(await screen.findByRole('region', { name: /Receipt/ }));
-    expect(receipt.getByText('Added')).toBeTruthy();
-    expect(receipt.getByText('Lisbon trip')).toBeTruthy();
-    expect(receipt.getByText('£25.00')).toBeTruthy();
-    expect(receipt.getByText('Platform fee (2%)')).toBeTruthy();
-    expect(receipt.getByText('£0.50')).toBeTruthy();
-    expect(receipt.getByText('£25.50')).toBeTruthy();
-    expect(receipt.getByText(TOP_UP)).toBeTruthy();
-    expect(receipt.getByText('cs_test_1')).toBeTruthy();
+    expect(receipt.getByText('Added')).toBeVisible();
+    expect(receipt.getByText('Lisbon trip')).toBeVisible();
+    expect(receipt.getByText('£25.00')).toBeVisible();
+    expect(receipt.getByText('Platform fee (2%)')).toBeVisible();
+    expect(receipt.getByText('£0.50')).toBeVisible();
+    expect(receipt.getByText('£25.50')).toBeVisible();
+    expect(receipt.getByText(TOP_UP)).toBeVisible();
+    expect(receipt.getByText('cs_test_1')).toBeVisible();
   });
 
   it('says a failed top-up failed, in Stripe’s words', async () => {
@@ -33,13 +33,13 @@ describe('top-up receipt page', () => {
       json(aFundingTransaction({ id: TOP_UP, status: 'failed', failureReason: 'Your card was declined.' })),
     );
     renderInApp(<AppRoutes />, { route: `/top-ups/${TOP_UP}/receipt`, session: signedInState() });
-    expect(await screen.findByText('The payment failed. Your card was declined.')).toBeTruthy();
+    expect(await screen.findByText('The payment failed. Your card was declined.')).toBeVisible();
   });
 
   it('says another user’s top-up is not found', async () => {
     mockFetch(() => problem(404, 'This top-up does not exist.'));
     renderInApp(<AppRoutes />, { route: `/top-ups/${TOP_UP}/receipt`, session: signedInState() });
-    expect(await screen.findByText('Top-up not found')).toBeTruthy();
-    expect(screen.getByText('This top-up does not exist.')).toBeTruthy();
+    expect(await screen.findByText('Top-up not found')).toBeVisible();
+    expect(screen.getByText('This top-up does not exist.')).toBeVisible();
   });
 });

@@ -24,14 +24,14 @@ describe('home route', () => {
 
     expect(
       await screen.findByRole('heading', { name: 'One shared pot. A few friends. Zero hassle.' }),
-    ).toBeTruthy();
+    ).toBeVisible();
     expect(href('Get Started Free')).toBe('/auth?mode=sign-up');
     expect(href('Learn More')).toBe('/about');
     for (const feature of ['Pot Management', 'Smart Splitting', 'Easy Payments', 'Secure & Private']) {
-      expect(screen.getByRole('heading', { name: feature })).toBeTruthy();
+      expect(screen.getByRole('heading', { name: feature })).toBeVisible();
     }
-    expect(screen.getByText('Create pots and invite friends with a simple link.')).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Ready to simplify your pot expenses?' })).toBeTruthy();
+    expect(screen.getByText('Create pots and invite friends with a simple link.')).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'Ready to simplify your pot expenses?' })).toBeVisible();
     expect(href("Get Started - It's Free")).toBe('/auth?mode=sign-up');
   });
 
@@ -43,16 +43,16 @@ describe('home route', () => {
     );
     const { user } = renderInApp(<AppRoutes />, { session: signedInState() });
 
-    expect(await screen.findByRole('heading', { name: 'Quick Actions' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Quick Actions' })).toBeVisible();
     expect(href('Add Pot')).toBe('/create-pot');
     expect(href('Manage Account')).toBe('/account');
-    expect(await screen.findByText('No pots yet')).toBeTruthy();
+    expect(await screen.findByText('No pots yet')).toBeVisible();
     expect(href('Create Your First Pot')).toBe('/create-pot');
 
     // With no pot at all, inviting starts with creating one, and says why.
     await user.click(screen.getByRole('button', { name: 'Invite People' }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/create-pot'));
-    expect(await screen.findByText('Create a pot first')).toBeTruthy();
+    expect(await screen.findByText('Create a pot first')).toBeVisible();
   });
 
   it("lists the user's pots newest first, marks the active one and invites people to it", async () => {
@@ -70,13 +70,13 @@ describe('home route', () => {
     const titles = screen.getAllByRole('heading', { level: 3 });
     expect(titles.map((title) => title.textContent)).toEqual(['Lisbon trip', 'Flat bills']);
     const grid = within(screen.getByRole('region', { name: 'Your Pots' }));
-    expect(grid.getByText('£1,234.56')).toBeTruthy();
-    expect(grid.getByText('£0.00')).toBeTruthy();
-    expect(screen.getByText('Active')).toBeTruthy();
+    expect(grid.getByText('£1,234.56')).toBeVisible();
+    expect(grid.getByText('£0.00')).toBeVisible();
+    expect(screen.getByText('Active')).toBeVisible();
     expect(screen.getAllByRole('button', { name: 'Set as active' })).toHaveLength(1);
 
     await user.click(screen.getByRole('button', { name: 'Invite People' }));
-    expect(await screen.findByText('Invite people to Lisbon trip')).toBeTruthy();
+    expect(await screen.findByText('Invite people to Lisbon trip')).toBeVisible();
   });
 
   it('keeps archived pots out of the grid, one click away with what they still hold', async () => {
@@ -94,7 +94,7 @@ describe('home route', () => {
     expect(screen.queryByRole('heading', { name: 'Ski 2025' })).toBeNull();
     await user.click(await screen.findByText('Archived pots (1)'));
     expect(href('Ski 2025')).toBe('/pot/p-archived');
-    expect(screen.getByText('£12.50')).toBeTruthy();
+    expect(screen.getByText('£12.50')).toBeVisible();
   });
 
   it('shows the balance card and withdraws from the active pot the user owns by default', async () => {
@@ -111,13 +111,13 @@ describe('home route', () => {
     const { user } = renderInApp(<AppRoutes />, { session: signedInState() });
 
     const card = within(await screen.findByRole('region', { name: 'Your balance' }));
-    expect(await card.findByText('£50.00')).toBeTruthy();
+    expect(await card.findByText('£50.00')).toBeVisible();
     expect(card.getByTestId('pots-balance').textContent).toBe('£1,234.56');
     expect(card.getByRole('link', { name: /Request Top-Up/ }).getAttribute('href')).toBe('/request-top-up');
 
     await user.click(card.getByRole('button', { name: /Withdraw/ }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Withdraw' }));
-    expect(await dialog.findByText('Available: £1,234.56')).toBeTruthy();
+    expect(await dialog.findByText('Available: £1,234.56')).toBeVisible();
   });
 
   it("makes another pot active, and says 'Failed to set active pot' when that fails", async () => {
@@ -136,11 +136,11 @@ describe('home route', () => {
     const { user } = renderInApp(<AppRoutes />, { session: signedInState() });
 
     await user.click(await screen.findByRole('button', { name: 'Set as active' }));
-    expect(await screen.findByText('Failed to set active pot')).toBeTruthy();
+    expect(await screen.findByText('Failed to set active pot')).toBeVisible();
 
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Set as active' }));
-    expect(await screen.findByText('Flat bills is now your active pot.')).toBeTruthy();
+    expect(await screen.findByText('Flat bills is now your active pot.')).toBeVisible();
     const put = fetchMock.requests.filter((request) => request.method === 'PUT');
     expect(await put[1].json()).toEqual({ potId: 'p-old' });
   });
@@ -156,7 +156,7 @@ describe('home route', () => {
 
     await screen.findByRole('link', { name: 'Lisbon trip' });
     await user.click(screen.getByRole('button', { name: 'Invite People' }));
-    expect(await screen.findByText('Choose a pot first')).toBeTruthy();
+    expect(await screen.findByText('Choose a pot first')).toBeVisible();
     expect(screen.getByTestId('location').textContent).toBe('/');
   });
 
@@ -170,30 +170,30 @@ describe('home route', () => {
     );
     const { user } = renderInApp(<AppRoutes />, { session: signedInState() });
 
-    expect(await screen.findByText('Failed to fetch pots: Pots are unavailable right now.')).toBeTruthy();
+    expect(await screen.findByText('Failed to fetch pots: Pots are unavailable right now.')).toBeVisible();
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText('No pots yet')).toBeTruthy();
+    expect(await screen.findByText('No pots yet')).toBeVisible();
   });
 
   it('waits for the session before choosing', async () => {
     renderInApp(<AppRoutes />, { session: loadingState });
-    expect(await screen.findByText('Loading…')).toBeTruthy();
+    expect(await screen.findByText('Loading…')).toBeVisible();
     expect(screen.queryByRole('heading', { name: 'Quick Actions' })).toBeNull();
   });
 
   it('has the footer on every page: support contacts, regulation, links and the current year', async () => {
     renderInApp(<AppRoutes />, { route: '/privacy' });
 
-    expect(await screen.findByRole('heading', { name: 'Privacy Policy' })).toBeTruthy();
-    expect(screen.getByText(/retained for 7 years/)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Privacy Policy' })).toBeVisible();
+    expect(screen.getByText(/retained for 7 years/)).toBeVisible();
 
     const footer = within(screen.getByRole('contentinfo'));
     const href = (name: string) => footer.getByRole('link', { name }).getAttribute('href');
     expect(href('support@kitty.example')).toBe('mailto:support@kitty.example');
     expect(href('+44 20 7946 0000')).toBe('tel:+442079460000');
-    expect(footer.getByText(/regulated by the Financial Conduct Authority/)).toBeTruthy();
-    expect(footer.getByText(/PCI DSS/)).toBeTruthy();
+    expect(footer.getByText(/regulated by the Financial Conduct Authority/)).toBeVisible();
+    expect(footer.getByText(/PCI DSS/)).toBeVisible();
     for (const [name, path] of [
       ['About', '/about'],
       ['Services', '/services'],
@@ -204,7 +204,7 @@ describe('home route', () => {
     ]) {
       expect(href(name)).toBe(path);
     }
-    expect(footer.getByText(`© ${new Date().getFullYear()} Kitty`)).toBeTruthy();
+    expect(footer.getByText(`© ${new Date().getFullYear()} Kitty`)).toBeVisible();
   });
 
   it('states both fees and who pays card processing on the services and terms pages', async () => {

@@ -22,8 +22,8 @@ describe('invitation page', () => {
 
     expect(
       await screen.findByRole('heading', { name: 'Ann Lee invited you to join Lisbon trip' }),
-    ).toBeTruthy();
-    expect(screen.getByText(/expires on 9 Mar 2026/)).toBeTruthy();
+    ).toBeVisible();
+    expect(screen.getByText(/expires on 9 Mar 2026/)).toBeVisible();
     expect(screen.getByRole('link', { name: 'Sign in to join' }).getAttribute('href')).toBe(
       `/auth?next=${encodeURIComponent(`/invite/${TOKEN}`)}`,
     );
@@ -54,8 +54,8 @@ describe('invitation page', () => {
     await user.click(await screen.findByRole('button', { name: 'Join pot' }));
 
     await waitFor(() => expect(location()).toBe(`/pot/${POT_ID}`));
-    expect(await screen.findByText('Success!')).toBeTruthy();
-    expect(await screen.findByRole('heading', { name: 'Lisbon trip' })).toBeTruthy();
+    expect(await screen.findByText('Success!')).toBeVisible();
+    expect(await screen.findByRole('heading', { name: 'Lisbon trip' })).toBeVisible();
     expect(fetchMock.requests.some((r) => r.method === 'POST' && pathOf(r).endsWith('/accept'))).toBe(true);
   });
 
@@ -75,8 +75,8 @@ describe('invitation page', () => {
     mockFetch(() => json(preview(status)));
     renderInApp(<AppRoutes />, { route: `/invite/${TOKEN}`, session: signedInState() });
 
-    expect(await screen.findByRole('heading', { name: title })).toBeTruthy();
-    expect(screen.getByText(reason)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: title })).toBeVisible();
+    expect(screen.getByText(reason)).toBeVisible();
     expect(screen.getByRole('link', { name: 'Go back home' }).getAttribute('href')).toBe('/');
     expect(screen.queryByRole('button', { name: 'Join pot' })).toBeNull();
   });
@@ -93,8 +93,8 @@ describe('invitation page', () => {
 
     expect(
       await screen.findByRole('heading', { name: 'This invitation can no longer be used' }),
-    ).toBeTruthy();
-    expect(screen.getByText('This invitation has already been used.')).toBeTruthy();
+    ).toBeVisible();
+    expect(screen.getByText('This invitation has already been used.')).toBeVisible();
   });
 
   it.each([
@@ -106,8 +106,8 @@ describe('invitation page', () => {
       mockFetch(() => problem(status, detail));
       renderInApp(<AppRoutes />, { route: '/invite/nope' });
 
-      expect(await screen.findByRole('heading', { name: 'This invitation link is not valid' })).toBeTruthy();
-      expect(screen.getByText(detail)).toBeTruthy();
+      expect(await screen.findByRole('heading', { name: 'This invitation link is not valid' })).toBeVisible();
+      expect(screen.getByText(detail)).toBeVisible();
     },
   );
 });

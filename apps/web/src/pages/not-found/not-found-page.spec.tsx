@@ -11,7 +11,7 @@ describe('NotFoundPage', () => {
 
     renderInApp(<AppRoutes />, { route: '/no/such/page?x=1' });
 
-    expect(await screen.findByRole('heading', { name: '404 Oops! Page not found' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: '404 Oops! Page not found' })).toBeVisible();
     expect(screen.getByRole('link', { name: 'Go back home' }).getAttribute('href')).toBe('/');
 
     expect(warn).toHaveBeenCalledWith('Route not found: /no/such/page');
@@ -28,7 +28,7 @@ describe('NotFoundPage', () => {
 
     renderInApp(<AppRoutes />, { route: '/missing' });
 
-    expect(await screen.findByRole('heading', { name: '404 Oops! Page not found' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: '404 Oops! Page not found' })).toBeVisible();
     expect(screen.queryByText(/went wrong/)).toBeNull();
   });
 });

@@ -50,19 +50,19 @@ describe('OnboardingPage', () => {
     mockFetch(() => answer.promise);
     renderInApp(<OnboardingPage />, { session: signedInState(aUser({ fullName: 'Ann Lee' })) });
 
-    expect(screen.getByRole('heading', { name: 'Welcome, Ann Lee!' })).toBeTruthy();
-    expect(screen.getByText('Checking your account...')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Welcome, Ann Lee!' })).toBeVisible();
+    expect(screen.getByText('Checking your account...')).toBeVisible();
     answer.resolve(json(noAccount));
 
-    expect(await screen.findByRole('heading', { name: 'Set Up Your Payment Account' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Set Up Your Payment Account' })).toBeVisible();
     for (const benefit of [
       'Bank-level security',
       'Virtual cards for pots',
       'Instant transfers between friends',
     ])
-      expect(screen.getByText(benefit)).toBeTruthy();
+      expect(screen.getByText(benefit)).toBeVisible();
     expect(screen.getByLabelText('Phone Number').getAttribute('placeholder')).toBe('+44 7700 900123');
-    expect(screen.getByRole('button', { name: 'Create & Verify Account' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Create & Verify Account' })).toBeVisible();
   });
 
   it("sends the details, shows 'Setting up account...', then 'Account Setup Complete' and the card step", async () => {
@@ -79,16 +79,16 @@ describe('OnboardingPage', () => {
 
     await fillForm(user);
     await user.click(screen.getByRole('button', { name: 'Create & Verify Account' }));
-    expect(await screen.findByRole('button', { name: /Setting up account\.\.\./ })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: /Setting up account\.\.\./ })).toBeVisible();
     kyc.resolve(json(verified()));
 
-    expect(await screen.findByText('Account Setup Complete')).toBeTruthy();
+    expect(await screen.findByText('Account Setup Complete')).toBeVisible();
     expect(
       await screen.findByRole('heading', {
         name: "Account Setup Complete! Now let's create your virtual card",
       }),
-    ).toBeTruthy();
-    expect(screen.getByText('STRIPE TEST BANK •••• 2345')).toBeTruthy();
+    ).toBeVisible();
+    expect(screen.getByText('STRIPE TEST BANK •••• 2345')).toBeVisible();
     // The profile is refreshed: the session now has the legal name from KYC.
     await waitFor(() => expect(store.getState().session.user?.fullName).toBe('Ann Lee'));
     const sent = fetchMock.requests.find((request) => request.method === 'POST')!;
@@ -120,7 +120,7 @@ describe('OnboardingPage', () => {
       'City',
       'Postal code',
     ])
-      expect(await screen.findByText(`${field} is required.`)).toBeTruthy();
+      expect(await screen.findByText(`${field} is required.`)).toBeVisible();
     expect(fetchMock.requests.filter((request) => request.method === 'POST')).toHaveLength(0);
   });
 
@@ -135,9 +135,9 @@ describe('OnboardingPage', () => {
     await fill(user, 'Year', String(latestYear + 1));
     await user.click(screen.getByRole('button', { name: 'Create & Verify Account' }));
 
-    expect(await screen.findByText('Day must be between 1 and 31.')).toBeTruthy();
-    expect(await screen.findByText('Month must be between 1 and 12.')).toBeTruthy();
-    expect(await screen.findByText(`Year must be between 1900 and ${latestYear}.`)).toBeTruthy();
+    expect(await screen.findByText('Day must be between 1 and 31.')).toBeVisible();
+    expect(await screen.findByText('Month must be between 1 and 12.')).toBeVisible();
+    expect(await screen.findByText(`Year must be between 1900 and ${latestYear}.`)).toBeVisible();
     expect(fetchMock.requests.filter((request) => request.method === 'POST')).toHaveLength(0);
   });
 
@@ -156,12 +156,12 @@ describe('OnboardingPage', () => {
     await fillForm(user);
     await user.click(screen.getByRole('button', { name: 'Create & Verify Account' }));
 
-    expect(await screen.findByText('Error')).toBeTruthy();
+    expect(await screen.findByText('Error')).toBeVisible();
     expect(
       screen.getByText('dateOfBirth.year: You must be at least 18 years old to open an account.'),
-    ).toBeTruthy();
-    expect(screen.getByText('You must be at least 18 years old to open an account.')).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Set Up Your Payment Account' })).toBeTruthy();
+    ).toBeVisible();
+    expect(screen.getByText('You must be at least 18 years old to open an account.')).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'Set Up Your Payment Account' })).toBeVisible();
   });
 
   it("falls back to 'Failed to update KYC information' when the server fails", async () => {
@@ -171,7 +171,7 @@ describe('OnboardingPage', () => {
     await fillForm(user);
     await user.click(screen.getByRole('button', { name: 'Create & Verify Account' }));
 
-    expect(await screen.findByText('Failed to update KYC information')).toBeTruthy();
+    expect(await screen.findByText('Failed to update KYC information')).toBeVisible();
   });
 
   it("recreates the account with card issuing: 'Creating New Account...', then 'New Account Created' on the card step", async () => {
@@ -183,18 +183,18 @@ describe('OnboardingPage', () => {
     );
     const { user } = renderInApp(<OnboardingPage />, { session: signedInState() });
 
-    expect(await screen.findByText('Card Issuing Not Available?')).toBeTruthy();
-    expect(screen.getByText('Not available')).toBeTruthy();
+    expect(await screen.findByText('Card Issuing Not Available?')).toBeVisible();
+    expect(screen.getByText('Not available')).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Create New Account with Card Issuing' }));
-    expect(await screen.findByRole('button', { name: /Creating New Account\.\.\./ })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: /Creating New Account\.\.\./ })).toBeVisible();
     recreate.resolve(json(verified(anAccount({ id: 'acct_2' }))));
 
-    expect(await screen.findByText('New Account Created')).toBeTruthy();
-    expect(await screen.findByText('acct_2')).toBeTruthy();
-    expect(screen.getByText('Available')).toBeTruthy();
+    expect(await screen.findByText('New Account Created')).toBeVisible();
+    expect(await screen.findByText('acct_2')).toBeVisible();
+    expect(screen.getByText('Available')).toBeVisible();
     expect(
       screen.getByRole('heading', { name: "Account Setup Complete! Now let's create your virtual card" }),
-    ).toBeTruthy();
+    ).toBeVisible();
     const sent = fetchMock.requests.find((request) => request.method === 'POST')!;
     expect(pathOf(sent)).toBe('/api/onboarding/account/recreate');
   });
@@ -223,23 +223,23 @@ describe('OnboardingPage', () => {
     });
     const { user } = renderInApp(<OnboardingPage />, { session: signedInState() });
 
-    expect(await screen.findByLabelText('Account number of •••• 9911')).toBeTruthy();
+    expect(await screen.findByLabelText('Account number of •••• 9911')).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Create New Account with Card Issuing' }));
-    expect(await screen.findByText('Enter the account number of •••• 9911.')).toBeTruthy();
+    expect(await screen.findByText('Enter the account number of •••• 9911.')).toBeVisible();
     expect(fetchMock.requests.filter((request) => request.method === 'POST')).toEqual([]);
     await user.type(screen.getByLabelText('Account number of •••• 9911'), '12349911');
     await user.click(screen.getByRole('button', { name: 'Create New Account with Card Issuing' }));
-    expect(await screen.findByText(wrong)).toBeTruthy();
+    expect(await screen.findByText(wrong)).toBeVisible();
 
     await user.clear(screen.getByLabelText('Account number of •••• 9911'));
     await user.type(screen.getByLabelText('Account number of •••• 9911'), '5577 9911');
     await user.click(screen.getByRole('button', { name: 'Create New Account with Card Issuing' }));
-    expect(await screen.findByText('New Account Created')).toBeTruthy();
+    expect(await screen.findByText('New Account Created')).toBeVisible();
     expect(
       screen.getByText(
         'Your new payment account has card issuing enabled. Withdrawals still go to •••• 9911.',
       ),
-    ).toBeTruthy();
+    ).toBeVisible();
     const posts = fetchMock.requests.filter((request) => request.method === 'POST');
     expect(await posts[posts.length - 1]?.json()).toEqual({ accountNumber: '55779911' });
     expect(screen.getByTestId('bank-account-current').textContent).toContain('Account •••• 9911');
@@ -250,8 +250,8 @@ describe('OnboardingPage', () => {
     const { user } = renderInApp(<OnboardingPage />, { session: signedInState() });
     await user.click(await screen.findByRole('button', { name: 'Create New Account with Card Issuing' }));
 
-    expect(await screen.findByText('Error')).toBeTruthy();
-    expect(screen.getByText('No such token.')).toBeTruthy();
+    expect(await screen.findByText('Error')).toBeVisible();
+    expect(screen.getByText('No such token.')).toBeVisible();
   });
 
   it("creates the virtual card: 'Virtual Card Created', then Setup Complete with the card", async () => {
@@ -266,12 +266,12 @@ describe('OnboardingPage', () => {
     const { user } = renderInApp(<OnboardingPage />, { session: signedInState() });
     await user.click(await screen.findByRole('button', { name: 'Create Virtual Card' }));
 
-    expect(await screen.findByText('Virtual Card Created')).toBeTruthy();
-    expect(await screen.findByRole('heading', { name: 'Setup Complete!' })).toBeTruthy();
+    expect(await screen.findByText('Virtual Card Created')).toBeVisible();
+    expect(await screen.findByRole('heading', { name: 'Setup Complete!' })).toBeVisible();
     expect(screen.queryByText(/acct_/)).toBeNull();
     expect(screen.getAllByText('Active')).toHaveLength(2);
-    expect(screen.getByText('Visa •••• 4242, expires 11/2029')).toBeTruthy();
-    expect(screen.getByText('Completed')).toBeTruthy();
+    expect(screen.getByText('Visa •••• 4242, expires 11/2029')).toBeVisible();
+    expect(screen.getByText('Completed')).toBeVisible();
     expect(pathOf(fetchMock.requests.find((request) => request.method === 'POST')!)).toBe('/api/cards');
     expect(screen.getByRole('link', { name: 'Go to Dashboard' }).getAttribute('href')).toBe('/');
   });
@@ -285,27 +285,27 @@ describe('OnboardingPage', () => {
     const { user } = renderInApp(<OnboardingPage />, { session: signedInState() });
     await user.click(await screen.findByRole('button', { name: 'Create Virtual Card' }));
 
-    expect(await screen.findByText('Error')).toBeTruthy();
+    expect(await screen.findByText('Error')).toBeVisible();
     expect(
       screen.getByText('Your payment account cannot issue cards. Create a new account with card issuing.'),
-    ).toBeTruthy();
-    expect(screen.getByText('Card Issuing Not Available?')).toBeTruthy();
+    ).toBeVisible();
+    expect(screen.getByText('Card Issuing Not Available?')).toBeVisible();
   });
 
   it('shows Setup Complete with Pending when the account is complete but the card is not there', async () => {
     mockFetch(() => json({ step: 'complete', account: anAccount(), card: null }));
     renderInApp(<OnboardingPage />, { session: signedInState() });
 
-    expect(await screen.findByRole('heading', { name: 'Setup Complete!' })).toBeTruthy();
-    expect(screen.getByText('Pending')).toBeTruthy();
-    expect(screen.getByText('Completed')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Setup Complete!' })).toBeVisible();
+    expect(screen.getByText('Pending')).toBeVisible();
+    expect(screen.getByText('Completed')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Go to Dashboard' }).getAttribute('href')).toBe('/');
   });
 
   it('is the page at /onboarding for a signed-in user', async () => {
     mockFetch(() => json(noAccount));
     renderInApp(<AppRoutes />, { route: '/onboarding', session: signedInState() });
-    expect(await screen.findByRole('heading', { name: 'Set Up Your Payment Account' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Set Up Your Payment Account' })).toBeVisible();
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/onboarding'));
   });
 });

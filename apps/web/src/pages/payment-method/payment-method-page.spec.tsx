@@ -55,14 +55,14 @@ describe('/payment-method-selection', () => {
     moneyApi();
     renderPage();
 
-    expect(await screen.findByRole('heading', { name: 'How would you like to pay?' })).toBeTruthy();
-    expect(screen.getByText('Adding £25.00 to your Kitty')).toBeTruthy();
-    expect(screen.getByRole('button', { name: /Back/ })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'How would you like to pay?' })).toBeVisible();
+    expect(screen.getByText('Adding £25.00 to your Kitty')).toBeVisible();
+    expect(screen.getByRole('button', { name: /Back/ })).toBeVisible();
     expect((await screen.findByText(/Platform fee \(2%\)/)).textContent).toBe(
       'Platform fee (2%): £0.50 — total £25.50',
     );
     for (const name of ['Connect your bank account', 'Credit/debit card', 'Apple Pay', 'Google Pay']) {
-      expect(option(name)).toBeTruthy();
+      expect(option(name)).toBeVisible();
     }
   });
 
@@ -78,8 +78,8 @@ describe('/payment-method-selection', () => {
     await user.click(option('Credit/debit card'));
     await waitFor(() => expect(posts(fetchMock)).toHaveLength(1));
     expect(option('Credit/debit card').getAttribute('aria-busy')).toBe('true');
-    expect(option('Apple Pay')).toHaveProperty('disabled', true);
-    expect(option('Connect your bank account')).toHaveProperty('disabled', true);
+    expect(option('Apple Pay')).toBeDisabled();
+    expect(option('Connect your bank account')).toBeDisabled();
     expect(await posts(fetchMock)[0].json()).toEqual({
       amountPence: 2500,
       destination: { type: 'pot', potId: POT_ID },
@@ -87,10 +87,10 @@ describe('/payment-method-selection', () => {
     });
 
     answer(json(created, 201));
-    expect(await screen.findByText('Payment Initiated')).toBeTruthy();
+    expect(await screen.findByText('Payment Initiated')).toBeVisible();
     expect(tab.goTo).toHaveBeenCalledWith(CHECKOUT_URL);
     await waitFor(() => expect(location()).toBe('/'), { timeout: 4_000 });
-    expect(screen.getByText('Home')).toBeTruthy();
+    expect(screen.getByText('Home')).toBeVisible();
   });
 
   it('opens checkout in this tab when the browser blocks the new one', async () => {
@@ -109,10 +109,10 @@ describe('/payment-method-selection', () => {
     const { user } = renderPage();
 
     await user.click(await screen.findByRole('button', { name: /Credit\/debit card/ }));
-    expect(await screen.findByText('Payment Error')).toBeTruthy();
-    expect(screen.getByText('Failed to process payment. Please try again.')).toBeTruthy();
+    expect(await screen.findByText('Payment Error')).toBeVisible();
+    expect(screen.getByText('Failed to process payment. Please try again.')).toBeVisible();
     expect(tab.close).toHaveBeenCalled();
-    expect(option('Apple Pay')).toHaveProperty('disabled', false);
+    expect(option('Apple Pay')).toBeEnabled();
   });
 
   it("sends an unverified user to /onboarding: 'Account Setup Required'", async () => {
@@ -127,8 +127,8 @@ describe('/payment-method-selection', () => {
     const { user } = renderPage();
 
     await user.click(await screen.findByRole('button', { name: /Credit\/debit card/ }));
-    expect(await screen.findByText('Account Setup Required')).toBeTruthy();
-    expect(screen.getByText('Complete your account verification to add funds.')).toBeTruthy();
+    expect(await screen.findByText('Account Setup Required')).toBeVisible();
+    expect(screen.getByText('Complete your account verification to add funds.')).toBeVisible();
     await waitFor(() => expect(location()).toBe('/onboarding'));
   });
 
@@ -176,10 +176,10 @@ describe('/payment-method-selection', () => {
       const { user } = renderPage();
 
       await user.click(await screen.findByRole('button', { name: /Google Pay/ }));
-      expect(await screen.findByText('Google Pay Error')).toBeTruthy();
+      expect(await screen.findByText('Google Pay Error')).toBeVisible();
       expect(
         screen.getByText('Failed to process Google Pay payment. Please try another method.'),
-      ).toBeTruthy();
+      ).toBeVisible();
     });
   });
 
@@ -190,12 +190,12 @@ describe('/payment-method-selection', () => {
     await screen.findByText(/Platform fee/);
 
     await user.click(option('Connect your bank account'));
-    expect(await screen.findByText(/approve a one-off payment of £25.50/)).toBeTruthy();
+    expect(await screen.findByText(/approve a one-off payment of £25.50/)).toBeVisible();
     expect(posts(fetchMock)).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Continue to your bank' }));
-    expect(await screen.findByText('Bank Transfer Initiated')).toBeTruthy();
-    expect(screen.getByText('Your funds will arrive in 1-2 business days.')).toBeTruthy();
+    expect(await screen.findByText('Bank Transfer Initiated')).toBeVisible();
+    expect(screen.getByText('Your funds will arrive in 1-2 business days.')).toBeVisible();
     expect(tab.goTo).toHaveBeenCalledWith(CHECKOUT_URL);
     expect((await posts(fetchMock)[0].json()).method).toBe('bank_transfer');
   });

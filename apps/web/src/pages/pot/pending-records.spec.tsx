@@ -42,8 +42,8 @@ const expensesPanel = (yourMemberId: string, isOwner = false) => (
 describe('a record of someone else’s payment', () => {
   it('shows as pending with who must confirm; a third member cannot decide it', () => {
     renderInApp(expensesPanel(CAT_MEMBER), { session: signedInState() });
-    expect(screen.getByText('Pending')).toBeTruthy();
-    expect(screen.getByText('Recorded by Cat Moss · waiting for Bob Hart to confirm')).toBeTruthy();
+    expect(screen.getByText('Pending')).toBeVisible();
+    expect(screen.getByText('Recorded by Cat Moss · waiting for Bob Hart to confirm')).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Confirm Dinner' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Decline Dinner' })).toBeNull();
   });
@@ -53,10 +53,10 @@ describe('a record of someone else’s payment', () => {
       json({ ...pendingDinner, status: 'confirmed', awaitingMemberId: null }),
     );
     const { user } = renderInApp(expensesPanel(BOB_MEMBER), { session: signedInState() });
-    expect(screen.getByText('Recorded by Cat Moss · waiting for you to confirm')).toBeTruthy();
+    expect(screen.getByText('Recorded by Cat Moss · waiting for you to confirm')).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Confirm Dinner' }));
-    expect(await screen.findByText('Expense confirmed')).toBeTruthy();
-    expect(screen.getByText("Dinner now counts in everyone's balances.")).toBeTruthy();
+    expect(await screen.findByText('Expense confirmed')).toBeVisible();
+    expect(screen.getByText("Dinner now counts in everyone's balances.")).toBeVisible();
     const [request] = fetchMock.requests;
     expect(request.method).toBe('POST');
     expect(pathOf(request)).toBe(`/api/pots/${POT_ID}/expenses/${pendingDinner.id}/confirm`);
@@ -66,7 +66,7 @@ describe('a record of someone else’s payment', () => {
     const fetchMock = mockFetch(() => json({ ...pendingDinner, status: 'declined', awaitingMemberId: null }));
     const { user } = renderInApp(expensesPanel(ANN_MEMBER, true), { session: signedInState() });
     await user.click(screen.getByRole('button', { name: 'Decline Dinner' }));
-    expect(await screen.findByText('Expense declined')).toBeTruthy();
+    expect(await screen.findByText('Expense declined')).toBeVisible();
     expect(pathOf(fetchMock.requests[0])).toBe(`/api/pots/${POT_ID}/expenses/${pendingDinner.id}/decline`);
   });
 
@@ -95,10 +95,10 @@ describe('a record of someone else’s payment', () => {
       { session: signedInState() },
     );
     expect(screen.getAllByRole('listitem')).toHaveLength(1);
-    expect(screen.getByText('Cat Moss paid Bob Hart £1,000,000.00')).toBeTruthy();
-    expect(screen.getByText('Recorded by Cat Moss · waiting for you to confirm')).toBeTruthy();
+    expect(screen.getByText('Cat Moss paid Bob Hart £1,000,000.00')).toBeVisible();
+    expect(screen.getByText('Recorded by Cat Moss · waiting for you to confirm')).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Decline: Cat Moss paid Bob Hart £1,000,000.00' }));
-    expect(await screen.findByText('Payment declined')).toBeTruthy();
+    expect(await screen.findByText('Payment declined')).toBeVisible();
     expect(pathOf(fetchMock.requests[0])).toBe(`/api/pots/${POT_ID}/settlements/${claim.id}/decline`);
   });
 
@@ -125,7 +125,7 @@ describe('a record of someone else’s payment', () => {
       />,
       { session: signedInState() },
     );
-    expect(screen.getByText('Recorded by Cat Moss · waiting for Bob Hart to confirm')).toBeTruthy();
+    expect(screen.getByText('Recorded by Cat Moss · waiting for Bob Hart to confirm')).toBeVisible();
     expect(screen.queryByRole('button', { name: /Confirm/ })).toBeNull();
   });
 });

@@ -111,22 +111,22 @@ describe('pot page', () => {
     });
     renderInApp(<AppRoutes />, { route: `/pot/${POT_ID}`, session: signedInState() });
 
-    expect(await screen.findByRole('heading', { name: /Lisbon trip/ })).toBeTruthy();
-    expect(screen.getByText('£1,234.56')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: /Lisbon trip/ })).toBeVisible();
+    expect(screen.getByText('£1,234.56')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Statement' }).getAttribute('href')).toBe(
       `/pot/${POT_ID}/statement`,
     );
-    expect(screen.getByText('Active pot')).toBeTruthy();
+    expect(screen.getByText('Active pot')).toBeVisible();
 
     const members = within(screen.getByRole('list', { name: 'Members' }));
     expect(members.getAllByRole('listitem')).toHaveLength(3);
-    expect(within(members.getAllByRole('listitem')[0]).getByText('Owner')).toBeTruthy();
+    expect(within(members.getAllByRole('listitem')[0]).getByText('Owner')).toBeVisible();
     expect(members.getAllByText('Owner')).toHaveLength(1);
 
     expect(screen.getByText('Total transactions').nextSibling?.textContent).toBe('5');
     expect(screen.getByText('Total added').nextSibling?.textContent).toBe('£100.00');
     expect(screen.getByText('Total spent').nextSibling?.textContent).toBe('£42.00');
-    expect(screen.getByText('Of which £12.00 paid by members themselves.')).toBeTruthy();
+    expect(screen.getByText('Of which £12.00 paid by members themselves.')).toBeVisible();
     // The chart's 'put in' counts what Bob paid himself for the group (its table, for screen readers).
     const bob = await screen.findByRole('rowheader', { name: 'Bob Hart' });
     expect(
@@ -144,26 +144,26 @@ describe('pot page', () => {
     ]);
 
     expect(screen.getAllByText('Groceries').length).toBeGreaterThan(0);
-    expect(screen.getByText(/Paid by Ann Lee · Food and drink/)).toBeTruthy();
+    expect(screen.getByText(/Paid by Ann Lee · Food and drink/)).toBeVisible();
     expect(
       await screen.findByText('Split equally: Ann Lee £10.00, Bob Hart £10.00, Cat Moss £10.00'),
-    ).toBeTruthy();
-    expect(screen.getByText(/Paid by Ann Lee/)).toBeTruthy();
-    expect(await screen.findByText('is owed £20.00')).toBeTruthy();
+    ).toBeVisible();
+    expect(screen.getByText(/Paid by Ann Lee/)).toBeVisible();
+    expect(await screen.findByText('is owed £20.00')).toBeVisible();
     expect(screen.getAllByText('owes £10.00')).toHaveLength(2);
-    expect(screen.getByText('Bob Hart pays Ann Lee £10.00')).toBeTruthy();
-    expect(await screen.findByText('Ann Lee added Dinner (£30.00)')).toBeTruthy();
-    expect(screen.getByRole('button', { name: /Add Funds/ })).toHaveProperty('disabled', false);
-    expect(screen.getByRole('button', { name: /Withdraw/ })).toBeTruthy();
+    expect(screen.getByText('Bob Hart pays Ann Lee £10.00')).toBeVisible();
+    expect(await screen.findByText('Ann Lee added Dinner (£30.00)')).toBeVisible();
+    expect(screen.getByRole('button', { name: /Add Funds/ })).toBeEnabled();
+    expect(screen.getByRole('button', { name: /Withdraw/ })).toBeVisible();
   });
 
   it('shows an archived pot as archived: a notice, nothing new can be added, the owner can still withdraw', async () => {
     potApi({ pot: aPotDetail({ isActive: false }) });
     renderInApp(<AppRoutes />, { route: `/pot/${POT_ID}?action=expense`, session: signedInState() });
 
-    expect(await screen.findByText('This pot is archived')).toBeTruthy();
-    expect(screen.getByText(/You can still withdraw what is left in it/)).toBeTruthy();
-    expect(screen.getByRole('button', { name: /Withdraw/ })).toBeTruthy();
+    expect(await screen.findByText('This pot is archived')).toBeVisible();
+    expect(screen.getByText(/You can still withdraw what is left in it/)).toBeVisible();
+    expect(screen.getByRole('button', { name: /Withdraw/ })).toBeVisible();
     for (const name of [
       /Add Funds/,
       /Spend Funds/,
@@ -186,7 +186,7 @@ describe('pot page', () => {
     renderInApp(<AppRoutes />, { route: `/pot/${POT_ID}`, session: signedInState() });
 
     await waitFor(() => expect(location()).toBe('/'));
-    expect(await screen.findByText('Pot not found')).toBeTruthy();
+    expect(await screen.findByText('Pot not found')).toBeVisible();
   });
 
   it('keeps the page and its open dialog when a background re-read of the pot fails', async () => {
@@ -215,7 +215,7 @@ describe('pot page', () => {
     await user.type(within(dialog).getByLabelText('Email'), 'dan@example.com');
     await user.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
 
-    expect(await screen.findByText('Could not refresh the pot')).toBeTruthy();
+    expect(await screen.findByText('Could not refresh the pot')).toBeVisible();
     expect(potReads).toBe(2);
     expect((within(dialog).getByLabelText('Invitation link') as HTMLInputElement).value).toBe(
       'http://localhost/invite/abc',
@@ -229,7 +229,7 @@ describe('pot page', () => {
     );
     const { user } = renderInApp(<AppRoutes />, { route: `/pot/${POT_ID}`, session: signedInState() });
 
-    expect(await screen.findByText('This pot is archived')).toBeTruthy();
+    expect(await screen.findByText('This pot is archived')).toBeVisible();
     expect(screen.queryByRole('button', { name: /Add Expense/ })).toBeNull();
     // Its expenses are listed, but nothing offers a change the server would refuse with 'Pot archived'.
     await screen.findByRole('list', { name: 'Expenses' });
@@ -237,7 +237,7 @@ describe('pot page', () => {
       expect(screen.queryByRole('button', { name })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Restore pot' }));
 
-    expect(await screen.findByText('Pot restored')).toBeTruthy();
+    expect(await screen.findByText('Pot restored')).toBeVisible();
     const patch = fetchMock.requests.find((request) => request.method === 'PATCH');
     expect(patch && pathOf(patch)).toBe(`/api/pots/${POT_ID}`);
     expect(await patch?.json()).toEqual({ isActive: true });
@@ -262,21 +262,21 @@ describe('pot page', () => {
     await user.click(await screen.findByRole('button', { name: 'Delete Dinner' }));
     expect(
       await screen.findByText('A payment was recorded after it: deleting it changes who owes whom again.'),
-    ).toBeTruthy();
+    ).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
 
     await user.click(screen.getByRole('button', { name: 'Edit Dinner' }));
     // (The warning's own title shares the test renderer's fixed id, so the dialog is found by its text.)
     const dialog = within(await screen.findByRole('dialog'));
-    expect(dialog.getByText('Edit expense')).toBeTruthy();
-    expect(dialog.getByText('A payment was recorded after this expense')).toBeTruthy();
+    expect(dialog.getByText('Edit expense')).toBeVisible();
+    expect(dialog.getByText('A payment was recorded after this expense')).toBeVisible();
   });
 
   it('opens Add Expense straight away from /pot-summary (?action=expense)', async () => {
     potApi();
     renderInApp(<AppRoutes />, { route: `/pot/${POT_ID}?action=expense`, session: signedInState() });
 
-    expect(await screen.findByRole('dialog', { name: 'Add Expense' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Add Expense' })).toBeVisible();
     await waitFor(() => expect(location()).toBe(`/pot/${POT_ID}`));
   });
 
@@ -301,7 +301,7 @@ describe('pot page', () => {
     await user.type(amount, '5');
     await user.click(dialog.getByRole('button', { name: 'Record payment' }));
 
-    expect(await screen.findByText('Success!')).toBeTruthy();
+    expect(await screen.findByText('Success!')).toBeVisible();
     const post = fetchMock.requests.find((request) => request.method === 'POST')!;
     expect(pathOf(post)).toBe(`/api/pots/${POT_ID}/settlements`);
     expect(await post.json()).toEqual({ fromMemberId: BOB_MEMBER, toMemberId: ANN_MEMBER, amountPence: 500 });
@@ -338,7 +338,7 @@ describe('pot page', () => {
     await user.click(await dialog.findByLabelText('Pay now from my Kitty wallet (£50.00 available)'));
     await user.click(await dialog.findByRole('button', { name: 'Pay with Kitty' }));
 
-    expect(await screen.findByText('You paid Bob Hart £10.00 from your Kitty wallet.')).toBeTruthy();
+    expect(await screen.findByText('You paid Bob Hart £10.00 from your Kitty wallet.')).toBeVisible();
     const post = fetchMock.requests.find((request) => request.method === 'POST')!;
     expect(await post.json()).toEqual({
       fromMemberId: ANN_MEMBER,
@@ -366,7 +366,7 @@ describe('pot page', () => {
     );
     const dialog = within(await screen.findByRole('dialog', { name: 'Record payment' }));
     const kitty = await dialog.findByLabelText('Pay now from my Kitty wallet (empty: add funds first)');
-    expect(kitty).toHaveProperty('disabled', true);
+    expect(kitty).toBeDisabled();
   });
 
   it('only records a payment to a guest: a guest has no Kitty wallet to pay into', async () => {
@@ -385,7 +385,7 @@ describe('pot page', () => {
       await screen.findByRole('button', { name: 'Record payment: Ann Lee pays Bob Hart £10.00' }),
     );
     const dialog = within(await screen.findByRole('dialog', { name: 'Record payment' }));
-    expect(dialog.getByText(/Record it once the money has changed hands/)).toBeTruthy();
+    expect(dialog.getByText(/Record it once the money has changed hands/)).toBeVisible();
     expect(dialog.queryByText('How are you paying?')).toBeNull();
     expect(fetchMock.requests.some((request) => pathOf(request) === '/api/wallet')).toBe(false);
   });
@@ -403,10 +403,10 @@ describe('pot page', () => {
     await user.click(await screen.findByRole('button', { name: 'Remove Bob Hart' }));
     await user.click(await screen.findByRole('button', { name: 'Remove' }));
 
-    expect(await screen.findByText('Balance outstanding')).toBeTruthy();
+    expect(await screen.findByText('Balance outstanding')).toBeVisible();
     expect(
       screen.getByText('Bob Hart still has a balance of £10.00. Settle up before removing them.'),
-    ).toBeTruthy();
+    ).toBeVisible();
   });
 
   it('deletes an expense after confirming', async () => {
@@ -416,7 +416,7 @@ describe('pot page', () => {
     await user.click(await screen.findByRole('button', { name: 'Delete Dinner' }));
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
 
-    expect(await screen.findByText('Expense deleted')).toBeTruthy();
+    expect(await screen.findByText('Expense deleted')).toBeVisible();
     expect(pathOf(fetchMock.requests.find((request) => request.method === 'DELETE')!)).toBe(
       `/api/pots/${POT_ID}/expenses/${anExpense().id}`,
     );
@@ -432,11 +432,11 @@ describe('pot page', () => {
       session: bobsSession(),
     });
 
-    expect(await screen.findByText('Dinner')).toBeTruthy();
+    expect(await screen.findByText('Dinner')).toBeVisible();
     expect(screen.queryByRole('button', { name: /Invite Members/ })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Remove Cat Moss' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Delete Dinner' })).toBeNull();
-    expect(screen.getByRole('button', { name: /Spend Funds/ })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Spend Funds/ })).toBeVisible();
   });
 
   it('lets a member invite when the rules allow it, and shows them the invitations they sent', async () => {
@@ -461,13 +461,13 @@ describe('pot page', () => {
     });
 
     const invitations = await screen.findByRole('list', { name: 'Pending invitations' });
-    expect(within(invitations).getByText('Dan Roe')).toBeTruthy();
+    expect(within(invitations).getByText('Dan Roe')).toBeVisible();
     expect(
       within(invitations).getByRole('button', { name: 'Revoke the invitation to Dan Roe' }),
-    ).toBeTruthy();
+    ).toBeVisible();
     await user.click(screen.getByRole('button', { name: /Invite Members/ }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByLabelText('Email')).toBeTruthy();
+    expect(within(dialog).getByLabelText('Email')).toBeVisible();
     expect(within(dialog).queryByText(/can invite people/)).toBeNull();
   });
 
@@ -491,7 +491,7 @@ describe('pot page', () => {
 
     const members = within(await screen.findByRole('list', { name: 'Members' }));
     expect(members.getAllByText('Guest')).toHaveLength(2);
-    expect(members.getByText('Guest, no e-mail')).toBeTruthy();
+    expect(members.getByText('Guest, no e-mail')).toBeVisible();
     expect(members.queryByRole('button', { name: 'Invite Kim' })).toBeNull();
 
     await user.click(members.getByRole('button', { name: 'Invite Sam' }));
@@ -501,7 +501,7 @@ describe('pot page', () => {
     await user.click(within(invite).getByRole('button', { name: 'Cancel' }));
 
     await user.click(screen.getByRole('button', { name: 'Add a guest' }));
-    expect(await screen.findByRole('dialog', { name: 'Add a guest' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Add a guest' })).toBeVisible();
   });
 
   describe('Leave pot (issue 14 §7)', () => {
@@ -515,11 +515,11 @@ describe('pot page', () => {
       const { user } = renderInApp(<AppRoutes />, { route: `/pot/${POT_ID}`, session: bob });
 
       const leave = await screen.findByRole('button', { name: /Leave pot/ });
-      await waitFor(() => expect(leave).toHaveProperty('disabled', false));
+      await waitFor(() => expect(leave).toBeEnabled());
       await user.click(leave);
       await user.click(await screen.findByRole('button', { name: 'Leave' }));
 
-      expect(await screen.findByText('You left the pot')).toBeTruthy();
+      expect(await screen.findByText('You left the pot')).toBeVisible();
       await waitFor(() => expect(location()).toBe('/'));
       const post = fetchMock.requests.find((request) => request.method === 'POST')!;
       expect(pathOf(post)).toBe(`/api/pots/${POT_ID}/leave`);
@@ -529,8 +529,8 @@ describe('pot page', () => {
       potApi({ pot: asBob, balances: owed });
       renderInApp(<AppRoutes />, { route: `/pot/${POT_ID}`, session: bob });
 
-      expect(await screen.findByText('Settle up first: you owe £10.00.')).toBeTruthy();
-      expect(screen.getByRole('button', { name: /Leave pot/ })).toHaveProperty('disabled', true);
+      expect(await screen.findByText('Settle up first: you owe £10.00.')).toBeVisible();
+      expect(screen.getByRole('button', { name: /Leave pot/ })).toBeDisabled();
     });
 
     it('is not offered to the owner, who is told to archive instead', async () => {
@@ -541,7 +541,7 @@ describe('pot page', () => {
         await screen.findByText(
           /As the owner you cannot leave this pot: archive it once everyone has settled up\./,
         ),
-      ).toBeTruthy();
+      ).toBeVisible();
       expect(screen.queryByRole('button', { name: /Leave pot/ })).toBeNull();
     });
   });
@@ -554,8 +554,8 @@ describe('pot page', () => {
         await screen.findByText(
           'Archive is offered once everyone has settled up: Bob Hart owes £10.00, Cat Moss owes £10.00, Ann Lee is owed £20.00.',
         ),
-      ).toBeTruthy();
-      expect(screen.getByRole('button', { name: /Archive pot/ })).toHaveProperty('disabled', true);
+      ).toBeVisible();
+      expect(screen.getByRole('button', { name: /Archive pot/ })).toBeDisabled();
     });
 
     it('archives a settled pot after confirming, and goes home', async () => {
@@ -565,12 +565,12 @@ describe('pot page', () => {
       const { user } = renderInApp(<AppRoutes />, { route: `/pot/${POT_ID}`, session: signedInState() });
 
       const archive = await screen.findByRole('button', { name: /Archive pot/ });
-      await waitFor(() => expect(archive).toHaveProperty('disabled', false));
+      await waitFor(() => expect(archive).toBeEnabled());
       expect(screen.queryByText(/Archive is offered once/)).toBeNull();
       await user.click(archive);
       await user.click(await screen.findByRole('button', { name: 'Archive' }));
 
-      expect(await screen.findByText('Pot archived')).toBeTruthy();
+      expect(await screen.findByText('Pot archived')).toBeVisible();
       await waitFor(() => expect(location()).toBe('/'));
       const patch = fetchMock.requests.find((request) => request.method === 'PATCH')!;
       expect(await patch.json()).toEqual({ isActive: false });

@@ -22,7 +22,7 @@ describe('Pot rules', () => {
     const shown = within(screen.getByLabelText('Pot rules'));
     // Who withdraws and who invites: the owner only, as a new pot starts.
     expect(shown.getAllByText('Only the owner')).toHaveLength(2);
-    expect(shown.getByText("Any member's card")).toBeTruthy();
+    expect(shown.getByText("Any member's card")).toBeVisible();
     // The amount is only asked for when a rule uses it.
     expect(screen.queryByLabelText('Approval amount in pounds')).toBeNull();
 
@@ -37,7 +37,7 @@ describe('Pot rules', () => {
     await user.type(amount, '25.5');
     await user.click(screen.getByRole('button', { name: 'Save rules' }));
 
-    expect(await screen.findByText('Pot rules saved')).toBeTruthy();
+    expect(await screen.findByText('Pot rules saved')).toBeVisible();
     const [request] = fetchMock.requests;
     expect(pathOf(request)).toBe(`/api/pots/${POT_ID}/rules`);
     expect(await request.json()).toEqual({
@@ -52,10 +52,10 @@ describe('Pot rules', () => {
     renderInApp(<PotRulesPanel pot={aPotDetail({ yourRole: 'member', rules: approvalRules })} />, {
       session: signedInState(),
     });
-    expect(screen.getByText('Any member; above £50.00 a second member approves first')).toBeTruthy();
-    expect(screen.getByText(/more once a second member has approved it in advance/)).toBeTruthy();
+    expect(screen.getByText('Any member; above £50.00 a second member approves first')).toBeVisible();
+    expect(screen.getByText(/more once a second member has approved it in advance/)).toBeVisible();
     const invites = screen.getByText('Who may invite people').closest('div') as HTMLElement;
-    expect(within(invites).getByText('Any member')).toBeTruthy();
+    expect(within(invites).getByText('Any member')).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Save rules' })).toBeNull();
   });
 });
@@ -81,13 +81,13 @@ describe('Withdrawals waiting for approval', () => {
       });
     });
     const { user } = renderInApp(<WithdrawalApprovals potId={POT_ID} />, { session: signedInState() });
-    expect(await screen.findByText('Bob Hart asked to withdraw £120.00')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Decline: Bob Hart withdraws £120.00' })).toBeTruthy();
+    expect(await screen.findByText('Bob Hart asked to withdraw £120.00')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Decline: Bob Hart withdraws £120.00' })).toBeVisible();
 
     await user.click(screen.getByRole('button', { name: 'Approve: Bob Hart withdraws £120.00' }));
     await user.click(await screen.findByRole('button', { name: 'Approve' }));
 
-    expect(await screen.findByText('Withdrawal approved')).toBeTruthy();
+    expect(await screen.findByText('Withdrawal approved')).toBeVisible();
     const post = fetchMock.requests.find((request) => request.method === 'POST');
     expect(post && pathOf(post)).toBe(`/api/withdrawals/${waiting().id}/approve`);
   });
@@ -98,11 +98,11 @@ describe('Withdrawals waiting for approval', () => {
       return json({ title: 'Already decided', detail: 'This withdrawal was declined.', status: 409 }, 409);
     });
     const { user } = renderInApp(<WithdrawalApprovals potId={POT_ID} />, { session: signedInState() });
-    expect(await screen.findByText('You asked to withdraw £120.00')).toBeTruthy();
+    expect(await screen.findByText('You asked to withdraw £120.00')).toBeVisible();
     expect(screen.queryByRole('button', { name: /Approve/ })).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Cancel request' }));
-    expect(await screen.findByText('This withdrawal was declined.')).toBeTruthy();
+    expect(await screen.findByText('This withdrawal was declined.')).toBeVisible();
     const post = fetchMock.requests.find((request) => request.method === 'POST');
     expect(post && pathOf(post)).toBe(`/api/withdrawals/${waiting().id}/cancel`);
   });

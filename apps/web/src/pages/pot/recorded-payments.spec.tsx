@@ -46,18 +46,18 @@ function renderPayments(props: Partial<RecordedPaymentsProps> = {}) {
 describe('RecordedPayments', () => {
   it('lists payments that count; only the two people may change one, and not one made with Kitty', () => {
     renderPayments();
-    expect(screen.getByText('Bob Hart paid Ann Lee £20.00')).toBeTruthy();
-    expect(screen.getByText('Cat Moss paid Bob Hart £7.00')).toBeTruthy();
-    expect(screen.getByText('With Kitty')).toBeTruthy();
+    expect(screen.getByText('Bob Hart paid Ann Lee £20.00')).toBeVisible();
+    expect(screen.getByText('Cat Moss paid Bob Hart £7.00')).toBeVisible();
+    expect(screen.getByText('With Kitty')).toBeVisible();
     expect(screen.queryByText('Cat Moss paid Ann Lee £1.00')).toBeNull();
-    expect(screen.getByRole('button', { name: 'Undo: Bob Hart paid Ann Lee £20.00' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Undo: Bob Hart paid Ann Lee £20.00' })).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Undo: Cat Moss paid Bob Hart £7.00' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Undo: Bob Hart paid Ann Lee £5.00' })).toBeNull();
   });
 
   it('lets the owner change any, and nobody in an archived pot', () => {
     const { unmount } = renderPayments({ isOwner: true });
-    expect(screen.getByRole('button', { name: 'Change: Cat Moss paid Bob Hart £7.00' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Change: Cat Moss paid Bob Hart £7.00' })).toBeVisible();
     unmount();
     renderPayments({ isOwner: true, archived: true });
     expect(screen.queryByRole('button', { name: /^Change:/ })).toBeNull();
@@ -72,12 +72,12 @@ describe('RecordedPayments', () => {
     expect(amount.value).toBe('20.00');
     await user.clear(amount);
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Please enter an amount greater than £0.')).toBeTruthy();
+    expect(await screen.findByText('Please enter an amount greater than £0.')).toBeVisible();
     expect(fetchMock.spy).not.toHaveBeenCalled();
 
     await fill(user, 'Amount', '25');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Payment changed')).toBeTruthy();
+    expect(await screen.findByText('Payment changed')).toBeVisible();
     const [request] = fetchMock.requests;
     expect(request.method).toBe('PATCH');
     expect(pathOf(request)).toBe(`/api/pots/${POT_ID}/settlements/${BEN_TO_ANN}`);
@@ -95,13 +95,13 @@ describe('RecordedPayments', () => {
 
     await user.click(screen.getByRole('button', { name: 'Undo: Bob Hart paid Ann Lee £20.00' }));
     await user.click(await screen.findByRole('button', { name: 'Undo' }));
-    expect(await screen.findByText('Payment undone')).toBeTruthy();
+    expect(await screen.findByText('Payment undone')).toBeVisible();
     expect(fetchMock.requests[0].method).toBe('DELETE');
 
     refuse = true;
     await user.click(screen.getByRole('button', { name: 'Undo: Bob Hart paid Ann Lee £20.00' }));
     const confirms = await screen.findAllByRole('button', { name: 'Undo' });
     await user.click(confirms[confirms.length - 1]);
-    await waitFor(() => expect(screen.getByText('Someone in this payment has left the pot.')).toBeTruthy());
+    await waitFor(() => expect(screen.getByText('Someone in this payment has left the pot.')).toBeVisible());
   });
 });

@@ -68,19 +68,19 @@ describe('RecurringExpenses', () => {
       await screen.findByText(
         'Every month · next 1 Jan 2027 · until 1 Jun 2027 · added 2 times · set up by Ann Lee',
       ),
-    ).toBeTruthy();
+    ).toBeVisible();
     expect(
       screen.getByText('Not added on 26 Nov 2026: The amount exceeds the available balance.'),
-    ).toBeTruthy();
+    ).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Stop recurring Cleaner' })).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Stop recurring Rent' }));
     await user.click(await screen.findByRole('button', { name: 'Stop it' }));
 
-    expect(await screen.findByText('Recurring expense cancelled')).toBeTruthy();
+    expect(await screen.findByText('Recurring expense cancelled')).toBeVisible();
     const cancel = fetchMock.requests.find((request) => request.method === 'DELETE');
     expect(cancel && pathOf(cancel)).toBe(`/api/pots/${POT_ID}/recurring-expenses/${rent.id}`);
-    await waitFor(() => expect(screen.getByText(/Every month · cancelled/)).toBeTruthy());
+    await waitFor(() => expect(screen.getByText(/Every month · cancelled/)).toBeVisible());
   });
 
   it('shows nothing while the pot has none', async () => {

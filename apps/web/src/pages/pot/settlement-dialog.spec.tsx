@@ -47,6 +47,6 @@ describe('SettlementDialog', () => {
 
     expect(
       await screen.findByText('Recorded: Gus Guest paid Cat Cole £2.50. Waiting for Ann Archer to confirm.'),
-    ).toBeTruthy();
+    ).toBeVisible();
   });
 });

@@ -44,13 +44,13 @@ describe('SpendApprovals', () => {
     await user.click(screen.getByRole('button', { name: 'Ask for approval' }));
     expect(
       await screen.findByText('Enter an amount above £50.00: payments up to it need no approval.'),
-    ).toBeTruthy();
+    ).toBeVisible();
 
     await user.clear(screen.getByLabelText('Amount'));
     await fill(user, 'Amount', '120');
     await fill(user, 'What it is for (optional)', 'Dinner');
     await user.click(screen.getByRole('button', { name: 'Ask for approval' }));
-    expect(await screen.findByText('Approval requested')).toBeTruthy();
+    expect(await screen.findByText('Approval requested')).toBeVisible();
     const posted = fetchMock.requests.find((req) => req.method === 'POST');
     expect(pathOf(posted as Request)).toBe(`/api/pots/${POT_ID}/spend-approvals`);
     expect(await (posted as Request).json()).toEqual({ amountPence: 12_000, note: 'Dinner' });
@@ -65,13 +65,13 @@ describe('SpendApprovals', () => {
     const { user } = renderInApp(<SpendApprovals pot={aPotDetail({ rules: approvalRules })} />);
 
     const list = within(await screen.findByRole('list', { name: 'Card spending requests' }));
-    expect(list.getByText('Bob Hart asked to spend up to £120.00 (Dinner)')).toBeTruthy();
-    expect(list.getByText('Waiting for approval')).toBeTruthy();
+    expect(list.getByText('Bob Hart asked to spend up to £120.00 (Dinner)')).toBeVisible();
+    expect(list.getByText('Waiting for approval')).toBeVisible();
     // The owner is not asked to request anything: their card spends any amount.
     expect(screen.queryByRole('button', { name: 'Ask for approval' })).toBeNull();
 
     await user.click(list.getByRole('button', { name: 'Approve: Bob Hart spends up to £120.00' }));
-    expect(await screen.findByText('Bob Hart can pay up to £120.00 by card, once.')).toBeTruthy();
+    expect(await screen.findByText('Bob Hart can pay up to £120.00 by card, once.')).toBeVisible();
     const posted = fetchMock.requests.find((req) => req.method === 'POST');
     expect(pathOf(posted as Request)).toBe(
       `/api/pots/${POT_ID}/spend-approvals/b0000000-0000-4000-8000-000000000001/approve`,

@@ -44,7 +44,7 @@ describe('WhoOwesWhom', () => {
       },
     });
 
-    expect(screen.getByText('Ann Lee (you)')).toBeTruthy();
+    expect(screen.getByText('Ann Lee (you)')).toBeVisible();
     expect(screen.getByText('is owed £20.00').className).toContain('position-owed');
     expect(screen.getByText('owes £12.50').className).toContain('position-owes');
     expect(screen.getByText('settled up').className).toContain('position-settled');
@@ -54,16 +54,18 @@ describe('WhoOwesWhom', () => {
     const onRecordPayment = jest.fn();
     const { user } = renderPlan({ onRecordPayment });
 
-    expect(screen.getByText('Bob Hart pays Ann Lee £12.50')).toBeTruthy();
-    expect(screen.getByText('Cat Moss pays Ann Lee £7.50')).toBeTruthy();
+    expect(screen.getByText('Bob Hart pays Ann Lee £12.50')).toBeVisible();
+    expect(screen.getByText('Cat Moss pays Ann Lee £7.50')).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Record payment: Cat Moss pays Ann Lee £7.50' }));
     expect(onRecordPayment).toHaveBeenCalledWith(balances.plan[1]);
   });
 
   it('offers Record payment only on transfers you pay or receive', () => {
     renderPlan({ yourMemberId: BOB_MEMBER });
-    expect(screen.getByRole('button', { name: 'Record payment: Bob Hart pays Ann Lee £12.50' })).toBeTruthy();
-    expect(screen.getByText('Cat Moss pays Ann Lee £7.50')).toBeTruthy();
+    expect(
+      screen.getByRole('button', { name: 'Record payment: Bob Hart pays Ann Lee £12.50' }),
+    ).toBeVisible();
+    expect(screen.getByText('Cat Moss pays Ann Lee £7.50')).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Record payment: Cat Moss pays Ann Lee £7.50' })).toBeNull();
   });
 
@@ -83,11 +85,11 @@ describe('WhoOwesWhom', () => {
         remindedToday: [],
       },
     });
-    expect(screen.getByText('put in £30.00 ·')).toBeTruthy();
-    expect(screen.getByText('is owed £21.00')).toBeTruthy();
-    expect(screen.getByText('Bob Hart pays Ann Lee £9.00')).toBeTruthy();
-    expect(screen.getByText('The pot pays Ann Lee back £3.00')).toBeTruthy();
-    expect(screen.getByText("It is Ann Lee's money: a withdrawal from the pot pays it back.")).toBeTruthy();
+    expect(screen.getByText('put in £30.00 ·')).toBeVisible();
+    expect(screen.getByText('is owed £21.00')).toBeVisible();
+    expect(screen.getByText('Bob Hart pays Ann Lee £9.00')).toBeVisible();
+    expect(screen.getByText('The pot pays Ann Lee back £3.00')).toBeVisible();
+    expect(screen.getByText("It is Ann Lee's money: a withdrawal from the pot pays it back.")).toBeVisible();
     expect(screen.queryByText('Everyone is settled up.')).toBeNull();
   });
 
@@ -99,7 +101,7 @@ describe('WhoOwesWhom', () => {
         potPlan: [{ memberId: BOB_MEMBER, direction: 'into_pot', amountPence: 900 }],
       },
     });
-    expect(screen.getByText('Bob Hart pays £9.00 into the pot')).toBeTruthy();
+    expect(screen.getByText('Bob Hart pays £9.00 into the pot')).toBeVisible();
   });
 
   it('says when everyone is settled up', () => {
@@ -112,7 +114,7 @@ describe('WhoOwesWhom', () => {
       },
     });
     expect(screen.getAllByText('settled up')).toHaveLength(3);
-    expect(screen.getByText('Everyone is settled up.')).toBeTruthy();
+    expect(screen.getByText('Everyone is settled up.')).toBeVisible();
   });
 
   describe('Remind', () => {
@@ -160,7 +162,7 @@ describe('WhoOwesWhom', () => {
 
       await user.click(screen.getByRole('button', { name: 'Remind Bob Hart: Bob Hart pays Ann Lee £12.50' }));
 
-      expect(await screen.findByText('Bob Hart will get an e-mail about the £12.50 they owe.')).toBeTruthy();
+      expect(await screen.findByText('Bob Hart will get an e-mail about the £12.50 they owe.')).toBeVisible();
       const [request] = fetchMock.requests;
       expect(request.method).toBe('POST');
       expect(pathOf(request)).toBe(`/api/pots/${POT_ID}/reminders`);
@@ -172,14 +174,14 @@ describe('WhoOwesWhom', () => {
         balances: { ...balances, remindedToday: [{ fromMemberId: BOB_MEMBER, toMemberId: ANN_MEMBER }] },
       });
       const reminded = screen.getByRole('button', { name: 'Reminded today: Bob Hart pays Ann Lee £12.50' });
-      expect(reminded).toHaveProperty('disabled', true);
+      expect(reminded).toBeDisabled();
       expect(reminded.textContent).toBe('Reminded today');
       expect(
         screen.getByText('Bob Hart was e-mailed today. You can remind Bob Hart again tomorrow.'),
-      ).toBeTruthy();
+      ).toBeVisible();
       expect(
         screen.getByRole('button', { name: 'Remind Cat Moss: Cat Moss pays Ann Lee £7.50' }),
-      ).toHaveProperty('disabled', false);
+      ).toBeEnabled();
     });
 
     it("tells you when someone else reminded them first (429: 'again tomorrow')", async () => {
@@ -190,8 +192,8 @@ describe('WhoOwesWhom', () => {
 
       await user.click(screen.getByRole('button', { name: 'Remind Bob Hart: Bob Hart pays Ann Lee £12.50' }));
 
-      await waitFor(() => expect(screen.getByText('Already reminded today')).toBeTruthy());
-      expect(screen.getByText('You can remind Bob Hart again tomorrow.')).toBeTruthy();
+      await waitFor(() => expect(screen.getByText('Already reminded today')).toBeVisible());
+      expect(screen.getByText('You can remind Bob Hart again tomorrow.')).toBeVisible();
     });
   });
 
@@ -203,11 +205,11 @@ describe('WhoOwesWhom', () => {
       expect(toggle.getAttribute('aria-checked')).toBe('true');
       expect(
         screen.getByText('Debts are simplified: the fewest payments that settle everyone.'),
-      ).toBeTruthy();
+      ).toBeVisible();
 
       await user.click(toggle);
 
-      expect(await screen.findByText('Debts no longer simplified')).toBeTruthy();
+      expect(await screen.findByText('Debts no longer simplified')).toBeVisible();
       const [request] = fetchMock.requests;
       expect(request.method).toBe('PATCH');
       expect(pathOf(request)).toBe(`/api/pots/${POT_ID}/rules`);
@@ -224,7 +226,7 @@ describe('WhoOwesWhom', () => {
       expect(screen.queryByRole('switch')).toBeNull();
       expect(
         screen.getByText('Debts are not simplified: everyone pays back exactly whom they owe.'),
-      ).toBeTruthy();
+      ).toBeVisible();
       unmount();
       renderPlan({ isOwner: true, archived: true });
       expect(screen.queryByRole('switch')).toBeNull();
@@ -253,13 +255,13 @@ describe('WhoOwesWhom', () => {
 
       await user.click(screen.getByRole('button', { name: 'Why: Bob Hart pays Ann Lee £12.50' }));
 
-      expect(await screen.findByText('Between the two of them, Bob Hart owes Ann Lee £12.50')).toBeTruthy();
+      expect(await screen.findByText('Between the two of them, Bob Hart owes Ann Lee £12.50')).toBeVisible();
       const items = within(screen.getByRole('list', { name: 'Expenses and payments behind it' }));
       expect(items.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
         '20 Nov 2026 Bob Hart paid Ann Lee −£5.00',
         "18 Nov 2026 Dinner: Bob Hart's share of what Ann Lee paid +£17.50",
       ]);
-      expect(screen.getByText(/Bob Hart owes £12.50 in all and Ann Lee is owed £20.00 in all/)).toBeTruthy();
+      expect(screen.getByText(/Bob Hart owes £12.50 in all and Ann Lee is owed £20.00 in all/)).toBeVisible();
       expect(pathOf(fetchMock.requests[0])).toBe(
         `/api/pots/${POT_ID}/plan/${BOB_MEMBER}/${ANN_MEMBER}/explanation`,
       );
@@ -269,8 +271,8 @@ describe('WhoOwesWhom', () => {
       mockFetch(() => problem(503, 'Please try again in a moment.'));
       const { user } = renderPlan();
       await user.click(screen.getByRole('button', { name: 'Why: Cat Moss pays Ann Lee £7.50' }));
-      expect(await screen.findByText('Could not load the explanation')).toBeTruthy();
-      expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+      expect(await screen.findByText('Could not load the explanation')).toBeVisible();
+      expect(screen.getByRole('button', { name: 'Try again' })).toBeVisible();
     });
   });
 });

@@ -30,8 +30,8 @@ describe('/request-top-up', () => {
 
     await fill(user, 'Amount', '0.99');
     await user.click(send());
-    expect(await screen.findByText('The minimum amount is £1.00.')).toBeTruthy();
-    expect(screen.getByText('Please enter at least one email address.')).toBeTruthy();
+    expect(await screen.findByText('The minimum amount is £1.00.')).toBeVisible();
+    expect(screen.getByText('Please enter at least one email address.')).toBeVisible();
     expect(fetchMock.requests.some(({ method }) => method === 'POST')).toBe(false);
   });
 
@@ -41,7 +41,7 @@ describe('/request-top-up', () => {
     );
     const { user } = renderInApp(<AppRoutes />, { route: '/request-top-up', session: signedInState() });
     await screen.findByRole('heading', { name: 'Request a Top-Up' });
-    await waitFor(() => expect(screen.getByTitle('My wallet')).toBeTruthy());
+    await waitFor(() => expect(screen.getByTitle('My wallet')).toBeVisible());
 
     await fill(user, 'Amount', '20');
     await fill(user, 'Recipients', 'bob@example.com, cat@example.com');
@@ -50,8 +50,8 @@ describe('/request-top-up', () => {
     await user.click(await screen.findByTitle('Lisbon trip'));
     await user.click(send());
 
-    expect(await screen.findByText('Request Sent')).toBeTruthy();
-    expect(screen.getByText('We e-mailed 2 people asking for £20.00.')).toBeTruthy();
+    expect(await screen.findByText('Request Sent')).toBeVisible();
+    expect(screen.getByText('We e-mailed 2 people asking for £20.00.')).toBeVisible();
     const post = fetchMock.requests.find(({ method }) => method === 'POST');
     expect(new URL(post?.url ?? '').pathname).toBe('/api/top-up-requests');
     expect(await post?.json()).toEqual({
@@ -71,7 +71,7 @@ describe('/request-top-up', () => {
     await fill(user, 'Recipients', 'bob@example.com');
     await user.click(send());
 
-    expect(await screen.findByText('Request Failed')).toBeTruthy();
-    expect(screen.getByText('There was an error sending your request. Please try again.')).toBeTruthy();
+    expect(await screen.findByText('Request Failed')).toBeVisible();
+    expect(screen.getByText('There was an error sending your request. Please try again.')).toBeVisible();
   });
 });

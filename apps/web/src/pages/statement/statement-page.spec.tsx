@@ -22,11 +22,11 @@ describe('statement page', () => {
       session: signedInState(),
     });
 
-    expect(await screen.findByRole('heading', { name: 'October 2026' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'October 2026' })).toBeVisible();
     const summary = within(await screen.findByRole('region', { name: 'Summary' }));
-    expect(summary.getByText('£38.00')).toBeTruthy();
-    expect(summary.getByText('£55.95')).toBeTruthy();
-    expect(summary.getByText('£0.50')).toBeTruthy();
+    expect(summary.getByText('£38.00')).toBeVisible();
+    expect(summary.getByText('£55.95')).toBeVisible();
+    expect(summary.getByText('£0.50')).toBeVisible();
     const rows = within(screen.getByRole('list', { name: 'Movements' })).getAllByRole('listitem');
     expect(rows.map((row) => row.textContent)).toEqual([
       expect.stringMatching(/^Funds added by card.*fee £0.50 paid on top\+£25.00Balance £63.00$/),
@@ -34,18 +34,18 @@ describe('statement page', () => {
     ]);
 
     await user.click(screen.getByRole('button', { name: 'Previous month' }));
-    expect(await screen.findByRole('heading', { name: 'September 2026' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'September 2026' })).toBeVisible();
     expect(requests.map((r) => new URL(r.url).search)).toContain('?month=2026-09');
   });
 
   it('never asks for a month after this one, nor a malformed one', async () => {
     const { requests } = mockFetch(() => json(aStatement({ entries: [] })));
     renderInApp(<AppRoutes />, { route: '/statement?month=2999-01', session: signedInState() });
-    expect(await screen.findByText('No movements this month')).toBeTruthy();
+    expect(await screen.findByText('No movements this month')).toBeVisible();
     expect(withoutBell(requests).map((r) => new URL(r.url).searchParams.get('month'))).toEqual([
       currentUkMonth(),
     ]);
-    expect((screen.getByRole('button', { name: 'Next month' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole('button', { name: 'Next month' })).toBeDisabled();
   });
 
   it('names the member behind each movement of a pot', async () => {
@@ -76,8 +76,8 @@ describe('statement page', () => {
         : problem(500, 'unexpected'),
     );
     renderInApp(<AppRoutes />, { route: `/pot/${POT}/statement?month=2026-10`, session: signedInState() });
-    expect(await screen.findByText('Pot not found')).toBeTruthy();
-    expect(screen.getByText('This pot does not exist or you are not a member.')).toBeTruthy();
+    expect(await screen.findByText('Pot not found')).toBeVisible();
+    expect(screen.getByText('This pot does not exist or you are not a member.')).toBeVisible();
   });
 });
 

@@ -19,15 +19,15 @@ describe('/top-up', () => {
     moneyApi({ pots });
     const { user } = renderTopUp(`/top-up?potId=${FLAT}`);
 
-    expect(await screen.findByRole('heading', { name: 'Top Up' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Top Up' })).toBeVisible();
     const form = within(screen.getByRole('region', { name: 'Add funds' }));
-    expect(await form.findByTitle('Flat bills')).toBeTruthy();
+    expect(await form.findByTitle('Flat bills')).toBeVisible();
 
     await user.click(form.getByRole('button', { name: '£50' }));
     await user.click(form.getByRole('button', { name: 'Continue' }));
 
-    expect(await screen.findByText('Adding £50.00 to your Kitty')).toBeTruthy();
-    expect(screen.getByText('Into Flat bills')).toBeTruthy();
+    expect(await screen.findByText('Adding £50.00 to your Kitty')).toBeVisible();
+    expect(screen.getByText('Into Flat bills')).toBeVisible();
   });
 
   it('answers a top-up request (?request=): who asks, how much, the message and where it goes', async () => {
@@ -47,10 +47,10 @@ describe('/top-up', () => {
     const { user } = renderTopUp(`/top-up?request=${REQUEST_ID}`);
 
     const request = within(await screen.findByLabelText('Top-up request'));
-    expect(request.getByText('Bob Hart')).toBeTruthy();
-    expect(request.getByText('£30.00')).toBeTruthy();
-    expect(request.getByText(/to Lisbon trip/)).toBeTruthy();
-    expect(request.getByText('For the villa deposit')).toBeTruthy();
+    expect(request.getByText('Bob Hart')).toBeVisible();
+    expect(request.getByText('£30.00')).toBeVisible();
+    expect(request.getByText(/to Lisbon trip/)).toBeVisible();
+    expect(request.getByText('For the villa deposit')).toBeVisible();
     expect((screen.getByLabelText('Amount') as HTMLInputElement).value).toBe('30.00');
     expect(screen.queryByLabelText('Add to')).toBeNull();
 
@@ -73,7 +73,7 @@ describe('/top-up', () => {
     );
     renderTopUp(`/top-up?request=${REQUEST_ID}`);
 
-    expect(await screen.findByText('Request not found')).toBeTruthy();
+    expect(await screen.findByText('Request not found')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Top up instead' }).getAttribute('href')).toBe('/top-up');
   });
 
@@ -134,7 +134,7 @@ describe('/top-up', () => {
       // A top-up under way is asked about again every 10 s while live updates are not connected.
       down = true;
       await act(() => jest.advanceTimersByTimeAsync(TOP_UP_POLL_MS + 100));
-      expect(await screen.findByText('Could not refresh your top-ups')).toBeTruthy();
+      expect(await screen.findByText('Could not refresh your top-ups')).toBeVisible();
       expect(
         within(screen.getByRole('list', { name: 'Your top-ups' })).getAllByRole('listitem'),
       ).toHaveLength(1);

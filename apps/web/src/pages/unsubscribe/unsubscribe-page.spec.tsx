@@ -20,8 +20,8 @@ describe('unsubscribe page', () => {
     expect(fetchMock.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: 'Unsubscribe' }));
 
-    expect(await screen.findByRole('heading', { name: 'You are unsubscribed' })).toBeTruthy();
-    expect(screen.getByText('You will no longer receive e-mails from Kitty at this address.')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'You are unsubscribed' })).toBeVisible();
+    expect(screen.getByText('You will no longer receive e-mails from Kitty at this address.')).toBeVisible();
     const [post] = fetchMock.requests.filter((r) => r.method === 'POST');
     expect(pathOf(post)).toBe('/api/email-preferences/unsubscribe');
     expect(new URL(post.url).searchParams.get('token')).toBe(TOKEN);
@@ -31,12 +31,12 @@ describe('unsubscribe page', () => {
     mockFetch(() => problem(400, 'This unsubscribe link is not valid.', { title: 'Invalid link' }));
     const { user } = renderInApp(<AppRoutes />, { route: `/unsubscribe?token=${TOKEN}` });
     await user.click(await screen.findByRole('button', { name: 'Unsubscribe' }));
-    expect(await screen.findByRole('heading', { name: 'This unsubscribe link is not valid' })).toBeTruthy();
-    expect(screen.getByText('This unsubscribe link is not valid.')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'This unsubscribe link is not valid' })).toBeVisible();
+    expect(screen.getByText('This unsubscribe link is not valid.')).toBeVisible();
   });
 
   it('needs a token', async () => {
     renderInApp(<AppRoutes />, { route: '/unsubscribe' });
-    expect(await screen.findByRole('heading', { name: 'This unsubscribe link is not valid' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'This unsubscribe link is not valid' })).toBeVisible();
   });
 });

@@ -34,8 +34,8 @@ describe('verify-email page', () => {
     expect(fetchMock.requests.filter((r) => pathOf(r) === '/api/auth/verify-email')).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: 'Confirm E-mail' }));
 
-    expect(await screen.findByText('E-mail confirmed')).toBeTruthy();
-    expect(await screen.findByText('Sign in to start using your account.')).toBeTruthy();
+    expect(await screen.findByText('E-mail confirmed')).toBeVisible();
+    expect(await screen.findByText('Sign in to start using your account.')).toBeVisible();
     await waitFor(() =>
       expect(screen.getByTestId('location').textContent).toBe('/auth?next=%2Ftop-up%3Fpot%3Ddemo'),
     );
@@ -56,7 +56,7 @@ describe('verify-email page', () => {
     const { user, store } = renderPage('/verify-email?token=tok-123', signedInState(me));
     await user.click(await screen.findByRole('button', { name: 'Confirm E-mail' }));
 
-    expect(await screen.findByText('E-mail confirmed')).toBeTruthy();
+    expect(await screen.findByText('E-mail confirmed')).toBeVisible();
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/'));
     await waitFor(() => expect(store.getState().session.user?.emailVerified).toBe(true));
     expect(store.getState().session.status).toBe('signedIn');
@@ -70,7 +70,7 @@ describe('verify-email page', () => {
     );
     const { user } = renderPage('/verify-email?token=used');
     await user.click(await screen.findByRole('button', { name: 'Confirm E-mail' }));
-    expect(await screen.findByRole('heading', { name: 'This link is no longer valid' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'This link is no longer valid' })).toBeVisible();
   });
 });
 
@@ -83,9 +83,9 @@ describe('verify-email banner', () => {
       route: '/about',
       session: signedInState(aUser({ emailVerified: false })),
     });
-    expect(await screen.findByText('Confirm your e-mail address')).toBeTruthy();
+    expect(await screen.findByText('Confirm your e-mail address')).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Resend e-mail' }));
-    expect(await screen.findByText('E-mail sent')).toBeTruthy();
+    expect(await screen.findByText('E-mail sent')).toBeVisible();
     expect(
       fetchMock.requests.some((r) => pathOf(r) === '/api/me/verification-email' && r.method === 'POST'),
     ).toBe(true);

@@ -57,14 +57,14 @@ describe('ImportDialog', () => {
     await screen.findByText('Splitwise CSV export: 1 expenses.');
     expect(
       screen.getByText('Row 4: This expense is in EUR; Kitty imports amounts in pounds (GBP) only.'),
-    ).toBeTruthy();
-    expect(screen.getByText('Choose a member for B. Hart.')).toBeTruthy();
+    ).toBeVisible();
+    expect(screen.getByText('Choose a member for B. Hart.')).toBeVisible();
     const importButton = screen.getByRole('button', { name: 'Import 1 expenses' });
-    expect(importButton).toHaveProperty('disabled', true);
+    expect(importButton).toBeDisabled();
 
     await user.click(screen.getByLabelText('Member for B. Hart'));
     await user.click(await screen.findByTitle('Bob Hart'));
-    await waitFor(() => expect(importButton).toHaveProperty('disabled', false));
+    await waitFor(() => expect(importButton).toBeEnabled());
     await user.click(importButton);
 
     await screen.findByText('11 new, 1 already imported.');
