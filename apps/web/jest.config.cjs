@@ -10,8 +10,9 @@ module.exports = {
   setupFiles: ['<rootDir>/src/test/setup.ts'],
   setupFilesAfterEnv: ['<rootDir>/src/test/dom-matchers.ts'],
   restoreMocks: true,
-  // antd in jsdom is heavy and CI machines are shared: give component tests room.
-  testTimeout: 45_000,
+  // antd in jsdom is heavy and CI machines are shared: room for a test's waits (each up to 30 s, see
+  // src/test/setup.ts), as one test may open two lazily loaded pages.
+  testTimeout: 90_000,
   // The longest task of `npm test`'s unit phase, alone for its last minutes: jest's default (cores − 1) would
   // leave one of CI's two cores idle then.
   maxWorkers: Math.max(2, availableParallelism() - 1),

@@ -5,7 +5,7 @@ import { waitFor } from '@testing-library/react';
 import { anAuthSession, aUser, signedInState } from '../test/factories';
 import { json, mockFetch, pathOf } from '../test/fetch-mock';
 import { renderInApp } from '../test/render';
-import { announceSession } from './session-broadcast';
+import { announceSession, onSessionAnnounced, type SessionMessage } from './session-broadcast';
 import { SessionManager } from './session-manager';
 import type { SessionState } from './session-slice';
 
@@ -55,10 +55,16 @@ describe('sessions across tabs', () => {
     const fetchMock = mockFetch(() => json(anAuthSession()));
     const state = signedInState();
     renderInApp(<SessionManager />, { session: state });
+    // A listener of this tab's own, added after the session's: each message reaches both in order, so once
+    // it has seen the last one, the session's listener has handled every message, however slow delivery was.
+    const seen: SessionMessage[] = [];
+    const stopSeeing = onSessionAnnounced((message) => seen.push(message));
     otherTab.postMessage({ type: 'signed-in', userId: state.user!.id });
     otherTab.postMessage({ type: 'signed-in' });
     otherTab.postMessage('signed-out');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    otherTab.postMessage({ type: 'signed-in', userId: state.user!.id });
+    await waitFor(() => expect(seen).toHaveLength(2));
+    stopSeeing();
     expect(fetchMock.requests).toHaveLength(0);
   });
 

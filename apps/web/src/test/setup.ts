@@ -2,8 +2,10 @@
 // its automatic cleanup between tests.
 import { configure } from '@testing-library/dom';
 
-// The first render of a lazily loaded page pays for loading antd's modules: allow findBy* more than 1 s (10 s: CI runs every project at once on two cores).
-configure({ asyncUtilTimeout: 10_000 });
+// A test's first render of a lazily loaded page loads that page's modules inside the findBy* that waits for
+// it: 9.4 s for /top-up on a CI machine at load 8.5 (2 cores), and CI runs every project at once. So a wait
+// may last 30 s (jest.config.cjs gives each test room for several such waits).
+configure({ asyncUtilTimeout: 30_000 });
 
 // Browser APIs antd relies on that jsdom does not implement.
 Object.defineProperty(window, 'matchMedia', {

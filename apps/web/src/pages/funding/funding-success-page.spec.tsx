@@ -103,9 +103,7 @@ describe('/funding-success', () => {
       () => json(aFundingSession()),
     );
     renderSuccess();
-    await waitFor(() => expect(screen.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible(), {
-      timeout: 4_000,
-    });
+    expect(await screen.findByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
   });
 });
 
@@ -114,7 +112,9 @@ describe('/funding-cancelled', () => {
     renderInApp(<AppRoutes />, { route: '/funding-cancelled' });
 
     expect(await screen.findByRole('heading', { name: 'Payment Cancelled' })).toBeVisible();
-    expect(screen.getByText('Your payment was cancelled. No funds were added to your account.')).toBeVisible();
+    expect(
+      screen.getByText('Your payment was cancelled. No funds were added to your account.'),
+    ).toBeVisible();
     expect(href('Return to Dashboard')).toBe('/');
     expect(href('Try Adding Funds Again')).toBe('/top-up');
   });

@@ -89,7 +89,7 @@ describe('/payment-method-selection', () => {
     answer(json(created, 201));
     expect(await screen.findByText('Payment Initiated')).toBeVisible();
     expect(tab.goTo).toHaveBeenCalledWith(CHECKOUT_URL);
-    await waitFor(() => expect(location()).toBe('/'), { timeout: 4_000 });
+    await waitFor(() => expect(location()).toBe('/'));
     expect(screen.getByText('Home')).toBeVisible();
   });
 
