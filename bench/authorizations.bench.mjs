@@ -1,4 +1,4 @@
-// Card authorisation benchmark (issue 5), against a running stack (`npm start`) with the Stripe sandbox:
+// Card authorisation benchmark, against a running stack (`npm start`) with the Stripe sandbox:
 // the real-time decision Stripe waits on for at most 2 s. One verified user with an active card and a
 // funded active pot; every purchase is small enough to be approved, so each one places a ledger hold.
 //  1. webhook in → answer out: signed `issuing_authorization.request` deliveries POSTed to the gateway,
@@ -154,7 +154,7 @@ async function main() {
         `${result.perSecond.toFixed(0)} decisions/s, ${result.results.filter((approved) => !approved).length} declined`,
     );
 
-  // One at a time: the path's own latency (issue 15 §2: p50 < 20 ms), with nothing queued behind it.
+  // One at a time: the path's own latency (target: p50 < 20 ms), with nothing queued behind it.
   await queuesDrained();
   report('one at a time, 200 requests', await load(200, 1, decide));
   await queuesDrained();

@@ -1,8 +1,8 @@
-// Kitty's request path against a bare chain built from the project's own dependencies (issue 15 §1):
+// Kitty's request path against a bare chain built from the project's own dependencies:
 //   Nest + Fastify → Nest's Redis transport → a Nest service → one pg primary-key read
 // measured side by side in one run, alternating chain / Kitty per endpoint over ROUNDS rounds (autocannon,
 // 50 connections). Prints req/s and latency of each, Kitty ÷ chain per endpoint (median of the rounds), and
-// the gateway's log volume per 10,000 requests (§5: ≤ 5 MB). Beside req/s it prints the CPU the serving
+// the gateway's log volume per 10,000 requests (target: ≤ 5 MB). Beside req/s it prints the CPU the serving
 // processes spent per request (Kitty's apps and balancer, the chain's two processes; Postgres and Redis,
 // shared with whatever else runs, are not counted): on shared cores the steadier of the two ratios.
 //   KITTY_REPLICAS=3 npm start      (the stack under test: every app's replicas, access logs on)

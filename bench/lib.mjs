@@ -186,7 +186,7 @@ export function recordSeededExpense(pot, owner, members, i) {
 }
 
 /**
- * The member-heavy pot issue 15 measures: `members` new members, `expenses` expenses, seen by its owner.
+ * The member-heavy pot the read benchmarks measure: `members` new members, `expenses` expenses, seen by its owner.
  * Returns once every job the seeding queued is done, so the load that follows runs on a quiet stack.
  */
 export async function seededMemberHeavyPot({ label, ipPrefix, members: size = 20, expenses = 200 }) {

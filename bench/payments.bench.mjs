@@ -1,4 +1,4 @@
-// Money path benchmark (issue 4), against a running stack (`npm start`) with the Stripe sandbox:
+// Money path benchmark, against a running stack (`npm start`) with the Stripe sandbox:
 //  1. webhook intake: signed Stripe events/s the gateway verifies and queues (autocannon, one real event
 //     re-delivered: signature check + BullMQ add with jobId = event id);
 //  2. end-to-end credit: one at a time, Checkout Session paid on the sandbox's pay page → signed webhook →

@@ -1,4 +1,4 @@
-// Pots read path benchmark (issue 3): a pot of 20 members × 2,000 expenses, read through the gateway with
+// Pots read path benchmark: a pot of 20 members × 2,000 expenses, read through the gateway with
 // autocannon, the same read in-process straight on Prisma, and settle-up for 12 and 200 members.
 // Needs a running stack (`npm start`) and the built apps: `npm run bench:pots`.
 import { createRequire } from 'node:module';

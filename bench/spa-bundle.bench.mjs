@@ -1,7 +1,7 @@
 // The JavaScript each first route of the SPA downloads, from the build alone (no stack, no browser): the
 // entry script, every chunk it imports statically (Vite modulepreloads them), and the lazy chunks the route
 // renders at once with their own static imports. Sizes are of the precompressed .br and .gz files the
-// gateway serves; the budget (issue 15 §6) is on gzip, which every browser takes, brotli is shown beside it.
+// gateway serves; the budget is on gzip, which every browser takes, brotli is shown beside it.
 // Needs `npx nx build web` first; reads the Vite manifest (dist/apps/web/.vite/manifest.json).
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';

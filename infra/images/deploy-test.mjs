@@ -1,4 +1,4 @@
-// `npm test`'s deploy phase (issue 16), also `npm run test:deploy`: builds every image offline
+// `npm test`'s deploy phase, also `npm run test:deploy`: builds every image offline
 // (build.mjs), runs the whole stack from them with podman-compose, and passes the smoke test
 // (tests/deploy) against it. Where podman cannot run containers it says why and exits 78.
 import { spawnSync } from 'node:child_process';

@@ -1,4 +1,4 @@
-// The deploy phase's second shape (issue 16 §3): the pods of k8s/overlays/dev, rendered as a cluster would
+// The deploy phase's second shape: the pods of k8s/overlays/dev, rendered as a cluster would
 // get them, started by `podman kube play` from the images build.mjs made, and the smoke test against them.
 // What podman cannot play (Services, Ingress, HPA, PDB, NetworkPolicies) is named at the start; the
 // Deployments' probes, which podman 4.3 does not run, are polled here at their own path and port.

@@ -1,4 +1,4 @@
-// Steady load on one of bench:harness's reads, to profile an app under it (issue 15's profiles):
+// Steady load on one of bench:harness's reads, to profile an app under it:
 //   node infra/perf/load.mjs [balances|pots|me] [seconds=30]      (against npm start)
 //   node infra/perf/profile.mjs <app> 8                            (once it prints "loading")
 // Seeds the harness's pot (20 members, 200 expenses), waits for the stack to go quiet, then drives 50

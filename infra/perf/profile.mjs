@@ -1,4 +1,4 @@
-// CPU profile of one running app of `npm start`, without restarting it (issue 15's profiles):
+// CPU profile of one running app of `npm start`, without restarting it:
 //   node infra/perf/profile.mjs <app> [seconds=8] [out=/tmp/<app>.cpuprofile]
 // Attaches the inspector with SIGUSR1 (one process at a time: it listens on 127.0.0.1:9229), samples for
 // the given seconds while you load the stack, detaches, writes the profile (open it in Chromium's DevTools)

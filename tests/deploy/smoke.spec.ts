@@ -1,4 +1,4 @@
-// A new user's first money through a stack run from the built images (issue 16): sign up and confirm the
+// A new user's first money through a stack run from the built images: sign up and confirm the
 // address through the e-mail MailDev received, create a pot, pass the identity check, top up through the
 // Stripe sandbox's pay page; the signed webhook credits the ledger and the wallet shows it.
 import { randomUUID } from 'node:crypto';

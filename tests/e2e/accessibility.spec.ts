@@ -1,4 +1,4 @@
-// Issue 15 §6: axe-core over every page of the SPA in Chromium, signed out and signed in, at 1280 px and
+// Accessibility: axe-core over every page of the SPA in Chromium, signed out and signed in, at 1280 px and
 // 375 px — no serious or critical violation (WCAG 2.x A and AA rules and axe's best practices).
 import { readFileSync } from 'node:fs';
 

@@ -1,4 +1,4 @@
-// Issue 12 §4–5 in Chromium: Home's 'Manage Account' → /account; another browser's session is listed
+// The account page in Chromium: Home's 'Manage Account' → /account; another browser's session is listed
 // and signed out from here (that browser lands signed out on its next load); the data downloads as JSON
 // and CSV; the account is deleted with the password and every tab signs out. Also at 375 px.
 import { readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Issue 12 §2 in Chromium: sign up → 'Check your inbox' → the confirmation e-mail in MailDev → its link →
+// E-mail verification in Chromium: sign up → 'Check your inbox' → the confirmation e-mail in MailDev → its link →
 // confirmed, which is no sign-in: the sign-in form follows with the address filled in → signed in, no
 // banner; and an unconfirmed user (signed in with the password) sees the banner, gets another link with
 // 'Resend e-mail', and following it in the same browser carries the session on, confirmed.

@@ -145,7 +145,7 @@ describe('adding and withdrawing money in the browser', () => {
     ]);
     expect(download.suggestedFilename()).toMatch(/^kitty-pot-rent-\d+-\d{4}-\d{2}\.csv$/);
     const csv = readFileSync((await download.path()) as string, 'utf8');
-    // Each movement names the member who made it (issue 13 §3).
+    // Each movement names the member who made it.
     expect(csv).toMatch(/"Funds added by card","Ada Lovelace","top_up",25\.00,0\.50,25\.00/);
     expect(csv).toMatch(/"Withdrawal to bank account","Ada Lovelace","withdrawal",-10\.00,0\.00,15\.00/);
     expect(csv).toMatch(/"Closing balance","","",,,15\.00\r\n$/);

@@ -1,4 +1,4 @@
-// Guests in Chromium (issue 14 §8): the owner adds Sam as a guest with her e-mail and shares a dinner with
+// Guests in Chromium: the owner adds Sam as a guest with her e-mail and shares a dinner with
 // her (1280 px); then invites her from the members list, and Sam — signed up with that e-mail — joins on
 // her phone and finds the pot's record of her waiting: her share of the dinner is hers (375 px).
 import { api, signUpUser, uniqueEmail } from '../support/api';

@@ -1,4 +1,4 @@
-// Itemised bills in other currencies in Chromium (issue 14 §2, §3): a euro dinner itemised from the Add
+// Itemised bills in other currencies in Chromium: a euro dinner itemised from the Add
 // Expense dialog at the payer's rate shows each share live, is listed as '€47.25 (£40.54)' with its bill
 // folded under it, and the balances are in pounds; on a phone the dialog fits 375 px and takes what the bank
 // charged instead of a rate.

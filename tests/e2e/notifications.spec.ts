@@ -1,4 +1,4 @@
-// The notification centre in Chromium (issue 13 §1/§2): Ben has Kitty open when Olive adds an expense to
+// The notification centre in Chromium: Ben has Kitty open when Olive adds an expense to
 // their pot; his bell counts it without a reload (live updates), the panel names it and takes him to the
 // pot, and it is read. His choice of e-mails is kept on the account page. Also at 375 px.
 import { randomUUID } from 'node:crypto';

@@ -1,4 +1,4 @@
-// Issue 12 §3 in Chromium: 'Forgot password?' on the sign-in page → 'Check your inbox' → the e-mailed link
+// Passwords in Chromium: 'Forgot password?' on the sign-in page → 'Check your inbox' → the e-mailed link
 // (MailDev) → a new password → signed out everywhere, sign in with the new one; and a change of password on
 // /account/password that keeps this browser signed in and signs another one out.
 import { signUpUser } from '../support/api';

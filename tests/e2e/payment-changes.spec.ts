@@ -1,4 +1,4 @@
-// Correcting and undoing a recorded payment in Chromium (issue 14 §8), on a phone: the owner records
+// Correcting and undoing a recorded payment in Chromium, on a phone: the owner records
 // Member 1's repayment, corrects its amount and undoes it; who owes whom follows each step.
 import { randomUUID } from 'node:crypto';
 

@@ -1,4 +1,4 @@
-// Import and export in Chromium (issue 14 §6): the owner imports a Splitwise export, matching a name the
+// Import and export in Chromium: the owner imports a Splitwise export, matching a name the
 // file spells differently with a Select, sees the summary, imports again for '0 new', and downloads the
 // pot's CSV; on a phone the preview (names, rows, problems) fits 375 px.
 import { readFile } from 'node:fs/promises';

@@ -1,4 +1,4 @@
-// Pot rules in Chromium (issue 13 §4): the owner lets members withdraw with a second member's approval
+// Pot rules in Chromium: the owner lets members withdraw with a second member's approval
 // above £10 and approves a member's request from the pot page (1280 px); on a phone a member reads the
 // rules, is told in the Withdraw dialog that a larger withdrawal waits for approval, asks and cancels (375 px).
 import { randomUUID } from 'node:crypto';
@@ -107,7 +107,7 @@ describe('pot rules in the browser', () => {
     await rules.getByText('You asked to withdraw £25.00').waitFor({ state: 'detached' });
     await page.locator('.pot-balance-amount', { hasText: '£50.00' }).waitFor();
 
-    // The owner lets members invite (issue 14 §8): Member 1 invites a friend and sees the invitation.
+    // The owner lets members invite: Member 1 invites a friend and sees the invitation.
     await page.getByRole('button', { name: 'Invite Members' }).click();
     const invite = page.getByRole('dialog', { name: /Invite/ });
     await invite.getByLabel('Name', { exact: true }).fill('Dana Friend');

@@ -1,7 +1,7 @@
 // Pots in Chromium, two people in two browser profiles: A signs up and creates a pot, invites B with the
 // invite dialog and copies the link; B signs up, opens the link, joins and sees the pot; A records an
 // expense paid by A and split equally; both see who owes whom. Also: the pot pages fit a 375 px screen, and
-// an expense two people paid (issue 14 §1) is recorded there and moves both their positions.
+// an expense two people paid is recorded there and moves both their positions.
 import { randomUUID } from 'node:crypto';
 
 import type { Page } from 'playwright-core';
@@ -127,7 +127,7 @@ describe('pots in the browser', () => {
     await expense.getByLabel('Alex Able pays').getByText('£15.00').waitFor();
     await expense.getByLabel('Blair Bright pays').getByText('£15.00').waitFor();
     await chooseOption(pageA, expense.getByLabel('Category'), 'Food and drink');
-    // Its own date and notes (issue 14 §8).
+    // Its own date and notes.
     await expense.getByLabel('Date', { exact: true }).fill('2026-01-15');
     await expense.getByLabel('Notes (optional)').fill('Booked by Alex, tip included.');
     await expense.getByRole('button', { name: 'Record expense' }).click();
@@ -135,7 +135,7 @@ describe('pots in the browser', () => {
     const recorded = pageA.getByRole('list', { name: 'Expenses' }).getByRole('listitem').first();
     await recorded.getByText(/15 Jan 2026/).waitFor();
     await recorded.getByText('Booked by Alex, tip included.').waitFor();
-    // Its category is beside the chart (issue 14 §4).
+    // Its category is beside the chart.
     await pageA
       .getByRole('region', { name: 'Spending by category' })
       .getByRole('listitem')
@@ -156,7 +156,7 @@ describe('pots in the browser', () => {
     // Blair owes: nothing to remind himself of.
     expect(await pageB.getByRole('button', { name: /^Remind / }).count()).toBe(0);
 
-    // Alex, who is owed, reminds Blair (issue 14 §7): one e-mail, then 'Reminded today' until tomorrow.
+    // Alex, who is owed, reminds Blair: one e-mail, then 'Reminded today' until tomorrow.
     await pageA
       .getByRole('button', { name: 'Remind Blair Bright: Blair Bright pays Alex Able £15.00' })
       .click();
@@ -175,14 +175,14 @@ describe('pots in the browser', () => {
       .getByText('Alex Able reminded Blair Bright')
       .waitFor();
 
-    // What Alex paid himself counts in the quick stats (issue 14 §9).
+    // What Alex paid himself counts in the quick stats.
     const stats = pageA.getByRole('region', { name: 'Quick stats' });
     await stats.getByText('Of which £30.00 paid by members themselves.').waitFor();
     expect(await stats.getByText('Total spent').locator('xpath=following-sibling::dd').textContent()).toBe(
       '£30.00',
     );
 
-    // Closing the pot (archiving it) waits until everyone has settled up (issue 14 §7), and says so.
+    // Closing the pot (archiving it) waits until everyone has settled up, and says so.
     await pageA
       .getByText(
         'Archive is offered once everyone has settled up: Blair Bright owes £15.00, Alex Able is owed £15.00.',
@@ -279,7 +279,7 @@ describe('pots in the browser', () => {
     await page.getByText('Member 2 pays Member 1 £6.67').waitFor();
     expect(await overflow()).toBeLessThanOrEqual(0);
 
-    // The owner may remind Member 2 of both debts (issue 14 §7); once reminded, a debt waits until tomorrow.
+    // The owner may remind Member 2 of both debts; once reminded, a debt waits until tomorrow.
     await page.getByRole('button', { name: 'Remind Member 2: Member 2 pays Member 1 £6.67' }).click();
     await page.getByText('Member 2 will get an e-mail about the £6.67 they owe.').waitFor();
     await page.getByRole('button', { name: 'Reminded today: Member 2 pays Member 1 £6.67' }).waitFor();

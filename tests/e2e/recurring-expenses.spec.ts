@@ -1,4 +1,4 @@
-// Recurring expenses in Chromium (issue 14 §5): rent set up from the Add Expense dialog as monthly from
+// Recurring expenses in Chromium: rent set up from the Add Expense dialog as monthly from
 // today is recorded at once, listed under Recurring with when it comes next, and stopped; on a phone the
 // dialog's repeat fields fit 375 px and a weekly one starting next week records nothing yet.
 import type { Page } from 'playwright-core';

@@ -1,4 +1,4 @@
-// Sessions that survive real networks (issue 12, ADR 0012), in Chromium: three tabs of one profile reload
+// Sessions that survive real networks (ADR 0012), in Chromium: three tabs of one profile reload
 // and navigate 100 times at random moments of their refresh cycle behind a 300 ms round trip, and nobody
 // is signed out; a refresh token replayed after the reuse window revokes the family (refresh and access
 // tokens); sign-out in one tab signs out every tab, and a sign-in in one tab is picked up by the others.

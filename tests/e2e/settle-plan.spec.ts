@@ -1,4 +1,4 @@
-// A plan people trust, in Chromium (issue 14 §7): Olive paid lunch for herself and Member 1, Member 1 paid
+// A plan people trust, in Chromium: Olive paid lunch for herself and Member 1, Member 1 paid
 // a taxi for himself and Member 2. Simplified, Member 2 pays Olive; the owner turns simplifying off and
 // each pays back exactly whom they owe (1280 px). On a phone, a member asks 'Why?' and reads the expense
 // behind their transfer (375 px).

@@ -1,4 +1,4 @@
-// The fault suite (issue 6): a seeded workload against a stack of this suite's own while its processes
+// The fault suite: a seeded workload against a stack of this suite's own while its processes
 // are killed and restarted, Redis is restarted and Postgres backends are terminated; afterwards every
 // money invariant must hold. The seed is printed; FAULT_SEED=<n> replays that workload mix and fault
 // schedule (timings still vary). A seed that once failed goes into REGRESSION_SEEDS below with the bug

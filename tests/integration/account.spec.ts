@@ -1,4 +1,4 @@
-// Issue 12 §4–5 against the running stack: the account page's signed-in devices (list, sign one out, sign
+// The account page against the running stack: the account page's signed-in devices (list, sign one out, sign
 // out the others), the data export (JSON and CSV, the caller's own data only) and account deletion (the
 // password asked again, refused while money is left, the person removed from every pot, the card
 // cancelled, every session ended).

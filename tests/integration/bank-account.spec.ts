@@ -1,4 +1,4 @@
-// The user's own bank account and Connect payouts on the running stack (issue 13 §5): a withdrawal needs
+// The user's own bank account and Connect payouts on the running stack: a withdrawal needs
 // the user's own bank account (409 before), the pair is modulus-checked (400), and a withdrawal becomes a
 // transfer to the user's connected account plus a payout there whose `payout.paid` reaches the gateway's
 // Connect endpoint, signed with its own secret, and settles the withdrawal. Each webhook endpoint refuses a

@@ -302,7 +302,7 @@ describe('Card authorisations (issuing_authorization.request answered by Kitty)'
     expect(approved.length * 300).toBeLessThanOrEqual(10_000);
     // What fits is approved (a decision that takes longer than the gateway's budget is a decline, whose
     // late hold is then cancelled, and one past Stripe's 2 s is Stripe's own decline). How many of the 33
-    // that fit are approved, and how fast, is a figure of `npm run bench:authorizations` (issue 15 §2), not
+    // that fit are approved, and how fast, is a figure of `npm run bench:authorizations`, not
     // of this test: on a loaded 2-core CI it moved between 8 and 33, with p99 1.8–2.3 s, from run to run.
     expect(approved.length).toBeGreaterThan(0);
     // Every approval holds its amount and nothing else stays held.

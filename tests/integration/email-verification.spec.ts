@@ -1,4 +1,4 @@
-// Issue 11 §5 and issue 12 §2 against the running stack: sign-up's password rules, sign-up answering a
+// Sign-up and e-mail verification against the running stack: sign-up's password rules, sign-up answering a
 // registered address exactly like a new one (its owner is e-mailed instead), the confirmation link (single
 // use, 24 h, resend limit; it confirms the address and is no sign-in; a newer link followed or a password
 // set retires the older ones), the daily cap on e-mails to an unconfirmed address, and the four commands

@@ -1,4 +1,4 @@
-// Guests (issue 14 §8) through the gateway on the 3-replica stack: the owner adds one with an e-mail, an
+// Guests through the gateway on the 3-replica stack: the owner adds one with an e-mail, an
 // expense is shared with them, and when they sign up with that e-mail and join, the guest's place — and
 // what they owe — is theirs. Strangers cannot add guests; malformed bodies are refused.
 import { randomUUID } from 'node:crypto';

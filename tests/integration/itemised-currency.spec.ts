@@ -1,4 +1,4 @@
-// Itemised bills in another currency (issue 14 §2, §3) on the 3-replica stack: a euro restaurant bill with
+// Itemised bills in another currency on the 3-replica stack: a euro restaurant bill with
 // lines, who shared each and service, converted at the payer's rate; the pot's balances stay in pounds and
 // the expense keeps its lines and euros; amounts that disagree are refused with the reason.
 import { randomUUID } from 'node:crypto';
@@ -19,7 +19,7 @@ interface Expense {
   } | null;
 }
 
-describe('itemised bills in other currencies (issue 14 §2, §3)', () => {
+describe('itemised bills in other currencies', () => {
   it('shares the pounds by the lines, keeps the euros beside them, and refuses amounts that disagree', async () => {
     const { pot, owner, others } = await potWithMembers(2, `Lyon ${Date.now()}`);
     const [ann, ben, cat] = pot.members.map((member) => member.id);

@@ -1,4 +1,4 @@
-// Live updates (issue 13 §2) on the 3-replica stack: a change reaches the open streams of the people it
+// Live updates on the 3-replica stack: a change reaches the open streams of the people it
 // concerns, whichever gateway replica holds them, and nobody else's; the stream is for signed-in callers,
 // and a session that ends has its streams ended on every replica at once.
 import { randomUUID } from 'node:crypto';

@@ -1,4 +1,4 @@
-// The notification centre (issue 13 §1) on the 3-replica stack: money and group events reach the right
+// The notification centre on the 3-replica stack: money and group events reach the right
 // people once, in the app and by e-mail as each chose; the list and the preferences are the caller's own.
 import { randomUUID } from 'node:crypto';
 

@@ -1,4 +1,4 @@
-// Issue 12 §3 against the running stack: password reset by e-mailed link (single use, 30 minutes, the same
+// Passwords against the running stack: password reset by e-mailed link (single use, 30 minutes, the same
 // answer for an address without an account) and change of password; both end the user's other sessions at
 // once (their access tokens are refused, their refresh cookies too).
 import { Pool } from 'pg';

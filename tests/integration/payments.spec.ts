@@ -297,7 +297,7 @@ describe("a verified user's top-up and pot, as seen and touched by a verified st
   });
 });
 
-describe('a withdrawal from a shared pot (issue 13 §4)', () => {
+describe('a withdrawal from a shared pot', () => {
   it('is e-mailed to every other member once (a pot_withdrawal notification), naming who withdrew how much', async () => {
     const { pot, owner, others } = await potWithMembers(2, `Shared ${Date.now()}`);
     await verifyUser(owner.session.accessToken);

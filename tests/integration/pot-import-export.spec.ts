@@ -1,4 +1,4 @@
-// Import and export (issue 14 §6) on the 3-replica stack: a Splitwise export previewed and imported by the
+// Import and export on the 3-replica stack: a Splitwise export previewed and imported by the
 // pot's owner, three imports at once across the replicas recording each expense once, a re-import adding
 // nothing, the pot's CSV for any member, and nothing for anyone else.
 import { api, type ApiResponse, signUpUser } from '../support/api';
@@ -35,7 +35,7 @@ function splitwiseExport(names: string[]): string {
   ].join('\r\n');
 }
 
-describe('import and export (issue 14 §6)', () => {
+describe('import and export', () => {
   it('previews, imports once however many run at once, re-imports nothing, and exports to members only', async () => {
     const { pot, owner, others } = await potWithMembers(2, `Import ${Date.now()}`);
     const [member, another] = others;

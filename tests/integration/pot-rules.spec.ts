@@ -1,4 +1,4 @@
-// Pot rules (issue 13 §4) on the 3-replica stack: the owner chooses who may withdraw; a member's withdrawal
+// Pot rules on the 3-replica stack: the owner chooses who may withdraw; a member's withdrawal
 // above the approval amount waits, moving nothing, until another member approves (concurrent approvals on
 // any replica pay out once) or declines; every withdrawal from the pot reaches its other members.
 import { randomUUID } from 'node:crypto';

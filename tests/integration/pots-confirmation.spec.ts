@@ -1,4 +1,4 @@
-// Issue 11 §3, through the gateway: nobody moves who-owes-whom by recording someone else's payment. Such a
+// Who may change who-owes-whom, through the gateway: nobody moves who-owes-whom by recording someone else's payment. Such a
 // record is pending until that person (or the pot's owner) confirms it; declined, it never counts.
 import { randomUUID } from 'node:crypto';
 

@@ -160,7 +160,7 @@ describe('expenses and who owes whom', () => {
       body: { fromMemberId: b, toMemberId: a, amountPence: 3333 },
       headers: { ...bearer(others[0].session.accessToken), 'idempotency-key': randomUUID() },
     });
-    // Recorded by the payer, it counts once the payee confirms it (issue 11 §3).
+    // Recorded by the payer, it counts once the payee confirms it.
     await api(`/api/pots/${pot.id}/settlements/${repaid.body.id}/confirm`, {
       method: 'POST',
       headers: bearer(owner.session.accessToken),
@@ -374,7 +374,7 @@ describe('expenses and who owes whom', () => {
     ]);
   });
 
-  it('takes several payers (issue 14 §1): each credited what they paid, edits move it, strangers refused', async () => {
+  it('takes several payers: each credited what they paid, edits move it, strangers refused', async () => {
     const { pot, owner, others } = await potWithMembers(2);
     const [a, b, c] = pot.members.map((member) => member.id);
     const auth = bearer(owner.session.accessToken);
@@ -683,7 +683,7 @@ describe('members', () => {
   });
 });
 
-describe('closing a pot (issue 14 §7)', () => {
+describe('closing a pot', () => {
   it('archives only once everyone is settled up, and says who still owes or is owed', async () => {
     const { pot, owner } = await potWithMembers(1);
     const [ownerId, oneId] = pot.members.map((member) => member.id);
@@ -722,7 +722,7 @@ describe('closing a pot (issue 14 §7)', () => {
   });
 });
 
-describe('leaving a pot (issue 14 §7)', () => {
+describe('leaving a pot', () => {
   it('lets a member whose position is zero leave; the owner and anyone owing or owed get 409', async () => {
     const { pot, owner, others } = await potWithMembers(2);
     const [ownerId, oneId] = pot.members.map((member) => member.id);
@@ -767,7 +767,7 @@ describe('leaving a pot (issue 14 §7)', () => {
   });
 });
 
-describe('reminders (issue 14 §7)', () => {
+describe('reminders', () => {
   it('e-mail the debtor exactly once a day however many clicks race on the 3 replicas; 429 after', async () => {
     const { pot, owner, others } = await potWithMembers(2, `Remind ${Date.now()}`);
     const [ownerId, oneId, twoId] = pot.members.map((member) => member.id);

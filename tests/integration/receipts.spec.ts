@@ -1,4 +1,4 @@
-// Receipt photos (issue 14 §8) through the gateway on the 3-replica stack: attached by who added the
+// Receipt photos through the gateway on the 3-replica stack: attached by who added the
 // expense, read by every member as the same bytes, refused when they are not the photo they claim, too
 // large, or asked for by a stranger; the expense says it has one.
 import { randomUUID } from 'node:crypto';

@@ -1,4 +1,4 @@
-// Recurring expenses (issue 14 §5) on the 3-replica stack: set up through the gateway, the first period
+// Recurring expenses on the 3-replica stack: set up through the gateway, the first period
 // recorded at once when it is due today, once however many replicas serve the same request, visible and
 // cancellable by its author or the owner only, and the schedule that records later periods registered once.
 import { randomUUID } from 'node:crypto';
@@ -28,7 +28,7 @@ interface Expense {
 const RECURRING_QUEUE = 'pots-recurring-expenses';
 const ukToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
 
-describe('recurring expenses (issue 14 §5)', () => {
+describe('recurring expenses', () => {
   it('records today’s period at once and once only, lists it, and is cancelled by its author or the owner', async () => {
     const { pot, owner, others } = await potWithMembers(2, `Flat ${Date.now()}`);
     const [ownerId, oneId, twoId] = pot.members.map((member) => member.id);

@@ -63,7 +63,7 @@ describe('residency', () => {
   });
 });
 
-describe('residency from the verified address (issue 13 §6)', () => {
+describe('residency from the verified address', () => {
   it('makes a user first seen abroad a UK resident once KYC accepts a UK address, and sign-ins abroad keep it', async () => {
     const abroad = '8.8.8.8';
     const { email, accessToken } = await signUp('Ursula Abroad', abroad);

@@ -1,4 +1,4 @@
-// Sessions that survive real networks (issue 12, ADR 0012), against the running stack: the reuse window
+// Sessions that survive real networks (ADR 0012), against the running stack: the reuse window
 // forgives a lost refresh answer, concurrent refreshes rotate once, replays outside the window (or of older
 // tokens) revoke the family, ended sessions' access tokens are refused, and every 429 says when to retry.
 import {

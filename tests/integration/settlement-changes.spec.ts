@@ -1,4 +1,4 @@
-// Correcting and undoing a recorded payment (issue 14 §8) through the gateway on the 3-replica stack:
+// Correcting and undoing a recorded payment through the gateway on the 3-replica stack:
 // positions follow, the feed records both, only its two people or the owner may, an undo repeats safely.
 import { randomUUID } from 'node:crypto';
 

@@ -26,8 +26,8 @@ const infrastructure = serviceInfrastructure({
   service: 'issuing',
   config,
   prisma: PrismaService,
-  // A completed identity check tells residency the address's country (issue 13 §6); a card payment a pot
-  // rule declines tells its holder (issue 13 §4); a set or changed bank account tells its owner by e-mail
+  // A completed identity check tells residency the address's country; a card payment a pot
+  // rule declines tells its holder; a set or changed bank account tells its owner by e-mail
   // and in the app. Every queue written to the outbox must be listed: a
   // message for one that is not stops the relay, and everything queued behind it.
   outbox: { table: OUTBOX_TABLE, queues: [ResidencyQueue, NotificationQueue, EmailQueue] },

@@ -51,7 +51,7 @@ export function homeAssets(bundle: Rollup.OutputBundle): string[] {
 /**
  * Builds src/boot.ts as a script of its own, first in index.html's head, so the session restore starts as
  * soon as the page does rather than once the app's code has arrived, and writes Home's files into
- * `<meta name="kitty-home-assets">` for it to preload (issue 15 §6). Vite folds every module script of
+ * `<meta name="kitty-home-assets">` for it to preload. Vite folds every module script of
  * index.html into one entry, hence a chunk emitted here. The code it shares with the app (early-refresh.ts)
  * is a chunk of its own, preloaded beside it: the browser fetches and runs it once. Build only: under `vite`
  * in development the app restores the session itself.

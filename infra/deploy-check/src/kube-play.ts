@@ -1,7 +1,7 @@
 import type { Manifest } from './manifest';
 
 /**
- * What `podman kube play` runs of a rendered overlay (issue 16 §3, npm test's deploy phase). podman plays
+ * What `podman kube play` runs of a rendered overlay (npm test's deploy phase). podman plays
  * Pods, Deployments and ConfigMaps; the rest of a cluster is not there to play:
  * - the migration Job becomes a Pod with the Job's own template (podman 4.3 has no Job kind);
  * - Services, Ingress, HPA, PDB, NetworkPolicies and the Namespace are left out and named, with why — the

@@ -60,7 +60,7 @@ const VARIABLES = [
   {
     name: 'DATABASE_POOL_SIZE',
     // Every app and replica of the stack shares one machine's cores with Postgres: 5 connections each
-    // (node-postgres's 10 cost Postgres a third more CPU per card decision, issue 15).
+    // (node-postgres's 10 cost Postgres a third more CPU per card decision).
     description:
       'connections each app process keeps at most: 5 (the apps default to 10; size it to the database’s cores over every process sharing it)',
     value: () => '5',

@@ -374,7 +374,7 @@ async function runTests(argv, userEnv = process.env) {
         suite('tests/e2e/jest.config.cjs', ['--passWithNoTests', ...filter]),
       );
       if (!integrationOk || !securityOk || !e2eOk) printAppLogTails(supervisor);
-      // Every flow above ran through these logs: none may hold a card number (decisions §16, issue 5).
+      // Every flow above ran through these logs: none may hold a card number (decisions §16).
       await phases.run('log audit', async () => {
         const { files, lines, findings } = auditLogs(path.join(runDir, 'logs'));
         for (const { file, line, masked } of findings) say.fail(`card number ${masked} in ${file}:${line}`);
@@ -397,8 +397,8 @@ async function runTests(argv, userEnv = process.env) {
             FAULT_SKIP_BUILD: '1',
           })();
         });
-      // The images built offline and the whole stack run from them (podman-compose), with a smoke test
-      // (issue 16); the machine's own apps are stopped by now.
+      // The images built offline and the whole stack run from them (podman-compose), with a smoke test;
+      // the machine's own apps are stopped by now.
       if (cannotDeploy) phases.skip('deploy', cannotDeploy);
       else
         await phases.run('deploy', async () => {

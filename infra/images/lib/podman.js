@@ -1,6 +1,6 @@
 // @ts-check
 'use strict';
-// Whether this machine can build and run the stack's images (npm test's deploy phase, issue 16).
+// Whether this machine can build and run the stack's images (npm test's deploy phase).
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
 

@@ -1,6 +1,6 @@
 // @ts-check
 'use strict';
-// What of node_modules a built app needs at run time, so each image carries only that (issue 16): the
+// What of node_modules a built app needs at run time, so each image carries only that: the
 // packages its compiled JavaScript requires, and theirs, found the way Node finds them.
 const fs = require('node:fs');
 const path = require('node:path');

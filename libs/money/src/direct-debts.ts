@@ -11,7 +11,7 @@ export interface Debt {
 }
 
 /**
- * Who owes whom for one member-paid expense, with debts not simplified (issue 14 §7): each sharer owes each
+ * Who owes whom for one member-paid expense, with debts not simplified: each sharer owes each
  * payer a part of their share in proportion to what that payer paid. Every sharer's debts add up to their
  * share exactly and every payer is owed exactly what they paid (counting what they owe themselves, which is
  * left out), so the pairs always agree with the members' net positions. And each part is its exact value

@@ -133,7 +133,7 @@ export async function withdrawalInvariants(pool: Pool, stripe: Stripe): Promise<
               OR (w.status = 'failed' AND (SELECT COUNT(*) FROM payments.ledger_transactions t
                                              WHERE t.idempotency_key LIKE 'withdrawal-%:' || w.id
                                                AND t.idempotency_key <> 'withdrawal:' || w.id) >= 1)
-              -- Declined or cancelled while waiting for a second member (issue 13 §4): nothing was reserved.
+              -- Declined or cancelled while waiting for a second member: nothing was reserved.
               OR (w.status IN ('declined', 'cancelled') AND NOT EXISTS (SELECT 1 FROM payments.ledger_transactions t
                                              WHERE t.idempotency_key = 'withdrawal:' || w.id)))`,
   );
@@ -210,7 +210,7 @@ export async function withdrawalInvariants(pool: Pool, stripe: Stripe): Promise<
 }
 
 /**
- * Every money event was notified to its owner (issue 13 §1): a credited top-up, a withdrawal started (once
+ * Every money event was notified to its owner: a credited top-up, a withdrawal started (once
  * reserved: one waiting for a second member's approval, declined or cancelled never started) and
  * its outcome, each with exactly its one notification (the key's uniqueness makes more impossible; these
  * find one that kills or redeliveries lost, or a stray one for an event that did not happen).

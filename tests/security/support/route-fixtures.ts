@@ -150,7 +150,7 @@ async function pendingSettlement(world: World) {
 }
 
 /**
- * A pot withdrawal waiting for a second member (issue 13 §4): Wes, a verified member of Alice's pot whose
+ * A pot withdrawal waiting for a second member: Wes, a verified member of Alice's pot whose
  * rules ask approval above £1, asks for £2 of its £10. The pot is made once; each call asks anew.
  */
 let approvalPot: Promise<{ potId: string; requester: User }> | undefined;
@@ -183,7 +183,7 @@ async function waitingWithdrawal(world: World): Promise<{ withdrawalId: string; 
 }
 
 /**
- * A card spending request waiting for a second member (issue 13 §4), in a pot of Alice's whose rules ask
+ * A card spending request waiting for a second member, in a pot of Alice's whose rules ask
  * approval above £1: a fresh member asks each time (a member may have only a few open at once).
  */
 let spendApprovalPot: Promise<string> | undefined;
@@ -595,7 +595,7 @@ export function routeFixtures(world: World): Record<string, RouteFixture> {
         as: alice,
         owned: true,
         params: { ...pot, expenseId: world.expenseId },
-        // Alice and Bob paid it between them (issue 14 §1): the walk tries the payers' fields too.
+        // Alice and Bob paid it between them: the walk tries the payers' fields too.
         body: {
           description: 'Groceries (edited)',
           amountPence: 1_200,

@@ -31,7 +31,7 @@ const linkNoLongerValid = () =>
   );
 
 /**
- * E-mail verification (issue 12 §2): a random 256-bit token per link, only its SHA-256 stored; a link
+ * E-mail verification: a random 256-bit token per link, only its SHA-256 stored; a link
  * works once, for 24 hours, and following it confirms the address. It is not a sign-in: an e-mail lies in
  * an inbox (and its forwards and backups) long after it was read, so following one confirms the address
  * and retires the user's other links, and a password set retires them too.

@@ -37,7 +37,7 @@ const linkNoLongerValid = () =>
   );
 
 /**
- * Password reset by e-mailed link and change of password (issue 12 §3). A reset link is a random 256-bit
+ * Password reset by e-mailed link and change of password. A reset link is a random 256-bit
  * token (only its SHA-256 stored) that works once, for 30 minutes. Asking for one answers the same, after
  * the same work, whether or not the address has an account: the request is queued (one outbox row) and
  * answered, and the address is looked up by the queue's processor. A flood of requests for one address

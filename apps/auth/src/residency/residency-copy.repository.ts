@@ -17,7 +17,7 @@ interface MeRow {
 
 /**
  * Auth's copy of each user's residency (`residency.changed`; the residency service is the authority), so
- * the signed-in user and their residency are one read (issue 15 §1: `GET /api/me` made two calls).
+ * the signed-in user and their residency are one read (`GET /api/me` needs no call to the residency service).
  */
 @Injectable()
 export class ResidencyCopyRepository {

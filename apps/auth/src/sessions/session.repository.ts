@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { PrismaService } from '../prisma.service';
 import type { Tx } from '../users/user.repository';
 
-/** The user's signed-in devices (issue 12 §4); whether a session still works is the refresh tokens' say. */
+/** The user's signed-in devices; whether a session still works is the refresh tokens' say. */
 @Injectable()
 export class SessionRepository {
   constructor(private readonly prisma: PrismaService) {}

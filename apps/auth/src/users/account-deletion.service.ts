@@ -17,7 +17,7 @@ import { SignInThrottle } from '../sign-in/sign-in-throttle';
 import { UserRepository } from './user.repository';
 
 /**
- * Deletes an account (issue 12 §5, UK GDPR): the password proves the owner is at the keyboard; the profile
+ * Deletes an account (UK GDPR right to erasure): the password proves the owner is at the keyboard; the profile
  * is anonymised and its links and sessions end in one transaction with the `auth.user.deleted` events the
  * other services act on (outbox). The gateway has had the password confirmed on its own first
  * (`AuthRpc.confirmPassword`), then had payments close the wallet, which it does only when nothing is left

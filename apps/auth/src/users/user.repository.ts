@@ -22,7 +22,7 @@ export class UserRepository {
 
   /**
    * Hand-written: the other services' user lookups (every e-mailed notification's recipient) read it, and
-   * the ORM's query path cost a third more CPU per read than the statement itself (issue 15).
+   * the ORM's query path cost a third more CPU per read than the statement itself.
    */
   async findById(id: string) {
     const [user] = await this.prisma.$queryRaw<

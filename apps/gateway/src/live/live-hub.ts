@@ -15,7 +15,7 @@ export interface LiveStream {
 export const MAX_STREAMS_PER_USER = 20;
 
 /**
- * The gateway's side of live updates (issue 13 §2): one Redis subscription per replica hears every notice
+ * The gateway's side of live updates: one Redis subscription per replica hears every notice
  * the services publish, and each goes to the open streams of the users it names — whichever replica
  * their tab happens to be connected to. Who may hear what was decided by the publisher (a pot's notice
  * names its members); a notice carries no data, so a tab re-reads through the API's own access checks.

@@ -16,7 +16,7 @@ const LONGEST_STREAM_MS = 15 * 60_000;
 const RETRY_MS = 2_000;
 
 /**
- * `GET /api/live`: server-sent events telling the caller's open tab what changed (issue 13 §2) — `ready`
+ * `GET /api/live`: server-sent events telling the caller's open tab what changed — `ready`
  * once, then `change` with `{ topics, at }` — until the access token expires; the tab then reconnects
  * with its fresh token. A session that ends (sign-out, password change, deletion…) has its streams ended
  * by the hub as auth announces it; each heartbeat also asks whether the session was revoked, in case that

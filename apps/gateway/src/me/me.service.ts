@@ -8,7 +8,7 @@ export class MeService {
 
   constructor(private readonly rpc: RpcClient) {}
 
-  /** One call: auth answers with its copy of the residency (issue 15 §1; it was a second call here). */
+  /** One call: auth answers with its copy of the residency, so `GET /api/me` waits for one service only. */
   me(userId: string): Promise<Me> {
     return this.rpc.call(AuthRpc.getMe, { userId });
   }

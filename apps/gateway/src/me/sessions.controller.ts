@@ -9,7 +9,7 @@ import { schemaRef } from '../http/openapi';
 import { ApiProblems } from '../http/problem-responses';
 import { UuidParam } from '../http/uuid-param';
 
-/** The account page's signed-in devices (issue 12 §4): list, sign one out, sign out all the others. */
+/** The account page's signed-in devices: list, sign one out, sign out all the others. */
 @Controller('me/sessions')
 @ApiBearerAuth()
 export class SessionsController {

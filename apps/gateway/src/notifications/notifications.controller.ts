@@ -22,7 +22,7 @@ import { schemaRef } from '../http/openapi';
 import { ApiProblems } from '../http/problem-responses';
 import { ZodBody } from '../http/zod-body';
 
-/** The notification centre (issue 13 §1): the caller's own notifications and what they want to hear of. */
+/** The notification centre: the caller's own notifications and what they want to hear of. */
 @Controller()
 @ApiTags('notifications')
 @ApiBearerAuth()

@@ -9,7 +9,7 @@ import { ApiProblems } from '../http/problem-responses';
 import { ZodBody } from '../http/zod-body';
 import { OnboardingService } from './onboarding.service';
 
-/** The caller's own UK bank account, where their withdrawals are paid (issue 13 §5). */
+/** The caller's own UK bank account, where their withdrawals are paid. */
 @Controller('me/bank-account')
 @ApiTags('onboarding')
 @ApiBearerAuth()

@@ -11,8 +11,8 @@ const sameText = (a: string, b: string) => {
 /**
  * HTTP Basic login for operator pages, separate from user accounts. It is an `onRequest` hook of the
  * operator server itself (see ops-server.ts), so it guards every route there by construction: it never
- * looks at the URL, because comparing URL spellings with what the router decodes is how it was bypassed
- * (`/admin/%71ueues` — issue 11).
+ * looks at the URL, because comparing URL spellings with what the router decodes is how such a guard is
+ * bypassed (`/admin/%71ueues`).
  */
 export function operatorLogin(credentials: { username: string; password: string }) {
   return async (request: FastifyRequest, reply: FastifyReply) => {

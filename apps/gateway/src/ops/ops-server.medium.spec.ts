@@ -5,7 +5,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { createOpsServer, METRICS_PATH, QUEUE_DASHBOARD_PATH } from './ops-server';
 
 /**
- * The bypass corpus of issue 11, over every route the operator server has (read from the server itself,
+ * The bypass corpus, over every route the operator server has (read from the server itself,
  * so a route bull-board adds tomorrow is covered too) on the real Redis. Whatever the spelling of the path
  * — any one character or all of them percent-encoded, double encoding, an encoded slash, `//`, `/./`,
  * `..`, case, a trailing slash, a query string — and whatever the method, a caller without the operator

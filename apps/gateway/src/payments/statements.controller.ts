@@ -17,7 +17,7 @@ const MonthQuery = () =>
     schema: { type: 'string', pattern: '^\\d{4}-(0[1-9]|1[0-2])$' },
   });
 
-/** Monthly statements (issue 13 §3): the wallet's and each pot's movements from the ledger. */
+/** Monthly statements: the wallet's and each pot's movements from the ledger. */
 @Controller()
 @ApiTags('statements')
 @ApiBearerAuth()

@@ -11,7 +11,7 @@ import { UuidParam } from '../http/uuid-param';
 import { ZodBody } from '../http/zod-body';
 import { signedInCaller } from '../rpc/signed-in-caller';
 
-/** Guests (issue 14 §8): people who share expenses before they have an account. */
+/** Guests: people who share expenses before they have an account. */
 @Controller('pots/:potId/guests')
 @ApiTags('pots')
 @ApiBearerAuth()

@@ -14,7 +14,7 @@ import { ZodBody } from '../http/zod-body';
 import { signedInCaller } from '../rpc/signed-in-caller';
 
 /**
- * An expense's receipt photo (issue 14 §8). The API speaks JSON only, so the photo travels as base64; the
+ * An expense's receipt photo. The API speaks JSON only, so the photo travels as base64; the
  * pots service checks its bytes are the image they claim. Only the pot's members can read it.
  */
 @Controller('pots/:potId/expenses/:expenseId/receipt')

@@ -12,7 +12,7 @@ import { ZodBody } from '../http/zod-body';
 import { IdempotencyKeyParam, Idempotent } from '../idempotency/idempotent.decorator';
 import { signedInCaller } from '../rpc/signed-in-caller';
 
-/** Recurring expenses of a pot (issue 14 §5): rent and bills recorded every week or month. */
+/** Recurring expenses of a pot: rent and bills recorded every week or month. */
 @Controller('pots/:potId/recurring-expenses')
 @ApiTags('expenses')
 @ApiBearerAuth()

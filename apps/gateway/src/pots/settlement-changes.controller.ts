@@ -12,7 +12,7 @@ import { ZodBody } from '../http/zod-body';
 import { signedInCaller } from '../rpc/signed-in-caller';
 
 /**
- * A recorded payment corrected or undone (issue 14 §8) by either of its two people or the owner. Both are
+ * A recorded payment corrected or undone by either of its two people or the owner. Both are
  * safe to repeat: the same amount again, or undoing what is undone, changes nothing.
  */
 @Controller('pots/:potId/settlements/:settlementId')

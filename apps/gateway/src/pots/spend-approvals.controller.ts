@@ -17,7 +17,7 @@ import { ZodBody } from '../http/zod-body';
 import { signedInCaller } from '../rpc/signed-in-caller';
 
 /**
- * Card spending approvals (issue 13 §4): under a pot's 'approval' rule a member asks before a card payment
+ * Card spending approvals: under a pot's 'approval' rule a member asks before a card payment
  * above its amount, and a second member approves. Answering twice answers the same (the first answer
  * stands), and a request moves no money: no Idempotency-Key.
  */

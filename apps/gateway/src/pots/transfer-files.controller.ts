@@ -14,7 +14,7 @@ import { UuidParam } from '../http/uuid-param';
 import { ZodBody } from '../http/zod-body';
 import { signedInCaller } from '../rpc/signed-in-caller';
 
-/** A pot's expenses out as CSV, and other apps' exports in (issue 14 §6). */
+/** A pot's expenses out as CSV, and other apps' exports in. */
 @Controller('pots/:potId')
 @ApiTags('import-export')
 @ApiBearerAuth()

@@ -18,8 +18,8 @@ const signatureOf = (request: FastifyRequest): string | undefined => {
  * Stripe's deliveries: signed, not signed in, not rate-limited (Stripe retries whatever is refused), and
  * never called by the SPA (so not in the OpenAPI document). Plain Fastify routes, not a Nest controller:
  * Stripe fans events out in bursts, and Nest's route pipeline (guards, interceptors, pipes, parameter
- * decorators: none of which a signed public endpoint needs) was ≈ 14 % of the gateway's CPU per event
- * (issue 15 §4). Fastify's hooks
+ * decorators: none of which a signed public endpoint needs) was ≈ 14 % of the gateway's CPU per event.
+ * Fastify's hooks
  * still apply as on every route (request id, access log and metrics, JSON-only bodies, the body limit,
  * security headers), and what the service throws reaches the gateway's ProblemFilter through Nest's
  * Fastify error handler: refusals are problem+json, as everywhere.

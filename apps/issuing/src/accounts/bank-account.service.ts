@@ -20,7 +20,7 @@ import {
 import { StripeAccounts } from './stripe-accounts';
 
 /**
- * The user's own UK bank account (issue 13 §5): checked with VocaLink's modulus rules, attached to their
+ * The user's own UK bank account: checked with VocaLink's modulus rules, attached to their
  * connected account as its default external account, so withdrawals are paid there. Only the sort code,
  * the last four digits, the bank's name and the provider's fingerprint are kept; the account number goes
  * to the provider and nowhere else (not in our database, not in a log line). The gateway has checked the

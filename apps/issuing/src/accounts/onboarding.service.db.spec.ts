@@ -123,7 +123,7 @@ describe('OnboardingService (PostgreSQL + Stripe sandbox)', () => {
     });
     const [stripeAccount] = sandboxAccountsOf(caller.userId);
     expect(stripeAccount.individual).toMatchObject({ first_name: 'Ada', phone: '+447700900123' });
-    // Verified, but nothing is paid out until the user adds their own bank account (issue 13 §5).
+    // Verified, but nothing is paid out until the user adds their own bank account.
     await expect(onboarding.verification(caller.userId)).resolves.toEqual({
       verified: true,
       accountId: stripeAccount.id,

@@ -6,7 +6,7 @@ import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from '../config';
 /**
  * The SMTP connections (nodemailer over SMTP_URL); every e-mail goes out from MAIL_FROM. Pooled, one
  * connection per e-mail worker slot: a connection per e-mail cost a TCP handshake, a greeting and EHLO
- * (and TLS on smtps) each time, as much CPU again as the e-mail itself (issue 15 §3).
+ * (and TLS on smtps) each time, as much CPU again as the e-mail itself.
  */
 @Injectable()
 export class Mailer implements OnApplicationShutdown {

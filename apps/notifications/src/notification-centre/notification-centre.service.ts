@@ -24,7 +24,7 @@ type Channels = Pick<NotificationPreference, 'inApp' | 'email'>;
 const SECURITY_NOTICE_CHANNELS: Channels = { inApp: true, email: false };
 
 /**
- * The notification centre (issue 13 §1): each NotifyJob becomes one row per user and event (its key is
+ * The notification centre: each NotifyJob becomes one row per user and event (its key is
  * unique, so a redelivered job or a repeated event notifies once), shown in the app and e-mailed as the
  * user chose. The e-mail job is written to the outbox in the row's own transaction: it exists exactly
  * when the notification does, and the e-mail worker sends it once.
@@ -44,7 +44,7 @@ export class NotificationCentre {
   /**
    * Returns whether this delivery made the notification (false: an earlier one did). One read, the
    * recipient from auth when the user wants it e-mailed, and one autocommitted statement that writes the
-   * row and its e-mail's outbox row together, or neither when the key exists (issue 15 §3: every top-up
+   * row and its e-mail's outbox row together, or neither when the key exists (every top-up
    * and expense notifies, so its round trips count).
    */
   async notify(job: NotifyJob): Promise<boolean> {

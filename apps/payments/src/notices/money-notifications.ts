@@ -5,7 +5,7 @@ import { outboxMessage } from '@kitty/nest-common';
 import type { Tx } from '../prisma.service';
 
 /**
- * The notification centre's jobs for money events (issue 13 §1), written to the payments outbox inside
+ * The notification centre's jobs for money events, written to the payments outbox inside
  * the transaction that moved the money: a notification exists exactly when the movement does. Each key
  * names the event for its user, so a replayed event notifies once.
  */
@@ -96,7 +96,7 @@ interface WaitingWithdrawal {
 
 const approvalKey = (withdrawalId: string, userId: string) => `withdrawal_approval:${withdrawalId}:${userId}`;
 
-/** A pot withdrawal above the pot's approval amount: each other member is asked, once (issue 13 §4). */
+/** A pot withdrawal above the pot's approval amount: each other member is asked, once. */
 export async function notifyWithdrawalApprovalWanted(
   tx: Tx,
   withdrawal: WaitingWithdrawal,

@@ -1,4 +1,4 @@
-// The reconciliation schedule with several payments replicas (issue 10), against the real Redis: every
+// The reconciliation schedule with several payments replicas, against the real Redis: every
 // replica upserts the job scheduler at boot and runs a worker, yet there is one schedule and each of its
 // runs is handled by one replica.
 import { randomBytes } from 'node:crypto';

@@ -59,7 +59,7 @@ export class StripeEventService {
   /**
    * The session a checkout event's job names, read back from Stripe first. A paid session is credited
    * whatever event brought us here (checkoutOutcome), so then the event itself need not be read: one
-   * Stripe call per top-up instead of two (issue 15 §3; Stripe also limits the calls a platform may make).
+   * Stripe call per top-up instead of two (Stripe also limits the calls a platform may make).
    * Otherwise the event read back decides, with this session when it is the one the event names.
    */
   private async checkoutSession(job: StripeEventJob): Promise<Stripe.Checkout.Session | null> {

@@ -200,7 +200,7 @@ export class FakePeerRpc {
     string,
     { role: 'owner' | 'member'; potName: string; name: string; joinedAt: Date }
   >();
-  /** Each pot's rules (issue 13 §4); a pot not named here has the defaults. */
+  /** Each pot's rules; a pot not named here has the defaults. */
   readonly rules = new Map<string, PotRules>();
   issuingDown = false;
   /** Each user's person, as KYC knows them: accounts with the same person are one person's. */

@@ -1,4 +1,4 @@
-// Pot rules for withdrawals (issue 13 §4) against the real Postgres: 'owner' refuses members, 'members'
+// Pot rules for withdrawals against the real Postgres: 'owner' refuses members, 'members'
 // lets them, 'approval' parks a withdrawal above the amount until another member approves (one reservation
 // and one payout however many approve at once), declines, or the requester cancels. The amount counts a
 // member's withdrawals from the pot over a rolling day, and only members who were in the pot when a

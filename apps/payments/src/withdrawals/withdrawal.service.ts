@@ -50,7 +50,7 @@ interface PendingWithdrawal {
  * same transaction as the withdrawal row and the outbox job that asks Stripe for the payout. The payout's
  * outcome settles the reservation (in-transit → stripe:clearing) or releases it back to the source.
  */
-/** What a withdrawal's change can alter in its owner's tabs (live updates, issue 13 §2). */
+/** What a withdrawal's change can alter in its owner's open tabs (live updates). */
 export const WITHDRAWAL_TOPICS: LiveTopic[] = ['withdrawals', 'wallet', 'pots'];
 
 @Injectable()
@@ -88,7 +88,7 @@ export class WithdrawalService {
     if (account.payoutsAvailableFrom && new Date(account.payoutsAvailableFrom) > new Date())
       throw bankAccountCoolingOff(account.payoutAccountLabel, account.payoutsAvailableFrom);
     const source = await this.resolveSource(caller, body.source, body.amountPence);
-    // Waiting for a second member moves nothing (issue 13 §4): the group's money stays usable by the
+    // Waiting for a second member moves nothing: the group's money stays usable by the
     // group meanwhile, and the approval takes it (or finds it gone) as one reservation.
     const requestedAt = new Date();
     const approvers =

@@ -13,7 +13,7 @@ export class GuestsService {
   constructor(private readonly prisma: PrismaService) {}
 
   /**
-   * Adds a guest (issue 14 §8) — whoever may invite people may. Nobody in the pot may share their name or
+   * Adds a guest — whoever may invite people may. Nobody in the pot may share their name or
    * e-mail: the two would be told apart by nothing in the records.
    */
   async add({ caller, potId, body }: AddGuestCommand): Promise<PotMember> {

@@ -1,4 +1,4 @@
-// Guests (issue 14 §8) against the real Postgres: who may add one, names and e-mails that would be confused
+// Guests against the real Postgres: who may add one, names and e-mails that would be confused
 // refused; a guest shares and pays expenses (what they paid waits for the owner, as they cannot confirm);
 // accepting the invitation sent to the guest's e-mail with an account that confirmed that address makes the
 // guest that member, with their position — an address match alone never does; Kitty cannot pay or remind a

@@ -3,7 +3,7 @@ import type { NotificationKind, PotsCaller } from '@kitty/contracts';
 import type { Tx } from '../prisma.service';
 import { notifyPotMembers } from './pot-notifications';
 
-/** Feed entries the pot's other members are also notified of (issue 13 §1), as which kind. */
+/** Feed entries the pot's other members are also notified of, as which kind. */
 const NOTIFIED: Partial<Record<string, NotificationKind>> = {
   'member.joined': 'member_joined',
   'expense.created': 'expense_added',

@@ -34,7 +34,7 @@ export function formatDateRange(startDate?: string, endDate?: string): string | 
 
 /**
  * Spec §5: the description is composed of the Location and the dates, joined with ' | '; nothing → null.
- * The dates read as a range ('1–8 Jul 2026'), not as two ISO strings (issue 14).
+ * The dates read as a range ('1–8 Jul 2026'), not as two ISO strings.
  */
 export function describePot(parts: {
   location?: string;

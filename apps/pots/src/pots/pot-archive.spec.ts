@@ -1,4 +1,4 @@
-// An archived pot keeps its record but takes no new one (issue 14): every write is a 409 naming what cannot
+// An archived pot keeps its record but takes no new one: every write is a 409 naming what cannot
 // be done, against the real Postgres; reads still answer.
 import { randomUUID } from 'node:crypto';
 
@@ -87,7 +87,7 @@ describe('an archived pot (PostgreSQL)', () => {
       { fromMemberId: pot.members[1].id, toMemberId: pot.owner.id, amountPence: 1500 },
     ]);
   });
-  it('closes (archives) only once everyone is settled up, naming who still owes or is owed (issue 14 §7)', async () => {
+  it('closes (archives) only once everyone is settled up, naming who still owes or is owed', async () => {
     const pot = await createPot(db.prisma, ['Ann', 'Ben', 'Cat']);
     const owner = pot.owner.caller;
     await expenses.create({ caller: owner, potId: pot.id, body: dinner(pot), idempotencyKey: randomUUID() });

@@ -23,7 +23,7 @@ function potIdOf(request: unknown, answer: unknown): string | null {
 }
 
 /**
- * After a pots command succeeds, tells the open tabs of the pot's current members (issue 13 §2) that
+ * After a pots command succeeds, tells the open tabs of the pot's current members that
  * the pot changed, so expenses, balances, the plan and the feed update in place everywhere. A command's
  * answer has been computed (its transaction committed) when this runs; a failure to tell is logged and
  * never fails the command, whose tabs then catch up by polling.

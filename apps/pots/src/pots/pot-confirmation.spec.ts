@@ -1,4 +1,4 @@
-// Who may change who-owes-whom (issue 11 §3), against the real Postgres: a record of someone else's payment
+// Who may change who-owes-whom, against the real Postgres: a record of someone else's payment
 // moves nobody until that person (or the owner) confirms it, and a declined one never does.
 import { randomUUID } from 'node:crypto';
 

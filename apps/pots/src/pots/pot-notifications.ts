@@ -18,7 +18,7 @@ export interface PotNotice {
 /**
  * Tells the pot's current members (the centre decides, by their preferences, in the app and by e-mail),
  * through the pots outbox in the transaction that made the event: a notification exists exactly when
- * the change does (issue 13 §1).
+ * the change does.
  */
 export async function notifyPotMembers(tx: Tx, potId: string, notice: PotNotice): Promise<void> {
   const pot = await tx.pot.findUnique({

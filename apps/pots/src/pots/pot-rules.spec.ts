@@ -1,4 +1,4 @@
-// Pot rules (issue 13 §4) against the real Postgres: only the owner sets them, the feed names the change,
+// Pot rules against the real Postgres: only the owner sets them, the feed names the change,
 // members read them in the pot and in their membership, and a card's decision reads the spending rule
 // together with the active pot.
 import { randomUUID } from 'node:crypto';

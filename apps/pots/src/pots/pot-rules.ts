@@ -92,7 +92,7 @@ export class PotRulesService {
 
   /**
    * The pot a user's card spends from, with its spending rule and the user's role in it, in one statement:
-   * every card authorisation asks this while Stripe waits (issue 15 measures that wait), so it runs past
+   * every card authorisation asks this while Stripe waits (within 1.5 s), so it runs past
    * Prisma's query path (ADR 0017).
    */
   async cardSpendingOf(userId: string): Promise<CardSpending> {

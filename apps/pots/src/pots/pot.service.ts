@@ -239,7 +239,7 @@ export class PotService {
   async update({ caller, potId, body }: UpdatePotCommand): Promise<PotDetail> {
     await this.prisma.$transaction(async (tx) => {
       await requireOwner(tx, potId, caller.userId, 'change this pot');
-      // Archiving closes the pot (issue 14 §7): locked first, so no position can move while it is checked.
+      // Archiving closes the pot: locked first, so no position can move while it is checked.
       if (body.isActive === false) await lockPot(tx, potId);
       const before = await tx.pot.findUniqueOrThrow({ where: { id: potId }, select: { isActive: true } });
       if (body.isActive === false && before.isActive) await requireEveryoneSettled(tx, potId);

@@ -38,7 +38,7 @@ import { PotRulesService } from './pot-rules';
 
 const done = { ok: true } as const;
 
-/** Commands marked @TellsPotMembers() tell the pot's members' open tabs once they succeed (issue 13 §2). */
+/** Commands marked @TellsPotMembers() tell the pot's members' open tabs once they succeed. */
 @Controller()
 export class PotsController {
   constructor(

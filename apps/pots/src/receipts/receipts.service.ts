@@ -20,7 +20,7 @@ const noReceipt = () => ProblemError.of(404, 'Receipt not found', 'This expense 
 const invalid = (detail: string) => ProblemError.of(400, 'Invalid request', detail);
 
 /**
- * Receipt photos of expenses (issue 14 §8), kept in the pots database beside their expense: at most one
+ * Receipt photos of expenses, kept in the pots database beside their expense: at most one
  * per expense, replaced by a new upload. The bytes must be the image their type says (checked by their
  * signature, so nothing else is ever served as an image), within MAX_RECEIPT_BYTES. Members read them;
  * whoever may change the expense (who added it, or the owner) attaches or removes them.

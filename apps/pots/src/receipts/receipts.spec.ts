@@ -1,4 +1,4 @@
-// Receipt photos (issue 14 §8) against the real Postgres, and the byte check that decides what an upload
+// Receipt photos against the real Postgres, and the byte check that decides what an upload
 // is: members read a receipt, only who added the expense or the owner attach or remove one, an upload
 // must be the image it claims, and a stranger learns nothing.
 

@@ -40,7 +40,7 @@ const RULES_PER_RUN = 500;
 const notFound = () => ProblemError.of(404, 'Recurring expense not found');
 
 /**
- * Recurring expenses (issue 14 §5). A rule records its template as an ordinary expense of the member who
+ * Recurring expenses. A rule records its template as an ordinary expense of the member who
  * set it up on each due day; the expense's id derives from (rule, due day) and the due day only moves on by
  * compare-and-set, so each period is recorded exactly once whichever replica or run gets there.
  */

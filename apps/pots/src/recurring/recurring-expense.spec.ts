@@ -1,4 +1,4 @@
-// Recurring expenses (issue 14 §5) against the real Postgres: each period recorded once however many runs
+// Recurring expenses against the real Postgres: each period recorded once however many runs
 // race, periods caught up after downtime, a period the pot cannot pay skipped with the reason, the rule's
 // end, cancelling (who may), and a rule ending when its author leaves.
 import type { CreateExpenseRequest, CreateRecurringExpenseRequest } from '@kitty/contracts';

@@ -15,7 +15,7 @@ import { PrismaService, type Tx } from '../prisma.service';
 const settlementNotFound = () => ProblemError.of(404, 'Payment not found');
 
 /**
- * Correcting and undoing a recorded payment (issue 14 §8). A confirmed payment's effect on the two
+ * Correcting and undoing a recorded payment. A confirmed payment's effect on the two
  * positions moves with it, under the pot's lock, and the plan follows; a pending one moves nothing yet.
  * Either of its two people or the owner may do it, and the feed records what changed. A payment made with
  * Kitty moved real money between wallets, so it stands: a new payment corrects it.

@@ -1,4 +1,4 @@
-// Correcting and undoing a recorded payment (issue 14 §8) against the real Postgres: positions and the
+// Correcting and undoing a recorded payment against the real Postgres: positions and the
 // plan follow a confirmed payment's change, a pending one moves nothing, Kitty payments stand, only the
 // two people or the owner may, concurrent undos undo once, and the feed records each change.
 import { randomUUID } from 'node:crypto';

@@ -1,4 +1,4 @@
-// Card spending approvals (issue 13 §4) against the real Postgres: a member asks before a card payment above
+// Card spending approvals against the real Postgres: a member asks before a card payment above
 // the pot's approval amount; only another member answers (the first answer stands); an approval lets one
 // card payment up to its amount — used once however many authorisations race for it, the same one on a
 // redelivery — and is usable again if that payment is declined after all.

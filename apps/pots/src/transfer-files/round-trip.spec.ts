@@ -1,4 +1,4 @@
-// Import → export round trips (issue 14 §6): any expenses Kitty exports read back as the same expenses —
+// Import → export round trips: any expenses Kitty exports read back as the same expenses —
 // amounts, who paid what, who shares what — and Splitwise's nets read back as the same nets.
 import type { ImportedAmount } from '@kitty/contracts';
 import { EXPENSE_CATEGORIES } from '@kitty/contracts';

@@ -47,7 +47,7 @@ function spentOnFromFile(date: string | null): { spentOn?: string } {
 }
 
 /**
- * Import and export of a pot's expenses (issue 14 §6). Any member may export; only the owner imports:
+ * Import and export of a pot's expenses. Any member may export; only the owner imports:
  * the owner's record of someone else's payment counts at once, and the expenses' ids derive from the
  * owner and each row's key, so importing a file again records nothing twice.
  */

@@ -24,7 +24,7 @@ export interface StoredResidency {
 export class ResidencyRepository {
   constructor(private readonly prisma: PrismaService) {}
 
-  /** Hand-written: every `GET /api/me` reads it, and the ORM's query path cost a third more CPU (issue 15). */
+  /** Hand-written: every `GET /api/me` reads it, and the ORM's query path cost a third more CPU. */
   async findByUserId(userId: string): Promise<StoredResidency | null> {
     const [residency] = await this.prisma.$queryRaw<StoredResidency[]>`
       SELECT country_code AS "countryCode", is_uk_resident AS "isUkResident", detected_at AS "detectedAt",

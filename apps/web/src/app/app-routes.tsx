@@ -8,7 +8,7 @@ import { lazyWithAntd } from '../ui/lazy-with-antd';
 
 // One chunk per route: the first page loads only what it shows (field notes, "Front end"). Pages that
 // render antd load its theme with them; the landing page (in IndexPage), sign-in and the text-only pages
-// render none, so a visitor who opens them first downloads no antd (issue 15 §6). `/` itself comes with
+// render none, so a visitor who opens them first downloads no antd. `/` itself comes with
 // the entry (a few KB): the page most visits start on costs no round trip of its own before it can render.
 const AuthPage = lazy(() => import('../pages/auth/auth-page'));
 const ContactPage = lazyWithAntd(() => import('../pages/contact/contact-page'));

@@ -42,7 +42,7 @@ export function useLiveConnected(): boolean {
 }
 
 /**
- * Keeps a live stream open while signed in (issue 13 §2): each change notice re-reads what it names, in
+ * Keeps a live stream open while signed in: each change notice re-reads what it names, in
  * place. The server ends the stream when the access token expires; the next connection uses the fresh
  * one. On reconnecting everything is re-read once, since notices sent meanwhile were missed. Browsers
  * without fetch streams (and jsdom) keep to polling.

@@ -20,7 +20,7 @@ export interface BellProps {
   ref?: Ref<HTMLButtonElement>;
 }
 
-/** The header's bell (issue 13 §1): how many are unread, and the newest in a panel. */
+/** The header's bell: how many are unread, and the newest in a panel. */
 export function NotificationBell() {
   const live = useLiveConnected();
   const inbox = useListNotificationsQuery(undefined, {

@@ -14,7 +14,7 @@ export interface AddGuestDialogProps {
 }
 
 /**
- * Add a guest (issue 14 §8): someone who shares expenses before they have an account. With their e-mail,
+ * Add a guest: someone who shares expenses before they have an account. With their e-mail,
  * they become the member with everything recorded for them when they join from an invitation sent to it,
  * with an account that confirmed that address.
  */

@@ -189,7 +189,7 @@ function ExpenseDialogBody({
         const recorded = await sendOnce({ potId, request: dated }, (key) =>
           createExpense({ potId, 'Idempotency-Key': key, createExpenseRequest: dated }).unwrap(),
         );
-        // Paid by someone else, it counts once they confirm it (issue 11 §3).
+        // Paid by someone else, it counts once they confirm it.
         const payer = members.find(({ id }) => id === recorded.awaitingMemberId)?.name;
         toast.success(
           'Expense recorded!',

@@ -10,7 +10,7 @@ import { useToast } from '../ui/toast';
 import { preparePhoto } from './receipt-photo';
 
 /**
- * An expense's receipt photo (issue 14 §8): 'Receipt' opens it for every member; whoever may change the
+ * An expense's receipt photo: 'Receipt' opens it for every member; whoever may change the
  * expense attaches, replaces or removes it. Photos larger than the limit are resized in the browser.
  */
 export function ExpenseReceipt({

@@ -22,7 +22,7 @@ const REPEAT_OPTIONS = [
 ];
 
 /**
- * 'Repeats' on a new expense (issue 14 §5): every week or month from a first day (today or later), until
+ * 'Repeats' on a new expense: every week or month from a first day (today or later), until
  * an optional last day. A month's day past its end falls on its last day.
  */
 export function RepeatFields({ disabled }: { disabled: boolean }) {

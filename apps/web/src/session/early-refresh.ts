@@ -1,10 +1,10 @@
 /**
  * The session restore, started by the built index.html's first script (boot.ts, build/early-restore.ts)
  * before the app's code has arrived.
- * On a throttled phone the app's code takes over a second to download and run; the refresh call used to
- * wait for it, and Home's code and data waited for the refresh (issue 15 §6). Now the call is made at once
- * and, when it succeeds on `/`, Home's files are fetched while the app's own still arrive. The app takes
- * the answer once (refresh-request.ts): one refresh per page load, as before.
+ * On a throttled phone the app's code takes over a second to download and run, and Home's code and data
+ * wait for the refresh: so the call is made at once and, when it succeeds on `/`, Home's files are fetched
+ * while the app's own still arrive. The app takes the answer once (refresh-request.ts): one refresh per
+ * page load.
  */
 
 /** What the early call got: its HTTP status (null when no answer came), its Retry-After, and its body. */

@@ -16,7 +16,7 @@ export function preloadAntdWhenIdle(): () => void {
 /**
  * `lazy` for a component that renders antd: its chunk loads together with the theme's (antd's core, about
  * 30 KB gzip) and it renders inside the theme. The shell, the landing page and sign-in render no antd, so
- * a visitor's first page downloads none of it (issue 15 §6).
+ * a visitor's first page downloads none of it.
  */
 export function lazyWithAntd<Props extends object>(load: () => Promise<{ default: ComponentType<Props> }>) {
   return lazy(async () => {

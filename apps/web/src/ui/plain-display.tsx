@@ -6,7 +6,7 @@ import { CheckCircleIcon, CloseCircleIcon, ExclamationCircleIcon, InfoCircleIcon
 
 /**
  * antd's Tag, Alert, Skeleton, Empty, Badge and Avatar looks in plain elements and CSS, for Home and the
- * signed-in header: the page most sessions open on loads no antd (issue 15 §6). Dialogs and other pages
+ * signed-in header: the page most sessions open on loads no antd. Dialogs and other pages
  * still use antd's own.
  */
 

@@ -96,7 +96,7 @@ export const IssuedSession = z.object({
 export type IssuedSession = z.infer<typeof IssuedSession>;
 
 export const AuthRpc = {
-  /** v2: answers without a session whether or not the address has an account (issue 11 §5). */
+  /** v2: answers without a session whether or not the address has an account. */
   signUp: defineRpc('auth.sign-up.v2', SignUpCommand, SignUpAccepted),
   /**
    * v2: follows the e-mailed link: marks the address verified (once) and retires the user's other links;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 import { apiSchema, IsoDateTime, Uuid } from '../common';
 
-/** A signed-in device as the account page lists it (issue 12 §4). */
+/** A signed-in device as the account page lists it. */
 export const AccountSession = apiSchema(
   'AccountSession',
   z.object({

@@ -30,7 +30,7 @@ const valid = {
   topUp: { amountPence: 1000, recipients: ['bob@example.com'], message: 'Thanks!\nSee you' },
 };
 
-/** The 14 free-text fields of issue 11: schema, a valid body, the path of the field. */
+/** The 14 free-text fields a user types into: schema, a valid body, the path of the field. */
 const FIELDS: [string, z.ZodType, Record<string, unknown>, (string | number)[]][] = [
   ['sign-up full name', SignUpRequest, valid.signUp, ['fullName']],
   ['contact name', ContactRequest, valid.contact, ['name']],

@@ -17,7 +17,7 @@ export const ExportedPot = apiSchema(
 );
 export type ExportedPot = z.infer<typeof ExportedPot>;
 
-/** Everything Kitty holds about the caller (UK GDPR right of access and portability, issue 12 §5). */
+/** Everything Kitty holds about the caller (UK GDPR right of access and portability). */
 export const AccountExport = apiSchema(
   'AccountExport',
   z.object({

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { Uuid } from '../common';
 
 /**
- * What changed, as an open tab reads it (issue 13 §2): the wallet, the caller's top-ups or withdrawals,
+ * What changed, as an open tab reads it: the wallet, the caller's top-ups or withdrawals,
  * the list of pots, the caller's notifications, or one pot (its balance, members, expenses, plan and
  * activity). A notice says only
  * that something changed, never what it now is: the tab re-reads it through the API, which checks access.

@@ -88,7 +88,7 @@ export const EmailMessage = z.discriminatedUnion('template', [
       potUrl: z.url(),
     }),
   }),
-  /** 'Remind' on the settle-up plan (issue 14 §7): at most once a UK day per pot, debtor and creditor. */
+  /** 'Remind' on the settle-up plan: at most once a UK day per pot, debtor and creditor. */
   z.object({
     template: z.literal('pot-reminder'),
     to: Email,
@@ -102,7 +102,7 @@ export const EmailMessage = z.discriminatedUnion('template', [
       potUrl: z.url(),
     }),
   }),
-  /** A notification its user wants by e-mail (issue 13 §1): what happened, and where to see it. */
+  /** A notification its user wants by e-mail: what happened, and where to see it. */
   z.object({
     template: z.literal('notification'),
     to: Email,

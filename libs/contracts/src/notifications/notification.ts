@@ -10,7 +10,7 @@ import {
   Uuid,
 } from '../common';
 
-/** What Kitty tells people about (issue 13 §1); each can be had in the app, by e-mail, both or neither. */
+/** What Kitty tells people about; each can be had in the app, by e-mail, both or neither. */
 export const NOTIFICATION_KINDS = [
   'top_up_credited',
   'pot_funded',

@@ -46,7 +46,7 @@ export const Withdrawal = apiSchema(
 );
 export type Withdrawal = z.infer<typeof Withdrawal>;
 
-/** A pot withdrawal waiting for a second member (issue 13 §4), as the pot's members see it. */
+/** A pot withdrawal waiting for a second member, as the pot's members see it. */
 export const WithdrawalApproval = apiSchema(
   'WithdrawalApproval',
   z.object({

@@ -162,7 +162,7 @@ const Description = SingleLineText('Please provide a description for this expens
   .min(1, 'Please provide a description for this expense.')
   .max(200);
 
-/** The longest note an expense carries (issue 14 §8). */
+/** The longest note an expense carries. */
 export const MAX_EXPENSE_NOTES_LENGTH = 500;
 /** The earliest day an expense may have been spent on. */
 export const EARLIEST_SPENT_ON = '2000-01-01';

@@ -5,7 +5,7 @@ import { PotMember } from './pot';
 import { PotsCaller } from './rpc';
 
 /**
- * A guest (issue 14 §8): someone who shares the group's expenses before they have an account — a name and,
+ * A guest: someone who shares the group's expenses before they have an account — a name and,
  * optionally, their e-mail. Whoever may invite people may add one. When someone joins the pot with the
  * guest's e-mail — as their account's, or through an invitation sent to it — the guest becomes that member,
  * with everything recorded for them.

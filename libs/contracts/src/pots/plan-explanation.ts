@@ -22,7 +22,7 @@ export const ExplainedItem = apiSchema(
 export type ExplainedItem = z.infer<typeof ExplainedItem>;
 
 /**
- * Why one transfer of the settle-up plan is there (issue 14 §7): the expenses and payments between its two
+ * Why one transfer of the settle-up plan is there: the expenses and payments between its two
  * people, and — where debts are simplified — each one's position in all, which the plan settles with fewer
  * payments than pair by pair.
  */

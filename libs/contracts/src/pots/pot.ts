@@ -60,7 +60,7 @@ export const PotMember = apiSchema(
   'PotMember',
   z.object({
     id: Uuid,
-    /** Null for a guest: they share expenses before they have an account (issue 14 §8). */
+    /** Null for a guest: they share expenses before they have an account. */
     userId: Uuid.nullable(),
     name: z.string(),
     /** A guest's may be empty. */
@@ -149,7 +149,7 @@ export const PotDetail = apiSchema(
     spendingByCategory: z.array(CategorySpending),
     /** Only the owner sees who is invited. */
     pendingInvitations: z.array(PendingInvitation),
-    /** Who may withdraw and spend (issue 13 §4); every member sees them, only the owner changes them. */
+    /** Who may withdraw and spend; every member sees them, only the owner changes them. */
     rules: PotRules,
   }),
 );

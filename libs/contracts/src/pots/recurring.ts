@@ -25,7 +25,7 @@ export const MAX_RECURRING_PER_POT = 50;
 const IsoDate = z.iso.date();
 
 /**
- * A recurring expense (issue 14 §5): `expense` is recorded on `startOn` and every week or month after it
+ * A recurring expense: `expense` is recorded on `startOn` and every week or month after it
  * (a month's day past its end falls on the last day), until `endOn` when given.
  */
 export const CreateRecurringExpenseRequest = apiRequestSchema(

@@ -3,14 +3,14 @@ import { z } from 'zod';
 import { apiRequestSchema, apiSchema, IsoDateTime, Uuid } from '../common';
 
 /**
- * Who may move a pot's money out (issue 14 §4): its owner only, any member, or any member up to
+ * Who may move a pot's money out: its owner only, any member, or any member up to
  * `approvalAbovePence` with a second member approving anything above it.
  */
 export const POT_RULES = ['owner', 'members', 'approval'] as const;
 export const PotRule = z.enum(POT_RULES);
 export type PotRule = z.infer<typeof PotRule>;
 
-/** Who may invite people to the pot (issue 14 §8): its owner only, or any member. */
+/** Who may invite people to the pot: its owner only, or any member. */
 export const INVITE_RULES = ['owner', 'members'] as const;
 export const InviteRule = z.enum(INVITE_RULES);
 export type InviteRule = z.infer<typeof InviteRule>;
@@ -43,8 +43,8 @@ export const PotRules = apiSchema(
     /** Who may invite people. */
     inviteRule: InviteRule,
     /**
-     * The settle-up plan has the fewest payments (true), or everyone pays back exactly whom they owe (false)
-     * — issue 14 §7.
+     * The settle-up plan has the fewest payments (true), or everyone pays back exactly whom they owe
+     * (false).
      */
     simplifyDebts: z.boolean(),
   }),

@@ -5,7 +5,7 @@ import { MAX_EXPENSE_PENCE, Settlement } from './expense';
 import { PotsCaller } from './rpc';
 
 /**
- * A recorded payment's amount corrected (issue 14 §8). Payments made with Kitty moved money between
+ * A recorded payment's amount corrected. Payments made with Kitty moved money between
  * wallets and cannot be changed: a new payment corrects them.
  */
 export const UpdateSettlementRequest = apiRequestSchema(

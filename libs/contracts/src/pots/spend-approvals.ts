@@ -13,7 +13,7 @@ import { MAX_EXPENSE_PENCE } from './expense';
 import { PotsCaller } from './rpc';
 
 /**
- * Card spending under a pot's 'approval' rule (issue 13 §4). A card payment cannot wait for a second member
+ * Card spending under a pot's 'approval' rule. A card payment cannot wait for a second member
  * (Stripe gives Kitty 2 s to answer), so the member asks first: "may I spend up to £120 with my card?". Once
  * another member approves, one card payment up to that amount is allowed within SPEND_APPROVAL_VALID_HOURS.
  */

@@ -4,7 +4,7 @@ import { apiRequestSchema, apiSchema, MultiLineText, Uuid } from '../common';
 import { ExpenseCategory } from './expense';
 
 /**
- * Import and export of a pot's expenses (issue 14 §6). Kitty writes its own CSV (Splitwise's layout plus
+ * Import and export of a pot's expenses. Kitty writes its own CSV (Splitwise's layout plus
  * who paid); it reads that, a Splitwise group export (CSV) and a Spliit group export (JSON or CSV).
  */
 export const IMPORT_FORMATS = ['kitty-csv', 'splitwise-csv', 'spliit-json', 'spliit-csv'] as const;

@@ -17,7 +17,7 @@ export type DetectResidencyJob = z.infer<typeof DetectResidencyJob>;
 
 /**
  * The country of the address a user's identity check (KYC) accepted. It decides their residency from then
- * on: a later sign-in from abroad does not make a UK resident international (issue 13 §6).
+ * on: a later sign-in from abroad does not make a UK resident international.
  */
 export const KycAddressResidencyJob = z.object({
   userId: Uuid,

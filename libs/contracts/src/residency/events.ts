@@ -5,7 +5,7 @@ import { Residency } from './residency';
 
 /**
  * `residency.changed`: a user's deciding residency was stored. Auth keeps a copy beside the user, so
- * `GET /api/me` is one call (issue 15 §1); the residency service stays the authority (the fee asks it).
+ * `GET /api/me` is one call; the residency service stays the authority (the fee asks it).
  * `version` grows by one with each change of the user's row: jobs may arrive out of order, and a copy
  * only ever moves forward.
  */

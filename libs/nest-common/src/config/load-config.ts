@@ -46,8 +46,8 @@ export const databaseConfigSchema = z.object({
   /**
    * Connections one process keeps at most (node-postgres's 10 by default). Size it to the database's cores
    * over every process sharing it: more statements at once than cores only queue inside Postgres, where
-   * waiting costs CPU. The local stack (7 apps on 2 cores) uses 5 (issue 15: Postgres's CPU per card
-   * decision 5.0–5.6 ms with 10, 3.7 with 5).
+   * waiting costs CPU. The local stack (7 apps on 2 cores) uses 5 (Postgres's CPU per card
+   * decision measured 5.0–5.6 ms with 10, 3.7 with 5).
    */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(100).default(10),
 });

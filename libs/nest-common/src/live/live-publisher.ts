@@ -5,7 +5,7 @@ import { Redis } from 'ioredis';
 import { redisOptionsFromUrl } from '../redis';
 
 /**
- * Tells open tabs that something changed (issue 13 §2), through Redis pub/sub to every gateway replica.
+ * Tells open tabs that something changed, through Redis pub/sub to every gateway replica.
  * Call it after the change commits. A notice is a hint, not a record: one lost to a Redis outage costs
  * a tab its instant update (its polling still catches up), so publishing never fails the caller's work.
  */

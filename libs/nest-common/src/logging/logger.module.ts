@@ -20,7 +20,7 @@ let processLogger: Logger | undefined;
  * asynchronously: lines logged while a write is under way go out together in the next one, where a
  * synchronous write per line was a system call per request (pino flushes what is left on exit).
  * Nest's logger writes through it; the access line is written by logAccess, not by pino-http's middleware,
- * whose per-request child logger cost ≈ 6 % of the gateway's CPU (issue 15).
+ * whose per-request child logger cost ≈ 6 % of the gateway's CPU.
  */
 export function loggerModule(level: string, service: string, destination?: DestinationStream) {
   const logger = pino(

@@ -1,4 +1,4 @@
-// The outbox relay with several replicas (issue 10), against the real Postgres: every replica of a service
+// The outbox relay with several replicas, against the real Postgres: every replica of a service
 // runs a relay over the same outbox table, so relays racing on the same rows must still add each job once.
 import { randomBytes } from 'node:crypto';
 

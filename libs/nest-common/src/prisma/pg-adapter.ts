@@ -139,7 +139,7 @@ export function prismaClientOptions(database: DatabaseConfig, schema: string) {
 /**
  * Hot reads (`GET /api/me`, a pot's balances, the pot list) run straight on the pool of the client these
  * options made, named as Prisma names the same text: Prisma's query path (its interpreter, result mapping
- * and the promise chain around them) was a fifth of a service's CPU on a one-row read (issue 15 §1).
+ * and the promise chain around them) was a fifth of a service's CPU on a one-row read.
  * Same connections, same prepared statements, same error handling; no transaction.
  */
 export function directRows(options: ReturnType<typeof prismaClientOptions>): DirectRows {

@@ -2,7 +2,7 @@ import { html } from './html';
 import { button } from './layout';
 import { type EmailTemplateRenderer, oneLine } from './template';
 
-/** Any notification its user chose to have by e-mail (issue 13 §1), with the way to stop them. */
+/** Any notification its user chose to have by e-mail, with the way to stop them. */
 export const notification: EmailTemplateRenderer<'notification'> = ({
   fullName,
   title,

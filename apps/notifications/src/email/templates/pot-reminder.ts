@@ -3,7 +3,7 @@ import { button, PRODUCT_NAME } from './layout';
 import { type EmailTemplateRenderer, oneLine } from './template';
 
 /**
- * 'Remind' on a pot's settle-up plan (issue 14 §7): the person who is owed (or the pot's owner) nudges the
+ * 'Remind' on a pot's settle-up plan: the person who is owed (or the pot's owner) nudges the
  * debtor, at most once a day for each debt. It names who asked, whom the money is owed to and links to the
  * pot, where the debtor can pay with Kitty or record a payment made elsewhere.
  */

@@ -3,7 +3,7 @@ import { button, PRODUCT_NAME } from './layout';
 import { type EmailTemplateRenderer, oneLine } from './template';
 
 /**
- * Sent to every other member when money is withdrawn from their pot (issue 13 §4): the group always knows
+ * Sent to every other member when money is withdrawn from their pot: the group always knows
  * where its money went, whoever withdrew it.
  */
 export const potWithdrawal: EmailTemplateRenderer<'pot-withdrawal'> = ({

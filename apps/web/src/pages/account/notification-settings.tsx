@@ -11,7 +11,7 @@ import { useToast } from '../../ui/toast';
 type Preference = NotificationPreferences['preferences'][number];
 type Channel = 'inApp' | 'email';
 
-/** Per kind of notification: in the app, by e-mail, both or neither (issue 13 §1); saved as each switch moves. */
+/** Per kind of notification: in the app, by e-mail, both or neither; saved as each switch moves. */
 export function NotificationSettings() {
   const toast = useToast();
   const preferences = useGetNotificationPreferencesQuery();

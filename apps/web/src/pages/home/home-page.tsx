@@ -25,7 +25,7 @@ import { PlainEmpty, PlainSkeleton } from '../../ui/plain-display';
 import { PlusIcon, SettingIcon, UserAddIcon } from '../../ui/signed-in-icons';
 import { useToast } from '../../ui/toast';
 
-// Home renders no antd (issue 15 §6); its dialogs (Modal + Form) do, and load with it when opened.
+// Home renders no antd; its dialogs (Modal + Form) do, and load with it when opened.
 const InviteDialog = lazyWithAntd<InviteDialogProps>(() =>
   import('../../pots/invite-dialog').then((m) => ({ default: m.InviteDialog })),
 );

@@ -7,13 +7,13 @@ import { DocumentTitle } from '../../ui/document-title';
 import { PageLoader } from '../../ui/page-loader';
 import { LandingPage } from './landing-page';
 
-// Visitors never download Home (pots grid, avatars, skeletons): it is its own chunk. It renders no antd
-// (issue 15 §6): only its dialogs load it.
+// Visitors never download Home (pots grid, avatars, skeletons): it is its own chunk. It renders no antd:
+// only its dialogs load it.
 const HomePage = lazy(() => import('./home-page'));
 
 /**
  * Home's reads, started as soon as the user is known to be signed in rather than once Home's code has
- * arrived and run (on a slow phone link, over a second later: issue 15 §6). Home's queries find them in
+ * arrived and run (on a slow phone link, over a second later). Home's queries find them in
  * flight or done; a read Home did not make again would only expire from the cache.
  */
 function usePrefetchHomeReads(signedIn: boolean) {

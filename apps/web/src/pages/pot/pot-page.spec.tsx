@@ -504,7 +504,7 @@ describe('pot page', () => {
     expect(await screen.findByRole('dialog', { name: 'Add a guest' })).toBeVisible();
   });
 
-  describe('Leave pot (issue 14 §7)', () => {
+  describe('Leave pot', () => {
     const bob = bobsSession();
     const asBob = aPotDetail({ yourRole: 'member', yourMemberId: BOB_MEMBER });
 
@@ -545,7 +545,7 @@ describe('pot page', () => {
       expect(screen.queryByRole('button', { name: /Leave pot/ })).toBeNull();
     });
   });
-  describe('Archive pot closes a settled pot (issue 14 §7)', () => {
+  describe('Archive pot closes a settled pot', () => {
     it('is disabled while anyone owes or is owed, and says who', async () => {
       potApi({ balances: owed });
       renderInApp(<AppRoutes />, { route: `/pot/${POT_ID}`, session: signedInState() });

@@ -132,7 +132,7 @@ export default function PotPage() {
 
   const data = pot.data;
   const isOwner = data.yourRole === 'owner';
-  // The pot rules say who withdraws (issue 13 §4); in an archived pot only its owner can.
+  // The pot rules say who withdraws; in an archived pot only its owner can.
   const mayInvite = isOwner || data.rules.inviteRule === 'members';
   const mayWithdraw = isOwner || (data.isActive && data.rules.withdrawRule !== 'owner');
   const isActive = activePot.data?.potId === data.id;

@@ -50,7 +50,7 @@ export interface PotRulesPanelProps {
 }
 
 /**
- * 'Pot rules' (issue 13 §4, issue 14 §8): who may withdraw the pot's money, whose card may spend it and who
+ * 'Pot rules': who may withdraw the pot's money, whose card may spend it and who
  * may invite people. The owner of an
  * open pot changes them here; everyone else reads them (the server refuses anyone else's change too).
  */

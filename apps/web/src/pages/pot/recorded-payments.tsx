@@ -24,7 +24,7 @@ export interface RecordedPaymentsProps {
 }
 
 /**
- * Repayments that count (issue 14 §8), newest first. Either person in one, or the owner, can correct its
+ * Repayments that count, newest first. Either person in one, or the owner, can correct its
  * amount or undo it; a payment made with Kitty moved money between wallets and stays as it is.
  */
 export function RecordedPayments({

@@ -25,7 +25,7 @@ export function recurrenceSummary(rule: RecurringExpense): string {
 }
 
 /**
- * The pot's recurring expenses (issue 14 §5), above its expenses: what each records, when next, how many
+ * The pot's recurring expenses, above its expenses: what each records, when next, how many
  * so far, why a day was skipped; who set one up, or the owner, can cancel it. Nothing shows while the pot
  * has none.
  */

@@ -26,7 +26,7 @@ const STATUS: Record<SpendApproval['status'], { label: string; color?: string }>
 };
 
 /**
- * Card spending approvals (issue 13 §4): under the pot's 'approval' rule a member asks before paying more
+ * Card spending approvals: under the pot's 'approval' rule a member asks before paying more
  * than its amount by card, another member approves or declines, and an approval allows one card payment up
  * to the amount within SPEND_APPROVAL_VALID_HOURS. Shown only where the rule asks for approval (or requests
  * exist from when it did).

@@ -24,7 +24,7 @@ const inAll = (netPence: number) =>
       : 'is settled up overall';
 
 /**
- * 'Why?' on a transfer of the settle-up plan (issue 14 §7): the expenses and payments between the two people
+ * 'Why?' on a transfer of the settle-up plan: the expenses and payments between the two people
  * behind it and, where debts are simplified, how each one's position in all makes this the payment to make.
  */
 export function TransferExplanationDialog({

@@ -115,7 +115,7 @@ export function WhoOwesWhom({
               <li key={`${transfer.fromMemberId}-${transfer.toMemberId}`} className="settle-row">
                 <span>{text}</span>
                 <span className="settle-actions">
-                  {/* Only the two people in a payment may record it (issue 11 §3). */}
+                  {/* Only the two people in a payment may record it. */}
                   {(transfer.fromMemberId === yourMemberId || transfer.toMemberId === yourMemberId) && (
                     <Button
                       size="small"
@@ -188,7 +188,7 @@ export function WhoOwesWhom({
 }
 
 /**
- * 'Simplify debts' (issue 14 §7): on, the plan has the fewest payments; off, everyone pays back exactly whom
+ * 'Simplify debts': on, the plan has the fewest payments; off, everyone pays back exactly whom
  * they owe. The owner of an open pot switches it; everyone else reads which it is.
  */
 function SimplifyDebts({ potId, rules, canChange }: { potId: string; rules: PotRules; canChange: boolean }) {

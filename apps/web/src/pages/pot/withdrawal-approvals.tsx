@@ -13,7 +13,7 @@ import { withToast } from '../../ui/problem-toast';
 import { useToast } from '../../ui/toast';
 
 /**
- * Pot withdrawals waiting for a second member (issue 13 §4): any other member approves (the money then
+ * Pot withdrawals waiting for a second member: any other member approves (the money then
  * leaves for the requester's bank) or declines; the requester can cancel. Nothing shows when none wait.
  */
 export function WithdrawalApprovals({ potId }: { potId: string }) {
