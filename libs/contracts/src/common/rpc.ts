@@ -1,7 +1,16 @@
 import { z } from 'zod';
 
-/** Every request/reply call gives up after this long; the gateway answers 503 instead of hanging. */
+/**
+ * A request no service has started within this long is given up (the gateway answers 503, and a service that
+ * takes it later drops it unrun), so the caller's 503 means the command never ran.
+ */
 export const RPC_TIMEOUT_MS = 5000;
+
+/**
+ * A request a service has started runs to its end: its caller waits up to this long for the answer, so work
+ * that happened is reported rather than told to the user as a failure.
+ */
+export const RPC_RUNNING_LIMIT_MS = 30_000;
 
 export type ServiceName = 'auth' | 'residency' | 'notifications' | 'pots' | 'payments' | 'issuing';
 

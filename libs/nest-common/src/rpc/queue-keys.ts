@@ -52,6 +52,12 @@ export interface RpcRequestPacket {
 /** The one reply to a request: its value, or the error the handler (or a janitor) answered with. */
 export type RpcReplyPacket = { id: string; response: unknown } | { id: string; err: unknown };
 
+/** Sent before the reply by a service whose work on a request runs close to its deadline: wait for it. */
+export interface RpcRunningPacket {
+  id: string;
+  running: true;
+}
+
 /** Parses a queued request; null for anything that is not one (never handled, never answered). */
 export function parseRequestPacket(raw: string): RpcRequestPacket | null {
   let value: unknown;

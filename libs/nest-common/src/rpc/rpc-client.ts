@@ -1,5 +1,6 @@
 import {
   isProblem,
+  RPC_RUNNING_LIMIT_MS,
   RPC_TIMEOUT_MS,
   type RpcContract,
   type RpcReply,
@@ -52,7 +53,11 @@ export class RpcClient implements OnApplicationShutdown {
     let result: unknown;
     const timer = rpcClientDuration.startTimer({ pattern });
     try {
-      result = await firstValueFrom(this.proxy.send(pattern, payload).pipe(timeout(RPC_TIMEOUT_MS)));
+      // The transport answers a request no service started by its deadline, and waits for one that started:
+      // this is only the last resort of a transport that never answers at all.
+      result = await firstValueFrom(
+        this.proxy.send(pattern, payload).pipe(timeout(RPC_TIMEOUT_MS + RPC_RUNNING_LIMIT_MS)),
+      );
       timer({ outcome: 'ok' });
     } catch (error) {
       timer({ outcome: rpcOutcome(error) });
@@ -61,7 +66,7 @@ export class RpcClient implements OnApplicationShutdown {
         this.logger.error(`RPC ${pattern} failed inside the service: ${error.message}`);
         throw ProblemError.of(500, 'Internal error', 'Something went wrong. Please try again later.');
       }
-      const reason = error instanceof TimeoutError ? `timed out after ${RPC_TIMEOUT_MS} ms` : String(error);
+      const reason = error instanceof TimeoutError ? 'no answer from the transport' : String(error);
       this.logger.error(`RPC ${pattern} failed: ${reason}`);
       throw ProblemError.of(503, 'Service unavailable', 'Please try again in a moment.');
     }

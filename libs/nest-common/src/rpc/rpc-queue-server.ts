@@ -8,7 +8,13 @@ import { lastValueFrom } from 'rxjs';
 import { requestIdFrom, runWithRequestId } from '../context';
 import { rpcRequestsDropped, rpcServerDuration } from '../metrics';
 import { redisOptionsFromUrl } from '../redis';
-import { parseRequestPacket, RpcKeys, type RpcReplyPacket, type RpcRequestPacket } from './queue-keys';
+import {
+  parseRequestPacket,
+  RpcKeys,
+  type RpcReplyPacket,
+  type RpcRequestPacket,
+  type RpcRunningPacket,
+} from './queue-keys';
 
 export interface RpcQueueServerOptions {
   redisUrl: string;
@@ -27,6 +33,10 @@ export interface RpcQueueServerOptions {
 const TAKE_BLOCK_SECONDS = 0.5;
 /** At most this many requests are taken in one round trip when the queue is backed up. */
 const TAKE_BATCH = 16;
+/** A request with less than this left before its deadline is dropped unrun rather than started. */
+const START_MARGIN_MS = 250;
+/** How long before the deadline a request still running says so (well before the caller gives up). */
+const RUNNING_NOTICE_LEAD_MS = 1_500;
 
 /**
  * Moves up to ARGV[1] requests from the queue (KEYS[1]) to the replica's taken list (KEYS[2]) in one
@@ -217,13 +227,25 @@ export class RpcQueueServer extends Server implements CustomTransportStrategy {
   private async handle(raw: string): Promise<void> {
     const taken = this.keys.taken(this.options.service, this.replica);
     const packet = parseRequestPacket(raw);
-    if (!packet || packet.deadline <= Date.now()) {
+    // A request too close to its deadline is not started: its caller is about to give up and hear 503, which
+    // must mean that nothing ran.
+    if (!packet || packet.deadline - START_MARGIN_MS <= Date.now()) {
       rpcRequestsDropped.inc({ reason: packet ? 'expired' : 'malformed' });
       await this.commands!.lrem(taken, 1, raw).catch(() => undefined);
       return;
     }
     const started = performance.now();
-    const reply = await runWithRequestId(requestIdFrom(packet.requestId), () => this.run(packet));
+    // Work still running as the deadline nears tells its caller so, and the caller waits for the answer.
+    const running = setTimeout(
+      () => {
+        const notice: RpcRunningPacket = { id: packet.id, running: true };
+        this.commands!.publish(packet.replyTo, JSON.stringify(notice)).catch(() => undefined);
+      },
+      Math.max(0, packet.deadline - Date.now() - RUNNING_NOTICE_LEAD_MS),
+    );
+    const reply = await runWithRequestId(requestIdFrom(packet.requestId), () => this.run(packet)).finally(
+      () => clearTimeout(running),
+    );
     const outcome = !('err' in reply) ? 'ok' : isProblem(reply.err) ? 'problem' : 'error';
     rpcServerDuration.observe({ pattern: packet.pattern, outcome }, (performance.now() - started) / 1000);
     await Promise.all([

@@ -150,6 +150,25 @@ describe('RPC over Redis request queues (real Redis, 3 replicas)', () => {
     await late;
   });
 
+  it('waits for work a replica started, even past the deadline: work that happened is answered', async () => {
+    const replica = await startReplica(prefix, async (n) => (await sleep(3_000), { n }));
+    replicas = [replica];
+    await expect(call(client, 5)).resolves.toEqual({ n: 5 });
+    expect(replica.handled).toEqual([5]);
+  });
+
+  it('answers 503 once no replica started a request by its deadline, and the request never runs', async () => {
+    const hurried = new RpcQueueClient({ redisUrl: REDIS_URL, prefix, timeoutMs: 300 });
+    await hurried.connect();
+    const refused = await call(hurried, 6).catch((error: unknown) => error);
+    expect(refused).toMatchObject({ status: 503, title: 'Service unavailable' });
+    const replica = await startReplica(prefix, async (n) => ({ n }));
+    replicas = [replica];
+    await expect(call(client, 9)).resolves.toEqual({ n: 9 });
+    expect(replica.handled).toEqual([9]);
+    await hurried.close();
+  });
+
   it('answers a reply JSON cannot carry with an error, and goes on serving', async () => {
     const replica = await startReplica(prefix, async (n) => (n === 1 ? { n: BigInt(n) } : { n }));
     replicas = [replica];
