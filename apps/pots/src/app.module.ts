@@ -7,14 +7,17 @@ import {
 import { EmailQuota, RpcModule, serviceInfrastructure } from '@kitty/nest-common';
 import { Module } from '@nestjs/common';
 
+import { BalancesController } from './balances/balances.controller';
 import { BalancesService } from './balances/balances.service';
 import { PlanExplanationService } from './balances/plan-explanation';
 import { ReminderService } from './balances/reminder.service';
 import { loadPotsConfig, POTS_CONFIG } from './config';
 import { ExpenseService } from './expenses/expense.service';
+import { ExpensesController } from './expenses/expenses.controller';
 import { GuestsController } from './guests/guests.controller';
 import { GuestsService } from './guests/guests.service';
 import { InvitationService } from './invitations/invitation.service';
+import { InvitationsController } from './invitations/invitations.controller';
 import { PotBalanceProcessor } from './ledger/pot-balance.processor';
 import { PotBalanceProjection } from './ledger/pot-balance-projection';
 import { MemberErasure } from './members/member-erasure';
@@ -56,6 +59,9 @@ const infrastructure = serviceInfrastructure({
   ],
   controllers: [
     PotsController,
+    InvitationsController,
+    ExpensesController,
+    BalancesController,
     PotPaymentsController,
     ReceiptsController,
     GuestsController,
