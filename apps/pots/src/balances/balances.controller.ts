@@ -12,7 +12,7 @@ import { RpcHandler } from '@kitty/nest-common';
 import { Controller } from '@nestjs/common';
 
 import { done } from '../core/acknowledged';
-import { TellsPotMembers } from '../pots/pot-change-notices';
+import { TellsPotMembers } from '../core/pot-change-notices';
 import { BalancesService } from './balances.service';
 import { PlanExplanationService } from './plan-explanation';
 import { ReminderService } from './reminder.service';

@@ -14,9 +14,7 @@ import { formatPence, POT_PARTY, splitPotTransfers, type Transfer } from '@kitty
 import { idFromIdempotencyKey, madeByConcurrentDelivery, ProblemError } from '@kitty/nest-common';
 import { Injectable } from '@nestjs/common';
 
-import { movePositions, repaymentChange } from '../expenses/expense-effects';
-import type { PotMember as PotMemberRow, Settlement as SettlementRow } from '../generated/prisma/client';
-import { recordActivity } from '../pots/activity';
+import { recordActivity } from '../core/activity';
 import {
   confirmed,
   confirmerFor,
@@ -26,20 +24,22 @@ import {
   type People,
   peopleOf,
   stateFor,
-} from '../pots/confirmation';
+} from '../core/confirmation';
+import { passOnMemberDebts } from '../core/direct-debts';
+import { movePositions, repaymentChange } from '../core/expense-effects';
 import {
   type Membership,
   potNotFound,
   requireMember,
   requireOpenPot,
   requireOwner,
-} from '../pots/pot-access';
-import { announcePotAccess } from '../pots/pot-access-announcement';
-import { ukToday } from '../pots/uk-day';
+} from '../core/pot-access';
+import { announcePotAccess } from '../core/pot-access-announcement';
+import { lockPot, refreshSettlePlan } from '../core/settle-plan';
+import { ukToday } from '../core/uk-day';
+import type { PotMember as PotMemberRow, Settlement as SettlementRow } from '../generated/prisma/client';
 import { PrismaService, type Tx } from '../prisma.service';
-import { passOnMemberDebts } from './direct-debts';
 import { type RemindedToday } from './reminder.service';
-import { lockPot, refreshSettlePlan } from './settle-plan';
 
 const ACTIVITY_PAGE = 50;
 const SETTLEMENT_PAGE = 200;

@@ -1,10 +1,10 @@
 // Leaving a pot (issue 14 §7) against the real Postgres: a member whose position is zero leaves (the pot
 // is gone from their view, the feed says so); the owner cannot; a member with a position is told to settle up.
 
+import { refreshSettlePlan } from '../core/settle-plan';
 import { createPot, type PotsTestDatabase, potsTestDatabase, type TestPot } from '../testing/pot-factory';
 import { problemOf } from '../testing/problem-of';
 import { BalancesService, settleUpFirst } from './balances.service';
-import { refreshSettlePlan } from './settle-plan';
 
 describe('settleUpFirst', () => {
   it('says what the member owes or is owed', () => {

@@ -8,8 +8,8 @@ import { byPair, type Debt, expenseDebts, repaymentDebts } from '@kitty/money';
 import { ProblemError } from '@kitty/nest-common';
 import { Injectable } from '@nestjs/common';
 
-import { requireMember } from '../pots/pot-access';
-import { spentOnOf, ukToday } from '../pots/uk-day';
+import { requireMember } from '../core/pot-access';
+import { spentOnOf, ukToday } from '../core/uk-day';
 import { PrismaService } from '../prisma.service';
 
 /** What `debts` add to what `from` owes `to`. */

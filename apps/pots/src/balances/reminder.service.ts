@@ -11,8 +11,8 @@ import { EmailQuota, outboxMessage, OutboxRelay, ProblemError } from '@kitty/nes
 import { Inject, Injectable } from '@nestjs/common';
 
 import { POTS_CONFIG, type PotsConfig } from '../config';
-import { recordActivity } from '../pots/activity';
-import { type Membership, requireMember, requireOpenPot } from '../pots/pot-access';
+import { recordActivity } from '../core/activity';
+import { type Membership, requireMember, requireOpenPot } from '../core/pot-access';
 import { PrismaService, type Tx } from '../prisma.service';
 
 /** The UK calendar day as Postgres sees it: one clock for every replica. */

@@ -4,11 +4,11 @@
 import { type EmailQuota, type EmailSender, type OutboxRelay, ProblemError } from '@kitty/nest-common';
 
 import type { PotsConfig } from '../config';
-import { ukToday } from '../pots/uk-day';
+import { refreshSettlePlan } from '../core/settle-plan';
+import { ukToday } from '../core/uk-day';
 import { createPot, type PotsTestDatabase, potsTestDatabase, type TestPot } from '../testing/pot-factory';
 import { BalancesService } from './balances.service';
 import { mayRemind, ReminderService } from './reminder.service';
-import { refreshSettlePlan } from './settle-plan';
 
 async function problemOf(promise: Promise<unknown>) {
   try {

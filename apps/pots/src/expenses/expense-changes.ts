@@ -6,8 +6,8 @@ import {
 } from '@kitty/contracts';
 import { formatPence, fromMinorUnits } from '@kitty/money';
 
+import type { Share } from '../core/split';
 import { inExpenseCurrency } from './expense-bill';
-import type { Share } from './split';
 
 /** The parts of an expense an edit can change. */
 export interface ExpenseVersion {

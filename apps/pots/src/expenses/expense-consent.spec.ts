@@ -3,7 +3,8 @@
 // and a pending one is confirmed, in turn, by exactly the members it credits (the owner for a guest).
 import fc from 'fast-check';
 
-import type { Membership } from '../pots/pot-access';
+import { type ExpenseEffect, memberDeltas } from '../core/expense-effects';
+import type { Membership } from '../core/pot-access';
 import {
   confirmersOf,
   type ConsentMembers,
@@ -11,7 +12,6 @@ import {
   expenseState,
   nextConfirmer,
 } from './expense-consent';
-import { type ExpenseEffect, memberDeltas } from './expense-effects';
 
 const ROLES = ['owner', 'member', 'member', 'member', 'guest', 'guest'] as const;
 const IDS = ROLES.map((_, index) => `m${index}`);

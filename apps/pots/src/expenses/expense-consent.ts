@@ -1,6 +1,6 @@
-import { confirmed, type RecordState } from '../pots/confirmation';
-import type { Membership } from '../pots/pot-access';
-import { type ExpenseEffect, memberDeltas } from './expense-effects';
+import { confirmed, type RecordState } from '../core/confirmation';
+import { type ExpenseEffect, memberDeltas } from '../core/expense-effects';
+import type { Membership } from '../core/pot-access';
 
 /** What consent needs to know of a pot's members: who they are and whether they can confirm (a guest cannot). */
 export type ConsentMembers = ReadonlyMap<string, { id: string; role: string }>;

@@ -11,7 +11,7 @@ import {
 } from '@kitty/contracts';
 
 import { BalancesService } from '../balances/balances.service';
-import { ukToday } from '../pots/uk-day';
+import { ukToday } from '../core/uk-day';
 import { idleRelay } from '../testing/fake-payments';
 import { createPot, type PotsTestDatabase, potsTestDatabase, type TestPot } from '../testing/pot-factory';
 import { ExpenseService } from './expense.service';

@@ -23,14 +23,7 @@ import {
 } from '@kitty/nest-common';
 import { Injectable } from '@nestjs/common';
 
-import { lockPot } from '../balances/settle-plan';
-import type {
-  Expense as ExpenseRow,
-  ExpensePayer,
-  ExpenseShare,
-  PotMember,
-} from '../generated/prisma/client';
-import { recordActivity } from '../pots/activity';
+import { recordActivity } from '../core/activity';
 import {
   confirmed,
   decisionData,
@@ -39,9 +32,24 @@ import {
   type People,
   peopleOf,
   type RecordState,
-} from '../pots/confirmation';
-import { type Membership, requireMember, requireOpenPot } from '../pots/pot-access';
-import { dateColumn, spentOnOf, ukToday } from '../pots/uk-day';
+} from '../core/confirmation';
+import {
+  expenseChange,
+  type ExpenseEffect,
+  mergeChanges,
+  movePositions,
+  NO_POSITION_CHANGE,
+} from '../core/expense-effects';
+import { type Membership, requireMember, requireOpenPot } from '../core/pot-access';
+import { lockPot } from '../core/settle-plan';
+import { computeShares, type Share } from '../core/split';
+import { dateColumn, spentOnOf, ukToday } from '../core/uk-day';
+import type {
+  Expense as ExpenseRow,
+  ExpensePayer,
+  ExpenseShare,
+  PotMember,
+} from '../generated/prisma/client';
 import { PrismaService, type Tx } from '../prisma.service';
 import {
   amountText,
@@ -54,14 +62,6 @@ import {
 } from './expense-bill';
 import { describeExpenseChanges } from './expense-changes';
 import { confirmersOf, creditTakenBack, expenseState, nextConfirmer } from './expense-consent';
-import {
-  expenseChange,
-  type ExpenseEffect,
-  mergeChanges,
-  movePositions,
-  NO_POSITION_CHANGE,
-} from './expense-effects';
-import { computeShares, type Share } from './split';
 
 /** The refund's reason is the ledger's description of its reversal (at most this long). */
 const REFUND_REASON_MAX = 200;

@@ -10,7 +10,7 @@ import { RpcHandler } from '@kitty/nest-common';
 import { Controller } from '@nestjs/common';
 
 import { done } from '../core/acknowledged';
-import { TellsPotMembers } from '../pots/pot-change-notices';
+import { TellsPotMembers } from '../core/pot-change-notices';
 import { ExpenseService } from './expense.service';
 
 /**

@@ -2,7 +2,7 @@ import { type AddGuestCommand, GuestsRpc } from '@kitty/contracts';
 import { RpcHandler } from '@kitty/nest-common';
 import { Controller } from '@nestjs/common';
 
-import { TellsPotMembers } from '../pots/pot-change-notices';
+import { TellsPotMembers } from '../core/pot-change-notices';
 import { GuestsService } from './guests.service';
 
 @Controller()

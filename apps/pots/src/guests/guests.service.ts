@@ -2,10 +2,10 @@ import type { AddGuestCommand, PotMember } from '@kitty/contracts';
 import { ProblemError } from '@kitty/nest-common';
 import { Injectable } from '@nestjs/common';
 
+import { recordActivity } from '../core/activity';
+import { requireMember, requireOpenPot } from '../core/pot-access';
+import { toMember } from '../core/pot-mapper';
 import type { Invitation } from '../generated/prisma/client';
-import { recordActivity } from '../pots/activity';
-import { requireMember, requireOpenPot } from '../pots/pot-access';
-import { toMember } from '../pots/pot-mapper';
 import { PrismaService, type Tx } from '../prisma.service';
 
 @Injectable()

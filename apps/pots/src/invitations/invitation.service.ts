@@ -14,11 +14,11 @@ import { EmailQuota, outboxMessage, OutboxRelay, ProblemError } from '@kitty/nes
 import { Inject, Injectable } from '@nestjs/common';
 
 import { POTS_CONFIG, type PotsConfig } from '../config';
+import { recordActivity } from '../core/activity';
+import { requireMember, requireOpenPot } from '../core/pot-access';
+import { announcePotAccess } from '../core/pot-access-announcement';
 import type { Invitation, Pot } from '../generated/prisma/client';
 import { guestJoining } from '../guests/guests.service';
-import { recordActivity } from '../pots/activity';
-import { requireMember, requireOpenPot } from '../pots/pot-access';
-import { announcePotAccess } from '../pots/pot-access-announcement';
 import { PrismaService, type Tx } from '../prisma.service';
 import { hashInvitationToken, newInvitationToken } from './invitation-token';
 

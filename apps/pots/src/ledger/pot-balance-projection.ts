@@ -4,8 +4,8 @@ import { type DirectRows, directRowsIn, LivePublisher } from '@kitty/nest-common
 import { Injectable } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
 
-import { refreshSettlePlan } from '../balances/settle-plan';
-import { notifyPotMembers } from '../pots/pot-notifications';
+import { notifyPotMembers } from '../core/pot-notifications';
+import { refreshSettlePlan } from '../core/settle-plan';
 import { PrismaService, type Tx } from '../prisma.service';
 
 type Kind = PotBalanceChanged['kind'];

@@ -2,10 +2,10 @@ import { DELETED_USER_NAME, type PotsCaller, type UserDeletedJob } from '@kitty/
 import { Injectable } from '@nestjs/common';
 
 import { endMembership } from '../balances/balances.service';
-import { lockPot } from '../balances/settle-plan';
+import { recordActivity } from '../core/activity';
+import { announcePotAccess } from '../core/pot-access-announcement';
+import { lockPot } from '../core/settle-plan';
 import type { PotMember } from '../generated/prisma/client';
-import { recordActivity } from '../pots/activity';
-import { announcePotAccess } from '../pots/pot-access-announcement';
 import { PrismaService, type Tx } from '../prisma.service';
 
 /**

@@ -9,8 +9,8 @@ import { RpcHandler } from '@kitty/nest-common';
 import { Controller } from '@nestjs/common';
 
 import { BalancesService } from '../balances/balances.service';
+import { PotChangeNotices } from '../core/pot-change-notices';
 import { ExpenseService } from '../expenses/expense.service';
-import { PotChangeNotices } from '../pots/pot-change-notices';
 
 /** Pots' side of what payments pays for its bookkeeping: prepared before, recorded after (ADR 0020). */
 @Controller()

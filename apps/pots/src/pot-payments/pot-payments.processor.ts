@@ -4,8 +4,8 @@ import { Inject, Injectable } from '@nestjs/common';
 
 import { BalancesService } from '../balances/balances.service';
 import { POTS_CONFIG, type PotsConfig } from '../config';
+import { PotChangeNotices } from '../core/pot-change-notices';
 import { ExpenseService } from '../expenses/expense.service';
-import { PotChangeNotices } from '../pots/pot-change-notices';
 import { RecurringExpenseService } from '../recurring/recurring-expense.service';
 
 /**

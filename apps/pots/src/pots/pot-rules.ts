@@ -8,14 +8,14 @@ import {
 import { formatPence } from '@kitty/money';
 import { Injectable } from '@nestjs/common';
 
-import { rebuildDirectDebts } from '../balances/direct-debts';
-import { lockPot, refreshSettlePlan } from '../balances/settle-plan';
+import { recordActivity } from '../core/activity';
+import { rebuildDirectDebts } from '../core/direct-debts';
+import { requireOpenPot, requireOwner } from '../core/pot-access';
+import { announcePotAccess } from '../core/pot-access-announcement';
+import { isRule, rulesOf } from '../core/rules-of';
+import { lockPot, refreshSettlePlan } from '../core/settle-plan';
 import { Prisma } from '../generated/prisma/client';
 import { PrismaService, type Tx } from '../prisma.service';
-import { recordActivity } from './activity';
-import { requireOpenPot, requireOwner } from './pot-access';
-import { announcePotAccess } from './pot-access-announcement';
-import { isRule, rulesOf } from './rules-of';
 
 /** How one rule reads in the feed: 'only the owner', 'any member', 'a second member approves above £50.00'. */
 function describeRule(rule: PotRule, approvalAbovePence: number): string {

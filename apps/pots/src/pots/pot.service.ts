@@ -17,15 +17,15 @@ import { formatPence } from '@kitty/money';
 import { EmailQuota, OutboxRelay, ProblemError } from '@kitty/nest-common';
 import { Injectable } from '@nestjs/common';
 
-import { lockPot } from '../balances/settle-plan';
+import { recordActivity } from '../core/activity';
+import { describePot } from '../core/describe-pot';
+import { requireMember, requireOwner } from '../core/pot-access';
+import { announcePotAccess } from '../core/pot-access-announcement';
+import { orderMembers, toSummary } from '../core/pot-mapper';
+import { rulesOf } from '../core/rules-of';
+import { lockPot } from '../core/settle-plan';
 import { InvitationService } from '../invitations/invitation.service';
 import { PrismaService, type Tx } from '../prisma.service';
-import { recordActivity } from './activity';
-import { describePot } from './describe-pot';
-import { requireMember, requireOwner } from './pot-access';
-import { announcePotAccess } from './pot-access-announcement';
-import { orderMembers, toSummary } from './pot-mapper';
-import { rulesOf } from './rules-of';
 
 const RECENT_TRANSACTIONS = 50;
 const activeMembers = { where: { removedAt: null } } as const;

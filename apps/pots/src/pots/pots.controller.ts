@@ -13,8 +13,8 @@ import {
 import { RpcHandler } from '@kitty/nest-common';
 import { Controller } from '@nestjs/common';
 
+import { TellsPotMembers } from '../core/pot-change-notices';
 import { PotService } from './pot.service';
-import { TellsPotMembers } from './pot-change-notices';
 import { PotRulesService } from './pot-rules';
 
 /**

@@ -2,7 +2,7 @@ import { type AttachReceiptCommand, type ReceiptQuery, ReceiptsRpc } from '@kitt
 import { RpcHandler } from '@kitty/nest-common';
 import { Controller } from '@nestjs/common';
 
-import { TellsPotMembers } from '../pots/pot-change-notices';
+import { TellsPotMembers } from '../core/pot-change-notices';
 import { ReceiptsService } from './receipts.service';
 
 @Controller()

@@ -10,9 +10,9 @@ import {
 import { ProblemError } from '@kitty/nest-common';
 import { Injectable } from '@nestjs/common';
 
+import { recordActivity } from '../core/activity';
+import { requireMember, requireOpenPot } from '../core/pot-access';
 import type { ExpenseReceipt } from '../generated/prisma/client';
-import { recordActivity } from '../pots/activity';
-import { requireMember, requireOpenPot } from '../pots/pot-access';
 import { PrismaService, type Tx } from '../prisma.service';
 import { sniffImageType } from './image-type';
 

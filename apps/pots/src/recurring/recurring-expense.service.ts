@@ -22,13 +22,13 @@ import {
 } from '@kitty/nest-common';
 import { Injectable, Logger } from '@nestjs/common';
 
+import { recordActivity } from '../core/activity';
+import { formatDay } from '../core/describe-pot';
+import { requireMember, requireOpenPot } from '../core/pot-access';
+import { PotChangeNotices } from '../core/pot-change-notices';
+import { calendarDay, dateColumn, ukToday } from '../core/uk-day';
 import { ExpenseService } from '../expenses/expense.service';
 import type { RecurringExpense as RecurringRow } from '../generated/prisma/client';
-import { recordActivity } from '../pots/activity';
-import { formatDay } from '../pots/describe-pot';
-import { requireMember, requireOpenPot } from '../pots/pot-access';
-import { PotChangeNotices } from '../pots/pot-change-notices';
-import { calendarDay, dateColumn, ukToday } from '../pots/uk-day';
 import { PrismaService } from '../prisma.service';
 import { addDays, type CalendarDay, followingDue } from './schedule';
 

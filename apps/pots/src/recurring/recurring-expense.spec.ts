@@ -3,8 +3,8 @@
 // end, cancelling (who may), and a rule ending when its author leaves.
 import type { CreateExpenseRequest, CreateRecurringExpenseRequest } from '@kitty/contracts';
 
+import type { PotChangeNotices } from '../core/pot-change-notices';
 import { ExpenseService } from '../expenses/expense.service';
-import type { PotChangeNotices } from '../pots/pot-change-notices';
 import { FakePayments, idleRelay, potAccount } from '../testing/fake-payments';
 import { createPot, type PotsTestDatabase, potsTestDatabase, type TestPot } from '../testing/pot-factory';
 import { problemOf } from '../testing/problem-of';

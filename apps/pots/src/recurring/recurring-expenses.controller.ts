@@ -7,7 +7,7 @@ import {
 import { RpcHandler } from '@kitty/nest-common';
 import { Controller } from '@nestjs/common';
 
-import { TellsPotMembers } from '../pots/pot-change-notices';
+import { TellsPotMembers } from '../core/pot-change-notices';
 import { RecurringExpenseService } from './recurring-expense.service';
 
 @Controller()

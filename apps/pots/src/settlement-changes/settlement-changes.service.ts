@@ -4,12 +4,12 @@ import { ProblemError } from '@kitty/nest-common';
 import { Injectable } from '@nestjs/common';
 
 import { toSettlement } from '../balances/balances.service';
-import { lockPot } from '../balances/settle-plan';
-import { movePositions, repaymentChange } from '../expenses/expense-effects';
+import { recordActivity } from '../core/activity';
+import { nameOf, peopleOf } from '../core/confirmation';
+import { movePositions, repaymentChange } from '../core/expense-effects';
+import { type Membership, requireMember, requireOpenPot } from '../core/pot-access';
+import { lockPot } from '../core/settle-plan';
 import type { Settlement as SettlementRow } from '../generated/prisma/client';
-import { recordActivity } from '../pots/activity';
-import { nameOf, peopleOf } from '../pots/confirmation';
-import { type Membership, requireMember, requireOpenPot } from '../pots/pot-access';
 import { PrismaService, type Tx } from '../prisma.service';
 
 const settlementNotFound = () => ProblemError.of(404, 'Payment not found');

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 
 import { BalancesService } from '../balances/balances.service';
-import { refreshSettlePlan } from '../balances/settle-plan';
+import { refreshSettlePlan } from '../core/settle-plan';
 import { FakePayments, walletAccount } from '../testing/fake-payments';
 import { createPot, type PotsTestDatabase, potsTestDatabase, type TestPot } from '../testing/pot-factory';
 import { problemOf } from '../testing/problem-of';

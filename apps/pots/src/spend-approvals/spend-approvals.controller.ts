@@ -9,7 +9,7 @@ import {
 import { RpcHandler } from '@kitty/nest-common';
 import { Controller } from '@nestjs/common';
 
-import { TellsPotMembers } from '../pots/pot-change-notices';
+import { TellsPotMembers } from '../core/pot-change-notices';
 import { SpendApprovalsService } from './spend-approvals.service';
 
 @Controller()

@@ -13,10 +13,10 @@ import { formatPence } from '@kitty/money';
 import { ProblemError } from '@kitty/nest-common';
 import { Injectable } from '@nestjs/common';
 
+import { recordActivity } from '../core/activity';
+import { requireMember, requireOpenPot } from '../core/pot-access';
+import { notifyPotMembers } from '../core/pot-notifications';
 import type { SpendApproval as SpendApprovalRow } from '../generated/prisma/client';
-import { recordActivity } from '../pots/activity';
-import { requireMember, requireOpenPot } from '../pots/pot-access';
-import { notifyPotMembers } from '../pots/pot-notifications';
 import { PrismaService, type Tx } from '../prisma.service';
 
 const VALID_MS = SPEND_APPROVAL_VALID_HOURS * 3_600_000;

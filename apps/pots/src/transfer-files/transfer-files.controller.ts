@@ -2,7 +2,7 @@ import { type ImportBatchCommand, type PotQuery, PotsRpc, type PreviewImportComm
 import { RpcHandler } from '@kitty/nest-common';
 import { Controller } from '@nestjs/common';
 
-import { TellsPotMembers } from '../pots/pot-change-notices';
+import { TellsPotMembers } from '../core/pot-change-notices';
 import { TransferFilesService } from './transfer-files.service';
 
 @Controller()

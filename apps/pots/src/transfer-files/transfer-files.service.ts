@@ -14,9 +14,9 @@ import {
 import { ProblemError } from '@kitty/nest-common';
 import { Injectable } from '@nestjs/common';
 
+import { requireMember, requireOpenPot, requireOwner } from '../core/pot-access';
+import { spentOnOf, ukToday } from '../core/uk-day';
 import { ExpenseService } from '../expenses/expense.service';
-import { requireMember, requireOpenPot, requireOwner } from '../pots/pot-access';
-import { spentOnOf, ukToday } from '../pots/uk-day';
 import { PrismaService } from '../prisma.service';
 import { importedExpenseId, importKeys } from './import-keys';
 import { type ParsedExpense, type ParsedFile, UnreadableFile } from './imported-rows';

@@ -6,13 +6,13 @@ import { randomUUID } from 'node:crypto';
 
 import { type CreateExpenseRequest, DEFAULT_POT_RULES } from '@kitty/contracts';
 
+import { BalancesService } from '../balances/balances.service';
+import { PlanExplanationService } from '../balances/plan-explanation';
 import { ExpenseService } from '../expenses/expense.service';
 import { PotRulesService } from '../pots/pot-rules';
 import { idleRelay } from '../testing/fake-payments';
 import { createPot, type PotsTestDatabase, potsTestDatabase, type TestPot } from '../testing/pot-factory';
 import { problemOf } from '../testing/problem-of';
-import { BalancesService } from './balances.service';
-import { PlanExplanationService } from './plan-explanation';
 
 describe('direct debts: simplify on and off (PostgreSQL)', () => {
   let db: PotsTestDatabase;

@@ -11,10 +11,10 @@ import { createThrowawayDatabase } from '@kitty/testing';
 import { Client } from 'pg';
 
 import { loadPotsConfig, type PotsConfig } from '../config';
+import { PotRulesService } from '../pots/pot-rules';
 import { PrismaService } from '../prisma.service';
 import { type PotsTestDatabase, potsTestDatabase } from '../testing/pot-factory';
 import { potServiceOn } from '../testing/services';
-import { PotRulesService } from './pot-rules';
 
 const ROOT = path.resolve(__dirname, '../../../..');
 

@@ -1,8 +1,8 @@
 import { type Debt, expenseDebts, POT_PARTY, repaymentDebts, reversed } from '@kitty/money';
 
-import { applyDebts } from '../balances/direct-debts';
-import { refreshSettlePlan } from '../balances/settle-plan';
 import type { Tx } from '../prisma.service';
+import { applyDebts } from './direct-debts';
+import { refreshSettlePlan } from './settle-plan';
 import type { Share } from './split';
 
 /** What an expense does to its pot's members: each member's position and spending-share deltas. */
