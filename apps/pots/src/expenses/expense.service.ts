@@ -9,10 +9,9 @@ import {
   PotsJobs,
   type PreparedExpense,
   type RefundDue,
-  type SplitInput,
   type UpdateExpenseCommand,
 } from '@kitty/contracts';
-import { formatPence, payersProblem } from '@kitty/money';
+import { formatPence } from '@kitty/money';
 import {
   idFromIdempotencyKey,
   madeByConcurrentDelivery,
@@ -24,15 +23,7 @@ import {
 import { Injectable } from '@nestjs/common';
 
 import { recordActivity } from '../core/activity';
-import {
-  confirmed,
-  decisionData,
-  mayDecide,
-  nameOf,
-  type People,
-  peopleOf,
-  type RecordState,
-} from '../core/confirmation';
+import { confirmed, decisionData, mayDecide, nameOf, peopleOf, type RecordState } from '../core/confirmation';
 import {
   expenseChange,
   type ExpenseEffect,
@@ -42,38 +33,33 @@ import {
 } from '../core/expense-effects';
 import { type Membership, requireMember, requireOpenPot } from '../core/pot-access';
 import { lockPot } from '../core/settle-plan';
-import { computeShares, type Share } from '../core/split';
-import { dateColumn, spentOnOf, ukToday } from '../core/uk-day';
-import type {
-  Expense as ExpenseRow,
-  ExpensePayer,
-  ExpenseShare,
-  PotMember,
-} from '../generated/prisma/client';
+import { computeShares } from '../core/split';
+import { dateColumn, spentOnOf } from '../core/uk-day';
+import type { PotMember } from '../generated/prisma/client';
 import { PrismaService, type Tx } from '../prisma.service';
-import {
-  amountText,
-  billColumns,
-  checkAmounts,
-  storedBill,
-  storedOriginal,
-  toBill,
-  toOriginal,
-} from './expense-bill';
+import { amountText, billColumns, checkAmounts, storedBill, storedOriginal } from './expense-bill';
 import { describeExpenseChanges } from './expense-changes';
-import { confirmersOf, creditTakenBack, expenseState, nextConfirmer } from './expense-consent';
+import { confirmersOf, expenseState, nextConfirmer } from './expense-consent';
+import {
+  activeMembersById,
+  amountsOf,
+  effectOf,
+  expenseNotFound,
+  findEditableExpense,
+  insertExpense,
+  paidSince,
+  parts,
+  payerRows,
+  shareRows,
+  splitOf,
+  toExpense,
+} from './expense-records';
+import { checkedPayers, payersAfterEdit, requireConsentToTakeBack, sharesFor } from './expense-rules';
+import { namesOf, SETTLED_SINCE, whoPaid } from './expense-wording';
 
 /** The refund's reason is the ledger's description of its reversal (at most this long). */
 const REFUND_REASON_MAX = 200;
-const expenseNotFound = () => ProblemError.of(404, 'Expense not found');
 const invalid = (detail: string) => ProblemError.of(400, 'Invalid request', detail);
-
-/** An expense's parts, in the order they were given. */
-const parts = {
-  shares: { orderBy: { position: 'asc' } },
-  payers: { orderBy: { position: 'asc' } },
-  receipt: { select: { sizeBytes: true } },
-} as const;
 
 @Injectable()
 export class ExpenseService {
@@ -452,229 +438,6 @@ export class ExpenseService {
   }
 }
 
-type ExpenseWithShares = ExpenseRow & {
-  shares: ExpenseShare[];
-  payers: ExpensePayer[];
-  receipt: { sizeBytes: number } | null;
-};
-
-/** Finds the expense (the pot is already locked, so edits of it apply one after the other). */
-async function findEditableExpense(
-  tx: Tx,
-  potId: string,
-  expenseId: string,
-  userId: string,
-  membership: Membership,
-): Promise<ExpenseWithShares> {
-  const expense = await tx.expense.findFirst({
-    where: { id: expenseId, potId, deletedAt: null, status: { not: 'declined' } },
-    include: parts,
-  });
-  if (!expense) throw expenseNotFound();
-  if (expense.createdBy !== userId && membership.role !== 'owner') {
-    throw ProblemError.of(
-      403,
-      'Not allowed',
-      'Only the person who added this expense or the pot owner can change it.',
-    );
-  }
-  return expense;
-}
-
-/** Writes the expense with its shares and payers (one INSERT each, under the pot's lock). */
-async function insertExpense(
-  tx: Tx,
-  { caller, potId, body }: CreateExpenseCommand,
-  expenseId: string,
-  effect: ExpenseEffect,
-  state: RecordState,
-  ledgerTransactionId: string | null,
-): Promise<void> {
-  await tx.expense.create({
-    data: {
-      id: expenseId,
-      potId,
-      description: body.description,
-      amountPence: body.amountPence,
-      paidFrom: effect.paidFrom,
-      payerMemberId: effect.payers[0]?.memberId ?? null,
-      splitMode: body.split.mode,
-      category: body.category,
-      ...billColumns(body.split.items, body.original),
-      spentOn: dateColumn(body.spentOn ?? ukToday()),
-      notes: body.notes || null,
-      ledgerTransactionId,
-      createdBy: caller.userId,
-      ...state,
-      // createMany: one INSERT for all the shares (a nested create is one per row).
-      shares: { createMany: { data: shareRows(body.split, effect.shares) } },
-      payers: { createMany: { data: payerRows(effect.payers) } },
-    },
-  });
-}
-
 /** The expense's id, from the caller's Idempotency-Key (ADR 0011). */
 const expenseIdOf = ({ caller, idempotencyKey }: CreateExpenseCommand) =>
   idFromIdempotencyKey('expense', caller.userId, idempotencyKey);
-
-async function activeMembersById(tx: Tx, potId: string): Promise<Map<string, PotMember>> {
-  const members = await tx.potMember.findMany({ where: { potId, removedAt: null } });
-  return new Map(members.map((member) => [member.id, member]));
-}
-
-function sharesFor(split: SplitInput, amountPence: number, members: Map<string, PotMember>) {
-  const outsider = split.members.find((member) => !members.has(member.memberId));
-  if (outsider)
-    throw ProblemError.of(400, 'Invalid request', 'Everyone in the split must be a member of this pot.');
-  return computeShares(split, amountPence);
-}
-
-/** Payers must be current members; what they paid must add up to the expense (`payersProblem`). */
-function checkedPayers(payers: Share[], amountPence: number, members: Map<string, PotMember>): Share[] {
-  if (payers.some(({ memberId }) => !members.has(memberId)))
-    throw invalid('Everyone who paid must be a member of this pot.');
-  const problem = payersProblem(payers, amountPence);
-  if (problem) throw invalid(problem);
-  return payers.map(({ memberId, amountPence: paid }) => ({ memberId, amountPence: paid }));
-}
-
-/**
- * Who paid after an edit: the payers given, or those before — one payer alone paid whatever the amount
- * becomes, but several must say again what each paid of a new amount.
- */
-function payersAfterEdit(
-  before: ExpenseEffect,
-  given: Share[] | undefined,
-  amountPence: number,
-  members: Map<string, PotMember>,
-): Share[] {
-  if (before.paidFrom === 'pot') {
-    if (given) throw invalid('The pot paid this expense: it has no payers.');
-    return [];
-  }
-  if (!given && before.payers.length > 1 && amountPence !== before.amountPence)
-    throw invalid('The amount changed: say how much each person paid of it.');
-  const payers =
-    given ??
-    (before.payers.length === 1 ? [{ memberId: before.payers[0].memberId, amountPence }] : before.payers);
-  return checkedPayers(payers, amountPence, members);
-}
-
-/** 'Ann', 'Ann and Ben', 'Ann, Ben and Cat' (for the feed). */
-/**
- * Refuses to take back credit that members other than the caller agreed to (see `creditTakenBack`) unless the
- * caller owns the pot.
- */
-function requireConsentToTakeBack(
-  membership: Membership,
-  effect: ExpenseEffect,
-  members: ReadonlyMap<string, PotMember>,
-  action: string,
-): void {
-  if (membership.role === 'owner') return;
-  const credited = creditTakenBack(effect, membership.memberId);
-  if (credited.length === 0) return;
-  const names = namesOf(credited, (memberId) => members.get(memberId)?.name ?? 'a former member');
-  throw ProblemError.of(
-    409,
-    'Ask the pot owner',
-    `This expense is money owed to ${names}, as confirmed. Only the pot's owner can ${action} now.`,
-  );
-}
-
-function namesOf(memberIds: string[], nameOf: (memberId: string) => string): string {
-  const names = memberIds.map(nameOf);
-  return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names.join('');
-}
-
-/** 'Ann Lee paid £100.00', or 'Ann Lee paid £60.00, Ben Hart £30.00 and Cat Moss £10.00' (for the feed). */
-function whoPaid(payers: Share[], nameOf: (memberId: string) => string): string {
-  const each = payers.map(
-    ({ memberId, amountPence }, index) =>
-      `${nameOf(memberId)}${index === 0 ? ' paid' : ''} ${formatPence(amountPence)}`,
-  );
-  return each.length > 1 ? `${each.slice(0, -1).join(', ')} and ${each.at(-1)}` : each.join('');
-}
-
-function payerRows(payers: Share[]) {
-  return payers.map((payer, position) => ({ ...payer, position }));
-}
-
-const amountsOf = (rows: { memberId: string; amountPence: bigint }[]): Share[] =>
-  rows.map((row) => ({ memberId: row.memberId, amountPence: Number(row.amountPence) }));
-
-function shareRows(split: SplitInput, shares: { memberId: string; amountPence: number }[]) {
-  return shares.map((share, position) => ({
-    memberId: share.memberId,
-    amountPence: share.amountPence,
-    inputValue: split.members[position]?.value ?? null,
-    position,
-  }));
-}
-
-/** The split an expense was recorded with, its bill included: an edit that leaves it alone keeps it. */
-function splitOf(expense: ExpenseWithShares): SplitInput {
-  const items = expense.splitMode === 'itemised' ? storedBill(expense.items) : undefined;
-  return {
-    mode: expense.splitMode as SplitInput['mode'],
-    members: expense.shares.map((share) => ({
-      memberId: share.memberId,
-      value: share.inputValue ?? undefined,
-    })),
-    ...(items ? { items } : {}),
-  };
-}
-
-function effectOf(expense: ExpenseWithShares): ExpenseEffect {
-  return {
-    paidFrom: expense.paidFrom === 'pot' ? 'pot' : 'member',
-    payers: amountsOf(expense.payers),
-    amountPence: Number(expense.amountPence),
-    shares: amountsOf(expense.shares),
-  };
-}
-
-function toExpense(row: ExpenseWithShares, { byMemberId: names, byUserId }: People): Expense {
-  const bill = row.splitMode === 'itemised' ? storedBill(row.items) : undefined;
-  return {
-    id: row.id,
-    potId: row.potId,
-    description: row.description,
-    amountPence: Number(row.amountPence),
-    paidFrom: row.paidFrom === 'pot' ? 'pot' : 'member',
-    payerMemberId: row.payerMemberId,
-    payers: row.payers.map((payer) => ({
-      memberId: payer.memberId,
-      name: names.get(payer.memberId) ?? 'Former member',
-      amountPence: Number(payer.amountPence),
-    })),
-    splitMode: row.splitMode as Expense['splitMode'],
-    items: bill ? toBill(bill) : null,
-    original: toOriginal(storedOriginal(row)),
-    category: row.category as Expense['category'],
-    shares: row.shares.map((share) => ({
-      memberId: share.memberId,
-      name: names.get(share.memberId) ?? 'Former member',
-      amountPence: Number(share.amountPence),
-    })),
-    status: row.status as Expense['status'],
-    awaitingMemberId: row.awaitingMemberId,
-    createdBy: row.createdBy,
-    createdByName: nameOf(byUserId, row.createdBy),
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    hasReceipt: row.receipt !== null,
-    spentOn: spentOnOf(row),
-    notes: row.notes,
-  };
-}
-
-const SETTLED_SINCE = ' — after a payment was recorded, so who owes whom changed';
-
-/** Whether a payment between members was recorded after the expense: changing it reopens settled debts. */
-async function paidSince(tx: Tx, expense: { potId: string; createdAt: Date }): Promise<boolean> {
-  const payments = await tx.settlement.count({
-    where: { potId: expense.potId, status: 'confirmed', createdAt: { gt: expense.createdAt } },
-  });
-  return payments > 0;
-}
