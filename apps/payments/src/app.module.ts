@@ -1,4 +1,10 @@
-import { EmailQueue, NotificationQueue, PayoutQueue, PotBalanceQueue, PotPaymentsQueue } from '@kitty/contracts';
+import {
+  EmailQueue,
+  NotificationQueue,
+  PayoutQueue,
+  PotBalanceQueue,
+  PotPaymentsQueue,
+} from '@kitty/contracts';
 import {
   createStripeClient,
   EmailQuota,
@@ -35,6 +41,7 @@ import { WalletController } from './wallet/wallet.controller';
 import { WalletService } from './wallet/wallet.service';
 import { WalletClosingService } from './wallet/wallet-closing.service';
 import { PayoutProcessor } from './withdrawals/payout.processor';
+import { PayoutService } from './withdrawals/payout.service';
 import { WithdrawalController } from './withdrawals/withdrawal.controller';
 import { WithdrawalService } from './withdrawals/withdrawal.service';
 
@@ -43,7 +50,10 @@ const infrastructure = serviceInfrastructure({
   service: 'payments',
   config,
   prisma: PrismaService,
-  outbox: { table: OUTBOX_TABLE, queues: [PotBalanceQueue, PotPaymentsQueue, EmailQueue, PayoutQueue, NotificationQueue] },
+  outbox: {
+    table: OUTBOX_TABLE,
+    queues: [PotBalanceQueue, PotPaymentsQueue, EmailQueue, PayoutQueue, NotificationQueue],
+  },
 });
 
 @Module({
@@ -80,6 +90,7 @@ const infrastructure = serviceInfrastructure({
     WalletClosingService,
     StatementService,
     WithdrawalService,
+    PayoutService,
     PayoutProcessor,
     TopUpRequestService,
     TopUpCreditService,

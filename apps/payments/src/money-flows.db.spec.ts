@@ -15,6 +15,7 @@ import { openPaymentsDatabase, type PaymentsDatabase } from './testing/database'
 import { FakePeerRpc, FakeStripe, idleRelay, quietLive } from './testing/fakes';
 import { TopUpRequestService } from './top-up-requests/top-up-request.service';
 import { WalletService } from './wallet/wallet.service';
+import { PayoutService } from './withdrawals/payout.service';
 import { WithdrawalService } from './withdrawals/withdrawal.service';
 
 const PUBLIC_URL = 'http://kitty.test';
@@ -27,6 +28,7 @@ describe('payments money flows (PostgreSQL)', () => {
   let funding: FundingService;
   let events: StripeEventService;
   let withdrawals: WithdrawalService;
+  let payouts: PayoutService;
   let wallets: WalletService;
   let requests: TopUpRequestService;
   const ledger = new LedgerService();
@@ -46,12 +48,13 @@ describe('payments money flows (PostgreSQL)', () => {
     const peers = rpc.asPeers();
     const relay = idleRelay();
     funding = new FundingService(prisma, peers, stripe.asGateway(), { PUBLIC_URL });
-    withdrawals = new WithdrawalService(prisma, ledger, peers, stripe.asGateway(), relay, quietLive());
+    withdrawals = new WithdrawalService(prisma, ledger, peers, relay, quietLive());
+    payouts = new PayoutService(prisma, ledger, stripe.asGateway(), relay);
     events = new StripeEventService(
       prisma,
       stripe.asGateway(),
       new TopUpCreditService(ledger),
-      withdrawals,
+      payouts,
       relay,
       quietLive(),
     );
@@ -454,9 +457,9 @@ describe('payments money flows (PostgreSQL)', () => {
       );
       expect(await balance(potAccount(potId))).toBe(2000n);
 
-      await withdrawals.requestPayout(paid.id);
-      await withdrawals.requestPayout(paid.id);
-      await withdrawals.requestPayout(failed.id);
+      await payouts.requestPayout(paid.id);
+      await payouts.requestPayout(paid.id);
+      await payouts.requestPayout(failed.id);
       expect(stripe.payouts.size).toBe(2);
       const payoutOf = async (id: string) =>
         (await prisma.withdrawal.findUniqueOrThrow({ where: { id } })).payoutId as string;
@@ -482,7 +485,7 @@ describe('payments money flows (PostgreSQL)', () => {
         { amountPence: 1500, source: { type: 'wallet' } },
         randomUUID(),
       );
-      await withdrawals.requestPayout(withdrawal.id);
+      await payouts.requestPayout(withdrawal.id);
       const { payoutId } = await prisma.withdrawal.findUniqueOrThrow({ where: { id: withdrawal.id } });
       const paidEvent = stripe.finishPayout(payoutId as string, true);
       await deliver(paidEvent);
@@ -505,8 +508,8 @@ describe('payments money flows (PostgreSQL)', () => {
         randomUUID(),
       );
       stripe.rejectPayouts = true;
-      await withdrawals.requestPayout(withdrawal.id);
-      await withdrawals.requestPayout(withdrawal.id);
+      await payouts.requestPayout(withdrawal.id);
+      await payouts.requestPayout(withdrawal.id);
       expect(await balance(walletAccount(alice.userId))).toBe(700n);
       await expect(withdrawals.list(alice)).resolves.toMatchObject([{ status: 'failed' }]);
     });

@@ -28,6 +28,7 @@ import {
   SANDBOX_SECRET_KEY,
   startStripeSandbox,
 } from './testing/stripe-sandbox';
+import { PayoutService } from './withdrawals/payout.service';
 import { WithdrawalService } from './withdrawals/withdrawal.service';
 
 describeWithSandbox('payments against the Stripe sandbox (PostgreSQL)', () => {
@@ -37,6 +38,7 @@ describeWithSandbox('payments against the Stripe sandbox (PostgreSQL)', () => {
   let rpc: FakePeerRpc;
   let funding: FundingService;
   let withdrawals: WithdrawalService;
+  let payouts: PayoutService;
   let events: StripeEventService;
   let stripeClient: Stripe;
   let stripe: StripeGateway;
@@ -51,12 +53,13 @@ describeWithSandbox('payments against the Stripe sandbox (PostgreSQL)', () => {
     rpc = new FakePeerRpc();
     const peers = rpc.asPeers();
     funding = new FundingService(prisma, peers, stripe, { PUBLIC_URL: 'http://localhost:3000' });
-    withdrawals = new WithdrawalService(prisma, ledger, peers, stripe, idleRelay(), quietLive());
+    withdrawals = new WithdrawalService(prisma, ledger, peers, idleRelay(), quietLive());
+    payouts = new PayoutService(prisma, ledger, stripe, idleRelay());
     events = new StripeEventService(
       prisma,
       stripe,
       new TopUpCreditService(ledger),
-      withdrawals,
+      payouts,
       idleRelay(),
       quietLive(),
     );
@@ -234,7 +237,7 @@ describeWithSandbox('payments against the Stripe sandbox (PostgreSQL)', () => {
       { amountPence: 1000, source: { type: 'wallet' } },
       randomUUID(),
     );
-    await withdrawals.requestPayout(paid.id);
+    await payouts.requestPayout(paid.id);
     const refusingBank = await addBankAccount(stripeClient, account, REFUSING_ACCOUNT_NUMBER);
     rpc.verified.set(ada.userId, { ...verification, payoutDestination: refusingBank });
     const refused = await withdrawals.create(
@@ -244,8 +247,8 @@ describeWithSandbox('payments against the Stripe sandbox (PostgreSQL)', () => {
     );
     expect(await ledger.balance(prisma, walletAccount(ada.userId))).toBe(1500n);
 
-    await withdrawals.requestPayout(refused.id);
-    await withdrawals.requestPayout(refused.id);
+    await payouts.requestPayout(refused.id);
+    await payouts.requestPayout(refused.id);
     const rowOf = (id: string) => prisma.withdrawal.findUniqueOrThrow({ where: { id } });
     // Connect: one transfer to Ada's account and one payout there per withdrawal, however often asked.
     for (const { id } of [paid, refused]) {
@@ -294,7 +297,7 @@ describeWithSandbox('payments against the Stripe sandbox (PostgreSQL)', () => {
       { amountPence: 1000, source: { type: 'wallet' } },
       randomUUID(),
     );
-    await withdrawals.requestPayout(withdrawal.id);
+    await payouts.requestPayout(withdrawal.id);
     const row = () => prisma.withdrawal.findUniqueOrThrow({ where: { id: withdrawal.id } });
     const payoutId = (await row()).payoutId as string;
     const clearing = () => ledger.balance(prisma, PlatformAccount.stripeClearing);

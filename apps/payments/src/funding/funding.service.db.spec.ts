@@ -12,8 +12,8 @@ import type { PrismaService } from '../prisma.service';
 import { StripeEventService } from '../stripe-events/stripe-event.service';
 import { TopUpCreditService } from '../stripe-events/top-up-credit.service';
 import { openPaymentsDatabase, type PaymentsDatabase } from '../testing/database';
-import { FakePeerRpc, FakeStripe, idleRelay, quietLive } from '../testing/fakes';
-import { WithdrawalService } from '../withdrawals/withdrawal.service';
+import { FakePeerRpc, FakeStripe, idleRelay } from '../testing/fakes';
+import { PayoutService } from '../withdrawals/payout.service';
 import { FundingService } from './funding.service';
 
 const DELIVERIES = 10;
@@ -48,7 +48,7 @@ describe('FundingService with Idempotency-Keys (PostgreSQL)', () => {
       prisma,
       stripe.asGateway(),
       new TopUpCreditService(ledger),
-      new WithdrawalService(prisma, ledger, peers, stripe.asGateway(), relay, quietLive()),
+      new PayoutService(prisma, ledger, stripe.asGateway(), relay),
       relay,
       live.asPublisher<LivePublisher>(),
     );

@@ -23,6 +23,7 @@ import {
   SANDBOX_SECRET_KEY,
   startStripeSandbox,
 } from '../testing/stripe-sandbox';
+import { PayoutService } from '../withdrawals/payout.service';
 import { WithdrawalService } from '../withdrawals/withdrawal.service';
 import { ReconciliationService } from './reconciliation.service';
 
@@ -34,6 +35,7 @@ describeWithSandbox('reconciliation of Stripe and the ledger (PostgreSQL, Stripe
   let rpc: FakePeerRpc;
   let funding: FundingService;
   let withdrawals: WithdrawalService;
+  let payouts: PayoutService;
   let events: StripeEventService;
   let reconciliation: ReconciliationService;
   const ledger = new LedgerService();
@@ -47,12 +49,13 @@ describeWithSandbox('reconciliation of Stripe and the ledger (PostgreSQL, Stripe
     rpc = new FakePeerRpc();
     const peers = rpc.asPeers();
     funding = new FundingService(prisma, peers, stripe, { PUBLIC_URL: 'http://localhost:3000' });
-    withdrawals = new WithdrawalService(prisma, ledger, peers, stripe, idleRelay(), quietLive());
+    withdrawals = new WithdrawalService(prisma, ledger, peers, idleRelay(), quietLive());
+    payouts = new PayoutService(prisma, ledger, stripe, idleRelay());
     events = new StripeEventService(
       prisma,
       stripe,
       new TopUpCreditService(ledger),
-      withdrawals,
+      payouts,
       idleRelay(),
       quietLive(),
     );
@@ -111,7 +114,7 @@ describeWithSandbox('reconciliation of Stripe and the ledger (PostgreSQL, Stripe
       { amountPence: 1000, source: { type: 'wallet' } },
       randomUUID(),
     );
-    await withdrawals.requestPayout(withdrawal.id);
+    await payouts.requestPayout(withdrawal.id);
     await deliver(await sandbox.eventFor('payout.paid', await payoutOf(withdrawal.id)));
 
     const clean = await reconciliation.reconcile(window(start));
@@ -130,7 +133,7 @@ describeWithSandbox('reconciliation of Stripe and the ledger (PostgreSQL, Stripe
       { amountPence: 500, source: { type: 'wallet' } },
       randomUUID(),
     );
-    await withdrawals.requestPayout(pending.id);
+    await payouts.requestPayout(pending.id);
     const pendingPayout = await payoutOf(pending.id);
     await sandbox.eventFor('payout.paid', pendingPayout);
     // A top-up in the ledger for a session nobody paid (as if someone forged the event).

@@ -14,7 +14,7 @@ import { PrismaService } from '../prisma.service';
 import { openPaymentsDatabase, type PaymentsDatabase } from '../testing/database';
 import { FakePeerRpc, FakeStripe, idleRelay, quietLive } from '../testing/fakes';
 import { waitFor } from '../testing/stripe-sandbox';
-import { WithdrawalService } from '../withdrawals/withdrawal.service';
+import { PayoutService } from '../withdrawals/payout.service';
 import { StripeEventProcessor } from './stripe-event.processor';
 import { StripeEventService } from './stripe-event.service';
 import { TopUpCreditService } from './top-up-credit.service';
@@ -62,7 +62,7 @@ describe('StripeEventProcessor (Redis, PostgreSQL)', () => {
       prisma,
       stripe.asGateway(),
       new TopUpCreditService(ledger),
-      new WithdrawalService(prisma, ledger, peers, stripe.asGateway(), idleRelay(), quietLive()),
+      new PayoutService(prisma, ledger, stripe.asGateway(), idleRelay()),
       idleRelay(),
       quietLive(),
     );

@@ -4,7 +4,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
 
 import { PAYMENTS_CONFIG, type PaymentsConfig } from '../config';
-import { PayoutAmountMismatchError } from '../withdrawals/withdrawal.service';
+import { PayoutAmountMismatchError } from '../withdrawals/payout.service';
 import { StripeEventService } from './stripe-event.service';
 import { FundingAmountMismatchError } from './top-up-credit.service';
 

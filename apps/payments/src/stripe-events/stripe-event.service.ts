@@ -5,7 +5,8 @@ import type Stripe from 'stripe';
 
 import { PrismaService, type Tx } from '../prisma.service';
 import { StripeGateway } from '../stripe/stripe-gateway';
-import { WITHDRAWAL_TOPICS, WithdrawalService } from '../withdrawals/withdrawal.service';
+import { PayoutService } from '../withdrawals/payout.service';
+import { WITHDRAWAL_TOPICS } from '../withdrawals/withdrawal.service';
 import { type CheckoutOutcome, checkoutOutcome, isCheckoutEventType, payoutOutcome } from './event-outcome';
 import { TopUpCreditService } from './top-up-credit.service';
 
@@ -35,7 +36,7 @@ export class StripeEventService {
     private readonly prisma: PrismaService,
     private readonly stripe: StripeGateway,
     private readonly topUps: TopUpCreditService,
-    private readonly withdrawals: WithdrawalService,
+    private readonly payouts: PayoutService,
     private readonly relay: OutboxRelay,
     private readonly live: LivePublisher,
   ) {}
@@ -92,11 +93,11 @@ export class StripeEventService {
           return this.ignore(event, 'a payout Kitty did not request');
         // A failed payout on the user's connected account left the money there: take the transfer back
         // first (keyed, so once), so what the ledger returns to the user is back on the platform.
-        if (outcome.kind === 'failed' && account) await this.withdrawals.reclaimTransfer(withdrawalId);
+        if (outcome.kind === 'failed' && account) await this.payouts.reclaimTransfer(withdrawalId);
         const { result } = await this.once(event, (tx) =>
           outcome.kind === 'paid'
-            ? this.withdrawals.settle(tx, withdrawalId, payout.id, payout.amount)
-            : this.withdrawals.release(tx, withdrawalId, payout.id, outcome.reason),
+            ? this.payouts.settle(tx, withdrawalId, payout.id, payout.amount)
+            : this.payouts.release(tx, withdrawalId, payout.id, outcome.reason),
         );
         if (result === 'handled') await this.tellWithdrawalOwner(withdrawalId);
         return result;

@@ -3,7 +3,7 @@ import { handleJob, QueueProcessor } from '@kitty/nest-common';
 import { Inject, Injectable } from '@nestjs/common';
 
 import { PAYMENTS_CONFIG, type PaymentsConfig } from '../config';
-import { WithdrawalService } from './withdrawal.service';
+import { PayoutService } from './payout.service';
 
 /**
  * Creates the Stripe payout of each reserved withdrawal. A network or Stripe outage is retried with the
@@ -14,16 +14,14 @@ import { WithdrawalService } from './withdrawal.service';
 export class PayoutProcessor extends QueueProcessor {
   constructor(
     @Inject(PAYMENTS_CONFIG) config: PaymentsConfig,
-    private readonly withdrawals: WithdrawalService,
+    private readonly payouts: PayoutService,
   ) {
     super(PayoutQueue, config, { concurrency: config.PAYOUT_WORKER_CONCURRENCY });
   }
 
   handlers() {
     return [
-      handleJob(PaymentsJobs.createPayout, ({ withdrawalId }) =>
-        this.withdrawals.requestPayout(withdrawalId),
-      ),
+      handleJob(PaymentsJobs.createPayout, ({ withdrawalId }) => this.payouts.requestPayout(withdrawalId)),
     ];
   }
 }

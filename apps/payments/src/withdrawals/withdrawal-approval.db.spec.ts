@@ -13,7 +13,7 @@ import { PlatformAccount, potAccount } from '../ledger/accounts';
 import { LedgerService } from '../ledger/ledger.service';
 import type { PrismaService } from '../prisma.service';
 import { openPaymentsDatabase, type PaymentsDatabase } from '../testing/database';
-import { FakePeerRpc, FakeStripe, idleRelay } from '../testing/fakes';
+import { FakePeerRpc, idleRelay } from '../testing/fakes';
 import { WithdrawalService } from './withdrawal.service';
 
 const POT_PENCE = 20_000;
@@ -41,7 +41,6 @@ describe('pot withdrawals under the pot rules (PostgreSQL)', () => {
       prisma,
       ledger,
       rpc.asPeers(),
-      new FakeStripe().asGateway(),
       idleRelay(),
       new RecordedLive().asPublisher<LivePublisher>(),
     );

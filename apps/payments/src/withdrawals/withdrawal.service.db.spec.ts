@@ -12,6 +12,7 @@ import { LedgerService } from '../ledger/ledger.service';
 import type { PrismaService } from '../prisma.service';
 import { openPaymentsDatabase, type PaymentsDatabase } from '../testing/database';
 import { FakePeerRpc, FakeStripe, idleRelay } from '../testing/fakes';
+import { PayoutService } from './payout.service';
 import { WithdrawalService } from './withdrawal.service';
 
 const DELIVERIES = 10;
@@ -41,7 +42,6 @@ describe('WithdrawalService with Idempotency-Keys (PostgreSQL)', () => {
       prisma,
       ledger,
       rpc.asPeers(),
-      new FakeStripe().asGateway(),
       idleRelay(),
       live.asPublisher<LivePublisher>(),
     );
@@ -127,14 +127,14 @@ describe('WithdrawalService with Idempotency-Keys (PostgreSQL)', () => {
       prisma,
       ledger,
       rpc.asPeers(),
-      stripe.asGateway(),
       idleRelay(),
       live.asPublisher<LivePublisher>(),
     );
+    const payouts = new PayoutService(prisma, ledger, stripe.asGateway(), idleRelay());
     const caller = await someone();
     const withdrawal = await withdrawals.create(caller, fromWallet(700), randomUUID());
-    await Promise.all([withdrawals.requestPayout(withdrawal.id), withdrawals.requestPayout(withdrawal.id)]);
-    await withdrawals.requestPayout(withdrawal.id);
+    await Promise.all([payouts.requestPayout(withdrawal.id), payouts.requestPayout(withdrawal.id)]);
+    await payouts.requestPayout(withdrawal.id);
     const row = await prisma.withdrawal.findUniqueOrThrow({ where: { id: withdrawal.id } });
     const transfer = stripe.transfers.get(withdrawal.id);
     expect(transfer).toMatchObject({ amount: 700, destination: `acct_${caller.userId.slice(0, 8)}` });
@@ -151,13 +151,13 @@ describe('WithdrawalService with Idempotency-Keys (PostgreSQL)', () => {
       prisma,
       ledger,
       rpc.asPeers(),
-      stripe.asGateway(),
       idleRelay(),
       live.asPublisher<LivePublisher>(),
     );
+    const payouts = new PayoutService(prisma, ledger, stripe.asGateway(), idleRelay());
     const caller = await someone();
     const withdrawal = await withdrawals.create(caller, fromWallet(300), randomUUID());
-    await withdrawals.requestPayout(withdrawal.id);
+    await payouts.requestPayout(withdrawal.id);
     expect(stripe.reversals).toEqual([
       { transferId: stripe.transfers.get(withdrawal.id)?.id, withdrawalId: withdrawal.id },
     ]);

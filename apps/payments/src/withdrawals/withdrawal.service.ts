@@ -22,7 +22,7 @@ import {
   OutboxRelay,
   ProblemError,
 } from '@kitty/nest-common';
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 
 import type { Withdrawal as WithdrawalRow } from '../generated/prisma/client';
 import { PlatformAccount, potAccount, walletAccount } from '../ledger/accounts';
@@ -35,15 +35,6 @@ import {
 } from '../notices/money-notifications';
 import { PeerServices } from '../peers/peer-services';
 import { PrismaService, type Tx } from '../prisma.service';
-import { StripeGateway, StripeRejectedError } from '../stripe/stripe-gateway';
-
-/** The withdrawal columns a settlement needs, as the conditional UPDATE returns them. */
-interface PendingWithdrawal {
-  id: string;
-  user_id: string;
-  source_account_id: string;
-  amount_pence: bigint;
-}
 
 /**
  * Withdrawals (decisions.md §11): the amount is reserved at once (source → payouts:in-transit) in the
@@ -55,13 +46,10 @@ export const WITHDRAWAL_TOPICS: LiveTopic[] = ['withdrawals', 'wallet', 'pots'];
 
 @Injectable()
 export class WithdrawalService {
-  private readonly logger = new Logger(WithdrawalService.name);
-
   constructor(
     private readonly prisma: PrismaService,
     private readonly ledger: LedgerService,
     private readonly peers: PeerServices,
-    private readonly stripe: StripeGateway,
     private readonly relay: OutboxRelay,
     private readonly live: LivePublisher,
   ) {}
@@ -271,141 +259,6 @@ export class WithdrawalService {
       take: 200,
     });
     return rows.map(toWithdrawal);
-  }
-
-  /**
-   * Pays the withdrawal out (payout worker), as Connect requires: a transfer of the amount from the
-   * platform to the user's connected account, then a payout on that account to their bank account. Each
-   * call is keyed by the withdrawal id, so a job that runs again after a lost answer gets the same
-   * transfer and payout back. A refusal releases the money (and takes back a transfer already made).
-   * Withdrawals made before Connect payouts (no account) are paid from the platform's balance as before.
-   */
-  async requestPayout(withdrawalId: string): Promise<void> {
-    const withdrawal = await this.prisma.withdrawal.findUnique({ where: { id: withdrawalId } });
-    if (!withdrawal || withdrawal.status !== 'pending' || withdrawal.payoutId) return;
-    const amountPence = penceFromBigInt(withdrawal.amountPence);
-    const account = withdrawal.stripeAccountId;
-    let transferId = withdrawal.transferId;
-    try {
-      if (account && !transferId) {
-        transferId = (await this.stripe.transferToAccount({ withdrawalId, amountPence, account })).id;
-        await this.prisma.withdrawal.updateMany({
-          where: { id: withdrawalId, transferId: null },
-          data: { transferId },
-        });
-      }
-      const payout = await this.stripe.createPayout({
-        withdrawalId,
-        amountPence,
-        destination: withdrawal.destination,
-        account,
-      });
-      await this.prisma.withdrawal.updateMany({
-        where: { id: withdrawalId, payoutId: null },
-        data: { payoutId: payout.id },
-      });
-    } catch (error) {
-      if (!(error instanceof StripeRejectedError)) throw error;
-      this.logger.warn(`Payout for withdrawal ${withdrawalId} refused by Stripe: ${error.message}`);
-      if (transferId) await this.reclaimTransfer(withdrawalId);
-      await this.prisma.$transaction((tx) =>
-        this.release(tx, withdrawalId, null, 'Your bank account could not receive the payout.'),
-      );
-      this.relay.kick();
-    }
-  }
-
-  /**
-   * A payout on the user's connected account failed, so Stripe put the amount back in that account's
-   * balance: the transfer is reversed, so the platform holds what the ledger gives back to the user.
-   * Keyed by the withdrawal: a redelivered failure reverses once. A reversal Stripe refuses (the
-   * account no longer holds the amount) is left to reconciliation and an operator.
-   */
-  async reclaimTransfer(withdrawalId: string): Promise<void> {
-    const withdrawal = await this.prisma.withdrawal.findUnique({
-      where: { id: withdrawalId },
-      select: { transferId: true },
-    });
-    if (!withdrawal?.transferId) return;
-    try {
-      await this.stripe.reverseTransfer(withdrawal.transferId, withdrawalId);
-    } catch (error) {
-      if (!(error instanceof StripeRejectedError)) throw error;
-      this.logger.error(`Transfer of withdrawal ${withdrawalId} not reversed: ${error.message}`);
-    }
-  }
-
-  /** The payout arrived: the reservation leaves for good. No-op unless the withdrawal is still pending. */
-  async settle(tx: Tx, withdrawalId: string, payoutId: string, amountPence: number): Promise<boolean> {
-    const withdrawal = await this.markPaid(tx, withdrawalId, payoutId);
-    if (!withdrawal) return false;
-    assertAmount(withdrawal, amountPence);
-    await this.ledger.post(tx, {
-      idempotencyKey: `withdrawal-paid:${withdrawalId}`,
-      kind: 'withdrawal_paid',
-      description: 'Withdrawal paid out',
-      userId: withdrawal.user_id,
-      postings: [
-        { accountId: PlatformAccount.payoutsInTransit, amountPence: -withdrawal.amount_pence },
-        { accountId: PlatformAccount.stripeClearing, amountPence: withdrawal.amount_pence },
-      ],
-      metadata: { withdrawalId, payoutId },
-    });
-    await notifyWithdrawal(tx, 'withdrawal_paid', withdrawal);
-    return true;
-  }
-
-  /**
-   * The payout failed or was refused: the money goes back to where it came from. Usually it was still
-   * reserved (pending); a payout can also fail after Stripe reported it paid (the bank returns it days
-   * later), and then the money comes back out of stripe:clearing. Runs under the withdrawal's row lock.
-   */
-  async release(tx: Tx, withdrawalId: string, payoutId: string | null, reason: string): Promise<boolean> {
-    const [withdrawal] = await tx.$queryRawUnsafe<(PendingWithdrawal & { status: string })[]>(
-      `SELECT id, user_id, source_account_id, amount_pence, status FROM withdrawals
-        WHERE id = $1::uuid FOR UPDATE`,
-      withdrawalId,
-    );
-    if (!withdrawal || withdrawal.status === 'failed') return false;
-    const returnedAfterPayment = withdrawal.status === 'paid';
-    await tx.$executeRawUnsafe(
-      `UPDATE withdrawals
-          SET status = 'failed', failure_reason = $2, payout_id = COALESCE(payout_id, $3),
-              settled_at = now(), updated_at = now()
-        WHERE id = $1::uuid`,
-      withdrawalId,
-      reason,
-      payoutId,
-    );
-    await this.ledger.post(tx, {
-      idempotencyKey: `${returnedAfterPayment ? 'withdrawal-returned' : 'withdrawal-released'}:${withdrawalId}`,
-      kind: 'withdrawal_released',
-      description: 'Withdrawal returned: the payout failed',
-      userId: withdrawal.user_id,
-      postings: [
-        {
-          accountId: returnedAfterPayment ? PlatformAccount.stripeClearing : PlatformAccount.payoutsInTransit,
-          amountPence: -withdrawal.amount_pence,
-        },
-        { accountId: withdrawal.source_account_id, amountPence: withdrawal.amount_pence },
-      ],
-      metadata: { withdrawalId },
-    });
-    await notifyWithdrawal(tx, 'withdrawal_failed', withdrawal);
-    return true;
-  }
-
-  /** Marks a pending withdrawal paid; the conditional UPDATE lets only the first outcome through. */
-  private async markPaid(tx: Tx, withdrawalId: string, payoutId: string): Promise<PendingWithdrawal | null> {
-    const rows = await tx.$queryRawUnsafe<PendingWithdrawal[]>(
-      `UPDATE withdrawals
-          SET status = 'paid', payout_id = COALESCE(payout_id, $2), settled_at = now(), updated_at = now()
-        WHERE id = $1::uuid AND status = 'pending'
-        RETURNING id, user_id, source_account_id, amount_pence`,
-      withdrawalId,
-      payoutId,
-    );
-    return rows[0] ?? null;
   }
 
   /**
@@ -632,19 +485,6 @@ function decidedWords(status: string): string {
 
 /** Approved at some point: paid out, on its way, or failed after the approval reserved it. */
 const wasApproved = (status: string) => ['pending', 'paid', 'failed'].includes(status);
-
-/** Stripe paid out a different amount than we reserved: never settle that silently. */
-export class PayoutAmountMismatchError extends Error {
-  constructor(withdrawalId: string, expected: bigint, actual: number) {
-    super(`Payout for withdrawal ${withdrawalId} is ${actual}p, reserved ${expected}p`);
-    this.name = 'PayoutAmountMismatchError';
-  }
-}
-
-function assertAmount(withdrawal: PendingWithdrawal, amountPence: number) {
-  if (withdrawal.amount_pence !== BigInt(amountPence))
-    throw new PayoutAmountMismatchError(withdrawal.id, withdrawal.amount_pence, amountPence);
-}
 
 /** The answer to a repeated command: the withdrawal it made, if the repeat asks for the same thing. */
 function sameWithdrawal(row: WithdrawalRow, body: CreateWithdrawalRequest): Withdrawal {
