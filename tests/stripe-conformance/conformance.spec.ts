@@ -18,6 +18,7 @@ const KITTY_OPERATIONS = [
   'POST /v1/payouts',
   'GET /v1/payouts/:id',
   'POST /v1/transfers',
+  'POST /v1/transfers/:id/reversals',
   'POST /v1/accounts',
   'GET /v1/accounts/:id',
   'POST /v1/accounts/:id',

@@ -27,29 +27,10 @@ type PaymentError = Pick<
   'code' | 'decline_code' | 'message' | 'payment_method_type' | 'type'
 > & { payment_method: PaymentMethod };
 
-export type PaymentIntent = Pick<
-  Stripe.PaymentIntent,
-  | 'id'
-  | 'object'
-  | 'amount'
-  | 'amount_capturable'
-  | 'amount_received'
-  | 'canceled_at'
-  | 'capture_method'
-  | 'client_secret'
-  | 'confirmation_method'
-  | 'created'
-  | 'currency'
-  | 'customer'
-  | 'description'
-  | 'latest_charge'
-  | 'livemode'
-  | 'metadata'
-  | 'payment_method'
-  | 'payment_method_types'
-  | 'receipt_email'
-  | 'status'
-> & { last_payment_error: PaymentError | null };
+/** Stripe's PaymentIntent: every field Stripe sends (names and types from the SDK). */
+export type PaymentIntent = Omit<Stripe.PaymentIntent, 'last_payment_error'> & {
+  last_payment_error: PaymentError | null;
+};
 
 export interface NewPaymentIntent {
   amount: number;
@@ -86,24 +67,54 @@ export class PaymentIntentsService {
     return this.intents.insert({
       id,
       object: 'payment_intent',
+      allowed_payment_method_types: null,
       amount: input.amount,
       amount_capturable: 0,
       amount_received: 0,
+      application: null,
+      application_fee_amount: null,
+      automatic_payment_methods: null,
       canceled_at: null,
+      cancellation_reason: null,
       capture_method: 'automatic',
       client_secret: `${id}_secret_${randomToken(24)}`,
       confirmation_method: 'automatic',
       created: unixSeconds(this.clock),
       currency: input.currency,
       customer: null,
+      customer_account: null,
       description: input.description,
+      excluded_payment_method_types: null,
       last_payment_error: null,
       latest_charge: null,
       livemode: false,
+      managed_payments: null,
       metadata: input.metadata,
+      next_action: null,
+      on_behalf_of: null,
       payment_method: null,
+      payment_method_configuration_details: null,
+      payment_method_options: input.paymentMethodTypes.includes('card')
+        ? {
+            card: {
+              installments: null,
+              mandate_options: null,
+              network: null,
+              request_three_d_secure: 'automatic',
+            },
+          }
+        : {},
       payment_method_types: input.paymentMethodTypes,
+      payment_record: null,
+      processing: null,
       receipt_email: null,
+      review: null,
+      setup_future_usage: null,
+      shipping: null,
+      source: null,
+      statement_descriptor: null,
+      statement_descriptor_suffix: null,
+      transfer_group: null,
       status: 'requires_payment_method',
     });
   }
