@@ -108,23 +108,17 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
   const authorizations = new AuthorizationsService(store, clock, events, webhooks, issuing);
 
   registerFormBodyParser(app);
-  registerStripeApi(
-    app,
-    idempotency,
-    logger,
-    [
-      checkoutSessionRoutes(sessions),
-      paymentIntentRoutes(paymentIntents, findById),
-      payoutRoutes(payouts, findById),
-      accountRoutes(accounts, findById),
-      transferRoutes(transfers, findById),
-      balanceRoutes(balances),
-      issuingRoutes(issuing),
-      authorizationRoutes(authorizations),
-      eventRoutes(events, findById),
-    ],
-    traffic,
-  );
+  registerStripeApi(app, idempotency, logger, traffic, [
+    checkoutSessionRoutes(sessions),
+    paymentIntentRoutes(paymentIntents, findById),
+    payoutRoutes(payouts, findById),
+    accountRoutes(accounts, findById),
+    transferRoutes(transfers, findById),
+    balanceRoutes(balances),
+    issuingRoutes(issuing),
+    authorizationRoutes(authorizations),
+    eventRoutes(events, findById),
+  ]);
   registerPayPageRoutes(app, sessions, clock, logger);
   registerSandboxRoutes(app, { store, scheduler, webhooks, publicUrl });
 

@@ -40,8 +40,8 @@ export function registerStripeApi(
   app: FastifyInstance,
   idempotency: IdempotencyKeys,
   logger: Logger,
-  resources: ApiRoutes[],
   traffic: TrafficSink,
+  resources: ApiRoutes[],
 ): void {
   app.decorateRequest('stripe', null as unknown as RequestContext);
   app.decorateRequest('idempotencyScope', null);
