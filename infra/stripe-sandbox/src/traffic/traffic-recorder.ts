@@ -1,4 +1,5 @@
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
 
 import { FormObject } from '../core/form-body';
 
@@ -40,7 +41,9 @@ export const noTraffic: TrafficSink = { record: () => undefined };
  * entry is on disk before its answer leaves: a run that ends right after a call still has it.
  */
 export class TrafficFile implements TrafficSink {
-  constructor(private readonly file: string) {}
+  constructor(private readonly file: string) {
+    mkdirSync(dirname(file), { recursive: true });
+  }
 
   record(entry: TrafficEntry): void {
     appendFileSync(this.file, `${JSON.stringify(entry)}\n`);
