@@ -48,12 +48,12 @@ export default tseslint.config(
   },
   {
     // Dev tooling that runs with plain `node` before anything is built.
-    files: ['infra/**/*.js', 'infra/**/*.mjs', 'libs/api-client/scripts/**/*.mjs'],
+    files: ['infra/**/*.js', 'infra/**/*.mjs', 'libs/api-client/scripts/**/*.mjs', 'tests/**/*.mjs'],
     languageOptions: { globals: globals.node, sourceType: 'commonjs' },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
-    files: ['infra/**/*.mjs', 'libs/api-client/scripts/**/*.mjs'],
+    files: ['infra/**/*.mjs', 'libs/api-client/scripts/**/*.mjs', 'tests/**/*.mjs'],
     languageOptions: { sourceType: 'module' },
   },
   {

@@ -211,6 +211,16 @@ const VARIABLES = [
     value: (c) => whenSandbox(c, () => c.stripeSandboxDataDir),
     optional: true,
   },
+  {
+    name: 'SANDBOX_TRAFFIC_FILE',
+    description:
+      'npm test only: the sandbox appends every API call and webhook delivery to <SANDBOX_DATA_DIR>/traffic.jsonl, which the Stripe conformance phase checks',
+    value: (c) =>
+      c.mode === 'test'
+        ? whenSandbox(c, () => path.join(c.stripeSandboxDataDir, 'traffic.jsonl'))
+        : undefined,
+    optional: true,
+  },
 ];
 
 /** Variables read by the launcher itself (not passed on to the apps as such). */

@@ -272,6 +272,7 @@ async function runTests(argv, userEnv = process.env) {
     'integration tests',
     'security walk',
     'browser tests',
+    'Stripe conformance',
     'fault suite',
     'deploy',
   ];
@@ -312,6 +313,7 @@ async function runTests(argv, userEnv = process.env) {
       phases.skip('integration tests', 'the stack did not start');
       phases.skip('security walk', 'the stack did not start');
       phases.skip('browser tests', 'the stack did not start');
+      phases.skip('Stripe conformance', 'the stack did not start');
       phases.skip('fault suite', 'the stack did not start');
       phases.skip('deploy', 'the stack did not start');
     } else {
@@ -374,6 +376,15 @@ async function runTests(argv, userEnv = process.env) {
         suite('tests/e2e/jest.config.cjs', ['--passWithNoTests', ...filter]),
       );
       if (!integrationOk || !securityOk || !e2eOk) printAppLogTails(supervisor);
+      // Every Stripe call and webhook delivery of the suites above, against Stripe's schema (tests/stripe-conformance).
+      await phases.run(
+        'Stripe conformance',
+        suite('tests/stripe-conformance/jest.config.cjs', [], {
+          STRIPE_TRAFFIC_FILE: env.SANDBOX_TRAFFIC_FILE ?? '',
+          // A filtered run exercises only some flows: what it did is checked, but nothing is missing.
+          STRIPE_CONFORMANCE_PARTIAL: only ? '1' : '',
+        }),
+      );
       // Every flow above ran through these logs: none may hold a card number (decisions §16).
       await phases.run('log audit', async () => {
         const { files, lines, findings } = auditLogs(path.join(runDir, 'logs'));

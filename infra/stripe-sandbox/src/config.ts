@@ -42,6 +42,8 @@ export const sandboxConfigSchema = z
     SANDBOX_EXPIRY_SWEEP_MS: z.coerce.number().int().min(10).default(5000),
     /** When set, state is kept in <dir>/state.json across restarts; otherwise it lives in memory only. */
     SANDBOX_DATA_DIR: z.string().min(1).optional(),
+    /** When set, every API exchange and webhook delivery is appended to this JSON-lines file (tests). */
+    SANDBOX_TRAFFIC_FILE: z.string().min(1).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production') {
@@ -87,6 +89,7 @@ export const sandboxConfigSchema = z
       },
       expirySweepMs: env.SANDBOX_EXPIRY_SWEEP_MS,
       dataDir: env.SANDBOX_DATA_DIR ?? null,
+      trafficFile: env.SANDBOX_TRAFFIC_FILE ?? null,
     };
   });
 

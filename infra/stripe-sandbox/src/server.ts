@@ -25,6 +25,7 @@ import { PayoutsService } from './payouts/payouts.service';
 import { registerSandboxRoutes } from './sandbox/sandbox.routes';
 import { Scheduler } from './scheduler/scheduler';
 import { SandboxStore } from './store/store';
+import { noTraffic, TrafficFile } from './traffic/traffic-recorder';
 import { transferRoutes } from './transfers/transfers.routes';
 import { TransfersService } from './transfers/transfers.service';
 import { WebhookDeliveryService } from './webhooks/webhook-delivery.service';
@@ -69,7 +70,16 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
   const findById: FindById = (id) => store.findById(id);
   const scheduler = new Scheduler(store, clock, logger);
   const events = new EventsService(store, clock);
-  const webhooks = new WebhookDeliveryService(store, config.webhooks, events, scheduler, clock, logger);
+  const traffic = config.trafficFile === null ? noTraffic : new TrafficFile(config.trafficFile);
+  const webhooks = new WebhookDeliveryService(
+    store,
+    config.webhooks,
+    events,
+    scheduler,
+    clock,
+    logger,
+    traffic,
+  );
   const idempotency = new IdempotencyKeys(store, clock);
   const paymentIntents = new PaymentIntentsService(store, clock);
   const sessions = new CheckoutSessionsService(
@@ -98,7 +108,7 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
   const authorizations = new AuthorizationsService(store, clock, events, webhooks, issuing);
 
   registerFormBodyParser(app);
-  registerStripeApi(app, idempotency, logger, [
+  registerStripeApi(app, idempotency, logger, traffic, [
     checkoutSessionRoutes(sessions),
     paymentIntentRoutes(paymentIntents, findById),
     payoutRoutes(payouts, findById),

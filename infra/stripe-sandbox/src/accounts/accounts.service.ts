@@ -1,7 +1,6 @@
-import { createHash } from 'node:crypto';
-
 import Stripe from 'stripe';
 
+import { bankFingerprint } from '../core/bank-fingerprint';
 import { Clock, unixSeconds } from '../core/clock';
 import { ID_PREFIX, newId } from '../core/ids';
 import { ApiList, paginate } from '../core/list';
@@ -74,7 +73,7 @@ const TEST_BANK = {
   bank_name: 'STRIPE TEST BANK',
   routing_number: '108800',
   last4: '2345',
-  fingerprint: fingerprintOf('108800', '00012345'),
+  fingerprint: bankFingerprint('108800', '00012345'),
 } as const;
 
 /** Payouts to a bank account whose account number ends in these digits fail (`no_account`). */
@@ -376,7 +375,7 @@ function bankAccountFor(
           bank_name: external.routing_number === TEST_BANK.routing_number ? TEST_BANK.bank_name : null,
           routing_number: external.routing_number,
           last4: external.account_number.slice(-4),
-          fingerprint: fingerprintOf(external.routing_number, external.account_number),
+          fingerprint: bankFingerprint(external.routing_number, external.account_number),
           account_holder_name: external.account_holder_name ?? null,
           account_holder_type: external.account_holder_type ?? null,
         };
@@ -392,11 +391,6 @@ function bankAccountFor(
     status: 'new',
     ...details,
   };
-}
-
-/** Stripe's fingerprint: the same bank details give the same value, on any account; nothing is revealed. */
-function fingerprintOf(sortCode: string, accountNumber: string): string {
-  return createHash('sha256').update(`gb:${sortCode}:${accountNumber}`).digest('base64url').slice(0, 16);
 }
 
 function isRealDate(year: number, month: number, day: number): boolean {

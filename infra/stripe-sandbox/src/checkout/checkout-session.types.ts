@@ -22,41 +22,10 @@ export type LineItem = Pick<
   | 'quantity'
 > & { price: Price };
 
-/** The fields of Stripe's Checkout Session that the sandbox implements (names and types from the SDK). */
-export type CheckoutSession = Pick<
-  Stripe.Checkout.Session,
-  | 'id'
-  | 'object'
-  | 'allowed_payment_method_types'
-  | 'amount_subtotal'
-  | 'amount_total'
-  | 'cancel_url'
-  | 'client_reference_id'
-  | 'created'
-  | 'currency'
-  | 'customer'
-  | 'customer_details'
-  | 'customer_email'
-  | 'expires_at'
-  | 'invoice'
-  | 'livemode'
-  | 'locale'
-  | 'metadata'
-  | 'mode'
-  | 'payment_intent'
-  | 'payment_link'
-  | 'payment_method_types'
-  | 'payment_status'
-  | 'recovered_from'
-  | 'setup_intent'
-  | 'status'
-  | 'submit_type'
-  | 'subscription'
-  | 'success_url'
-  | 'total_details'
-  | 'ui_mode'
-  | 'url'
-> & { line_items?: ApiList<LineItem> };
+/** Stripe's Checkout Session: every field Stripe sends (names and types from the SDK). */
+export type CheckoutSession = Omit<Stripe.Checkout.Session, 'line_items'> & {
+  line_items?: ApiList<LineItem>;
+};
 
 /** The payment method types a session may offer in the sandbox. */
 export const SESSION_PAYMENT_METHOD_TYPES = ['card', 'bacs_debit'] as const;

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Stripe from 'stripe';
 
+import { TrafficSink } from '../traffic/traffic-recorder';
 import { canonicalParams, decodeStripeForm, FormObject } from './form-body';
 import { IdempotencyKeys } from './idempotency';
 import { ID_PREFIX, newId } from './ids';
@@ -39,6 +40,7 @@ export function registerStripeApi(
   app: FastifyInstance,
   idempotency: IdempotencyKeys,
   logger: Logger,
+  traffic: TrafficSink,
   resources: ApiRoutes[],
 ): void {
   app.decorateRequest('stripe', null as unknown as RequestContext);
@@ -98,6 +100,7 @@ export function registerStripeApi(
         }
         const key = request.stripe?.idempotencyKey;
         if (request.method === 'POST' && key) reply.header('Idempotency-Key', key);
+        if (typeof payload === 'string') record(traffic, request, reply.statusCode, payload);
         return payload;
       });
 
@@ -124,6 +127,25 @@ export function registerStripeApi(
     },
     { prefix: '/v1' },
   );
+}
+
+function record(traffic: TrafficSink, request: FastifyRequest, status: number, payload: string): void {
+  const route = request.routeOptions.url;
+  let params: FormObject = {};
+  try {
+    params = requestParams(request);
+  } catch {
+    // An undecodable query was refused with its own error; the exchange is still worth recording.
+  }
+  traffic.record({
+    kind: 'api',
+    operation: `${request.method} ${route ?? request.url.split('?')[0]}`,
+    routed: route !== undefined,
+    account: request.stripe?.account ?? null,
+    params,
+    status,
+    response: JSON.parse(payload) as unknown,
+  });
 }
 
 /**

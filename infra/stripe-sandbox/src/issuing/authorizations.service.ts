@@ -18,31 +18,11 @@ import {
 } from './authorizations.params';
 import { IssuingCard, IssuingService } from './issuing.service';
 
-export type IssuingAuthorization = Pick<
-  Stripe.Issuing.Authorization,
-  | 'id'
-  | 'object'
-  | 'amount'
-  | 'amount_details'
-  | 'approved'
-  | 'authorization_method'
-  | 'balance_transactions'
-  | 'card_presence'
-  | 'created'
-  | 'currency'
-  | 'livemode'
-  | 'merchant_amount'
-  | 'merchant_currency'
-  | 'merchant_data'
-  | 'metadata'
-  | 'network_data'
-  | 'pending_request'
-  | 'request_history'
-  | 'status'
-  | 'transactions'
-  | 'verification_data'
-  | 'wallet'
-> & { card: IssuingCard; cardholder: string };
+/** Stripe's Issuing Authorization, with its card embedded as Stripe sends it (names and types from the SDK). */
+export type IssuingAuthorization = Omit<Stripe.Issuing.Authorization, 'card' | 'cardholder'> & {
+  card: IssuingCard;
+  cardholder: string;
+};
 
 type Reason = Stripe.Issuing.Authorization.RequestHistory.Reason;
 
@@ -55,21 +35,10 @@ interface Decision {
 }
 
 /** The capture of an authorization, as Stripe records it: the amount is negative (money leaving). */
-export type IssuingTransaction = Pick<
-  Stripe.Issuing.Transaction,
-  | 'id'
-  | 'object'
-  | 'amount'
-  | 'authorization'
-  | 'created'
-  | 'currency'
-  | 'livemode'
-  | 'merchant_amount'
-  | 'merchant_currency'
-  | 'merchant_data'
-  | 'metadata'
-  | 'type'
-> & { card: string; cardholder: string };
+export type IssuingTransaction = Omit<Stripe.Issuing.Transaction, 'card' | 'cardholder'> & {
+  card: string;
+  cardholder: string;
+};
 
 /** Stripe waits this long for the real-time decision, then applies the default (decline). */
 export const AUTHORIZATION_DECISION_MS = 2000;
@@ -124,6 +93,8 @@ export class AuthorizationsService {
       cardholder: card.cardholder.id,
       created: now,
       currency,
+      fleet: null,
+      fuel: null,
       livemode: false,
       merchant_amount: params.amount,
       merchant_currency: currency,
@@ -154,6 +125,7 @@ export class AuthorizationsService {
       request_history: [],
       status: 'pending',
       transactions: [],
+      verified_by_fraud_challenge: null,
       verification_data: {
         address_line1_check: 'not_provided',
         address_postal_code_check: 'not_provided',
@@ -217,24 +189,29 @@ export class AuthorizationsService {
       id: newId(ID_PREFIX.issuingTransaction),
       object: 'issuing.transaction',
       amount: -captured,
+      amount_details: { atm_fee: null, cashback_amount: null },
       authorization: authorization.id,
+      balance_transaction: newId(ID_PREFIX.balanceTransaction),
       card: authorization.card.id,
       cardholder: authorization.cardholder,
       created: now,
       currency: authorization.currency,
+      dispute: null,
       livemode: false,
       merchant_amount: -captured,
       merchant_currency: authorization.merchant_currency,
       merchant_data: authorization.merchant_data,
       metadata: {},
+      network_data: null,
       type: 'capture',
+      wallet: null,
     };
     this.transactions.insert({ id: transaction.id, account: request.account, object: transaction });
     const close = params.close_authorization ?? true;
     const updated = this.update(id, {
       amount: close ? 0 : Math.max(0, authorization.amount - captured),
       status: close ? 'closed' : 'pending',
-      transactions: [...authorization.transactions, transaction as unknown as Stripe.Issuing.Transaction],
+      transactions: [...authorization.transactions, transaction],
     });
     this.events.emit(EVENT_TYPE.issuingTransactionCreated, transaction, request);
     this.events.emit(EVENT_TYPE.issuingAuthorizationUpdated, updated, request);

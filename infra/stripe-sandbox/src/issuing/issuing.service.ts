@@ -32,28 +32,8 @@ export type Cardholder = Pick<
   | 'type'
 >;
 
-export type IssuingCard = Pick<
-  Stripe.Issuing.Card,
-  | 'id'
-  | 'object'
-  | 'brand'
-  | 'cancellation_reason'
-  | 'created'
-  | 'currency'
-  | 'exp_month'
-  | 'exp_year'
-  | 'last4'
-  | 'livemode'
-  | 'metadata'
-  | 'replaced_by'
-  | 'replacement_for'
-  | 'replacement_reason'
-  | 'shipping'
-  | 'spending_controls'
-  | 'status'
-  | 'type'
-  | 'wallets'
-> & { cardholder: Cardholder };
+/** Stripe's Issuing Card, with its cardholder as Stripe embeds it (names and types from the SDK). */
+export type IssuingCard = Omit<Stripe.Issuing.Card, 'cardholder'> & { cardholder: Cardholder };
 
 /** Objects of a connected account live beside the account that owns them (null: the platform). */
 interface Owned<T> {
@@ -140,11 +120,15 @@ export class IssuingService {
       exp_month: created.getUTCMonth() + 1,
       exp_year: created.getUTCFullYear() + CARD_VALID_YEARS,
       last4: String(randomInt(0, 10_000)).padStart(4, '0'),
+      latest_fraud_warning: null,
+      lifecycle_controls: null,
       livemode: false,
       metadata: params.metadata ?? {},
+      personalization_design: null,
       replaced_by: null,
       replacement_for: null,
       replacement_reason: null,
+      second_line: null,
       shipping: null,
       spending_controls: {
         allowed_card_presences: null,

@@ -193,6 +193,7 @@ describe('hosted pay page', () => {
     const intent = paid.payment_intent as Stripe.PaymentIntent;
     expect(intent.status).toBe('succeeded');
     expect((intent.payment_method as Stripe.PaymentMethod).bacs_debit).toEqual({
+      fingerprint: expect.stringMatching(/^[\w-]{16}$/),
       last4: '2345',
       sort_code: '10-88-00',
     });

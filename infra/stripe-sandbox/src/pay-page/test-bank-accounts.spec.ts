@@ -8,12 +8,13 @@ const valid = {
 };
 
 describe('checkBacs', () => {
-  it('accepts a test account and keeps only the sort code and last four digits', () => {
+  it('accepts a test account and keeps only the sort code, the last four digits and a fingerprint', () => {
     expect(checkBacs(valid)).toEqual({
       ok: true,
       account: {
         sortCode: '108800',
         last4: '2345',
+        fingerprint: expect.stringMatching(/^[\w-]{16}$/),
         accountHolderName: 'Ada Lovelace',
         email: 'ada@example.com',
         failure: null,

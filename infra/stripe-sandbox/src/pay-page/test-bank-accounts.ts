@@ -1,7 +1,11 @@
+import { bankFingerprint } from '../core/bank-fingerprint';
+
 /** What the sandbox keeps of a Bacs Direct Debit account: the sort code and the last four digits. */
 export interface BacsSummary {
   sortCode: string;
   last4: string;
+  /** Stands for the full account number, which is not kept. */
+  fingerprint: string;
   accountHolderName: string;
   email: string;
   /** How the debit ends, a few seconds after the session completes. */
@@ -50,6 +54,7 @@ export function checkBacs(input: BacsInput): BacsCheck {
     account: {
       sortCode,
       last4: accountNumber.slice(-4),
+      fingerprint: bankFingerprint(sortCode, accountNumber),
       accountHolderName: name,
       email,
       failure: fails

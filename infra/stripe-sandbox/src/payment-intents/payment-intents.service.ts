@@ -7,49 +7,20 @@ import { CardDecline, CardSummary } from '../pay-page/test-cards';
 import { Collection } from '../store/collection';
 import { SandboxStore } from '../store/store';
 
-type CardDetails = Pick<
-  Stripe.PaymentMethod.Card,
-  'brand' | 'country' | 'display_brand' | 'exp_month' | 'exp_year' | 'funding' | 'last4'
-> & { wallet: { type: WalletType } | null };
-
 export type WalletType = 'apple_pay' | 'google_pay';
 
-export type PaymentMethod = Pick<
-  Stripe.PaymentMethod,
-  'id' | 'object' | 'billing_details' | 'created' | 'customer' | 'livemode' | 'metadata' | 'type'
-> & {
-  card?: CardDetails;
-  bacs_debit?: Pick<Stripe.PaymentMethod.BacsDebit, 'last4' | 'sort_code'>;
-};
+/** Stripe's PaymentMethod: every field Stripe sends for a card or a Bacs debit (names and types from the SDK). */
+export type PaymentMethod = Stripe.PaymentMethod;
 
 type PaymentError = Pick<
   Stripe.PaymentIntent.LastPaymentError,
   'code' | 'decline_code' | 'message' | 'payment_method_type' | 'type'
 > & { payment_method: PaymentMethod };
 
-export type PaymentIntent = Pick<
-  Stripe.PaymentIntent,
-  | 'id'
-  | 'object'
-  | 'amount'
-  | 'amount_capturable'
-  | 'amount_received'
-  | 'canceled_at'
-  | 'capture_method'
-  | 'client_secret'
-  | 'confirmation_method'
-  | 'created'
-  | 'currency'
-  | 'customer'
-  | 'description'
-  | 'latest_charge'
-  | 'livemode'
-  | 'metadata'
-  | 'payment_method'
-  | 'payment_method_types'
-  | 'receipt_email'
-  | 'status'
-> & { last_payment_error: PaymentError | null };
+/** Stripe's PaymentIntent: every field Stripe sends (names and types from the SDK). */
+export type PaymentIntent = Omit<Stripe.PaymentIntent, 'last_payment_error'> & {
+  last_payment_error: PaymentError | null;
+};
 
 export interface NewPaymentIntent {
   amount: number;
@@ -86,24 +57,54 @@ export class PaymentIntentsService {
     return this.intents.insert({
       id,
       object: 'payment_intent',
+      allowed_payment_method_types: null,
       amount: input.amount,
       amount_capturable: 0,
       amount_received: 0,
+      application: null,
+      application_fee_amount: null,
+      automatic_payment_methods: null,
       canceled_at: null,
+      cancellation_reason: null,
       capture_method: 'automatic',
       client_secret: `${id}_secret_${randomToken(24)}`,
       confirmation_method: 'automatic',
       created: unixSeconds(this.clock),
       currency: input.currency,
       customer: null,
+      customer_account: null,
       description: input.description,
+      excluded_payment_method_types: null,
       last_payment_error: null,
       latest_charge: null,
       livemode: false,
+      managed_payments: null,
       metadata: input.metadata,
+      next_action: null,
+      on_behalf_of: null,
       payment_method: null,
+      payment_method_configuration_details: null,
+      payment_method_options: input.paymentMethodTypes.includes('card')
+        ? {
+            card: {
+              installments: null,
+              mandate_options: null,
+              network: null,
+              request_three_d_secure: 'automatic',
+            },
+          }
+        : {},
       payment_method_types: input.paymentMethodTypes,
+      payment_record: null,
+      processing: null,
       receipt_email: null,
+      review: null,
+      setup_future_usage: null,
+      shipping: null,
+      source: null,
+      statement_descriptor: null,
+      statement_descriptor_suffix: null,
+      transfer_group: null,
       status: 'requires_payment_method',
     });
   }
@@ -118,13 +119,19 @@ export class PaymentIntentsService {
       ...this.methodBase('card', name, email),
       card: {
         brand: card.brand,
+        // The sandbox checks the CVC's form only, never against an issuer.
+        checks: { address_line1_check: null, address_postal_code_check: null, cvc_check: 'unchecked' },
         country: card.country,
         display_brand: card.brand,
         exp_month: card.expMonth,
         exp_year: card.expYear,
         funding: card.funding,
+        generated_from: null,
         last4: card.last4,
-        wallet: wallet === null ? null : { type: wallet },
+        networks: { available: [card.brand], preferred: null },
+        regulated_status: 'unregulated',
+        three_d_secure_usage: { supported: true },
+        wallet: wallet === null ? null : walletDetails(wallet),
       },
     });
   }
@@ -133,7 +140,7 @@ export class PaymentIntentsService {
     const sortCode = account.sortCode.replace(/^(\d{2})(\d{2})(\d{2})$/, '$1-$2-$3');
     return this.methods.insert({
       ...this.methodBase('bacs_debit', account.accountHolderName, account.email),
-      bacs_debit: { last4: account.last4, sort_code: sortCode },
+      bacs_debit: { fingerprint: account.fingerprint, last4: account.last4, sort_code: sortCode },
     });
   }
 
@@ -189,9 +196,17 @@ export class PaymentIntentsService {
       billing_details: { address: null, email, name, phone: null, tax_id: null },
       created: unixSeconds(this.clock),
       customer: null,
+      customer_account: null,
       livemode: false,
       metadata: {},
       type,
     };
   }
+}
+
+/** A wallet payment's card: Stripe names the wallet and has no device number to show. */
+function walletDetails(type: WalletType): Stripe.PaymentMethod.Card.Wallet {
+  return type === 'apple_pay'
+    ? { type, apple_pay: {}, dynamic_last4: null }
+    : { type, google_pay: {}, dynamic_last4: null };
 }

@@ -18,34 +18,15 @@ import { Collection } from '../store/collection';
 import { SandboxStore } from '../store/store';
 import { CreatePayoutParams, ListPayoutsParams } from './payouts.params';
 
-export type Payout = Pick<
-  Stripe.Payout,
-  | 'id'
-  | 'object'
-  | 'amount'
-  | 'application_fee'
-  | 'application_fee_amount'
-  | 'arrival_date'
-  | 'automatic'
-  | 'balance_transaction'
-  | 'created'
-  | 'currency'
-  | 'description'
-  | 'destination'
-  | 'failure_balance_transaction'
-  | 'failure_code'
-  | 'failure_message'
-  | 'livemode'
-  | 'metadata'
-  | 'method'
-  | 'original_payout'
-  | 'reconciliation_status'
-  | 'reversed_by'
-  | 'source_type'
-  | 'statement_descriptor'
-  | 'status'
-  | 'type'
->;
+/** Stripe's Payout: every field Stripe sends (names and types from the SDK). */
+export type Payout = Stripe.Payout;
+
+/**
+ * A payout's bank trace id is `pending` until it settles; then Stripe says whether the bank gave one. The
+ * sandbox's banks give none.
+ */
+const PENDING_TRACE: Stripe.Payout.TraceId = { status: 'pending', value: null };
+const NO_TRACE: Stripe.Payout.TraceId = { status: 'unsupported', value: null };
 
 /** The bank account a payout goes to when `destination` is not given. */
 export const DEFAULT_PAYOUT_DESTINATION = 'ba_sandboxdefault00000000';
@@ -146,11 +127,13 @@ export class PayoutsService {
       metadata: params.metadata ?? {},
       method: params.method ?? 'standard',
       original_payout: null,
+      payout_method: null,
       reconciliation_status: 'not_applicable',
       reversed_by: null,
       source_type: 'card',
       statement_descriptor: params.statement_descriptor ?? null,
       status: 'pending',
+      trace_id: PENDING_TRACE,
       type: 'bank_account',
     });
     if (account !== null) this.owners.insert({ id: payout.id, account });
@@ -222,7 +205,7 @@ export class PayoutsService {
     }
     if (payout.status === 'in_transit') {
       if (outcome.kind === 'fails') return this.fail(payout, account, outcome.failureCode);
-      const paid = this.payouts.replace({ ...payout, status: 'paid' });
+      const paid = this.payouts.replace({ ...payout, status: 'paid', trace_id: NO_TRACE });
       this.events.emit(EVENT_TYPE.payoutPaid, paid, null, { account });
       if (outcome.kind === 'returns') this.scheduleStep(payoutId, this.delays.returnMs);
       return;
@@ -237,6 +220,7 @@ export class PayoutsService {
     const failed = this.payouts.replace({
       ...payout,
       status: 'failed',
+      trace_id: NO_TRACE,
       failure_code: failureCode,
       failure_message: FAILURE_MESSAGES[failureCode],
       failure_balance_transaction: newId(ID_PREFIX.balanceTransaction),

@@ -5,6 +5,7 @@ import { EventDispatcher, EventsService, SandboxEvent } from '../events/events.s
 import { JOB_KIND, Scheduler } from '../scheduler/scheduler';
 import { Collection } from '../store/collection';
 import { SandboxStore } from '../store/store';
+import { noTraffic, TrafficSink } from '../traffic/traffic-recorder';
 import { stripeSignatureHeader } from './signature';
 
 export interface WebhookSettings {
@@ -93,6 +94,7 @@ export class WebhookDeliveryService implements EventDispatcher {
     private readonly scheduler: Scheduler,
     private readonly clock: Clock,
     private readonly logger: Logger,
+    private readonly traffic: TrafficSink = noTraffic,
   ) {
     this.deliveries = store.collection<DeliveryAttempt>('webhook_deliveries', {
       objectName: 'delivery',
@@ -189,20 +191,18 @@ export class WebhookDeliveryService implements EventDispatcher {
     extraHeaders: Record<string, string> = {},
   ): Promise<SendResult> {
     const payload = JSON.stringify(event, null, 2);
+    const headers = {
+      'Content-Type': 'application/json; charset=utf-8',
+      'User-Agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+      'Stripe-Signature': stripeSignatureHeader(payload, this.secretFor(endpoint), unixSeconds(this.clock)),
+      ...extraHeaders,
+    };
+    this.traffic.record({ kind: 'webhook', endpoint, headers, payload });
     const started = this.clock.now();
     try {
       const response = await fetch(endpoint, {
         method: 'POST',
-        headers: {
-          'Content-Type': 'application/json; charset=utf-8',
-          'User-Agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
-          'Stripe-Signature': stripeSignatureHeader(
-            payload,
-            this.secretFor(endpoint),
-            unixSeconds(this.clock),
-          ),
-          ...extraHeaders,
-        },
+        headers,
         body: payload,
         signal: AbortSignal.timeout(timeoutMs),
       });
