@@ -1,4 +1,10 @@
-import { EmailQueue, NotificationQueue, PayoutQueue, PotBalanceQueue } from '@kitty/contracts';
+import {
+  EmailQueue,
+  NotificationQueue,
+  PayoutQueue,
+  PotBalanceQueue,
+  PotsSpendApprovalUseQueue,
+} from '@kitty/contracts';
 import {
   createStripeClient,
   EmailQuota,
@@ -10,6 +16,7 @@ import { Module } from '@nestjs/common';
 
 import { CardMoneyController } from './cards/card-money.controller';
 import { CardMoneyService } from './cards/card-money.service';
+import { CardSpendingRepository } from './cards/card-spending.repository';
 import { loadPaymentsConfig, PAYMENTS_CONFIG } from './config';
 import { FundingController } from './funding/funding.controller';
 import { FundingService } from './funding/funding.service';
@@ -42,7 +49,10 @@ const infrastructure = serviceInfrastructure({
   service: 'payments',
   config,
   prisma: PrismaService,
-  outbox: { table: OUTBOX_TABLE, queues: [PotBalanceQueue, EmailQueue, PayoutQueue, NotificationQueue] },
+  outbox: {
+    table: OUTBOX_TABLE,
+    queues: [PotBalanceQueue, EmailQueue, PayoutQueue, NotificationQueue, PotsSpendApprovalUseQueue],
+  },
 });
 
 @Module({
@@ -67,6 +77,7 @@ const infrastructure = serviceInfrastructure({
     LedgerService,
     LedgerCommandsService,
     CardMoneyService,
+    CardSpendingRepository,
     { provide: STRIPE_CLIENT, useFactory: () => createStripeClient(config) },
     StripeGateway,
     PotAccessRepository,

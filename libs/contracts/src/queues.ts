@@ -6,7 +6,13 @@ import {
 } from './auth';
 import { IssuingEventQueue } from './issuing';
 import { EmailQueue, NotificationQueue } from './notifications';
-import { PayoutQueue, PotBalanceQueue, ReconciliationQueue, StripeEventQueue } from './payments';
+import {
+  PayoutQueue,
+  PotBalanceQueue,
+  PotsSpendApprovalUseQueue,
+  ReconciliationQueue,
+  StripeEventQueue,
+} from './payments';
 import { PaymentsPotAccessQueue, RecurringExpensesQueue } from './pots';
 import { AuthResidencyQueue, ResidencyQueue } from './residency';
 
@@ -20,6 +26,7 @@ export const ALL_QUEUES = [
   IssuingEventQueue,
   PotBalanceQueue,
   PaymentsPotAccessQueue,
+  PotsSpendApprovalUseQueue,
   RecurringExpensesQueue,
   PayoutQueue,
   ReconciliationQueue,

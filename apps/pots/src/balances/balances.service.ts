@@ -16,6 +16,7 @@ import { movePositions, repaymentChange } from '../expenses/expense-effects';
 import type { PotMember as PotMemberRow, Settlement as SettlementRow } from '../generated/prisma/client';
 import { PotLedger, settlementLedgerKey } from '../ledger/pot-ledger';
 import { recordActivity } from '../pots/activity';
+import { announceCardPot } from '../pots/card-pot-announcement';
 import {
   confirmed,
   confirmerFor,
@@ -378,7 +379,9 @@ export async function endMembership(tx: Tx, member: PotMemberRow): Promise<void>
   await tx.potMember.update({ where: { id: member.id }, data: { removedAt: new Date() } });
   if (member.userId) await announcePotAccess(tx, member.potId);
   await refreshSettlePlan(tx, member.potId);
-  if (member.userId) await tx.activePot.deleteMany({ where: { userId: member.userId, potId: member.potId } });
+  if (!member.userId) return;
+  const { count } = await tx.activePot.deleteMany({ where: { userId: member.userId, potId: member.potId } });
+  if (count > 0) await announceCardPot(tx, member.userId);
 }
 
 /** The payer's debt and the payee's credit shrink together, and the plan follows. The pot is locked. */

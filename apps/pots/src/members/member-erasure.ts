@@ -5,6 +5,7 @@ import { endMembership } from '../balances/balances.service';
 import { lockPot } from '../balances/settle-plan';
 import type { PotMember } from '../generated/prisma/client';
 import { recordActivity } from '../pots/activity';
+import { announceCardPot } from '../pots/card-pot-announcement';
 import { announcePotAccess } from '../pots/pot-access-announcement';
 import { PrismaService, type Tx } from '../prisma.service';
 
@@ -31,7 +32,8 @@ export class MemberErasure {
         where: { acceptedBy: userId },
         data: { name: DELETED_USER_NAME, email: `deleted-${userId}@deleted.invalid` },
       });
-      await tx.activePot.deleteMany({ where: { userId } });
+      const { count } = await tx.activePot.deleteMany({ where: { userId } });
+      if (count > 0) await announceCardPot(tx, userId);
     });
   }
 }

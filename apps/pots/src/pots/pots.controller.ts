@@ -1,6 +1,5 @@
 import {
   type AcceptInvitationCommand,
-  type ActivePotOfUserQuery,
   type ActivePotQuery,
   type CreateExpenseCommand,
   type CreateInvitationCommand,
@@ -97,11 +96,6 @@ export class PotsController {
   @RpcHandler(PotsRpc.getActivePot)
   getActivePot(query: ActivePotQuery) {
     return this.pots.getActive(query);
-  }
-
-  @RpcHandler(PotsRpc.getCardSpendingOfUser)
-  getCardSpendingOfUser(query: ActivePotOfUserQuery) {
-    return this.rules.cardSpendingOf(query.userId);
   }
 
   @RpcHandler(PotsRpc.getMembership)

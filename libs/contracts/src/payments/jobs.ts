@@ -1,4 +1,5 @@
 import { defineJob } from '../common';
+import { PotsSpendApprovalUseQueue, SpendApprovalUseChanged } from './card-money';
 import {
   CardPurchaseCaptured,
   CreatePayoutJob,
@@ -17,6 +18,11 @@ export const PaymentsJobs = {
     PotBalanceQueue,
     'payments.card-purchase.captured.v1',
     CardPurchaseCaptured,
+  ),
+  spendApprovalUseChanged: defineJob(
+    PotsSpendApprovalUseQueue,
+    'payments.spend-approval.use-changed.v1',
+    SpendApprovalUseChanged,
   ),
   createPayout: defineJob(PayoutQueue, 'payments.payout.create.v1', CreatePayoutJob),
   runReconciliation: defineJob(ReconciliationQueue, 'payments.reconciliation.run.v1', ReconciliationJob),
