@@ -4,10 +4,9 @@ import {
   type DecideAuthorizationCommand,
 } from '@kitty/contracts';
 import { formatPence } from '@kitty/money';
-import { ProblemError } from '@kitty/nest-common';
 import { Injectable } from '@nestjs/common';
 
-import { CardAuthorizationRepository, type Verdict } from './card-authorization.repository';
+import { CardAuthorizationRepository, type CardOwner, type Verdict } from './card-authorization.repository';
 import { CardMoneyClient } from './card-money.client';
 
 const declined = (reason: string): Verdict => ({ decision: 'declined', reason, potId: null, heldPence: 0 });
@@ -65,34 +64,25 @@ export class AuthorizationDecisionService {
     // The card's owner comes with the row: an event that names an account must name the card's own.
     const row = await this.authorizations.record(command);
     if (row.decision) return { approved: row.decision === 'approved' };
-    const card = row.owner;
-    let verdict: Verdict;
-    if (!card) verdict = declined('unknown_card');
-    else if (card.status !== 'active') verdict = declined('card_inactive');
-    else if (command.currency !== 'gbp') verdict = declined('currency');
-    else {
-      verdict = await this.money
-        .authorize({
-          authorizationId: command.authorizationId,
-          userId: card.userId,
-          amountPence: command.amountPence,
-          description: command.merchantName,
-        })
-        .then(
-          (paid) => recorded(paid, card.userId, command),
-          (error: unknown) => {
-            // 409: the hold's key was used for another movement; a decline is the only answer.
-            if (error instanceof ProblemError && error.problem.status === 409)
-              return declined('hold_cancelled');
-            throw error;
-          },
-        );
-    }
+    const verdict = await this.verdict(command, row.owner);
     const decided = await this.authorizations.decideOnce(row.id, verdict);
     // A concurrent delivery recorded a decline first: its answer stands, so this hold (and the approval it
     // used) must not.
     if (verdict.decision === 'approved' && decided !== 'approved')
       await this.money.cancelHold(command.authorizationId, 'Card payment declined');
     return { approved: decided === 'approved' };
+  }
+
+  private async verdict(command: DecideAuthorizationCommand, card: CardOwner | null): Promise<Verdict> {
+    if (!card) return declined('unknown_card');
+    if (card.status !== 'active') return declined('card_inactive');
+    if (command.currency !== 'gbp') return declined('currency');
+    const paid = await this.money.authorize({
+      authorizationId: command.authorizationId,
+      userId: card.userId,
+      amountPence: command.amountPence,
+      description: command.merchantName,
+    });
+    return recorded(paid, card.userId, command);
   }
 }

@@ -83,7 +83,7 @@ export class CardMoneyService {
     }
   }
 
-  /** The whole hold goes back (a reversal of it), with the approval it used; none placed: the key is voided (null). */
+  /** The whole hold goes back (a reversal of it) with the approval it used; none placed: the key is voided (null). */
   async cancelHold(command: CancelCardHoldCommand): Promise<LedgerReceipt | null> {
     return this.run(async (tx) => {
       const reversal = await this.ledger.reverse(
@@ -163,7 +163,8 @@ export class CardMoneyService {
       if (!held.replayed) this.relay.kick();
     } catch (error) {
       if (error instanceof InsufficientFundsError) return declined('insufficient_funds', potId);
-      if (error instanceof VoidedKeyError) return declined('hold_cancelled', potId);
+      if (error instanceof VoidedKeyError || error instanceof IdempotencyConflictError)
+        return declined('hold_cancelled', potId);
       throw error;
     }
     return { decision: 'approved', potId, heldPence: command.amountPence };

@@ -32,7 +32,7 @@ export const CARD_DECLINE_REASONS = [
   /** Above the pot's approval amount, with no approval a second member gave that covers it. */
   'pot_rule_approval',
   'insufficient_funds',
-  /** Stripe closed the authorisation before the hold could be placed. */
+  /** Stripe closed the authorisation before the hold could be placed (or its hold holds another amount). */
   'hold_cancelled',
 ] as const;
 export const CardPaymentVerdict = z.discriminatedUnion('decision', [
