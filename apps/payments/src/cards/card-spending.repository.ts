@@ -1,4 +1,4 @@
-import { PaymentsJobs, type PotRule, PotRules } from '@kitty/contracts';
+import { PaymentsJobs, POT_RULES, type PotRule } from '@kitty/contracts';
 import { outboxMessage } from '@kitty/nest-common';
 import { Injectable } from '@nestjs/common';
 
@@ -20,7 +20,8 @@ interface SpendingRow {
   pot_id: string | null;
   is_active: boolean | null;
   role: string | null;
-  rules: unknown;
+  spend_rule: string | null;
+  approval_above_pence: number | null;
 }
 
 /** An approval's use as it changed, for pots. */
@@ -42,20 +43,21 @@ export class CardSpendingRepository {
   /** One statement past Prisma's query path (ADR 0017): every authorisation Stripe waits on reads it. */
   async spendingOf(userId: string): Promise<CardSpending> {
     const [row] = await this.prisma.directRows<SpendingRow>(
-      `SELECT c.pot_id, a.is_active, a.rules,
+      `SELECT c.pot_id, a.is_active, a.rules->>'spendRule' AS spend_rule,
+              (a.rules->>'approvalAbovePence')::int AS approval_above_pence,
               (SELECT m->>'role' FROM jsonb_array_elements(a.members) m WHERE m->>'userId' = c.user_id::text LIMIT 1) AS role
          FROM card_pots c LEFT JOIN pot_access a ON a.pot_id = c.pot_id
         WHERE c.user_id = $1::uuid`,
       userId,
     );
-    // The rules were checked against PotRules when the projection took them.
-    const rules = row?.rules ? PotRules.parse(row.rules) : null;
+    // The rules were checked against PotRules when the projection took them; none known spends nothing.
+    const spendRule = POT_RULES.find((rule) => rule === row?.spend_rule) ?? 'owner';
     return {
       potId: row?.pot_id ?? null,
       potIsActive: row?.is_active ?? false,
       role: row?.role === 'owner' || row?.role === 'member' ? row.role : null,
-      spendRule: rules?.spendRule ?? 'owner',
-      approvalAbovePence: rules?.approvalAbovePence ?? 0,
+      spendRule,
+      approvalAbovePence: row?.approval_above_pence ?? 0,
     };
   }
 
