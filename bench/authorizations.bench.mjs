@@ -2,11 +2,14 @@
 // the real-time decision Stripe waits on for at most 2 s. One verified user with an active card and a
 // funded active pot; every purchase is small enough to be approved, so each one places a ledger hold.
 //  1. webhook in → answer out: signed `issuing_authorization.request` deliveries POSTed to the gateway,
-//     one at a time and then BENCH_CONCURRENCY (default 50) at once; latency of each response (signature check, RPC to
-//     issuing, active pot from pots, hold in the payments ledger, recorded decision);
-//  2. the same through the sandbox's test helper (Stripe's side: authorisation created, webhook asked,
+//     one at a time, then BENCH_CONCURRENCY (default 50) at once; latency of each response (signature check,
+//     RPC to issuing, the decision and hold in payments, recorded decision);
+//  2. open loop: BENCH_RATE (default 150) deliveries a second for BENCH_SECONDS (default 20), each sent on
+//     its schedule whether or not the ones before were answered, as Stripe's traffic arrives: latency counted
+//     from the scheduled send, so a stall shows in the tail instead of slowing the load down;
+//  3. the same through the sandbox's test helper (Stripe's side: authorisation created, webhook asked,
 //     answer applied), for comparison.
-// Run: `npm run bench:authorizations` (BENCH_REQUESTS, BENCH_CONCURRENCY to change the load).
+// Run: `npm run bench:authorizations` (BENCH_REQUESTS, BENCH_CONCURRENCY, BENCH_RATE, BENCH_SECONDS).
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 
@@ -28,6 +31,8 @@ import {
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
+const RATE = Number(process.env.BENCH_RATE ?? 150);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const PURCHASE_PENCE = 1;
 
 const WINDOW_MS = 500;
@@ -46,6 +51,40 @@ async function load(count, concurrency, work) {
       }
     }),
   );
+  const elapsedS = (performance.now() - started) / 1000;
+  const sorted = samples.map((sample) => sample.ms).sort((a, b) => a - b);
+  return {
+    perSecond: count / elapsedS,
+    p10: percentile(sorted, 10),
+    p50: percentile(sorted, 50),
+    p90: percentile(sorted, 90),
+    p99: percentile(sorted, 99),
+    max: sorted.at(-1),
+    results: samples.map((sample) => sample.result),
+    samples,
+  };
+}
+
+/**
+ * An offered rate (open loop): `count` calls of `work`, the i-th sent at i / rate seconds after the start
+ * whatever the earlier ones are doing. Each latency runs from its scheduled send, so time the load
+ * generator itself fell behind counts against the answer too (no coordinated omission).
+ */
+async function offered(rate, count, work) {
+  const samples = [];
+  const started = performance.now();
+  const calls = [];
+  for (let i = 0; i < count; i += 1) {
+    const due = started + (i * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    calls.push(
+      work().then((result) =>
+        samples.push({ ms: performance.now() - due, startedMs: due - started, result }),
+      ),
+    );
+  }
+  await Promise.all(calls);
   const elapsedS = (performance.now() - started) / 1000;
   const sorted = samples.map((sample) => sample.ms).sort((a, b) => a - b);
   return {
@@ -165,6 +204,15 @@ async function main() {
   // With what each decision set off (the hold's balance event in pots, live notices), once it is done.
   await queuesDrained();
   console.log(`  CPU per decision: ${cpuPerUnit(before, cpuSnapshot(), REQUESTS)}`);
+
+  await queuesDrained();
+  const openCount = RATE * SECONDS;
+  const beforeOpen = cpuSnapshot();
+  const open = await offered(RATE, openCount, decide);
+  report(`open loop, ${RATE}/s offered for ${SECONDS} s`, open);
+  console.log(tailReport(open));
+  await queuesDrained();
+  console.log(`  CPU per decision: ${cpuPerUnit(beforeOpen, cpuSnapshot(), openCount)}`);
 
   await queuesDrained();
   const viaSandbox = await load(Math.min(REQUESTS, 500), CONCURRENCY, async () => {

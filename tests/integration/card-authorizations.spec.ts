@@ -1,5 +1,6 @@
 // Card authorisations through the stack: the sandbox's test helper creates a purchase on a Kitty card and
-// asks our webhook synchronously (issuing_authorization.request → gateway → issuing → pots + payments);
+// asks our webhook synchronously (issuing_authorization.request → gateway → issuing → payments, which decides
+// on its projection of pots);
 // later events (captures, reversals) are delivered signed, as Stripe sends them, since the sandbox has no
 // capture or reversal helpers.
 import { randomUUID } from 'node:crypto';
@@ -75,6 +76,20 @@ async function cardholder(pence: number, name = 'Card Holder'): Promise<Cardhold
     account: card.rows[0].stripe_account_id,
   };
 }
+
+/**
+ * Payments decides on its projection of pots, one outbox relay behind: a stricter rule takes effect for
+ * card payments once payments holds the pot's latest announcement (ADR 0020).
+ */
+const paymentsCaughtUp = (potId: string) =>
+  eventually(async () => {
+    const { rows } = await db.query<{ caught_up: boolean }>(
+      `SELECT a.version = p.access_version AS caught_up
+         FROM pots.pots p JOIN payments.pot_access a ON a.pot_id = p.id WHERE p.id = $1`,
+      [potId],
+    );
+    return rows[0]?.caught_up ? true : undefined;
+  }, 15_000);
 
 const readPot = async (token: string, potId: string) =>
   (await api<PotWithTransactions>(`/api/pots/${potId}`, { headers: bearer(token) })).body;
@@ -404,6 +419,7 @@ describe('Card authorisations (issuing_authorization.request answered by Kitty)'
       headers: bearer(owner.token),
     });
     expect(rules.status).toBe(200);
+    await paymentsCaughtUp(owner.potId);
 
     // Above £50 without an approval: declined, and the card holder is told how to ask.
     expect((await purchase(member, 9_000, 'Dishoom')).authorization.approved).toBe(false);

@@ -48,6 +48,7 @@ describe('queue dashboard (/admin/queues on the operator port)', () => {
       'payments-stripe-events',
       'pots-balance-changed',
       'pots-recurring-expenses',
+      'pots-spend-approval-use',
       'pots-user-deleted',
       'residency-detect',
     ]);

@@ -4,6 +4,7 @@ import {
   PayoutQueue,
   PotBalanceQueue,
   PotPaymentsQueue,
+  PotsSpendApprovalUseQueue,
 } from '@kitty/contracts';
 import {
   createStripeClient,
@@ -16,6 +17,7 @@ import { Module } from '@nestjs/common';
 
 import { CardMoneyController } from './cards/card-money.controller';
 import { CardMoneyService } from './cards/card-money.service';
+import { CardSpendingRepository } from './cards/card-spending.repository';
 import { loadPaymentsConfig, PAYMENTS_CONFIG } from './config';
 import { FundingController } from './funding/funding.controller';
 import { FundingService } from './funding/funding.service';
@@ -52,7 +54,14 @@ const infrastructure = serviceInfrastructure({
   prisma: PrismaService,
   outbox: {
     table: OUTBOX_TABLE,
-    queues: [PotBalanceQueue, PotPaymentsQueue, EmailQueue, PayoutQueue, NotificationQueue],
+    queues: [
+      PotBalanceQueue,
+      PotPaymentsQueue,
+      EmailQueue,
+      PayoutQueue,
+      NotificationQueue,
+      PotsSpendApprovalUseQueue,
+    ],
   },
 });
 
@@ -79,6 +88,7 @@ const infrastructure = serviceInfrastructure({
     PotPaymentsService,
     PotCommandsProcessor,
     CardMoneyService,
+    CardSpendingRepository,
     { provide: STRIPE_CLIENT, useFactory: () => createStripeClient(config) },
     StripeGateway,
     PotAccessRepository,

@@ -36,6 +36,7 @@ import { RecurringExpensesController } from './recurring/recurring-expenses.cont
 import { RecurringExpensesProcessor } from './recurring/recurring-expenses.processor';
 import { SettlementChangesController } from './settlement-changes/settlement-changes.controller';
 import { SettlementChangesService } from './settlement-changes/settlement-changes.service';
+import { SpendApprovalUseProcessor } from './spend-approvals/spend-approval-use.processor';
 import { SpendApprovalsController } from './spend-approvals/spend-approvals.controller';
 import { SpendApprovalsService } from './spend-approvals/spend-approvals.service';
 import { TransferFilesController } from './transfer-files/transfer-files.controller';
@@ -95,6 +96,7 @@ const infrastructure = serviceInfrastructure({
     ReceiptsService,
     GuestsService,
     SpendApprovalsService,
+    SpendApprovalUseProcessor,
   ],
 })
 export class AppModule {}

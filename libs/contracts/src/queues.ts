@@ -11,6 +11,7 @@ import {
   PayoutQueue,
   PotBalanceQueue,
   PotPaymentsQueue,
+  PotsSpendApprovalUseQueue,
   ReconciliationQueue,
   StripeEventQueue,
 } from './payments';
@@ -29,6 +30,7 @@ export const ALL_QUEUES = [
   PaymentsPotAccessQueue,
   PotPaymentsQueue,
   PaymentsPotCommandsQueue,
+  PotsSpendApprovalUseQueue,
   RecurringExpensesQueue,
   PayoutQueue,
   ReconciliationQueue,

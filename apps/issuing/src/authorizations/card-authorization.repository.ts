@@ -28,8 +28,6 @@ export interface Verdict {
   heldPence: number;
   /** What the card holder is told of a decline they can act on (a pot rule), in the decision's transaction. */
   notice?: { userId: string; title: string; body: string };
-  /** An approval a second member gave before (issue 13 §4) was used up by this purchase. */
-  usedApproval?: boolean;
 }
 
 /** The first decision only (`decision IS NULL`); answers the decision it recorded, nothing when one was there. */

@@ -1,17 +1,18 @@
-// Against the real Postgres (the row locks and conditional updates are the point), with payments and pots
-// replaced by an in-memory ledger that behaves like theirs: idempotent keys, a pot that cannot go below
-// zero, a cancelled hold that can never be placed afterwards.
+// Against the real Postgres (the row locks and conditional updates are the point), with payments replaced by
+// an in-memory one that decides like it: the active pot and its spending rule, approvals used once,
+// idempotent keys, a pot that cannot go below zero, a cancelled hold that can never be placed afterwards.
 import { randomUUID } from 'node:crypto';
 
 import {
+  type AuthorizeCardPaymentCommand,
   type CaptureCardPaymentCommand,
-  type CardSpending,
+  type CardPaymentVerdict,
   type DecideAuthorizationCommand,
   type IssuingEventJob,
-  type PlaceCardHoldCommand,
+  type PotRule,
+  potRuleAllows,
   ProblemCodes,
   type ReleaseCardHoldCommand,
-  type UseSpendApprovalCommand,
 } from '@kitty/contracts';
 import { ProblemError } from '@kitty/nest-common';
 import { createThrowawayDatabase, type ThrowawayDatabase } from '@kitty/testing';
@@ -24,65 +25,66 @@ import { CardAuthorizationRepository } from './card-authorization.repository';
 import type { CardMoneyClient } from './card-money.client';
 import { IssuingEventService } from './issuing-event.service';
 
+interface Spending {
+  role: 'owner' | 'member';
+  spendRule: PotRule;
+  approvalAbovePence: number;
+}
+
 class FakeMoney {
   readonly pots = new Map<string, number>();
   readonly activePots = new Map<string, string>();
   /** The holder's role and the pot's spending rule (issue 13 §4); absent: a member of a 'members' pot. */
-  readonly spending = new Map<string, Pick<CardSpending, 'role' | 'spendRule' | 'approvalAbovePence'>>();
+  readonly spending = new Map<string, Spending>();
   readonly holds = new Map<string, { potId: string; amount: number }>();
   readonly cancelled = new Set<string>();
   readonly keys = new Set<string>();
   /** Approvals a second member gave (issue 13 §4), per user: up to `amount`, used by one authorisation. */
   readonly approvals = new Map<string, { amount: number; usedBy: string | null }[]>();
   spent = 0;
-  failNextHold = false;
-  /** Whose spending was asked for, in order (the decision may ask while it records the authorisation). */
-  readonly spendingAsked: string[] = [];
+  failNextDecision = false;
+  /** The decisions payments was asked for, by authorisation. */
+  readonly asked: string[] = [];
 
-  async useSpendApproval({ userId, amountPence, authorizationId }: UseSpendApprovalCommand) {
+  async authorize({
+    authorizationId,
+    userId,
+    amountPence,
+  }: AuthorizeCardPaymentCommand): Promise<CardPaymentVerdict> {
+    this.asked.push(authorizationId);
     await tick();
-    const theirs = this.approvals.get(userId) ?? [];
-    const approval =
-      theirs.find(({ usedBy }) => usedBy === authorizationId) ??
-      theirs.find(({ usedBy, amount }) => usedBy === null && amount >= amountPence);
-    if (approval) approval.usedBy = authorizationId;
-    return { approved: Boolean(approval), approvalId: approval ? randomUUID() : null };
-  }
-
-  async releaseSpendApproval(authorizationId: string) {
-    await tick();
-    for (const approval of [...this.approvals.values()].flat())
-      if (approval.usedBy === authorizationId) approval.usedBy = null;
-    return { ok: true as const };
-  }
-
-  async spendingOf(userId: string): Promise<CardSpending> {
-    this.spendingAsked.push(userId);
-    await tick();
+    if (this.failNextDecision) {
+      this.failNextDecision = false;
+      throw ProblemError.of(503, 'Service unavailable');
+    }
     const potId = this.activePots.get(userId) ?? null;
-    if (!potId) return { potId, role: null, spendRule: null, approvalAbovePence: null, updatedAt: null };
     const rule = this.spending.get(userId) ?? {
       role: 'member',
       spendRule: 'members',
       approvalAbovePence: 5000,
     };
-    return { potId, ...rule, updatedAt: new Date().toISOString() };
-  }
-
-  async placeHold(command: PlaceCardHoldCommand) {
-    await tick();
-    if (this.failNextHold) {
-      this.failNextHold = false;
-      throw ProblemError.of(503, 'Service unavailable');
+    const declined = (reason: Extract<CardPaymentVerdict, { decision: 'declined' }>['reason']) =>
+      ({ decision: 'declined', reason, potId, approvalAbovePence: rule.approvalAbovePence }) as const;
+    if (!potId) return declined('no_active_pot');
+    const allowed = potRuleAllows(rule.spendRule, rule.role, amountPence, rule.approvalAbovePence);
+    if (allowed === 'no') return declined('pot_rule_owner');
+    const theirs = this.approvals.get(userId) ?? [];
+    const approval =
+      allowed === 'approval'
+        ? (theirs.find(({ usedBy }) => usedBy === authorizationId) ??
+          theirs.find(({ usedBy, amount }) => usedBy === null && amount >= amountPence))
+        : undefined;
+    if (allowed === 'approval' && !approval) return declined('pot_rule_approval');
+    if (this.cancelled.has(authorizationId)) return declined('hold_cancelled');
+    if (!this.holds.has(authorizationId)) {
+      const balance = this.pots.get(potId) ?? 0;
+      // The approval is used only with the hold: a pot that cannot pay leaves it unused.
+      if (balance < amountPence) return declined('insufficient_funds');
+      this.pots.set(potId, balance - amountPence);
+      this.holds.set(authorizationId, { potId, amount: amountPence });
     }
-    if (this.cancelled.has(command.authorizationId)) throw ProblemError.of(409, 'Conflict');
-    if (this.holds.has(command.authorizationId)) return receipt(true);
-    const balance = this.pots.get(command.potId) ?? 0;
-    if (balance < command.amountPence)
-      throw ProblemError.coded(ProblemCodes.insufficientFunds, 400, 'Insufficient funds');
-    this.pots.set(command.potId, balance - command.amountPence);
-    this.holds.set(command.authorizationId, { potId: command.potId, amount: command.amountPence });
-    return receipt(false);
+    if (approval) approval.usedBy = authorizationId;
+    return { decision: 'approved', potId, heldPence: amountPence };
   }
 
   async cancelHold(authorizationId: string) {
@@ -95,6 +97,8 @@ class FakeMoney {
     if (this.cancelled.has(authorizationId)) return receipt(true);
     this.cancelled.add(authorizationId);
     this.pots.set(hold.potId, (this.pots.get(hold.potId) ?? 0) + hold.amount);
+    for (const approval of [...this.approvals.values()].flat())
+      if (approval.usedBy === authorizationId) approval.usedBy = null;
     return receipt(false);
   }
 
@@ -332,33 +336,14 @@ describe('Card authorisations (PostgreSQL)', () => {
     });
   });
 
-  it("asks for a known card's spending while recording, and never acts on a guess the record refutes", async () => {
+  it('asks payments once per decision, never for a card the record refuses or an authorisation decided', async () => {
     const holder = await cardholder(5000);
-    const repository = new CardAuthorizationRepository(prisma);
-    const steps: string[] = [];
-    const record = repository.record.bind(repository);
-    repository.record = async (command) => {
-      steps.push(`record (spending asked ${money.spendingAsked.length} times)`);
-      return record(command);
-    };
-    decisions = new AuthorizationDecisionService(repository, money as unknown as CardMoneyClient);
-
-    await expect(decisions.decide(request(holder, 100))).resolves.toEqual({ approved: true });
-    await expect(decisions.decide(request(holder, 200))).resolves.toEqual({ approved: true });
-    // First sight: asked after the record named the owner; then asked before the record was made.
-    expect(steps).toEqual(['record (spending asked 0 times)', 'record (spending asked 2 times)']);
-    expect(money.spendingAsked).toEqual([holder.userId, holder.userId]);
-
-    // The card is frozen: the early answer (the pot would pay) does not outweigh the record.
+    const first = request(holder, 100);
+    await expect(decisions.decide(first)).resolves.toEqual({ approved: true });
+    await expect(decisions.decide(first)).resolves.toEqual({ approved: true });
     await prisma.virtualCard.update({ where: { stripeCardId: holder.cardId }, data: { status: 'inactive' } });
-    await expect(decisions.decide(request(holder, 300))).resolves.toEqual({ approved: false });
-    // A redelivery of a decided authorisation answers from its row, whatever the early call does.
-    const replayed = request(holder, 400);
-    await prisma.virtualCard.update({ where: { stripeCardId: holder.cardId }, data: { status: 'active' } });
-    await expect(decisions.decide(replayed)).resolves.toEqual({ approved: true });
-    money.pots.set(holder.potId, 0);
-    await expect(decisions.decide(replayed)).resolves.toEqual({ approved: true });
-    expect(money.pots.get(holder.potId)).toBe(0);
+    await expect(decisions.decide(request(holder, 200))).resolves.toEqual({ approved: false });
+    expect(money.asked).toEqual([first.authorizationId]);
   });
 
   it('accepts an event that names no account (card ids are unique across Stripe)', async () => {
@@ -390,10 +375,10 @@ describe('Card authorisations (PostgreSQL)', () => {
     expect(money.pots.get(holder.potId)).toBe(100);
   });
 
-  it('answers with an error when the hold cannot be asked for, and decides normally next time', async () => {
+  it('answers with an error when payments cannot be asked, and decides normally next time', async () => {
     const holder = await cardholder(1000);
     const command = request(holder, 400);
-    money.failNextHold = true;
+    money.failNextDecision = true;
     await expect(decisions.decide(command)).rejects.toBeInstanceOf(ProblemError);
     await expect(decisions.decide(command)).resolves.toEqual({ approved: true });
   });

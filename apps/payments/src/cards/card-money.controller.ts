@@ -1,8 +1,8 @@
 import {
+  type AuthorizeCardPaymentCommand,
   type CancelCardHoldCommand,
   type CaptureCardPaymentCommand,
   CardMoneyRpc,
-  type PlaceCardHoldCommand,
   type ReleaseCardHoldCommand,
 } from '@kitty/contracts';
 import { RpcHandler } from '@kitty/nest-common';
@@ -14,9 +14,9 @@ import { CardMoneyService } from './card-money.service';
 export class CardMoneyController {
   constructor(private readonly cards: CardMoneyService) {}
 
-  @RpcHandler(CardMoneyRpc.placeHold)
-  placeHold(command: PlaceCardHoldCommand) {
-    return this.cards.placeHold(command);
+  @RpcHandler(CardMoneyRpc.authorize)
+  authorize(command: AuthorizeCardPaymentCommand) {
+    return this.cards.authorize(command);
   }
 
   @RpcHandler(CardMoneyRpc.cancelHold)

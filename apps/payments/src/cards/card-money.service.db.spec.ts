@@ -1,26 +1,39 @@
-// Against the real Postgres: card holds, captures and releases through the ledger.
+// Against the real Postgres: card payments decided on payments' projection of pots (the cardholder's active
+// pot, their place in it, its spending rule, approvals) and held in the ledger; captures and releases.
 import { randomUUID } from 'node:crypto';
 
-import { CardPurchaseCaptured, PotBalanceChanged } from '@kitty/contracts';
-import { OutboxRelay, ProblemError } from '@kitty/nest-common';
+import {
+  CardPurchaseCaptured,
+  DEFAULT_POT_RULES,
+  PotBalanceChanged,
+  type PotRules,
+  SpendApprovalUseChanged,
+} from '@kitty/contracts';
+import type { OutboxRelay } from '@kitty/nest-common';
 
 import { PlatformAccount, potAccount } from '../ledger/accounts';
 import { LedgerService } from '../ledger/ledger.service';
+import { PotAccessRepository } from '../pot-access/pot-access.repository';
 import { PrismaService } from '../prisma.service';
 import { openPaymentsDatabase, type PaymentsDatabase } from '../testing/database';
 import { CardMoneyService } from './card-money.service';
+import { CardSpendingRepository } from './card-spending.repository';
 
 describe('CardMoneyService (PostgreSQL)', () => {
   let database: PaymentsDatabase;
   let prisma: PrismaService;
   let cards: CardMoneyService;
+  let projection: PotAccessRepository;
   const ledger = new LedgerService();
   const userId = randomUUID();
 
   beforeAll(() => {
     database = openPaymentsDatabase();
     prisma = database.prisma;
-    cards = new CardMoneyService(prisma, ledger, { kick: () => undefined } as unknown as OutboxRelay);
+    projection = new PotAccessRepository(prisma);
+    cards = new CardMoneyService(prisma, ledger, new CardSpendingRepository(prisma), {
+      kick: () => undefined,
+    } as unknown as OutboxRelay);
   }, 60_000);
 
   afterAll(async () => {
@@ -28,6 +41,40 @@ describe('CardMoneyService (PostgreSQL)', () => {
   });
 
   const balance = (accountId: string) => ledger.balance(prisma, accountId);
+  /** What pots announced: `holder` spends from the pot with the card, as `role`, under `rules`. */
+  const versions = new Map<string, number>();
+  const nextVersion = (key: string) => {
+    versions.set(key, (versions.get(key) ?? 0) + 1);
+    return versions.get(key) as number;
+  };
+  const announcePot = (
+    potId: string,
+    members: { userId: string; role: 'owner' | 'member' }[],
+    rules: PotRules = DEFAULT_POT_RULES,
+    isActive = true,
+  ) =>
+    projection.apply({
+      potId,
+      version: nextVersion(potId),
+      name: 'Lisbon',
+      isActive,
+      rules,
+      members: members.map((member) => ({ ...member, name: 'Ann', joinedAt: new Date().toISOString() })),
+    });
+  const announceCardPot = (holder: string, potId: string | null) =>
+    projection.applyCardPot({ userId: holder, potId, version: nextVersion(holder) });
+  const grant = async (holder: string, potId: string, amountPence: number, withdrawn = false) => {
+    const approvalId = randomUUID();
+    await projection.applySpendApproval({
+      approvalId,
+      potId,
+      userId: holder,
+      amountPence,
+      expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+      withdrawn,
+    });
+    return approvalId;
+  };
   const fundedPot = async (pence: number) => {
     const potId = randomUUID();
     await prisma.$transaction((tx) =>
@@ -42,10 +89,26 @@ describe('CardMoneyService (PostgreSQL)', () => {
         ],
       }),
     );
+    await announcePot(potId, [{ userId, role: 'owner' }]);
+    await announceCardPot(userId, potId);
     return potId;
   };
-  const hold = (potId: string, amountPence: number, authorizationId = `iauth_${randomUUID()}`) =>
-    cards.placeHold({ authorizationId, potId, userId, amountPence, description: 'Tesco' });
+  const authorize = (holder: string, amountPence: number, authorizationId = `iauth_${randomUUID()}`) =>
+    cards.authorize({ authorizationId, userId: holder, amountPence, description: 'Tesco' });
+  /** The card of the owner of the pot funded last (their active pot). */
+  const hold = (amountPence: number, authorizationId?: string) =>
+    authorize(userId, amountPence, authorizationId);
+  const approvalNews = async (approvalId: string) => {
+    const rows = await prisma.outboxMessage.findMany({
+      where: {
+        jobName: 'payments.spend-approval.use-changed.v1',
+        payload: { path: ['approvalId'], equals: approvalId },
+      },
+      orderBy: { createdAt: 'asc' },
+    });
+    for (const row of rows) expect(row.queue).toBe('pots-spend-approval-use');
+    return rows.map((row) => SpendApprovalUseChanged.parse(row.payload));
+  };
   const potEvents = async (potId: string) => {
     const rows = await prisma.$queryRawUnsafe<{ payload: unknown }[]>(
       `SELECT payload FROM outbox WHERE payload->>'potId' = $1 AND job_name = $2 ORDER BY created_at, id`,
@@ -62,17 +125,16 @@ describe('CardMoneyService (PostgreSQL)', () => {
     );
     return rows.map((row) => CardPurchaseCaptured.parse(row.payload));
   };
-  const problemStatus = (promise: Promise<unknown>) =>
-    promise.then(
-      () => null,
-      (error: unknown) => (error instanceof ProblemError ? error.problem.status : error),
-    );
-
-  it('holds within the balance once per authorisation, and refuses beyond it', async () => {
+  it('holds within the balance once per authorisation, and declines beyond it', async () => {
     const potId = await fundedPot(2000);
-    const first = await hold(potId, 1500, 'iauth_once');
-    await expect(hold(potId, 1500, 'iauth_once')).resolves.toEqual({ ...first, replayed: true });
-    await expect(problemStatus(hold(potId, 501))).resolves.toBe(400);
+    const first = await hold(1500, 'iauth_once');
+    expect(first).toEqual({ decision: 'approved', potId, heldPence: 1500 });
+    await expect(hold(1500, 'iauth_once')).resolves.toEqual(first);
+    await expect(hold(501)).resolves.toMatchObject({
+      decision: 'declined',
+      reason: 'insufficient_funds',
+      potId,
+    });
     await expect(balance(potAccount(potId))).resolves.toBe(500n);
     const events = await potEvents(potId);
     expect(events.at(-1)).toMatchObject({
@@ -86,17 +148,179 @@ describe('CardMoneyService (PostgreSQL)', () => {
   it('never holds more than the pot has, whatever the concurrency', async () => {
     const potId = await fundedPot(5000);
     const before = await balance(PlatformAccount.cardHolds);
-    const outcomes = await Promise.all(Array.from({ length: 60 }, () => problemStatus(hold(potId, 300))));
-    const approved = outcomes.filter((outcome) => outcome === null).length;
-    expect(approved).toBe(16);
-    expect(outcomes.filter((outcome) => outcome !== null).every((outcome) => outcome === 400)).toBe(true);
+    const verdicts = await Promise.all(Array.from({ length: 60 }, () => hold(300)));
+    expect(verdicts.filter(({ decision }) => decision === 'approved')).toHaveLength(16);
+    expect(
+      verdicts.filter(
+        (verdict) => verdict.decision === 'declined' && verdict.reason === 'insufficient_funds',
+      ),
+    ).toHaveLength(44);
     await expect(balance(potAccount(potId))).resolves.toBe(200n);
     await expect(balance(PlatformAccount.cardHolds)).resolves.toBe(before + 4800n);
   });
 
+  it("declines a stranger's card, a removed member's, an archived pot's and a card with no active pot, holding nothing", async () => {
+    const potId = await fundedPot(5000);
+    const [stranger, removed, archivedHolder, potless] = [
+      randomUUID(),
+      randomUUID(),
+      randomUUID(),
+      randomUUID(),
+    ];
+    // The stranger points their card at a pot that is not theirs.
+    await announceCardPot(stranger, potId);
+    await announcePot(potId, [
+      { userId, role: 'owner' },
+      { userId: removed, role: 'member' },
+    ]);
+    await announceCardPot(removed, potId);
+    await expect(authorize(removed, 100)).resolves.toMatchObject({ decision: 'approved' });
+    await announcePot(potId, [{ userId, role: 'owner' }]);
+    const archived = randomUUID();
+    await announcePot(archived, [{ userId: archivedHolder, role: 'owner' }], DEFAULT_POT_RULES, false);
+    await announceCardPot(archivedHolder, archived);
+    await announceCardPot(potless, null);
+
+    const verdicts = await Promise.all(
+      [stranger, removed, archivedHolder, potless, randomUUID()].map((holder) => authorize(holder, 100)),
+    );
+    for (const verdict of verdicts)
+      expect(verdict).toMatchObject({ decision: 'declined', reason: 'no_active_pot' });
+    await expect(balance(potAccount(potId))).resolves.toBe(4900n);
+  }, 20_000);
+
+  it("follows the pot's spending rule: only the owner, or a second member's approval above the amount", async () => {
+    const potId = await fundedPot(50_000);
+    const member = randomUUID();
+    const ownerOnly = { ...DEFAULT_POT_RULES, spendRule: 'owner', approvalAbovePence: 2500 } as const;
+    await announcePot(
+      potId,
+      [
+        { userId, role: 'owner' },
+        { userId: member, role: 'member' },
+      ],
+      ownerOnly,
+    );
+    await announceCardPot(member, potId);
+    await expect(authorize(member, 100)).resolves.toEqual({
+      decision: 'declined',
+      reason: 'pot_rule_owner',
+      potId,
+      approvalAbovePence: 2500,
+    });
+    await expect(authorize(userId, 100)).resolves.toMatchObject({ decision: 'approved' });
+
+    await announcePot(
+      potId,
+      [
+        { userId, role: 'owner' },
+        { userId: member, role: 'member' },
+      ],
+      {
+        ...ownerOnly,
+        spendRule: 'approval',
+      },
+    );
+    await expect(authorize(member, 2500)).resolves.toMatchObject({ decision: 'approved' });
+    await expect(authorize(member, 2501)).resolves.toMatchObject({
+      decision: 'declined',
+      reason: 'pot_rule_approval',
+    });
+    // Withdrawn, or too small: no use.
+    await grant(member, potId, 9000, true);
+    await grant(member, potId, 2600);
+    await expect(authorize(member, 3000)).resolves.toMatchObject({
+      decision: 'declined',
+      reason: 'pot_rule_approval',
+    });
+    await expect(balance(potAccount(potId))).resolves.toBe(50_000n - 100n - 2500n);
+  }, 20_000);
+
+  it('uses an approval once however many payments race for it, and the same one on a redelivery', async () => {
+    const potId = await fundedPot(50_000);
+    const member = randomUUID();
+    const rules = { ...DEFAULT_POT_RULES, spendRule: 'approval', approvalAbovePence: 2500 } as const;
+    await announcePot(
+      potId,
+      [
+        { userId, role: 'owner' },
+        { userId: member, role: 'member' },
+      ],
+      rules,
+    );
+    await announceCardPot(member, potId);
+    const approvalId = await grant(member, potId, 9000);
+    // Granted twice (a redelivery) is still one approval.
+    await projection.applySpendApproval({
+      approvalId,
+      potId,
+      userId: member,
+      amountPence: 9000,
+      expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+      withdrawn: false,
+    });
+
+    const racing = Array.from({ length: 8 }, () => `iauth_${randomUUID()}`);
+    const verdicts = await Promise.all(racing.map((id) => authorize(member, 8000, id)));
+    const winners = racing.filter((_, index) => verdicts[index].decision === 'approved');
+    expect(winners).toHaveLength(1);
+    await expect(authorize(member, 8000, winners[0])).resolves.toMatchObject({ decision: 'approved' });
+    await expect(balance(potAccount(potId))).resolves.toBe(42_000n);
+    const [told] = await approvalNews(approvalId);
+    expect(await approvalNews(approvalId)).toEqual([
+      { approvalId, potId, usedBy: winners[0], usedAt: told.usedAt, version: 1 },
+    ]);
+    const held = await prisma.$queryRawUnsafe<{ metadata: { approvalId: string } }[]>(
+      `SELECT metadata FROM ledger_transactions WHERE idempotency_key = $1`,
+      `card-hold:${winners[0]}`,
+    );
+    expect(held[0].metadata.approvalId).toBe(approvalId);
+  }, 20_000);
+
+  it('leaves the approval unused when the pot cannot pay, and frees it when the payment is cancelled', async () => {
+    const potId = await fundedPot(10_000);
+    const member = randomUUID();
+    const rules = { ...DEFAULT_POT_RULES, spendRule: 'approval', approvalAbovePence: 2500 } as const;
+    await announcePot(
+      potId,
+      [
+        { userId, role: 'owner' },
+        { userId: member, role: 'member' },
+      ],
+      rules,
+    );
+    await announceCardPot(member, potId);
+    const approvalId = await grant(member, potId, 12_000);
+
+    await expect(authorize(member, 11_000)).resolves.toMatchObject({
+      decision: 'declined',
+      reason: 'insufficient_funds',
+    });
+    expect(await approvalNews(approvalId)).toEqual([]);
+
+    const dinner = `iauth_${randomUUID()}`;
+    await expect(authorize(member, 8000, dinner)).resolves.toMatchObject({ decision: 'approved' });
+    await expect(authorize(member, 3000)).resolves.toMatchObject({
+      decision: 'declined',
+      reason: 'pot_rule_approval',
+    });
+    await cards.cancelHold({ authorizationId: dinner, reason: 'Card payment declined' });
+    await expect(balance(potAccount(potId))).resolves.toBe(10_000n);
+    expect((await approvalNews(approvalId)).map(({ usedBy, version }) => [usedBy, version])).toEqual([
+      [dinner, 1],
+      [null, 2],
+    ]);
+    await expect(authorize(member, 3000)).resolves.toMatchObject({ decision: 'approved' });
+  }, 20_000);
+
+  it('approves a card check (nothing to hold) on a pot the card may spend from', async () => {
+    const potId = await fundedPot(100);
+    await expect(hold(0)).resolves.toEqual({ decision: 'approved', potId, heldPence: 0 });
+  });
+
   it('captures from the hold, and above it from the pot', async () => {
     const potId = await fundedPot(3000);
-    await hold(potId, 1000);
+    await hold(1000);
     const spendBefore = await balance(PlatformAccount.cardSpend);
     const capture = {
       transactionId: 'ipi_over',
@@ -119,7 +343,7 @@ describe('CardMoneyService (PostgreSQL)', () => {
 
   it('a capture of exactly the hold leaves the pot alone; a release gives back what is left', async () => {
     const potId = await fundedPot(3000);
-    await hold(potId, 1000);
+    await hold(1000);
     await cards.capture({
       transactionId: `ipi_${randomUUID()}`,
       potId,
@@ -148,14 +372,32 @@ describe('CardMoneyService (PostgreSQL)', () => {
 
   it('cancelling gives the whole hold back, and stops a hold not yet placed from ever landing', async () => {
     const potId = await fundedPot(1000);
-    await hold(potId, 700, 'iauth_cancel');
+    await hold(700, 'iauth_cancel');
     await cards.cancelHold({ authorizationId: 'iauth_cancel', reason: 'Card payment declined' });
     await cards.cancelHold({ authorizationId: 'iauth_cancel', reason: 'Card payment declined' });
     await expect(balance(potAccount(potId))).resolves.toBe(1000n);
     expect((await potEvents(potId)).at(-1)).toMatchObject({ kind: 'card_release', amountPence: 700 });
 
     await expect(cards.cancelHold({ authorizationId: 'iauth_late', reason: 'declined' })).resolves.toBeNull();
-    await expect(problemStatus(hold(potId, 100, 'iauth_late'))).resolves.toBe(409);
+    await expect(hold(100, 'iauth_late')).resolves.toMatchObject({
+      decision: 'declined',
+      reason: 'hold_cancelled',
+    });
     await expect(balance(potAccount(potId))).resolves.toBe(1000n);
+  });
+
+  it('leaves the ledger whole after every card movement above: zero-sum, balances from postings, no pot below zero', async () => {
+    const broken = await prisma.$queryRawUnsafe<{ problem: string }[]>(
+      `SELECT 'unbalanced ' || t.id AS problem FROM ledger_transactions t JOIN ledger_postings p ON p.transaction_id = t.id
+        GROUP BY t.id HAVING SUM(p.amount_pence) <> 0 OR COUNT(*) < 2
+       UNION ALL
+       SELECT 'balance of ' || a.id FROM ledger_accounts a LEFT JOIN ledger_postings p ON p.account_id = a.id
+        GROUP BY a.id HAVING a.balance_pence <> COALESCE(SUM(p.amount_pence), 0)
+       UNION ALL
+       SELECT 'negative ' || a.id FROM ledger_accounts a
+        WHERE NOT a.allow_negative AND (a.balance_pence < 0
+              OR EXISTS (SELECT 1 FROM ledger_postings p WHERE p.account_id = a.id AND p.balance_after < 0))`,
+    );
+    expect(broken).toEqual([]);
   });
 });

@@ -1,14 +1,16 @@
 import {
+  type AuthorizeCardPaymentCommand,
   type CancelCardHoldCommand,
   type CaptureCardPaymentCommand,
+  type CardPaymentVerdict,
   type CardPurchaseCaptured,
   type LedgerReceipt,
   PaymentsJobs,
-  type PlaceCardHoldCommand,
+  potRuleAllows,
   ProblemCodes,
   type ReleaseCardHoldCommand,
 } from '@kitty/contracts';
-import { outboxMessage, OutboxRelay, ProblemError } from '@kitty/nest-common';
+import { directRowsIn, outboxMessage, OutboxRelay, ProblemError } from '@kitty/nest-common';
 import { Injectable } from '@nestjs/common';
 
 import { PlatformAccount, potAccount } from '../ledger/accounts';
@@ -17,9 +19,11 @@ import {
   InsufficientFundsError,
   type LedgerEntry,
   LedgerService,
+  type PostedTransaction,
   VoidedKeyError,
 } from '../ledger/ledger.service';
 import { PrismaService, type Tx } from '../prisma.service';
+import { CardSpendingRepository } from './card-spending.repository';
 
 const insufficientFunds = () =>
   ProblemError.coded(
@@ -29,44 +33,68 @@ const insufficientFunds = () =>
     'The amount exceeds the available balance.',
   );
 
+type Declined = Extract<CardPaymentVerdict, { decision: 'declined' }>;
+const declined = (
+  reason: Declined['reason'],
+  potId: string | null = null,
+  approvalAbovePence: number | null = null,
+): Declined => ({ decision: 'declined', reason, potId, approvalAbovePence });
+
+/**
+ * Declines that stand on payments' projection of pots, which trails pots by one outbox relay: a pot just made
+ * active, joined or relaxed, or an approval just given, is looked at again for a short while before the
+ * decline stands (the purchase's own Stripe budget is 2 s). Insufficient funds is the ledger's own answer.
+ */
+const PROJECTION_DECLINES = new Set<Declined['reason']>([
+  'no_active_pot',
+  'pot_rule_owner',
+  'pot_rule_approval',
+]);
+const PROJECTION_WAIT_MS = 500;
+const PROJECTION_RETRY_MS = 50;
+
 export const cardHoldKey = (authorizationId: string) => `card-hold:${authorizationId}`;
 export const cardCaptureKey = (transactionId: string) => `card-capture:${transactionId}`;
 
 /**
- * Card money (DESIGN.md "Money"): an authorisation holds the amount on the pot (pot → card:holds), a
- * capture moves it on to card:spend, and what is no longer needed goes back to the pot. Issuing decides
- * the amounts; the ledger's non-negative pot is what refuses an authorisation the pot cannot cover, under
- * any concurrency.
+ * Card money (DESIGN.md "Money"): a card payment is decided here, on payments' own data — the cardholder's
+ * active pot, their place in it and its spending rule (projected from pots' events), an approval when the
+ * rule asks for one, and the ledger balance — and an approved one holds its amount on the pot
+ * (pot → card:holds) in the same transaction; a capture moves it on to card:spend, and what is no longer
+ * needed goes back to the pot. The ledger's non-negative pot is what refuses a payment the pot cannot
+ * cover, under any concurrency.
  */
 @Injectable()
 export class CardMoneyService {
   constructor(
     private readonly prisma: PrismaService,
     private readonly ledger: LedgerService,
+    private readonly spending: CardSpendingRepository,
     private readonly relay: OutboxRelay,
   ) {}
 
-  placeHold(command: PlaceCardHoldCommand): Promise<LedgerReceipt> {
-    const amount = BigInt(command.amountPence);
-    // A pot that does not have the amount now is refused before queueing on any lock — its own row or the
-    // card:holds row (ledger_post_or_refuse, migration 20261128070742): only a yes needs the locked update.
-    return this.postAlone({
-      idempotencyKey: cardHoldKey(command.authorizationId),
-      kind: 'card_hold',
-      description: command.description,
-      userId: command.userId,
-      postings: [
-        { accountId: potAccount(command.potId), amountPence: -amount },
-        { accountId: PlatformAccount.cardHolds, amountPence: amount },
-      ],
-    });
+  async authorize(command: AuthorizeCardPaymentCommand): Promise<CardPaymentVerdict> {
+    const deadline = Date.now() + PROJECTION_WAIT_MS;
+    for (;;) {
+      const verdict = await this.decide(command);
+      if (verdict.decision === 'approved' || !PROJECTION_DECLINES.has(verdict.reason)) return verdict;
+      if (Date.now() >= deadline) return verdict;
+      await new Promise((resolve) => setTimeout(resolve, PROJECTION_RETRY_MS));
+    }
   }
 
-  /** The whole hold goes back (a reversal of it); when none was placed the key is voided (null). */
+  /** The whole hold goes back (a reversal of it) with the approval it used; none placed: the key is voided (null). */
   async cancelHold(command: CancelCardHoldCommand): Promise<LedgerReceipt | null> {
-    return this.run((tx) =>
-      this.ledger.reverse(tx, cardHoldKey(command.authorizationId), command.reason, 'card_release'),
-    );
+    return this.run(async (tx) => {
+      const reversal = await this.ledger.reverse(
+        tx,
+        cardHoldKey(command.authorizationId),
+        command.reason,
+        'card_release',
+      );
+      await this.spending.releaseApproval(tx, command.authorizationId);
+      return reversal;
+    });
   }
 
   releaseHold(command: ReleaseCardHoldCommand): Promise<LedgerReceipt> {
@@ -118,6 +146,46 @@ export class CardMoneyService {
     });
   }
 
+  private async decide(command: AuthorizeCardPaymentCommand): Promise<CardPaymentVerdict> {
+    const spending = await this.spending.spendingOf(command.userId);
+    const { potId, approvalAbovePence } = spending;
+    if (!potId || !spending.potIsActive || !spending.role) return declined('no_active_pot', potId);
+    const allowed = potRuleAllows(spending.spendRule, spending.role, command.amountPence, approvalAbovePence);
+    if (allowed === 'no') return declined('pot_rule_owner', potId, approvalAbovePence);
+    // A zero-amount authorisation (a card check) holds nothing.
+    if (command.amountPence === 0) return { decision: 'approved', potId, heldPence: 0 };
+    try {
+      const held =
+        allowed === 'yes'
+          ? await this.ledger.postAlone(this.prisma.directRows, holdOf(command, potId))
+          : await this.holdWithApproval(command, potId);
+      if (!held) return declined('pot_rule_approval', potId, approvalAbovePence);
+      if (!held.replayed) this.relay.kick();
+    } catch (error) {
+      if (error instanceof InsufficientFundsError) return declined('insufficient_funds', potId);
+      if (error instanceof VoidedKeyError || error instanceof IdempotencyConflictError)
+        return declined('hold_cancelled', potId);
+      throw error;
+    }
+    return { decision: 'approved', potId, heldPence: command.amountPence };
+  }
+
+  /**
+   * Above the pot's approval amount: an approval a second member gave is used and the hold placed in one
+   * transaction (its news for pots too), so a hold the pot cannot cover (or Stripe closed) leaves the
+   * approval unused. Null: no approval covers it.
+   */
+  private holdWithApproval(
+    command: AuthorizeCardPaymentCommand,
+    potId: string,
+  ): Promise<PostedTransaction | null> {
+    return this.prisma.$transaction(async (tx) => {
+      const approvalId = await this.spending.useApproval(tx, { ...command, potId });
+      if (!approvalId) return null;
+      return this.ledger.postAlone(directRowsIn(tx), { ...holdOf(command, potId), metadata: { approvalId } });
+    });
+  }
+
   /** A movement that is nothing but its posting: one statement, the pot's row lock held the least. */
   private postAlone(entry: LedgerEntry): Promise<LedgerReceipt> {
     return this.settled(() => this.ledger.postAlone(this.prisma.directRows, entry));
@@ -150,4 +218,23 @@ export class CardMoneyService {
       throw error;
     }
   }
+}
+
+/**
+ * pot −A → card:holds +A. A pot that does not have the amount now is refused before queueing on any lock —
+ * its own row or the card:holds row (ledger_post_or_refuse, migration 20261128070742): only a yes needs the
+ * locked update.
+ */
+function holdOf(command: AuthorizeCardPaymentCommand, potId: string): LedgerEntry {
+  const amount = BigInt(command.amountPence);
+  return {
+    idempotencyKey: cardHoldKey(command.authorizationId),
+    kind: 'card_hold',
+    description: command.description,
+    userId: command.userId,
+    postings: [
+      { accountId: potAccount(potId), amountPence: -amount },
+      { accountId: PlatformAccount.cardHolds, amountPence: amount },
+    ],
+  };
 }

@@ -5,7 +5,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import { PAYMENTS_CONFIG, type PaymentsConfig } from '../config';
 import { PotAccessRepository } from './pot-access.repository';
 
-/** Consumes `pots.pot-access.changed`: the projection payments decides pot money commands on. */
+/**
+ * Consumes pots' announcements (who belongs to each pot under which rules, each user's card pot, spending
+ * approvals): the projection payments decides pot money commands and card payments on.
+ */
 @Injectable()
 export class PotAccessProcessor extends QueueProcessor {
   constructor(
@@ -18,6 +21,11 @@ export class PotAccessProcessor extends QueueProcessor {
   handlers() {
     return [
       handleJob(PotsJobs.potAccessChanged, async (snapshot) => void (await this.projection.apply(snapshot))),
+      handleJob(
+        PotsJobs.cardPotChanged,
+        async (snapshot) => void (await this.projection.applyCardPot(snapshot)),
+      ),
+      handleJob(PotsJobs.spendApprovalChanged, (event) => this.projection.applySpendApproval(event)),
     ];
   }
 }

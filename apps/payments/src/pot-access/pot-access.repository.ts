@@ -1,4 +1,4 @@
-import { PotAccessChangedJob } from '@kitty/contracts';
+import { type CardPotChangedJob, PotAccessChangedJob, type SpendApprovalChangedJob } from '@kitty/contracts';
 import { Injectable } from '@nestjs/common';
 
 import { PAYMENTS_SCHEMA, PrismaService } from '../prisma.service';
@@ -12,7 +12,7 @@ export interface PotAccessReader {
 }
 export const POT_ACCESS_READER = Symbol('POT_ACCESS_READER');
 
-/** The `pot_access` projection of pots' announcements. */
+/** The projection of pots' announcements: `pot_access`, `card_pots` and `card_spend_approvals`. */
 @Injectable()
 export class PotAccessRepository implements PotAccessReader {
   constructor(private readonly prisma: PrismaService) {}
@@ -36,6 +36,38 @@ export class PotAccessRepository implements PotAccessReader {
       JSON.stringify(snapshot.members),
     );
     return kept > 0;
+  }
+
+  /** The pot a user's card spends from, unless the row holds the same or a newer version. */
+  async applyCardPot(snapshot: CardPotChangedJob): Promise<boolean> {
+    const kept = await this.prisma.$executeRawUnsafe(
+      `INSERT INTO "${PAYMENTS_SCHEMA}"."card_pots" (user_id, pot_id, version, updated_at)
+       VALUES ($1::uuid, $2::uuid, $3, now())
+       ON CONFLICT (user_id) DO UPDATE SET pot_id = EXCLUDED.pot_id, version = EXCLUDED.version, updated_at = now()
+       WHERE card_pots.version < EXCLUDED.version`,
+      snapshot.userId,
+      snapshot.potId,
+      snapshot.version,
+    );
+    return kept > 0;
+  }
+
+  /**
+   * An approval granted, or withdrawn: a withdrawal stands whichever of the two arrives first, and a
+   * redelivery changes nothing. Its use is payments' own (`used_by`), never touched here.
+   */
+  async applySpendApproval(event: SpendApprovalChangedJob): Promise<void> {
+    await this.prisma.$executeRawUnsafe(
+      `INSERT INTO "${PAYMENTS_SCHEMA}"."card_spend_approvals" (id, pot_id, user_id, amount_pence, expires_at, withdrawn)
+       VALUES ($1::uuid, $2::uuid, $3::uuid, $4, $5::timestamptz, $6)
+       ON CONFLICT (id) DO UPDATE SET withdrawn = card_spend_approvals.withdrawn OR EXCLUDED.withdrawn`,
+      event.approvalId,
+      event.potId,
+      event.userId,
+      event.amountPence,
+      event.expiresAt,
+      event.withdrawn,
+    );
   }
 
   async find(potId: string): Promise<PotAccessSnapshot | null> {

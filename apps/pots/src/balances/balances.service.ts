@@ -15,6 +15,7 @@ import { idFromIdempotencyKey, madeByConcurrentDelivery, ProblemError } from '@k
 import { Injectable } from '@nestjs/common';
 
 import { recordActivity } from '../core/activity';
+import { announceCardPot } from '../core/card-pot-announcement';
 import {
   confirmed,
   confirmerFor,
@@ -416,7 +417,9 @@ export async function endMembership(tx: Tx, member: PotMemberRow): Promise<void>
   await tx.potMember.update({ where: { id: member.id }, data: { removedAt: new Date() } });
   if (member.userId) await announcePotAccess(tx, member.potId);
   await refreshSettlePlan(tx, member.potId);
-  if (member.userId) await tx.activePot.deleteMany({ where: { userId: member.userId, potId: member.potId } });
+  if (!member.userId) return;
+  const { count } = await tx.activePot.deleteMany({ where: { userId: member.userId, potId: member.potId } });
+  if (count > 0) await announceCardPot(tx, member.userId);
 }
 
 /** The payer's debt and the payee's credit shrink together, and the plan follows. The pot is locked. */

@@ -9,7 +9,7 @@ import {
 
 import type { Pot } from '../generated/prisma/client';
 
-export const isRule = (value: string): value is PotRule => value in POT_RULE_LABELS;
+const isRule = (value: string): value is PotRule => value in POT_RULE_LABELS;
 const isInviteRule = (value: string): value is InviteRule => value in INVITE_RULE_LABELS;
 
 /** The pot row's rules (the columns only ever hold values the request schema allowed). */

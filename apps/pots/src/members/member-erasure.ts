@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 
 import { endMembership } from '../balances/balances.service';
 import { recordActivity } from '../core/activity';
+import { announceCardPot } from '../core/card-pot-announcement';
 import { announcePotAccess } from '../core/pot-access-announcement';
 import { lockPot } from '../core/settle-plan';
 import type { PotMember } from '../generated/prisma/client';
@@ -31,7 +32,8 @@ export class MemberErasure {
         where: { acceptedBy: userId },
         data: { name: DELETED_USER_NAME, email: `deleted-${userId}@deleted.invalid` },
       });
-      await tx.activePot.deleteMany({ where: { userId } });
+      const { count } = await tx.activePot.deleteMany({ where: { userId } });
+      if (count > 0) await announceCardPot(tx, userId);
     });
   }
 }

@@ -155,34 +155,6 @@ describe('pot rules (PostgreSQL)', () => {
     );
   });
 
-  it('answers a card decision with the active pot, the holder’s role and the spending rule in one read', async () => {
-    const pot = await createPot(db.prisma, ['Ann', 'Ben', 'Cat']);
-    const [ann, ben, cat] = pot.members;
-    await change(pot, 0, { withdrawRule: 'owner', spendRule: 'approval', approvalAbovePence: 2500 });
-    await db.prisma.activePot.createMany({
-      data: [ann, ben].map((m) => ({ userId: m.caller.userId, potId: pot.id })),
-    });
-
-    await expect(rules.cardSpendingOf(ann.caller.userId)).resolves.toMatchObject({
-      potId: pot.id,
-      role: 'owner',
-      spendRule: 'approval',
-      approvalAbovePence: 2500,
-    });
-    await expect(rules.cardSpendingOf(ben.caller.userId)).resolves.toMatchObject({
-      potId: pot.id,
-      role: 'member',
-      spendRule: 'approval',
-    });
-    // No active pot, or one they were removed from: nothing to spend from.
-    await expect(rules.cardSpendingOf(cat.caller.userId)).resolves.toMatchObject({
-      potId: null,
-      spendRule: null,
-    });
-    await db.prisma.potMember.update({ where: { id: ben.id }, data: { removedAt: new Date() } });
-    await expect(rules.cardSpendingOf(ben.caller.userId)).resolves.toMatchObject({ potId: null, role: null });
-  });
-
   it('lets members invite when the owner allows it: each sees and cancels their own, the link names them', async () => {
     const pot = await createPot(db.prisma, ['Ann', 'Ben', 'Cat']);
     const [ann, ben, cat] = pot.members;

@@ -1,10 +1,4 @@
-import {
-  type CardSpending,
-  DEFAULT_POT_RULES,
-  type PotRule,
-  type PotRules,
-  type UpdatePotRulesCommand,
-} from '@kitty/contracts';
+import { type PotRule, type PotRules, type UpdatePotRulesCommand } from '@kitty/contracts';
 import { formatPence } from '@kitty/money';
 import { Injectable } from '@nestjs/common';
 
@@ -12,7 +6,7 @@ import { recordActivity } from '../core/activity';
 import { rebuildDirectDebts } from '../core/direct-debts';
 import { requireOpenPot, requireOwner } from '../core/pot-access';
 import { announcePotAccess } from '../core/pot-access-announcement';
-import { isRule, rulesOf } from '../core/rules-of';
+import { rulesOf } from '../core/rules-of';
 import { lockPot, refreshSettlePlan } from '../core/settle-plan';
 import { Prisma } from '../generated/prisma/client';
 import { PrismaService, type Tx } from '../prisma.service';
@@ -88,35 +82,5 @@ export class PotRulesService {
         `${caller.name} changed the pot rules: ${change}`,
       );
     });
-  }
-
-  /**
-   * The pot a user's card spends from, with its spending rule and the user's role in it, in one statement:
-   * every card authorisation asks this while Stripe waits (within 1.5 s), so it runs past
-   * Prisma's query path (ADR 0017).
-   */
-  async cardSpendingOf(userId: string): Promise<CardSpending> {
-    const [row] = await this.prisma.directRows<{
-      pot_id: string;
-      updated_at: Date;
-      role: string;
-      spend_rule: string;
-      approval_above_pence: number;
-    }>(
-      `SELECT a.pot_id, a.updated_at, m.role, p.spend_rule, p.approval_above_pence
-         FROM user_active_pot a
-         JOIN pot_members m ON m.pot_id = a.pot_id AND m.user_id = a.user_id AND m.removed_at IS NULL
-         JOIN pots p ON p.id = a.pot_id
-        WHERE a.user_id = $1::uuid`,
-      userId,
-    );
-    if (!row) return { potId: null, role: null, spendRule: null, approvalAbovePence: null, updatedAt: null };
-    return {
-      potId: row.pot_id,
-      role: row.role === 'owner' ? 'owner' : 'member',
-      spendRule: isRule(row.spend_rule) ? row.spend_rule : DEFAULT_POT_RULES.spendRule,
-      approvalAbovePence: row.approval_above_pence,
-      updatedAt: row.updated_at.toISOString(),
-    };
   }
 }

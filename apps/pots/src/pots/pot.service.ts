@@ -18,6 +18,7 @@ import { EmailQuota, OutboxRelay, ProblemError } from '@kitty/nest-common';
 import { Injectable } from '@nestjs/common';
 
 import { recordActivity } from '../core/activity';
+import { announceCardPot } from '../core/card-pot-announcement';
 import { describePot } from '../core/describe-pot';
 import { requireMember, requireOwner } from '../core/pot-access';
 import { announcePotAccess } from '../core/pot-access-announcement';
@@ -80,6 +81,7 @@ export class PotService {
         create: { userId: caller.userId, potId: pot.id },
         update: { potId: pot.id },
       });
+      await announceCardPot(tx, caller.userId);
       return pot.id;
     });
     this.outbox.kick();
@@ -246,7 +248,9 @@ export class PotService {
       await tx.pot.update({ where: { id: potId }, data: body });
       await announcePotAccess(tx, potId);
       if (body.isActive === false && before.isActive) {
+        const spendingFromIt = await tx.activePot.findMany({ where: { potId }, select: { userId: true } });
         await tx.activePot.deleteMany({ where: { potId } });
+        for (const { userId } of spendingFromIt) await announceCardPot(tx, userId);
         await recordActivity(tx, potId, caller, 'pot.archived', `${caller.name} archived the pot`);
       } else if (body.isActive === true && !before.isActive) {
         await recordActivity(tx, potId, caller, 'pot.restored', `${caller.name} restored the pot`);
@@ -259,7 +263,7 @@ export class PotService {
 
   async setActive({ caller, body }: SetActivePotCommand): Promise<ActivePot> {
     try {
-      return await this.prisma.$transaction(async (tx) => {
+      const active = await this.prisma.$transaction(async (tx) => {
         await requireMember(tx, body.potId, caller.userId);
         const pot = await tx.pot.findUniqueOrThrow({ where: { id: body.potId } });
         if (!pot.isActive) throw ProblemError.of(409, 'Failed to set active pot', 'This pot is archived.');
@@ -268,8 +272,12 @@ export class PotService {
           create: { userId: caller.userId, potId: body.potId },
           update: { potId: body.potId },
         });
+        await announceCardPot(tx, caller.userId);
         return { potId: row.potId, updatedAt: row.updatedAt.toISOString() };
       });
+      // The card's next payment is decided on what payments has heard: tell it now.
+      this.outbox.kick();
+      return active;
     } catch (error) {
       if (error instanceof ProblemError) throw error;
       throw ProblemError.of(500, 'Failed to set active pot', 'Please try again.');

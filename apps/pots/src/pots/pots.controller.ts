@@ -1,5 +1,4 @@
 import {
-  type ActivePotOfUserQuery,
   type ActivePotQuery,
   type CreatePotCommand,
   type ListPotsQuery,
@@ -74,11 +73,6 @@ export class PotsController {
   @RpcHandler(PotsRpc.getActivePot)
   getActivePot(query: ActivePotQuery) {
     return this.pots.getActive(query);
-  }
-
-  @RpcHandler(PotsRpc.getCardSpendingOfUser)
-  getCardSpendingOfUser(query: ActivePotOfUserQuery) {
-    return this.rules.cardSpendingOf(query.userId);
   }
 
   @RpcHandler(PotsRpc.getMembership)

@@ -1,10 +1,8 @@
 import {
   type DecideSpendApprovalCommand,
   type ListSpendApprovalsQuery,
-  type ReleaseSpendApprovalCommand,
   type RequestSpendApprovalCommand,
   SpendApprovalsRpc,
-  type UseSpendApprovalCommand,
 } from '@kitty/contracts';
 import { RpcHandler } from '@kitty/nest-common';
 import { Controller } from '@nestjs/common';
@@ -31,16 +29,5 @@ export class SpendApprovalsController {
   @RpcHandler(SpendApprovalsRpc.list)
   list(query: ListSpendApprovalsQuery) {
     return this.approvals.list(query);
-  }
-
-  @RpcHandler(SpendApprovalsRpc.use)
-  use(command: UseSpendApprovalCommand) {
-    return this.approvals.use(command);
-  }
-
-  @RpcHandler(SpendApprovalsRpc.release)
-  async release(command: ReleaseSpendApprovalCommand) {
-    await this.approvals.release(command);
-    return { ok: true } as const;
   }
 }

@@ -2,15 +2,14 @@ import {
   type DecideSpendApprovalCommand,
   type ListSpendApprovalsQuery,
   MAX_OPEN_SPEND_APPROVALS,
-  type ReleaseSpendApprovalCommand,
+  PotsJobs,
   type RequestSpendApprovalCommand,
   SPEND_APPROVAL_VALID_HOURS,
   type SpendApproval,
-  type SpendApprovalUse,
-  type UseSpendApprovalCommand,
+  type SpendApprovalUseChanged,
 } from '@kitty/contracts';
 import { formatPence } from '@kitty/money';
-import { ProblemError } from '@kitty/nest-common';
+import { outboxMessage, OutboxRelay, ProblemError } from '@kitty/nest-common';
 import { Injectable } from '@nestjs/common';
 
 import { recordActivity } from '../core/activity';
@@ -33,7 +32,10 @@ function statusOf(row: SpendApprovalRow, now = new Date()): SpendApproval['statu
 
 @Injectable()
 export class SpendApprovalsService {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly outbox: OutboxRelay,
+  ) {}
 
   /**
    * A member asks to spend above the pot's approval amount with their card. Only where the pot's spending
@@ -128,6 +130,7 @@ export class SpendApprovalsService {
           decidedByMemberId: membership.memberId,
           decidedAt: new Date(),
         });
+        if (current.status === 'approved') await announceSpendApproval(tx, changed, { withdrawn: true });
         await recordActivity(
           tx,
           potId,
@@ -149,6 +152,7 @@ export class SpendApprovalsService {
         decidedAt: new Date(),
         ...(answer === 'approved' && { expiresAt: new Date(Date.now() + VALID_MS) }),
       });
+      if (answer === 'approved') await announceSpendApproval(tx, changed, { withdrawn: false });
       const requester = await tx.potMember.findUniqueOrThrow({
         where: { id: current.memberId },
         select: { name: true },
@@ -162,6 +166,8 @@ export class SpendApprovalsService {
       );
       return changed;
     });
+    // A card payment may follow at once: payments should hear of the approval now, not at the next poll.
+    this.outbox.kick();
     return this.view(row, caller.userId);
   }
 
@@ -178,41 +184,20 @@ export class SpendApprovalsService {
   }
 
   /**
-   * The card decision (issuing) asks while Stripe waits: one approved, unexpired, unused request of this
-   * user's in this pot covering the amount — the smallest that does — is marked used by this authorisation.
-   * A redelivery of the same authorisation finds the one it used. SKIP LOCKED: two payments at once never
-   * wait on, or both take, the same approval.
+   * Payments used the approval for a card payment, or freed it again: shown as used, or as it was before
+   * (approved, or cancelled when its requester cancelled it meanwhile — the requester only ever answers
+   * their own request by cancelling it). Older news than what was applied changes nothing.
    */
-  async use({
-    userId,
-    potId,
-    amountPence,
-    authorizationId,
-  }: UseSpendApprovalCommand): Promise<SpendApprovalUse> {
-    const [used] = await this.prisma.$queryRaw<{ id: string }[]>`
-      WITH earlier AS (SELECT id FROM spend_approvals WHERE used_by = ${authorizationId}),
-           chosen AS (
-             SELECT id FROM spend_approvals
-              WHERE NOT EXISTS (SELECT 1 FROM earlier)
-                AND user_id = ${userId}::uuid AND pot_id = ${potId}::uuid AND status = 'approved'
-                AND expires_at > now() AND amount_pence >= ${amountPence}
-              ORDER BY amount_pence, created_at
-              LIMIT 1
-              FOR UPDATE SKIP LOCKED),
-           marked AS (
-             UPDATE spend_approvals s SET status = 'used', used_by = ${authorizationId}, used_at = now()
-               FROM chosen WHERE s.id = chosen.id AND s.status = 'approved'
-             RETURNING s.id)
-      SELECT id FROM earlier UNION ALL SELECT id FROM marked`;
-    return { approved: Boolean(used), approvalId: used?.id ?? null };
-  }
-
-  /** The payment its approval was used for was declined after all (no funds): usable again. */
-  async release({ authorizationId }: ReleaseSpendApprovalCommand): Promise<void> {
-    await this.prisma.spendApproval.updateMany({
-      where: { usedBy: authorizationId, status: 'used' },
-      data: { status: 'approved', usedBy: null, usedAt: null },
-    });
+  async applyUse({ approvalId, usedBy, usedAt, version }: SpendApprovalUseChanged): Promise<void> {
+    await this.prisma.$executeRaw`
+      UPDATE spend_approvals
+         SET status = CASE
+               WHEN ${usedBy}::text IS NOT NULL THEN 'used'
+               WHEN status <> 'used' THEN status
+               WHEN decided_by_member_id = member_id THEN 'cancelled'
+               ELSE 'approved' END,
+             used_by = ${usedBy}, used_at = ${usedAt ? new Date(usedAt) : null}, use_version = ${version}
+       WHERE id = ${approvalId}::uuid AND use_version < ${version}`;
   }
 
   private async view(row: SpendApprovalRow, userId: string): Promise<SpendApproval> {
@@ -227,6 +212,24 @@ export class SpendApprovalsService {
     });
     return new Map(members.map(({ id, name }) => [id, name]));
   }
+}
+
+/** Payments uses approvals with card payments: it hears of each one granted, and of each one withdrawn. */
+async function announceSpendApproval(
+  tx: Tx,
+  row: SpendApprovalRow,
+  { withdrawn }: { withdrawn: boolean },
+): Promise<void> {
+  await tx.outboxMessage.create({
+    data: outboxMessage(PotsJobs.spendApprovalChanged, {
+      approvalId: row.id,
+      potId: row.potId,
+      userId: row.userId,
+      amountPence: Number(row.amountPence),
+      expiresAt: row.expiresAt.toISOString(),
+      withdrawn,
+    }),
+  });
 }
 
 /** Moves `row` on only from one of `from` (a concurrent answer got there first otherwise: 409 naming it). */

@@ -1,12 +1,14 @@
 // Card spending approvals against the real Postgres: a member asks before a card payment above
-// the pot's approval amount; only another member answers (the first answer stands); an approval lets one
-// card payment up to its amount — used once however many authorisations race for it, the same one on a
-// redelivery — and is usable again if that payment is declined after all.
+// the pot's approval amount; only another member answers (the first answer stands); payments hears of each
+// approval granted or withdrawn, uses them with card payments and tells pots, which shows them as used.
 import { randomUUID } from 'node:crypto';
+
+import { SpendApprovalChangedJob } from '@kitty/contracts';
 
 import { createPot, type PotsTestDatabase, potsTestDatabase, type TestPot } from '../testing/pot-factory';
 import { problemOf } from '../testing/problem-of';
-import { SpendApprovalsService } from './spend-approvals.service';
+import { spendApprovalsServiceOn } from '../testing/services';
+import type { SpendApprovalsService } from './spend-approvals.service';
 
 describe('card spending approvals (PostgreSQL)', () => {
   let db: PotsTestDatabase;
@@ -14,7 +16,7 @@ describe('card spending approvals (PostgreSQL)', () => {
 
   beforeAll(() => {
     db = potsTestDatabase();
-    approvals = new SpendApprovalsService(db.prisma);
+    approvals = spendApprovalsServiceOn(db.prisma);
   }, 60_000);
 
   afterAll(() => db?.close());
@@ -33,8 +35,22 @@ describe('card spending approvals (PostgreSQL)', () => {
     approvalId: string,
     decision: 'approve' | 'decline' | 'cancel',
   ) => approvals.decide({ caller: pot.members[who].caller, potId: pot.id, approvalId, decision });
-  const use = (pot: TestPot, who: number, amountPence: number, authorizationId = `iauth_${randomUUID()}`) =>
-    approvals.use({ userId: pot.members[who].caller.userId, potId: pot.id, amountPence, authorizationId });
+  /** What pots told payments of this approval, oldest first. */
+  const announced = async (approvalId: string) => {
+    const rows = await db.prisma.outboxMessage.findMany({
+      where: {
+        jobName: 'pots.spend-approval.changed.v1',
+        payload: { path: ['approvalId'], equals: approvalId },
+      },
+      orderBy: { createdAt: 'asc' },
+    });
+    for (const row of rows) expect(row.queue).toBe('payments-pot-access');
+    return rows.map((row) => SpendApprovalChangedJob.parse(row.payload));
+  };
+  const statusOf = async (pot: TestPot, approvalId: string) =>
+    (await approvals.list({ caller: pot.members[1].caller, potId: pot.id })).find(
+      ({ id }) => id === approvalId,
+    )?.status;
 
   it('asks only where the rule wants it, above its amount, and never for the owner', async () => {
     const pot = await approvalPot();
@@ -94,33 +110,69 @@ describe('card spending approvals (PostgreSQL)', () => {
     expect(now.decidedByName).not.toBeNull();
   });
 
-  it('lets one card payment up to the amount use an approval, once', async () => {
+  it('tells payments of an approval granted and of one withdrawn, never of one only asked or declined', async () => {
     const pot = await approvalPot();
     const asked = await ask(pot, 1, 9_000);
-    expect(await use(pot, 1, 8_000)).toEqual({ approved: false, approvalId: null });
-    await answer(pot, 2, asked.id, 'approve');
-    // Someone else's card, or more than approved: no.
-    expect((await use(pot, 2, 8_000)).approved).toBe(false);
-    expect((await use(pot, 1, 9_001)).approved).toBe(false);
+    const declined = await ask(pot, 1, 8_000);
+    await answer(pot, 2, declined.id, 'decline');
+    expect(await announced(asked.id)).toEqual([]);
+    expect(await announced(declined.id)).toEqual([]);
 
-    const racing = await Promise.all(Array.from({ length: 5 }, () => use(pot, 1, 8_000)));
-    expect(racing.filter(({ approved }) => approved)).toHaveLength(1);
-    const winner = racing.find(({ approved }) => approved);
-    expect(winner?.approvalId).toBe(asked.id);
-    const [after] = await approvals.list({ caller: pot.members[1].caller, potId: pot.id });
-    expect(after.status).toBe('used');
+    const approved = await answer(pot, 2, asked.id, 'approve');
+    const granted = {
+      approvalId: asked.id,
+      potId: pot.id,
+      userId: pot.members[1].caller.userId,
+      amountPence: 9_000,
+      expiresAt: approved.expiresAt,
+    };
+    expect(await announced(asked.id)).toEqual([{ ...granted, withdrawn: false }]);
+    await answer(pot, 1, asked.id, 'cancel');
+    expect(await announced(asked.id)).toEqual([
+      { ...granted, withdrawn: false },
+      { ...granted, withdrawn: true },
+    ]);
+    // A pending request cancelled was never granted: nothing to withdraw.
+    const pending = await ask(pot, 1, 7_000);
+    await answer(pot, 1, pending.id, 'cancel');
+    expect(await announced(pending.id)).toEqual([]);
   });
 
-  it('answers a redelivered authorisation the same, and frees the approval when the payment is declined', async () => {
+  it('shows an approval used as payments says, older news changing nothing, and as it was once freed', async () => {
     const pot = await approvalPot();
     const asked = await ask(pot, 1, 9_000);
     await answer(pot, 0, asked.id, 'approve');
     const authorization = `iauth_${randomUUID()}`;
-    expect(await use(pot, 1, 7_000, authorization)).toEqual({ approved: true, approvalId: asked.id });
-    expect(await use(pot, 1, 7_000, authorization)).toEqual({ approved: true, approvalId: asked.id });
+    const usedAt = new Date().toISOString();
+    const use = (version: number, usedBy: string | null) =>
+      approvals.applyUse({ approvalId: asked.id, potId: pot.id, usedBy, usedAt: usedBy && usedAt, version });
 
-    await approvals.release({ authorizationId: authorization });
-    expect(await use(pot, 1, 7_000)).toEqual({ approved: true, approvalId: asked.id });
+    await use(1, authorization);
+    expect(await statusOf(pot, asked.id)).toBe('used');
+    expect((await approvals.list({ caller: pot.members[0].caller, potId: pot.id }))[0].usedAt).toBe(usedAt);
+    await use(2, null);
+    expect(await statusOf(pot, asked.id)).toBe('approved');
+    // The use relayed late: older than the release, so it stays freed.
+    await use(1, authorization);
+    expect(await statusOf(pot, asked.id)).toBe('approved');
+    await use(3, `iauth_${randomUUID()}`);
+    expect(await statusOf(pot, asked.id)).toBe('used');
+    expect((await problemOf(answer(pot, 1, asked.id, 'cancel'))).detail).toBe('This request is used.');
+
+    // Cancelled by its requester before payments heard, used meanwhile, then freed: cancelled again.
+    const other = await ask(pot, 1, 8_000);
+    await answer(pot, 2, other.id, 'approve');
+    await answer(pot, 1, other.id, 'cancel');
+    await approvals.applyUse({
+      approvalId: other.id,
+      potId: pot.id,
+      usedBy: authorization,
+      usedAt,
+      version: 1,
+    });
+    expect(await statusOf(pot, other.id)).toBe('used');
+    await approvals.applyUse({ approvalId: other.id, potId: pot.id, usedBy: null, usedAt: null, version: 2 });
+    expect(await statusOf(pot, other.id)).toBe('cancelled');
   });
 
   it('lets who asked cancel, refuses answers after that, and limits open requests', async () => {
@@ -141,7 +193,7 @@ describe('card spending approvals (PostgreSQL)', () => {
     expect((await problemOf(answer(other, 0, asked.id, 'approve'))).status).toBe(404);
   });
 
-  it('reads a request past its time as expired, and an expired approval allows nothing', async () => {
+  it('reads a request past its time as expired', async () => {
     const pot = await approvalPot();
     const asked = await ask(pot, 1, 9_000);
     await answer(pot, 0, asked.id, 'approve');
@@ -149,7 +201,6 @@ describe('card spending approvals (PostgreSQL)', () => {
       where: { id: asked.id },
       data: { expiresAt: new Date(Date.now() - 1_000) },
     });
-    expect((await use(pot, 1, 8_000)).approved).toBe(false);
     expect((await approvals.list({ caller: pot.members[1].caller, potId: pot.id }))[0].status).toBe(
       'expired',
     );

@@ -6,6 +6,7 @@ import type { PotsConfig } from '../config';
 import { InvitationService } from '../invitations/invitation.service';
 import { PotService } from '../pots/pot.service';
 import type { PrismaService } from '../prisma.service';
+import { SpendApprovalsService } from '../spend-approvals/spend-approvals.service';
 
 const relay = { kick: () => undefined } as unknown as OutboxRelay;
 const quota = { reserve: async () => undefined } as never;
@@ -16,3 +17,5 @@ export const invitationServiceOn = (prisma: PrismaService) =>
 /** Without `invitations`, a pot service whose specs never create a pot with invitations. */
 export const potServiceOn = (prisma: PrismaService, invitations = {} as InvitationService) =>
   new PotService(prisma, invitations, relay, quota);
+
+export const spendApprovalsServiceOn = (prisma: PrismaService) => new SpendApprovalsService(prisma, relay);

@@ -1,4 +1,5 @@
 import { defineJob } from '../common';
+import { PotsSpendApprovalUseQueue, SpendApprovalUseChanged } from './card-money';
 import {
   CardPurchaseCaptured,
   CreatePayoutJob,
@@ -22,6 +23,11 @@ export const PaymentsJobs = {
   potExpensePaid: defineJob(PotPaymentsQueue, 'payments.pot-expense.paid.v1', PotExpensePaid),
   potExpenseRefused: defineJob(PotPaymentsQueue, 'payments.pot-expense.refused.v1', PotExpenseRefused),
   settlementPaid: defineJob(PotPaymentsQueue, 'payments.settlement.paid.v1', SettlementPaid),
+  spendApprovalUseChanged: defineJob(
+    PotsSpendApprovalUseQueue,
+    'payments.spend-approval.use-changed.v1',
+    SpendApprovalUseChanged,
+  ),
   createPayout: defineJob(PayoutQueue, 'payments.payout.create.v1', CreatePayoutJob),
   runReconciliation: defineJob(ReconciliationQueue, 'payments.reconciliation.run.v1', ReconciliationJob),
 };

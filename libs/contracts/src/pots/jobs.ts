@@ -2,7 +2,12 @@ import { z } from 'zod';
 
 import { defineJob } from '../common';
 import { PayExpenseFromPotCommand, PaymentsPotCommandsQueue, RefundDue } from '../payments/pot-payments';
-import { PaymentsPotAccessQueue, PotAccessChangedJob } from './pot-access';
+import {
+  CardPotChangedJob,
+  PaymentsPotAccessQueue,
+  PotAccessChangedJob,
+  SpendApprovalChangedJob,
+} from './pot-access';
 import { RecurringExpensesQueue } from './recurring';
 
 export const PotsJobs = {
@@ -18,4 +23,12 @@ export const PotsJobs = {
   ),
   /** What was paid for a record that no longer stands (a deleted pot-paid expense) is to be given back. */
   refundDue: defineJob(PaymentsPotCommandsQueue, 'pots.payment.refund-due.v1', RefundDue),
+  /** The pot a user's card spends from now (see CardPotChangedJob), for payments' card decisions. */
+  cardPotChanged: defineJob(PaymentsPotAccessQueue, 'pots.card-pot.changed.v1', CardPotChangedJob),
+  /** A card spending approval granted or withdrawn (see SpendApprovalChangedJob), for payments. */
+  spendApprovalChanged: defineJob(
+    PaymentsPotAccessQueue,
+    'pots.spend-approval.changed.v1',
+    SpendApprovalChangedJob,
+  ),
 };

@@ -28,4 +28,38 @@ export const PotAccessChangedJob = z.object({
 });
 export type PotAccessChangedJob = z.infer<typeof PotAccessChangedJob>;
 
-export const PaymentsPotAccessQueue = defineQueue('payments-pot-access', ['pots.pot-access.changed.v1']);
+/**
+ * `pots.card-pot.changed`: the pot a user's card spends from (their active pot; null: none), as of `version`
+ * (which only grows for a user). Written to pots' outbox in the transaction of every change to it, so payments
+ * decides a card authorisation without asking pots. Whether the user may spend from that pot is the pot's
+ * own access (above), so a user who left it is refused there.
+ */
+export const CardPotChangedJob = z.object({
+  userId: Uuid,
+  potId: Uuid.nullable(),
+  version: z.number().int().positive(),
+});
+export type CardPotChangedJob = z.infer<typeof CardPotChangedJob>;
+
+/**
+ * `pots.spend-approval.changed`: a second member approved a card payment up to `amountPence` (`withdrawn`
+ * false), or its requester cancelled that approval (`withdrawn` true). An approval is granted once and
+ * withdrawn at most once after, so payments merges the two without a version: a withdrawal wins whatever the
+ * order they arrive in. Whether it is used is payments' fact (it uses one with the hold of a card payment).
+ */
+export const SpendApprovalChangedJob = z.object({
+  approvalId: Uuid,
+  potId: Uuid,
+  userId: Uuid,
+  amountPence: z.number().int().positive(),
+  expiresAt: IsoDateTime,
+  withdrawn: z.boolean(),
+});
+export type SpendApprovalChangedJob = z.infer<typeof SpendApprovalChangedJob>;
+
+/** What pots tells payments so that payments decides pot money commands on its own data. */
+export const PaymentsPotAccessQueue = defineQueue('payments-pot-access', [
+  'pots.pot-access.changed.v1',
+  'pots.card-pot.changed.v1',
+  'pots.spend-approval.changed.v1',
+]);

@@ -28,7 +28,7 @@ import {
   UpdatePotRequest,
 } from './pot';
 import { ReminderSent, RemindRequest } from './reminder';
-import { CardSpending, PotRules, UpdatePotRulesRequest } from './rules';
+import { PotRules, UpdatePotRulesRequest } from './rules';
 import {
   ImportPreview,
   ImportPreviewRequest,
@@ -48,9 +48,6 @@ export const Membership = z.object({
   rules: PotRules.nullable(),
 });
 export type Membership = z.infer<typeof Membership>;
-
-export const ActivePotOfUserQuery = z.object({ userId: Uuid }).strict();
-export type ActivePotOfUserQuery = z.infer<typeof ActivePotOfUserQuery>;
 
 /** The signed-in caller, as the gateway authenticated them. Every pots command carries it. */
 export const PotsCaller = z.object({
@@ -192,6 +189,4 @@ export const PotsRpc = {
   getActivePot: defineRpc('pots.active-pot.get.v1', ActivePotQuery, ActivePot),
   /** Internal (payments, issuing): is a user in a pot, and as what. */
   getMembership: defineRpc('pots.membership.get.v1', MembershipQuery, Membership),
-  /** Internal (issuing): the pot a user's card spends from, with its spending rule, in one read. */
-  getCardSpendingOfUser: defineRpc('pots.card-spending.of-user.v1', ActivePotOfUserQuery, CardSpending),
 } as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { apiRequestSchema, apiSchema, IsoDateTime, Uuid } from '../common';
+import { apiRequestSchema, apiSchema } from '../common';
 
 /**
  * Who may move a pot's money out: its owner only, any member, or any member up to
@@ -97,13 +97,3 @@ export function potRuleAllows(
   if (rule === 'owner') return 'no';
   return amountPence > approvalAbovePence ? 'approval' : 'yes';
 }
-
-/** For issuing's card decision (one call while Stripe waits): the card owner's active pot and its rule. */
-export const CardSpending = z.object({
-  potId: Uuid.nullable(),
-  role: z.enum(['owner', 'member']).nullable(),
-  spendRule: PotRule.nullable(),
-  approvalAbovePence: z.number().int().nullable(),
-  updatedAt: IsoDateTime.nullable(),
-});
-export type CardSpending = z.infer<typeof CardSpending>;

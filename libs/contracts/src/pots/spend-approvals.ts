@@ -1,14 +1,6 @@
 import { z } from 'zod';
 
-import {
-  Acknowledged,
-  apiRequestSchema,
-  apiSchema,
-  defineRpc,
-  IsoDateTime,
-  SingleLineText,
-  Uuid,
-} from '../common';
+import { apiRequestSchema, apiSchema, defineRpc, IsoDateTime, SingleLineText, Uuid } from '../common';
 import { MAX_EXPENSE_PENCE } from './expense';
 import { PotsCaller } from './rpc';
 
@@ -86,26 +78,8 @@ export type DecideSpendApprovalCommand = z.infer<typeof DecideSpendApprovalComma
 export const ListSpendApprovalsQuery = withCaller({ potId: Uuid });
 export type ListSpendApprovalsQuery = z.infer<typeof ListSpendApprovalsQuery>;
 
-/** Internal (issuing): a card payment above the rule's amount uses one approval, once per authorisation. */
-export const UseSpendApprovalCommand = z
-  .object({
-    userId: Uuid,
-    potId: Uuid,
-    amountPence: z.number().int().positive(),
-    authorizationId: z.string().min(1),
-  })
-  .strict();
-export type UseSpendApprovalCommand = z.infer<typeof UseSpendApprovalCommand>;
-export const SpendApprovalUse = z.object({ approved: z.boolean(), approvalId: Uuid.nullable() });
-export type SpendApprovalUse = z.infer<typeof SpendApprovalUse>;
-/** Internal (issuing): the payment was declined after all (no funds): its approval can be used again. */
-export const ReleaseSpendApprovalCommand = z.object({ authorizationId: z.string().min(1) }).strict();
-export type ReleaseSpendApprovalCommand = z.infer<typeof ReleaseSpendApprovalCommand>;
-
 export const SpendApprovalsRpc = {
   request: defineRpc('pots.spend-approval.request.v1', RequestSpendApprovalCommand, SpendApproval),
   decide: defineRpc('pots.spend-approval.decide.v1', DecideSpendApprovalCommand, SpendApproval),
   list: defineRpc('pots.spend-approval.list.v1', ListSpendApprovalsQuery, z.array(SpendApproval)),
-  use: defineRpc('pots.spend-approval.use.v1', UseSpendApprovalCommand, SpendApprovalUse),
-  release: defineRpc('pots.spend-approval.release.v1', ReleaseSpendApprovalCommand, Acknowledged),
 } as const;
