@@ -2,24 +2,17 @@
 // transaction of every change to their active pot, with a version that only grows for that user; the
 // migration that brought it in announces every active pot and every approval still usable once. Against the
 // real Postgres.
-import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 
 import { CardPotChangedJob, SpendApprovalChangedJob } from '@kitty/contracts';
-import { createThrowawayDatabase } from '@kitty/testing';
-import { Client } from 'pg';
 
 import { endMembership } from '../balances/balances.service';
-import { loadPotsConfig, type PotsConfig } from '../config';
+import { type PotsConfig } from '../config';
 import { MemberErasure } from '../members/member-erasure';
 import { PrismaService } from '../prisma.service';
+import { potsDatabaseBefore } from '../testing/database-before-migration';
 import { createPot, type PotsTestDatabase, potsTestDatabase } from '../testing/pot-factory';
 import { potServiceOn } from '../testing/services';
 import { announceCardPot } from './card-pot-announcement';
-
-const ROOT = path.resolve(__dirname, '../../../..');
 
 async function cardPots(prisma: PrismaService, userId: string): Promise<CardPotChangedJob[]> {
   const rows = await prisma.outboxMessage.findMany({
@@ -87,26 +80,9 @@ describe('card pot announcements (PostgreSQL)', () => {
   it('are made for every active pot and usable approval by the migration that brought them in', async () => {
     // A database made by the schema before that migration, holding an active pot, and approvals approved,
     // approved but expired, used and pending.
-    const dir = mkdtempSync(path.join(tmpdir(), 'pots-before-'));
-    const migrations = path.join(dir, 'pots/prisma/migrations');
-    cpSync(path.join(ROOT, 'apps/pots/prisma'), path.join(dir, 'pots/prisma'), { recursive: true });
-    const introducing = readdirSync(migrations).find((name) =>
-      name.endsWith('_card_pot_and_approval_announcements'),
-    ) as string;
-    for (const later of readdirSync(migrations).filter((name) => /^\d/.test(name) && name >= introducing))
-      rmSync(path.join(migrations, later), { recursive: true });
-    const database = createThrowawayDatabase('pots', loadPotsConfig().DATABASE_URL);
-    const migrate = (appsDir: string) =>
-      execFileSync(
-        process.execPath,
-        [path.join(ROOT, 'infra/db/migrate.js'), 'deploy', 'pots', '--apps-dir', appsDir],
-        { env: { DATABASE_URL: database.url }, stdio: 'pipe' },
-      );
-    const sql = new Client({ connectionString: database.url });
+    const before = await potsDatabaseBefore('_card_pot_and_approval_announcements');
+    const { sql } = before;
     try {
-      await sql.connect();
-      await sql.query('DROP SCHEMA pots CASCADE');
-      migrate(dir);
       const potId = crypto.randomUUID();
       const [ann, ben, benMember] = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
       const [approved, expired, used, pending] = Array.from({ length: 4 }, () => crypto.randomUUID());
@@ -133,9 +109,9 @@ describe('card pot announcements (PostgreSQL)', () => {
         [approved, expired, used, pending, potId, benMember, ben],
       );
 
-      migrate(path.join(ROOT, 'apps'));
+      before.migrateToNow();
 
-      const prisma = new PrismaService({ DATABASE_URL: database.url } as PotsConfig);
+      const prisma = new PrismaService({ DATABASE_URL: before.url } as PotsConfig);
       try {
         expect(await cardPots(prisma, ben)).toEqual([{ userId: ben, potId, version: 1 }]);
         await expect(prisma.cardPotVersion.findUnique({ where: { userId: ben } })).resolves.toEqual({
@@ -165,9 +141,7 @@ describe('card pot announcements (PostgreSQL)', () => {
         await prisma.$disconnect();
       }
     } finally {
-      await sql.end();
-      await database.drop();
-      rmSync(dir, { recursive: true, force: true });
+      await before.close();
     }
   }, 120_000);
 });

@@ -1,22 +1,15 @@
 // Pots tells payments who belongs to each pot (pots.pot-access.changed on the outbox) in the transaction of
 // every change, with a version that only grows; the migration that brought it in announces every existing
 // pot once. Against the real Postgres.
-import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 
 import { DEFAULT_POT_RULES, PotAccessChangedJob } from '@kitty/contracts';
-import { createThrowawayDatabase } from '@kitty/testing';
-import { Client } from 'pg';
 
-import { loadPotsConfig, type PotsConfig } from '../config';
+import { type PotsConfig } from '../config';
 import { PotRulesService } from '../pots/pot-rules';
 import { PrismaService } from '../prisma.service';
+import { potsDatabaseBefore } from '../testing/database-before-migration';
 import { type PotsTestDatabase, potsTestDatabase } from '../testing/pot-factory';
 import { potServiceOn } from '../testing/services';
-
-const ROOT = path.resolve(__dirname, '../../../..');
 
 async function announcements(prisma: PrismaService, potId: string): Promise<PotAccessChangedJob[]> {
   const rows = await prisma.outboxMessage.findMany({
@@ -70,29 +63,9 @@ describe('pot access announcements (PostgreSQL)', () => {
   it('are made for every existing pot by the migration that brought them in (its members with an account)', async () => {
     // A database made by the schema before that migration, holding a pot with an owner, a member, a guest and
     // a member who left.
-    const dir = mkdtempSync(path.join(tmpdir(), 'pots-before-'));
-    const migrations = path.join(dir, 'pots/prisma/migrations');
-    cpSync(path.join(ROOT, 'apps/pots/prisma'), path.join(dir, 'pots/prisma'), { recursive: true });
-    const introducing = readdirSync(migrations).find((name) =>
-      name.endsWith('_pot_access_version'),
-    ) as string;
-    for (const later of readdirSync(migrations).filter((name) => /^\d/.test(name) && name >= introducing))
-      rmSync(path.join(migrations, later), { recursive: true });
-    const database = createThrowawayDatabase('pots', loadPotsConfig().DATABASE_URL);
-    const migrate = (appsDir: string) =>
-      execFileSync(
-        process.execPath,
-        [path.join(ROOT, 'infra/db/migrate.js'), 'deploy', 'pots', '--apps-dir', appsDir],
-        {
-          env: { DATABASE_URL: database.url },
-          stdio: 'pipe',
-        },
-      );
-    const sql = new Client({ connectionString: database.url });
+    const before = await potsDatabaseBefore('_pot_access_version');
+    const { sql } = before;
     try {
-      await sql.connect();
-      await sql.query('DROP SCHEMA pots CASCADE');
-      migrate(dir);
       const potId = crypto.randomUUID();
       const [ann, ben, cat] = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
       await sql.query(
@@ -108,9 +81,9 @@ describe('pot access announcements (PostgreSQL)', () => {
         [potId, ann, ben, cat],
       );
 
-      migrate(path.join(ROOT, 'apps'));
+      before.migrateToNow();
 
-      const prisma = new PrismaService({ DATABASE_URL: database.url } as PotsConfig);
+      const prisma = new PrismaService({ DATABASE_URL: before.url } as PotsConfig);
       try {
         expect(await announcements(prisma, potId)).toEqual([
           {
@@ -130,9 +103,7 @@ describe('pot access announcements (PostgreSQL)', () => {
         await prisma.$disconnect();
       }
     } finally {
-      await sql.end();
-      await database.drop();
-      rmSync(dir, { recursive: true, force: true });
+      await before.close();
     }
   }, 120_000);
 });
