@@ -6,7 +6,7 @@ import {
   PotPaymentsRpc,
   type Settlement,
 } from '@kitty/contracts';
-import { RpcClient } from '@kitty/nest-common';
+import { ProblemError, RpcClient } from '@kitty/nest-common';
 import { Injectable } from '@nestjs/common';
 
 /**
@@ -24,7 +24,9 @@ export class PotPaymentsService {
     if (expense) return expense;
     if (!payment) throw new Error('pots prepared neither an expense nor a payment');
     const { transactionId } = await this.rpc.call(PaymentsRpc.payExpenseFromPot, payment);
-    return this.rpc.call(PotPaymentsRpc.recordPaidExpense, { ...payment, transactionId });
+    return this.rpc
+      .call(PotPaymentsRpc.recordPaidExpense, { ...payment, transactionId })
+      .catch(beingRecorded);
   }
 
   async paySettlementWithKitty(command: CreateSettlementCommand): Promise<Settlement> {
@@ -32,6 +34,23 @@ export class PotPaymentsService {
     if (settlement) return settlement;
     if (!payment) throw new Error('pots prepared neither a settlement nor a payment');
     const { transactionId } = await this.rpc.call(PaymentsRpc.paySettlement, payment);
-    return this.rpc.call(PotPaymentsRpc.recordPaidSettlement, { ...payment, transactionId });
+    return this.rpc
+      .call(PotPaymentsRpc.recordPaidSettlement, { ...payment, transactionId })
+      .catch(beingRecorded);
   }
+}
+
+/**
+ * Pots could not record a payment made a moment ago (unreachable, restarting): the money has moved and
+ * payments' event records it, so the answer says so, and a retry with the same Idempotency-Key (the web
+ * client's own) returns the record.
+ */
+function beingRecorded(error: unknown): never {
+  if (error instanceof ProblemError && error.problem.status >= 500)
+    throw ProblemError.of(
+      503,
+      'Paid, being recorded',
+      'The payment went through and is being recorded: it will appear in a moment.',
+    );
+  throw error;
 }
