@@ -36,7 +36,7 @@ import {
   requireOwner,
 } from '../core/pot-access';
 import { announcePotAccess } from '../core/pot-access-announcement';
-import { lockPot, refreshSettlePlan } from '../core/settle-plan';
+import { currentSettlePlan, lockPot, refreshSettlePlan } from '../core/settle-plan';
 import { ukToday } from '../core/uk-day';
 import type { PotMember as PotMemberRow, Settlement as SettlementRow } from '../generated/prisma/client';
 import { PrismaService, type Tx } from '../prisma.service';
@@ -52,6 +52,8 @@ interface BalanceRow {
   net_pence: bigint;
   added_pence: bigint;
   settle_plan: unknown;
+  /** A member's own money moved since the plan was worked out (first row only, like the plan). */
+  settle_plan_stale: boolean | null;
   /** The debts reminded on the day it names (first row only, like the plan). */
   reminded: RemindedToday | null;
 }
@@ -68,7 +70,7 @@ export class BalancesService {
     // it from the pot row (a subquery of pot_reminders cost this read a third more). Past Prisma's query path.
     let rows = await this.readBalanceRows(potId);
     if (!rows.some((row) => row.user_id === caller.userId)) throw potNotFound();
-    if (rows[0].settle_plan === null && rows.some((row) => row.net_pence !== 0n))
+    if (rows[0].settle_plan_stale || (rows[0].settle_plan === null && rows.some((row) => row.net_pence !== 0n)))
       rows = await this.replan(potId);
     const { betweenMembers, withPot } = splitPotTransfers((rows[0].settle_plan ?? []) as Transfer[]);
     return {
@@ -98,14 +100,11 @@ export class BalancesService {
   }
 
   /**
-   * A pot with positions but no plan (every pot's plan was cleared when the money its members put in came to
-   * count in their positions) has it worked out once, the first time it is read.
+   * A pot whose plan is stale (a member's own money moved since) or was never worked out for its positions
+   * has it worked out once, by the first read that finds it so.
    */
   private async replan(potId: string): Promise<BalanceRow[]> {
-    await this.prisma.$transaction(async (tx) => {
-      await lockPot(tx, potId);
-      await refreshSettlePlan(tx, potId);
-    });
+    await this.prisma.$transaction((tx) => currentSettlePlan(tx, potId));
     return this.readBalanceRows(potId);
   }
 
@@ -113,6 +112,7 @@ export class BalancesService {
     return this.prisma.directRows<BalanceRow>(
       `SELECT m.id, m.user_id, m.name, m.net_pence, m.added_pence,
               CASE WHEN row_number() OVER member_order = 1 THEN p.settle_plan END AS settle_plan,
+              CASE WHEN row_number() OVER member_order = 1 THEN p.settle_plan_stale END AS settle_plan_stale,
               CASE WHEN row_number() OVER member_order = 1 THEN p.reminded_today END AS reminded
          FROM pot_members m JOIN pots p ON p.id = m.pot_id
         WHERE m.pot_id = $1::uuid AND m.removed_at IS NULL

@@ -137,6 +137,29 @@ describe("a pot's money belongs to its members (PostgreSQL)", () => {
     expect(await netOf(pot)).toEqual([4500, 1000]);
   });
 
+  it("leaves the plan to the next read when a member's own money moves, and that read works it out", async () => {
+    const pot = await createPot(db.prisma, ['Ann', 'Ben']);
+    const [ann, ben] = pot.members;
+    const stale = async () =>
+      (await db.prisma.pot.findUniqueOrThrow({ where: { id: pot.id } })).settlePlanStale;
+    await moved(pot, 'top_up', 5000, 0);
+    expect((await read(pot)).potPlan).toEqual([{ memberId: ann.id, direction: 'from_pot', amountPence: 5000 }]);
+    expect(await stale()).toBe(false);
+
+    await moved(pot, 'card_hold', -1200, 1);
+    expect(await stale()).toBe(true);
+    // Two reads at once: one works the plan out, the other finds it done.
+    const [first, second] = await Promise.all([read(pot), read(pot)]);
+    expect(first.plan).toEqual([{ fromMemberId: ben.id, toMemberId: ann.id, amountPence: 1200 }]);
+    expect(first.potPlan).toEqual([{ memberId: ann.id, direction: 'from_pot', amountPence: 3800 }]);
+    expect([second.plan, second.potPlan]).toEqual([first.plan, first.potPlan]);
+    expect(await stale()).toBe(false);
+
+    // A move by nobody moves no position, so the plan stands.
+    await moved(pot, 'card_capture', -300, null);
+    expect(await stale()).toBe(false);
+  });
+
   it('applies each ledger transaction to the position once, however often its event comes', async () => {
     const pot = await createPot(db.prisma, ['Ann']);
     const event: PotBalanceChanged = {

@@ -13,6 +13,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { POTS_CONFIG, type PotsConfig } from '../config';
 import { recordActivity } from '../core/activity';
 import { type Membership, requireMember, requireOpenPot } from '../core/pot-access';
+import { currentSettlePlan } from '../core/settle-plan';
 import { PrismaService, type Tx } from '../prisma.service';
 
 /** The UK calendar day as Postgres sees it: one clock for every replica. */
@@ -64,11 +65,8 @@ export class ReminderService {
     const sent = await this.prisma.$transaction(async (tx) => {
       const membership = await requireMember(tx, potId, caller.userId);
       await requireOpenPot(tx, potId, 'send reminders');
-      const pot = await tx.pot.findUniqueOrThrow({
-        where: { id: potId },
-        select: { name: true, settlePlan: true },
-      });
-      const transfer = ((pot.settlePlan ?? []) as unknown as Transfer[]).find(
+      const pot = await tx.pot.findUniqueOrThrow({ where: { id: potId }, select: { name: true } });
+      const transfer = (await currentSettlePlan(tx, potId)).find(
         ({ from, to }) => from === body.fromMemberId && to === body.toMemberId,
       );
       if (!transfer) throw notInPlan();

@@ -5,7 +5,6 @@ import { Injectable } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
 
 import { notifyPotMembers } from '../core/pot-notifications';
-import { refreshSettlePlan } from '../core/settle-plan';
 import { PrismaService, type Tx } from '../prisma.service';
 
 type Kind = PotBalanceChanged['kind'];
@@ -56,22 +55,18 @@ export function totalsDelta(event: Pick<PotBalanceChanged, 'kind' | 'amountPence
  */
 const FOLLOWED_UP_KINDS: ReadonlySet<Kind> = new Set(['top_up', 'withdrawal']);
 
-/**
- * A row of pot_balance_apply: whether the transaction was new, who made it, the pot's members now, and
- * whether it moved its maker's position.
- */
+/** A row of pot_balance_apply: whether the transaction was new, who made it, and the pot's members now. */
 interface AppliedRow {
   inserted: boolean;
   member_name: string | null;
   member_user_ids: string[];
-  position_moved: boolean;
 }
 
 /** The event's common part in one statement; a pot that does not exist fails the job without retry. */
 async function applyToPot(rows: DirectRows, event: PotBalanceChanged): Promise<AppliedRow> {
   const delta = totalsDelta(event);
   const [row] = await rows<AppliedRow>(
-    `SELECT inserted, member_name, member_user_ids, position_moved
+    `SELECT inserted, member_name, member_user_ids
        FROM pot_balance_apply($1::uuid, $2::bigint, $3::bigint, $4::uuid, $5::text, $6::text, $7::bigint, $8::text,
                               $9::timestamptz, $10::text, $11::bigint, $12::bigint, $13::bigint)`,
     event.potId,
@@ -114,22 +109,19 @@ export class PotBalanceProjection {
 
   /**
    * Returns the pot's current members (by user id), read inside the transaction that moved the money. The
-   * common part is one statement (pot_balance_apply, migration 20261129073505), run direct (ADR 0017) when
-   * it is all there is: a pot-paid expense's debit or refund, or a move by nobody. A member's own money
-   * moves their position, so the settle-up plan is worked out again in the same transaction; a top-up, a
-   * withdrawal or a card capture also adds activity or notices there.
+   * common part is one statement (pot_balance_apply), run direct (ADR 0017) when it is all there is: a card
+   * payment, a pot-paid expense's debit or refund. A member's own money moves their position there and
+   * marks the settle-up plan stale for the next read to work out. A top-up or a withdrawal also adds
+   * activity and notices, in the same transaction.
    */
   private async project(event: PotBalanceChanged): Promise<string[]> {
-    const movesAMember = event.userId !== null && positionChange(event) !== 0;
-    const applied =
-      FOLLOWED_UP_KINDS.has(event.kind) || movesAMember
-        ? await this.prisma.$transaction(async (tx) => {
-            const row = await applyToPot(directRowsIn(tx), event);
-            if (row.position_moved) await refreshSettlePlan(tx, event.potId);
-            if (row.inserted) await this.followUp(tx, event, row);
-            return row;
-          })
-        : await applyToPot(this.prisma.directRows, event);
+    const applied = FOLLOWED_UP_KINDS.has(event.kind)
+      ? await this.prisma.$transaction(async (tx) => {
+          const row = await applyToPot(directRowsIn(tx), event);
+          if (row.inserted) await this.followUp(tx, event, row);
+          return row;
+        })
+      : await applyToPot(this.prisma.directRows, event);
     return applied.member_user_ids;
   }
 
