@@ -1,6 +1,7 @@
 #!/bin/sh
 # The postgres image's command: creates the cluster on first start (user and password from
-# POSTGRES_USER / POSTGRES_PASSWORD, database POSTGRES_DB), then runs the server in the foreground.
+# POSTGRES_USER / POSTGRES_PASSWORD, database POSTGRES_DB), then runs the server in the foreground with any
+# further arguments (settings such as -c max_connections=400).
 set -eu
 : "${PGDATA:=/var/lib/postgresql/data}"
 if [ ! -s "$PGDATA/PG_VERSION" ]; then
@@ -14,4 +15,4 @@ if [ ! -s "$PGDATA/PG_VERSION" ]; then
   if [ -n "${POSTGRES_DB:-}" ]; then createdb -h /tmp -U "${POSTGRES_USER:-postgres}" "$POSTGRES_DB"; fi
   pg_ctl -D "$PGDATA" -m fast -w stop >/dev/null
 fi
-exec postgres -D "$PGDATA" -c listen_addresses='*' -c unix_socket_directories=/tmp
+exec postgres -D "$PGDATA" -c listen_addresses='*' -c unix_socket_directories=/tmp "$@"

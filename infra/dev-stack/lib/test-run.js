@@ -18,6 +18,7 @@ const {
   redact,
 } = require('./postgres');
 const { privateRedis } = require('./redis');
+const { containersUnavailable, startTestContainers } = require('./test-containers');
 const { Supervisor } = require('./supervisor');
 const { ReplicaKeeper } = require('./replica-keeper');
 const { paint, say, formatDuration, tail } = require('./output');
@@ -205,9 +206,17 @@ async function runTests(argv, userEnv = process.env) {
   const phases = new Phases(() => interrupted);
 
   const servicesOk = await phases.run('services (PostgreSQL, Redis)', async () => {
-    run.postgres = await findPostgres({ root: stack.ROOT, userEnv, supervisor, say });
+    const noContainers = containersUnavailable(userEnv);
+    if (noContainers === null) {
+      try {
+        Object.assign(run, await startTestContainers({ runDir, runId, userEnv, say }));
+      } catch (error) {
+        say.warn(`testcontainers: ${/** @type {Error} */ (error).message}; using this machine's servers.`);
+      }
+    }
+    run.postgres ??= await findPostgres({ root: stack.ROOT, userEnv, supervisor, say });
     say.info(`PostgreSQL: ${run.postgres.source}`);
-    run.redis = await privateRedis({
+    run.redis ??= await privateRedis({
       root: stack.ROOT,
       userEnv,
       supervisor,
@@ -215,6 +224,9 @@ async function runTests(argv, userEnv = process.env) {
       say,
     });
     say.info(`Redis: ${run.redis.source}`);
+    return run.postgres.source.startsWith('testcontainers')
+      ? 'testcontainers (podman)'
+      : `machine's servers, no containers: ${noContainers ?? 'testcontainers failed, see above'}`;
   });
 
   const databaseOk =

@@ -28,7 +28,7 @@ import { isShuttingDown, shutdownGracefully } from './shutdown';
  * QueueRegistry, startQueueWorker) on the real Redis: an HTTP route calls an RPC whose handler queues a
  * job, so a request id can be followed from the HTTP edge through Redis into a worker.
  */
-const REDIS_URL = 'redis://127.0.0.1:6379';
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const run = randomUUID().slice(0, 8);
 const PREFIX = `obs-test-${run}`;
 // The probe answers as 'notifications' (every pattern belongs to a service), on its own key prefix.

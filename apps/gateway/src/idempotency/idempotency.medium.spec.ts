@@ -20,7 +20,7 @@ import { IdempotencyModule } from './idempotency.module';
 import { IdempotencyKeyParam, Idempotent } from './idempotent.decorator';
 
 /** Idempotent commands on the real Redis: what a retry, a replay, a clash and a race get. */
-const REDIS_URL = 'redis://127.0.0.1:6379';
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const runs: { key: string; body: unknown }[] = [];

@@ -10,7 +10,7 @@ import { LiveHub, MAX_STREAMS_PER_USER } from './live-hub';
  * Live notices on the real Redis: a service's LivePublisher to two gateway replicas' hubs. Each notice
  * reaches the streams of the users it names, on whichever replica they are, and nobody else's.
  */
-const REDIS_URL = 'redis://127.0.0.1:6379';
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 interface Heard {
   topics: LiveTopic[];

@@ -12,7 +12,7 @@ import { createOpsServer, METRICS_PATH, QUEUE_DASHBOARD_PATH } from './ops-serve
  * login gets 401 or 404, never data.
  */
 const config = {
-  REDIS_URL: 'redis://127.0.0.1:6379',
+  REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
   QUEUE_PREFIX: `ops-corpus-${randomUUID().slice(0, 8)}`,
   OPS_USERNAME: 'ops',
   OPS_PASSWORD: 'a-long-operator-password-for-tests-0123',

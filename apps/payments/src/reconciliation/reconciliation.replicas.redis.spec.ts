@@ -11,7 +11,7 @@ import type { PaymentsConfig } from '../config';
 import { RECONCILIATION_SCHEDULE, ReconciliationProcessor } from './reconciliation.processor';
 import type { ReconciliationService, ReconciliationWindow } from './reconciliation.service';
 
-const REDIS_URL = 'redis://127.0.0.1:6379';
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 describe('reconciliation scheduler with three replicas (Redis)', () => {
   const prefix = `kitty-reconciliation-spec-${randomBytes(4).toString('hex')}`;

@@ -19,7 +19,7 @@ import { StripeEventProcessor } from './stripe-event.processor';
 import { StripeEventService } from './stripe-event.service';
 import { TopUpCreditService } from './top-up-credit.service';
 
-const REDIS_URL = 'redis://127.0.0.1:6379';
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const SESSIONS = 100;
 
 describe('StripeEventProcessor (Redis, PostgreSQL)', () => {

@@ -11,7 +11,7 @@ import type { PotsConfig } from '../config';
 import type { RecurringExpenseService } from './recurring-expense.service';
 import { RECURRING_EXPENSES_SCHEDULER_ID, RecurringExpensesProcessor } from './recurring-expenses.processor';
 
-const REDIS_URL = 'redis://127.0.0.1:6379';
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 describe('recurring expenses schedule with three replicas (Redis)', () => {
   const prefix = `kitty-recurring-spec-${randomBytes(4).toString('hex')}`;

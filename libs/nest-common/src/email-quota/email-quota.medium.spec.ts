@@ -6,7 +6,7 @@ import { ProblemError } from '../errors';
 import { EmailQuota, type EmailSender, recipientKeyPart, utcDay } from './email-quota';
 
 /** The daily e-mail allowance on the real Redis: both limits, all-or-nothing, shared by every instance. */
-const REDIS_URL = 'redis://127.0.0.1:6379';
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const NOON = new Date('2026-11-23T12:00:00.000Z');
 
 describe('EmailQuota (Redis)', () => {
