@@ -12,7 +12,7 @@ if (argv.includes('--help')) {
   const { VARIABLES, LAUNCHER_VARIABLES } = require('./lib/env.js');
   console.log(
     'npm start [-- --no-build] [-- --no-install]\n\n' +
-      "The apps run on the Node.js the images ship (fetched once from the npm registry); KITTY_NODE=machine\n" +
+      'The apps run on the Node.js the images ship (fetched once from the npm registry); KITTY_NODE=machine\n' +
       "runs them on this machine's.\n\n" +
       'Every app gets (your own values win):',
   );
@@ -23,9 +23,13 @@ if (argv.includes('--help')) {
 }
 
 try {
+  const installStarted = Date.now();
   if (!argv.includes('--no-install')) await require('./lib/install.js').ensureInstalled(root, say);
   // Loaded only now: it needs the dependencies installed above.
-  await require('./lib/develop.js').runDevelopment(argv);
+  await require('./lib/develop.js').runDevelopment(argv, process.env, {
+    startedAt: installStarted,
+    installMs: Date.now() - installStarted,
+  });
 } catch (error) {
   say.fail(/** @type {Error} */ (error).message);
   process.exit(1);

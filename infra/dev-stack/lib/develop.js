@@ -17,9 +17,16 @@ const SIGNAL_ECHO_MS = 1500;
 /**
  * @param {string[]} argv
  * @param {NodeJS.ProcessEnv} [userEnv]
+ * @param {{ startedAt: number, installMs: number }} [install] when and how long `npm ci` ran before this
  */
-async function runDevelopment(argv, userEnv = process.env) {
-  const startedAt = Date.now();
+async function runDevelopment(
+  argv,
+  userEnv = process.env,
+  install = { startedAt: Date.now(), installMs: 0 },
+) {
+  const { startedAt } = install;
+  const took = new StepTimes();
+  took.add('install', install.installMs);
   const skipBuild = argv.includes('--no-build');
   const registry = appsForRun(loadRegistry(stack.ROOT), { mode: 'development', userEnv });
   const replicas = replicaCounts(registry, { mode: 'development', userEnv });
@@ -82,25 +89,32 @@ async function runDevelopment(argv, userEnv = process.env) {
 
   try {
     say.step('Finding PostgreSQL and Redis');
-    const postgres = await findPostgres({ root: stack.ROOT, userEnv, supervisor, say });
+    const postgres = await took.time('PostgreSQL', () =>
+      findPostgres({ root: stack.ROOT, userEnv, supervisor, say }),
+    );
     services.push(postgres);
     say.info(`PostgreSQL: ${postgres.source}`);
-    const redis = await findRedis({ root: stack.ROOT, userEnv, supervisor, say });
+    const redis = await took.time('Redis', () => findRedis({ root: stack.ROOT, userEnv, supervisor, say }));
     services.push(redis);
     say.info(`Redis: ${redis.source}`);
 
-    await ensureDatabase(postgres.url);
     say.step(`Migrating ${redact(postgres.url)}`);
-    if (!(await stack.migrate('deploy', postgres.url, { track })))
-      say.warn('infra/db/migrate.js not found: no migrations applied.');
+    await took.time('migrations', async () => {
+      await ensureDatabase(postgres.url);
+      if (!(await stack.migrate('deploy', postgres.url, { track })))
+        say.warn('infra/db/migrate.js not found: no migrations applied.');
+    });
     say.step('Generating Prisma clients');
-    if (!(await stack.generateClients({ track }))) say.warn('infra/db/generate.js not found: skipped.');
+    await took.time('Prisma clients', async () => {
+      if (!(await stack.generateClients({ track }))) say.warn('infra/db/generate.js not found: skipped.');
+    });
     const projects = buildProjects(registry);
     if (skipBuild) say.warn('Skipping the build (--no-build).');
     else if (projects.length) {
       say.step(`Building ${projects.join(', ')}`);
-      await stack.build(projects, { track });
+      await took.time('build', () => stack.build(projects, { track }));
     }
+    const bootStarted = Date.now();
 
     // With your own SMTP_URL, mail goes there and no MailDev is started.
     const withMaildev = userEnv.SMTP_URL === undefined;
@@ -120,6 +134,7 @@ async function runDevelopment(argv, userEnv = process.env) {
       stripeSandboxDataDir: path.join(stack.KITTY_DIR, 'stripe-sandbox'),
       timeoutMs: stack.healthTimeoutMs(userEnv, 90),
     });
+    took.add('boot', Date.now() - bootStarted);
     const { ports, env } = started;
     stopStack = started.stop;
     ready = true;
@@ -146,7 +161,8 @@ async function runDevelopment(argv, userEnv = process.env) {
     console.log(
       paint(
         'grey',
-        `Ready in ${formatDuration(Date.now() - startedAt)}. Logs in .kitty/logs/. Press Ctrl-C to stop.\n`,
+        `Ready in ${formatDuration(Date.now() - startedAt)} (${took.summary()}). Logs in .kitty/logs/. ` +
+          'Press Ctrl-C to stop.\n',
       ),
     );
   } catch (error) {
@@ -155,6 +171,38 @@ async function runDevelopment(argv, userEnv = process.env) {
     const log = stack.healthFailureLog(supervisor, error);
     if (log) console.error(log);
     await shutdown(1);
+  }
+}
+
+/** How long each step of a start took, for the line that says the stack is ready. */
+class StepTimes {
+  constructor() {
+    /** @type {[string, number][]} */
+    this.steps = [];
+  }
+
+  /** @param {string} name @param {number} ms */
+  add(name, ms) {
+    this.steps.push([name, ms]);
+  }
+
+  /**
+   * @template T
+   * @param {string} name
+   * @param {() => Promise<T>} step
+   * @returns {Promise<T>}
+   */
+  async time(name, step) {
+    const started = Date.now();
+    try {
+      return await step();
+    } finally {
+      this.add(name, Date.now() - started);
+    }
+  }
+
+  summary() {
+    return this.steps.map(([name, ms]) => `${name} ${formatDuration(ms)}`).join(', ');
   }
 }
 
