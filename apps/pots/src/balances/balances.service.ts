@@ -36,7 +36,8 @@ import {
   requireOwner,
 } from '../core/pot-access';
 import { announcePotAccess } from '../core/pot-access-announcement';
-import { lockPot, refreshSettlePlan } from '../core/settle-plan';
+import { lockPot } from '../core/pot-rows.repository';
+import { refreshSettlePlan } from '../core/settle-plan';
 import { ukToday } from '../core/uk-day';
 import type { PotMember as PotMemberRow, Settlement as SettlementRow } from '../generated/prisma/client';
 import { PrismaService, type Tx } from '../prisma.service';

@@ -32,7 +32,7 @@ import {
   NO_POSITION_CHANGE,
 } from '../core/expense-effects';
 import { type Membership, requireMember, requireOpenPot } from '../core/pot-access';
-import { lockPot } from '../core/settle-plan';
+import { lockPot } from '../core/pot-rows.repository';
 import { computeShares } from '../core/split';
 import { dateColumn, spentOnOf } from '../core/uk-day';
 import type { PotMember } from '../generated/prisma/client';

@@ -5,7 +5,7 @@ import { endMembership } from '../balances/balances.service';
 import { recordActivity } from '../core/activity';
 import { announceCardPot } from '../core/card-pot-announcement';
 import { announcePotAccess } from '../core/pot-access-announcement';
-import { lockPot } from '../core/settle-plan';
+import { lockPot } from '../core/pot-rows.repository';
 import type { PotMember } from '../generated/prisma/client';
 import { PrismaService, type Tx } from '../prisma.service';
 

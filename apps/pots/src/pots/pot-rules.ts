@@ -6,8 +6,9 @@ import { recordActivity } from '../core/activity';
 import { rebuildDirectDebts } from '../core/direct-debts';
 import { requireOpenPot, requireOwner } from '../core/pot-access';
 import { announcePotAccess } from '../core/pot-access-announcement';
+import { lockPot } from '../core/pot-rows.repository';
 import { rulesOf } from '../core/rules-of';
-import { lockPot, refreshSettlePlan } from '../core/settle-plan';
+import { refreshSettlePlan } from '../core/settle-plan';
 import { Prisma } from '../generated/prisma/client';
 import { PrismaService, type Tx } from '../prisma.service';
 

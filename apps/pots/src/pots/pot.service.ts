@@ -23,8 +23,8 @@ import { describePot } from '../core/describe-pot';
 import { requireMember, requireOwner } from '../core/pot-access';
 import { announcePotAccess } from '../core/pot-access-announcement';
 import { orderMembers, toSummary } from '../core/pot-mapper';
+import { lockPot } from '../core/pot-rows.repository';
 import { rulesOf } from '../core/rules-of';
-import { lockPot } from '../core/settle-plan';
 import { InvitationService } from '../invitations/invitation.service';
 import { PrismaService, type Tx } from '../prisma.service';
 

@@ -8,7 +8,7 @@ import { recordActivity } from '../core/activity';
 import { nameOf, peopleOf } from '../core/confirmation';
 import { movePositions, repaymentChange } from '../core/expense-effects';
 import { type Membership, requireMember, requireOpenPot } from '../core/pot-access';
-import { lockPot } from '../core/settle-plan';
+import { lockPot } from '../core/pot-rows.repository';
 import type { Settlement as SettlementRow } from '../generated/prisma/client';
 import { PrismaService, type Tx } from '../prisma.service';
 
