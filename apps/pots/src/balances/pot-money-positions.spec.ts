@@ -26,7 +26,7 @@ describe("a pot's money belongs to its members (PostgreSQL)", () => {
     db = potsTestDatabase();
     ledger = new FakePayments(db.prisma);
     expenses = new ExpenseService(db.prisma, idleRelay);
-    balances = new BalancesService(db.prisma);
+    balances = new BalancesService(db.work);
     projection = new PotBalanceProjection(db.prisma, new RecordedLive().asPublisher<LivePublisher>());
     rules = new PotRulesService(db.prisma);
   }, 60_000);

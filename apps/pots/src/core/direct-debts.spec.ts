@@ -24,9 +24,9 @@ describe('direct debts: simplify on and off (PostgreSQL)', () => {
   beforeAll(() => {
     db = potsTestDatabase();
     expenses = new ExpenseService(db.prisma, idleRelay);
-    balances = new BalancesService(db.prisma);
+    balances = new BalancesService(db.work);
     rules = new PotRulesService(db.prisma);
-    explanations = new PlanExplanationService(db.prisma);
+    explanations = new PlanExplanationService(db.work);
   }, 60_000);
 
   afterAll(() => db?.close());

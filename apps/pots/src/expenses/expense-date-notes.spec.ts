@@ -62,7 +62,7 @@ describe('an expense’s date and notes (PostgreSQL)', () => {
   beforeAll(() => {
     db = potsTestDatabase();
     expenses = new ExpenseService(db.prisma, idleRelay);
-    balances = new BalancesService(db.prisma);
+    balances = new BalancesService(db.work);
   }, 60_000);
 
   afterAll(() => db?.close());

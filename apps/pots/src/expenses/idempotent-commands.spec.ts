@@ -35,7 +35,7 @@ describe('idempotent pot commands (PostgreSQL, in-memory ledger)', () => {
   beforeAll(() => {
     db = potsTestDatabase();
     expenses = new ExpenseService(db.prisma, idleRelay);
-    balances = new BalancesService(db.prisma);
+    balances = new BalancesService(db.work);
   }, 60_000);
 
   afterAll(() => db?.close());

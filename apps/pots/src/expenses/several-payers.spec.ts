@@ -20,7 +20,7 @@ describe('several payers per expense (PostgreSQL)', () => {
   beforeAll(() => {
     db = potsTestDatabase();
     expenses = new ExpenseService(db.prisma, idleRelay);
-    balances = new BalancesService(db.prisma);
+    balances = new BalancesService(db.work);
     pots = potServiceOn(db.prisma);
   }, 60_000);
 

@@ -23,7 +23,7 @@ describe('pot money paid by payments (PostgreSQL, payments in memory)', () => {
   beforeAll(() => {
     db = potsTestDatabase();
     expenses = new ExpenseService(db.prisma, idleRelay);
-    balances = new BalancesService(db.prisma);
+    balances = new BalancesService(db.work);
     pots = potServiceOn(db.prisma);
   }, 60_000);
 

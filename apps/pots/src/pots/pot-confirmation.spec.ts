@@ -17,7 +17,7 @@ describe('confirming records of other people’s payments (PostgreSQL)', () => {
   beforeAll(() => {
     db = potsTestDatabase();
     expenses = new ExpenseService(db.prisma, idleRelay);
-    balances = new BalancesService(db.prisma);
+    balances = new BalancesService(db.work);
   }, 60_000);
 
   afterAll(() => db?.close());

@@ -26,7 +26,7 @@ describe('import and export (PostgreSQL)', () => {
   beforeAll(() => {
     db = potsTestDatabase();
     expenses = new ExpenseService(db.prisma, idleRelay);
-    balances = new BalancesService(db.prisma);
+    balances = new BalancesService(db.work);
     files = new TransferFilesService(db.prisma, expenses);
   }, 60_000);
 
