@@ -28,7 +28,7 @@ describe("a pot's money belongs to its members (PostgreSQL)", () => {
     expenses = new ExpenseService(db.prisma, idleRelay);
     balances = new BalancesService(db.work);
     projection = new PotBalanceProjection(db.prisma, new RecordedLive().asPublisher<LivePublisher>());
-    rules = new PotRulesService(db.prisma);
+    rules = new PotRulesService(db.work);
   }, 60_000);
 
   afterAll(() => db?.close());

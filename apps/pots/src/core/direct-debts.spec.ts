@@ -25,7 +25,7 @@ describe('direct debts: simplify on and off (PostgreSQL)', () => {
     db = potsTestDatabase();
     expenses = new ExpenseService(db.prisma, idleRelay);
     balances = new BalancesService(db.work);
-    rules = new PotRulesService(db.prisma);
+    rules = new PotRulesService(db.work);
     explanations = new PlanExplanationService(db.work);
   }, 60_000);
 
