@@ -25,9 +25,9 @@ describe("a pot's money belongs to its members (PostgreSQL)", () => {
   beforeAll(() => {
     db = potsTestDatabase();
     ledger = new FakePayments(db.prisma);
-    expenses = new ExpenseService(db.prisma, idleRelay);
+    expenses = new ExpenseService(db.work, idleRelay);
     balances = new BalancesService(db.work);
-    projection = new PotBalanceProjection(db.prisma, new RecordedLive().asPublisher<LivePublisher>());
+    projection = new PotBalanceProjection(db.work, new RecordedLive().asPublisher<LivePublisher>());
     rules = new PotRulesService(db.work);
   }, 60_000);
 

@@ -23,7 +23,7 @@ describe('direct debts: simplify on and off (PostgreSQL)', () => {
 
   beforeAll(() => {
     db = potsTestDatabase();
-    expenses = new ExpenseService(db.prisma, idleRelay);
+    expenses = new ExpenseService(db.work, idleRelay);
     balances = new BalancesService(db.work);
     rules = new PotRulesService(db.work);
     explanations = new PlanExplanationService(db.work);

@@ -61,7 +61,7 @@ describe('an expense’s date and notes (PostgreSQL)', () => {
 
   beforeAll(() => {
     db = potsTestDatabase();
-    expenses = new ExpenseService(db.prisma, idleRelay);
+    expenses = new ExpenseService(db.work, idleRelay);
     balances = new BalancesService(db.work);
   }, 60_000);
 

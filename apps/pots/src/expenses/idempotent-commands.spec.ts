@@ -34,7 +34,7 @@ describe('idempotent pot commands (PostgreSQL, in-memory ledger)', () => {
 
   beforeAll(() => {
     db = potsTestDatabase();
-    expenses = new ExpenseService(db.prisma, idleRelay);
+    expenses = new ExpenseService(db.work, idleRelay);
     balances = new BalancesService(db.work);
   }, 60_000);
 

@@ -17,7 +17,7 @@ describe('itemised bills and other currencies (PostgreSQL)', () => {
 
   beforeAll(() => {
     db = potsTestDatabase();
-    expenses = new ExpenseService(db.prisma, idleRelay);
+    expenses = new ExpenseService(db.work, idleRelay);
     balances = new BalancesService(db.work);
   }, 60_000);
 

@@ -19,7 +19,7 @@ describe('several payers per expense (PostgreSQL)', () => {
 
   beforeAll(() => {
     db = potsTestDatabase();
-    expenses = new ExpenseService(db.prisma, idleRelay);
+    expenses = new ExpenseService(db.work, idleRelay);
     balances = new BalancesService(db.work);
     pots = potServiceOn(db.prisma);
   }, 60_000);

@@ -22,7 +22,7 @@ describe('pot money paid by payments (PostgreSQL, payments in memory)', () => {
 
   beforeAll(() => {
     db = potsTestDatabase();
-    expenses = new ExpenseService(db.prisma, idleRelay);
+    expenses = new ExpenseService(db.work, idleRelay);
     balances = new BalancesService(db.work);
     pots = potServiceOn(db.prisma);
   }, 60_000);

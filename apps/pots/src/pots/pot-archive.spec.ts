@@ -22,7 +22,7 @@ describe('an archived pot (PostgreSQL)', () => {
 
   beforeAll(() => {
     db = potsTestDatabase();
-    expenses = new ExpenseService(db.prisma, idleRelay);
+    expenses = new ExpenseService(db.work, idleRelay);
     balances = new BalancesService(db.work);
     invitations = invitationServiceOn(db.prisma);
     pots = potServiceOn(db.prisma, invitations);

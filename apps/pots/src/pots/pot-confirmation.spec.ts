@@ -16,7 +16,7 @@ describe('confirming records of other people’s payments (PostgreSQL)', () => {
 
   beforeAll(() => {
     db = potsTestDatabase();
-    expenses = new ExpenseService(db.prisma, idleRelay);
+    expenses = new ExpenseService(db.work, idleRelay);
     balances = new BalancesService(db.work);
   }, 60_000);
 
