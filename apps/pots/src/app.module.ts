@@ -13,6 +13,7 @@ import { PlanExplanationService } from './balances/plan-explanation';
 import { ReminderService } from './balances/reminder.service';
 import { loadPotsConfig, POTS_CONFIG } from './config';
 import { PotChangeNotices } from './core/pot-change-notices';
+import { UnitOfWork } from './core/unit-of-work';
 import { ExpenseService } from './expenses/expense.service';
 import { ExpensesController } from './expenses/expenses.controller';
 import { GuestsController } from './guests/guests.controller';
@@ -90,6 +91,7 @@ const infrastructure = serviceInfrastructure({
     MemberErasure,
     UserDeletedProcessor,
     PotChangeNotices,
+    UnitOfWork,
     RecurringExpenseService,
     RecurringExpensesProcessor,
     SettlementChangesService,

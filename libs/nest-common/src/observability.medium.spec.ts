@@ -28,6 +28,7 @@ import { isShuttingDown, shutdownGracefully } from './shutdown';
  * QueueRegistry, startQueueWorker) on the real Redis: an HTTP route calls an RPC whose handler queues a
  * job, so a request id can be followed from the HTTP edge through Redis into a worker.
  */
+// eslint-disable-next-line no-restricted-properties -- npm test points medium tests at its run's Redis here.
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const run = randomUUID().slice(0, 8);
 const PREFIX = `obs-test-${run}`;

@@ -29,6 +29,7 @@ import { ProblemFilter } from './problem.filter';
  * the service over the wire, and what the gateway answers and exposes. (createGateway itself loads
  * ESM-only Fastify plugins that Jest cannot.)
  */
+// eslint-disable-next-line no-restricted-properties -- npm test points medium tests at its run's Redis here.
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const run = randomUUID().slice(0, 8);
 const PREFIX = `gw-obs-${run}`;

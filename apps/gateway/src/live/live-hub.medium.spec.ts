@@ -10,6 +10,7 @@ import { LiveHub, MAX_STREAMS_PER_USER } from './live-hub';
  * Live notices on the real Redis: a service's LivePublisher to two gateway replicas' hubs. Each notice
  * reaches the streams of the users it names, on whichever replica they are, and nobody else's.
  */
+// eslint-disable-next-line no-restricted-properties -- npm test points medium tests at its run's Redis here.
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 interface Heard {

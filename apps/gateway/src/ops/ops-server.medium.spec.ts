@@ -12,6 +12,7 @@ import { createOpsServer, METRICS_PATH, QUEUE_DASHBOARD_PATH } from './ops-serve
  * login gets 401 or 404, never data.
  */
 const config = {
+  // eslint-disable-next-line no-restricted-properties -- npm test points medium tests at its run's Redis here.
   REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
   QUEUE_PREFIX: `ops-corpus-${randomUUID().slice(0, 8)}`,
   OPS_USERNAME: 'ops',

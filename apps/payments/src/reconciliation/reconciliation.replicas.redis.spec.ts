@@ -11,6 +11,7 @@ import type { PaymentsConfig } from '../config';
 import { RECONCILIATION_SCHEDULE, ReconciliationProcessor } from './reconciliation.processor';
 import type { ReconciliationService, ReconciliationWindow } from './reconciliation.service';
 
+// eslint-disable-next-line no-restricted-properties -- npm test points medium tests at its run's Redis here.
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 describe('reconciliation scheduler with three replicas (Redis)', () => {

@@ -19,6 +19,7 @@ import { StripeEventProcessor } from './stripe-event.processor';
 import { StripeEventService } from './stripe-event.service';
 import { TopUpCreditService } from './top-up-credit.service';
 
+// eslint-disable-next-line no-restricted-properties -- npm test points medium tests at its run's Redis here.
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const SESSIONS = 100;
 

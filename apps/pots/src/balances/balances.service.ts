@@ -36,32 +36,37 @@ import {
   requireOwner,
 } from '../core/pot-access';
 import { announcePotAccess } from '../core/pot-access-announcement';
-import { currentSettlePlan, lockPot, refreshSettlePlan } from '../core/settle-plan';
+import { lockPot } from '../core/pot-rows.repository';
+import { currentSettlePlan, refreshSettlePlan } from '../core/settle-plan';
 import { ukToday } from '../core/uk-day';
+import { type Tx, UnitOfWork } from '../core/unit-of-work';
 import type { PotMember as PotMemberRow, Settlement as SettlementRow } from '../generated/prisma/client';
-import { PrismaService, type Tx } from '../prisma.service';
-import { type RemindedToday } from './reminder.service';
+import {
+  type BalanceRow,
+  balanceRowsOf,
+  createSettlement,
+  currentMemberIn,
+  currentMembersAmong,
+  currentMembersOf,
+  endActivePotIn,
+  existingSettlement,
+  formerMembersAmong,
+  latestActivity,
+  listedSettlements,
+  markMemberRemoved,
+  memberById,
+  settlementById,
+  standingSettlementIn,
+  updateSettlement,
+} from './balances.repository';
 
 const ACTIVITY_PAGE = 50;
 const SETTLEMENT_PAGE = 200;
 
-interface BalanceRow {
-  id: string;
-  user_id: string;
-  name: string;
-  net_pence: bigint;
-  added_pence: bigint;
-  settle_plan: unknown;
-  /** A member's own money moved since the plan was worked out (first row only, like the plan). */
-  settle_plan_stale: boolean | null;
-  /** The debts reminded on the day it names (first row only, like the plan). */
-  reminded: RemindedToday | null;
-}
-
 /** Who owes whom: read from each member's running position, so the cost grows with members, not history. */
 @Injectable()
 export class BalancesService {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(private readonly work: UnitOfWork) {}
 
   async balances({ caller, potId }: PotQuery): Promise<PotBalances> {
     // The hot read: one statement serves the membership check, the positions and the stored plan. The plan
@@ -104,22 +109,12 @@ export class BalancesService {
    * has it worked out once, by the first read that finds it so.
    */
   private async replan(potId: string): Promise<BalanceRow[]> {
-    await this.prisma.$transaction((tx) => currentSettlePlan(tx, potId));
+    await this.work.transaction((tx) => currentSettlePlan(tx, potId));
     return this.readBalanceRows(potId);
   }
 
   private readBalanceRows(potId: string): Promise<BalanceRow[]> {
-    return this.prisma.directRows<BalanceRow>(
-      `SELECT m.id, m.user_id, m.name, m.net_pence, m.added_pence,
-              CASE WHEN row_number() OVER member_order = 1 THEN p.settle_plan END AS settle_plan,
-              CASE WHEN row_number() OVER member_order = 1 THEN p.settle_plan_stale END AS settle_plan_stale,
-              CASE WHEN row_number() OVER member_order = 1 THEN p.reminded_today END AS reminded
-         FROM pot_members m JOIN pots p ON p.id = m.pot_id
-        WHERE m.pot_id = $1::uuid AND m.removed_at IS NULL
-       WINDOW member_order AS (ORDER BY (m.role = 'owner') DESC, m.joined_at)
-        ORDER BY (m.role = 'owner') DESC, m.joined_at`,
-      potId,
-    );
+    return balanceRowsOf(this.work.directRows, potId);
   }
 
   /**
@@ -130,8 +125,8 @@ export class BalancesService {
   async settle(command: CreateSettlementCommand): Promise<Settlement> {
     // From the caller's Idempotency-Key: a repeat of the command finds the settlement the first one made.
     const settlementId = settlementIdOf(command);
-    const earlier = await this.prisma.settlement.findUnique({ where: { id: settlementId } });
-    if (earlier) return toSettlement(earlier, await peopleOf(this.prisma, command.potId));
+    const earlier = await settlementById(this.work.alone, settlementId);
+    if (earlier) return toSettlement(earlier, await peopleOf(this.work.alone, command.potId));
     if (command.body.payWithKitty)
       throw ProblemError.of(
         400,
@@ -139,12 +134,12 @@ export class BalancesService {
         'A payment made with Kitty is paid before it is recorded.',
       );
     try {
-      return await this.prisma.$transaction((tx) => this.recordSettlement(tx, command, settlementId));
+      return await this.work.transaction((tx) => this.recordSettlement(tx, command, settlementId));
     } catch (error) {
       madeByConcurrentDelivery(error);
       return toSettlement(
-        await this.prisma.settlement.findUniqueOrThrow({ where: { id: settlementId } }),
-        await peopleOf(this.prisma, command.potId),
+        await existingSettlement(this.work.alone, settlementId),
+        await peopleOf(this.work.alone, command.potId),
       );
     }
   }
@@ -155,12 +150,12 @@ export class BalancesService {
    */
   async prepareSettlement(command: CreateSettlementCommand): Promise<PreparedSettlement> {
     const settlementId = settlementIdOf(command);
-    const earlier = await this.prisma.settlement.findUnique({ where: { id: settlementId } });
+    const earlier = await settlementById(this.work.alone, settlementId);
     if (earlier)
-      return { settlement: toSettlement(earlier, await peopleOf(this.prisma, command.potId)), payment: null };
+      return { settlement: toSettlement(earlier, await peopleOf(this.work.alone, command.potId)), payment: null };
     if (!command.body.payWithKitty)
       throw ProblemError.of(400, 'Invalid request', 'Only a payment with Kitty is paid first.');
-    const { from, to } = await settlementParties(this.prisma, command);
+    const { from, to } = await settlementParties(this.work.alone, command);
     if (from.userId !== command.caller.userId) {
       throw ProblemError.of(403, 'Not allowed', `Only ${from.name} can pay this from their Kitty wallet.`);
     }
@@ -189,21 +184,19 @@ export class BalancesService {
   async recordPaidSettlement(paid: SettlementPaid): Promise<Settlement> {
     const { caller, potId, body } = paid.settlement;
     try {
-      return await this.prisma.$transaction(async (tx) => {
+      return await this.work.transaction(async (tx) => {
         await lockPot(tx, potId);
-        const made = await tx.settlement.findUnique({ where: { id: paid.settlementId } });
+        const made = await settlementById(tx, paid.settlementId);
         if (made) return toSettlement(made, await peopleOf(tx, potId));
-        const settlement = await tx.settlement.create({
-          data: {
-            id: paid.settlementId,
-            potId,
-            fromMemberId: body.fromMemberId,
-            toMemberId: body.toMemberId,
-            amountPence: body.amountPence,
-            ledgerTransactionId: paid.transactionId,
-            createdBy: caller.userId,
-            ...confirmed,
-          },
+        const settlement = await createSettlement(tx, {
+          id: paid.settlementId,
+          potId,
+          fromMemberId: body.fromMemberId,
+          toMemberId: body.toMemberId,
+          amountPence: body.amountPence,
+          ledgerTransactionId: paid.transactionId,
+          createdBy: caller.userId,
+          ...confirmed,
         });
         const people = await peopleOf(tx, potId);
         await applySettlement(tx, settlement);
@@ -219,8 +212,8 @@ export class BalancesService {
     } catch (error) {
       madeByConcurrentDelivery(error);
       return toSettlement(
-        await this.prisma.settlement.findUniqueOrThrow({ where: { id: paid.settlementId } }),
-        await peopleOf(this.prisma, potId),
+        await existingSettlement(this.work.alone, paid.settlementId),
+        await peopleOf(this.work.alone, potId),
       );
     }
   }
@@ -233,23 +226,21 @@ export class BalancesService {
     const { caller, potId, body } = command;
     await lockPot(tx, potId);
     // Another delivery of the same command may have recorded it since this one looked: its record stands.
-    const made = await tx.settlement.findUnique({ where: { id: settlementId } });
+    const made = await settlementById(tx, settlementId);
     if (made) return toSettlement(made, await peopleOf(tx, potId));
     // Checked again under the pot's lock: either person may have left since the command was first looked at.
     const { membership, from, to } = await settlementParties(tx, command);
     // A payment made elsewhere counts once the other person (or the owner) agrees it happened.
     const state = stateFor(membership, await confirmerFor(tx, membership.memberId === from.id ? to : from));
-    const settlement = await tx.settlement.create({
-      data: {
-        id: settlementId,
-        potId,
-        fromMemberId: from.id,
-        toMemberId: to.id,
-        amountPence: body.amountPence,
-        ledgerTransactionId: null,
-        createdBy: caller.userId,
-        ...state,
-      },
+    const settlement = await createSettlement(tx, {
+      id: settlementId,
+      potId,
+      fromMemberId: from.id,
+      toMemberId: to.id,
+      amountPence: body.amountPence,
+      ledgerTransactionId: null,
+      createdBy: caller.userId,
+      ...state,
     });
     const what = `${from.name} paid ${to.name} ${formatPence(body.amountPence)}`;
     const people = await peopleOf(tx, potId);
@@ -283,31 +274,24 @@ export class BalancesService {
     settlementId,
     decision,
   }: DecideSettlementCommand): Promise<Settlement> {
-    return this.prisma.$transaction(async (tx) => {
+    return this.work.transaction(async (tx) => {
       const membership = await requireMember(tx, potId, caller.userId);
       await requireOpenPot(tx, potId, 'confirm or decline payments');
       await lockPot(tx, potId);
       // An undone payment (issue 14 §8) is no longer there to confirm.
-      const settlement = await tx.settlement.findFirst({
-        where: { id: settlementId, potId, undoneAt: null },
-      });
+      const settlement = await standingSettlementIn(tx, potId, settlementId);
       if (!settlement) throw ProblemError.of(404, 'Settlement not found');
       const people = await peopleOf(tx, potId);
       const awaiting = nameOf(people.byMemberId, settlement.awaitingMemberId);
       if (!mayDecide(settlement, membership, decision, awaiting)) return toSettlement(settlement, people);
       if (decision === 'confirm') {
-        const current = await tx.potMember.count({
-          where: { potId, removedAt: null, id: { in: [settlement.fromMemberId, settlement.toMemberId] } },
-        });
+        const current = await currentMembersAmong(tx, potId, [settlement.fromMemberId, settlement.toMemberId]);
         if (current !== 2) {
           throw ProblemError.of(409, 'Members have changed', 'Someone in this payment has left the pot.');
         }
         await applySettlement(tx, settlement);
       }
-      const decided = await tx.settlement.update({
-        where: { id: settlementId },
-        data: decisionData(decision, caller.userId),
-      });
+      const decided = await updateSettlement(tx, settlementId, decisionData(decision, caller.userId));
       const what = `${nameOf(people.byMemberId, settlement.fromMemberId)} paid ${nameOf(people.byMemberId, settlement.toMemberId)} ${formatPence(Number(settlement.amountPence))}`;
       await recordActivity(
         tx,
@@ -324,24 +308,20 @@ export class BalancesService {
 
   /** The pot's settlements, pending ones first (they need someone's answer), then newest first. */
   async listSettlements({ caller, potId }: PotQuery): Promise<Settlement[]> {
-    await requireMember(this.prisma, potId, caller.userId);
+    await requireMember(this.work.alone, potId, caller.userId);
     const [rows, people] = await Promise.all([
-      this.prisma.settlement.findMany({
-        where: { potId, status: { not: 'declined' }, undoneAt: null },
-        orderBy: [{ status: 'desc' }, { createdAt: 'desc' }],
-        take: SETTLEMENT_PAGE,
-      }),
-      peopleOf(this.prisma, potId),
+      listedSettlements(this.work.alone, potId, SETTLEMENT_PAGE),
+      peopleOf(this.work.alone, potId),
     ]);
     return rows.map((row) => toSettlement(row, people));
   }
 
   async removeMember({ caller, potId, memberId }: RemoveMemberCommand): Promise<void> {
-    await this.prisma.$transaction(async (tx) => {
+    await this.work.transaction(async (tx) => {
       await requireOwner(tx, potId, caller.userId, 'remove members');
       // With the pot locked no expense can change this member's position while we check it.
       await lockPot(tx, potId);
-      const member = await tx.potMember.findFirst({ where: { id: memberId, potId, removedAt: null } });
+      const member = await currentMemberIn(tx, potId, memberId);
       if (!member) throw ProblemError.of(404, 'Member not found');
       if (member.role === 'owner')
         throw ProblemError.of(409, 'Not allowed', 'The pot owner cannot be removed.');
@@ -362,7 +342,7 @@ export class BalancesService {
    * owing or owed by someone who is gone. The owner cannot leave: the pot would have nobody to run it.
    */
   async leave({ caller, potId }: LeavePotCommand): Promise<void> {
-    await this.prisma.$transaction(async (tx) => {
+    await this.work.transaction(async (tx) => {
       const membership = await requireMember(tx, potId, caller.userId);
       if (membership.role === 'owner') {
         throw ProblemError.of(
@@ -373,7 +353,7 @@ export class BalancesService {
       }
       // As for a removal: with the pot locked no expense can move this position while it is checked.
       await lockPot(tx, potId);
-      const member = await tx.potMember.findUniqueOrThrow({ where: { id: membership.memberId } });
+      const member = await memberById(tx, membership.memberId);
       if (member.netPence !== 0n) throw settleUpFirst(Number(member.netPence));
       await endMembership(tx, member);
       await recordActivity(tx, potId, caller, 'member.left', `${member.name} left the pot`);
@@ -381,12 +361,8 @@ export class BalancesService {
   }
 
   async activity({ caller, potId }: PotQuery): Promise<ActivityEntry[]> {
-    await requireMember(this.prisma, potId, caller.userId);
-    const events = await this.prisma.activityEvent.findMany({
-      where: { potId },
-      orderBy: { seq: 'desc' },
-      take: ACTIVITY_PAGE,
-    });
+    await requireMember(this.work.alone, potId, caller.userId);
+    const events = await latestActivity(this.work.alone, potId, ACTIVITY_PAGE);
     return events.map((event) => ({
       id: event.id,
       type: event.type,
@@ -414,12 +390,11 @@ export function settleUpFirst(netPence: number): ProblemError {
  */
 export async function endMembership(tx: Tx, member: PotMemberRow): Promise<void> {
   await passOnMemberDebts(tx, member.potId, member.id);
-  await tx.potMember.update({ where: { id: member.id }, data: { removedAt: new Date() } });
+  await markMemberRemoved(tx, member.id);
   if (member.userId) await announcePotAccess(tx, member.potId);
   await refreshSettlePlan(tx, member.potId);
   if (!member.userId) return;
-  const { count } = await tx.activePot.deleteMany({ where: { userId: member.userId, potId: member.potId } });
-  if (count > 0) await announceCardPot(tx, member.userId);
+  if (await endActivePotIn(tx, member.userId, member.potId)) await announceCardPot(tx, member.userId);
 }
 
 /** The payer's debt and the payee's credit shrink together, and the plan follows. The pot is locked. */
@@ -445,9 +420,7 @@ async function settlementParties(
 ): Promise<{ membership: Membership; from: PotMemberRow; to: PotMemberRow }> {
   const membership = await requireMember(tx, potId, caller.userId);
   await requireOpenPot(tx, potId, 'record payments');
-  const members = await tx.potMember.findMany({
-    where: { potId, removedAt: null, id: { in: [body.fromMemberId, body.toMemberId] } },
-  });
+  const members = await currentMembersOf(tx, potId, [body.fromMemberId, body.toMemberId]);
   const from = members.find((member) => member.id === body.fromMemberId);
   const to = members.find((member) => member.id === body.toMemberId);
   if (!from || !to) throw await notBothMembers(tx, potId, [body.fromMemberId, body.toMemberId]);
@@ -461,9 +434,7 @@ async function settlementParties(
 
 /** Someone who left the pot (or deleted their account) is said to be gone: nobody pays them here any more. */
 async function notBothMembers(tx: Tx, potId: string, memberIds: string[]): Promise<ProblemError> {
-  const former = await tx.potMember.count({
-    where: { potId, id: { in: memberIds }, removedAt: { not: null } },
-  });
+  const former = await formerMembersAmong(tx, potId, memberIds);
   return former > 0
     ? ProblemError.of(
         409,

@@ -23,7 +23,7 @@ describe('leaving a pot (PostgreSQL)', () => {
 
   beforeAll(() => {
     db = potsTestDatabase();
-    balances = new BalancesService(db.prisma);
+    balances = new BalancesService(db.work);
   }, 60_000);
 
   afterAll(() => db?.close());

@@ -4,13 +4,14 @@ import {
   MAX_EXPLAINED_ITEMS,
   type TransferExplanation,
 } from '@kitty/contracts';
-import { byPair, type Debt, expenseDebts, repaymentDebts } from '@kitty/money';
+import { type Debt, expenseDebts, repaymentDebts } from '@kitty/money';
 import { ProblemError } from '@kitty/nest-common';
 import { Injectable } from '@nestjs/common';
 
 import { requireMember } from '../core/pot-access';
 import { spentOnOf, ukToday } from '../core/uk-day';
-import { PrismaService } from '../prisma.service';
+import { UnitOfWork } from '../core/unit-of-work';
+import { transferHistory } from './plan-explanation.repository';
 
 /** What `debts` add to what `from` owes `to`. */
 function owedBetween(debts: readonly Debt[], from: string, to: string): number {
@@ -28,7 +29,7 @@ const amountsOf = (parts: { memberId: string; amountPence: bigint }[]) =>
  */
 @Injectable()
 export class PlanExplanationService {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(private readonly work: UnitOfWork) {}
 
   async explain({
     caller,
@@ -36,46 +37,13 @@ export class PlanExplanationService {
     fromMemberId,
     toMemberId,
   }: ExplainTransferQuery): Promise<TransferExplanation> {
-    await requireMember(this.prisma, potId, caller.userId);
-    const both = [fromMemberId, toMemberId];
-    const [pot, members, expenses, settlements, pair] = await Promise.all([
-      this.prisma.pot.findUniqueOrThrow({
-        where: { id: potId },
-        select: { simplifyDebts: true, directDebtsComplete: true },
-      }),
-      this.prisma.potMember.findMany({ where: { potId, id: { in: both } } }),
-      this.prisma.expense.findMany({
-        where: {
-          potId,
-          status: 'confirmed',
-          deletedAt: null,
-          paidFrom: 'member',
-          payers: { some: { memberId: { in: both } } },
-          shares: { some: { memberId: { in: both } } },
-        },
-        include: { shares: true, payers: true },
-      }),
-      this.prisma.settlement.findMany({
-        where: {
-          potId,
-          status: 'confirmed',
-          undoneAt: null,
-          OR: [
-            { fromMemberId, toMemberId },
-            { fromMemberId: toMemberId, toMemberId: fromMemberId },
-          ],
-        },
-      }),
-      this.prisma.potDebt.findUnique({
-        where: {
-          potId_lowMemberId_highMemberId: (({ low, high }) => ({
-            potId,
-            lowMemberId: low,
-            highMemberId: high,
-          }))(byPair({ from: fromMemberId, to: toMemberId, amountPence: 0 })),
-        },
-      }),
-    ]);
+    await requireMember(this.work.alone, potId, caller.userId);
+    const [pot, members, expenses, settlements, pair] = await transferHistory(
+      this.work.alone,
+      potId,
+      fromMemberId,
+      toMemberId,
+    );
     if (fromMemberId === toMemberId || members.length !== 2)
       throw ProblemError.of(404, 'Not in this pot', 'Both people of a transfer must be in this pot.');
 

@@ -25,10 +25,10 @@ describe("a pot's money belongs to its members (PostgreSQL)", () => {
   beforeAll(() => {
     db = potsTestDatabase();
     ledger = new FakePayments(db.prisma);
-    expenses = new ExpenseService(db.prisma, idleRelay);
-    balances = new BalancesService(db.prisma);
-    projection = new PotBalanceProjection(db.prisma, new RecordedLive().asPublisher<LivePublisher>());
-    rules = new PotRulesService(db.prisma);
+    expenses = new ExpenseService(db.work, idleRelay);
+    balances = new BalancesService(db.work);
+    projection = new PotBalanceProjection(db.work, new RecordedLive().asPublisher<LivePublisher>());
+    rules = new PotRulesService(db.work);
   }, 60_000);
 
   afterAll(() => db?.close());

@@ -12,12 +12,16 @@ import { Inject, Injectable } from '@nestjs/common';
 
 import { POTS_CONFIG, type PotsConfig } from '../config';
 import { recordActivity } from '../core/activity';
+import { enqueue } from '../core/outbox.repository';
 import { type Membership, requireMember, requireOpenPot } from '../core/pot-access';
 import { currentSettlePlan } from '../core/settle-plan';
-import { PrismaService, type Tx } from '../prisma.service';
-
-/** The UK calendar day as Postgres sees it: one clock for every replica. */
-export const UK_TODAY_SQL = `(now() AT TIME ZONE 'Europe/London')::date`;
+import { type Tx, UnitOfWork } from '../core/unit-of-work';
+import {
+  currentMembersWithAddress,
+  insertTodaysReminder,
+  potName,
+  showRemindedToday,
+} from './reminders.repository';
 
 const notInPlan = () =>
   ProblemError.of(404, 'Payment not found', "This payment is not in the pot's settle-up plan.");
@@ -55,25 +59,22 @@ function alreadyReminded(debtorName: string, retryAfterSeconds: number): Problem
 @Injectable()
 export class ReminderService {
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly work: UnitOfWork,
     private readonly outbox: OutboxRelay,
     private readonly quota: EmailQuota,
     @Inject(POTS_CONFIG) private readonly config: Pick<PotsConfig, 'PUBLIC_URL'>,
   ) {}
 
   async remind({ caller, potId, body }: RemindCommand): Promise<ReminderSent> {
-    const sent = await this.prisma.$transaction(async (tx) => {
+    const sent = await this.work.transaction(async (tx) => {
       const membership = await requireMember(tx, potId, caller.userId);
       await requireOpenPot(tx, potId, 'send reminders');
-      const pot = await tx.pot.findUniqueOrThrow({ where: { id: potId }, select: { name: true } });
+      const pot = await potName(tx, potId);
       const transfer = (await currentSettlePlan(tx, potId)).find(
         ({ from, to }) => from === body.fromMemberId && to === body.toMemberId,
       );
       if (!transfer) throw notInPlan();
-      const people = await tx.potMember.findMany({
-        where: { potId, removedAt: null, id: { in: [transfer.from, transfer.to] } },
-        select: { id: true, userId: true, name: true, email: true },
-      });
+      const people = await currentMembersWithAddress(tx, potId, [transfer.from, transfer.to]);
       const debtor = people.find(({ id }) => id === transfer.from);
       const creditor = people.find(({ id }) => id === transfer.to);
       if (!debtor || !creditor) throw notInPlan();
@@ -110,8 +111,9 @@ export class ReminderService {
       await showRemindedToday(tx, potId, day, transfer);
 
       const amount = formatPence(transfer.amountPence);
-      await tx.outboxMessage.create({
-        data: outboxMessage(NotificationsJobs.sendEmail, {
+      await enqueue(
+        tx,
+        outboxMessage(NotificationsJobs.sendEmail, {
           template: 'pot-reminder',
           to: debtor.email,
           data: {
@@ -123,7 +125,7 @@ export class ReminderService {
             potUrl: new URL(`/pot/${potId}`, this.config.PUBLIC_URL).toString(),
           },
         }),
-      });
+      );
       await recordActivity(
         tx,
         potId,
@@ -153,49 +155,8 @@ export class ReminderService {
     remindedBy: string,
     debtorName: string,
   ): Promise<string> {
-    const [outcome] = await tx.$queryRawUnsafe<{ inserted: boolean; day: string; seconds_left: number }[]>(
-      `WITH inserted AS (
-         INSERT INTO pot_reminders (pot_id, debtor_member_id, creditor_member_id, uk_day, reminded_by, amount_pence)
-         VALUES ($1::uuid, $2::uuid, $3::uuid, ${UK_TODAY_SQL}, $4::uuid, $5)
-         ON CONFLICT DO NOTHING
-         RETURNING 1
-       )
-       SELECT EXISTS (SELECT 1 FROM inserted) AS inserted, ${UK_TODAY_SQL}::text AS day,
-              ceil(extract(epoch FROM
-                (date_trunc('day', now() AT TIME ZONE 'Europe/London') + interval '1 day')
-                  AT TIME ZONE 'Europe/London' - now()))::int AS seconds_left`,
-      potId,
-      transfer.from,
-      transfer.to,
-      remindedBy,
-      transfer.amountPence,
-    );
+    const outcome = await insertTodaysReminder(tx, potId, transfer, remindedBy);
     if (!outcome.inserted) throw alreadyReminded(debtorName, Math.max(1, outcome.seconds_left));
     return outcome.day;
   }
-}
-
-/** What the pot row says was reminded on one UK day (the balances read shows it when that day is today). */
-export interface RemindedToday {
-  day: string;
-  pairs: [debtorMemberId: string, creditorMemberId: string][];
-}
-
-/**
- * Adds the debt to the pot row's list for `day` (a new day starts a new list). The row's lock orders
- * concurrent reminders of different debts in one pot, so none is lost.
- */
-async function showRemindedToday(tx: Tx, potId: string, day: string, transfer: Transfer): Promise<void> {
-  await tx.$executeRawUnsafe(
-    `UPDATE pots SET reminded_today =
-       CASE WHEN reminded_today->>'day' = $2
-            THEN jsonb_set(reminded_today, '{pairs}', (reminded_today->'pairs') || jsonb_build_array(jsonb_build_array($3::text, $4::text)))
-            ELSE jsonb_build_object('day', $2::text, 'pairs', jsonb_build_array(jsonb_build_array($3::text, $4::text)))
-       END
-     WHERE id = $1::uuid`,
-    potId,
-    day,
-    transfer.from,
-    transfer.to,
-  );
 }

@@ -56,12 +56,12 @@ describe('reminders (PostgreSQL)', () => {
   beforeAll(() => {
     db = potsTestDatabase();
     reminders = new ReminderService(
-      db.prisma,
+      db.work,
       { kick: () => (kicks += 1) } as unknown as OutboxRelay,
       quota,
       { PUBLIC_URL: 'http://kitty.test' } as PotsConfig,
     );
-    balances = new BalancesService(db.prisma);
+    balances = new BalancesService(db.work);
   }, 60_000);
 
   afterAll(() => db?.close());

@@ -1,7 +1,8 @@
 import type { NotificationKind, PotsCaller } from '@kitty/contracts';
 
-import type { Tx } from '../prisma.service';
+import { addActivity } from './activity.repository';
 import { notifyPotMembers } from './pot-notifications';
+import type { Tx } from './unit-of-work';
 
 /** Feed entries the pot's other members are also notified of, as which kind. */
 const NOTIFIED: Partial<Record<string, NotificationKind>> = {
@@ -23,8 +24,12 @@ export async function recordActivity(
   type: string,
   summary: string,
 ) {
-  const entry = await tx.activityEvent.create({
-    data: { potId, actorUserId: caller.userId, actorName: caller.name, type, summary },
+  const entry = await addActivity(tx, {
+    potId,
+    actorUserId: caller.userId,
+    actorName: caller.name,
+    type,
+    summary,
   });
   const kind = NOTIFIED[type];
   if (kind)

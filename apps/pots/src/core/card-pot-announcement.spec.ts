@@ -71,7 +71,7 @@ describe('card pot announcements (PostgreSQL)', () => {
     await db.prisma.activePot.create({
       data: { userId: dan.caller.userId, potId: (await createPot(db.prisma, ['Dan'])).id },
     });
-    await new MemberErasure(db.prisma).erase({ userId: dan.caller.userId } as never);
+    await new MemberErasure(db.work).erase({ userId: dan.caller.userId } as never);
     expect(await cardPots(db.prisma, dan.caller.userId)).toEqual([
       { userId: dan.caller.userId, potId: null, version: 1 },
     ]);

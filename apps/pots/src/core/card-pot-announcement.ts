@@ -1,7 +1,9 @@
 import { type CardPotChangedJob, PotsJobs } from '@kitty/contracts';
 import { outboxMessage } from '@kitty/nest-common';
 
-import { POTS_SCHEMA, type Tx } from '../prisma.service';
+import { activePotOf, nextCardPotVersion } from './card-pots.repository';
+import { enqueue } from './outbox.repository';
+import type { Tx } from './unit-of-work';
 
 /**
  * Tells payments which pot the user's card spends from now (their active pot, or none), in the caller's
@@ -10,17 +12,7 @@ import { POTS_SCHEMA, type Tx } from '../prisma.service';
  * higher one; the pot is read after that lock, so it is the one this transaction leaves.
  */
 export async function announceCardPot(tx: Tx, userId: string): Promise<void> {
-  const [version] = await tx.$queryRawUnsafe<{ version: bigint }[]>(
-    `INSERT INTO "${POTS_SCHEMA}"."card_pot_versions" AS v (user_id, version) VALUES ($1::uuid, 1)
-     ON CONFLICT (user_id) DO UPDATE SET version = v.version + 1
-     RETURNING version`,
-    userId,
-  );
-  const active = await tx.activePot.findUnique({ where: { userId }, select: { potId: true } });
-  const snapshot: CardPotChangedJob = {
-    userId,
-    potId: active?.potId ?? null,
-    version: Number(version.version),
-  };
-  await tx.outboxMessage.create({ data: outboxMessage(PotsJobs.cardPotChanged, snapshot) });
+  const version = await nextCardPotVersion(tx, userId);
+  const snapshot: CardPotChangedJob = { userId, potId: await activePotOf(tx, userId), version };
+  await enqueue(tx, outboxMessage(PotsJobs.cardPotChanged, snapshot));
 }

@@ -1,8 +1,9 @@
 import type { ConfirmationDecision, RecordStatus } from '@kitty/contracts';
 import { ProblemError } from '@kitty/nest-common';
 
-import type { Tx } from '../prisma.service';
+import { everyoneEverIn, ownerIdOf } from './members.repository';
 import type { Membership } from './pot-access';
+import type { Tx } from './unit-of-work';
 
 /** Where a record stands once made: pending (waiting for `awaitingMemberId`) or in effect at once. */
 export interface RecordState {
@@ -61,19 +62,12 @@ export async function confirmerFor(
   member: { id: string; potId: string; role: string },
 ): Promise<string> {
   if (member.role !== 'guest') return member.id;
-  const owner = await tx.potMember.findFirstOrThrow({
-    where: { potId: member.potId, role: 'owner' },
-    select: { id: true },
-  });
-  return owner.id;
+  return ownerIdOf(tx, member.potId);
 }
 
 /** Names of everyone who was ever in the pot, by member id and by user id (for "recorded by"). */
 export async function peopleOf(tx: Tx, potId: string) {
-  const members = await tx.potMember.findMany({
-    where: { potId },
-    select: { id: true, userId: true, name: true },
-  });
+  const members = await everyoneEverIn(tx, potId);
   return {
     byMemberId: new Map(members.map((member) => [member.id, member.name])),
     byUserId: new Map(members.flatMap((member) => (member.userId ? [[member.userId, member.name]] : []))),

@@ -23,10 +23,10 @@ describe('direct debts: simplify on and off (PostgreSQL)', () => {
 
   beforeAll(() => {
     db = potsTestDatabase();
-    expenses = new ExpenseService(db.prisma, idleRelay);
-    balances = new BalancesService(db.prisma);
-    rules = new PotRulesService(db.prisma);
-    explanations = new PlanExplanationService(db.prisma);
+    expenses = new ExpenseService(db.work, idleRelay);
+    balances = new BalancesService(db.work);
+    rules = new PotRulesService(db.work);
+    explanations = new PlanExplanationService(db.work);
   }, 60_000);
 
   afterAll(() => db?.close());

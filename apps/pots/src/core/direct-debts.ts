@@ -1,6 +1,8 @@
 import { byPair, type Debt, expenseDebts, passOnDebts, POT_PARTY, repaymentDebts } from '@kitty/money';
 
-import type { Tx } from '../prisma.service';
+import { debtHistoryOf, deletePairs, incrementPairs, nonZeroPairs } from './debts.repository';
+import { directDebtsComplete, markDirectDebtsComplete } from './pot-rows.repository';
+import type { Tx } from './unit-of-work';
 
 /**
  * Adds `debts` to the pot's pairs (pot_debts) as increments in SQL, one statement for all of them. Callers
@@ -17,21 +19,12 @@ export async function applyDebts(tx: Tx, potId: string, debts: readonly Debt[]):
   }
   const rows = [...pairs.values()].filter(({ pence }) => pence !== 0);
   if (rows.length === 0) return;
-  await tx.$executeRawUnsafe(
-    `INSERT INTO pot_debts AS d (pot_id, low_member_id, high_member_id, low_owes_high_pence)
-     SELECT $1::uuid, low, high, pence FROM unnest($2::uuid[], $3::uuid[], $4::bigint[]) AS n(low, high, pence)
-     ON CONFLICT (pot_id, low_member_id, high_member_id)
-     DO UPDATE SET low_owes_high_pence = d.low_owes_high_pence + EXCLUDED.low_owes_high_pence`,
-    potId,
-    rows.map(({ low }) => low),
-    rows.map(({ high }) => high),
-    rows.map(({ pence }) => pence),
-  );
+  await incrementPairs(tx, potId, rows);
 }
 
 /** The pot's non-zero pairs, as debts low → high. */
 export async function debtsOf(tx: Tx, potId: string): Promise<Debt[]> {
-  const rows = await tx.potDebt.findMany({ where: { potId, lowOwesHighPence: { not: 0 } } });
+  const rows = await nonZeroPairs(tx, potId);
   return rows.map((row) => ({
     from: row.lowMemberId,
     to: row.highMemberId,
@@ -45,11 +38,7 @@ export async function debtsOf(tx: Tx, potId: string): Promise<Debt[]> {
  * complete yet has nothing reliable to pass on: its rebuild passes on the debts of everyone who left.
  */
 export async function passOnMemberDebts(tx: Tx, potId: string, memberId: string): Promise<void> {
-  const { directDebtsComplete } = await tx.pot.findUniqueOrThrow({
-    where: { id: potId },
-    select: { directDebtsComplete: true },
-  });
-  if (!directDebtsComplete) return;
+  if (!(await directDebtsComplete(tx, potId))) return;
   await applyDebts(tx, potId, passOnDebts(memberId, await debtsOf(tx, potId)));
 }
 
@@ -61,14 +50,7 @@ export async function passOnMemberDebts(tx: Tx, potId: string, memberId: string)
  * complete, so this runs once. The pot is locked.
  */
 export async function rebuildDirectDebts(tx: Tx, potId: string): Promise<void> {
-  const [expenses, settlements, members] = await Promise.all([
-    tx.expense.findMany({
-      where: { potId, status: 'confirmed', deletedAt: null },
-      select: { amountPence: true, paidFrom: true, shares: true, payers: true },
-    }),
-    tx.settlement.findMany({ where: { potId, status: 'confirmed', undoneAt: null } }),
-    tx.potMember.findMany({ where: { potId }, orderBy: { removedAt: { sort: 'asc', nulls: 'last' } } }),
-  ]);
+  const [expenses, settlements, members] = await debtHistoryOf(tx, potId);
   const amounts = (parts: { memberId: string; amountPence: bigint }[]) =>
     parts.map(({ memberId, amountPence }) => ({ memberId, amountPence: Number(amountPence) }));
   let debts: Debt[] = [
@@ -98,7 +80,7 @@ export async function rebuildDirectDebts(tx: Tx, potId: string): Promise<void> {
       // Left with a position (possible only before leaving required zero): their debts stay with them.
     }
   }
-  await tx.potDebt.deleteMany({ where: { potId } });
+  await deletePairs(tx, potId);
   await applyDebts(tx, potId, debts);
-  await tx.pot.update({ where: { id: potId }, data: { directDebtsComplete: true } });
+  await markDirectDebtsComplete(tx, potId);
 }

@@ -1,9 +1,10 @@
 import { type Debt, expenseDebts, POT_PARTY, repaymentDebts, reversed } from '@kitty/money';
 
-import type { Tx } from '../prisma.service';
 import { applyDebts } from './direct-debts';
+import { incrementMembers } from './members.repository';
 import { refreshSettlePlan } from './settle-plan';
 import type { Share } from './split';
+import type { Tx } from './unit-of-work';
 
 /** What an expense does to its pot's members: each member's position and spending-share deltas. */
 export interface ExpenseEffect {
@@ -74,25 +75,13 @@ export function mergeDeltas(...all: Map<string, MemberDelta>[]) {
   return merged;
 }
 
-/**
- * Applies all deltas as increments in SQL, never read-then-write. Callers hold the pot lock (lockPot), so
- * writers of one pot never interleave their member updates.
- */
+/** Applies all deltas at once; callers hold the pot lock (lockPot). */
 export async function applyMemberDeltas(tx: Tx, deltas: Map<string, MemberDelta>) {
   const rows = [...deltas].filter(([, delta]) => Object.values(delta).some((value) => value !== 0));
   if (rows.length === 0) return;
-  await tx.$executeRawUnsafe(
-    `UPDATE pot_members AS m
-        SET net_pence = m.net_pence + d.net, share_pence = m.share_pence + d.share,
-            paid_pence = m.paid_pence + d.paid, paid_count = m.paid_count + d.paid_count
-       FROM unnest($1::uuid[], $2::bigint[], $3::bigint[], $4::bigint[], $5::int[])
-            AS d(id, net, share, paid, paid_count)
-      WHERE m.id = d.id`,
-    rows.map(([memberId]) => memberId),
-    rows.map(([, delta]) => delta.net),
-    rows.map(([, delta]) => delta.share),
-    rows.map(([, delta]) => delta.paid),
-    rows.map(([, delta]) => delta.paidCount),
+  await incrementMembers(
+    tx,
+    rows.map(([memberId, delta]) => ({ memberId, ...delta })),
   );
 }
 

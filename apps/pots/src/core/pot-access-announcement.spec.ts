@@ -37,7 +37,7 @@ describe('pot access announcements (PostgreSQL)', () => {
       emailVerified: true,
     };
     const pot = await pots.create({ caller, body: { name: 'Lisbon', members: [] } } as never);
-    await new PotRulesService(db.prisma).update({
+    await new PotRulesService(db.work).update({
       caller,
       potId: pot.id,
       body: { ...DEFAULT_POT_RULES, withdrawRule: 'members' },

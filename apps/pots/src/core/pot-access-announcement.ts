@@ -1,8 +1,10 @@
 import { type PotAccessChangedJob, PotsJobs } from '@kitty/contracts';
 import { outboxMessage } from '@kitty/nest-common';
 
-import { POTS_SCHEMA, type Tx } from '../prisma.service';
+import { enqueue } from './outbox.repository';
+import { nextAccessVersion, potWithAccountMembers } from './pot-rows.repository';
 import { rulesOf } from './rules-of';
+import type { Tx } from './unit-of-work';
 
 /**
  * Tells payments who belongs to the pot and under which rules now, in the caller's transaction (outbox): call
@@ -11,24 +13,12 @@ import { rulesOf } from './rules-of';
  * `updated_at` is left alone: the pot did not change for its members.
  */
 export async function announcePotAccess(tx: Tx, potId: string): Promise<void> {
-  const [version] = await tx.$queryRawUnsafe<{ access_version: bigint }[]>(
-    `UPDATE "${POTS_SCHEMA}"."pots" SET access_version = access_version + 1 WHERE id = $1::uuid
-      RETURNING access_version`,
-    potId,
-  );
-  if (!version) return;
-  const pot = await tx.pot.findUniqueOrThrow({
-    where: { id: potId },
-    include: {
-      members: {
-        where: { removedAt: null, userId: { not: null }, role: { in: ['owner', 'member'] } },
-        orderBy: { joinedAt: 'asc' },
-      },
-    },
-  });
+  const version = await nextAccessVersion(tx, potId);
+  if (version === null) return;
+  const pot = await potWithAccountMembers(tx, potId);
   const snapshot: PotAccessChangedJob = {
     potId,
-    version: Number(version.access_version),
+    version,
     name: pot.name,
     isActive: pot.isActive,
     rules: rulesOf(pot),
@@ -39,5 +29,5 @@ export async function announcePotAccess(tx: Tx, potId: string): Promise<void> {
       joinedAt: member.joinedAt.toISOString(),
     })),
   };
-  await tx.outboxMessage.create({ data: outboxMessage(PotsJobs.potAccessChanged, snapshot) });
+  await enqueue(tx, outboxMessage(PotsJobs.potAccessChanged, snapshot));
 }

@@ -1,6 +1,8 @@
 import { ProblemError } from '@kitty/nest-common';
 
-import type { Tx } from '../prisma.service';
+import { memberOf } from './members.repository';
+import { potIsActive } from './pot-rows.repository';
+import type { Tx } from './unit-of-work';
 
 export const potNotFound = () =>
   ProblemError.of(404, 'Pot not found', 'This pot does not exist or you are not a member.');
@@ -16,7 +18,7 @@ export interface Membership {
  * not exist (404), so ids cannot be probed.
  */
 export async function requireMember(tx: Tx, potId: string, userId: string): Promise<Membership> {
-  const member = await tx.potMember.findUnique({ where: { potId_userId: { potId, userId } } });
+  const member = await memberOf(tx, potId, userId);
   if (!member || member.removedAt) throw potNotFound();
   return { memberId: member.id, role: member.role === 'owner' ? 'owner' : 'member', name: member.name };
 }
@@ -38,7 +40,7 @@ export async function requireOwner(
  * to it is a 409 naming what cannot be done, so a stale tab or a bookmarked URL cannot reopen its debts.
  */
 export async function requireOpenPot(tx: Tx, potId: string, action: string): Promise<void> {
-  const pot = await tx.pot.findUnique({ where: { id: potId }, select: { isActive: true } });
+  const pot = await potIsActive(tx, potId);
   if (pot && !pot.isActive)
     throw ProblemError.of(409, 'Pot archived', `This pot is archived, so you can no longer ${action}.`);
 }

@@ -5,8 +5,8 @@ import { RecordedLive } from '@kitty/testing';
 import type { CallHandler, ExecutionContext } from '@nestjs/common';
 import { firstValueFrom, of, throwError } from 'rxjs';
 
-import type { PrismaService } from '../prisma.service';
 import { PotChangeNotices } from './pot-change-notices';
+import type { UnitOfWork } from './unit-of-work';
 
 const rpcContext = (data: unknown) => ({ switchToRpc: () => ({ getData: () => data }) }) as ExecutionContext;
 const answering = (answer: unknown): CallHandler => ({ handle: () => of(answer) });
@@ -22,7 +22,7 @@ describe('PotChangeNotices', () => {
     live = new RecordedLive();
     findMany = jest.fn(async () => members.map((userId) => ({ userId })));
     notices = new PotChangeNotices(
-      { potMember: { findMany } } as unknown as PrismaService,
+      { alone: { potMember: { findMany } } } as unknown as UnitOfWork,
       live.asPublisher<LivePublisher>(),
     );
   });

@@ -10,7 +10,8 @@ import {
 } from '@nestjs/common';
 import { mergeMap, type Observable } from 'rxjs';
 
-import { PrismaService } from '../prisma.service';
+import { currentMemberUserIds } from './members.repository';
+import { UnitOfWork } from './unit-of-work';
 
 /** The pot a command changed: named by its request, or (a new pot, an accepted invitation) by its answer. */
 function potIdOf(request: unknown, answer: unknown): string | null {
@@ -33,7 +34,7 @@ export class PotChangeNotices implements NestInterceptor {
   private readonly logger = new Logger(PotChangeNotices.name);
 
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly work: UnitOfWork,
     private readonly live: LivePublisher,
   ) {}
 
@@ -51,10 +52,7 @@ export class PotChangeNotices implements NestInterceptor {
   /** Also for changes no command made (a recurring expense recorded by the schedule). */
   async tell(potId: string): Promise<void> {
     try {
-      const members = await this.prisma.potMember.findMany({
-        where: { potId, removedAt: null },
-        select: { userId: true },
-      });
+      const members = await currentMemberUserIds(this.work.alone, potId);
       await this.live.publish(
         // Guests have no account, so no tab to tell.
         members.flatMap((member) => (member.userId ? [member.userId] : [])),

@@ -1,7 +1,9 @@
 import { type NotificationKind, NotificationsJobs } from '@kitty/contracts';
 import { outboxMessage, shortenText } from '@kitty/nest-common';
 
-import type { Tx } from '../prisma.service';
+import { enqueueAll } from './outbox.repository';
+import { potNameAndMembers } from './pot-rows.repository';
+import type { Tx } from './unit-of-work';
 
 /** The longest title a notification carries; a longer summary is cut with an ellipsis. */
 const MAX_TITLE = 200;
@@ -21,15 +23,13 @@ export interface PotNotice {
  * the change does.
  */
 export async function notifyPotMembers(tx: Tx, potId: string, notice: PotNotice): Promise<void> {
-  const pot = await tx.pot.findUnique({
-    where: { id: potId },
-    select: { name: true, members: { where: { removedAt: null }, select: { userId: true } } },
-  });
+  const pot = await potNameAndMembers(tx, potId);
   if (!pot) return;
   const title = shortenText(notice.title, MAX_TITLE);
   // One statement for every member: this runs under the pot's lock on every expense of a busy pot.
-  await tx.outboxMessage.createMany({
-    data: pot.members
+  await enqueueAll(
+    tx,
+    pot.members
       // Guests have no account to notify.
       .flatMap(({ userId }) => (userId && userId !== notice.exceptUserId ? [userId] : []))
       .map((userId) =>
@@ -42,5 +42,5 @@ export async function notifyPotMembers(tx: Tx, potId: string, notice: PotNotice)
           link: `/pot/${potId}`,
         }),
       ),
-  });
+  );
 }

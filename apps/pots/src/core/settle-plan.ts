@@ -1,15 +1,9 @@
 import { directPlan, settleUpWithPot, type Transfer } from '@kitty/money';
 
-import type { Tx } from '../prisma.service';
 import { debtsOf } from './direct-debts';
-
-/**
- * Serialises every change to a pot's positions: the pot row is locked first, always, so writers queue
- * per pot (never across pots) and never deadlock on member rows.
- */
-export async function lockPot(tx: Tx, potId: string): Promise<void> {
-  await tx.$queryRawUnsafe('SELECT id FROM pots WHERE id = $1::uuid FOR UPDATE', potId);
-}
+import { currentPositions } from './members.repository';
+import { lockPot, planSettings, saveSettlePlan, storedSettlePlan } from './pot-rows.repository';
+import type { Tx } from './unit-of-work';
 
 /**
  * Recomputes the pot's settle-up plan, the pot itself a party to it (POT_PARTY): the money it holds is its
@@ -19,20 +13,18 @@ export async function lockPot(tx: Tx, potId: string): Promise<void> {
  * the end of the transaction that moved positions (or changed the rule), with the pot locked.
  */
 export async function refreshSettlePlan(tx: Tx, potId: string): Promise<Transfer[]> {
-  const [pot, members] = await Promise.all([
-    tx.pot.findUniqueOrThrow({ where: { id: potId }, select: { settlePlan: true, simplifyDebts: true } }),
-    tx.potMember.findMany({ where: { potId, removedAt: null }, select: { id: true, netPence: true } }),
-  ]);
+  const [pot, members] = await Promise.all([planSettings(tx, potId), currentPositions(tx, potId)]);
   const plan = pot.simplifyDebts
     ? settleUpWithPot(
         members.map((member) => [member.id, Number(member.netPence)] as const),
         { previous: (pot.settlePlan ?? undefined) as Transfer[] | undefined },
       )
     : directPlan(await debtsOf(tx, potId));
-  await tx.pot.update({
-    where: { id: potId },
-    data: { settlePlan: plan.map((transfer) => ({ ...transfer })), settlePlanStale: false },
-  });
+  await saveSettlePlan(
+    tx,
+    potId,
+    plan.map((transfer) => ({ ...transfer })),
+  );
   return plan;
 }
 
@@ -42,17 +34,14 @@ export async function refreshSettlePlan(tx: Tx, potId: string): Promise<Transfer
  * readers queued behind it find it done.
  */
 export async function currentSettlePlan(tx: Tx, potId: string): Promise<Transfer[]> {
-  const stored = await storedPlan(tx, potId);
+  const stored = await freshStoredPlan(tx, potId);
   if (stored) return stored;
   await lockPot(tx, potId);
-  return (await storedPlan(tx, potId)) ?? refreshSettlePlan(tx, potId);
+  return (await freshStoredPlan(tx, potId)) ?? refreshSettlePlan(tx, potId);
 }
 
 /** The stored plan, unless it is stale or was never worked out. */
-async function storedPlan(tx: Tx, potId: string): Promise<Transfer[] | null> {
-  const pot = await tx.pot.findUniqueOrThrow({
-    where: { id: potId },
-    select: { settlePlan: true, settlePlanStale: true },
-  });
+async function freshStoredPlan(tx: Tx, potId: string): Promise<Transfer[] | null> {
+  const pot = await storedSettlePlan(tx, potId);
   return pot.settlePlanStale || pot.settlePlan === null ? null : (pot.settlePlan as unknown as Transfer[]);
 }

@@ -1,35 +1,17 @@
-// How an expense is stored: its rows with their shares and payers, read back for callers.
-import { type CreateExpenseCommand, type Expense, type SplitInput } from '@kitty/contracts';
+// How a stored expense reads: its split and effect as recorded, and as callers are shown it.
+import { type Expense, type SplitInput } from '@kitty/contracts';
 import { ProblemError } from '@kitty/nest-common';
 
-import { nameOf, type People, type RecordState } from '../core/confirmation';
+import { nameOf, type People } from '../core/confirmation';
 import { type ExpenseEffect } from '../core/expense-effects';
 import { type Membership } from '../core/pot-access';
 import { type Share } from '../core/split';
-import { dateColumn, spentOnOf, ukToday } from '../core/uk-day';
-import type {
-  Expense as ExpenseRow,
-  ExpensePayer,
-  ExpenseShare,
-  PotMember,
-} from '../generated/prisma/client';
-import { type Tx } from '../prisma.service';
-import { billColumns, storedBill, storedOriginal, toBill, toOriginal } from './expense-bill';
+import { spentOnOf } from '../core/uk-day';
+import { type Tx } from '../core/unit-of-work';
+import { storedBill, storedOriginal, toBill, toOriginal } from './expense-bill';
+import { changeableExpenseIn, type ExpenseWithShares } from './expenses.repository';
 
 export const expenseNotFound = () => ProblemError.of(404, 'Expense not found');
-
-/** An expense's parts, in the order they were given. */
-export const parts = {
-  shares: { orderBy: { position: 'asc' } },
-  payers: { orderBy: { position: 'asc' } },
-  receipt: { select: { sizeBytes: true } },
-} as const;
-
-export type ExpenseWithShares = ExpenseRow & {
-  shares: ExpenseShare[];
-  payers: ExpensePayer[];
-  receipt: { sizeBytes: number } | null;
-};
 
 /** Finds the expense (the pot is already locked, so edits of it apply one after the other). */
 export async function findEditableExpense(
@@ -39,10 +21,7 @@ export async function findEditableExpense(
   userId: string,
   membership: Membership,
 ): Promise<ExpenseWithShares> {
-  const expense = await tx.expense.findFirst({
-    where: { id: expenseId, potId, deletedAt: null, status: { not: 'declined' } },
-    include: parts,
-  });
+  const expense = await changeableExpenseIn(tx, potId, expenseId);
   if (!expense) throw expenseNotFound();
   if (expense.createdBy !== userId && membership.role !== 'owner') {
     throw ProblemError.of(
@@ -54,58 +33,8 @@ export async function findEditableExpense(
   return expense;
 }
 
-/** Writes the expense with its shares and payers (one INSERT each, under the pot's lock). */
-export async function insertExpense(
-  tx: Tx,
-  { caller, potId, body }: CreateExpenseCommand,
-  expenseId: string,
-  effect: ExpenseEffect,
-  state: RecordState,
-  ledgerTransactionId: string | null,
-): Promise<void> {
-  await tx.expense.create({
-    data: {
-      id: expenseId,
-      potId,
-      description: body.description,
-      amountPence: body.amountPence,
-      paidFrom: effect.paidFrom,
-      payerMemberId: effect.payers[0]?.memberId ?? null,
-      splitMode: body.split.mode,
-      category: body.category,
-      ...billColumns(body.split.items, body.original),
-      spentOn: dateColumn(body.spentOn ?? ukToday()),
-      notes: body.notes || null,
-      ledgerTransactionId,
-      createdBy: caller.userId,
-      ...state,
-      // createMany: one INSERT for all the shares (a nested create is one per row).
-      shares: { createMany: { data: shareRows(body.split, effect.shares) } },
-      payers: { createMany: { data: payerRows(effect.payers) } },
-    },
-  });
-}
-
-export async function activeMembersById(tx: Tx, potId: string): Promise<Map<string, PotMember>> {
-  const members = await tx.potMember.findMany({ where: { potId, removedAt: null } });
-  return new Map(members.map((member) => [member.id, member]));
-}
-
-export function payerRows(payers: Share[]) {
-  return payers.map((payer, position) => ({ ...payer, position }));
-}
-
 export const amountsOf = (rows: { memberId: string; amountPence: bigint }[]): Share[] =>
   rows.map((row) => ({ memberId: row.memberId, amountPence: Number(row.amountPence) }));
-
-export function shareRows(split: SplitInput, shares: { memberId: string; amountPence: number }[]) {
-  return shares.map((share, position) => ({
-    memberId: share.memberId,
-    amountPence: share.amountPence,
-    inputValue: split.members[position]?.value ?? null,
-    position,
-  }));
-}
 
 /** The split an expense was recorded with, its bill included: an edit that leaves it alone keeps it. */
 export function splitOf(expense: ExpenseWithShares): SplitInput {
@@ -162,12 +91,4 @@ export function toExpense(row: ExpenseWithShares, { byMemberId: names, byUserId 
     spentOn: spentOnOf(row),
     notes: row.notes,
   };
-}
-
-/** Whether a payment between members was recorded after the expense: changing it reopens settled debts. */
-export async function paidSince(tx: Tx, expense: { potId: string; createdAt: Date }): Promise<boolean> {
-  const payments = await tx.settlement.count({
-    where: { potId: expense.potId, status: 'confirmed', createdAt: { gt: expense.createdAt } },
-  });
-  return payments > 0;
 }

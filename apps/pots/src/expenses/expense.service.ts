@@ -31,31 +31,30 @@ import {
   movePositions,
   NO_POSITION_CHANGE,
 } from '../core/expense-effects';
+import { enqueue } from '../core/outbox.repository';
 import { type Membership, requireMember, requireOpenPot } from '../core/pot-access';
-import { lockPot } from '../core/settle-plan';
+import { lockPot } from '../core/pot-rows.repository';
 import { computeShares } from '../core/split';
 import { dateColumn, spentOnOf } from '../core/uk-day';
+import { type Tx, UnitOfWork } from '../core/unit-of-work';
 import type { PotMember } from '../generated/prisma/client';
-import { PrismaService, type Tx } from '../prisma.service';
 import { amountText, billColumns, checkAmounts, storedBill, storedOriginal } from './expense-bill';
 import { describeExpenseChanges } from './expense-changes';
 import { confirmersOf, expenseState, nextConfirmer } from './expense-consent';
-import {
-  activeMembersById,
-  amountsOf,
-  effectOf,
-  expenseNotFound,
-  findEditableExpense,
-  insertExpense,
-  paidSince,
-  parts,
-  payerRows,
-  shareRows,
-  splitOf,
-  toExpense,
-} from './expense-records';
+import { amountsOf, effectOf, expenseNotFound, findEditableExpense, splitOf, toExpense } from './expense-records';
 import { checkedPayers, payersAfterEdit, requireConsentToTakeBack, sharesFor } from './expense-rules';
 import { namesOf, SETTLED_SINCE, whoPaid } from './expense-wording';
+import {
+  activeMembersById,
+  expenseExists,
+  expenseWithParts,
+  insertExpense,
+  listedExpenses,
+  paidSince,
+  rewriteExpense,
+  undeletedExpenseIn,
+  updateExpense,
+} from './expenses.repository';
 
 /** The refund's reason is the ledger's description of its reversal (at most this long). */
 const REFUND_REASON_MAX = 200;
@@ -64,7 +63,7 @@ const invalid = (detail: string) => ProblemError.of(400, 'Invalid request', deta
 @Injectable()
 export class ExpenseService {
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly work: UnitOfWork,
     private readonly relay: OutboxRelay,
   ) {}
 
@@ -73,11 +72,11 @@ export class ExpenseService {
     const { potId, body } = command;
     // From the caller's Idempotency-Key: a repeat of the command finds the expense the first one made.
     const expenseId = expenseIdOf(command);
-    if (await this.prisma.expense.findUnique({ where: { id: expenseId }, select: { id: true } }))
+    if (await expenseExists(this.work.alone, expenseId))
       return this.getOne(potId, expenseId);
     if (body.paidFrom === 'pot') throw invalid('An expense paid from the pot is paid before it is recorded.');
-    await this.prisma
-      .$transaction((tx) => this.record(tx, command, expenseId))
+    await this.work
+      .transaction((tx) => this.record(tx, command, expenseId))
       .catch(madeByConcurrentDelivery);
     return this.getOne(potId, expenseId);
   }
@@ -88,10 +87,10 @@ export class ExpenseService {
    */
   async prepare(command: CreateExpenseCommand): Promise<PreparedExpense> {
     const expenseId = expenseIdOf(command);
-    if (await this.prisma.expense.findUnique({ where: { id: expenseId }, select: { id: true } }))
+    if (await expenseExists(this.work.alone, expenseId))
       return { expense: await this.getOne(command.potId, expenseId), payment: null };
     if (command.body.paidFrom !== 'pot') throw invalid('Only an expense paid from the pot is paid first.');
-    await this.assess(this.prisma, command);
+    await this.assess(this.work.alone, command);
     return { expense: null, payment: { expenseId, expense: command } };
   }
 
@@ -102,10 +101,10 @@ export class ExpenseService {
    */
   async recordPaid(paid: PotExpensePaid): Promise<Expense> {
     const { caller, potId, body } = paid.expense;
-    await this.prisma
-      .$transaction(async (tx) => {
+    await this.work
+      .transaction(async (tx) => {
         await lockPot(tx, potId);
-        if (await tx.expense.findUnique({ where: { id: paid.expenseId }, select: { id: true } })) return;
+        if (await expenseExists(tx, paid.expenseId)) return;
         const effect: ExpenseEffect = {
           paidFrom: 'pot',
           payers: [],
@@ -128,7 +127,7 @@ export class ExpenseService {
 
   /** Refuses what `create` would refuse now, recording nothing (a recurring expense's template is checked so). */
   async check(command: CreateExpenseCommand): Promise<void> {
-    await this.assess(this.prisma, command);
+    await this.assess(this.work.alone, command);
   }
 
   /**
@@ -173,7 +172,7 @@ export class ExpenseService {
     const { caller, potId, body } = command;
     await lockPot(tx, potId);
     // Another delivery of the same command may have recorded it since this one looked: its record stands.
-    if (await tx.expense.findUnique({ where: { id: expenseId }, select: { id: true } })) return;
+    if (await expenseExists(tx, expenseId)) return;
     // Checked again under the pot's lock: membership may have changed since the command was first looked at.
     const { effect, state, membership, members } = await this.assess(tx, command);
     await insertExpense(tx, command, expenseId, effect, state, null);
@@ -208,14 +207,11 @@ export class ExpenseService {
    * it was. Repeating a decision changes nothing.
    */
   async decide({ caller, potId, expenseId, decision }: DecideExpenseCommand): Promise<Expense> {
-    await this.prisma.$transaction(async (tx) => {
+    await this.work.transaction(async (tx) => {
       const membership = await requireMember(tx, potId, caller.userId);
       await requireOpenPot(tx, potId, 'confirm or decline expenses');
       await lockPot(tx, potId);
-      const expense = await tx.expense.findFirst({
-        where: { id: expenseId, potId, deletedAt: null },
-        include: parts,
-      });
+      const expense = await undeletedExpenseIn(tx, potId, expenseId);
       if (!expense) throw expenseNotFound();
       const people = await peopleOf(tx, potId);
       if (!mayDecide(expense, membership, decision, nameOf(people.byMemberId, expense.awaitingMemberId)))
@@ -238,7 +234,7 @@ export class ExpenseService {
             : nextConfirmer(effectOf(expense), recorder?.id ?? null, members, membership.memberId);
         if (next) {
           // Their agreement is noted; nobody moves until the last of them has agreed too.
-          await tx.expense.update({ where: { id: expenseId }, data: { awaitingMemberId: next } });
+          await updateExpense(tx, expenseId, { awaitingMemberId: next });
           await recordActivity(
             tx,
             potId,
@@ -250,7 +246,7 @@ export class ExpenseService {
         }
         await movePositions(tx, potId, expenseChange(effectOf(expense), 1));
       }
-      await tx.expense.update({ where: { id: expenseId }, data: decisionData(decision, caller.userId) });
+      await updateExpense(tx, expenseId, decisionData(decision, caller.userId));
       const recorder = nameOf(people.byUserId, expense.createdBy);
       await recordActivity(
         tx,
@@ -266,21 +262,13 @@ export class ExpenseService {
   }
 
   async list({ caller, potId }: PotQuery): Promise<Expense[]> {
-    await requireMember(this.prisma, potId, caller.userId);
-    const [rows, people] = await Promise.all([
-      this.prisma.expense.findMany({
-        where: { potId, deletedAt: null, status: { not: 'declined' } },
-        include: parts,
-        orderBy: { createdAt: 'desc' },
-        take: 200,
-      }),
-      peopleOf(this.prisma, potId),
-    ]);
+    await requireMember(this.work.alone, potId, caller.userId);
+    const [rows, people] = await Promise.all([listedExpenses(this.work.alone, potId), peopleOf(this.work.alone, potId)]);
     return rows.map((row) => toExpense(row, people));
   }
 
   async update({ caller, potId, expenseId, body }: UpdateExpenseCommand): Promise<Expense> {
-    await this.prisma.$transaction(async (tx) => {
+    await this.work.transaction(async (tx) => {
       const membership = await requireMember(tx, potId, caller.userId);
       await requireOpenPot(tx, potId, 'change expenses');
       await lockPot(tx, potId);
@@ -317,11 +305,10 @@ export class ExpenseService {
           'This expense was paid from the pot. To change its amount, delete it and add it again.',
         );
       }
-      await tx.expenseShare.deleteMany({ where: { expenseId } });
-      await tx.expensePayer.deleteMany({ where: { expenseId } });
-      await tx.expense.update({
-        where: { id: expenseId },
-        data: {
+      await rewriteExpense(
+        tx,
+        expenseId,
+        {
           description: body.description,
           amountPence,
           payerMemberId: payers[0]?.memberId ?? null,
@@ -332,10 +319,9 @@ export class ExpenseService {
           ...(body.notes !== undefined && { notes: body.notes || null }),
           status: next.status,
           awaitingMemberId: next.awaitingMemberId,
-          shares: { createMany: { data: shareRows(split, shares) } },
-          payers: { createMany: { data: payerRows(payers) } },
         },
-      });
+        { split, shares, payers },
+      );
       await movePositions(
         tx,
         potId,
@@ -392,7 +378,7 @@ export class ExpenseService {
 
   /** Deleting a pot-paid expense refunds the pot: payments reverses its debit from the refund written with it. */
   async delete({ caller, potId, expenseId }: ExpenseCommand): Promise<void> {
-    await this.prisma.$transaction(async (tx) => {
+    await this.work.transaction(async (tx) => {
       const membership = await requireMember(tx, potId, caller.userId);
       await requireOpenPot(tx, potId, 'delete expenses');
       await lockPot(tx, potId);
@@ -401,7 +387,7 @@ export class ExpenseService {
       if (current.status === 'confirmed') {
         requireConsentToTakeBack(membership, effect, await activeMembersById(tx, potId), 'delete it');
       }
-      await tx.expense.update({ where: { id: expenseId }, data: { deletedAt: new Date() } });
+      await updateExpense(tx, expenseId, { deletedAt: new Date() });
       // A pending expense never moved anyone, so there is nothing to take back.
       await movePositions(
         tx,
@@ -421,18 +407,15 @@ export class ExpenseService {
         target: { type: 'expense', expenseId },
         reason: shortenText(`Expense "${current.description}" deleted`, REFUND_REASON_MAX),
       };
-      await tx.outboxMessage.create({ data: outboxMessage(PotsJobs.refundDue, refund) });
+      await enqueue(tx, outboxMessage(PotsJobs.refundDue, refund));
     });
     this.relay.kick();
   }
 
   private async getOne(potId: string, expenseId: string): Promise<Expense> {
     const [row, people] = await Promise.all([
-      this.prisma.expense.findUniqueOrThrow({
-        where: { id: expenseId },
-        include: parts,
-      }),
-      peopleOf(this.prisma, potId),
+      expenseWithParts(this.work.alone, expenseId),
+      peopleOf(this.work.alone, potId),
     ]);
     return toExpense(row, people);
   }

@@ -34,8 +34,8 @@ describe('idempotent pot commands (PostgreSQL, in-memory ledger)', () => {
 
   beforeAll(() => {
     db = potsTestDatabase();
-    expenses = new ExpenseService(db.prisma, idleRelay);
-    balances = new BalancesService(db.prisma);
+    expenses = new ExpenseService(db.work, idleRelay);
+    balances = new BalancesService(db.work);
   }, 60_000);
 
   afterAll(() => db?.close());

@@ -17,8 +17,8 @@ describe('itemised bills and other currencies (PostgreSQL)', () => {
 
   beforeAll(() => {
     db = potsTestDatabase();
-    expenses = new ExpenseService(db.prisma, idleRelay);
-    balances = new BalancesService(db.prisma);
+    expenses = new ExpenseService(db.work, idleRelay);
+    balances = new BalancesService(db.work);
   }, 60_000);
 
   afterAll(() => db?.close());

@@ -19,8 +19,8 @@ describe('several payers per expense (PostgreSQL)', () => {
 
   beforeAll(() => {
     db = potsTestDatabase();
-    expenses = new ExpenseService(db.prisma, idleRelay);
-    balances = new BalancesService(db.prisma);
+    expenses = new ExpenseService(db.work, idleRelay);
+    balances = new BalancesService(db.work);
     pots = potServiceOn(db.prisma);
   }, 60_000);
 

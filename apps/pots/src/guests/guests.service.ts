@@ -5,36 +5,27 @@ import { Injectable } from '@nestjs/common';
 import { recordActivity } from '../core/activity';
 import { requireMember, requireOpenPot } from '../core/pot-access';
 import { toMember } from '../core/pot-mapper';
+import { type Tx, UnitOfWork } from '../core/unit-of-work';
 import type { Invitation } from '../generated/prisma/client';
-import { PrismaService, type Tx } from '../prisma.service';
+import { addGuest, guestAt, inviteRuleOf, memberNamedOrAt } from './guests.repository';
 
 @Injectable()
 export class GuestsService {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(private readonly work: UnitOfWork) {}
 
   /**
    * Adds a guest — whoever may invite people may. Nobody in the pot may share their name or
    * e-mail: the two would be told apart by nothing in the records.
    */
   async add({ caller, potId, body }: AddGuestCommand): Promise<PotMember> {
-    return this.prisma.$transaction(async (tx) => {
+    return this.work.transaction(async (tx) => {
       const { role } = await requireMember(tx, potId, caller.userId);
-      const pot = await tx.pot.findUniqueOrThrow({ where: { id: potId }, select: { inviteRule: true } });
-      if (role !== 'owner' && pot.inviteRule !== 'members')
+      if (role !== 'owner' && (await inviteRuleOf(tx, potId)) !== 'members')
         throw ProblemError.of(403, 'Not allowed', "This pot's rules let only the owner add people.");
       await requireOpenPot(tx, potId, 'add guests');
       const name = body.name;
       const email = body.email ?? '';
-      const clash = await tx.potMember.findFirst({
-        where: {
-          potId,
-          removedAt: null,
-          OR: [
-            { name: { equals: name, mode: 'insensitive' } },
-            ...(email ? [{ email: { equals: email, mode: 'insensitive' as const } }] : []),
-          ],
-        },
-      });
+      const clash = await memberNamedOrAt(tx, potId, name, email);
       if (clash) {
         throw ProblemError.of(
           409,
@@ -44,7 +35,7 @@ export class GuestsService {
             : `${clash.name} in this pot already has the e-mail ${email}.`,
         );
       }
-      const guest = await tx.potMember.create({ data: { potId, userId: null, name, email, role: 'guest' } });
+      const guest = await addGuest(tx, potId, { name, email });
       await recordActivity(
         tx,
         potId,
@@ -71,11 +62,7 @@ export async function guestJoining(
 ): Promise<{ id: string; name: string } | null> {
   // Every e-mail here went through the Email schema, which lower-cases it.
   const sentTo = invitation.email.toLowerCase();
-  const guest = await tx.potMember.findFirst({
-    where: { potId: invitation.potId, role: 'guest', userId: null, removedAt: null, email: sentTo },
-    select: { id: true, name: true },
-    orderBy: { joinedAt: 'asc' },
-  });
+  const guest = await guestAt(tx, invitation.potId, sentTo);
   if (!guest) return null;
   // Refused before the invitation is used, so the guest can still take it once their address is confirmed.
   if (confirmedEmail?.toLowerCase() !== sentTo) {

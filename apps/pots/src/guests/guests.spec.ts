@@ -29,13 +29,13 @@ describe('guests (PostgreSQL)', () => {
 
   beforeAll(() => {
     db = potsTestDatabase();
-    guests = new GuestsService(db.prisma);
-    expenses = new ExpenseService(db.prisma, idleRelay);
-    balances = new BalancesService(db.prisma);
+    guests = new GuestsService(db.work);
+    expenses = new ExpenseService(db.work, idleRelay);
+    balances = new BalancesService(db.work);
     invitations = invitationServiceOn(db.prisma);
     pots = potServiceOn(db.prisma);
     reminders = new ReminderService(
-      db.prisma,
+      db.work,
       { kick: () => undefined } as never,
       { reserve: async () => undefined } as never,
       { PUBLIC_URL: 'https://kitty.example' } as never,

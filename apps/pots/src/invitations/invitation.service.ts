@@ -15,12 +15,24 @@ import { Inject, Injectable } from '@nestjs/common';
 
 import { POTS_CONFIG, type PotsConfig } from '../config';
 import { recordActivity } from '../core/activity';
+import { enqueue } from '../core/outbox.repository';
 import { requireMember, requireOpenPot } from '../core/pot-access';
 import { announcePotAccess } from '../core/pot-access-announcement';
+import { potById } from '../core/pot-rows.repository';
+import { type Tx, UnitOfWork } from '../core/unit-of-work';
 import type { Invitation, Pot } from '../generated/prisma/client';
 import { guestJoining } from '../guests/guests.service';
-import { PrismaService, type Tx } from '../prisma.service';
 import { hashInvitationToken, newInvitationToken } from './invitation-token';
+import {
+  createInvitation,
+  invitationByTokenHash,
+  invitationWithPot,
+  joinPot,
+  memberOfPot,
+  revokeOpenInvitation,
+  takeOverGuest,
+  useInvitation,
+} from './invitations.repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -43,7 +55,7 @@ const UNUSABLE: Record<Exclude<InvitationPreview['status'], 'pending'>, string> 
 @Injectable()
 export class InvitationService {
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly work: UnitOfWork,
     private readonly outbox: OutboxRelay,
     private readonly quota: EmailQuota,
     @Inject(POTS_CONFIG) private readonly config: PotsConfig,
@@ -57,19 +69,18 @@ export class InvitationService {
     invitee: { name: string; email: string },
   ): Promise<InvitationCreated> {
     const { token, hash } = newInvitationToken();
-    const invitation = await tx.invitation.create({
-      data: {
-        potId: pot.id,
-        tokenHash: hash,
-        name: invitee.name,
-        email: invitee.email,
-        invitedBy: caller.userId,
-        expiresAt: new Date(Date.now() + INVITATION_TTL_DAYS * DAY_MS),
-      },
+    const invitation = await createInvitation(tx, {
+      potId: pot.id,
+      tokenHash: hash,
+      name: invitee.name,
+      email: invitee.email,
+      invitedBy: caller.userId,
+      expiresAt: new Date(Date.now() + INVITATION_TTL_DAYS * DAY_MS),
     });
     const inviteUrl = new URL(`/invite/${token}`, this.config.PUBLIC_URL).toString();
-    await tx.outboxMessage.create({
-      data: outboxMessage(NotificationsJobs.sendEmail, {
+    await enqueue(
+      tx,
+      outboxMessage(NotificationsJobs.sendEmail, {
         template: 'pot-invitation',
         to: invitee.email,
         data: {
@@ -80,15 +91,15 @@ export class InvitationService {
           expiresAt: invitation.expiresAt.toISOString(),
         },
       }),
-    });
+    );
     await recordActivity(tx, pot.id, caller, 'invitation.sent', `${caller.name} invited ${invitee.name}`);
     return { id: invitation.id, inviteUrl, expiresAt: invitation.expiresAt.toISOString() };
   }
 
   async create({ caller, potId, body }: CreateInvitationCommand): Promise<InvitationCreated> {
-    const created = await this.prisma.$transaction(async (tx) => {
+    const created = await this.work.transaction(async (tx) => {
       const { role } = await requireMember(tx, potId, caller.userId);
-      const pot = await tx.pot.findUniqueOrThrow({ where: { id: potId } });
+      const pot = await potById(tx, potId);
       if (role !== 'owner' && pot.inviteRule !== 'members')
         throw ProblemError.of(403, 'Not allowed', "This pot's rules let only the owner invite people.");
       await requireOpenPot(tx, potId, 'invite people');
@@ -100,35 +111,20 @@ export class InvitationService {
   }
 
   async revoke({ caller, potId, invitationId }: RevokeInvitationCommand): Promise<void> {
-    await this.prisma.$transaction(async (tx) => {
+    await this.work.transaction(async (tx) => {
       const { role } = await requireMember(tx, potId, caller.userId);
       // The owner cancels any invitation, a member the ones they sent; any other is not found.
-      const { count } = await tx.invitation.updateMany({
-        where: {
-          id: invitationId,
-          potId,
-          acceptedAt: null,
-          revokedAt: null,
-          ...(role === 'owner' ? {} : { invitedBy: caller.userId }),
-        },
-        data: { revokedAt: new Date() },
-      });
-      if (count === 0) throw invitationNotFound();
+      const revoked = await revokeOpenInvitation(tx, potId, invitationId, role === 'owner' ? null : caller.userId);
+      if (!revoked) throw invitationNotFound();
       await recordActivity(tx, potId, caller, 'invitation.revoked', `${caller.name} cancelled an invitation`);
     });
   }
 
   async preview({ token }: PreviewInvitationQuery): Promise<InvitationPreview> {
-    const invitation = await this.prisma.invitation.findUnique({
-      where: { tokenHash: hashInvitationToken(token) },
-      include: { pot: { include: { members: { where: { role: 'owner' } } } } },
-    });
+    const invitation = await invitationWithPot(this.work.alone, hashInvitationToken(token));
     if (!invitation) throw invitationNotFound();
     // Members may invite too (the pot's inviteRule): the link names whoever sent it.
-    const inviter = await this.prisma.potMember.findUnique({
-      where: { potId_userId: { potId: invitation.potId, userId: invitation.invitedBy } },
-      select: { name: true },
-    });
+    const inviter = await memberOfPot(this.work.alone, invitation.potId, invitation.invitedBy);
     return {
       status: statusOf(invitation),
       potName: invitation.pot.name,
@@ -143,12 +139,10 @@ export class InvitationService {
    * guest's place goes only to the account whose confirmed address the invitation was sent to (guestJoining).
    */
   async accept({ caller, token, confirmedEmail }: AcceptInvitationCommand): Promise<InvitationAccepted> {
-    return this.prisma.$transaction(async (tx) => {
-      const invitation = await tx.invitation.findUnique({ where: { tokenHash: hashInvitationToken(token) } });
+    return this.work.transaction(async (tx) => {
+      const invitation = await invitationByTokenHash(tx, hashInvitationToken(token));
       if (!invitation) throw invitationNotFound();
-      const existing = await tx.potMember.findUnique({
-        where: { potId_userId: { potId: invitation.potId, userId: caller.userId } },
-      });
+      const existing = await memberOfPot(tx, invitation.potId, caller.userId);
       if (existing && !existing.removedAt) return { potId: invitation.potId };
 
       const unusable = () => {
@@ -161,17 +155,10 @@ export class InvitationService {
       };
       if (statusOf(invitation) !== 'pending') throw unusable();
       const guest = existing ? null : await guestJoining(tx, invitation, confirmedEmail);
-      const { count } = await tx.invitation.updateMany({
-        where: { id: invitation.id, acceptedAt: null, revokedAt: null, expiresAt: { gt: new Date() } },
-        data: { acceptedAt: new Date(), acceptedBy: caller.userId },
-      });
-      if (count === 0) throw unusable();
+      if (!(await useInvitation(tx, invitation.id, caller.userId))) throw unusable();
       if (guest) {
         // The guest becomes them: every expense and payment recorded for the guest is now theirs.
-        await tx.potMember.update({
-          where: { id: guest.id },
-          data: { userId: caller.userId, name: caller.name, email: caller.email, role: 'member' },
-        });
+        await takeOverGuest(tx, guest.id, { userId: caller.userId, name: caller.name, email: caller.email });
         await recordActivity(
           tx,
           invitation.potId,
@@ -182,11 +169,7 @@ export class InvitationService {
         await announcePotAccess(tx, invitation.potId);
         return { potId: invitation.potId };
       }
-      await tx.potMember.upsert({
-        where: { potId_userId: { potId: invitation.potId, userId: caller.userId } },
-        create: { potId: invitation.potId, userId: caller.userId, name: caller.name, email: caller.email },
-        update: { removedAt: null, name: caller.name, email: caller.email, joinedAt: new Date() },
-      });
+      await joinPot(tx, invitation.potId, { userId: caller.userId, name: caller.name, email: caller.email });
       await recordActivity(tx, invitation.potId, caller, 'member.joined', `${caller.name} joined the pot`);
       await announcePotAccess(tx, invitation.potId);
       return { potId: invitation.potId };

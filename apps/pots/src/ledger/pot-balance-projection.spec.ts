@@ -31,7 +31,7 @@ describe('PotBalanceProjection (PostgreSQL)', () => {
 
   beforeAll(() => {
     db = potsTestDatabase();
-    projection = new PotBalanceProjection(db.prisma, live.asPublisher<LivePublisher>());
+    projection = new PotBalanceProjection(db.work, live.asPublisher<LivePublisher>());
   }, 60_000);
 
   afterAll(() => db?.close());

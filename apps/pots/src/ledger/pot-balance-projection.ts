@@ -4,8 +4,11 @@ import { type DirectRows, directRowsIn, LivePublisher } from '@kitty/nest-common
 import { Injectable } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
 
+import { addActivity, addNewActivity } from '../core/activity.repository';
+import { memberOf } from '../core/members.repository';
 import { notifyPotMembers } from '../core/pot-notifications';
-import { PrismaService, type Tx } from '../prisma.service';
+import { potNameAndMembers } from '../core/pot-rows.repository';
+import { type Tx, UnitOfWork } from '../core/unit-of-work';
 
 type Kind = PotBalanceChanged['kind'];
 
@@ -97,7 +100,7 @@ async function applyToPot(rows: DirectRows, event: PotBalanceChanged): Promise<A
 @Injectable()
 export class PotBalanceProjection {
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly work: UnitOfWork,
     private readonly live: LivePublisher,
   ) {}
 
@@ -116,12 +119,12 @@ export class PotBalanceProjection {
    */
   private async project(event: PotBalanceChanged): Promise<string[]> {
     const applied = FOLLOWED_UP_KINDS.has(event.kind)
-      ? await this.prisma.$transaction(async (tx) => {
+      ? await this.work.transaction(async (tx) => {
           const row = await applyToPot(directRowsIn(tx), event);
           if (row.inserted) await this.followUp(tx, event, row);
           return row;
         })
-      : await applyToPot(this.prisma.directRows, event);
+      : await applyToPot(this.work.directRows, event);
     return applied.member_user_ids;
   }
 
@@ -131,14 +134,12 @@ export class PotBalanceProjection {
     const name = applied.member_name;
     if (name !== null && userId && (event.kind === 'top_up' || event.kind === 'withdrawal')) {
       const verb = event.kind === 'top_up' ? 'added' : 'withdrew';
-      await tx.activityEvent.create({
-        data: {
-          potId: event.potId,
-          actorUserId: userId,
-          actorName: name,
-          type: event.kind === 'top_up' ? 'pot.topped_up' : 'pot.withdrawn',
-          summary: `${name} ${verb} ${formatPence(Math.abs(event.amountPence))}`,
-        },
+      await addActivity(tx, {
+        potId: event.potId,
+        actorUserId: userId,
+        actorName: name,
+        type: event.kind === 'top_up' ? 'pot.topped_up' : 'pot.withdrawn',
+        summary: `${name} ${verb} ${formatPence(Math.abs(event.amountPence))}`,
       });
       // Every withdrawal from a pot is announced to its other members (issue 13 §4), in the app and by
       // e-mail as each of them chose; the withdrawer hears of it as their own withdrawal.
@@ -165,33 +166,24 @@ export class PotBalanceProjection {
    * id is the ledger transaction's, so a redelivered event adds nothing.
    */
   async recordCardPurchase(purchase: CardPurchaseCaptured): Promise<void> {
-    const members = await this.prisma.$transaction(async (tx) => {
-      const pot = await tx.pot.findUnique({
-        where: { id: purchase.potId },
-        select: { members: { where: { removedAt: null }, select: { userId: true } } },
-      });
+    const members = await this.work.transaction(async (tx) => {
+      const pot = await potNameAndMembers(tx, purchase.potId);
       if (!pot) throw new UnrecoverableError(`Card purchase for unknown pot ${purchase.potId}`);
       // The cardholder as the pot names them, even if they have left it since.
-      const cardholder = await tx.potMember.findFirst({
-        where: { potId: purchase.potId, userId: purchase.userId },
-        select: { name: true },
-      });
+      const cardholder = await memberOf(tx, purchase.potId, purchase.userId);
       const name = cardholder?.name ?? 'A member';
       const summary = `${name} paid ${formatPence(purchase.amountPence)} at ${purchase.merchant} with the pot's card`;
-      const { count } = await tx.activityEvent.createMany({
-        data: [
-          {
-            id: purchase.transactionId,
-            potId: purchase.potId,
-            actorUserId: purchase.userId,
-            actorName: name,
-            type: 'pot.card_purchase',
-            summary,
-            createdAt: new Date(purchase.occurredAt),
-          },
-        ],
-        skipDuplicates: true,
-      });
+      const count = await addNewActivity(tx, [
+        {
+          id: purchase.transactionId,
+          potId: purchase.potId,
+          actorUserId: purchase.userId,
+          actorName: name,
+          type: 'pot.card_purchase',
+          summary,
+          createdAt: new Date(purchase.occurredAt),
+        },
+      ]);
       if (count > 0)
         await notifyPotMembers(tx, purchase.potId, {
           kind: 'card_purchase',

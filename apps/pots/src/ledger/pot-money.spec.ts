@@ -22,8 +22,8 @@ describe('pot money paid by payments (PostgreSQL, payments in memory)', () => {
 
   beforeAll(() => {
     db = potsTestDatabase();
-    expenses = new ExpenseService(db.prisma, idleRelay);
-    balances = new BalancesService(db.prisma);
+    expenses = new ExpenseService(db.work, idleRelay);
+    balances = new BalancesService(db.work);
     pots = potServiceOn(db.prisma);
   }, 60_000);
 

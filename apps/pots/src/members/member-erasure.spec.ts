@@ -20,7 +20,7 @@ describe('erasing a deleted member (PostgreSQL)', () => {
 
   beforeAll(() => {
     db = potsTestDatabase();
-    erasure = new MemberErasure(db.prisma);
+    erasure = new MemberErasure(db.work);
   }, 60_000);
 
   afterAll(() => db?.close());

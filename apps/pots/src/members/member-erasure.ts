@@ -5,9 +5,21 @@ import { endMembership } from '../balances/balances.service';
 import { recordActivity } from '../core/activity';
 import { announceCardPot } from '../core/card-pot-announcement';
 import { announcePotAccess } from '../core/pot-access-announcement';
-import { lockPot } from '../core/settle-plan';
+import { lockPot } from '../core/pot-rows.repository';
+import { type Tx, UnitOfWork } from '../core/unit-of-work';
 import type { PotMember } from '../generated/prisma/client';
-import { PrismaService, type Tx } from '../prisma.service';
+import {
+  activityMentioning,
+  endActivePot,
+  forgetInvitee,
+  forgetTransactionName,
+  handOver,
+  longestStandingMember,
+  membershipOf,
+  nameFormerMember,
+  potIdsOfUser,
+  setActivitySummary,
+} from './member-erasure.repository';
 
 /**
  * A deleted account leaves every pot (UK GDPR erasure). Its name and address go from everything the other
@@ -19,28 +31,24 @@ import { PrismaService, type Tx } from '../prisma.service';
  */
 @Injectable()
 export class MemberErasure {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(private readonly work: UnitOfWork) {}
 
   async erase({ userId }: UserDeletedJob): Promise<void> {
-    const memberships = await this.prisma.potMember.findMany({ where: { userId }, select: { potId: true } });
+    const memberships = await potIdsOfUser(this.work.alone, userId);
     // One pot at a time, each under its own lock, as every change to a pot's members is made.
     for (const { potId } of memberships) {
-      await this.prisma.$transaction((tx) => eraseFromPot(tx, potId, userId));
+      await this.work.transaction((tx) => eraseFromPot(tx, potId, userId));
     }
-    await this.prisma.$transaction(async (tx) => {
-      await tx.invitation.updateMany({
-        where: { acceptedBy: userId },
-        data: { name: DELETED_USER_NAME, email: `deleted-${userId}@deleted.invalid` },
-      });
-      const { count } = await tx.activePot.deleteMany({ where: { userId } });
-      if (count > 0) await announceCardPot(tx, userId);
+    await this.work.transaction(async (tx) => {
+      await forgetInvitee(tx, userId);
+      if (await endActivePot(tx, userId)) await announceCardPot(tx, userId);
     });
   }
 }
 
 async function eraseFromPot(tx: Tx, potId: string, userId: string): Promise<void> {
   await lockPot(tx, potId);
-  const member = await tx.potMember.findUniqueOrThrow({ where: { potId_userId: { potId, userId } } });
+  const member = await membershipOf(tx, potId, userId);
   if (member.removedAt === null) {
     if (member.role === 'owner') await passOwnership(tx, member);
     // A position that is not zero can only come from an expense recorded while the deletion was under way:
@@ -58,11 +66,7 @@ async function eraseFromPot(tx: Tx, potId: string, userId: string): Promise<void
   }
   if (member.name !== DELETED_USER_NAME) await forgetName(tx, potId, member.name);
   // No address either: a former member is never e-mailed (a reminder to them is refused).
-  await tx.potMember.update({ where: { id: member.id }, data: { name: DELETED_USER_NAME, email: '' } });
-  await tx.activityEvent.updateMany({
-    where: { potId, actorUserId: userId },
-    data: { actorName: DELETED_USER_NAME },
-  });
+  await nameFormerMember(tx, member, userId);
   await announcePotAccess(tx, potId);
 }
 
@@ -71,21 +75,9 @@ async function eraseFromPot(tx: Tx, potId: string, userId: string): Promise<void
  * run it, archive it and withdraw from it. With nobody else in it, nobody is left to see it.
  */
 async function passOwnership(tx: Tx, owner: PotMember): Promise<void> {
-  const successor = await tx.potMember.findFirst({
-    where: {
-      potId: owner.potId,
-      removedAt: null,
-      role: 'member',
-      userId: { not: null },
-      id: { not: owner.id },
-    },
-    orderBy: [{ joinedAt: 'asc' }, { id: 'asc' }],
-  });
+  const successor = await longestStandingMember(tx, owner);
   if (!successor?.userId) return;
-  await tx.potMember.update({ where: { id: successor.id }, data: { role: 'owner' } });
-  await tx.potMember.update({ where: { id: owner.id }, data: { role: 'member' } });
-  // `createdBy` is what the pot lists call its owner.
-  await tx.pot.update({ where: { id: owner.potId }, data: { createdBy: successor.userId } });
+  await handOver(tx, owner, { id: successor.id, userId: successor.userId });
   await recordActivity(
     tx,
     owner.potId,
@@ -100,17 +92,11 @@ async function passOwnership(tx: Tx, owner: PotMember): Promise<void> {
  * wherever it stands as a word of its own ('Dan Dixon paid Cat £20' → 'A former member paid Cat £20').
  */
 async function forgetName(tx: Tx, potId: string, name: string): Promise<void> {
-  await tx.potTransaction.updateMany({
-    where: { potId, memberName: name },
-    data: { memberName: DELETED_USER_NAME },
-  });
-  const mentions = await tx.activityEvent.findMany({
-    where: { potId, summary: { contains: name } },
-    select: { id: true, summary: true },
-  });
+  await forgetTransactionName(tx, potId, name);
+  const mentions = await activityMentioning(tx, potId, name);
   for (const { id, summary } of mentions) {
     const erased = withoutName(summary, name);
-    if (erased !== summary) await tx.activityEvent.update({ where: { id }, data: { summary: erased } });
+    if (erased !== summary) await setActivitySummary(tx, id, erased);
   }
 }
 

@@ -22,8 +22,8 @@ describe('an archived pot (PostgreSQL)', () => {
 
   beforeAll(() => {
     db = potsTestDatabase();
-    expenses = new ExpenseService(db.prisma, idleRelay);
-    balances = new BalancesService(db.prisma);
+    expenses = new ExpenseService(db.work, idleRelay);
+    balances = new BalancesService(db.work);
     invitations = invitationServiceOn(db.prisma);
     pots = potServiceOn(db.prisma, invitations);
   }, 60_000);

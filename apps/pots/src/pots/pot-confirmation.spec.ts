@@ -16,8 +16,8 @@ describe('confirming records of other people’s payments (PostgreSQL)', () => {
 
   beforeAll(() => {
     db = potsTestDatabase();
-    expenses = new ExpenseService(db.prisma, idleRelay);
-    balances = new BalancesService(db.prisma);
+    expenses = new ExpenseService(db.work, idleRelay);
+    balances = new BalancesService(db.work);
   }, 60_000);
 
   afterAll(() => db?.close());

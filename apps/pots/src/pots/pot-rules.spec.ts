@@ -76,7 +76,7 @@ describe('pot rules (PostgreSQL)', () => {
 
   beforeAll(() => {
     db = potsTestDatabase();
-    rules = new PotRulesService(db.prisma);
+    rules = new PotRulesService(db.work);
     invitations = invitationServiceOn(db.prisma);
     pots = potServiceOn(db.prisma);
   }, 60_000);

@@ -6,10 +6,11 @@ import { recordActivity } from '../core/activity';
 import { rebuildDirectDebts } from '../core/direct-debts';
 import { requireOpenPot, requireOwner } from '../core/pot-access';
 import { announcePotAccess } from '../core/pot-access-announcement';
+import { lockPot, potById } from '../core/pot-rows.repository';
 import { rulesOf } from '../core/rules-of';
-import { lockPot, refreshSettlePlan } from '../core/settle-plan';
-import { Prisma } from '../generated/prisma/client';
-import { PrismaService, type Tx } from '../prisma.service';
+import { refreshSettlePlan } from '../core/settle-plan';
+import { type Tx, UnitOfWork } from '../core/unit-of-work';
+import { clearSettlePlan, updatePot } from './pots.repository';
 
 /** How one rule reads in the feed: 'only the owner', 'any member', 'a second member approves above £50.00'. */
 function describeRule(rule: PotRule, approvalAbovePence: number): string {
@@ -46,23 +47,23 @@ export function describeRulesChange(before: PotRules, after: PotRules): string |
 async function replan(tx: Tx, potId: string, directDebtsComplete: boolean): Promise<void> {
   await lockPot(tx, potId);
   if (!directDebtsComplete) await rebuildDirectDebts(tx, potId);
-  await tx.pot.update({ where: { id: potId }, data: { settlePlan: Prisma.DbNull } });
+  await clearSettlePlan(tx, potId);
   await refreshSettlePlan(tx, potId);
 }
 
 @Injectable()
 export class PotRulesService {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(private readonly work: UnitOfWork) {}
 
   /**
    * Only the owner sets the rules, of an open pot; the change is written to the feed in the same
    * transaction (members' tabs are told by the controller's @TellsPotMembers).
    */
   async update({ caller, potId, body }: UpdatePotRulesCommand): Promise<void> {
-    await this.prisma.$transaction(async (tx: Tx) => {
+    await this.work.transaction(async (tx: Tx) => {
       await requireOwner(tx, potId, caller.userId, 'change the pot rules');
       await requireOpenPot(tx, potId, 'change its rules');
-      const pot = await tx.pot.findUniqueOrThrow({ where: { id: potId } });
+      const pot = await potById(tx, potId);
       const before = rulesOf(pot);
       const after = {
         ...body,
@@ -71,7 +72,7 @@ export class PotRulesService {
       };
       const change = describeRulesChange(before, after);
       if (!change) return;
-      await tx.pot.update({ where: { id: potId }, data: after });
+      await updatePot(tx, potId, after);
       await announcePotAccess(tx, potId);
       if (after.simplifyDebts !== before.simplifyDebts) await replan(tx, potId, pot.directDebtsComplete);
       await recordActivity(

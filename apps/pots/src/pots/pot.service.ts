@@ -23,33 +23,30 @@ import { describePot } from '../core/describe-pot';
 import { requireMember, requireOwner } from '../core/pot-access';
 import { announcePotAccess } from '../core/pot-access-announcement';
 import { orderMembers, toSummary } from '../core/pot-mapper';
+import { lockPot, potById } from '../core/pot-rows.repository';
 import { rulesOf } from '../core/rules-of';
-import { lockPot } from '../core/settle-plan';
+import { type Tx, UnitOfWork } from '../core/unit-of-work';
 import { InvitationService } from '../invitations/invitation.service';
-import { PrismaService, type Tx } from '../prisma.service';
-
-const RECENT_TRANSACTIONS = 50;
-const activeMembers = { where: { removedAt: null } } as const;
-
-/** A timestamptz(3) column as JavaScript's toISOString() writes it. */
-const isoTime = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
-interface PotSummaryRow {
-  id: string;
-  name: string;
-  description: string | null;
-  balance_pence: bigint;
-  is_active: boolean;
-  created_by: string;
-  created_at: string;
-  updated_at: string;
-  members: PotSummary['members'] | null;
-}
+import {
+  activePotWhileMember,
+  confirmedSpendingByCategory,
+  createPot,
+  endActivePotsOf,
+  membershipWithRules,
+  openPositionsOf,
+  ownedPotsWithMoney,
+  paidByMembers as paidByMembersIn,
+  potDetail,
+  potSummariesOf,
+  setActivePot,
+  unsettledMembers,
+  updatePot,
+} from './pots.repository';
 
 @Injectable()
 export class PotService {
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly work: UnitOfWork,
     private readonly invitations: InvitationService,
     private readonly outbox: OutboxRelay,
     private readonly quota: EmailQuota,
@@ -61,26 +58,17 @@ export class PotService {
       caller,
       invitees.map((invitee) => invitee.email),
     );
-    const potId = await this.prisma.$transaction(async (tx) => {
-      const pot = await tx.pot.create({
-        data: {
-          name: body.name,
-          description: describePot(body),
-          createdBy: caller.userId,
-          members: {
-            create: { userId: caller.userId, name: caller.name, email: caller.email, role: 'owner' },
-          },
-        },
-      });
+    const potId = await this.work.transaction(async (tx) => {
+      const pot = await createPot(
+        tx,
+        { name: body.name, description: describePot(body) },
+        { userId: caller.userId, name: caller.name, email: caller.email },
+      );
       await recordActivity(tx, pot.id, caller, 'pot.created', `${caller.name} created the pot`);
       await announcePotAccess(tx, pot.id);
       for (const invitee of invitees) await this.invitations.issue(tx, pot, caller, invitee);
       // The pot created last becomes the active one (decisions §7).
-      await tx.activePot.upsert({
-        where: { userId: caller.userId },
-        create: { userId: caller.userId, potId: pot.id },
-        update: { potId: pot.id },
-      });
+      await setActivePot(tx, caller.userId, pot.id);
       await announceCardPot(tx, caller.userId);
       return pot.id;
     });
@@ -97,30 +85,8 @@ export class PotService {
     return this.listWhere(caller.userId, false);
   }
 
-  /**
-   * One statement: the caller's pots with their members as JSON, built and ordered by Postgres. Prisma's
-   * include took a second round trip and mapped every member row, half of pots' CPU on this read. Past
-   * Prisma's query path.
-   */
   private async listWhere(userId: string, isActive: boolean): Promise<PotSummary[]> {
-    const rows = await this.prisma.directRows<PotSummaryRow>(
-      `SELECT p.id, p.name, p.description, p.balance_pence, p.is_active, p.created_by,
-              ${isoTime('p.created_at')} AS created_at, ${isoTime('p.updated_at')} AS updated_at,
-              (SELECT json_agg(json_build_object(
-                        'id', m.id, 'userId', m.user_id, 'name', m.name, 'email', m.email,
-                        'role', CASE WHEN m.role IN ('owner', 'guest') THEN m.role ELSE 'member' END,
-                        'joinedAt', ${isoTime('m.joined_at')})
-                        ORDER BY (m.role = 'owner') DESC, m.joined_at)
-                 FROM pot_members m
-                WHERE m.pot_id = p.id AND m.removed_at IS NULL) AS members
-         FROM pots p
-        WHERE p.is_active = $2
-          AND EXISTS (SELECT 1 FROM pot_members me
-                       WHERE me.pot_id = p.id AND me.user_id = $1::uuid AND me.removed_at IS NULL)
-        ORDER BY p.created_at DESC`,
-      userId,
-      isActive,
-    );
+    const rows = await potSummariesOf(this.work.directRows, userId, isActive);
     return rows.map((row) => ({
       id: row.id,
       name: row.name,
@@ -141,19 +107,8 @@ export class PotService {
    */
   async accountDeletionBlockers({ caller }: ListPotsQuery): Promise<AccountDeletionBlockers> {
     const [owned, positions] = await Promise.all([
-      this.prisma.pot.findMany({
-        where: {
-          balancePence: { not: 0 },
-          members: { some: { userId: caller.userId, role: 'owner', removedAt: null } },
-        },
-        select: { id: true, name: true, balancePence: true },
-        orderBy: { createdAt: 'asc' },
-      }),
-      this.prisma.potMember.findMany({
-        where: { userId: caller.userId, removedAt: null, netPence: { not: 0 } },
-        select: { potId: true, netPence: true, pot: { select: { name: true } } },
-        orderBy: { joinedAt: 'asc' },
-      }),
+      ownedPotsWithMoney(this.work.alone, caller.userId),
+      openPositionsOf(this.work.alone, caller.userId),
     ]);
     return {
       ownedPotsWithMoney: owned.map((pot) => ({ ...pot, balancePence: Number(pot.balancePence) })),
@@ -166,36 +121,14 @@ export class PotService {
   }
 
   async get({ caller, potId }: PotQuery): Promise<PotDetail> {
-    const membership = await requireMember(this.prisma, potId, caller.userId);
-    const pot = await this.prisma.pot.findUniqueOrThrow({
-      where: { id: potId },
-      include: {
-        members: activeMembers,
-        transactions: { orderBy: { createdAt: 'desc' }, take: RECENT_TRANSACTIONS },
-        // The owner sees every open invitation; a member only those they sent (the invitees' e-mails).
-        invitations: {
-          where: {
-            acceptedAt: null,
-            revokedAt: null,
-            expiresAt: { gt: new Date() },
-            ...(membership.role === 'owner' ? {} : { invitedBy: caller.userId }),
-          },
-          orderBy: { createdAt: 'desc' },
-        },
-      },
-    });
+    const membership = await requireMember(this.work.alone, potId, caller.userId);
+    // The owner sees every open invitation; a member only those they sent (the invitees' e-mails).
+    const pot = await potDetail(this.work.alone, potId, membership.role === 'owner' ? null : caller.userId);
     // Former members too: what they paid for the group stays part of its spending.
-    const paidByMembers = await this.prisma.potMember.aggregate({
-      where: { potId },
-      _sum: { paidPence: true, paidCount: true },
-    });
+    const paidByMembers = await paidByMembersIn(this.work.alone, potId);
     const paidByMembersPence = Number(paidByMembers._sum.paidPence ?? 0);
     // Only confirmed expenses: a pending one has not been spent as far as the group knows.
-    const byCategory = await this.prisma.expense.groupBy({
-      by: ['category'],
-      where: { potId, deletedAt: null, status: 'confirmed' },
-      _sum: { amountPence: true },
-    });
+    const byCategory = await confirmedSpendingByCategory(this.work.alone, potId);
     return {
       ...toSummary(pot),
       yourRole: membership.role,
@@ -239,18 +172,16 @@ export class PotService {
   }
 
   async update({ caller, potId, body }: UpdatePotCommand): Promise<PotDetail> {
-    await this.prisma.$transaction(async (tx) => {
+    await this.work.transaction(async (tx) => {
       await requireOwner(tx, potId, caller.userId, 'change this pot');
       // Archiving closes the pot: locked first, so no position can move while it is checked.
       if (body.isActive === false) await lockPot(tx, potId);
-      const before = await tx.pot.findUniqueOrThrow({ where: { id: potId }, select: { isActive: true } });
+      const before = await potById(tx, potId);
       if (body.isActive === false && before.isActive) await requireEveryoneSettled(tx, potId);
-      await tx.pot.update({ where: { id: potId }, data: body });
+      await updatePot(tx, potId, body);
       await announcePotAccess(tx, potId);
       if (body.isActive === false && before.isActive) {
-        const spendingFromIt = await tx.activePot.findMany({ where: { potId }, select: { userId: true } });
-        await tx.activePot.deleteMany({ where: { potId } });
-        for (const { userId } of spendingFromIt) await announceCardPot(tx, userId);
+        for (const userId of await endActivePotsOf(tx, potId)) await announceCardPot(tx, userId);
         await recordActivity(tx, potId, caller, 'pot.archived', `${caller.name} archived the pot`);
       } else if (body.isActive === true && !before.isActive) {
         await recordActivity(tx, potId, caller, 'pot.restored', `${caller.name} restored the pot`);
@@ -263,15 +194,11 @@ export class PotService {
 
   async setActive({ caller, body }: SetActivePotCommand): Promise<ActivePot> {
     try {
-      const active = await this.prisma.$transaction(async (tx) => {
+      const active = await this.work.transaction(async (tx) => {
         await requireMember(tx, body.potId, caller.userId);
-        const pot = await tx.pot.findUniqueOrThrow({ where: { id: body.potId } });
+        const pot = await potById(tx, body.potId);
         if (!pot.isActive) throw ProblemError.of(409, 'Failed to set active pot', 'This pot is archived.');
-        const row = await tx.activePot.upsert({
-          where: { userId: caller.userId },
-          create: { userId: caller.userId, potId: body.potId },
-          update: { potId: body.potId },
-        });
+        const row = await setActivePot(tx, caller.userId, body.potId);
         await announceCardPot(tx, caller.userId);
         return { potId: row.potId, updatedAt: row.updatedAt.toISOString() };
       });
@@ -290,24 +217,7 @@ export class PotService {
    * withdraw what is left while nobody else can move money in or out.
    */
   async membership({ potId, userId }: MembershipQuery): Promise<Membership> {
-    const member = await this.prisma.potMember.findUnique({
-      where: { potId_userId: { potId, userId } },
-      select: {
-        role: true,
-        removedAt: true,
-        pot: {
-          select: {
-            name: true,
-            isActive: true,
-            withdrawRule: true,
-            spendRule: true,
-            approvalAbovePence: true,
-            inviteRule: true,
-            simplifyDebts: true,
-          },
-        },
-      },
-    });
+    const member = await membershipWithRules(this.work.alone, potId, userId);
     const role = member && !member.removedAt ? (member.role === 'owner' ? 'owner' : 'member') : null;
     if (!member || !role || (!member.pot.isActive && role !== 'owner')) {
       return { potId, role: null, potName: null, rules: null };
@@ -317,12 +227,7 @@ export class PotService {
 
   /** The caller's active pot while they are still a member of it (the pot their card spends from). */
   async getActive({ caller }: ActivePotQuery): Promise<ActivePot> {
-    const userId = caller.userId;
-    const [row] = await this.prisma.$queryRaw<{ pot_id: string; updated_at: Date }[]>`
-      SELECT a.pot_id, a.updated_at
-        FROM user_active_pot a
-        JOIN pot_members m ON m.pot_id = a.pot_id AND m.user_id = a.user_id AND m.removed_at IS NULL
-       WHERE a.user_id = ${userId}::uuid`;
+    const row = await activePotWhileMember(this.work.alone, caller.userId);
     return row
       ? { potId: row.pot_id, updatedAt: row.updated_at.toISOString() }
       : { potId: null, updatedAt: null };
@@ -335,11 +240,7 @@ export class PotService {
  * it could never be recorded as repaid. A 409 names who still owes or is owed.
  */
 async function requireEveryoneSettled(tx: Tx, potId: string): Promise<void> {
-  const open = await tx.potMember.findMany({
-    where: { potId, removedAt: null, netPence: { not: 0 } },
-    select: { name: true, netPence: true },
-    orderBy: [{ netPence: 'asc' }, { joinedAt: 'asc' }],
-  });
+  const open = await unsettledMembers(tx, potId);
   if (open.length === 0) return;
   const who = open.map(({ name, netPence }) =>
     netPence < 0n

@@ -12,9 +12,10 @@ import { Injectable } from '@nestjs/common';
 
 import { recordActivity } from '../core/activity';
 import { requireMember, requireOpenPot } from '../core/pot-access';
+import { type Tx, UnitOfWork } from '../core/unit-of-work';
 import type { ExpenseReceipt } from '../generated/prisma/client';
-import { PrismaService, type Tx } from '../prisma.service';
 import { sniffImageType } from './image-type';
+import { expenseForReceipt, receiptOf, removeReceipt, saveReceipt } from './receipts.repository';
 
 const noReceipt = () => ProblemError.of(404, 'Receipt not found', 'This expense has no receipt photo.');
 const invalid = (detail: string) => ProblemError.of(400, 'Invalid request', detail);
@@ -27,7 +28,7 @@ const invalid = (detail: string) => ProblemError.of(400, 'Invalid request', deta
  */
 @Injectable()
 export class ReceiptsService {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(private readonly work: UnitOfWork) {}
 
   async attach({ caller, potId, expenseId, body }: AttachReceiptCommand): Promise<ReceiptInfo> {
     const bytes = Buffer.from(body.dataBase64, 'base64');
@@ -38,7 +39,7 @@ export class ReceiptsService {
     if (actual === null) throw invalid('That file is not a JPEG, PNG or WebP photo.');
     if (actual !== body.contentType)
       throw invalid(`That photo is a ${actual.slice(6).toUpperCase()}, not what it says.`);
-    const row = await this.prisma.$transaction(async (tx) => {
+    const row = await this.work.transaction(async (tx) => {
       const description = await this.changeableExpense(tx, potId, expenseId, caller.userId);
       const data = {
         potId,
@@ -49,11 +50,7 @@ export class ReceiptsService {
         uploadedBy: caller.userId,
         uploadedAt: new Date(),
       };
-      const saved = await tx.expenseReceipt.upsert({
-        where: { expenseId },
-        create: { expenseId, ...data },
-        update: data,
-      });
+      const saved = await saveReceipt(tx, expenseId, data);
       await recordActivity(
         tx,
         potId,
@@ -67,10 +64,8 @@ export class ReceiptsService {
   }
 
   async get({ caller, potId, expenseId }: ReceiptQuery): Promise<Receipt> {
-    await requireMember(this.prisma, potId, caller.userId);
-    const row = await this.prisma.expenseReceipt.findFirst({
-      where: { expenseId, potId, expense: { deletedAt: null } },
-    });
+    await requireMember(this.work.alone, potId, caller.userId);
+    const row = await receiptOf(this.work.alone, potId, expenseId);
     if (!row) throw noReceipt();
     return {
       expenseId,
@@ -81,10 +76,9 @@ export class ReceiptsService {
 
   /** Removing twice answers the same. */
   async remove({ caller, potId, expenseId }: ReceiptQuery): Promise<void> {
-    await this.prisma.$transaction(async (tx) => {
+    await this.work.transaction(async (tx) => {
       const description = await this.changeableExpense(tx, potId, expenseId, caller.userId);
-      const removed = await tx.expenseReceipt.deleteMany({ where: { expenseId, potId } });
-      if (removed.count > 0)
+      if (await removeReceipt(tx, potId, expenseId))
         await recordActivity(
           tx,
           potId,
@@ -99,10 +93,7 @@ export class ReceiptsService {
   private async changeableExpense(tx: Tx, potId: string, expenseId: string, userId: string): Promise<string> {
     const membership = await requireMember(tx, potId, userId);
     await requireOpenPot(tx, potId, 'change receipts');
-    const expense = await tx.expense.findFirst({
-      where: { id: expenseId, potId, deletedAt: null },
-      select: { description: true, createdBy: true },
-    });
+    const expense = await expenseForReceipt(tx, potId, expenseId);
     if (!expense) throw ProblemError.of(404, 'Expense not found');
     if (expense.createdBy !== userId && membership.role !== 'owner')
       throw ProblemError.of(

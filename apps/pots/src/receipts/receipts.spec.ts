@@ -39,7 +39,7 @@ describe('receipt photos (PostgreSQL)', () => {
 
   beforeAll(() => {
     db = potsTestDatabase();
-    receipts = new ReceiptsService(db.prisma);
+    receipts = new ReceiptsService(db.work);
   }, 60_000);
 
   afterAll(() => db?.close());

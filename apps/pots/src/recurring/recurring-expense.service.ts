@@ -24,12 +24,27 @@ import { Injectable, Logger } from '@nestjs/common';
 
 import { recordActivity } from '../core/activity';
 import { formatDay } from '../core/describe-pot';
+import { enqueue } from '../core/outbox.repository';
 import { requireMember, requireOpenPot } from '../core/pot-access';
 import { PotChangeNotices } from '../core/pot-change-notices';
 import { calendarDay, dateColumn, ukToday } from '../core/uk-day';
+import { UnitOfWork } from '../core/unit-of-work';
 import { ExpenseService } from '../expenses/expense.service';
 import type { RecurringExpense as RecurringRow } from '../generated/prisma/client';
-import { PrismaService } from '../prisma.service';
+import {
+  authorOf,
+  cancelRule,
+  createRule,
+  existingRule,
+  latestRulesIn,
+  lockedRuleIn,
+  memberNamesByUser,
+  moveRuleOn,
+  ruleById,
+  rulesDueBy,
+  runningRulesIn,
+  uncountPeriod,
+} from './recurring-expenses.repository';
 import { addDays, type CalendarDay, followingDue } from './schedule';
 
 /** Periods one run records for one rule: a stack down for months catches up over a few runs, not at once. */
@@ -49,7 +64,7 @@ export class RecurringExpenseService {
   private readonly logger = new Logger(RecurringExpenseService.name);
 
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly work: UnitOfWork,
     private readonly expenses: ExpenseService,
     private readonly notices: PotChangeNotices,
     private readonly relay: OutboxRelay,
@@ -58,18 +73,18 @@ export class RecurringExpenseService {
   async create(command: CreateRecurringExpenseCommand, today = ukToday()): Promise<RecurringExpense> {
     const { caller, potId, body } = command;
     const id = idFromIdempotencyKey('recurring-expense', caller.userId, command.idempotencyKey);
-    const existing = await this.prisma.recurringExpense.findUnique({ where: { id } });
+    const existing = await ruleById(this.work.alone, id);
     if (existing) return this.presentOne(existing, caller, potId);
 
-    await requireMember(this.prisma, potId, caller.userId);
-    await requireOpenPot(this.prisma, potId, 'add recurring expenses');
+    await requireMember(this.work.alone, potId, caller.userId);
+    await requireOpenPot(this.work.alone, potId, 'add recurring expenses');
     if (body.startOn < today)
       throw ProblemError.of(400, 'Invalid request', 'The first date must be today or later.');
     if (body.startOn > addDays(today, MAX_RECURRING_START_DAYS_AHEAD))
       throw ProblemError.of(400, 'Invalid request', 'The first date must be within a year from today.');
     // The template must be an expense this member could add today (members, payers, split).
     await this.expenses.check(occurrence(caller, potId, body.expense, 'check'));
-    const running = await this.prisma.recurringExpense.count({ where: { potId, nextDueOn: { not: null } } });
+    const running = await runningRulesIn(this.work.alone, potId);
     if (running >= MAX_RECURRING_PER_POT)
       throw ProblemError.of(
         409,
@@ -77,21 +92,19 @@ export class RecurringExpenseService {
         `A pot can run ${MAX_RECURRING_PER_POT} recurring expenses at once: cancel one first.`,
       );
 
-    await this.prisma
-      .$transaction(async (tx) => {
-        await tx.recurringExpense.create({
-          data: {
-            id,
-            potId,
-            createdByUserId: caller.userId,
-            template: body.expense,
-            description: body.expense.description,
-            amountPence: body.expense.amountPence,
-            frequency: body.frequency,
-            startOn: dateColumn(body.startOn),
-            endOn: body.endOn ? dateColumn(body.endOn) : null,
-            nextDueOn: dateColumn(body.startOn),
-          },
+    await this.work
+      .transaction(async (tx) => {
+        await createRule(tx, {
+          id,
+          potId,
+          createdByUserId: caller.userId,
+          template: body.expense,
+          description: body.expense.description,
+          amountPence: body.expense.amountPence,
+          frequency: body.frequency,
+          startOn: dateColumn(body.startOn),
+          endOn: body.endOn ? dateColumn(body.endOn) : null,
+          nextDueOn: dateColumn(body.startOn),
         });
         await recordActivity(
           tx,
@@ -106,40 +119,25 @@ export class RecurringExpenseService {
       .catch(madeByConcurrentDelivery);
     // Due today: recorded now rather than at the schedule's next run.
     if (body.startOn <= today) await this.recordDue(id, today);
-    return this.presentOne(
-      await this.prisma.recurringExpense.findUniqueOrThrow({ where: { id } }),
-      caller,
-      potId,
-    );
+    return this.presentOne(await existingRule(this.work.alone, id), caller, potId);
   }
 
   /** The pot's rules, newest first: running, ended and cancelled. */
   async list({ caller, potId }: RecurringExpensesQuery): Promise<RecurringExpense[]> {
-    const rows = await this.prisma.recurringExpense.findMany({
-      where: { potId },
-      orderBy: { createdAt: 'desc' },
-      take: 100,
-    });
+    const rows = await latestRulesIn(this.work.alone, potId);
     return this.present(rows, caller, potId);
   }
 
   /** Who set it up or the pot's owner ends it; cancelling twice answers the same. */
   async cancel({ caller, potId, recurringId }: CancelRecurringExpenseCommand): Promise<void> {
-    await this.prisma.$transaction(async (tx) => {
+    await this.work.transaction(async (tx) => {
       const membership = await requireMember(tx, potId, caller.userId);
-      const [rule] = await tx.$queryRaw<
-        Pick<RecurringRow, 'createdByUserId' | 'description' | 'cancelledAt'>[]
-      >`
-        SELECT created_by_user_id AS "createdByUserId", description, cancelled_at AS "cancelledAt"
-          FROM recurring_expenses WHERE id = ${recurringId}::uuid AND pot_id = ${potId}::uuid FOR UPDATE`;
+      const rule = await lockedRuleIn(tx, potId, recurringId);
       if (!rule) throw notFound();
       if (rule.createdByUserId !== caller.userId && membership.role !== 'owner')
         throw ProblemError.of(403, 'Not allowed', 'Only who set it up or the pot owner can cancel it.');
       if (rule.cancelledAt) return;
-      await tx.recurringExpense.update({
-        where: { id: recurringId },
-        data: { cancelledAt: new Date(), cancelledBy: caller.userId, nextDueOn: null },
-      });
+      await cancelRule(tx, recurringId, caller.userId);
       await recordActivity(
         tx,
         potId,
@@ -152,12 +150,7 @@ export class RecurringExpenseService {
 
   /** What the schedule runs: every rule due by today, each caught up to today. */
   async recordAllDue(today = ukToday()): Promise<number> {
-    const due = await this.prisma.recurringExpense.findMany({
-      where: { nextDueOn: { lte: dateColumn(today) } },
-      select: { id: true, potId: true },
-      orderBy: { nextDueOn: 'asc' },
-      take: RULES_PER_RUN,
-    });
+    const due = await rulesDueBy(this.work.alone, today, RULES_PER_RUN);
     let recorded = 0;
     for (const { id, potId } of due) recorded += await this.recordDueAndTell(id, potId, today);
     return recorded;
@@ -179,12 +172,10 @@ export class RecurringExpenseService {
   async recordDue(id: string, today: CalendarDay): Promise<number> {
     let recorded = 0;
     for (let period = 0; period < CATCH_UP_PERIODS; period += 1) {
-      const rule = await this.prisma.recurringExpense.findUnique({ where: { id } });
+      const rule = await ruleById(this.work.alone, id);
       if (!rule?.nextDueOn || rule.cancelledAt || calendarDay(rule.nextDueOn) > today) break;
       const due = calendarDay(rule.nextDueOn);
-      const author = await this.prisma.potMember.findUnique({
-        where: { potId_userId: { potId: rule.potId, userId: rule.createdByUserId } },
-      });
+      const author = await authorOf(this.work.alone, rule);
       if (!author?.userId || author.removedAt) {
         await this.moveOn(rule, due, null, `${author?.name ?? 'Who set it up'} left the pot, so it ended.`);
         break;
@@ -213,7 +204,7 @@ export class RecurringExpenseService {
       if (await this.moveOn(rule, due, next, problem, payment)) {
         if (problem) {
           this.logger.warn(`Recurring expense ${rule.id} skipped ${due}: ${problem}`);
-          await this.prisma.$transaction((tx) =>
+          await this.work.transaction((tx) =>
             recordActivity(
               tx,
               rule.potId,
@@ -251,18 +242,10 @@ export class RecurringExpenseService {
     problem: string | null,
     payment: PayExpenseFromPotCommand | null = null,
   ) {
-    const moved = await this.prisma.$transaction(async (tx) => {
-      const { count } = await tx.recurringExpense.updateMany({
-        where: { id: rule.id, nextDueOn: dateColumn(due) },
-        data: {
-          nextDueOn: next ? dateColumn(next) : null,
-          lastProblem: problem,
-          ...(problem ? {} : { occurrences: { increment: 1 } }),
-        },
-      });
-      if (count === 1 && payment)
-        await tx.outboxMessage.create({ data: outboxMessage(PotsJobs.expensePaymentDue, payment) });
-      return count === 1;
+    const moved = await this.work.transaction(async (tx) => {
+      const movedOn = await moveRuleOn(tx, rule.id, due, next, problem);
+      if (movedOn && payment) await enqueue(tx, outboxMessage(PotsJobs.expensePaymentDue, payment));
+      return movedOn;
     });
     if (moved && payment) this.relay.kick();
     return moved;
@@ -276,14 +259,10 @@ export class RecurringExpenseService {
     const period = occurrenceOf(refused.expense.idempotencyKey);
     if (!period) return;
     const problem = notAdded(period.due, refused.detail);
-    await this.prisma.$transaction(async (tx) => {
-      const rule = await tx.recurringExpense.findUnique({ where: { id: period.ruleId } });
+    await this.work.transaction(async (tx) => {
+      const rule = await ruleById(tx, period.ruleId);
       if (!rule) return;
-      const { count } = await tx.recurringExpense.updateMany({
-        where: { id: rule.id, OR: [{ lastProblem: null }, { lastProblem: { not: problem } }] },
-        data: { lastProblem: problem, occurrences: { decrement: 1 } },
-      });
-      if (count === 0) return;
+      if (!(await uncountPeriod(tx, rule.id, problem))) return;
       await recordActivity(
         tx,
         rule.potId,
@@ -307,11 +286,9 @@ export class RecurringExpenseService {
     caller: PotsCaller,
     potId: string,
   ): Promise<RecurringExpense[]> {
-    const membership = await requireMember(this.prisma, potId, caller.userId);
+    const membership = await requireMember(this.work.alone, potId, caller.userId);
     const names = new Map(
-      (await this.prisma.potMember.findMany({ where: { potId }, select: { userId: true, name: true } })).map(
-        (member) => [member.userId, member.name],
-      ),
+      (await memberNamesByUser(this.work.alone, potId)).map((member) => [member.userId, member.name]),
     );
     return rows.map((row) => {
       const template = row.template as CreateExpenseRequest;

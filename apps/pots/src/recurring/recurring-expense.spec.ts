@@ -20,9 +20,9 @@ describe('recurring expenses (PostgreSQL)', () => {
   beforeAll(() => {
     db = potsTestDatabase();
     ledger = new FakePayments(db.prisma);
-    expenses = new ExpenseService(db.prisma, idleRelay);
+    expenses = new ExpenseService(db.work, idleRelay);
     const notices = { tell: async (potId: string) => void told.push(potId) } as unknown as PotChangeNotices;
-    recurring = new RecurringExpenseService(db.prisma, expenses, notices, idleRelay);
+    recurring = new RecurringExpenseService(db.work, expenses, notices, idleRelay);
   }, 60_000);
 
   afterAll(() => db?.close());

@@ -11,6 +11,7 @@ import type { PotsConfig } from '../config';
 import type { RecurringExpenseService } from './recurring-expense.service';
 import { RECURRING_EXPENSES_SCHEDULER_ID, RecurringExpensesProcessor } from './recurring-expenses.processor';
 
+// eslint-disable-next-line no-restricted-properties -- npm test points medium tests at its run's Redis here.
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 describe('recurring expenses schedule with three replicas (Redis)', () => {

@@ -3,14 +3,20 @@ import { formatPence } from '@kitty/money';
 import { ProblemError } from '@kitty/nest-common';
 import { Injectable } from '@nestjs/common';
 
+import { currentMembersAmong } from '../balances/balances.repository';
 import { toSettlement } from '../balances/balances.service';
 import { recordActivity } from '../core/activity';
 import { nameOf, peopleOf } from '../core/confirmation';
 import { movePositions, repaymentChange } from '../core/expense-effects';
 import { type Membership, requireMember, requireOpenPot } from '../core/pot-access';
-import { lockPot } from '../core/settle-plan';
+import { lockPot } from '../core/pot-rows.repository';
+import { type Tx, UnitOfWork } from '../core/unit-of-work';
 import type { Settlement as SettlementRow } from '../generated/prisma/client';
-import { PrismaService, type Tx } from '../prisma.service';
+import {
+  markSettlementUndone,
+  setSettlementAmount,
+  settlementIn,
+} from './settlement-changes.repository';
 
 const settlementNotFound = () => ProblemError.of(404, 'Payment not found');
 
@@ -22,20 +28,17 @@ const settlementNotFound = () => ProblemError.of(404, 'Payment not found');
  */
 @Injectable()
 export class SettlementChangesService {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(private readonly work: UnitOfWork) {}
 
   async update({ caller, potId, settlementId, body }: UpdateSettlementCommand): Promise<Settlement> {
-    return this.prisma.$transaction(async (tx) => {
+    return this.work.transaction(async (tx) => {
       const settlement = await this.changeable(tx, potId, settlementId, caller.userId, 'change');
       if (!settlement) throw settlementNotFound();
       const people = await peopleOf(tx, potId);
       const before = Number(settlement.amountPence);
       if (before === body.amountPence) return toSettlement(settlement, people);
       if (settlement.status === 'confirmed') await move(tx, settlement, body.amountPence - before);
-      const updated = await tx.settlement.update({
-        where: { id: settlementId },
-        data: { amountPence: body.amountPence },
-      });
+      const updated = await setSettlementAmount(tx, settlementId, body.amountPence);
       await recordActivity(
         tx,
         potId,
@@ -50,14 +53,11 @@ export class SettlementChangesService {
 
   /** Undoing twice changes nothing the second time. */
   async undo({ caller, potId, settlementId }: UndoSettlementCommand): Promise<void> {
-    await this.prisma.$transaction(async (tx) => {
+    await this.work.transaction(async (tx) => {
       const settlement = await this.changeable(tx, potId, settlementId, caller.userId, 'undo');
       if (!settlement) return;
       if (settlement.status === 'confirmed') await move(tx, settlement, -Number(settlement.amountPence));
-      await tx.settlement.update({
-        where: { id: settlementId },
-        data: { undoneAt: new Date(), undoneBy: caller.userId },
-      });
+      await markSettlementUndone(tx, settlementId, caller.userId);
       const people = await peopleOf(tx, potId);
       await recordActivity(
         tx,
@@ -80,7 +80,7 @@ export class SettlementChangesService {
     const membership = await requireMember(tx, potId, userId);
     await requireOpenPot(tx, potId, `${action} payments`);
     await lockPot(tx, potId);
-    const settlement = await tx.settlement.findFirst({ where: { id: settlementId, potId } });
+    const settlement = await settlementIn(tx, potId, settlementId);
     if (!settlement || settlement.status === 'declined') throw settlementNotFound();
     if (settlement.undoneAt) return null;
     if (!mayChange(settlement, membership))
@@ -96,9 +96,7 @@ export class SettlementChangesService {
         'This payment moved money between Kitty wallets, so it stands: record a new payment to correct it.',
       );
     if (settlement.status === 'confirmed') {
-      const current = await tx.potMember.count({
-        where: { potId, removedAt: null, id: { in: [settlement.fromMemberId, settlement.toMemberId] } },
-      });
+      const current = await currentMembersAmong(tx, potId, [settlement.fromMemberId, settlement.toMemberId]);
       if (current !== 2)
         throw ProblemError.of(409, 'Members have changed', 'Someone in this payment has left the pot.');
     }

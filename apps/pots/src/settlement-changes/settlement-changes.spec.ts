@@ -22,8 +22,8 @@ describe('changing recorded payments (PostgreSQL)', () => {
   beforeAll(() => {
     db = potsTestDatabase();
     ledger = new FakePayments(db.prisma);
-    balances = new BalancesService(db.prisma);
-    changes = new SettlementChangesService(db.prisma);
+    balances = new BalancesService(db.work);
+    changes = new SettlementChangesService(db.work);
   }, 60_000);
 
   afterAll(() => db?.close());

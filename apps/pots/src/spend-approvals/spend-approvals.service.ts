@@ -13,10 +13,24 @@ import { outboxMessage, OutboxRelay, ProblemError } from '@kitty/nest-common';
 import { Injectable } from '@nestjs/common';
 
 import { recordActivity } from '../core/activity';
+import { enqueue } from '../core/outbox.repository';
 import { requireMember, requireOpenPot } from '../core/pot-access';
 import { notifyPotMembers } from '../core/pot-notifications';
+import { type Tx, UnitOfWork } from '../core/unit-of-work';
 import type { SpendApproval as SpendApprovalRow } from '../generated/prisma/client';
-import { PrismaService, type Tx } from '../prisma.service';
+import {
+  applyApprovalUse,
+  changeRequestIf,
+  createRequest,
+  latestRequests,
+  lockMember,
+  memberName,
+  memberNames,
+  openRequestsOf,
+  requestById,
+  requestIn,
+  spendRulesOf,
+} from './spend-approvals.repository';
 
 const VALID_MS = SPEND_APPROVAL_VALID_HOURS * 3_600_000;
 const LISTED = 20;
@@ -33,7 +47,7 @@ function statusOf(row: SpendApprovalRow, now = new Date()): SpendApproval['statu
 @Injectable()
 export class SpendApprovalsService {
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly work: UnitOfWork,
     private readonly outbox: OutboxRelay,
   ) {}
 
@@ -42,13 +56,10 @@ export class SpendApprovalsService {
    * rule asks for approval, only above its amount, and a few open requests at a time.
    */
   async request({ caller, potId, body }: RequestSpendApprovalCommand): Promise<SpendApproval> {
-    const row = await this.prisma.$transaction(async (tx) => {
+    const row = await this.work.transaction(async (tx) => {
       const membership = await requireMember(tx, potId, caller.userId);
       await requireOpenPot(tx, potId, 'ask to spend from it');
-      const pot = await tx.pot.findUniqueOrThrow({
-        where: { id: potId },
-        select: { spendRule: true, approvalAbovePence: true },
-      });
+      const pot = await spendRulesOf(tx, potId);
       if (membership.role === 'owner')
         throw ProblemError.of(
           409,
@@ -70,33 +81,21 @@ export class SpendApprovalsService {
           `Card payments up to ${formatPence(pot.approvalAbovePence)} need no approval.`,
         );
       // Serialised per member by the pot's member row, so concurrent requests cannot pass the limit together.
-      await tx.$queryRawUnsafe(
-        'SELECT id FROM pot_members WHERE id = $1::uuid FOR UPDATE',
-        membership.memberId,
-      );
-      const open = await tx.spendApproval.count({
-        where: {
-          potId,
-          memberId: membership.memberId,
-          status: { in: ['pending', 'approved'] },
-          expiresAt: { gt: new Date() },
-        },
-      });
+      await lockMember(tx, membership.memberId);
+      const open = await openRequestsOf(tx, potId, membership.memberId);
       if (open >= MAX_OPEN_SPEND_APPROVALS)
         throw ProblemError.of(
           429,
           'Too many open requests',
           `You have ${open} card spending requests open. Use or cancel one first.`,
         );
-      const created = await tx.spendApproval.create({
-        data: {
-          potId,
-          memberId: membership.memberId,
-          userId: caller.userId,
-          amountPence: body.amountPence,
-          note: body.note?.trim() || null,
-          expiresAt: new Date(Date.now() + VALID_MS),
-        },
+      const created = await createRequest(tx, {
+        potId,
+        memberId: membership.memberId,
+        userId: caller.userId,
+        amountPence: body.amountPence,
+        note: body.note?.trim() || null,
+        expiresAt: new Date(Date.now() + VALID_MS),
       });
       const what = `${membership.name} asked to spend up to ${formatPence(body.amountPence)} with their card${created.note ? ` (${created.note})` : ''}`;
       await recordActivity(tx, potId, caller, 'spend_approval.requested', what);
@@ -116,9 +115,9 @@ export class SpendApprovalsService {
    * its requester cancels it while it waits or is unused. Repeating an answer answers the same.
    */
   async decide({ caller, potId, approvalId, decision }: DecideSpendApprovalCommand): Promise<SpendApproval> {
-    const row = await this.prisma.$transaction(async (tx) => {
+    const row = await this.work.transaction(async (tx) => {
       const membership = await requireMember(tx, potId, caller.userId);
-      const current = await tx.spendApproval.findFirst({ where: { id: approvalId, potId } });
+      const current = await requestIn(tx, potId, approvalId);
       if (!current) throw notFound();
       const mine = current.memberId === membership.memberId;
       const amount = formatPence(Number(current.amountPence));
@@ -153,16 +152,13 @@ export class SpendApprovalsService {
         ...(answer === 'approved' && { expiresAt: new Date(Date.now() + VALID_MS) }),
       });
       if (answer === 'approved') await announceSpendApproval(tx, changed, { withdrawn: false });
-      const requester = await tx.potMember.findUniqueOrThrow({
-        where: { id: current.memberId },
-        select: { name: true },
-      });
+      const requesterName = await memberName(tx, current.memberId);
       await recordActivity(
         tx,
         potId,
         caller,
         `spend_approval.${answer}`,
-        `${membership.name} ${answer} ${requester.name}'s card payment of up to ${amount}`,
+        `${membership.name} ${answer} ${requesterName}'s card payment of up to ${amount}`,
       );
       return changed;
     });
@@ -173,31 +169,15 @@ export class SpendApprovalsService {
 
   /** The pot's open requests and the last ones answered, newest first: members only. */
   async list({ caller, potId }: ListSpendApprovalsQuery): Promise<SpendApproval[]> {
-    await requireMember(this.prisma, potId, caller.userId);
-    const rows = await this.prisma.spendApproval.findMany({
-      where: { potId },
-      orderBy: { createdAt: 'desc' },
-      take: LISTED,
-    });
+    await requireMember(this.work.alone, potId, caller.userId);
+    const rows = await latestRequests(this.work.alone, potId, LISTED);
     const names = await this.namesOf(rows);
     return rows.map((row) => toView(row, caller.userId, names));
   }
 
-  /**
-   * Payments used the approval for a card payment, or freed it again: shown as used, or as it was before
-   * (approved, or cancelled when its requester cancelled it meanwhile — the requester only ever answers
-   * their own request by cancelling it). Older news than what was applied changes nothing.
-   */
-  async applyUse({ approvalId, usedBy, usedAt, version }: SpendApprovalUseChanged): Promise<void> {
-    await this.prisma.$executeRaw`
-      UPDATE spend_approvals
-         SET status = CASE
-               WHEN ${usedBy}::text IS NOT NULL THEN 'used'
-               WHEN status <> 'used' THEN status
-               WHEN decided_by_member_id = member_id THEN 'cancelled'
-               ELSE 'approved' END,
-             used_by = ${usedBy}, used_at = ${usedAt ? new Date(usedAt) : null}, use_version = ${version}
-       WHERE id = ${approvalId}::uuid AND use_version < ${version}`;
+  /** Payments used the approval for a card payment, or freed it again (applyApprovalUse). */
+  async applyUse(change: SpendApprovalUseChanged): Promise<void> {
+    await applyApprovalUse(this.work.alone, change);
   }
 
   private async view(row: SpendApprovalRow, userId: string): Promise<SpendApproval> {
@@ -206,10 +186,7 @@ export class SpendApprovalsService {
 
   private async namesOf(rows: SpendApprovalRow[]): Promise<Map<string, string>> {
     const ids = [...new Set(rows.flatMap((row) => [row.memberId, row.decidedByMemberId ?? row.memberId]))];
-    const members = await this.prisma.potMember.findMany({
-      where: { id: { in: ids } },
-      select: { id: true, name: true },
-    });
+    const members = await memberNames(this.work.alone, ids);
     return new Map(members.map(({ id, name }) => [id, name]));
   }
 }
@@ -220,8 +197,9 @@ async function announceSpendApproval(
   row: SpendApprovalRow,
   { withdrawn }: { withdrawn: boolean },
 ): Promise<void> {
-  await tx.outboxMessage.create({
-    data: outboxMessage(PotsJobs.spendApprovalChanged, {
+  await enqueue(
+    tx,
+    outboxMessage(PotsJobs.spendApprovalChanged, {
       approvalId: row.id,
       potId: row.potId,
       userId: row.userId,
@@ -229,7 +207,7 @@ async function announceSpendApproval(
       expiresAt: row.expiresAt.toISOString(),
       withdrawn,
     }),
-  });
+  );
 }
 
 /** Moves `row` on only from one of `from` (a concurrent answer got there first otherwise: 409 naming it). */
@@ -239,15 +217,11 @@ async function changeIf(
   from: string[],
   data: Partial<Pick<SpendApprovalRow, 'status' | 'decidedByMemberId' | 'decidedAt' | 'expiresAt'>>,
 ): Promise<SpendApprovalRow> {
-  const { count } = await tx.spendApproval.updateMany({
-    where: { id: row.id, status: { in: from }, expiresAt: { gt: new Date() } },
-    data,
-  });
-  if (count === 0) {
-    const now = await tx.spendApproval.findUniqueOrThrow({ where: { id: row.id } });
+  if (!(await changeRequestIf(tx, row.id, from, data))) {
+    const now = await requestById(tx, row.id);
     throw ProblemError.of(409, 'Already answered', `This request is ${statusOf(now)}.`);
   }
-  return tx.spendApproval.findUniqueOrThrow({ where: { id: row.id } });
+  return requestById(tx, row.id);
 }
 
 function toView(row: SpendApprovalRow, userId: string, names: Map<string, string>): SpendApproval {

@@ -5,10 +5,13 @@ import type { PotsCaller } from '@kitty/contracts';
 import { createThrowawayDatabase, type ThrowawayDatabase } from '@kitty/testing';
 
 import { loadPotsConfig, type PotsConfig } from '../config';
+import { UnitOfWork } from '../core/unit-of-work';
 import { PrismaService } from '../prisma.service';
 
 export interface PotsTestDatabase {
   prisma: PrismaService;
+  /** What the services under test run their repository calls on. */
+  work: UnitOfWork;
   close(): Promise<void>;
 }
 
@@ -17,6 +20,7 @@ export function potsTestDatabase(): PotsTestDatabase {
   const prisma = new PrismaService({ DATABASE_URL: database.url } as PotsConfig);
   return {
     prisma,
+    work: new UnitOfWork(prisma),
     async close() {
       await prisma.$disconnect();
       await database.drop();

@@ -3,6 +3,7 @@
 import type { OutboxRelay } from '@kitty/nest-common';
 
 import type { PotsConfig } from '../config';
+import { UnitOfWork } from '../core/unit-of-work';
 import { InvitationService } from '../invitations/invitation.service';
 import { PotService } from '../pots/pot.service';
 import type { PrismaService } from '../prisma.service';
@@ -12,10 +13,10 @@ const relay = { kick: () => undefined } as unknown as OutboxRelay;
 const quota = { reserve: async () => undefined } as never;
 
 export const invitationServiceOn = (prisma: PrismaService) =>
-  new InvitationService(prisma, relay, quota, { PUBLIC_URL: 'https://kitty.example' } as PotsConfig);
+  new InvitationService(new UnitOfWork(prisma), relay, quota, { PUBLIC_URL: 'https://kitty.example' } as PotsConfig);
 
 /** Without `invitations`, a pot service whose specs never create a pot with invitations. */
 export const potServiceOn = (prisma: PrismaService, invitations = {} as InvitationService) =>
-  new PotService(prisma, invitations, relay, quota);
+  new PotService(new UnitOfWork(prisma), invitations, relay, quota);
 
-export const spendApprovalsServiceOn = (prisma: PrismaService) => new SpendApprovalsService(prisma, relay);
+export const spendApprovalsServiceOn = (prisma: PrismaService) => new SpendApprovalsService(new UnitOfWork(prisma), relay);

@@ -16,13 +16,15 @@ import { Injectable } from '@nestjs/common';
 
 import { requireMember, requireOpenPot, requireOwner } from '../core/pot-access';
 import { spentOnOf, ukToday } from '../core/uk-day';
+import { UnitOfWork } from '../core/unit-of-work';
 import { ExpenseService } from '../expenses/expense.service';
-import { PrismaService } from '../prisma.service';
+import { expenseExists } from '../expenses/expenses.repository';
 import { importedExpenseId, importKeys } from './import-keys';
 import { type ParsedExpense, type ParsedFile, UnreadableFile } from './imported-rows';
 import { columnNames, type ExportRow, writeKittyCsv } from './kitty-csv';
 import { nameKey, proposeMapping } from './name-matching';
 import { parseImportFile } from './parse-import-file';
+import { currentMemberNames, existingExpenseIds, exportedHistoryOf } from './transfer-files.repository';
 
 const IMPORT_ACTION = 'import expenses';
 
@@ -54,26 +56,14 @@ function spentOnFromFile(date: string | null): { spentOn?: string } {
 @Injectable()
 export class TransferFilesService {
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly work: UnitOfWork,
     private readonly expenses: ExpenseService,
   ) {}
 
   /** Every confirmed expense and payment, oldest first, as Kitty CSV. */
   async export({ caller, potId }: PotQuery): Promise<PotExportFile> {
-    await requireMember(this.prisma, potId, caller.userId);
-    const [pot, members, expenses, settlements] = await Promise.all([
-      this.prisma.pot.findUniqueOrThrow({ where: { id: potId }, select: { name: true } }),
-      this.prisma.potMember.findMany({ where: { potId }, orderBy: { joinedAt: 'asc' } }),
-      this.prisma.expense.findMany({
-        where: { potId, deletedAt: null, status: 'confirmed' },
-        include: { shares: { orderBy: { position: 'asc' } }, payers: { orderBy: { position: 'asc' } } },
-        orderBy: { createdAt: 'asc' },
-      }),
-      this.prisma.settlement.findMany({
-        where: { potId, status: 'confirmed', undoneAt: null },
-        orderBy: { createdAt: 'asc' },
-      }),
-    ]);
+    await requireMember(this.work.alone, potId, caller.userId);
+    const [pot, members, expenses, settlements] = await exportedHistoryOf(this.work.alone, potId);
     const owner = members.filter((member) => member.role === 'owner');
     const ordered = [...owner, ...members.filter((member) => member.role !== 'owner')];
     const columns = columnNames(ordered.map((member) => member.name));
@@ -116,12 +106,12 @@ export class TransferFilesService {
 
   /** What the file holds, which of it was imported before, and whom each name in it probably is. */
   async preview({ caller, potId, body }: PreviewImportCommand): Promise<ImportPreview> {
-    await requireOwner(this.prisma, potId, caller.userId, IMPORT_ACTION);
+    await requireOwner(this.work.alone, potId, caller.userId, IMPORT_ACTION);
     const file = readFile(body.text, body.format);
     const ids = importKeys(potId, file.expenses).map((key) => importedExpenseId(caller.userId, key));
     const [existing, members] = await Promise.all([
-      this.prisma.expense.findMany({ where: { id: { in: ids } }, select: { id: true } }),
-      this.prisma.potMember.findMany({ where: { potId, removedAt: null }, select: { id: true, name: true } }),
+      existingExpenseIds(this.work.alone, ids),
+      currentMemberNames(this.work.alone, potId),
     ]);
     const imported = new Set(existing.map(({ id }) => id));
     return {
@@ -142,13 +132,10 @@ export class TransferFilesService {
    */
   async importBatch({ caller, potId, body }: ImportBatchCommand): Promise<ImportResult> {
     const { fromIndex } = body;
-    await requireOwner(this.prisma, potId, caller.userId, IMPORT_ACTION);
-    await requireOpenPot(this.prisma, potId, IMPORT_ACTION);
+    await requireOwner(this.work.alone, potId, caller.userId, IMPORT_ACTION);
+    await requireOpenPot(this.work.alone, potId, IMPORT_ACTION);
     const file = readFile(body.text, body.format);
-    const members = await this.prisma.potMember.findMany({
-      where: { potId, removedAt: null },
-      select: { id: true },
-    });
+    const members = await currentMemberNames(this.work.alone, potId);
     const memberOf = mappingOf(body.mapping, file, new Set(members.map(({ id }) => id)));
     const keys = importKeys(potId, file.expenses);
     const end = Math.min(fromIndex + IMPORT_BATCH_ROWS, file.expenses.length);
@@ -166,7 +153,7 @@ export class TransferFilesService {
       const expense = file.expenses[index];
       const key = keys[index];
       const id = importedExpenseId(caller.userId, key);
-      if (await this.prisma.expense.findUnique({ where: { id }, select: { id: true } })) {
+      if (await expenseExists(this.work.alone, id)) {
         result.alreadyImported += 1;
         continue;
       }

@@ -25,9 +25,9 @@ describe('import and export (PostgreSQL)', () => {
 
   beforeAll(() => {
     db = potsTestDatabase();
-    expenses = new ExpenseService(db.prisma, idleRelay);
-    balances = new BalancesService(db.prisma);
-    files = new TransferFilesService(db.prisma, expenses);
+    expenses = new ExpenseService(db.work, idleRelay);
+    balances = new BalancesService(db.work);
+    files = new TransferFilesService(db.work, expenses);
   }, 60_000);
 
   afterAll(() => db?.close());

@@ -15,6 +15,7 @@ import { RpcQueueServer, takingRedis } from './rpc-queue-server';
  * is handled exactly once, load spreads, a replica that dies mid-request is answered for, and nothing
  * leaks across key prefixes.
  */
+// eslint-disable-next-line no-restricted-properties -- npm test points medium tests at its run's Redis here.
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const Work = defineRpc('pots.test-work.v1', z.object({ n: z.number() }), z.object({ n: z.number() }));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
