@@ -24,6 +24,7 @@ describe('pot withdrawals under the pot rules (PostgreSQL)', () => {
   let prisma: PrismaService;
   let rpc: FakePeerRpc;
   let withdrawals: WithdrawalService;
+  let live: RecordedLive;
   const ledger = new LedgerService();
 
   beforeAll(() => {
@@ -37,12 +38,13 @@ describe('pot withdrawals under the pot rules (PostgreSQL)', () => {
 
   beforeEach(() => {
     rpc = new FakePeerRpc();
+    live = new RecordedLive();
     withdrawals = new WithdrawalService(
       prisma,
       ledger,
       rpc.asPeers(),
       idleRelay(),
-      new RecordedLive().asPublisher<LivePublisher>(),
+      live.asPublisher<LivePublisher>(),
     );
   });
 
@@ -296,6 +298,22 @@ describe('pot withdrawals under the pot rules (PostgreSQL)', () => {
     const asked = (await notices(`withdrawal_approval:${waiting.id}`)).map(({ key }) => key).sort();
     expect(asked).toHaveLength(2);
     await expect(closedRequests(waiting.id)).resolves.toEqual(expect.arrayContaining(asked));
+  });
+
+  it("a request waiting for approval reaches the requester's other tabs and the approvers' as a change of the pot", async () => {
+    const g = await group(approval);
+    const [ben, cat] = g.members;
+    await withdraw(g, ben, 6000);
+
+    const toldOfPot = (userId: string) =>
+      live.notices.some(
+        (notice) => notice.userIds.includes(userId) && notice.topics.includes(`pot:${g.potId}`),
+      );
+    expect([g.owner.userId, ben.userId, cat.userId].map(toldOfPot)).toEqual([true, true, true]);
+    expect(live.notices).toContainEqual({
+      userIds: [ben.userId],
+      topics: expect.arrayContaining(['withdrawals', 'wallet']),
+    });
   });
 
   it('the requester (only) cancels while it waits; a cancelled one cannot be approved', async () => {

@@ -138,7 +138,11 @@ export class WithdrawalService {
       throw error;
     }
     this.relay.kick();
-    await this.live.publish([caller.userId], WITHDRAWAL_TOPICS);
+    // The requester's other tabs list the pot's waiting withdrawals too (theirs with Cancel).
+    await this.live.publish([caller.userId], [
+      ...WITHDRAWAL_TOPICS,
+      ...(row.potId ? [potTopic(row.potId)] : []),
+    ]);
     if (row.status === 'awaiting_approval')
       await this.live.publish(approvers, [potTopic(source.potId as string)]);
     return toWithdrawal(row);
