@@ -44,6 +44,7 @@ interface PotSummaryRow {
   created_at: string;
   updated_at: string;
   members: PotSummary['members'] | null;
+  your_net_pence: bigint;
 }
 
 @Injectable()
@@ -112,7 +113,10 @@ export class PotService {
                         'joinedAt', ${isoTime('m.joined_at')})
                         ORDER BY (m.role = 'owner') DESC, m.joined_at)
                  FROM pot_members m
-                WHERE m.pot_id = p.id AND m.removed_at IS NULL) AS members
+                WHERE m.pot_id = p.id AND m.removed_at IS NULL) AS members,
+              (SELECT me.net_pence FROM pot_members me
+                WHERE me.pot_id = p.id AND me.user_id = $1::uuid AND me.removed_at IS NULL
+                LIMIT 1) AS your_net_pence
          FROM pots p
         WHERE p.is_active = $2
           AND EXISTS (SELECT 1 FROM pot_members me
@@ -132,6 +136,7 @@ export class PotService {
       createdAt: row.created_at,
       updatedAt: row.updated_at,
       members: row.members ?? [],
+      yourNetPence: Number(row.your_net_pence),
     }));
   }
 
@@ -197,7 +202,7 @@ export class PotService {
       _sum: { amountPence: true },
     });
     return {
-      ...toSummary(pot),
+      ...toSummary(pot, membership.memberId),
       yourRole: membership.role,
       yourMemberId: membership.memberId,
       transactions: pot.transactions.map((row) => ({

@@ -949,6 +949,7 @@ export type ExportedPot = {
   createdAt: string;
   updatedAt: string;
   members: PotMember[];
+  yourNetPence: number;
   expenses: Expense[];
   settlements: Settlement[];
   transactions: PotTransaction[];
@@ -1139,6 +1140,7 @@ export type PotDetail = {
   createdAt: string;
   updatedAt: string;
   members: PotMember[];
+  yourNetPence: number;
   yourRole: 'owner' | 'member';
   yourMemberId: string;
   transactions: PotTransaction[];
@@ -1174,6 +1176,7 @@ export type PotSummary = {
   createdAt: string;
   updatedAt: string;
   members: PotMember[];
+  yourNetPence: number;
 };
 export type UpdatePotRequest = {
   name?: string;
