@@ -77,7 +77,7 @@ export const kittyApiWithTags = kittyApiWithTagTypes.enhanceEndpoints({
     getActivePot: { providesTags: [{ type: 'ActivePot', id: 'ME' }] },
     previewInvitation: { providesTags: (_result, _error, token) => [{ type: 'Invitation', id: token }] },
 
-    // A new pot is listed and becomes the creator's active pot (decisions §7).
+    // A new pot is listed; a creator's first pot becomes their active pot.
     createPot: {
       invalidatesTags: [
         { type: 'PotList', id: 'LIST' },

@@ -76,13 +76,13 @@ export class PotService {
       await recordActivity(tx, pot.id, caller, 'pot.created', `${caller.name} created the pot`);
       await announcePotAccess(tx, pot.id);
       for (const invitee of invitees) await this.invitations.issue(tx, pot, caller, invitee);
-      // The pot created last becomes the active one (decisions §7).
-      await tx.activePot.upsert({
-        where: { userId: caller.userId },
-        create: { userId: caller.userId, potId: pot.id },
-        update: { potId: pot.id },
+      // A new pot is empty: the card keeps spending from the active pot until its owner changes it. Only a
+      // user with no active pot (their first pot) gets this one.
+      const madeActive = await tx.activePot.createMany({
+        data: [{ userId: caller.userId, potId: pot.id }],
+        skipDuplicates: true,
       });
-      await announceCardPot(tx, caller.userId);
+      if (madeActive.count > 0) await announceCardPot(tx, caller.userId);
       return pot.id;
     });
     this.outbox.kick();
