@@ -316,6 +316,41 @@ describe('pot withdrawals under the pot rules (PostgreSQL)', () => {
     });
   });
 
+  it("keeps a pot's withdrawals as a history its members page through, each one's bank account shown to its owner only", async () => {
+    const g = await group({ ...approval, withdrawRule: 'members' });
+    const [ben, cat] = g.members;
+    const made = [];
+    for (const [who, pence] of [
+      [ben, 100],
+      [cat, 200],
+      [ben, 300],
+    ] as const)
+      made.push(await withdraw(g, who, pence));
+    const bens = await withdrawals.history({ caller: ben, potId: null, page: { limit: 20 } });
+    expect(bens.withdrawals.map((w) => [w.amountPence, w.bankAccount, w.requesterName])).toEqual([
+      [300, 'NatWest •••• 0001', 'Ben'],
+      [100, 'NatWest •••• 0001', 'Ben'],
+    ]);
+
+    const first = await withdrawals.history({ caller: cat, potId: g.potId, page: { limit: 2 } });
+    expect(first.withdrawals.map((w) => [w.amountPence, w.status, w.bankAccount])).toEqual([
+      [300, 'pending', null],
+      [200, 'pending', 'NatWest •••• 0001'],
+    ]);
+    expect(first.nextBefore).toBe(made[1].id);
+    const second = await withdrawals.history({
+      caller: cat,
+      potId: g.potId,
+      page: { limit: 2, before: first.nextBefore as string },
+    });
+    expect(second).toEqual({ withdrawals: [expect.objectContaining({ id: made[0].id })], nextBefore: null });
+    await expect(
+      problemOf(
+        withdrawals.history({ caller: { ...cat, userId: randomUUID() }, potId: g.potId, page: { limit: 2 } }),
+      ),
+    ).resolves.toMatchObject({ status: 404 });
+  });
+
   it('the requester (only) cancels while it waits; a cancelled one cannot be approved', async () => {
     const g = await group(approval);
     const [ben, cat] = g.members;

@@ -271,12 +271,16 @@ export class ExpenseService {
       this.prisma.expense.findMany({
         where: { potId, deletedAt: null, status: { not: 'declined' } },
         include: parts,
-        orderBy: { createdAt: 'desc' },
+        orderBy: [{ spentOn: { sort: 'desc', nulls: 'last' } }, { createdAt: 'desc' }],
         take: 200,
       }),
       peopleOf(this.prisma, potId),
     ]);
-    return rows.map((row) => toExpense(row, people));
+    // By the day each was spent, newest first, then as entered; an expense from before days were kept
+    // counts the UK day it was entered.
+    return rows
+      .map((row) => toExpense(row, people))
+      .sort((a, b) => b.spentOn.localeCompare(a.spentOn));
   }
 
   async update({ caller, potId, expenseId, body }: UpdateExpenseCommand): Promise<Expense> {

@@ -1,5 +1,6 @@
 import {
   CreateExpenseRequest,
+  type CreateSettlementRequest,
   EARLIEST_SPENT_ON,
   IMPORT_BATCH_ROWS,
   type ImportBatchCommand,
@@ -14,6 +15,7 @@ import {
 import { ProblemError } from '@kitty/nest-common';
 import { Injectable } from '@nestjs/common';
 
+import { BalancesService, settlementIdOf } from '../balances/balances.service';
 import { requireMember, requireOpenPot, requireOwner } from '../core/pot-access';
 import { spentOnOf, ukToday } from '../core/uk-day';
 import { ExpenseService } from '../expenses/expense.service';
@@ -56,6 +58,7 @@ export class TransferFilesService {
   constructor(
     private readonly prisma: PrismaService,
     private readonly expenses: ExpenseService,
+    private readonly balances: BalancesService,
   ) {}
 
   /** Every confirmed expense and payment, oldest first, as Kitty CSV. */
@@ -118,17 +121,21 @@ export class TransferFilesService {
   async preview({ caller, potId, body }: PreviewImportCommand): Promise<ImportPreview> {
     await requireOwner(this.prisma, potId, caller.userId, IMPORT_ACTION);
     const file = readFile(body.text, body.format);
-    const ids = importKeys(potId, file.expenses).map((key) => importedExpenseId(caller.userId, key));
-    const [existing, members] = await Promise.all([
-      this.prisma.expense.findMany({ where: { id: { in: ids } }, select: { id: true } }),
+    const keys = importKeys(potId, file.expenses);
+    const expenseIds = keys.map((key) => importedExpenseId(caller.userId, key));
+    // A payment row is recorded as a settlement (see paymentFor), under the id its key gives one.
+    const paymentIds = keys.map((key) => settlementIdOf({ caller, idempotencyKey: key }));
+    const [existing, existingPayments, members] = await Promise.all([
+      this.prisma.expense.findMany({ where: { id: { in: expenseIds } }, select: { id: true } }),
+      this.prisma.settlement.findMany({ where: { id: { in: paymentIds } }, select: { id: true } }),
       this.prisma.potMember.findMany({ where: { potId, removedAt: null }, select: { id: true, name: true } }),
     ]);
-    const imported = new Set(existing.map(({ id }) => id));
+    const imported = new Set([...existing, ...existingPayments].map(({ id }) => id));
     return {
       format: file.format,
       expenses: file.expenses.map((expense, index) => ({
         ...expense,
-        alreadyImported: imported.has(ids[index]),
+        alreadyImported: imported.has(expenseIds[index]) || imported.has(paymentIds[index]),
       })),
       problems: file.problems,
       mapping: proposeMapping(file.names, members),
@@ -165,6 +172,22 @@ export class TransferFilesService {
     for (; index < end && (index === fromIndex || Date.now() < deadline); index++) {
       const expense = file.expenses[index];
       const key = keys[index];
+      const payment = paymentFor(expense, memberOf);
+      if (payment) {
+        const id = settlementIdOf({ caller, idempotencyKey: key });
+        if (await this.prisma.settlement.findUnique({ where: { id }, select: { id: true } })) {
+          result.alreadyImported += 1;
+          continue;
+        }
+        try {
+          await this.balances.settle({ caller, potId, body: payment, idempotencyKey: key });
+          result.created += 1;
+        } catch (error) {
+          if (!(error instanceof ProblemError)) throw error;
+          result.problems.push({ row: expense.row, message: error.problem.detail ?? error.problem.title });
+        }
+        continue;
+      }
       const id = importedExpenseId(caller.userId, key);
       if (await this.prisma.expense.findUnique({ where: { id }, select: { id: true } })) {
         result.alreadyImported += 1;
@@ -232,6 +255,21 @@ function byMember(amounts: ParsedExpense['payers'], memberOf: Map<string, string
     totals.set(memberId, (totals.get(memberId) ?? 0) + amountPence);
   }
   return [...totals].map(([memberId, amountPence]) => ({ memberId, amountPence }));
+}
+
+/**
+ * A payment row (one person paid another back) is a settlement between the two members, not spending: the
+ * positions move the same, and the pot's spending is not inflated by it. Null for anything else, and for a
+ * 'payment' that is not one person paying one other (it is imported as the file shows it, as an expense).
+ */
+function paymentFor(expense: ParsedExpense, memberOf: Map<string, string>): CreateSettlementRequest | null {
+  if (!expense.isPayment) return null;
+  const [from, ...otherPayers] = byMember(expense.payers, memberOf);
+  const [to, ...otherPayees] = byMember(expense.shares, memberOf);
+  if (!from || !to || otherPayers.length > 0 || otherPayees.length > 0) return null;
+  if (from.memberId === to.memberId || from.amountPence !== to.amountPence || from.amountPence <= 0)
+    return null;
+  return { fromMemberId: from.memberId, toMemberId: to.memberId, amountPence: from.amountPence };
 }
 
 function requestFor(expense: ParsedExpense, memberOf: Map<string, string>): CreateExpenseRequest {

@@ -122,6 +122,7 @@ export function BalanceCard({ paused, onAddFunds, onWithdraw }: BalanceCardProps
 /** Whose money the sum is: the groups', held in the user's active pots. */
 function potsCaption(count: number | undefined): string {
   if (count === 0) return 'You are in no active pots yet.';
-  const where = count === undefined ? 'your active pots' : `your ${count} active ${count === 1 ? 'pot' : 'pots'}`;
+  const where =
+    count === undefined ? 'your active pots' : `your ${count} active ${count === 1 ? 'pot' : 'pots'}`;
   return `The groups’ money, held in ${where}. Each pot below shows what you owe or are owed in it.`;
 }

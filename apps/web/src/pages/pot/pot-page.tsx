@@ -241,6 +241,9 @@ export default function PotPage() {
           <ButtonLink to={`/pot/${data.id}/statement`} icon={<FileTextOutlined aria-hidden />}>
             Statement
           </ButtonLink>
+          <ButtonLink to={`/pot/${data.id}/withdrawals`} icon={<BankOutlined aria-hidden />}>
+            Withdrawals
+          </ButtonLink>
           <ExportCsvButton potId={data.id} potName={data.name} />
           {isOwner && !archived && (
             <Button icon={<UploadOutlined aria-hidden />} onClick={() => setImportOpen(true)}>
