@@ -12,7 +12,7 @@ import { useSearchParams } from 'react-router-dom';
 import { webConfig } from '../../config';
 import { METHOD_LABELS } from '../../money/funding-history';
 import { announceMoneyMoved } from '../../money/money-broadcast';
-import { pendingTopUp, type PendingTopUp } from '../../money/pending-top-up';
+import { type PendingTopUp,pendingTopUp } from '../../money/pending-top-up';
 import { unpaidOutcome } from '../../money/top-up-outcome';
 import { ButtonLink } from '../../ui/button-link';
 import { DocumentTitle } from '../../ui/document-title';
