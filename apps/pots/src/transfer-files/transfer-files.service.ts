@@ -269,7 +269,12 @@ function paymentFor(expense: ParsedExpense, memberOf: Map<string, string>): Crea
   if (!from || !to || otherPayers.length > 0 || otherPayees.length > 0) return null;
   if (from.memberId === to.memberId || from.amountPence !== to.amountPence || from.amountPence <= 0)
     return null;
-  return { fromMemberId: from.memberId, toMemberId: to.memberId, amountPence: from.amountPence };
+  return {
+    fromMemberId: from.memberId,
+    toMemberId: to.memberId,
+    amountPence: from.amountPence,
+    payWithKitty: false,
+  };
 }
 
 function requestFor(expense: ParsedExpense, memberOf: Map<string, string>): CreateExpenseRequest {
