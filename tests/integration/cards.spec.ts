@@ -114,19 +114,20 @@ describe('virtual card through the stack', () => {
     await post('/api/cards', token);
     const first = await post<{ id: string; name: string }>('/api/pots', token, { name: 'Lisbon trip' });
     const second = await post<{ id: string; name: string }>('/api/pots', token, { name: 'Flat bills' });
+    // The first pot became the active one; a second one does not take its place on its own.
     expect((await get<IssuedCard>('/api/cards/current', token)).body.spendsFrom).toEqual({
-      potId: second.body.id,
-      name: 'Flat bills',
+      potId: first.body.id,
+      name: 'Lisbon trip',
     });
     const set = await call('/api/active-pot', {
       method: 'PUT',
       headers: bearer(token),
-      body: { potId: first.body.id },
+      body: { potId: second.body.id },
     });
     expect(set.status).toBe(200);
     expect((await get<IssuedCard>('/api/cards/current', token)).body.spendsFrom).toEqual({
-      potId: first.body.id,
-      name: 'Lisbon trip',
+      potId: second.body.id,
+      name: 'Flat bills',
     });
   });
 

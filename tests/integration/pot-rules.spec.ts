@@ -6,11 +6,13 @@ import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
 
 import { api, eventually, signUpUser } from '../support/api';
+import { closeAllLive, listenLive } from '../support/live';
 import { distinctPhoneNumber, verifyUser } from '../support/onboarding';
 import { topUp } from '../support/payments';
 import { bearer, type PotDetail, potWithMembers, recordEqualExpense } from '../support/pots';
 
 jest.setTimeout(180_000);
+afterEach(closeAllLive);
 
 const db = new Pool({ connectionString: process.env.DATABASE_URL, max: 2 });
 db.on('error', () => undefined);
@@ -96,9 +98,22 @@ describe('pot rules', () => {
     expect((await inboxOf(ben.session.accessToken)).filter((n) => n.kind === 'pot_withdrawal')).toEqual([]);
 
     // Above it: waits, moving nothing, and the others are asked.
+    const bensOtherDevice = await listenLive(ben.session.accessToken);
+    const askedAt = Date.now();
     const big = await withdraw(2_000);
     expect(big.status).toBe(201);
     expect(big.body.status).toBe('awaiting_approval');
+    // The requester's other device re-reads the pot, whose waiting list now shows the request.
+    await eventually(
+      async () =>
+        bensOtherDevice.changes.find(
+          (change) =>
+            change.receivedAt >= askedAt &&
+            change.topics.includes('withdrawals') &&
+            change.topics.includes(`pot:${pot.id}`),
+        ),
+      10_000,
+    );
     await eventually(async () => ((await potBalance()) === 4_000 ? true : undefined), 15_000);
     const asked = await eventually(async () => {
       const found = (await inboxOf(cal.session.accessToken)).filter((n) => n.kind === 'withdrawal_approval');

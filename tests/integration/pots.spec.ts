@@ -21,7 +21,7 @@ interface Balances {
 const ZERO_UUID = '00000000-0000-4000-8000-000000000000';
 
 describe('creating pots', () => {
-  it('creates a pot with the spec description, lists it newest first and makes it the active pot', async () => {
+  it('creates a pot with the spec description, lists it newest first, and keeps the first pot the active one', async () => {
     const { session } = await signUpUser();
     const auth = bearer(session.accessToken);
     const first = await api<PotDetail>('/api/pots', {
@@ -49,8 +49,9 @@ describe('creating pots', () => {
 
     const list = await api<PotDetail[]>('/api/pots', { headers: auth });
     expect(list.body.map((pot) => pot.name)).toEqual(['Lisbon', 'First']);
+    // A new pot is empty: the card keeps spending from the active pot until the user chooses another.
     const active = await api<{ potId: string }>('/api/active-pot', { headers: auth });
-    expect(active.body.potId).toBe(second.body.id);
+    expect(active.body.potId).toBe(first.body.id);
   });
 
   it("rejects a blank name with the spec's message", async () => {

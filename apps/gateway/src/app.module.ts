@@ -35,6 +35,7 @@ import { FundingController } from './payments/funding.controller';
 import { StatementsController } from './payments/statements.controller';
 import { TopUpRequestsController } from './payments/top-up-requests.controller';
 import { WalletController } from './payments/wallet.controller';
+import { WithdrawalHistoryController } from './payments/withdrawal-history.controller';
 import { WithdrawalsController } from './payments/withdrawals.controller';
 import { ActivePotController } from './pots/active-pot.controller';
 import { ExpensesController } from './pots/expenses.controller';
@@ -88,6 +89,7 @@ export function createAppModule(config: GatewayConfig) {
       WalletController,
       StatementsController,
       WithdrawalsController,
+      WithdrawalHistoryController,
       TopUpRequestsController,
     ],
     providers: [

@@ -77,7 +77,7 @@ export const kittyApiWithTags = kittyApiWithTagTypes.enhanceEndpoints({
     getActivePot: { providesTags: [{ type: 'ActivePot', id: 'ME' }] },
     previewInvitation: { providesTags: (_result, _error, token) => [{ type: 'Invitation', id: token }] },
 
-    // A new pot is listed and becomes the creator's active pot (decisions §7).
+    // A new pot is listed; a creator's first pot becomes their active pot.
     createPot: {
       invalidatesTags: [
         { type: 'PotList', id: 'LIST' },
@@ -205,6 +205,14 @@ export const kittyApiWithTags = kittyApiWithTagTypes.enhanceEndpoints({
     listFundingTransactions: { providesTags: [{ type: 'FundingHistory', id: 'ME' }] },
     cancelTopUp: { invalidatesTags: [{ type: 'FundingHistory', id: 'ME' }] },
     listWithdrawals: { providesTags: [{ type: 'Withdrawals', id: 'ME' }] },
+    listWithdrawalHistory: { providesTags: [{ type: 'Withdrawals', id: 'ME' }] },
+    // A pot's withdrawals change with the pot (its live notices re-read them) and with the caller's own.
+    listPotWithdrawals: {
+      providesTags: (_result, _error, { potId }) => [
+        { type: 'Pot', id: potId },
+        { type: 'Withdrawals', id: 'ME' },
+      ],
+    },
     // A new top-up is listed as pending at once.
     createCheckoutSession: { invalidatesTags: [{ type: 'FundingHistory', id: 'ME' }] },
     // The amount is reserved at once (decisions §11).

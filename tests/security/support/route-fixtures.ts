@@ -461,6 +461,9 @@ export function routeFixtures(world: World): Record<string, RouteFixture> {
     'GET /api/pots/{potId}/withdrawal-approvals': {
       prepare: async () => ({ as: alice, params: pot, owned: true }),
     },
+    'GET /api/pots/{potId}/withdrawals': {
+      prepare: async () => ({ as: alice, params: pot, owned: true }),
+    },
     'POST /api/pots/{potId}/invitations': {
       prepare: async () => ({
         as: alice,
@@ -829,6 +832,7 @@ export function routeFixtures(world: World): Record<string, RouteFixture> {
       }),
     },
     'GET /api/withdrawals': { prepare: async () => ({ as: alice }) },
+    'GET /api/withdrawals/history': { prepare: async () => ({ as: alice }) },
     'POST /api/withdrawals/{withdrawalId}/approve': {
       prepare: async () => {
         const { withdrawalId } = await waitingWithdrawal(world);

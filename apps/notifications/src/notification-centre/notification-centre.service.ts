@@ -62,6 +62,7 @@ export class NotificationCentre {
           fullName: recipient.fullName,
           title: job.title,
           body: job.body,
+          ...(job.details ? { details: job.details } : {}),
           url: new URL(job.link, this.config.PUBLIC_URL).toString(),
           preferencesUrl: new URL('/account#notifications', this.config.PUBLIC_URL).toString(),
         },

@@ -1,4 +1,4 @@
-import { NotificationsJobs, type NotifyJob } from '@kitty/contracts';
+import { type NotificationDetail, NotificationsJobs, type NotifyJob } from '@kitty/contracts';
 import { formatPence } from '@kitty/money';
 import { outboxMessage } from '@kitty/nest-common';
 
@@ -17,9 +17,42 @@ interface CreditedTopUp {
   id: string;
   user_id: string;
   amount_pence: bigint;
+  fee_pence: bigint;
+  method: string;
   destination_type: string;
   destination_id: string | null;
   destination_name: string;
+}
+
+const METHOD_WORDS: Record<string, string> = {
+  card: 'Card',
+  apple_pay: 'Apple Pay',
+  google_pay: 'Google Pay',
+  bank_transfer: 'Bank transfer',
+};
+
+const ukDateTime = new Intl.DateTimeFormat('en-GB', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'Europe/London',
+});
+
+/** A credited top-up's receipt, as the printable receipt page lists it. */
+export function topUpReceipt(topUp: CreditedTopUp, creditedAt: Date): NotificationDetail[] {
+  const amount = Number(topUp.amount_pence);
+  const fee = Number(topUp.fee_pence);
+  return [
+    {
+      label: 'Added to',
+      value: topUp.destination_type === 'wallet' ? 'Your wallet' : topUp.destination_name,
+    },
+    { label: 'Amount added', value: formatPence(amount) },
+    { label: 'Platform fee', value: formatPence(fee) },
+    { label: 'Total charged', value: formatPence(amount + fee) },
+    { label: 'Paid with', value: METHOD_WORDS[topUp.method] ?? topUp.method },
+    { label: 'Credited', value: ukDateTime.format(creditedAt) },
+    { label: 'Reference', value: topUp.id },
+  ];
 }
 
 /** A credited top-up: its payer hears it arrived; a paid request's requester hears who paid it. */
@@ -31,8 +64,9 @@ export async function notifyTopUpCredited(tx: Tx, topUp: CreditedTopUp): Promise
     userId: topUp.user_id,
     kind: 'top_up_credited',
     title: `${amount} added to ${topUp.destination_type === 'wallet' ? 'your wallet' : topUp.destination_name}`,
-    body: 'Your payment went through and the money is there to use.',
+    body: 'Your payment went through and the money is there to use. Your receipt:',
     link: toPot ? `/pot/${topUp.destination_id}` : `/top-ups/${topUp.id}/receipt`,
+    details: topUpReceipt(topUp, new Date()),
   });
   if (topUp.destination_type !== 'top_up_request' || !topUp.destination_id) return;
   const [request] = await tx.$queryRawUnsafe<{ requester_id: string; target_name: string }[]>(

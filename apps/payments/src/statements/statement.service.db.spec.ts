@@ -141,6 +141,44 @@ describe('StatementService (PostgreSQL)', () => {
     ).rejects.toMatchObject({ problem: { status: 404 } });
   });
 
+  it('counts a card hold given back as neither money in nor out, and ties each hold to its release', async () => {
+    const ada = someone();
+    const potId = randomUUID();
+    rpc.join(potId, ada.userId, 'owner', 'Flat', 'Ada');
+    const pot = potAccount(potId);
+    const card = (key: string, kind: LedgerEntry['kind'], pence: number, description: string) =>
+      post({
+        idempotencyKey: key,
+        kind,
+        description,
+        userId: ada.userId,
+        postings: [
+          { accountId: pot, amountPence: BigInt(pence) },
+          { accountId: PlatformAccount.cardHolds, amountPence: -BigInt(pence) },
+        ],
+      });
+    await topUp(pot, 7000, 0, ada.userId);
+    // A hold of £8 that expired unused, given back whole; a £4.50 purchase captured from its hold.
+    await card('card-hold:iauth_expired1', 'card_hold', -800, 'Café Nero');
+    await card('card-hold:iauth_coffee22', 'card_hold', -450, 'Pret');
+    await card('card-release:iauth_expired1', 'card_release', 800, 'Café Nero');
+
+    const statement = await statements.statement({
+      caller: ada,
+      source: { type: 'pot', potId },
+      month: new Date().toISOString().slice(0, 7),
+    });
+    expect(statement).toMatchObject({ moneyInPence: 7000, moneyOutPence: 450, closingBalancePence: 6550 });
+    expect(
+      statement.entries.map((entry) => [entry.kind, entry.amountPence, entry.cardAuthorizationId]),
+    ).toEqual([
+      ['top_up', 7000, null],
+      ['card_hold', -800, 'iauth_expired1'],
+      ['card_hold', -450, 'iauth_coffee22'],
+      ['card_release', 800, 'iauth_expired1'],
+    ]);
+  });
+
   it('always balances: opening + every movement = closing, and months chain, whatever was posted', async () => {
     await fc.assert(
       fc.asyncProperty(

@@ -27,7 +27,16 @@ interface EntryRow {
   balance_after: bigint;
   fee_pence: string | null;
   user_id: string | null;
+  idempotency_key: string;
 }
+
+const CARD_KINDS = new Set(['card_hold', 'card_capture', 'card_release']);
+
+/**
+ * The Stripe authorisation a card movement's ledger key names: its hold (`card-hold:<id>`), the hold
+ * given back whole (`card-release:<id>`, or the hold's reversal when it was declined in flight).
+ */
+const CARD_AUTHORIZATION_KEY = /^(?:reversal:)?card-(?:hold|release):(iauth_[A-Za-z0-9]+)$/;
 
 /**
  * A month of the caller's wallet or of a pot they belong to, read from the append-only ledger. The month
@@ -69,7 +78,7 @@ export class StatementService {
     );
     const entries = await this.prisma.$queryRawUnsafe<EntryRow[]>(
       `SELECT p.transaction_id::text, p.created_at, t.kind, t.description, p.amount_pence, p.balance_after,
-              t.metadata->>'feePence' AS fee_pence, t.metadata->>'userId' AS user_id
+              t.metadata->>'feePence' AS fee_pence, t.metadata->>'userId' AS user_id, t.idempotency_key
          FROM ledger_postings p JOIN ledger_transactions t ON t.id = p.transaction_id
         WHERE p.account_id = $1 AND p.account_sequence > $2 AND p.account_sequence <= $3
         ORDER BY p.account_sequence`,
@@ -103,6 +112,9 @@ function toEntry(row: EntryRow, memberName: string | null): StatementEntry {
     feePence: row.kind === 'top_up' && amountPence > 0 ? Number(row.fee_pence ?? 0) : 0,
     balanceAfterPence: penceFromBigInt(row.balance_after),
     memberName,
+    cardAuthorizationId: CARD_KINDS.has(row.kind)
+      ? (CARD_AUTHORIZATION_KEY.exec(row.idempotency_key)?.[1] ?? null)
+      : null,
   };
 }
 
@@ -114,6 +126,10 @@ function toStatement(
 ): Statement {
   const openingBalancePence = bounds.opening === null ? 0 : penceFromBigInt(bounds.opening);
   const sum = (amounts: number[]) => amounts.reduce((total, amount) => total + amount, 0);
+  const byCard = (entry: StatementEntry) => CARD_KINDS.has(entry.kind);
+  const others = entries.filter((entry) => !byCard(entry)).map((entry) => entry.amountPence);
+  // Holds, captures and releases net out: a released hold is neither money out nor money in.
+  const cardNet = sum(entries.filter(byCard).map((entry) => entry.amountPence));
   return {
     account: { type: account.type, name: account.name },
     month,
@@ -121,8 +137,8 @@ function toStatement(
     to: bounds.to_at.toISOString(),
     openingBalancePence,
     closingBalancePence: entries.at(-1)?.balanceAfterPence ?? openingBalancePence,
-    moneyInPence: sum(entries.filter((e) => e.amountPence > 0).map((e) => e.amountPence)),
-    moneyOutPence: -sum(entries.filter((e) => e.amountPence < 0).map((e) => e.amountPence)),
+    moneyInPence: sum(others.filter((amount) => amount > 0)) + Math.max(cardNet, 0),
+    moneyOutPence: -sum(others.filter((amount) => amount < 0)) - Math.min(cardNet, 0),
     feesPence: sum(entries.map((e) => e.feePence)),
     entries,
   };

@@ -24,6 +24,7 @@ describe('pot withdrawals under the pot rules (PostgreSQL)', () => {
   let prisma: PrismaService;
   let rpc: FakePeerRpc;
   let withdrawals: WithdrawalService;
+  let live: RecordedLive;
   const ledger = new LedgerService();
 
   beforeAll(() => {
@@ -37,12 +38,13 @@ describe('pot withdrawals under the pot rules (PostgreSQL)', () => {
 
   beforeEach(() => {
     rpc = new FakePeerRpc();
+    live = new RecordedLive();
     withdrawals = new WithdrawalService(
       prisma,
       ledger,
       rpc.asPeers(),
       idleRelay(),
-      new RecordedLive().asPublisher<LivePublisher>(),
+      live.asPublisher<LivePublisher>(),
     );
   });
 
@@ -296,6 +298,57 @@ describe('pot withdrawals under the pot rules (PostgreSQL)', () => {
     const asked = (await notices(`withdrawal_approval:${waiting.id}`)).map(({ key }) => key).sort();
     expect(asked).toHaveLength(2);
     await expect(closedRequests(waiting.id)).resolves.toEqual(expect.arrayContaining(asked));
+  });
+
+  it("a request waiting for approval reaches the requester's other tabs and the approvers' as a change of the pot", async () => {
+    const g = await group(approval);
+    const [ben, cat] = g.members;
+    await withdraw(g, ben, 6000);
+
+    const toldOfPot = (userId: string) =>
+      live.notices.some(
+        (notice) => notice.userIds.includes(userId) && notice.topics.includes(`pot:${g.potId}`),
+      );
+    expect([g.owner.userId, ben.userId, cat.userId].map(toldOfPot)).toEqual([true, true, true]);
+    expect(live.notices).toContainEqual({
+      userIds: [ben.userId],
+      topics: expect.arrayContaining(['withdrawals', 'wallet']),
+    });
+  });
+
+  it("keeps a pot's withdrawals as a history its members page through, each one's bank account shown to its owner only", async () => {
+    const g = await group({ ...approval, withdrawRule: 'members' });
+    const [ben, cat] = g.members;
+    const made = [];
+    for (const [who, pence] of [
+      [ben, 100],
+      [cat, 200],
+      [ben, 300],
+    ] as const)
+      made.push(await withdraw(g, who, pence));
+    const bens = await withdrawals.history({ caller: ben, potId: null, page: { limit: 20 } });
+    expect(bens.withdrawals.map((w) => [w.amountPence, w.bankAccount, w.requesterName])).toEqual([
+      [300, 'NatWest •••• 0001', 'Ben'],
+      [100, 'NatWest •••• 0001', 'Ben'],
+    ]);
+
+    const first = await withdrawals.history({ caller: cat, potId: g.potId, page: { limit: 2 } });
+    expect(first.withdrawals.map((w) => [w.amountPence, w.status, w.bankAccount])).toEqual([
+      [300, 'pending', null],
+      [200, 'pending', 'NatWest •••• 0001'],
+    ]);
+    expect(first.nextBefore).toBe(made[1].id);
+    const second = await withdrawals.history({
+      caller: cat,
+      potId: g.potId,
+      page: { limit: 2, before: first.nextBefore as string },
+    });
+    expect(second).toEqual({ withdrawals: [expect.objectContaining({ id: made[0].id })], nextBefore: null });
+    await expect(
+      problemOf(
+        withdrawals.history({ caller: { ...cat, userId: randomUUID() }, potId: g.potId, page: { limit: 2 } }),
+      ),
+    ).resolves.toMatchObject({ status: 404 });
   });
 
   it('the requester (only) cancels while it waits; a cancelled one cannot be approved', async () => {

@@ -5,6 +5,7 @@ import {
   type PaymentsCallerQuery,
   PaymentsRpc,
   type PotWithdrawalApprovalsQuery,
+  type WithdrawalHistoryRequest,
 } from '@kitty/contracts';
 import { RpcHandler } from '@kitty/nest-common';
 import { Controller } from '@nestjs/common';
@@ -32,6 +33,11 @@ export class WithdrawalController {
   @RpcHandler(PaymentsRpc.listWithdrawals)
   listWithdrawals(query: PaymentsCallerQuery) {
     return this.withdrawals.list(query.caller);
+  }
+
+  @RpcHandler(PaymentsRpc.withdrawalHistory)
+  withdrawalHistory(request: WithdrawalHistoryRequest) {
+    return this.withdrawals.history(request);
   }
 
   @RpcHandler(PaymentsRpc.decideWithdrawal)

@@ -11,6 +11,8 @@ import {
   type Withdrawal,
   type WithdrawalApproval,
   type WithdrawalDecision,
+  type WithdrawalHistory,
+  type WithdrawalHistoryRequest,
 } from '@kitty/contracts';
 import { formatPence, penceFromBigInt } from '@kitty/money';
 import {
@@ -111,6 +113,7 @@ export class WithdrawalService {
             createdAt: requestedAt,
             stripeAccountId: account.accountId,
             destination: account.payoutDestination as string,
+            destinationLabel: account.payoutAccountLabel,
           },
         });
         if (needsApproval) {
@@ -138,7 +141,11 @@ export class WithdrawalService {
       throw error;
     }
     this.relay.kick();
-    await this.live.publish([caller.userId], WITHDRAWAL_TOPICS);
+    // The requester's other tabs list the pot's waiting withdrawals too (theirs with Cancel).
+    await this.live.publish(
+      [caller.userId],
+      [...WITHDRAWAL_TOPICS, ...(row.potId ? [potTopic(row.potId)] : [])],
+    );
     if (row.status === 'awaiting_approval')
       await this.live.publish(approvers, [potTopic(source.potId as string)]);
     return toWithdrawal(row);
@@ -250,6 +257,42 @@ export class WithdrawalService {
       requestedByYou: row.userId === caller.userId,
       createdAt: row.createdAt.toISOString(),
     }));
+  }
+
+  /**
+   * A page of withdrawals, newest first: the caller's own (from every source), or, for a pot of theirs, every
+   * member's from it. The page after `before` starts at the withdrawal after that one (its id breaks ties).
+   */
+  async history({ caller, potId, page }: WithdrawalHistoryRequest): Promise<WithdrawalHistory> {
+    if (potId) await this.peers.requireMembership(potId, caller.userId);
+    const whose = potId ? { potId } : { userId: caller.userId };
+    const after = page.before
+      ? await this.prisma.withdrawal.findFirst({ where: { id: page.before, ...whose } })
+      : null;
+    const rows = await this.prisma.withdrawal.findMany({
+      where: {
+        ...whose,
+        ...(after
+          ? {
+              OR: [
+                { createdAt: { lt: after.createdAt } },
+                { createdAt: after.createdAt, id: { lt: after.id } },
+              ],
+            }
+          : {}),
+      },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take: page.limit + 1,
+    });
+    const shown = rows.slice(0, page.limit);
+    return {
+      // A member's bank account is theirs alone: the pot's other members see only that it went to a bank.
+      withdrawals: shown.map((row) => ({
+        ...toWithdrawal(row),
+        ...(row.userId === caller.userId ? {} : { bankAccount: null }),
+      })),
+      nextBefore: rows.length > page.limit ? (shown.at(-1)?.id ?? null) : null,
+    };
   }
 
   async list(caller: PaymentsCaller): Promise<Withdrawal[]> {
@@ -507,5 +550,7 @@ function toWithdrawal(row: WithdrawalRow): Withdrawal {
     failureReason: row.failureReason,
     createdAt: row.createdAt.toISOString(),
     settledAt: row.settledAt?.toISOString() ?? null,
+    requesterName: row.requesterName,
+    bankAccount: row.destinationLabel,
   };
 }

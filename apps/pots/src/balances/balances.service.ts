@@ -411,8 +411,13 @@ async function applySettlement(tx: Tx, settlement: SettlementRow) {
  * records a payment between two other people.
  */
 /** The settlement's id, from the caller's Idempotency-Key (ADR 0011). */
-const settlementIdOf = ({ caller, idempotencyKey }: CreateSettlementCommand) =>
-  idFromIdempotencyKey('settlement', caller.userId, idempotencyKey);
+export const settlementIdOf = ({
+  caller,
+  idempotencyKey,
+}: {
+  caller: Pick<CreateSettlementCommand['caller'], 'userId'>;
+  idempotencyKey: string;
+}) => idFromIdempotencyKey('settlement', caller.userId, idempotencyKey);
 
 async function settlementParties(
   tx: Tx,

@@ -77,6 +77,20 @@ describe('card pot announcements (PostgreSQL)', () => {
     ]);
   });
 
+  it("make a user's first pot the one their card spends from, and no later pot until they choose it", async () => {
+    const pots = potServiceOn(db.prisma);
+    const caller = { userId: crypto.randomUUID(), name: 'Eve', email: 'eve@example.com', emailVerified: true };
+    const first = await pots.create({ caller, body: { name: 'Flat bills', members: [] } } as never);
+    const second = await pots.create({ caller, body: { name: 'Empty', members: [] } } as never);
+
+    await expect(pots.getActive({ caller } as never)).resolves.toMatchObject({ potId: first.id });
+    expect(await cardPots(db.prisma, caller.userId)).toEqual([
+      { userId: caller.userId, potId: first.id, version: 1 },
+    ]);
+    await pots.setActive({ caller, body: { potId: second.id } } as never);
+    await expect(pots.getActive({ caller } as never)).resolves.toMatchObject({ potId: second.id });
+  });
+
   it('are made for every active pot and usable approval by the migration that brought them in', async () => {
     // A database made by the schema before that migration, holding an active pot, and approvals approved,
     // approved but expired, used and pending.

@@ -21,7 +21,11 @@ export function orderMembers(rows: PotMemberRow[]): PotMemberRow[] {
   );
 }
 
-export function toSummary(pot: Omit<Pot, 'settlePlan'> & { members: PotMemberRow[] }): PotSummary {
+/** The pot as its member `yourMemberId` sees it in a list. */
+export function toSummary(
+  pot: Omit<Pot, 'settlePlan'> & { members: PotMemberRow[] },
+  yourMemberId: string,
+): PotSummary {
   return {
     id: pot.id,
     name: pot.name,
@@ -33,5 +37,6 @@ export function toSummary(pot: Omit<Pot, 'settlePlan'> & { members: PotMemberRow
     createdAt: pot.createdAt.toISOString(),
     updatedAt: pot.updatedAt.toISOString(),
     members: orderMembers(pot.members.filter((member) => !member.removedAt)).map(toMember),
+    yourNetPence: Number(pot.members.find((member) => member.id === yourMemberId)?.netPence ?? 0),
   };
 }

@@ -103,4 +103,24 @@ describe('an expense’s date and notes (PostgreSQL)', () => {
     const { positions } = await balances.balances({ caller: pot.owner.caller, potId: pot.id });
     expect(positions.map((position) => position.netPence)).toEqual([1500, -1500]);
   });
+
+  it('lists expenses by their day, newest first, then by when they were entered', async () => {
+    const pot = await createPot(db.prisma, ['Ann', 'Ben']);
+    const entered = [];
+    for (const [description, spentOn] of [
+      ['Museum', '2026-03-05'],
+      ['Dinner', '2026-03-01'],
+      ['Breakfast', '2026-03-05'],
+      ['Hotel', '2026-03-09'],
+    ])
+      entered.push(await record(pot, taxi(pot, { description, spentOn })));
+    // One from before expenses had days: its day is the UK day it was entered.
+    await db.prisma.expense.update({
+      where: { id: entered[3].id },
+      data: { spentOn: null, createdAt: new Date('2026-03-02T12:00:00Z') },
+    });
+
+    const listed = await expenses.list({ caller: pot.owner.caller, potId: pot.id });
+    expect(listed.map((expense) => expense.description)).toEqual(['Breakfast', 'Museum', 'Hotel', 'Dinner']);
+  });
 });

@@ -264,7 +264,11 @@ export class ExpenseService {
   async list({ caller, potId }: PotQuery): Promise<Expense[]> {
     await requireMember(this.work.alone, potId, caller.userId);
     const [rows, people] = await Promise.all([listedExpenses(this.work.alone, potId), peopleOf(this.work.alone, potId)]);
-    return rows.map((row) => toExpense(row, people));
+    // By the day each was spent, newest first, then as entered; an expense from before days were kept
+    // counts the UK day it was entered.
+    return rows
+      .map((row) => toExpense(row, people))
+      .sort((a, b) => b.spentOn.localeCompare(a.spentOn));
   }
 
   async update({ caller, potId, expenseId, body }: UpdateExpenseCommand): Promise<Expense> {

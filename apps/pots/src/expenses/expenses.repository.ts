@@ -45,12 +45,12 @@ export const changeableExpenseIn = (tx: Tx, potId: string, expenseId: string): P
     include: parts,
   });
 
-/** The pot's expenses shown in its list. */
+/** The pot's expenses shown in its list, by the day each was spent (newest first), then as entered. */
 export const listedExpenses = (db: Tx, potId: string): Promise<ExpenseWithShares[]> =>
   db.expense.findMany({
     where: { potId, deletedAt: null, status: { not: 'declined' } },
     include: parts,
-    orderBy: { createdAt: 'desc' },
+    orderBy: [{ spentOn: { sort: 'desc', nulls: 'last' } }, { createdAt: 'desc' }],
     take: 200,
   });
 

@@ -32,6 +32,8 @@ describe('the pot list (PostgreSQL)', () => {
       data: { potId: older.id, userId: null, name: 'Sam', email: '', role: 'guest' },
     });
     await db.prisma.pot.update({ where: { id: older.id }, data: { balancePence: 12_345n } });
+    await db.prisma.potMember.update({ where: { id: ann.id }, data: { netPence: -1_250n } });
+    await db.prisma.potMember.update({ where: { id: cat.id }, data: { netPence: 1_250n } });
 
     const listed = await pots.list({ caller: ann.caller });
 
@@ -47,6 +49,9 @@ describe('the pot list (PostgreSQL)', () => {
       ['Sam', 'guest'],
     ]);
     expect(listed[1].balancePence).toBe(12_345);
+    // Each caller's own position in each pot: Ann owes £12.50 in the older one and nothing in the newer.
+    expect(listed.map((pot) => pot.yourNetPence)).toEqual([0, -1_250]);
+    expect((await pots.list({ caller: cat.caller }))[0].yourNetPence).toBe(1_250);
     // Ben left the older pot: it is no longer his to list; Cat's list has only it.
     expect(await pots.list({ caller: ben.caller })).toEqual([]);
     expect((await pots.list({ caller: cat.caller })).map((pot) => pot.id)).toEqual([older.id]);

@@ -32,6 +32,7 @@ import {
   confirmedSpendingByCategory,
   createPot,
   endActivePotsOf,
+  makeActiveIfNone,
   membershipWithRules,
   openPositionsOf,
   ownedPotsWithMoney,
@@ -67,9 +68,9 @@ export class PotService {
       await recordActivity(tx, pot.id, caller, 'pot.created', `${caller.name} created the pot`);
       await announcePotAccess(tx, pot.id);
       for (const invitee of invitees) await this.invitations.issue(tx, pot, caller, invitee);
-      // The pot created last becomes the active one (decisions §7).
-      await setActivePot(tx, caller.userId, pot.id);
-      await announceCardPot(tx, caller.userId);
+      // A new pot is empty: the card keeps spending from the active pot until its owner changes it. Only a
+      // user with no active pot (their first pot) gets this one.
+      if (await makeActiveIfNone(tx, caller.userId, pot.id)) await announceCardPot(tx, caller.userId);
       return pot.id;
     });
     this.outbox.kick();
@@ -98,6 +99,7 @@ export class PotService {
       createdAt: row.created_at,
       updatedAt: row.updated_at,
       members: row.members ?? [],
+      yourNetPence: Number(row.your_net_pence),
     }));
   }
 
@@ -130,7 +132,7 @@ export class PotService {
     // Only confirmed expenses: a pending one has not been spent as far as the group knows.
     const byCategory = await confirmedSpendingByCategory(this.work.alone, potId);
     return {
-      ...toSummary(pot),
+      ...toSummary(pot, membership.memberId),
       yourRole: membership.role,
       yourMemberId: membership.memberId,
       transactions: pot.transactions.map((row) => ({

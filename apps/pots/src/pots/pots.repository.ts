@@ -20,6 +20,8 @@ export interface PotSummaryRow {
   created_at: string;
   updated_at: string;
   members: PotSummary['members'] | null;
+  /** The user's own position in the pot. */
+  your_net_pence: bigint;
 }
 
 /** A new pot, its creator its owner. */
@@ -40,6 +42,12 @@ export const createPot = (
 export const setActivePot = (tx: Tx, userId: string, potId: string) =>
   tx.activePot.upsert({ where: { userId }, create: { userId, potId }, update: { potId } });
 
+/** Makes the pot the user's active one if they have none; whether it did. */
+export async function makeActiveIfNone(tx: Tx, userId: string, potId: string): Promise<boolean> {
+  const { count } = await tx.activePot.createMany({ data: [{ userId, potId }], skipDuplicates: true });
+  return count > 0;
+}
+
 /**
  * One statement: the user's pots with their members as JSON, built and ordered by Postgres. Prisma's
  * include took a second round trip and mapped every member row, half of pots' CPU on this read. Past
@@ -55,7 +63,10 @@ export const potSummariesOf = (rows: DirectRows, userId: string, isActive: boole
                       'joinedAt', ${isoTime('m.joined_at')})
                       ORDER BY (m.role = 'owner') DESC, m.joined_at)
                FROM pot_members m
-              WHERE m.pot_id = p.id AND m.removed_at IS NULL) AS members
+              WHERE m.pot_id = p.id AND m.removed_at IS NULL) AS members,
+            (SELECT me.net_pence FROM pot_members me
+              WHERE me.pot_id = p.id AND me.user_id = $1::uuid AND me.removed_at IS NULL
+              LIMIT 1) AS your_net_pence
        FROM pots p
       WHERE p.is_active = $2
         AND EXISTS (SELECT 1 FROM pot_members me

@@ -4,20 +4,20 @@ export function nameKey(name: string): string {
 }
 
 /**
- * Each name of a file with the member of the same name, or null: a name that two members share is left for
- * the person importing to choose.
+ * Each name of a file with the member it most likely is, or null: the member of the same name, else the one
+ * member whose name starts with it as whole words ('Ann' → 'Ann Archer'). A name that fits two members is
+ * left for the person importing to choose.
  */
 export function proposeMapping(
   names: string[],
   members: { id: string; name: string }[],
 ): { name: string; memberId: string | null }[] {
-  const byKey = new Map<string, string[]>();
-  for (const member of members) {
-    const key = nameKey(member.name);
-    byKey.set(key, [...(byKey.get(key) ?? []), member.id]);
-  }
+  const keyed = members.map((member) => ({ id: member.id, key: nameKey(member.name) }));
   return names.map((name) => {
-    const matches = byKey.get(nameKey(name)) ?? [];
-    return { name, memberId: matches.length === 1 ? matches[0] : null };
+    const key = nameKey(name);
+    const same = keyed.filter((member) => member.key === key);
+    const startingWith = keyed.filter((member) => member.key.startsWith(`${key} `));
+    const matches = same.length > 0 ? same : startingWith;
+    return { name, memberId: key !== '' && matches.length === 1 ? matches[0].id : null };
   });
 }

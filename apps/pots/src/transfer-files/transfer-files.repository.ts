@@ -23,6 +23,14 @@ export const exportedHistoryOf = (db: Tx, potId: string) =>
 export const existingExpenseIds = (db: Tx, ids: string[]) =>
   db.expense.findMany({ where: { id: { in: ids } }, select: { id: true } });
 
+/** Those of these settlements (payment rows imported before) that exist. */
+export const existingSettlementIds = (db: Tx, ids: string[]) =>
+  db.settlement.findMany({ where: { id: { in: ids } }, select: { id: true } });
+
+export async function settlementExists(db: Tx, id: string): Promise<boolean> {
+  return (await db.settlement.findUnique({ where: { id }, select: { id: true } })) !== null;
+}
+
 /** The pot's current members' ids and names. */
 export const currentMemberNames = (db: Tx, potId: string) =>
   db.potMember.findMany({ where: { potId, removedAt: null }, select: { id: true, name: true } });

@@ -1,5 +1,6 @@
 import {
   CreateExpenseRequest,
+  type CreateSettlementRequest,
   EARLIEST_SPENT_ON,
   IMPORT_BATCH_ROWS,
   type ImportBatchCommand,
@@ -14,6 +15,7 @@ import {
 import { ProblemError } from '@kitty/nest-common';
 import { Injectable } from '@nestjs/common';
 
+import { BalancesService, settlementIdOf } from '../balances/balances.service';
 import { requireMember, requireOpenPot, requireOwner } from '../core/pot-access';
 import { spentOnOf, ukToday } from '../core/uk-day';
 import { UnitOfWork } from '../core/unit-of-work';
@@ -24,7 +26,13 @@ import { type ParsedExpense, type ParsedFile, UnreadableFile } from './imported-
 import { columnNames, type ExportRow, writeKittyCsv } from './kitty-csv';
 import { nameKey, proposeMapping } from './name-matching';
 import { parseImportFile } from './parse-import-file';
-import { currentMemberNames, existingExpenseIds, exportedHistoryOf } from './transfer-files.repository';
+import {
+  currentMemberNames,
+  existingExpenseIds,
+  existingSettlementIds,
+  exportedHistoryOf,
+  settlementExists,
+} from './transfer-files.repository';
 
 const IMPORT_ACTION = 'import expenses';
 
@@ -58,6 +66,7 @@ export class TransferFilesService {
   constructor(
     private readonly work: UnitOfWork,
     private readonly expenses: ExpenseService,
+    private readonly balances: BalancesService,
   ) {}
 
   /** Every confirmed expense and payment, oldest first, as Kitty CSV. */
@@ -108,17 +117,21 @@ export class TransferFilesService {
   async preview({ caller, potId, body }: PreviewImportCommand): Promise<ImportPreview> {
     await requireOwner(this.work.alone, potId, caller.userId, IMPORT_ACTION);
     const file = readFile(body.text, body.format);
-    const ids = importKeys(potId, file.expenses).map((key) => importedExpenseId(caller.userId, key));
-    const [existing, members] = await Promise.all([
-      existingExpenseIds(this.work.alone, ids),
+    const keys = importKeys(potId, file.expenses);
+    const expenseIds = keys.map((key) => importedExpenseId(caller.userId, key));
+    // A payment row is recorded as a settlement (see paymentFor), under the id its key gives one.
+    const paymentIds = keys.map((key) => settlementIdOf({ caller, idempotencyKey: key }));
+    const [existing, existingPayments, members] = await Promise.all([
+      existingExpenseIds(this.work.alone, expenseIds),
+      existingSettlementIds(this.work.alone, paymentIds),
       currentMemberNames(this.work.alone, potId),
     ]);
-    const imported = new Set(existing.map(({ id }) => id));
+    const imported = new Set([...existing, ...existingPayments].map(({ id }) => id));
     return {
       format: file.format,
       expenses: file.expenses.map((expense, index) => ({
         ...expense,
-        alreadyImported: imported.has(ids[index]),
+        alreadyImported: imported.has(expenseIds[index]) || imported.has(paymentIds[index]),
       })),
       problems: file.problems,
       mapping: proposeMapping(file.names, members),
@@ -152,6 +165,22 @@ export class TransferFilesService {
     for (; index < end && (index === fromIndex || Date.now() < deadline); index++) {
       const expense = file.expenses[index];
       const key = keys[index];
+      const payment = paymentFor(expense, memberOf);
+      if (payment) {
+        const id = settlementIdOf({ caller, idempotencyKey: key });
+        if (await settlementExists(this.work.alone, id)) {
+          result.alreadyImported += 1;
+          continue;
+        }
+        try {
+          await this.balances.settle({ caller, potId, body: payment, idempotencyKey: key });
+          result.created += 1;
+        } catch (error) {
+          if (!(error instanceof ProblemError)) throw error;
+          result.problems.push({ row: expense.row, message: error.problem.detail ?? error.problem.title });
+        }
+        continue;
+      }
       const id = importedExpenseId(caller.userId, key);
       if (await expenseExists(this.work.alone, id)) {
         result.alreadyImported += 1;
@@ -219,6 +248,26 @@ function byMember(amounts: ParsedExpense['payers'], memberOf: Map<string, string
     totals.set(memberId, (totals.get(memberId) ?? 0) + amountPence);
   }
   return [...totals].map(([memberId, amountPence]) => ({ memberId, amountPence }));
+}
+
+/**
+ * A payment row (one person paid another back) is a settlement between the two members, not spending: the
+ * positions move the same, and the pot's spending is not inflated by it. Null for anything else, and for a
+ * 'payment' that is not one person paying one other (it is imported as the file shows it, as an expense).
+ */
+function paymentFor(expense: ParsedExpense, memberOf: Map<string, string>): CreateSettlementRequest | null {
+  if (!expense.isPayment) return null;
+  const [from, ...otherPayers] = byMember(expense.payers, memberOf);
+  const [to, ...otherPayees] = byMember(expense.shares, memberOf);
+  if (!from || !to || otherPayers.length > 0 || otherPayees.length > 0) return null;
+  if (from.memberId === to.memberId || from.amountPence !== to.amountPence || from.amountPence <= 0)
+    return null;
+  return {
+    fromMemberId: from.memberId,
+    toMemberId: to.memberId,
+    amountPence: from.amountPence,
+    payWithKitty: false,
+  };
 }
 
 function requestFor(expense: ParsedExpense, memberOf: Map<string, string>): CreateExpenseRequest {

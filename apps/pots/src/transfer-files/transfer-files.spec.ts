@@ -27,7 +27,7 @@ describe('import and export (PostgreSQL)', () => {
     db = potsTestDatabase();
     expenses = new ExpenseService(db.work, idleRelay);
     balances = new BalancesService(db.work);
-    files = new TransferFilesService(db.work, expenses);
+    files = new TransferFilesService(db.work, expenses, balances);
   }, 60_000);
 
   afterAll(() => db?.close());
@@ -64,6 +64,11 @@ describe('import and export (PostgreSQL)', () => {
       (position) => position.netPence,
     );
   const expenseCount = (pot: TestPot) => db.prisma.expense.count({ where: { potId: pot.id } });
+  const paymentsOf = (pot: TestPot) =>
+    db.prisma.settlement.findMany({
+      where: { potId: pot.id },
+      select: { fromMemberId: true, toMemberId: true, amountPence: true, status: true },
+    });
 
   it('previews the file: each name matched to the member of that name, problems by row', async () => {
     const pot = await newPot();
@@ -86,7 +91,16 @@ describe('import and export (PostgreSQL)', () => {
     // Splitwise's nets of the imported rows: Ann +60 -8.50 -30 +100 +5, Ben -30 +17 +30 +100 -5, Cat the rest.
     expect(await nets(pot)).toEqual([12_650, 11_200, -23_850]);
     await expect(importAll(pot, body)).resolves.toEqual({ created: 0, alreadyImported: 5, problems: 3 });
-    await expect(expenseCount(pot)).resolves.toBe(5);
+    // 'Ben Hart paid Ann Lee' is a payment between them, not spending.
+    await expect(expenseCount(pot)).resolves.toBe(4);
+    await expect(paymentsOf(pot)).resolves.toEqual([
+      {
+        fromMemberId: pot.members[1].id,
+        toMemberId: pot.members[0].id,
+        amountPence: 3000n,
+        status: 'confirmed',
+      },
+    ]);
     expect((await preview(pot)).expenses.every((expense) => expense.alreadyImported)).toBe(true);
     const [latest] = await expenses.list({ caller: pot.owner.caller, potId: pot.id });
     expect(latest).toMatchObject({ status: 'confirmed', splitMode: 'exact' });
@@ -96,7 +110,8 @@ describe('import and export (PostgreSQL)', () => {
     const pot = await newPot();
     const body = await requestFor(pot);
     await Promise.all([importAll(pot, body), importAll(pot, body), importAll(pot, body)]);
-    await expect(expenseCount(pot)).resolves.toBe(5);
+    await expect(expenseCount(pot)).resolves.toBe(4);
+    await expect(paymentsOf(pot)).resolves.toHaveLength(1);
     expect(await nets(pot)).toEqual([12_650, 11_200, -23_850]);
   });
 

@@ -35,6 +35,7 @@ const ResetPasswordPage = lazyWithAntd(() => import('../pages/password/reset-pas
 const ChangePasswordPage = lazyWithAntd(() => import('../pages/password/change-password-page'));
 const AccountPage = lazyWithAntd(() => import('../pages/account/account-page'));
 const StatementPage = lazyWithAntd(() => import('../pages/statement/statement-page'));
+const WithdrawalsPage = lazyWithAntd(() => import('../pages/withdrawals/withdrawals-page'));
 const NotFoundPage = lazy(() => import('../pages/not-found/not-found-page'));
 
 /** Old links to /funding go to the top-up page (decisions §3). */
@@ -69,6 +70,8 @@ export function AppRoutes() {
           <Route path="pot/:potId" element={<PotPage />} />
           <Route path="pot/:potId/statement" element={<StatementPage />} />
           <Route path="statement" element={<StatementPage />} />
+          <Route path="pot/:potId/withdrawals" element={<WithdrawalsPage />} />
+          <Route path="withdrawals" element={<WithdrawalsPage />} />
           <Route path="onboarding" element={<OnboardingPage />} />
           <Route path="account" element={<AccountPage />} />
           <Route path="account/password" element={<ChangePasswordPage />} />

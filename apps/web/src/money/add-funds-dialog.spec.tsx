@@ -15,7 +15,7 @@ const location = () => screen.getByTestId('location').textContent;
 
 async function openAddFunds() {
   const view = renderInApp(<AppRoutes />, { session: signedInState() });
-  const card = within(await screen.findByRole('region', { name: 'Your balance' }));
+  const card = within(await screen.findByRole('region', { name: 'Money in your pots' }));
   await view.user.click(card.getByRole('button', { name: 'Add Funds' }));
   const dialog = within(await screen.findByRole('dialog', { name: 'Add Funds' }));
   return { ...view, dialog };

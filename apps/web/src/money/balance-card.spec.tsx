@@ -11,18 +11,23 @@ const twoPots = [
   aPotSummary(),
   aPotSummary({ id: '0c8e7f52-1d1b-4c55-9a55-000000000002', name: 'Flat bills', balancePence: 1044 }),
 ];
-const card = () => within(screen.getByRole('region', { name: 'Your balance' }));
+const card = () => within(screen.getByRole('region', { name: 'Money in your pots' }));
 const reads = (fetchMock: ReturnType<typeof moneyApi>, path: string) =>
   fetchMock.requests.filter((request) => new URL(request.url).pathname === path).length;
 
 describe('balance card', () => {
-  it('shows the sum of the active pots with the wallet beneath, and masks both as ****', async () => {
+  it("shows the sum of the active pots as the groups' money, with the wallet beneath, and masks both as ****", async () => {
     moneyApi({ pots: twoPots, wallet: aWallet({ balancePence: 5000 }) });
     const { user } = renderInApp(<AppRoutes />, { session: signedInState() });
 
     expect(await screen.findByTestId('pots-balance')).toHaveProperty('textContent', '£1,245.00');
     expect((await screen.findByTestId('wallet-balance')).textContent).toBe('£50.00');
-    expect(card().getByText('Across your active pots')).toBeVisible();
+    expect(
+      card().getByText(
+        'The groups’ money, held in your 2 active pots. Each pot below shows what you owe or are owed in it.',
+      ),
+    ).toBeVisible();
+    expect(card().queryByText(/your balance/i)).toBeNull();
 
     await user.click(card().getByRole('button', { name: 'Hide balance' }));
     expect(screen.getByTestId('pots-balance').textContent).toBe('****');

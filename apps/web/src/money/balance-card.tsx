@@ -19,7 +19,11 @@ export interface BalanceCardProps {
   onWithdraw: () => void;
 }
 
-/** Home's balance: the sum of the user's active pots (spec §2) with their personal wallet beneath (decisions §10). */
+/**
+ * Home's balance: the sum of the user's active pots (spec §2), named for what it is: the groups' money held
+ * in their pots, not the user's own (each pot card says what they owe or are owed there). Their own money,
+ * the personal wallet, is beneath (decisions §10).
+ */
 export function BalanceCard({ paused, onAddFunds, onWithdraw }: BalanceCardProps) {
   const pollingInterval = paused ? 0 : BALANCE_REFRESH_MS;
   const pots = useListPotsQuery(undefined, { pollingInterval });
@@ -38,7 +42,7 @@ export function BalanceCard({ paused, onAddFunds, onWithdraw }: BalanceCardProps
     <section className="panel balance-card" aria-labelledby="balance-title" aria-busy={refreshing}>
       <div className="balance-card-header">
         <h2 id="balance-title" className="panel-title">
-          Your balance
+          Money in your pots
         </h2>
         <div className="balance-card-tools">
           <PlainButton
@@ -79,7 +83,7 @@ export function BalanceCard({ paused, onAddFunds, onWithdraw }: BalanceCardProps
           {show(potsTotal)}
         </p>
       )}
-      <p className="muted balance-caption">Across your active pots</p>
+      <p className="muted balance-caption">{potsCaption(pots.data?.length)}</p>
       {refreshFailed && (
         <p className="balance-stale" role="status">
           Could not refresh: as of {formatDateTime(new Date(lastRead).toISOString())}.
@@ -87,7 +91,7 @@ export function BalanceCard({ paused, onAddFunds, onWithdraw }: BalanceCardProps
       )}
 
       <div className="wallet-line">
-        <span>Personal wallet</span>
+        <span>Your personal wallet</span>
         {wallet.isLoading ? (
           <PlainSkeletonLine size="small" label="Loading your wallet" />
         ) : wallet.isError && !wallet.data ? (
@@ -113,4 +117,12 @@ export function BalanceCard({ paused, onAddFunds, onWithdraw }: BalanceCardProps
       </div>
     </section>
   );
+}
+
+/** Whose money the sum is: the groups', held in the user's active pots. */
+function potsCaption(count: number | undefined): string {
+  if (count === 0) return 'You are in no active pots yet.';
+  const where =
+    count === undefined ? 'your active pots' : `your ${count} active ${count === 1 ? 'pot' : 'pots'}`;
+  return `The groups’ money, held in ${where}. Each pot below shows what you owe or are owed in it.`;
 }

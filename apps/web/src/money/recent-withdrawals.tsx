@@ -1,24 +1,17 @@
-import type { Withdrawal } from '@kitty/api-client';
 import { useListWithdrawalsQuery } from '@kitty/api-client';
 import { formatPence } from '@kitty/money';
 import { Tag } from 'antd';
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
 
 import { useLiveConnected } from '../live/use-live-updates';
 import { formatDate } from '../pots/format';
 import { MoneyRow } from './money-row';
+import { WITHDRAWAL_STATUS } from './withdrawal-status';
 
 const SHOWN = 3;
 /** How often a withdrawal still on its way is asked about, so 'Paid' shows without a reload. */
 export const WITHDRAWAL_POLL_MS = 10_000;
-const STATUS: Record<Withdrawal['status'], { label: string; color: string }> = {
-  awaiting_approval: { label: 'Waiting for approval', color: 'gold' },
-  declined: { label: 'Declined', color: 'default' },
-  cancelled: { label: 'Cancelled', color: 'default' },
-  pending: { label: 'On its way', color: 'blue' },
-  paid: { label: 'Paid', color: 'green' },
-  failed: { label: 'Failed: returned', color: 'red' },
-};
 
 /** The last few withdrawals, so a payout that failed (and whose money came back) is visible. */
 export function RecentWithdrawals() {
@@ -41,10 +34,17 @@ export function RecentWithdrawals() {
             key={withdrawal.id}
             title={`${formatPence(withdrawal.amountPence)} from ${withdrawal.source.name}`}
             meta={`${formatDate(withdrawal.createdAt)}${withdrawal.failureReason ? ` · ${withdrawal.failureReason}` : ''}`}
-            side={<Tag color={STATUS[withdrawal.status].color}>{STATUS[withdrawal.status].label}</Tag>}
+            side={
+              <Tag color={WITHDRAWAL_STATUS[withdrawal.status].color}>
+                {WITHDRAWAL_STATUS[withdrawal.status].label}
+              </Tag>
+            }
           />
         ))}
       </ul>
+      <p className="recent-withdrawals-more">
+        <Link to="/withdrawals">All your withdrawals</Link>
+      </p>
     </>
   );
 }

@@ -12,13 +12,13 @@ const statement = aStatement({
 });
 
 describe('statementCsv', () => {
-  it('writes one row per movement between the opening and closing balances, amounts in pounds', () => {
+  it('writes one row per movement between the balances: UK local dates, types in words, amounts in pounds', () => {
     expect(statementCsv(statement).split('\r\n')).toEqual([
       '"Date","Description","Member","Type","Amount (GBP)","Fee paid on top (GBP)","Balance (GBP)"',
-      '"2026-09-30T23:00:00.000Z","Opening balance","","",,,38.00',
-      '"2026-10-02T09:00:00.000Z","Funds added by card","Ann Lee","top_up",25.00,0.50,63.00',
-      `"2026-10-03T19:30:00.000Z","'=HYPERLINK(""http://evil"") ""Bar""","'@Ben ""B"" Hart","card_capture",-7.05,0.00,55.95`,
-      '"2026-11-01T00:00:00.000Z","Closing balance","","",,,56.00',
+      '"01/10/2026 00:00","Opening balance","","",,,38.00',
+      '"02/10/2026 10:00","Funds added by card","Ann Lee","Top-up",25.00,0.50,63.00',
+      `"03/10/2026 20:30","Card purchase at =HYPERLINK(""http://evil"") ""Bar""","'@Ben ""B"" Hart","Card purchase",-7.05,0.00,55.95`,
+      '"01/11/2026 00:00","Closing balance","","",,,56.00',
       '',
     ]);
   });
@@ -26,8 +26,8 @@ describe('statementCsv', () => {
   it('has no Member column on a wallet (every movement is its owner’s)', () => {
     expect(statementCsv(aStatement()).split('\r\n').slice(0, 3)).toEqual([
       '"Date","Description","Type","Amount (GBP)","Fee paid on top (GBP)","Balance (GBP)"',
-      '"2026-09-30T23:00:00.000Z","Opening balance","",,,38.00',
-      '"2026-10-02T09:00:00.000Z","Funds added by card","top_up",25.00,0.50,63.00',
+      '"01/10/2026 00:00","Opening balance","",,,38.00',
+      '"02/10/2026 10:00","Funds added by card","Top-up",25.00,0.50,63.00',
     ]);
   });
 

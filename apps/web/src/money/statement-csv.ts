@@ -1,7 +1,21 @@
 import type { Statement } from '@kitty/api-client';
 
+import { entryTitle, kindWords } from './statement-lines';
+
 /** Pence as a plain decimal of pounds ('-12.05'): what spreadsheets read as a number. */
 const pounds = (pence: number) => `${pence < 0 ? '-' : ''}${(Math.abs(pence) / 100).toFixed(2)}`;
+
+const ukDateTime = new Intl.DateTimeFormat('en-GB', {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'Europe/London',
+});
+
+/** An instant as UK local time, day first as UK spreadsheets read it: '02/10/2026 10:00'. */
+export const ukLocalDateTime = (iso: string) => ukDateTime.format(new Date(iso)).replace(',', '');
 
 /**
  * A text cell, quoted; one starting with a formula character is prefixed with an apostrophe so that a
@@ -13,13 +27,14 @@ function text(value: string): string {
 }
 
 /**
- * The statement as CSV: one row per movement, then the opening and closing balances. A pot's has a
- * Member column (who moved the money); a wallet's movements are all its owner's.
+ * The statement as CSV, for people: one row per movement between the opening and closing balances, dates in
+ * UK local time, types in words ('Top-up', 'Card purchase'). A pot's has a Member column (who moved the
+ * money); a wallet's movements are all its owner's.
  */
 export function statementCsv(statement: Statement): string {
   const byMember = statement.account.type === 'pot';
   const row = (date: string, description: string, member: string | null, rest: string[]) => [
-    text(date),
+    text(ukLocalDateTime(date)),
     text(description),
     ...(byMember ? [text(member ?? '')] : []),
     ...rest,
@@ -36,8 +51,8 @@ export function statementCsv(statement: Statement): string {
     ].map(text),
     row(statement.from, 'Opening balance', null, [text(''), '', '', pounds(statement.openingBalancePence)]),
     ...statement.entries.map((entry) =>
-      row(entry.occurredAt, entry.description, entry.memberName, [
-        text(entry.kind),
+      row(entry.occurredAt, entryTitle(entry), entry.memberName, [
+        text(kindWords(entry.kind)),
         pounds(entry.amountPence),
         pounds(entry.feePence),
         pounds(entry.balanceAfterPence),

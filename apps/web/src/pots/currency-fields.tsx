@@ -12,6 +12,7 @@ import {
   CURRENCY_OPTIONS,
   type ExpenseCurrency,
   formatIn,
+  impliedRate,
   minorText,
   minorUnitsOf,
   parseMinor,
@@ -127,11 +128,23 @@ export function ConversionFields({
         />
       </Form.Item>
       {method === 'rate' ? (
-        <Form.Item label={`Pounds for ${formatIn(10 ** minorUnitsOf(currency), currency)}`} name="rate">
+        <Form.Item
+          label={`Pounds for ${formatIn(10 ** minorUnitsOf(currency), currency)}`}
+          name="rate"
+          extra="Kitty has no exchange rate of its own: use the one on your receipt or in your bank's app. Know what your bank took in pounds? Choose 'My bank charged' and Kitty works out the rate."
+        >
           <Input prefix="£" inputMode="decimal" placeholder="0.858" autoComplete="off" disabled={disabled} />
         </Form.Item>
       ) : (
-        <Form.Item label="Pounds my bank charged" name="charged">
+        <Form.Item
+          label="Pounds my bank charged"
+          name="charged"
+          extra={
+            conversion.status === 'ok' && amountMinor !== null
+              ? `That is £${impliedRate(amountMinor, currency, conversion.amountPence)} for ${formatIn(10 ** minorUnitsOf(currency), currency)}: the rate your bank used, its fees included.`
+              : 'From your bank statement or app: the rate your bank used, its fees included, is worked out from it.'
+          }
+        >
           <Input prefix="£" inputMode="decimal" placeholder="0.00" autoComplete="off" disabled={disabled} />
         </Form.Item>
       )}

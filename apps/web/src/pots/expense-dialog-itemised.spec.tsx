@@ -104,10 +104,16 @@ describe('ExpenseDialog: itemised bills and other currencies', () => {
     ).toBeGreaterThan(0);
     expect(fetchMock.spy).not.toHaveBeenCalled();
 
+    // Where a rate comes from: Kitty has none of its own.
+    expect(screen.getByText(/Kitty has no exchange rate of its own/)).toBeVisible();
     fireEvent.click(screen.getByRole('radio', { name: 'My bank charged' }));
     await screen.findByLabelText('Pounds my bank charged');
     await fill(user, 'Pounds my bank charged', '39.12');
     expect(await screen.findByText("US$50.00 (£39.12) — the pot's balances count £39.12.")).toBeVisible();
+    // The rate the bank used, from what it charged.
+    expect(
+      screen.getByText('That is £0.7824 for US$1.00: the rate your bank used, its fees included.'),
+    ).toBeVisible();
     await user.click(record());
 
     expect(await screen.findByText('Expense recorded!')).toBeVisible();

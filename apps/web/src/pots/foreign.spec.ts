@@ -1,4 +1,4 @@
-import { amountWithOriginal, convert, currencySymbol, parseMinor } from './foreign';
+import { amountWithOriginal, convert, currencySymbol, impliedRate, parseMinor } from './foreign';
 
 describe('convert', () => {
   it('keeps pounds as they are', () => {
@@ -49,6 +49,13 @@ describe('convert', () => {
       status: 'error',
       message: 'Enter what your bank charged in pounds, e.g. 38.61.',
     });
+  });
+});
+
+describe('impliedRate', () => {
+  it('is the pounds a bank charged for one unit of the currency, to 4 decimals', () => {
+    expect(impliedRate(4500, 'EUR', 3861)).toBe('0.8580');
+    expect(impliedRate(4500, 'JPY', 2400)).toBe('0.0053');
   });
 });
 

@@ -112,6 +112,14 @@ export function convert({
   return { status: 'error', message: 'Enter what your bank charged in pounds, e.g. 38.61.' };
 }
 
+/**
+ * The rate a bank used, from what it charged in pounds for the amount in the currency: pounds for one unit,
+ * to 4 decimals ('0.8580'), fees included. For showing only: the expense keeps what the bank charged.
+ */
+export function impliedRate(amountMinor: number, currency: ExpenseCurrency, chargedPence: number): string {
+  return ((chargedPence / 100) * (10 ** minorUnitsOf(currency) / amountMinor)).toFixed(4);
+}
+
 /** '£38.61', or '€45.00 (£38.61)' when it was paid in another currency. */
 export function amountWithOriginal(
   amountPence: number,

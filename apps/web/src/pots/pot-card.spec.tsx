@@ -8,8 +8,8 @@ const NAMES = ['Ann Lee', 'Bob Hart', 'Cat Moss', 'Dan Ray', 'Eve Fox', 'Fin Gol
 const members = (count: number) =>
   NAMES.slice(0, count).map((name, index) => aMember({ id: `m${index}`, userId: `u${index}`, name }));
 
-function renderCard({ count = 3, active = false, onSetActive = jest.fn() } = {}) {
-  const pot = aPotSummary({ members: members(count) });
+function renderCard({ count = 3, active = false, onSetActive = jest.fn(), yourNetPence = 0 } = {}) {
+  const pot = aPotSummary({ members: members(count), yourNetPence });
   return {
     pot,
     ...renderInApp(<PotCard pot={pot} active={active} onSetActive={onSetActive} settingActive={false} />),
@@ -30,6 +30,19 @@ describe('PotCard', () => {
     expect(screen.queryByText('FG')).toBeNull();
     expect(screen.getByText('+2')).toBeVisible();
     expect(screen.getByLabelText('2 more')).toBeVisible();
+  });
+
+  it("says beside the group's balance what the caller owes or is owed in the pot", () => {
+    const { unmount } = renderCard({ yourNetPence: -1250 });
+    expect(screen.getByTestId('your-position')).toHaveTextContent('You owe £12.50');
+    unmount();
+    renderCard({ yourNetPence: 300 });
+    expect(screen.getByTestId('your-position')).toHaveTextContent('You are owed £3.00');
+  });
+
+  it('says when the caller is settled up in the pot', () => {
+    renderCard();
+    expect(screen.getByTestId('your-position')).toHaveTextContent('You are settled up');
   });
 
   it('shows no +N with 4 members', () => {

@@ -13,7 +13,17 @@ export interface PotCardProps {
   settingActive: boolean;
 }
 
-/** One pot on Home: name, balance in £, members, and whether it is the active pot. */
+/** What the pot's money means to the caller: their own position in it, in words. */
+export function yourPositionWords(netPence: number): string {
+  if (netPence < 0) return `You owe ${formatPence(-netPence)}`;
+  if (netPence > 0) return `You are owed ${formatPence(netPence)}`;
+  return 'You are settled up';
+}
+
+/**
+ * One pot on Home: name, the group's balance in £, the caller's own position in it, members, and whether
+ * it is the active pot.
+ */
 export function PotCard({ pot, active, onSetActive, settingActive }: PotCardProps) {
   return (
     <article className="pot-card" aria-labelledby={`pot-${pot.id}`}>
@@ -27,6 +37,12 @@ export function PotCard({ pot, active, onSetActive, settingActive }: PotCardProp
       <p className="pot-card-balance">
         <span className="visually-hidden">Balance: </span>
         {formatPence(pot.balancePence)}
+      </p>
+      <p
+        className={`pot-card-position${pot.yourNetPence < 0 ? ' pot-card-position-owes' : ''}`}
+        data-testid="your-position"
+      >
+        {yourPositionWords(pot.yourNetPence)}
       </p>
       <footer className="pot-card-footer">
         <MemberAvatars members={pot.members} />

@@ -97,6 +97,7 @@ export function aPotSummary(overrides: Partial<PotSummary> = {}): PotSummary {
     createdAt: '2026-03-02T10:00:00Z',
     updatedAt: '2026-03-02T10:00:00Z',
     members: threeMembers,
+    yourNetPence: 0,
     ...overrides,
   };
 }

@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
-import { MemoryRouter, useLocation } from 'react-router-dom';
+import { type InitialEntry, MemoryRouter, useLocation } from 'react-router-dom';
 
 import AntdTheme from '../app/antd-theme';
 import { AppProviders } from '../app/app-providers';
@@ -15,10 +15,10 @@ function LocationProbe() {
   return <output data-testid="location">{`${pathname}${search}`}</output>;
 }
 
-/** Renders `ui` inside the app's providers and a memory router at `route`. */
+/** Renders `ui` inside the app's providers and a memory router at `route` (a path, or one with its state). */
 export function renderInApp(
   ui: ReactElement,
-  { route = '/', session = signedOutState }: { route?: string; session?: SessionState } = {},
+  { route = '/', session = signedOutState }: { route?: InitialEntry; session?: SessionState } = {},
 ) {
   const store = createAppStore({ session });
   const user = userEvent.setup({ delay: null });

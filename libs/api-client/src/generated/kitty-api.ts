@@ -442,6 +442,24 @@ const injectedRtkApi = api.injectEndpoints({
     cancelWithdrawal: build.mutation<CancelWithdrawalApiResponse, CancelWithdrawalApiArg>({
       query: (queryArg) => ({ url: `/api/withdrawals/${queryArg}/cancel`, method: 'POST' }),
     }),
+    listWithdrawalHistory: build.query<ListWithdrawalHistoryApiResponse, ListWithdrawalHistoryApiArg>({
+      query: (queryArg) => ({
+        url: `/api/withdrawals/history`,
+        params: {
+          before: queryArg.before,
+          limit: queryArg.limit,
+        },
+      }),
+    }),
+    listPotWithdrawals: build.query<ListPotWithdrawalsApiResponse, ListPotWithdrawalsApiArg>({
+      query: (queryArg) => ({
+        url: `/api/pots/${queryArg.potId}/withdrawals`,
+        params: {
+          before: queryArg.before,
+          limit: queryArg.limit,
+        },
+      }),
+    }),
     createTopUpRequest: build.mutation<CreateTopUpRequestApiResponse, CreateTopUpRequestApiArg>({
       query: (queryArg) => ({ url: `/api/top-up-requests`, method: 'POST', body: queryArg }),
     }),
@@ -751,6 +769,17 @@ export type DeclineWithdrawalApiResponse = /** status 200  */ Withdrawal;
 export type DeclineWithdrawalApiArg = string;
 export type CancelWithdrawalApiResponse = /** status 200  */ Withdrawal;
 export type CancelWithdrawalApiArg = string;
+export type ListWithdrawalHistoryApiResponse = /** status 200  */ WithdrawalHistory;
+export type ListWithdrawalHistoryApiArg = {
+  before?: string;
+  limit?: number;
+};
+export type ListPotWithdrawalsApiResponse = /** status 200  */ WithdrawalHistory;
+export type ListPotWithdrawalsApiArg = {
+  potId: string;
+  before?: string;
+  limit?: number;
+};
 export type CreateTopUpRequestApiResponse = /** status 201  */ TopUpRequestCreated;
 export type CreateTopUpRequestApiArg = CreateTopUpRequest;
 export type GetTopUpRequestApiResponse = /** status 200  */ TopUpRequestView;
@@ -949,6 +978,7 @@ export type ExportedPot = {
   createdAt: string;
   updatedAt: string;
   members: PotMember[];
+  yourNetPence: number;
   expenses: Expense[];
   settlements: Settlement[];
   transactions: PotTransaction[];
@@ -981,6 +1011,8 @@ export type Withdrawal = {
   failureReason: string | null;
   createdAt: string;
   settledAt: string | null;
+  requesterName: string | null;
+  bankAccount: string | null;
 };
 export type CardPurchase = {
   id: string;
@@ -1139,6 +1171,7 @@ export type PotDetail = {
   createdAt: string;
   updatedAt: string;
   members: PotMember[];
+  yourNetPence: number;
   yourRole: 'owner' | 'member';
   yourMemberId: string;
   transactions: PotTransaction[];
@@ -1174,6 +1207,7 @@ export type PotSummary = {
   createdAt: string;
   updatedAt: string;
   members: PotMember[];
+  yourNetPence: number;
 };
 export type UpdatePotRequest = {
   name?: string;
@@ -1610,6 +1644,7 @@ export type StatementEntry = {
   feePence: number;
   balanceAfterPence: number;
   memberName: string | null;
+  cardAuthorizationId: string | null;
 };
 export type Statement = {
   account: {
@@ -1636,6 +1671,10 @@ export type CreateWithdrawalRequest = {
         type: 'pot';
         potId: string;
       };
+};
+export type WithdrawalHistory = {
+  withdrawals: Withdrawal[];
+  nextBefore: string | null;
 };
 export type TopUpRequestCreated = {
   id: string;
@@ -1795,6 +1834,10 @@ export const {
   useApproveWithdrawalMutation,
   useDeclineWithdrawalMutation,
   useCancelWithdrawalMutation,
+  useListWithdrawalHistoryQuery,
+  useLazyListWithdrawalHistoryQuery,
+  useListPotWithdrawalsQuery,
+  useLazyListPotWithdrawalsQuery,
   useCreateTopUpRequestMutation,
   useGetTopUpRequestQuery,
   useLazyGetTopUpRequestQuery,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { defineQueue, Email } from '../common';
+import { NotificationDetail } from './notification';
 
 export const EmailQueue = defineQueue('notifications-email', ['notifications.email.send.v1']);
 
@@ -110,6 +111,8 @@ export const EmailMessage = z.discriminatedUnion('template', [
       fullName: z.string(),
       title: z.string(),
       body: z.string(),
+      /** A record's facts (a receipt), listed as a table. */
+      details: z.array(NotificationDetail).max(10).optional(),
       url: z.url(),
       preferencesUrl: z.url(),
     }),

@@ -70,6 +70,13 @@ export const NotificationQueue = defineQueue('notifications-notify', [
  * made it happen. `key` names the event for this user: a redelivered job, or the same event produced
  * twice, notifies once. The notifications service renders it in the app and (if wanted) by e-mail.
  */
+/** One fact of a notification that is a record (a receipt's amount, fee, reference…), shown by its e-mail. */
+export const NotificationDetail = z.object({
+  label: z.string().min(1).max(40),
+  value: z.string().min(1).max(120),
+});
+export type NotificationDetail = z.infer<typeof NotificationDetail>;
+
 export const NotifyJob = z.object({
   key: z.string().min(1).max(200),
   userId: Uuid,
@@ -81,6 +88,8 @@ export const NotifyJob = z.object({
     .string()
     .max(300)
     .regex(/^\/(?!\/)[^\s\\]*$/, 'A path in the app'),
+  /** The facts its e-mail lists, in order (a top-up's receipt); none for most notifications. */
+  details: z.array(NotificationDetail).max(10).optional(),
 });
 export type NotifyJob = z.infer<typeof NotifyJob>;
 

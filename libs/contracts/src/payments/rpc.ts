@@ -14,7 +14,14 @@ import { PayExpenseFromPotCommand, PaySettlementCommand } from './pot-payments';
 import { Statement, StatementMonth } from './statement';
 import { CreateTopUpRequest, TopUpRequestCreated, TopUpRequestView } from './top-up-request';
 import { Wallet } from './wallet';
-import { CreateWithdrawalRequest, Withdrawal, WithdrawalApproval, WithdrawalDecision } from './withdrawal';
+import {
+  CreateWithdrawalRequest,
+  Withdrawal,
+  WithdrawalApproval,
+  WithdrawalDecision,
+  WithdrawalHistory,
+  WithdrawalHistoryQuery,
+} from './withdrawal';
 
 /** The signed-in caller, as the gateway authenticated them. */
 export const PaymentsCaller = z.object({
@@ -47,6 +54,11 @@ export const DecideWithdrawalCommand = withCaller({ withdrawalId: Uuid, decision
 /** The requester withdraws their own request while it waits. */
 export const CancelWithdrawalCommand = withCaller({ withdrawalId: Uuid });
 export const PotWithdrawalApprovalsQuery = withCaller({ potId: Uuid });
+/** The caller's own withdrawals (potId null: from every source), or every member's from a pot of theirs. */
+export const WithdrawalHistoryRequest = withCaller({
+  potId: Uuid.nullable(),
+  page: WithdrawalHistoryQuery,
+});
 export const CreateTopUpRequestCommand = withCaller({ body: CreateTopUpRequest });
 export const TopUpRequestQuery = withCaller({ requestId: Uuid });
 /** The caller's wallet, or a pot they are a member of (checked by payments against pots). */
@@ -68,6 +80,7 @@ export type CreateWithdrawalCommand = z.infer<typeof CreateWithdrawalCommand>;
 export type DecideWithdrawalCommand = z.infer<typeof DecideWithdrawalCommand>;
 export type CancelWithdrawalCommand = z.infer<typeof CancelWithdrawalCommand>;
 export type PotWithdrawalApprovalsQuery = z.infer<typeof PotWithdrawalApprovalsQuery>;
+export type WithdrawalHistoryRequest = z.infer<typeof WithdrawalHistoryRequest>;
 export type CreateTopUpRequestCommand = z.infer<typeof CreateTopUpRequestCommand>;
 export type TopUpRequestQuery = z.infer<typeof TopUpRequestQuery>;
 export type StatementRequest = z.infer<typeof StatementRequest>;
@@ -105,6 +118,7 @@ export const PaymentsRpc = {
   getStatement: defineRpc('payments.statement.get.v1', StatementRequest, Statement),
   createWithdrawal: defineRpc('payments.withdrawal.create.v1', CreateWithdrawalCommand, Withdrawal),
   listWithdrawals: defineRpc('payments.withdrawal.list.v1', PaymentsCallerQuery, z.array(Withdrawal)),
+  withdrawalHistory: defineRpc('payments.withdrawal.history.v1', WithdrawalHistoryRequest, WithdrawalHistory),
   decideWithdrawal: defineRpc('payments.withdrawal.decide.v1', DecideWithdrawalCommand, Withdrawal),
   cancelWithdrawal: defineRpc('payments.withdrawal.cancel.v1', CancelWithdrawalCommand, Withdrawal),
   listWithdrawalApprovals: defineRpc(

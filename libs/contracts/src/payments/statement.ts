@@ -31,6 +31,12 @@ export const StatementEntry = apiSchema(
      * wallet's (every movement is its owner's) and for movements nobody made (a returned payout).
      */
     memberName: z.string().nullable(),
+    /**
+     * The card payment (Stripe authorisation) a card movement belongs to: its hold and that hold's release
+     * share it, so a statement shows them together. Null for any other movement, and for a capture or a
+     * release that followed a capture (those name the card transaction, not the authorisation).
+     */
+    cardAuthorizationId: z.string().nullable(),
   }),
 );
 export type StatementEntry = z.infer<typeof StatementEntry>;
@@ -46,6 +52,10 @@ export const Statement = apiSchema(
     to: IsoDateTime,
     openingBalancePence: z.number().int(),
     closingBalancePence: z.number().int(),
+    /**
+     * What came in and what went out. Card movements count by their sum over the month: a hold released
+     * gave back what it held, so it is neither money out nor money in.
+     */
     moneyInPence: z.number().int(),
     moneyOutPence: z.number().int(),
     feesPence: z.number().int(),

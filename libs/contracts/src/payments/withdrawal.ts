@@ -42,9 +42,33 @@ export const Withdrawal = apiSchema(
     failureReason: z.string().nullable(),
     createdAt: IsoDateTime,
     settledAt: IsoDateTime.nullable(),
+    /** Who asked for it, as the pot's members see it (null on withdrawals from before it was kept). */
+    requesterName: z.string().nullable(),
+    /** The bank account it was paid to, as its owner knows it ('NatWest •••• 0001'); null if not known. */
+    bankAccount: z.string().nullable(),
   }),
 );
 export type Withdrawal = z.infer<typeof Withdrawal>;
+
+/** A page of withdrawals, newest first, with the cursor of the next (older) page. */
+export const WithdrawalHistoryQuery = z
+  .object({
+    /** The last withdrawal of the page before: the next page starts after it. */
+    before: Uuid.optional(),
+    limit: z.coerce.number().int().min(1).max(100).default(20),
+  })
+  .strict();
+export type WithdrawalHistoryQuery = z.infer<typeof WithdrawalHistoryQuery>;
+
+export const WithdrawalHistory = apiSchema(
+  'WithdrawalHistory',
+  z.object({
+    withdrawals: z.array(Withdrawal),
+    /** Pass as `before` for the next page; null when this page is the last. */
+    nextBefore: Uuid.nullable(),
+  }),
+);
+export type WithdrawalHistory = z.infer<typeof WithdrawalHistory>;
 
 /** A pot withdrawal waiting for a second member, as the pot's members see it. */
 export const WithdrawalApproval = apiSchema(

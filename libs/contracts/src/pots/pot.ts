@@ -84,6 +84,8 @@ export const PotSummary = apiSchema(
     createdAt: IsoDateTime,
     updatedAt: IsoDateTime,
     members: z.array(PotMember),
+    /** The caller's own position in the pot: above zero they are owed, below zero they owe. */
+    yourNetPence: z.number().int(),
   }),
 );
 export type PotSummary = z.infer<typeof PotSummary>;

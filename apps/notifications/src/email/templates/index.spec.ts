@@ -153,6 +153,30 @@ describe('notification', () => {
   });
 });
 
+describe('notification with details (a receipt)', () => {
+  it('lists each fact as a table row and as a text line, escaped', () => {
+    const email = renderEmail(
+      {
+        ...notification,
+        data: {
+          ...notification.data,
+          title: '£20.00 added to your wallet',
+          details: [
+            { label: 'Amount added', value: '£20.00' },
+            { label: 'Platform fee', value: '£0.40' },
+            { label: 'Total charged', value: '£20.40' },
+            { label: 'Reference', value: '<ref>' },
+          ],
+        },
+      },
+      context,
+    );
+    expect(email.html).toMatch(/Total charged<\/td>\s*<td[^>]*>£20\.40<\/td>/);
+    expect(email.html).toContain('&lt;ref&gt;');
+    expect(email.text).toMatch(/Amount added: £20\.00\r?\nPlatform fee: £0\.40\r?\nTotal charged: £20\.40/);
+  });
+});
+
 describe('welcome', () => {
   it('greets the user by name in the subject and links to the app', () => {
     const email = renderEmail(welcome('Ada Lovelace'), context);

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 
 import { AppRoutes } from '../../app/app-routes';
+import { rememberPendingTopUp } from '../../money/pending-top-up';
 import { aFundingSession, moneyApi } from '../../money/test-support';
 import { signedInState } from '../../test/factories';
 import { json, problem } from '../../test/fetch-mock';
@@ -46,6 +47,33 @@ describe('/funding-success', () => {
     expect(href('Create a New Pot')).toBe('/create-pot');
     const reads = fetchMock.requests.filter(({ url }) => url.includes('/api/funding/sessions/cs_test_1'));
     expect(reads).toHaveLength(2);
+  });
+
+  it('shows at first paint what this device chose before leaving for Checkout, before the server answers', async () => {
+    rememberPendingTopUp(
+      {
+        sessionId: 'cs_test_1',
+        url: 'https://checkout.example',
+        amountPence: 2500,
+        feePence: 50,
+        feeRate: 2,
+        totalPence: 2550,
+      },
+      { method: 'card', destinationName: 'Lisbon trip' },
+    );
+    // The server has not answered yet: the page shows what it knows at once.
+    moneyApi({}, (request) =>
+      new URL(request.url).pathname.startsWith('/api/funding/sessions/')
+        ? new Promise<Response>(() => undefined)
+        : undefined,
+    );
+    renderSuccess();
+
+    const known = await screen.findByTestId('pending-top-up');
+    expect(known).toHaveTextContent('Adding£25.00');
+    expect(known).toHaveTextContent('To Lisbon trip');
+    expect(known).toHaveTextContent('Card · platform fee (2%) £0.50 · total £25.50');
+    expect(known).toHaveTextContent('Waiting for the payment provider to confirm it');
   });
 
   it('explains the international fee, and shows no fee box without a fee', async () => {

@@ -10,7 +10,9 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
 import { webConfig } from '../../config';
+import { METHOD_LABELS } from '../../money/funding-history';
 import { announceMoneyMoved } from '../../money/money-broadcast';
+import { type PendingTopUp,pendingTopUp } from '../../money/pending-top-up';
 import { unpaidOutcome } from '../../money/top-up-outcome';
 import { ButtonLink } from '../../ui/button-link';
 import { DocumentTitle } from '../../ui/document-title';
@@ -88,13 +90,44 @@ function FundingSessionResult({ sessionId }: { sessionId: string }) {
     );
   }
 
+  // What is known at once: what this device chose before leaving for Checkout, then the server's answer.
+  const known = session.data ? fromSession(session.data) : pendingTopUp(sessionId);
   return (
     <div className="page result-page" role="status" aria-live="polite">
       <DocumentTitle title="Processing your payment" />
       <Spin size="large" />
       <p>Processing your payment...</p>
+      {known && (
+        <div className="panel payment-summary" data-testid="pending-top-up">
+          <p className="payment-summary-amount">
+            <span>Adding</span>
+            <strong>{formatPence(known.amountPence)}</strong>
+          </p>
+          <p className="muted">To {known.destinationName}</p>
+          <p className="muted">
+            {METHOD_LABELS[known.method]}
+            {known.feePence > 0 &&
+              ` · platform fee (${known.feeRate}%) ${formatPence(known.feePence)} · total ${formatPence(known.amountPence + known.feePence)}`}
+          </p>
+          <p className="muted">
+            {known.method === 'bank_transfer'
+              ? 'Waiting for your bank to confirm the transfer.'
+              : 'Waiting for the payment provider to confirm it: usually a few seconds.'}
+          </p>
+        </div>
+      )}
     </div>
   );
+}
+
+function fromSession(session: FundingSession): PendingTopUp {
+  return {
+    amountPence: session.originalAmount,
+    feePence: session.markupAmount,
+    feeRate: session.markupPercentage,
+    method: session.method,
+    destinationName: session.destination.name,
+  };
 }
 
 function PaymentSucceeded({ session }: { session: FundingSession }) {

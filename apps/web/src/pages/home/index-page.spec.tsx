@@ -110,7 +110,7 @@ describe('home route', () => {
     );
     const { user } = renderInApp(<AppRoutes />, { session: signedInState() });
 
-    const card = within(await screen.findByRole('region', { name: 'Your balance' }));
+    const card = within(await screen.findByRole('region', { name: 'Money in your pots' }));
     expect(await card.findByText('£50.00')).toBeVisible();
     expect(card.getByTestId('pots-balance').textContent).toBe('£1,234.56');
     expect(card.getByRole('link', { name: /Request Top-Up/ }).getAttribute('href')).toBe('/request-top-up');

@@ -20,6 +20,7 @@ import { useMoneyErrorHandler } from '../../money/account-setup';
 import type { PaymentMethodState } from '../../money/destinations';
 import { isPaymentMethodState } from '../../money/destinations';
 import { externalNavigation } from '../../money/external-navigation';
+import { rememberPendingTopUp } from '../../money/pending-top-up';
 import { parseAmountPence } from '../../pots/split';
 import { DocumentTitle } from '../../ui/document-title';
 import { useToast } from '../../ui/toast';
@@ -93,6 +94,7 @@ function PaymentMethodChoice({
     const session = await sendOnce(request, (key) =>
       createSession({ 'Idempotency-Key': key, createCheckoutSessionRequest: request }).unwrap(),
     );
+    rememberPendingTopUp(session, { method, destinationName });
     if (!tab) {
       externalNavigation.assign(session.url);
       return false;

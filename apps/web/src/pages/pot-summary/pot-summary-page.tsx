@@ -3,17 +3,25 @@ import '../../pots/pots.css';
 import { CheckCircleFilled } from '@ant-design/icons';
 import { useListPotsQuery } from '@kitty/api-client';
 import { formatPence } from '@kitty/money';
-import { Skeleton } from 'antd';
+import { Button, Skeleton } from 'antd';
 import { useLocation } from 'react-router-dom';
 
+import { cardPotWords, useCardPot } from '../../pots/card-pot-line';
 import { MemberAvatars } from '../../pots/member-avatars';
 import { PotsFetchError } from '../../pots/pots-fetch-error';
+import { useSetActivePot } from '../../pots/use-set-active-pot';
 import { ButtonLink } from '../../ui/button-link';
 import { DocumentTitle } from '../../ui/document-title';
 
-/** /pot-summary: after creating a pot, the user's pots with View Details and Add Expense. */
+/**
+ * /pot-summary: after creating a pot, the user's pots with View Details and Add Expense. The new pot says
+ * which pot card payments come from: a new pot is empty, so it becomes the active pot only when the user
+ * asks (or when it is their first).
+ */
 export default function PotSummaryPage() {
   const pots = useListPotsQuery();
+  const cardPot = useCardPot();
+  const { setActive, pendingPotId } = useSetActivePot();
   const state: unknown = useLocation().state;
   const createdPotId =
     typeof state === 'object' && state !== null && 'createdPotId' in state ? state.createdPotId : undefined;
@@ -52,6 +60,16 @@ export default function PotSummaryPage() {
                     <span className="summary-item-balance">{formatPence(pot.balancePence)}</span>
                     <MemberAvatars members={pot.members} />
                   </div>
+                  {pot.id === createdPotId && cardPot.loaded && (
+                    <p className="muted card-pot-line" data-testid="card-pot">
+                      {cardPotWords(pot.id, cardPot)}{' '}
+                      {cardPot.potId !== pot.id && (
+                        <Button size="small" onClick={() => setActive(pot)} loading={pendingPotId === pot.id}>
+                          Spend from {pot.name} instead
+                        </Button>
+                      )}
+                    </p>
+                  )}
                 </div>
                 <div className="summary-item-actions">
                   <ButtonLink to={`/pot/${pot.id}`} aria-label={`View Details of ${pot.name}`}>

@@ -117,6 +117,9 @@ describe('pot page', () => {
       `/pot/${POT_ID}/statement`,
     );
     expect(screen.getByText('Active pot')).toBeVisible();
+    expect(screen.getByTestId('card-pot')).toHaveTextContent(
+      'Card payments come from this pot: it is your active pot.',
+    );
 
     const members = within(screen.getByRole('list', { name: 'Members' }));
     expect(members.getAllByRole('listitem')).toHaveLength(3);

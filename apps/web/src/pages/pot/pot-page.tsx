@@ -34,6 +34,7 @@ import { useAppSelector } from '../../app/store';
 import { AddFundsDialog } from '../../money/add-funds-dialog';
 import { WithdrawDialog } from '../../money/withdraw-dialog';
 import { AddGuestDialog } from '../../pots/add-guest-dialog';
+import { CardPotLine } from '../../pots/card-pot-line';
 import { ExpenseDialog } from '../../pots/expense-dialog';
 import { InviteDialog } from '../../pots/invite-dialog';
 import { useSetActivePot } from '../../pots/use-set-active-pot';
@@ -209,6 +210,7 @@ export default function PotPage() {
             <span className="pot-balance-label">Current balance</span>
             <span className="pot-balance-amount">{formatPence(data.balancePence)}</span>
           </p>
+          {!archived && <CardPotLine potId={data.id} />}
         </div>
         <div className="pot-actions">
           {!archived && (
@@ -238,6 +240,9 @@ export default function PotPage() {
           )}
           <ButtonLink to={`/pot/${data.id}/statement`} icon={<FileTextOutlined aria-hidden />}>
             Statement
+          </ButtonLink>
+          <ButtonLink to={`/pot/${data.id}/withdrawals`} icon={<BankOutlined aria-hidden />}>
+            Withdrawals
           </ButtonLink>
           <ExportCsvButton potId={data.id} potName={data.name} />
           {isOwner && !archived && (

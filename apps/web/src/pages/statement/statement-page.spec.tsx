@@ -69,6 +69,58 @@ describe('statement page', () => {
     expect(rows[1].textContent).toMatch(/^Card purchase at Pingo Doce\d/);
   });
 
+  it('shows a card hold and its release as one purchase, not charged, and does not count it as money in', async () => {
+    const [topUp] = aStatement().entries;
+    const card = {
+      ...topUp,
+      kind: 'card_hold',
+      description: 'Café Nero',
+      feePence: 0,
+      memberName: 'Ann Lee',
+      cardAuthorizationId: 'iauth_1',
+    };
+    mockFetch((request) =>
+      pathOf(request) === `/api/pots/${POT}/statement`
+        ? json(
+            aStatement({
+              account: { type: 'pot', name: 'Lisbon trip' },
+              moneyInPence: 2500,
+              moneyOutPence: 0,
+              entries: [
+                {
+                  ...card,
+                  transactionId: 'h',
+                  occurredAt: '2026-10-03T09:00:00Z',
+                  amountPence: -800,
+                  balanceAfterPence: 5500,
+                },
+                { ...topUp, occurredAt: '2026-10-04T09:00:00Z', balanceAfterPence: 8000 },
+                {
+                  ...card,
+                  transactionId: 'r',
+                  kind: 'card_release',
+                  occurredAt: '2026-10-05T09:00:00Z',
+                  amountPence: 800,
+                  balanceAfterPence: 8800,
+                },
+              ],
+            }),
+          )
+        : problem(404, 'unexpected'),
+    );
+    renderInApp(<AppRoutes />, { route: `/pot/${POT}/statement?month=2026-10`, session: signedInState() });
+
+    const rows = within(await screen.findByRole('list', { name: 'Movements' })).getAllByRole('listitem');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      expect.stringMatching(/^Funds added by card.*\+£25\.00Balance £80\.00$/),
+      expect.stringMatching(
+        /^Card purchase at Café NeroAnn Lee · .*£8\.00 held on 3 Oct, £8\.00 released on 5 Oct: not charged£0\.00Balance £88\.00$/,
+      ),
+    ]);
+    const summary = within(screen.getByRole('region', { name: 'Summary' }));
+    expect(summary.getByText('Money in').nextSibling).toHaveTextContent('£25.00');
+  });
+
   it('says a pot the caller cannot see is not found', async () => {
     mockFetch((request) =>
       pathOf(request) === `/api/pots/${POT}/statement`

@@ -14,6 +14,7 @@ import { Alert, Button, Empty, Skeleton } from 'antd';
 import { useParams, useSearchParams } from 'react-router-dom';
 
 import { statementCsv, statementFileName } from '../../money/statement-csv';
+import { statementLines } from '../../money/statement-lines';
 import { formatDateTime } from '../../pots/format';
 import { ButtonLink } from '../../ui/button-link';
 import { DocumentTitle } from '../../ui/document-title';
@@ -44,7 +45,8 @@ const labelOf = (month: string) => monthName.format(new Date(`${month}-01T00:00:
 
 /**
  * /statement and /pot/:potId/statement?month=YYYY-MM: a month of the wallet or a pot from the ledger —
- * opening balance, every movement (fees paid on top shown apart), closing balance — and its CSV.
+ * opening balance, every movement (fees paid on top shown apart; a card payment's hold together with its
+ * release), closing balance — and its CSV.
  */
 export default function StatementPage() {
   const { potId } = useParams();
@@ -150,23 +152,28 @@ function StatementBody({ statement }: { statement: Statement }) {
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No movements this month" />
         ) : (
           <ul className="funding-history" aria-label="Movements">
-            {statement.entries.map((entry) => (
-              <li key={entry.transactionId} className="funding-row">
+            {statementLines(statement.entries).map((line) => (
+              <li key={line.key} className="funding-row">
                 <div className="funding-row-main">
-                  <span className="funding-row-title">{entry.description}</span>
+                  <span className="funding-row-title">{line.title}</span>
                   <span className="muted funding-row-meta">
-                    {entry.memberName && `${entry.memberName} · `}
-                    {formatDateTime(entry.occurredAt)}
-                    {entry.feePence > 0 && ` · fee ${formatPence(entry.feePence)} paid on top`}
+                    {line.memberName && `${line.memberName} · `}
+                    {formatDateTime(line.occurredAt)}
+                    {line.feePence > 0 && ` · fee ${formatPence(line.feePence)} paid on top`}
                   </span>
+                  {line.detail && <span className="muted funding-row-meta">{line.detail}</span>}
                 </div>
                 <div className="statement-entry-amounts">
-                  <span className={entry.amountPence < 0 ? 'statement-out' : 'statement-in'}>
-                    {entry.amountPence > 0 ? '+' : '−'}
-                    {formatPence(Math.abs(entry.amountPence))}
+                  <span
+                    className={
+                      line.amountPence < 0 ? 'statement-out' : line.amountPence > 0 ? 'statement-in' : 'muted'
+                    }
+                  >
+                    {line.amountPence > 0 ? '+' : line.amountPence < 0 ? '−' : ''}
+                    {formatPence(Math.abs(line.amountPence))}
                   </span>
                   <span className="muted funding-row-meta">
-                    Balance {formatPence(entry.balanceAfterPence)}
+                    Balance {formatPence(line.balanceAfterPence)}
                   </span>
                 </div>
               </li>

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "withdrawals" ADD COLUMN     "destination_label" TEXT;

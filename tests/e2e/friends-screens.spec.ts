@@ -1,0 +1,128 @@
+// What a group of friends reads, in Chromium at 1280 and 375 px: Home names the pots' sum for what it is and
+// each pot says what the reader owes or is owed; the pot says which pot card payments come from; the
+// statement says what card lines are; the withdrawals history lists every withdrawal. No page is wider than
+// a 375 px phone. The screenshots are kept under docs/screens/.
+import { randomUUID } from 'node:crypto';
+
+import { Pool } from 'pg';
+import type { Page } from 'playwright-core';
+
+import { api, eventually } from '../support/api';
+import { useChromium } from '../support/browser';
+import { verifyUser } from '../support/onboarding';
+import { topUp } from '../support/payments';
+import { bearer, type PotDetail, potWithMembers, recordEqualExpense } from '../support/pots';
+import { stripeTestSettings } from '../support/stripe';
+import { signedInAt } from '../support/web-flows';
+
+jest.setTimeout(180_000);
+const chromium = useChromium();
+
+/** A purchase on the user's card through the sandbox's test helper, on their Connect account. */
+async function purchase(userId: string, amountPence: number, merchant: string) {
+  const db = new Pool({ connectionString: process.env.DATABASE_URL, max: 1 });
+  const { rows } = await db
+    .query<{ stripe_card_id: string; stripe_account_id: string }>(
+      'SELECT stripe_card_id, stripe_account_id FROM issuing.virtual_cards WHERE user_id = $1',
+      [userId],
+    )
+    .finally(() => db.end());
+  const response = await fetch(`${stripeTestSettings().apiUrl}/v1/test_helpers/issuing/authorizations`, {
+    method: 'POST',
+    headers: {
+      authorization: 'Bearer sk_test_kitty_e2e',
+      'stripe-account': rows[0].stripe_account_id,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: new URLSearchParams({
+      card: rows[0].stripe_card_id,
+      amount: String(amountPence),
+      currency: 'gbp',
+      'merchant_data[name]': merchant,
+    }),
+  });
+  return (await response.json()) as { approved: boolean };
+}
+
+/** How far the page is wider than its window (0: it fits). */
+const overflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+async function shoot(page: Page, name: string, width: number) {
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  expect({ page: name, width, overflow: await overflow(page) }).toEqual({ page: name, width, overflow: 0 });
+  await page.screenshot({ path: `docs/screens/${name}-${width}.png`, fullPage: true });
+}
+
+describe('what friends read', () => {
+  it('Home, a pot, its statement and the withdrawals, at 1280 and 375 px', async () => {
+    const { pot, owner, others } = await potWithMembers(1, 'Lisbon trip');
+    const token = owner.session.accessToken;
+    await verifyUser(token);
+    const card = await api('/api/cards', { method: 'POST', headers: bearer(token) });
+    expect(card.status).toBe(201);
+    await topUp(token, 6_000, { type: 'pot', potId: pot.id });
+    await topUp(token, 2_500, { type: 'wallet' });
+    await recordEqualExpense(pot.id, owner, {
+      description: 'Dinner at Zé',
+      amountPence: 4_200,
+      payerMemberId: pot.members[0].id,
+      sharers: pot.members.map((member) => member.id),
+    });
+    await expect(purchase(owner.session.user.id, 450, 'Café Nero')).resolves.toMatchObject({
+      approved: true,
+    });
+    await eventually(async () => {
+      const read = await api<PotDetail>(`/api/pots/${pot.id}`, { headers: bearer(token) });
+      return read.body.balancePence === 5_550 ? true : undefined;
+    }, 20_000);
+    for (const source of [{ type: 'wallet' }, { type: 'pot', potId: pot.id }]) {
+      const withdrawal = await api('/api/withdrawals', {
+        method: 'POST',
+        body: { amountPence: 1_000, source },
+        headers: { ...bearer(token), 'idempotency-key': randomUUID() },
+      });
+      expect(withdrawal.status).toBe(201);
+    }
+    // A second, empty pot: the card keeps spending from Lisbon trip.
+    await api('/api/pots', { method: 'POST', body: { name: 'Flat bills' }, headers: bearer(token) });
+
+    for (const width of [1280, 375]) {
+      const page = await signedInAt(chromium, width, owner);
+      const balance = page.getByRole('region', { name: 'Money in your pots' });
+      await balance.getByText(/The groups’ money, held in your 2 active pots/).waitFor();
+      // Each pot card says the reader's own position in it.
+      await page.getByTestId('your-position').first().waitFor();
+      expect(await page.getByTestId('your-position').allTextContents()).toEqual([
+        'You are settled up',
+        expect.stringMatching(/^You (owe|are owed) £[\d,]+\.\d{2}$/),
+      ]);
+      await shoot(page, 'home', width);
+
+      await page.goto(`/pot/${pot.id}`);
+      await page.getByText('Card payments come from this pot: it is your active pot.').waitFor();
+      await shoot(page, 'pot', width);
+
+      await page.goto(`/pot/${pot.id}/statement`);
+      await page.getByText('Card purchase at Café Nero').first().waitFor();
+      await shoot(page, 'statement', width);
+
+      await page.goto('/withdrawals');
+      const history = page.getByRole('list', { name: 'Withdrawals' });
+      await history.getByText('£10.00 from Lisbon trip').waitFor();
+      await history.getByText('£10.00 from Kitty wallet').waitFor();
+      await shoot(page, 'withdrawals', width);
+
+      await page.goto(`/pot/${pot.id}/withdrawals`);
+      await page
+        .getByRole('list', { name: 'Withdrawals' })
+        .getByText(/£10\.00 from Lisbon trip/)
+        .waitFor();
+      await shoot(page, 'pot-withdrawals', width);
+    }
+
+    // The other member sees the pot from their side: they owe their share of the dinner.
+    const member = await signedInAt(chromium, 375, others[0]);
+    await member.getByText(/^You owe £[\d,]+\.\d{2}$/).waitFor();
+  });
+});
