@@ -105,7 +105,10 @@ export async function confirmEmailInBrowser(page: Page, email: string, password 
   await page.getByRole('button', { name: 'Sign Out' }).waitFor();
 }
 
-/** Fills /onboarding's form with an adult UK applicant and waits for the card step. */
+/**
+ * Fills /onboarding's form with an adult UK applicant, accepting Stripe's terms, and waits for the card
+ * step to offer the card (once Stripe has verified the details).
+ */
 export async function verifyInBrowser(page: Page) {
   await page.goto('/onboarding');
   await page.getByRole('heading', { name: 'Set Up Your Payment Account' }).waitFor();
@@ -118,10 +121,12 @@ export async function verifyInBrowser(page: Page) {
   await field(page, 'Address Line 1').fill('1 Test Street');
   await field(page, 'City').fill('London');
   await field(page, 'Postal Code').fill('SW1A 1AA');
+  await page.getByRole('checkbox', { name: /I accept Stripe's Connected Account Agreement/ }).check();
   await page.getByRole('button', { name: 'Create & Verify Account' }).click();
+  // Stripe checks the details first; the page follows its answer without a reload.
   await page
     .getByRole('heading', { name: /Account Setup Complete! Now let.s create your virtual card/ })
-    .waitFor();
+    .waitFor({ timeout: 20_000 });
 }
 
 /**
