@@ -160,6 +160,7 @@ describe('individual details', () => {
     phoneNumber: '+447700900123',
     dateOfBirth: { day: 10, month: 12, year: 1990 },
     address: { line1: '1 Test Street', city: 'London', postal_code: 'SW1A 1AA', country: 'GB' as const },
+    acceptedTerms: true as const,
   };
 
   it('sends the form as the individual, and carries it over to a new account', () => {

@@ -262,7 +262,7 @@ describe('OnboardingService (PostgreSQL + Stripe sandbox)', () => {
     const sent = await onboarding.updateKyc(caller, failing, ACCEPTANCE);
     const accountId = sent.account?.id as string;
     await waitFor(
-      () => t.sandbox.accounts.accounts.get(accountId)?.requirements.errors.length,
+      () => t.sandbox.accounts.accounts.get(accountId)?.requirements.errors?.length,
       5000,
       'the failed verification',
     );
