@@ -213,9 +213,22 @@ export async function verifiedUser(label, fullName = 'Bench Payer') {
       phoneNumber: '+44 7700 900123',
       dateOfBirth: { day: 1, month: 1, year: 1990 },
       address: { line1: '1 Bench Street', city: 'London', postal_code: 'SW1A 1AA', country: 'GB' },
+      acceptedTerms: true,
     },
   });
+  await untilCardIssuingActive(token);
   return { token, userId: session.user.id };
+}
+
+/** Waits for Stripe (the sandbox) to verify the details sent and make card issuing active. */
+async function untilCardIssuingActive(token) {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const { account } = await call('/api/onboarding', { token });
+    if (account?.kycStatus === 'complete' && account.capabilities.cardIssuing === 'active') return;
+    if (Date.now() > deadline) throw new Error('Stripe did not verify the bench user in time');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 /** Adds `amountPence` to a pot the real way (Checkout, pay page, webhook) and waits until it is credited. */

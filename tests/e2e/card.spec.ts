@@ -12,6 +12,7 @@ import {
   createPotInBrowser,
   openUkPage,
   PASSWORD,
+  sendDetailsInBrowser,
   signUpInBrowser,
   UK_IP,
   verifyInBrowser,
@@ -47,6 +48,27 @@ async function purchase(userId: string, amountPence: number, merchant: string) {
 }
 
 describe('the virtual card in the browser', () => {
+  it('offers no card while Stripe is still checking the details, and says so in plain words', async () => {
+    const { page } = await openUkPage(chromium);
+    await signUpInBrowser(page, uniqueEmail('card-pending'));
+    // The sandbox's test address whose verification never finishes: card issuing stays pending.
+    await sendDetailsInBrowser(page, 'address_pending_verification');
+    await page.getByText('Details Sent').first().waitFor();
+    await page.getByRole('heading', { name: 'Your details are being checked' }).waitFor();
+    const wait = page.getByRole('status').filter({ hasText: 'Your card is not ready yet' });
+    await wait.waitFor();
+    expect(await wait.textContent()).toMatch(/Stripe, our payment provider, is checking your details\./);
+    expect(await page.getByRole('button', { name: 'Create Virtual Card' }).isDisabled()).toBe(true);
+    // Still so after the sandbox's verification delay has long passed, also after a reload.
+    await page.waitForTimeout(3000);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Your details are being checked' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Create Virtual Card' }).isDisabled()).toBe(true);
+    expect(await page.locator('main').textContent()).not.toMatch(
+      /individual\.|capabilit|pending_verification/,
+    );
+  });
+
   it('onboards, creates the card, shows its last four on Home, and a card purchase lands in the active pot', async () => {
     const { page } = await openUkPage(chromium);
     const email = await signUpInBrowser(page, uniqueEmail('card'));

@@ -15,6 +15,7 @@ import {
   ACCOUNT_PASSWORD,
   addBankAccount,
   FAILING_BANK_ACCOUNT,
+  untilStripeVerified,
   VALID_BANK_ACCOUNT,
   VERIFIABLE_KYC,
   verifyUser,
@@ -55,6 +56,7 @@ async function verifiedWithoutBank() {
     headers: bearer(session.accessToken),
   });
   expect(kyc.status).toBe(200);
+  await untilStripeVerified(session.accessToken);
   return bearer(session.accessToken);
 }
 

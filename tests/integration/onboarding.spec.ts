@@ -1,6 +1,15 @@
 import { api, signUpUser } from '../support/api';
-import { type OnboardingStatus, VALID_BANK_ACCOUNT, VERIFIABLE_KYC, verifyUser } from '../support/onboarding';
+import {
+  distinctPhoneNumber,
+  type OnboardingStatus,
+  untilStripeVerified,
+  VALID_BANK_ACCOUNT,
+  VERIFIABLE_KYC,
+  VERIFICATION_STAYS_PENDING,
+  verifyUser,
+} from '../support/onboarding';
 import { bearer } from '../support/pots';
+import { sandboxDeliveries, sandboxStripe } from '../support/stripe';
 
 interface Problem {
   status: number;
@@ -33,6 +42,8 @@ describe('Onboarding: payment account and KYC through the gateway, issuing, auth
         status: 'active',
         kycStatus: 'complete',
         requirements: [],
+        pendingVerification: [],
+        cardNotReadyReason: null,
         capabilities: { cardIssuing: 'active', transfers: 'active' },
         // verifyUser added the user's own bank account after the KYC step.
         payoutAccountLabel: 'Bank account •••• 9911',
@@ -124,11 +135,16 @@ describe('Onboarding: payment account and KYC through the gateway, issuing, auth
     expect(recreated.status).toBe(200);
     const bankAfter = await api<{ bankAccount: unknown }>('/api/me/bank-account', { headers: auth });
     expect(bankAfter.body).toEqual(bankBefore.body);
-    expect(recreated.body).toMatchObject({
-      step: 'card',
-      account: { kycStatus: 'complete', capabilities: { cardIssuing: 'active' } },
-    });
+    // The new account has the details and the recorded terms; Stripe checks them again.
+    expect(recreated.body).toMatchObject({ step: 'card', account: { kycStatus: 'verifying' } });
     expect(recreated.body.account?.id).not.toBe(before.account?.id);
+    await expect(untilStripeVerified(session.accessToken)).resolves.toMatchObject({
+      account: {
+        id: recreated.body.account?.id,
+        kycStatus: 'complete',
+        capabilities: { cardIssuing: 'active' },
+      },
+    });
   });
 
   it('completes onboarding once the virtual card is issued; the account can no longer be replaced', async () => {
@@ -147,6 +163,107 @@ describe('Onboarding: payment account and KYC through the gateway, issuing, auth
       headers: auth,
     });
     expect(recreate.status).toBe(409);
+  });
+
+  it('shows the terms as due until they are accepted; the form cannot be sent without accepting them', async () => {
+    const { session } = await signUpUser();
+    const auth = bearer(session.accessToken);
+    const created = await api<OnboardingStatus>('/api/onboarding/account', { method: 'POST', headers: auth });
+    expect(created.body.account?.requirements).toEqual(
+      expect.arrayContaining([
+        'tos_acceptance.date',
+        'tos_acceptance.ip',
+        'card_issuing.tos_acceptance.date',
+        'card_issuing.tos_acceptance.ip',
+      ]),
+    );
+    expect(created.body.account?.cardNotReadyReason).toBe(
+      'Accept the terms of Stripe, our payment provider, to continue.',
+    );
+    const { acceptedTerms: _accepted, ...withoutTerms } = VERIFIABLE_KYC;
+    const refused = await api<Problem>('/api/onboarding/kyc', {
+      method: 'POST',
+      body: { ...withoutTerms, phoneNumber: distinctPhoneNumber() },
+      headers: auth,
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors?.map(({ field }) => field)).toEqual(['acceptedTerms']);
+
+    const accepted = await api<OnboardingStatus>('/api/onboarding/kyc', {
+      method: 'POST',
+      body: { ...VERIFIABLE_KYC, phoneNumber: distinctPhoneNumber() },
+      headers: { ...auth, 'user-agent': 'Mozilla/5.0 (integration)' },
+    });
+    expect(accepted.status).toBe(200);
+    expect(accepted.body.account?.requirements).toEqual([]);
+    // Stripe has the acceptance as the gateway saw the request: now, from the client's address and browser.
+    const atStripe = await sandboxStripe().accounts.retrieve(created.body.account?.id as string);
+    expect(atStripe.tos_acceptance).toMatchObject({
+      ip: expect.any(String),
+      user_agent: 'Mozilla/5.0 (integration)',
+    });
+    expect(Math.abs((atStripe.tos_acceptance?.date ?? 0) - Date.now() / 1000)).toBeLessThan(120);
+    expect(atStripe.settings?.card_issuing?.tos_acceptance).toMatchObject({
+      date: atStripe.tos_acceptance?.date,
+    });
+  });
+
+  it('offers no card while Stripe keeps card issuing pending, and tells the user why in plain words', async () => {
+    const { session } = await signUpUser();
+    const auth = bearer(session.accessToken);
+    const sent = await api<OnboardingStatus>('/api/onboarding/kyc', {
+      method: 'POST',
+      body: {
+        ...VERIFIABLE_KYC,
+        phoneNumber: distinctPhoneNumber(),
+        address: { ...VERIFIABLE_KYC.address, line1: VERIFICATION_STAYS_PENDING },
+      },
+      headers: auth,
+    });
+    expect(sent.status).toBe(200);
+    // Well past the sandbox's verification delay: still being checked.
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    const status = await api<OnboardingStatus>('/api/onboarding', { headers: auth });
+    expect(status.body).toMatchObject({
+      step: 'card',
+      account: {
+        kycStatus: 'verifying',
+        capabilities: { cardIssuing: 'pending' },
+        pendingVerification: expect.arrayContaining(['individual.dob.day']),
+      },
+    });
+    const reason = status.body.account?.cardNotReadyReason ?? '';
+    expect(reason).toMatch(/^Stripe, our payment provider, is checking your details\./);
+    expect(reason).not.toMatch(/acct_|individual\.|capabilit/);
+    const card = await api<Problem>('/api/cards', { method: 'POST', headers: auth });
+    expect(card.status).toBe(409);
+    expect(card.body).toMatchObject({ title: 'Card not ready yet', detail: reason });
+    expect((await api('/api/cards/current', { headers: auth })).status).toBe(404);
+  });
+
+  it("follows Stripe's account.updated, sent to the Connect endpoint with the account id and previous attributes", async () => {
+    const { session } = await signUpUser();
+    const verified = await verifyUser(session.accessToken);
+    const accountId = verified.account?.id as string;
+    const { data } = await sandboxStripe().events.list(
+      { type: 'account.updated', limit: 100 },
+      { stripeAccount: accountId },
+    );
+    const activated = data.find(
+      (event) =>
+        (event.data.object as { id: string }).id === accountId &&
+        (event.data.previous_attributes as { capabilities?: unknown } | undefined)?.capabilities,
+    );
+    expect(activated).toMatchObject({
+      account: accountId,
+      data: {
+        object: { id: accountId, capabilities: { card_issuing: 'active' } },
+        previous_attributes: { capabilities: { card_issuing: 'pending' } },
+      },
+    });
+    const delivery = (await sandboxDeliveries(activated?.id as string)).find((d) => d.status === 'succeeded');
+    expect(delivery).toMatchObject({ response_status: 200 });
+    expect(delivery?.endpoint).toMatch(/\/api\/webhooks\/stripe\/connect$/);
   });
 
   it('refuses every route without a session', async () => {

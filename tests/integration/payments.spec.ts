@@ -14,6 +14,7 @@ import {
   sandboxDeliveries,
   sandboxStripe,
   stripeEventQueue,
+  stripeSignature,
   stripeTestSettings,
 } from '../support/stripe';
 
@@ -107,6 +108,32 @@ describe('Stripe webhooks at POST /api/webhooks/stripe', () => {
       true,
     );
     expect((await queue.getJob(event.id))?.timestamp).toBe(job?.timestamp);
+  });
+
+  it('refuses a genuinely signed event rendered with another API version (409, so Stripe retries) and queues nothing', async () => {
+    const { webhookSecret } = stripeTestSettings();
+    const eventId = `evt_otherversion${randomUUID().replaceAll('-', '')}`;
+    const body = checkoutCompletedEvent(eventId, `cs_test_other_version_${randomUUID()}`).replace(
+      '"api_version": "2026-10-28.endive"',
+      '"api_version": "2024-06-20"',
+    );
+    const response = await deliverWebhook(body, stripeSignature(webhookSecret, body));
+    expect(response.status).toBe(409);
+    expect(response.body).toMatchObject({ title: 'Unsupported Stripe API version' });
+    expect(await queue.getJob(eventId)).toBeUndefined();
+  });
+
+  it("delivers *.updated events with the changed fields' previous values, at the endpoint's API version", async () => {
+    const payout = await sandboxStripe().payouts.create({ amount: 100, currency: 'gbp' });
+    const updated = await eventually(async () => {
+      const { data } = await sandboxStripe().events.list({ type: 'payout.updated', limit: 100 });
+      return data.find((candidate) => (candidate.data.object as { id: string }).id === payout.id);
+    });
+    expect(updated.data.previous_attributes).toEqual({ status: 'pending' });
+    const delivered = await eventually(async () =>
+      (await sandboxDeliveries(updated.id)).find((attempt) => attempt.status === 'succeeded'),
+    );
+    expect(delivered.response_status).toBe(200);
   });
 
   it('is open to Stripe without a session but refuses a body that is not JSON', async () => {

@@ -10,7 +10,15 @@ export const VERIFIABLE_KYC = {
   phoneNumber: '+44 7700 900123',
   dateOfBirth: { day: 10, month: 12, year: 1990 },
   address: { line1: '1 Test Street', city: 'London', postal_code: 'SW1A 1AA' },
+  acceptedTerms: true,
 };
+
+/**
+ * The sandbox's test values of `individual.address.line1` (infra/stripe-sandbox VERIFICATION_TEST_ADDRESS):
+ * Stripe's verification of the details never finishes, or fails.
+ */
+export const VERIFICATION_STAYS_PENDING = 'address_pending_verification';
+export const VERIFICATION_FAILS = 'address_no_match';
 
 /**
  * A UK mobile number of the user's own: KYC takes accounts verified with one phone number to be one
@@ -38,8 +46,10 @@ export interface OnboardingStatus {
   account: {
     id: string;
     status: 'active' | 'restricted';
-    kycStatus: 'pending' | 'complete' | 'failed';
+    kycStatus: 'pending' | 'verifying' | 'complete' | 'failed';
     requirements: string[];
+    pendingVerification: string[];
+    cardNotReadyReason: string | null;
     capabilities: { cardIssuing: string | null; transfers: string | null };
     payoutAccountLabel: string | null;
   } | null;
@@ -48,8 +58,9 @@ export interface OnboardingStatus {
 
 /**
  * Makes a signed-up user "verified" (payment account with KYC complete and their own bank account), as
- * Add Funds and Withdraw require: the KYC POST creates the Connect account on the way, then the bank
- * account is attached to it.
+ * Add Funds and Withdraw require: the KYC POST creates the Connect account on the way and sends the
+ * details with the terms accepted; Stripe (the sandbox) then verifies them after a short delay, and its
+ * `account.updated` makes card issuing active; the bank account is attached meanwhile.
  */
 export async function verifyUser(
   accessToken: string,
@@ -63,9 +74,24 @@ export async function verifyUser(
   if (response.status !== 200)
     throw new Error(`onboarding failed: ${response.status} ${JSON.stringify(response.body)}`);
   await addBankAccount(accessToken);
-  // As it is now, with the bank account (the KYC answer was from before it).
-  const status = await api<OnboardingStatus>('/api/onboarding', { headers: bearer(accessToken) });
-  return status.body;
+  return untilStripeVerified(accessToken);
+}
+
+/** The user's onboarding status once Stripe has verified their details and card issuing is active. */
+export async function untilStripeVerified(
+  accessToken: string,
+  timeoutMs = 15_000,
+): Promise<OnboardingStatus> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const status = await api<OnboardingStatus>('/api/onboarding', { headers: bearer(accessToken) });
+    const account = status.body.account;
+    if (account?.kycStatus === 'complete' && account.capabilities.cardIssuing === 'active')
+      return status.body;
+    if (Date.now() > deadline)
+      throw new Error(`Stripe did not verify the account in time: ${JSON.stringify(status.body)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 /** signUpUser's password: setting where withdrawals go asks for it again. */

@@ -26,6 +26,7 @@ export function sandboxStripe() {
 
 export interface DeliveryAttempt {
   event_id: string;
+  endpoint: string;
   event_type: string;
   status: 'succeeded' | 'failed';
   response_status: number | null;

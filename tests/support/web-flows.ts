@@ -105,8 +105,11 @@ export async function confirmEmailInBrowser(page: Page, email: string, password 
   await page.getByRole('button', { name: 'Sign Out' }).waitFor();
 }
 
-/** Fills /onboarding's form with an adult UK applicant and waits for the card step. */
-export async function verifyInBrowser(page: Page) {
+/**
+ * Fills /onboarding's form with an adult UK applicant at `addressLine1`, accepts Stripe's terms and sends
+ * it: the page then shows the card step while Stripe checks the details.
+ */
+export async function sendDetailsInBrowser(page: Page, addressLine1 = '1 Test Street') {
   await page.goto('/onboarding');
   await page.getByRole('heading', { name: 'Set Up Your Payment Account' }).waitFor();
   await field(page, 'First Name').fill('Ada');
@@ -115,13 +118,22 @@ export async function verifyInBrowser(page: Page) {
   await field(page, 'Day').fill('10');
   await field(page, 'Month').fill('12');
   await field(page, 'Year').fill('1990');
-  await field(page, 'Address Line 1').fill('1 Test Street');
+  await field(page, 'Address Line 1').fill(addressLine1);
   await field(page, 'City').fill('London');
   await field(page, 'Postal Code').fill('SW1A 1AA');
+  await page.getByRole('checkbox', { name: /I accept Stripe's Connected Account Agreement/ }).check();
   await page.getByRole('button', { name: 'Create & Verify Account' }).click();
+}
+
+/**
+ * Onboards in the browser and waits for the card step to offer the card: Stripe checks the details first,
+ * and the page follows its answer without a reload.
+ */
+export async function verifyInBrowser(page: Page) {
+  await sendDetailsInBrowser(page);
   await page
     .getByRole('heading', { name: /Account Setup Complete! Now let.s create your virtual card/ })
-    .waitFor();
+    .waitFor({ timeout: 20_000 });
 }
 
 /**

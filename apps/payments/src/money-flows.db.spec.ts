@@ -15,6 +15,7 @@ import { openPaymentsDatabase, type PaymentsDatabase } from './testing/database'
 import { FakePeerRpc, FakeStripe, idleRelay, quietLive } from './testing/fakes';
 import { TopUpRequestService } from './top-up-requests/top-up-request.service';
 import { WalletService } from './wallet/wallet.service';
+import { WalletClosingService } from './wallet/wallet-closing.service';
 import { PayoutService } from './withdrawals/payout.service';
 import { WithdrawalService } from './withdrawals/withdrawal.service';
 
@@ -496,6 +497,54 @@ describe('payments money flows (PostgreSQL)', () => {
       // A late `payout.paid` about it (a new event id) finds the payout failed and changes nothing.
       await deliver(stripe.emit('payout.paid', payoutId as string));
       expect(await balance(walletAccount(alice.userId))).toBe(1500n);
+      await expect(withdrawals.list(alice)).resolves.toMatchObject([{ status: 'failed' }]);
+    });
+
+    it('holds a payout the bank returns after its owner deleted their account in unclaimed:funds, for ops', async () => {
+      const alice = someone();
+      await fund(walletAccount(alice.userId), 2500);
+      const withdrawal = await withdrawals.create(
+        alice,
+        { amountPence: 2500, source: { type: 'wallet' } },
+        randomUUID(),
+      );
+      await payouts.requestPayout(withdrawal.id);
+      const { payoutId } = await prisma.withdrawal.findUniqueOrThrow({ where: { id: withdrawal.id } });
+      await deliver(stripe.finishPayout(payoutId as string, true));
+      // Paid, the wallet empty: Alice deletes her account and her wallet closes.
+      await new WalletClosingService(prisma).close({ userId: alice.userId });
+      const unclaimedBefore = await balance(PlatformAccount.unclaimedFunds);
+
+      const failedEvent = stripe.finishPayout(payoutId as string, false);
+      await Promise.all([deliver(failedEvent), deliver(failedEvent)]);
+
+      expect(await balance(walletAccount(alice.userId))).toBe(0n);
+      expect(await balance(PlatformAccount.unclaimedFunds)).toBe(unclaimedBefore + 2500n);
+      const held = await prisma.$queryRawUnsafe<{ account_id: string; amount_pence: bigint }[]>(
+        `SELECT split_part(p.account_id, '/', 1) AS account_id, p.amount_pence
+           FROM ledger_postings p JOIN ledger_transactions t ON t.id = p.transaction_id
+          WHERE t.idempotency_key = $1 ORDER BY p.amount_pence`,
+        `withdrawal-returned:${withdrawal.id}`,
+      );
+      expect(held).toEqual([
+        { account_id: PlatformAccount.stripeClearing, amount_pence: -2500n },
+        { account_id: PlatformAccount.unclaimedFunds, amount_pence: 2500n },
+      ]);
+      const [transaction] = await prisma.$queryRawUnsafe<{ metadata: Record<string, string> }[]>(
+        `SELECT metadata FROM ledger_transactions WHERE idempotency_key = $1`,
+        `withdrawal-returned:${withdrawal.id}`,
+      );
+      expect(transaction.metadata).toMatchObject({
+        withdrawalId: withdrawal.id,
+        unclaimedFor: walletAccount(alice.userId),
+      });
+      // The ledger stays zero-sum: every transaction, and every account against its postings.
+      const [unbalanced] = await prisma.$queryRawUnsafe<{ count: bigint }[]>(
+        `SELECT count(*) AS count FROM (
+           SELECT transaction_id FROM ledger_postings GROUP BY transaction_id HAVING SUM(amount_pence) <> 0
+         ) t`,
+      );
+      expect(unbalanced.count).toBe(0n);
       await expect(withdrawals.list(alice)).resolves.toMatchObject([{ status: 'failed' }]);
     });
 

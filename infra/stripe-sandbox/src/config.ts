@@ -1,4 +1,5 @@
 import { commaSeparated } from '@kitty/nest-common';
+import Stripe from 'stripe';
 import { z } from 'zod';
 
 const milliseconds = (fallback: number) => z.coerce.number().int().min(0).default(fallback);
@@ -38,6 +39,16 @@ export const sandboxConfigSchema = z
     SANDBOX_PAYOUT_DELAY_MS: milliseconds(2000),
     /** Delay, after `paid`, before the bank returns a payout to a returning test destination (`failed`). */
     SANDBOX_PAYOUT_RETURN_DELAY_MS: milliseconds(10_000),
+    /**
+     * Delay from a connected account's complete details (and accepted terms) to the end of Stripe's
+     * verification: its capabilities are `pending` until then, `active` after.
+     */
+    SANDBOX_VERIFICATION_DELAY_MS: milliseconds(1000),
+    /**
+     * The API version of the webhook endpoints: Stripe renders every event it delivers to an endpoint with
+     * the endpoint's version (here only the `api_version` field changes; the shapes are the SDK's).
+     */
+    SANDBOX_WEBHOOK_API_VERSION: z.string().min(1).default(Stripe.API_VERSION),
     /** How often open sessions past `expires_at` are expired. */
     SANDBOX_EXPIRY_SWEEP_MS: z.coerce.number().int().min(10).default(5000),
     /** When set, state is kept in <dir>/state.json across restarts; otherwise it lives in memory only. */
@@ -81,12 +92,14 @@ export const sandboxConfigSchema = z
         retryBaseMs: env.SANDBOX_WEBHOOK_RETRY_BASE_MS,
         retryMaxMs: env.SANDBOX_WEBHOOK_RETRY_MAX_MS,
         timeoutMs: env.SANDBOX_WEBHOOK_TIMEOUT_MS,
+        apiVersion: env.SANDBOX_WEBHOOK_API_VERSION,
       },
       asyncPaymentDelayMs: env.SANDBOX_ASYNC_PAYMENT_DELAY_MS,
       payoutDelays: {
         settlementMs: env.SANDBOX_PAYOUT_DELAY_MS,
         returnMs: env.SANDBOX_PAYOUT_RETURN_DELAY_MS,
       },
+      verificationDelayMs: env.SANDBOX_VERIFICATION_DELAY_MS,
       expirySweepMs: env.SANDBOX_EXPIRY_SWEEP_MS,
       dataDir: env.SANDBOX_DATA_DIR ?? null,
       trafficFile: env.SANDBOX_TRAFFIC_FILE ?? null,

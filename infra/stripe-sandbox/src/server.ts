@@ -92,7 +92,7 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
     config.asyncPaymentDelayMs,
     findById,
   );
-  const accounts = new AccountsService(store, clock, events);
+  const accounts = new AccountsService(store, clock, events, scheduler, config.verificationDelayMs);
   const balances = new BalancesService(store);
   const payouts = new PayoutsService(
     store,

@@ -25,6 +25,7 @@ const form = {
   phoneNumber: '07700 900123',
   dateOfBirth: { day: 10, month: 12, year: 1990 },
   address: { line1: '1 Test Street', city: 'London', postal_code: 'sw1a 1aa' },
+  acceptedTerms: true,
 };
 
 const verified: OnboardingStatus = {
@@ -35,6 +36,8 @@ const verified: OnboardingStatus = {
     status: 'active',
     kycStatus: 'complete',
     requirements: [],
+    pendingVerification: [],
+    cardNotReadyReason: null,
     capabilities: { cardIssuing: 'active', transfers: 'active' },
     payoutAccountLabel: 'STRIPE TEST BANK •••• 2345',
   },
@@ -110,9 +113,19 @@ describe('/api/onboarding', () => {
     expect(rpcCall).toHaveBeenCalledWith(contract, { caller, ...rest });
   });
 
-  it('sends the normalised form to issuing, then the legal name and phone number to auth', async () => {
-    const response = await call('POST', '/api/onboarding/kyc', form);
+  it('sends the normalised form with the terms acceptance (now, client IP and user agent) to issuing, then the legal name and phone number to auth', async () => {
+    const before = Date.now();
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/onboarding/kyc',
+      headers: { authorization: `Bearer ${token}`, 'user-agent': 'Mozilla/5.0 (onboarding test)' },
+      remoteAddress: '203.0.113.9',
+      payload: form,
+    });
     expect(response.statusCode).toBe(200);
+    const acceptedAt = Date.parse(rpcCall.mock.calls[0][1].acceptance.acceptedAt);
+    expect(acceptedAt).toBeGreaterThanOrEqual(before);
+    expect(acceptedAt).toBeLessThanOrEqual(Date.now());
     expect(rpcCall.mock.calls).toEqual([
       [
         IssuingRpc.updateKyc,
@@ -122,6 +135,11 @@ describe('/api/onboarding', () => {
             ...form,
             phoneNumber: '+447700900123',
             address: { ...form.address, postal_code: 'SW1A 1AA', country: 'GB' },
+          },
+          acceptance: {
+            acceptedAt: expect.any(String),
+            ip: '203.0.113.9',
+            userAgent: 'Mozilla/5.0 (onboarding test)',
           },
         },
       ],
@@ -136,6 +154,7 @@ describe('/api/onboarding', () => {
     ['dateOfBirth.year', { ...form, dateOfBirth: { day: 1, month: 1, year: new Date().getFullYear() - 17 } }],
     ['address.postal_code', { ...form, address: { ...form.address, postal_code: '90210' } }],
     ['userId', { ...form, userId: '7f1f2a3e-0000-4000-8000-000000000002' }],
+    ['acceptedTerms', { ...form, acceptedTerms: false }],
   ])('answers 400 naming %s and calls nobody', async (field, body) => {
     const response = await call('POST', '/api/onboarding/kyc', body);
     expect(response.statusCode).toBe(400);

@@ -1,7 +1,9 @@
 import { KycRequest, OnboardingStatus, RecreatePaymentAccountRequest } from '@kitty/contracts';
-import { Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
 
+import { callerOf } from '../auth/caller';
 import { CurrentUser } from '../auth/current-user.decorator';
 import type { AuthenticatedUser } from '../auth/jwt-auth.guard';
 import { schemaRef } from '../http/openapi';
@@ -39,13 +41,18 @@ export class OnboardingController {
   @HttpCode(200)
   @ApiOperation({
     operationId: 'updateKyc',
-    summary: "Verify the caller's identity: their details go to the payment account (created if needed)",
+    summary:
+      "Verify the caller's identity: their details and their acceptance of the provider's terms (recorded with this request's IP address and user agent) go to the payment account (created if needed)",
   })
   @ApiBody({ schema: schemaRef(KycRequest) })
   @ApiOkResponse({ schema: schemaRef(OnboardingStatus) })
   @ApiProblems(400, 422, 503)
-  updateKyc(@CurrentUser() user: AuthenticatedUser, @ZodBody(KycRequest) body: KycRequest) {
-    return this.onboarding.updateKyc(user, body);
+  updateKyc(
+    @CurrentUser() user: AuthenticatedUser,
+    @ZodBody(KycRequest) body: KycRequest,
+    @Req() request: FastifyRequest,
+  ) {
+    return this.onboarding.updateKyc(user, body, callerOf(request));
   }
 
   @Post('account/recreate')

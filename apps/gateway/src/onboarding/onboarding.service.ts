@@ -1,11 +1,12 @@
 import {
   AuthRpc,
   type BankAccountRequest,
+  type CallerContext,
   IssuingRpc,
   type KycRequest,
   type RecreatePaymentAccountRequest,
 } from '@kitty/contracts';
-import { RpcClient } from '@kitty/nest-common';
+import { ProblemError, RpcClient } from '@kitty/nest-common';
 import { Injectable } from '@nestjs/common';
 
 import type { AuthenticatedUser } from '../auth/jwt-auth.guard';
@@ -44,9 +45,22 @@ export class OnboardingService {
     return this.rpc.call(IssuingRpc.setBankAccount, { caller: signedInCaller(user), body: details });
   }
 
-  /** A repeated submission repeats both steps harmlessly, so a failed profile update is simply retried. */
-  async updateKyc(user: AuthenticatedUser, body: KycRequest) {
-    const status = await this.rpc.call(IssuingRpc.updateKyc, { caller: signedInCaller(user), body });
+  /**
+   * The form's acceptance of the provider's terms is recorded as the provider asks: now, from the
+   * client's IP address and user agent. A repeated submission repeats both steps harmlessly, so a failed
+   * profile update is simply retried.
+   */
+  async updateKyc(user: AuthenticatedUser, body: KycRequest, client: CallerContext) {
+    const status = await this.rpc.call(IssuingRpc.updateKyc, {
+      caller: signedInCaller(user),
+      body,
+      acceptance: {
+        acceptedAt: new Date().toISOString(),
+        // Fastify always knows the peer's address; a request without one has no acceptance to record.
+        ip: client.ip ?? unknownClient(),
+        userAgent: client.userAgent,
+      },
+    });
     await this.rpc.call(AuthRpc.updateProfile, {
       userId: user.id,
       fullName: `${body.firstName} ${body.lastName}`,
@@ -54,4 +68,8 @@ export class OnboardingService {
     });
     return status;
   }
+}
+
+function unknownClient(): never {
+  throw ProblemError.of(400, 'Bad request', 'The request does not say where it came from.');
 }

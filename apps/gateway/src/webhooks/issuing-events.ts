@@ -6,6 +6,7 @@ import { z } from 'zod';
 export const AUTHORIZATION_REQUEST = 'issuing_authorization.request';
 
 const ISSUING_JOB_TYPES = new Set([
+  'account.updated',
   'issuing_authorization.created',
   'issuing_authorization.updated',
   'issuing_transaction.created',
@@ -68,6 +69,8 @@ function jobFieldsOf(event: Stripe.Event): Record<string, unknown> | null {
         merchantName: (transaction.merchant_data.name ?? '').slice(0, 200),
       };
     }
+    case 'account.updated':
+      return { kind: 'account', type: event.type, accountId: event.data.object.id };
     default:
       return null;
   }

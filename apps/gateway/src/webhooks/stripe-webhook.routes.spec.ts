@@ -9,7 +9,7 @@ import {
   StripeEventJob,
   StripeEventQueue,
 } from '@kitty/contracts';
-import { ProblemError, QueueRegistry, RpcClient } from '@kitty/nest-common';
+import { ProblemError, QueueRegistry, RpcClient, stripeWebhookEventsRefused } from '@kitty/nest-common';
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -38,6 +38,12 @@ const event = {
 };
 // Stripe sends pretty-printed JSON: the signature covers these exact bytes, whitespace included.
 const body = JSON.stringify(event, null, 2);
+
+/** What the gateway's /metrics would show for refused platform events of another API version. */
+const refusedCount = async () =>
+  (await stripeWebhookEventsRefused.get()).values.find(
+    (value) => value.labels.endpoint === 'platform' && value.labels.reason === 'api_version',
+  )?.value ?? 0;
 
 const sign = (payload: string, options: { secret?: string; timestamp?: number } = {}) =>
   Stripe.webhooks.generateTestHeaderString({
@@ -113,6 +119,32 @@ describe('POST /api/webhooks/stripe', () => {
       objectId: 'cs_test_a1',
       receivedAt: expect.any(String),
     });
+  });
+
+  it.each([
+    ['another API version', { api_version: '2024-06-20' }],
+    ['no API version', { api_version: null }],
+  ])(
+    'refuses a signed event rendered with %s with a 409 (Stripe retries it), counts and logs it, queues nothing',
+    async (_case, version) => {
+      const before = await refusedCount();
+      const other = JSON.stringify({ ...event, id: 'evt_other_version', ...version }, null, 2);
+      const response = await deliver(other, sign(other));
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toMatchObject({ title: 'Unsupported Stripe API version' });
+      expect(add).not.toHaveBeenCalled();
+      expect(await refusedCount()).toBe(before + 1);
+    },
+  );
+
+  it('refuses an authorisation request of another API version without asking issuing', async () => {
+    const other = JSON.stringify(
+      { ...event, id: 'evt_req_other', type: 'issuing_authorization.request', api_version: '2024-06-20' },
+      null,
+      2,
+    );
+    expect((await deliver(other, sign(other))).statusCode).toBe(409);
+    expect(rpcCall).not.toHaveBeenCalled();
   });
 
   it('keeps the Connect account an event belongs to', async () => {
@@ -384,6 +416,13 @@ describe('POST /api/webhooks/stripe', () => {
       });
       expect((await deliver(payload, sign(payload))).statusCode).toBe(200);
       expect(queued().data).toMatchObject({ kind: 'unreadable', eventId: 'evt_empty' });
+    });
+
+    it('queues a connected account’s account.updated for issuing, naming the account', async () => {
+      const payload = issuingEvent('account.updated', { id: 'acct_1', object: 'account' });
+      expect((await deliver(payload, sign(payload))).statusCode).toBe(200);
+      expect(queued().queue).toBe(IssuingEventQueue.name);
+      expect(queued().data).toMatchObject({ kind: 'account', type: 'account.updated', accountId: 'acct_1' });
     });
 
     it('leaves other issuing events (cards, cardholders) to payments', async () => {

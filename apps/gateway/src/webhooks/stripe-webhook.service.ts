@@ -6,7 +6,13 @@ import {
   PaymentsJobs,
   StripeEventJob,
 } from '@kitty/contracts';
-import { ProblemError, QueueRegistry, RpcClient, STRIPE_API_VERSION } from '@kitty/nest-common';
+import {
+  ProblemError,
+  QueueRegistry,
+  RpcClient,
+  STRIPE_API_VERSION,
+  stripeWebhookEventsRefused,
+} from '@kitty/nest-common';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import Stripe from 'stripe';
 
@@ -59,6 +65,7 @@ export class StripeWebhookService {
     signature: string | undefined,
   ): Promise<WebhookReply> {
     const event = this.verify(endpoint, rawBody, signature);
+    this.refuseOtherApiVersion(endpoint, event);
     if (event.type === AUTHORIZATION_REQUEST) {
       return { body: await this.decide(event), headers: AUTHORIZATION_REPLY_HEADERS };
     }
@@ -94,6 +101,26 @@ export class StripeWebhookService {
     // Every Stripe event has an id; without one there is nothing to de-duplicate redeliveries by.
     if (typeof event.id !== 'string' || event.id === '') throw invalidWebhook();
     return event;
+  }
+
+  /**
+   * Kitty reads events in the shapes of the one API version it pins; Stripe renders each event with the
+   * endpoint's version, so an endpoint set to another one would feed it shapes it was never written for.
+   * Such an event is refused with a 409 (Stripe retries it for days and shows the endpoint failing, so
+   * nothing is lost while it is fixed) and reported to ops: an error log and a counter to alert on. An
+   * authorisation request refused this way gets Stripe's timeout fallback, which Kitty sets to decline.
+   */
+  private refuseOtherApiVersion(endpoint: WebhookEndpoint, event: Stripe.Event): void {
+    if (event.api_version === STRIPE_API_VERSION) return;
+    stripeWebhookEventsRefused.inc({ endpoint, reason: 'api_version' });
+    this.logger.error(
+      `Stripe event ${event.id} (${event.type}) on the ${endpoint} endpoint is rendered with API version ${String(event.api_version)}, not ${STRIPE_API_VERSION}: set the endpoint's API version at Stripe to ${STRIPE_API_VERSION}; the event is refused until then`,
+    );
+    throw ProblemError.of(
+      409,
+      'Unsupported Stripe API version',
+      `This endpoint accepts events of API version ${STRIPE_API_VERSION} only.`,
+    );
   }
 
   /** Approve only on issuing's explicit yes within the budget; any failure or silence declines. */

@@ -1,6 +1,14 @@
 import type Stripe from 'stripe';
 
-import { accountState, formFieldOf, individualFrom, individualOf, kycFailureMessage } from './account-state';
+import {
+  accountState,
+  cardNotReadyReason,
+  formFieldOf,
+  individualFrom,
+  individualOf,
+  kycFailureMessage,
+  tosAcceptanceOf,
+} from './account-state';
 
 const bank = { id: 'ba_123', object: 'bank_account', bank_name: 'STRIPE TEST BANK', last4: '2345' };
 
@@ -30,6 +38,7 @@ describe('accountState', () => {
       status: 'restricted',
       kycStatus: 'pending',
       requirements: ['individual.dob.day', 'individual.phone'],
+      pendingVerification: [],
       cardIssuingCapability: 'inactive',
       transfersCapability: 'inactive',
       payoutBankAccountId: 'ba_123',
@@ -45,6 +54,28 @@ describe('accountState', () => {
       kycStatus: 'complete',
       requirements: [],
       cardIssuingCapability: 'active',
+    });
+  });
+
+  it('is verifying while the provider checks what was sent, and keeps nothing of it yet', () => {
+    const checking = account({
+      capabilities: { card_issuing: 'pending', transfers: 'pending' },
+      individual: { phone: '+447700900123', address: { country: 'GB' } } as Stripe.Person,
+      requirements: {
+        currently_due: [],
+        errors: [],
+        pending_verification: ['individual.dob.day'],
+        disabled_reason: 'requirements.pending_verification',
+      } as unknown as Stripe.Account.Requirements,
+    });
+    expect(accountState(checking)).toMatchObject({
+      status: 'restricted',
+      kycStatus: 'verifying',
+      requirements: [],
+      pendingVerification: ['individual.dob.day'],
+      cardIssuingCapability: 'pending',
+      kycCountry: null,
+      phoneDigest: null,
     });
   });
 
@@ -129,6 +160,7 @@ describe('individual details', () => {
     phoneNumber: '+447700900123',
     dateOfBirth: { day: 10, month: 12, year: 1990 },
     address: { line1: '1 Test Street', city: 'London', postal_code: 'SW1A 1AA', country: 'GB' as const },
+    acceptedTerms: true as const,
   };
 
   it('sends the form as the individual, and carries it over to a new account', () => {
@@ -161,5 +193,45 @@ describe('individual details', () => {
       address: undefined,
     });
     expect(individualFrom({ ...verified, individual: undefined })).toBeUndefined();
+  });
+});
+
+describe('cardNotReadyReason', () => {
+  const reason = (
+    kycStatus: 'pending' | 'verifying' | 'complete' | 'failed',
+    cardIssuingCapability: string | null = 'inactive',
+    requirements: string[] = [],
+  ) => cardNotReadyReason({ kycStatus, requirements, cardIssuingCapability });
+
+  it('says in plain words why the card is not ready, naming no provider field or id', () => {
+    expect(reason('pending', 'inactive', ['tos_acceptance.date'])).toBe(
+      'Accept the terms of Stripe, our payment provider, to continue.',
+    );
+    expect(reason('pending', 'inactive', ['individual.dob.day'])).toBe(
+      'Some of your details are still needed.',
+    );
+    expect(reason('verifying', 'pending')).toMatch(
+      /^Stripe, our payment provider, is checking your details\./,
+    );
+    expect(reason('complete', 'pending')).toMatch(/is checking your details/);
+    expect(reason('failed')).toMatch(/could not verify your details/);
+    expect(reason('complete', null)).toMatch(/Card issuing is not available/);
+    for (const text of [reason('verifying', 'pending'), reason('failed'), reason('complete', null)])
+      expect(text).not.toMatch(/acct_|individual\.|tos_acceptance|capabilit/);
+  });
+
+  it('is null once Stripe has made card issuing active', () => {
+    expect(reason('complete', 'active')).toBeNull();
+  });
+});
+
+describe('tosAcceptanceOf', () => {
+  it('gives Stripe the acceptance as a Unix time, with the IP address and, when known, the user agent', () => {
+    expect(
+      tosAcceptanceOf({ acceptedAt: '2026-11-20T10:00:00.000Z', ip: '203.0.113.7', userAgent: 'UA/1' }),
+    ).toEqual({ date: 1_795_168_800, ip: '203.0.113.7', user_agent: 'UA/1' });
+    expect(
+      tosAcceptanceOf({ acceptedAt: '2026-11-20T10:00:00.000Z', ip: '203.0.113.7', userAgent: null }),
+    ).toEqual({ date: 1_795_168_800, ip: '203.0.113.7' });
   });
 });

@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
 
-import type { KycRequest } from '@kitty/contracts';
+import type { KycRequest, TermsAcceptance } from '@kitty/contracts';
 import type Stripe from 'stripe';
 
 /** What the service keeps of a provider account: enough to answer onboarding and verification. */
 export interface AccountState {
   status: 'active' | 'restricted';
-  kycStatus: 'pending' | 'complete' | 'failed';
+  kycStatus: 'pending' | 'verifying' | 'complete' | 'failed';
   requirements: string[];
+  pendingVerification: string[];
   cardIssuingCapability: string | null;
   transfersCapability: string | null;
   payoutBankAccountId: string | null;
@@ -19,21 +20,33 @@ export interface AccountState {
 }
 
 /**
- * Maps a Stripe account to its state. KYC is complete when nothing is currently due (decisions §15);
- * `failed` means the provider rejected a detail (requirements.errors), `pending` that some are missing.
+ * Maps a Stripe account to its state. KYC is complete when nothing is currently due and Stripe has
+ * finished checking what was sent (decisions §15); `verifying` while it is still checking
+ * (pending_verification), `failed` when it rejected a detail (requirements.errors), `pending` while details
+ * or terms are missing.
  */
 export function accountState(account: Stripe.Account): AccountState {
   const due = account.requirements?.currently_due ?? [];
   const errors = account.requirements?.errors ?? [];
+  const pendingVerification = account.requirements?.pending_verification ?? [];
   const banks = (account.external_accounts?.data ?? []).filter(
     (external): external is Stripe.BankAccount => external.object === 'bank_account',
   );
   const bank = banks.find((external) => external.default_for_currency) ?? banks[0];
-  const kycStatus = due.length === 0 ? 'complete' : errors.length > 0 ? 'failed' : 'pending';
+  const kycStatus: AccountState['kycStatus'] =
+    due.length > 0
+      ? errors.length > 0
+        ? 'failed'
+        : 'pending'
+      : pendingVerification.length > 0 ||
+          account.requirements?.disabled_reason === 'requirements.pending_verification'
+        ? 'verifying'
+        : 'complete';
   return {
     status: account.charges_enabled && account.payouts_enabled ? 'active' : 'restricted',
     kycStatus,
     requirements: [...due],
+    pendingVerification: [...pendingVerification],
     cardIssuingCapability: account.capabilities?.card_issuing ?? null,
     transfersCapability: account.capabilities?.transfers ?? null,
     payoutBankAccountId: bank?.id ?? null,
@@ -68,6 +81,10 @@ const FORM_FIELDS: Record<string, string> = {
   'external_account.routing_number': 'sortCode',
   'external_account.account_number': 'accountNumber',
   'external_account.account_holder_name': 'accountHolderName',
+  'tos_acceptance.date': 'acceptedTerms',
+  'tos_acceptance.ip': 'acceptedTerms',
+  'card_issuing.tos_acceptance.date': 'acceptedTerms',
+  'card_issuing.tos_acceptance.ip': 'acceptedTerms',
 };
 
 /** The form field a provider requirement or parameter (`individual[dob][day]`) is about, if any. */
@@ -81,6 +98,42 @@ export function kycFailureMessage(state: AccountState, account: Stripe.Account):
   if (reasons.length > 0) return reasons.join(' ');
   const fields = [...new Set(state.requirements.map((r) => formFieldOf(r) ?? r))];
   return `Your details could not be verified yet. Still needed: ${fields.join(', ')}.`;
+}
+
+const PROVIDER_CHECKING =
+  'Stripe, our payment provider, is checking your details. Your card will be ready as soon as they are confirmed, usually within minutes.';
+
+/**
+ * Why the card cannot be created yet, in words the user can act on (no provider names or ids); null once
+ * it can.
+ */
+export function cardNotReadyReason(
+  state: Pick<AccountState, 'kycStatus' | 'requirements' | 'cardIssuingCapability'>,
+): string | null {
+  switch (state.kycStatus) {
+    case 'failed':
+      return 'Stripe, our payment provider, could not verify your details. Check them and send them again.';
+    case 'pending':
+      return state.requirements.some((requirement) => formFieldOf(requirement) === 'acceptedTerms')
+        ? 'Accept the terms of Stripe, our payment provider, to continue.'
+        : 'Some of your details are still needed.';
+    case 'verifying':
+      return PROVIDER_CHECKING;
+    case 'complete':
+      if (state.cardIssuingCapability === 'active') return null;
+      return state.cardIssuingCapability === 'pending'
+        ? PROVIDER_CHECKING
+        : 'Card issuing is not available on this payment account. Create a new account with card issuing.';
+  }
+}
+
+/** The user's acceptance of the provider's terms as Stripe records it (`tos_acceptance`). */
+export function tosAcceptanceOf(acceptance: TermsAcceptance): Stripe.AccountUpdateParams.TosAcceptance {
+  return {
+    date: Math.floor(Date.parse(acceptance.acceptedAt) / 1000),
+    ip: acceptance.ip,
+    ...(acceptance.userAgent && { user_agent: acceptance.userAgent }),
+  };
 }
 
 /** The onboarding form as the provider's `individual` details. */

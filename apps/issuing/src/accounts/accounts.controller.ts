@@ -35,8 +35,8 @@ export class AccountsController {
   }
 
   @RpcHandler(IssuingRpc.updateKyc)
-  updateKyc({ caller, body }: UpdateKycCommand) {
-    return this.onboarding.updateKyc(caller, body);
+  updateKyc({ caller, body, acceptance }: UpdateKycCommand) {
+    return this.onboarding.updateKyc(caller, body, acceptance);
   }
 
   @RpcHandler(IssuingRpc.recreateAccount)

@@ -9,7 +9,7 @@ import {
   type IssuingCaller,
   NotificationQueue,
 } from '@kitty/contracts';
-import { createStripeClient, ProblemError } from '@kitty/nest-common';
+import { createStripeClient, type LivePublisher, ProblemError } from '@kitty/nest-common';
 import { createThrowawayDatabase, type ThrowawayDatabase } from '@kitty/testing';
 
 // eslint-disable-next-line @nx/enforce-module-boundaries -- the sandbox is Stripe's test double, used only in tests
@@ -47,7 +47,9 @@ describe('BankAccountService (PostgreSQL + Stripe sandbox)', () => {
     });
     const accounts = new PaymentAccountRepository(prisma);
     const stripeAccounts = new StripeAccounts(stripe, { PAYOUT_BANK_ACCOUNT_TOKEN: 'btok_gb' });
-    onboarding = new OnboardingService(accounts, new VirtualCardRepository(prisma), stripeAccounts);
+    // Bank accounts tell no open tab anything through onboarding's live notices.
+    const noLive = { publish: () => Promise.resolve() } as unknown as LivePublisher;
+    onboarding = new OnboardingService(accounts, new VirtualCardRepository(prisma), stripeAccounts, noLive);
     bankAccounts = new BankAccountService(accounts, onboarding, stripeAccounts, {
       BANK_ACCOUNT_COOLING_OFF_HOURS: 24,
     });

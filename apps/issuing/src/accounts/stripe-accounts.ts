@@ -38,6 +38,7 @@ export class StripeAccounts {
     idempotencyKey: string,
     individual?: Stripe.AccountCreateParams.Individual,
     bank?: UkBankDetails,
+    terms?: Stripe.AccountUpdateParams.TosAcceptance,
   ): Promise<Stripe.Account> {
     return this.call('create', () =>
       this.stripe.accounts.create(
@@ -51,6 +52,7 @@ export class StripeAccounts {
           external_account: bank ? bankAccountParams(bank) : this.config.PAYOUT_BANK_ACCOUNT_TOKEN,
           metadata: { userId: user.userId },
           ...(individual && { individual }),
+          ...(terms && termsParams(terms)),
         },
         { idempotencyKey },
       ),
@@ -62,11 +64,15 @@ export class StripeAccounts {
     return this.call('create', () => this.stripe.accounts.retrieve(accountId));
   }
 
+  /** The individual's details, with their acceptance of both of Stripe's terms, which Stripe requires. */
   updateIndividual(
     accountId: string,
     individual: Stripe.AccountUpdateParams.Individual,
+    terms: Stripe.AccountUpdateParams.TosAcceptance,
   ): Promise<Stripe.Account> {
-    return this.call('update', () => this.stripe.accounts.update(accountId, { individual }));
+    return this.call('update', () =>
+      this.stripe.accounts.update(accountId, { individual, ...termsParams(terms) }),
+    );
   }
 
   /**
@@ -112,6 +118,17 @@ export class StripeAccounts {
   private call<T>(action: keyof typeof FAILURE_TITLE, request: () => Promise<T>): Promise<T> {
     return callStripe(FAILURE_TITLE[action], this.logger, request);
   }
+}
+
+/**
+ * One acceptance, recorded twice as Stripe asks: its services agreement (`tos_acceptance`) and the Stripe
+ * Issuing terms (`settings.card_issuing.tos_acceptance`), which the onboarding form presents together.
+ */
+function termsParams(terms: Stripe.AccountUpdateParams.TosAcceptance) {
+  return {
+    tos_acceptance: terms,
+    settings: { card_issuing: { tos_acceptance: terms } },
+  } satisfies Pick<Stripe.AccountUpdateParams, 'tos_acceptance' | 'settings'>;
 }
 
 function bankAccountParams(bank: UkBankDetails) {

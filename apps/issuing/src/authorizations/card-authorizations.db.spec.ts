@@ -18,6 +18,7 @@ import { ProblemError } from '@kitty/nest-common';
 import { createThrowawayDatabase, type ThrowawayDatabase } from '@kitty/testing';
 import { UnrecoverableError } from 'bullmq';
 
+import type { OnboardingService } from '../accounts/onboarding.service';
 import { loadDatabaseConfig } from '../config';
 import { PrismaService } from '../prisma.service';
 import { AuthorizationDecisionService } from './authorization-decision.service';
@@ -152,7 +153,9 @@ describe('Card authorisations (PostgreSQL)', () => {
     money = new FakeMoney();
     const repository = new CardAuthorizationRepository(prisma);
     decisions = new AuthorizationDecisionService(repository, money as unknown as CardMoneyClient);
-    events = new IssuingEventService(repository, money as unknown as CardMoneyClient);
+    // Authorisations never reach onboarding (account.updated is not among these events).
+    const onboarding = {} as OnboardingService;
+    events = new IssuingEventService(repository, money as unknown as CardMoneyClient, onboarding);
   });
 
   /** A Kitty user with an active card on their own account and an active pot holding `pence`. */

@@ -2,6 +2,7 @@ import type { IssuingEventJob } from '@kitty/contracts';
 import { Injectable, Logger } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
 
+import { OnboardingService } from '../accounts/onboarding.service';
 import { CardAuthorizationRepository } from './card-authorization.repository';
 import { CardMoneyClient } from './card-money.client';
 
@@ -24,6 +25,7 @@ export class IssuingEventService {
   constructor(
     private readonly authorizations: CardAuthorizationRepository,
     private readonly money: CardMoneyClient,
+    private readonly onboarding: OnboardingService,
   ) {}
 
   process(job: IssuingEventJob): Promise<void> {
@@ -32,6 +34,8 @@ export class IssuingEventService {
         return this.onAuthorization(job);
       case 'transaction':
         return this.onTransaction(job);
+      case 'account':
+        return this.onboarding.accountUpdated(job.accountId);
       case 'unreadable':
         // Kept for an operator: the event will not become readable by retrying it.
         throw new UnrecoverableError(

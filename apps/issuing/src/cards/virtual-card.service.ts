@@ -2,6 +2,7 @@ import type { CardCreation, CardStatusChange, IssuingCaller, IssuingCardView } f
 import { ProblemError } from '@kitty/nest-common';
 import { Injectable } from '@nestjs/common';
 
+import { type AccountState, cardNotReadyReason } from '../accounts/account-state';
 import { toVirtualCard } from '../accounts/onboarding.service';
 import { PaymentAccountRepository } from '../accounts/payment-account.repository';
 import { StripeAccounts } from '../accounts/stripe-accounts';
@@ -28,6 +29,16 @@ export class VirtualCardService {
     const existing = await this.cards.findByUserId(caller.userId);
     if (existing) return { created: false, card: toVirtualCard(existing) };
     const account = await this.accounts.findByUserId(caller.userId);
+    // Stripe's word decides, as last recorded from its account.updated: never an assumption that what was
+    // sent will verify.
+    if (account?.kycStatus === 'verifying' || account?.cardIssuingCapability === 'pending') {
+      throw ProblemError.of(
+        409,
+        'Card not ready yet',
+        cardNotReadyReason({ ...account, kycStatus: account.kycStatus as AccountState['kycStatus'] }) ??
+          undefined,
+      );
+    }
     if (account?.kycStatus !== 'complete') {
       throw ProblemError.of(409, 'Account Setup Required', 'Complete your account verification first.');
     }

@@ -12,6 +12,12 @@ export const PlatformAccount = {
   cardSpend: 'card:spend',
   cardHolds: 'card:holds',
   externalExpenses: 'external:expenses',
+  /**
+   * Money that came back for someone who has since deleted their account (a payout the bank returned after
+   * Stripe reported it paid): a closed wallet takes no credit, so it is held here, named by withdrawal in
+   * the transaction's metadata, until an operator returns it to its owner some other way.
+   */
+  unclaimedFunds: 'unclaimed:funds',
 } as const;
 
 /**

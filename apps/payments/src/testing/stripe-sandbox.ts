@@ -49,6 +49,7 @@ export async function startStripeSandbox(): Promise<RunningSandbox> {
       SANDBOX_PORT: String(port),
       SANDBOX_ASYNC_PAYMENT_DELAY_MS: '50',
       SANDBOX_PAYOUT_DELAY_MS: '50',
+      SANDBOX_VERIFICATION_DELAY_MS: '50',
       // Long enough for a spec to act on `payout.paid` before the bank returns the payout.
       SANDBOX_PAYOUT_RETURN_DELAY_MS: '1500',
       LOG_LEVEL: 'silent',
@@ -111,9 +112,9 @@ export const REFUSING_ACCOUNT_NUMBER = '00040002';
 export const RETURNING_ACCOUNT_NUMBER = '00040003';
 
 /**
- * A user's verified connected account in the sandbox, as issuing opens it, with their own bank account
- * as its default: what a withdrawal is transferred to and paid out from. Returns the verification
- * issuing would answer for it.
+ * A user's verified connected account in the sandbox, as issuing opens it (details and terms accepted,
+ * then verified by Stripe), with their own bank account as its default: what a withdrawal is transferred
+ * to and paid out from. Returns the verification issuing would answer for it.
  */
 export async function connectedAccountWithBank(stripe: Stripe, accountNumber = PAYING_ACCOUNT_NUMBER) {
   const account = await stripe.accounts.create({
@@ -129,7 +130,9 @@ export async function connectedAccountWithBank(stripe: Stripe, accountNumber = P
       dob: { day: 10, month: 12, year: 1990 },
       address: { line1: '1 Test Street', city: 'London', postal_code: 'SW1A 1AA', country: 'GB' },
     },
+    tos_acceptance: { date: Math.floor(Date.now() / 1000), ip: '203.0.113.7' },
   });
+  await untilVerified(stripe, account.id);
   const bank = await addBankAccount(stripe, account.id, accountNumber);
   return {
     verified: true,
@@ -138,6 +141,15 @@ export async function connectedAccountWithBank(stripe: Stripe, accountNumber = P
     payoutAccountLabel: null,
     payoutsAvailableFrom: null,
   };
+}
+
+/** Waits for the sandbox's verification of the account's details to make its capabilities active. */
+async function untilVerified(stripe: Stripe, accountId: string): Promise<void> {
+  const deadline = Date.now() + 5000;
+  while (!(await stripe.accounts.retrieve(accountId)).charges_enabled) {
+    if (Date.now() > deadline) throw new Error(`The sandbox did not verify ${accountId}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 /** Adds a GB bank account (sort code 20-00-00) to the connected account as its default; its id. */

@@ -117,7 +117,9 @@ export class PayoutService {
   /**
    * The payout failed or was refused: the money goes back to where it came from. Usually it was still
    * reserved (pending); a payout can also fail after Stripe reported it paid (the bank returns it days
-   * later), and then the money comes back out of stripe:clearing. Runs under the withdrawal's row lock.
+   * later), and then the money comes back out of stripe:clearing. A wallet closed since (its owner deleted
+   * their account) takes no credit: the money is held in unclaimed:funds instead, named by the withdrawal,
+   * and ops are told. Runs under the withdrawal's row lock.
    */
   async release(tx: Tx, withdrawalId: string, payoutId: string | null, reason: string): Promise<boolean> {
     const [withdrawal] = await tx.$queryRawUnsafe<(PendingWithdrawal & { status: string })[]>(
@@ -136,20 +138,34 @@ export class PayoutService {
       reason,
       payoutId,
     );
+    // A wallet is closed only when empty and stays closed; one closing meanwhile makes this post refuse
+    // (ClosedAccountError), and the event's retry finds it closed.
+    const unclaimed = await isClosed(tx, withdrawal.source_account_id);
     await this.ledger.post(tx, {
       idempotencyKey: `${returnedAfterPayment ? 'withdrawal-returned' : 'withdrawal-released'}:${withdrawalId}`,
       kind: 'withdrawal_released',
-      description: 'Withdrawal returned: the payout failed',
+      description: unclaimed
+        ? 'Withdrawal returned for a deleted account: held as unclaimed funds'
+        : 'Withdrawal returned: the payout failed',
       userId: withdrawal.user_id,
       postings: [
         {
           accountId: returnedAfterPayment ? PlatformAccount.stripeClearing : PlatformAccount.payoutsInTransit,
           amountPence: -withdrawal.amount_pence,
         },
-        { accountId: withdrawal.source_account_id, amountPence: withdrawal.amount_pence },
+        {
+          accountId: unclaimed ? PlatformAccount.unclaimedFunds : withdrawal.source_account_id,
+          amountPence: withdrawal.amount_pence,
+        },
       ],
-      metadata: { withdrawalId },
+      metadata: unclaimed ? { withdrawalId, unclaimedFor: withdrawal.source_account_id } : { withdrawalId },
     });
+    if (unclaimed) {
+      this.logger.warn(
+        `Withdrawal ${withdrawalId} came back (${withdrawal.amount_pence}p) for closed ${withdrawal.source_account_id}: held in ${PlatformAccount.unclaimedFunds} for an operator to return`,
+      );
+      return true;
+    }
     await notifyWithdrawal(tx, 'withdrawal_failed', withdrawal);
     return true;
   }
@@ -166,6 +182,15 @@ export class PayoutService {
     );
     return rows[0] ?? null;
   }
+}
+
+/** Whether the ledger account is a closed wallet (its owner deleted their account). */
+async function isClosed(tx: Tx, accountId: string): Promise<boolean> {
+  const [account] = await tx.$queryRawUnsafe<{ closed: boolean }[]>(
+    `SELECT closed_at IS NOT NULL AS closed FROM ledger_accounts WHERE id = $1`,
+    accountId,
+  );
+  return account?.closed ?? false;
 }
 
 /** Stripe paid out a different amount than we reserved: never settle that silently. */

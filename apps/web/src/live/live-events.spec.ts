@@ -21,12 +21,15 @@ describe('tagsForTopics', () => {
   const potId = '11111111-1111-4111-8111-111111111111';
 
   it('re-reads what each topic names', () => {
-    expect(tagsForTopics(['wallet', 'top-ups', 'withdrawals', 'pots', 'notifications'])).toEqual([
+    expect(
+      tagsForTopics(['wallet', 'top-ups', 'withdrawals', 'pots', 'notifications', 'onboarding']),
+    ).toEqual([
       { type: 'Wallet', id: 'ME' },
       { type: 'FundingHistory', id: 'ME' },
       { type: 'Withdrawals', id: 'ME' },
       { type: 'PotList', id: 'LIST' },
       { type: 'Notifications', id: 'ME' },
+      { type: 'Onboarding', id: 'ME' },
     ]);
     expect(tagsForTopics([`pot:${potId}`])).toEqual(
       expect.arrayContaining([

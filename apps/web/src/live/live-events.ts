@@ -31,7 +31,8 @@ export function parseServerSentEvents(buffer: string): { events: ServerSentEvent
 }
 
 type Tag =
-  ReturnType<typeof potTags>[number] | { type: 'Wallet' | 'FundingHistory' | 'Withdrawals'; id: 'ME' };
+  | ReturnType<typeof potTags>[number]
+  | { type: 'Wallet' | 'FundingHistory' | 'Withdrawals' | 'Onboarding'; id: 'ME' };
 
 const POT_TOPIC = /^pot:([0-9a-f-]{36})$/;
 
@@ -44,6 +45,7 @@ export function tagsForTopics(topics: readonly unknown[]): Tag[] {
     else if (topic === 'withdrawals') tags.push({ type: 'Withdrawals', id: 'ME' });
     else if (topic === 'pots') tags.push({ type: 'PotList', id: 'LIST' });
     else if (topic === 'notifications') tags.push({ type: 'Notifications', id: 'ME' });
+    else if (topic === 'onboarding') tags.push({ type: 'Onboarding', id: 'ME' });
     else if (typeof topic === 'string') {
       const potId = POT_TOPIC.exec(topic)?.[1];
       if (potId) tags.push(...potTags(potId));

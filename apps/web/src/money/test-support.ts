@@ -69,6 +69,8 @@ export function anOnboardingStatus(kycStatus: 'pending' | 'complete' = 'complete
       status: kycStatus === 'complete' ? 'active' : 'restricted',
       kycStatus,
       requirements: kycStatus === 'complete' ? [] : ['individual.dob.day'],
+      pendingVerification: [],
+      cardNotReadyReason: kycStatus === 'complete' ? null : 'Some of your details are still needed.',
       capabilities: { cardIssuing: 'active', transfers: 'active' },
       payoutAccountLabel: 'NatWest •••• 2345',
     },

@@ -76,6 +76,22 @@ const tosAcceptanceParam = () =>
     service_agreement: z.enum(['full', 'recipient']).optional(),
   });
 
+/** Acceptance of the Stripe Issuing terms, recorded as the platform showed them. */
+const settingsParam = () =>
+  z.strictObject({
+    card_issuing: z
+      .strictObject({
+        tos_acceptance: z
+          .strictObject({
+            date: formInt().optional(),
+            ip: z.string().max(45).optional(),
+            user_agent: z.string().max(512).optional(),
+          })
+          .optional(),
+      })
+      .optional(),
+  });
+
 const updatableFields = {
   business_type: z
     .literal('individual', { message: 'the Kitty sandbox supports only individual' })
@@ -90,6 +106,7 @@ const updatableFields = {
   external_account: externalAccountParam().optional(),
   individual: individualParam().optional(),
   metadata: metadataParam().optional(),
+  settings: settingsParam().optional(),
   tos_acceptance: tosAcceptanceParam().optional(),
   expand: expandParam(),
 };

@@ -8,6 +8,7 @@ import { inRange } from '../core/params';
 import { RequestContext } from '../core/request-context';
 import { invalidRequest, resourceMissing } from '../core/stripe-error';
 import { EVENT_TYPE, EventsService } from '../events/events.service';
+import { JOB_KIND, Scheduler } from '../scheduler/scheduler';
 import { Collection } from '../store/collection';
 import { SandboxStore } from '../store/store';
 import {
@@ -61,7 +62,16 @@ export type Account = Pick<
   external_accounts: ApiList<BankAccount>;
   individual: Individual;
   requirements: Stripe.Account.Requirements;
+  settings: AccountSettings;
   tos_acceptance: Pick<Stripe.Account.TosAcceptance, 'date' | 'ip' | 'user_agent'>;
+};
+
+/** The settings Stripe always returns, with Issuing's terms of service (what Kitty's accounts use). */
+type AccountSettings = Pick<
+  Stripe.Account.Settings,
+  'branding' | 'card_payments' | 'dashboard' | 'payments'
+> & {
+  card_issuing: { tos_acceptance: { date: number | null; ip: string | null; user_agent?: string } };
 };
 
 export type CapabilityName = 'card_issuing' | 'card_payments' | 'transfers';
@@ -93,6 +103,48 @@ const FAILING_DOB = { day: 1, month: 1, year: 1900 } as const;
 
 const UK_POSTCODE = /^(GIR ?0AA|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2})$/i;
 
+/**
+ * Test values of `individual.address.line1` that steer Stripe's verification of the submitted details
+ * (Stripe's own test address token `address_no_match` fails it): any other address verifies after the
+ * configured delay.
+ */
+export const VERIFICATION_TEST_ADDRESS = {
+  /** Verification fails: `verification_failed_address_match`, the capabilities turn `inactive`. */
+  fails: 'address_no_match',
+  /** Verification never finishes: the capabilities stay `pending`, the details stay in `pending_verification`. */
+  staysPending: 'address_pending_verification',
+} as const;
+
+/** What Stripe checks asynchronously once an individual's details are complete. */
+const VERIFIED_FIELDS = [
+  'individual.address.city',
+  'individual.address.line1',
+  'individual.address.postal_code',
+  'individual.dob.day',
+  'individual.dob.month',
+  'individual.dob.year',
+  'individual.first_name',
+  'individual.last_name',
+];
+
+/** Accepting Stripe's services agreement (Connected Account Agreement), as a Custom account's platform records it. */
+const PLATFORM_TERMS = ['tos_acceptance.date', 'tos_acceptance.ip'];
+/** Accepting the Stripe Issuing terms, due while `card_issuing` is requested. */
+const ISSUING_TERMS = ['card_issuing.tos_acceptance.date', 'card_issuing.tos_acceptance.ip'];
+
+/** Where Stripe's verification of an account's complete details stands (sandbox state, not an API object). */
+interface AccountVerification {
+  id: string;
+  /** A digest of the details it is about: changed details are verified again. */
+  details: string;
+  status: 'verifying' | 'verified' | 'failed';
+}
+
+interface AccountVerificationJob {
+  accountId: string;
+  details: string;
+}
+
 /** What an individual account must provide before its capabilities turn active. */
 const INDIVIDUAL_FIELDS: ReadonlyArray<[requirement: string, present: (person: Individual) => boolean]> = [
   ['individual.address.city', (p) => !!p.address.city],
@@ -107,22 +159,33 @@ const INDIVIDUAL_FIELDS: ReadonlyArray<[requirement: string, present: (person: I
 ];
 
 /**
- * Connect (custom) accounts of individuals in GB: details arrive through create/update, and the account's
- * `requirements` say what is still missing or invalid. Once nothing is, every requested capability turns
- * `active` and charges and payouts are enabled. Each update emits `account.updated`.
+ * Connect (custom) accounts of individuals in GB: details and terms acceptances arrive through
+ * create/update, and the account's `requirements` say what is still missing or invalid. Once nothing is,
+ * Stripe verifies the details asynchronously: the requested capabilities are `pending` and the details in
+ * `pending_verification` until, after the configured delay, they turn `active` (charges and payouts
+ * enabled) or, when verification fails, `inactive` with the failing detail due again. Every change emits
+ * `account.updated` with the account id and the changed fields' previous values, as Stripe sends it to
+ * Connect endpoints.
  */
 export class AccountsService {
   readonly accounts: Collection<Account>;
+  private readonly verifications: Collection<AccountVerification>;
 
   constructor(
     store: SandboxStore,
     private readonly clock: Clock,
     private readonly events: EventsService,
+    private readonly scheduler: Scheduler,
+    private readonly verificationDelayMs: number,
   ) {
     this.accounts = store.collection<Account>('accounts', {
       objectName: 'account',
       idPrefix: ID_PREFIX.account,
     });
+    this.verifications = store.collection<AccountVerification>('account_verifications', {
+      objectName: 'account',
+    });
+    scheduler.register<AccountVerificationJob>(JOB_KIND.accountVerification, (job) => this.verify(job));
   }
 
   create(params: CreateAccountParams): Account {
@@ -161,6 +224,24 @@ export class AccountsService {
       metadata: {},
       payouts_enabled: false,
       requirements: emptyRequirements(),
+      settings: {
+        branding: { icon: null, logo: null, primary_color: null, secondary_color: null },
+        card_issuing: { tos_acceptance: { date: null, ip: null } },
+        card_payments: {
+          decline_on: { avs_failure: false, cvc_failure: false },
+          statement_descriptor_prefix: null,
+          statement_descriptor_prefix_kana: null,
+          statement_descriptor_prefix_kanji: null,
+        },
+        dashboard: { display_name: null, timezone: 'Etc/UTC' },
+        payments: {
+          statement_descriptor: null,
+          statement_descriptor_kana: null,
+          statement_descriptor_kanji: null,
+          statement_descriptor_prefix_kana: null,
+          statement_descriptor_prefix_kanji: null,
+        },
+      },
       tos_acceptance: { date: null, ip: null, user_agent: null },
       type: params.type ?? 'custom',
     };
@@ -170,8 +251,23 @@ export class AccountsService {
   update(id: string, params: UpdateAccountParams, request: RequestContext): Account {
     const account = this.accounts.require(id, 'account');
     const updated = this.accounts.replace(this.evaluate(applyChanges(account, params)));
-    this.events.emit(EVENT_TYPE.accountUpdated, updated, request);
+    this.events.emit(EVENT_TYPE.accountUpdated, updated, request, { account: id, previous: account });
     return updated;
+  }
+
+  /** Stripe's verification of the details finished (unless a test address keeps it pending). */
+  private verify({ accountId, details }: AccountVerificationJob): void {
+    const verification = this.verifications.get(accountId);
+    const account = this.accounts.get(accountId);
+    if (!account || verification?.details !== details || verification.status !== 'verifying') return;
+    const line1 = account.individual.address.line1;
+    if (line1 === VERIFICATION_TEST_ADDRESS.staysPending) return;
+    this.verifications.replace({
+      ...verification,
+      status: line1 === VERIFICATION_TEST_ADDRESS.fails ? 'failed' : 'verified',
+    });
+    const updated = this.accounts.replace(this.evaluate(account));
+    this.events.emit(EVENT_TYPE.accountUpdated, updated, null, { account: accountId, previous: account });
   }
 
   retrieve(id: string): Account {
@@ -239,7 +335,7 @@ export class AccountsService {
     const updated = this.accounts.replace(
       this.evaluate({ ...account, external_accounts: { ...account.external_accounts, data } }),
     );
-    this.events.emit(EVENT_TYPE.accountUpdated, updated, request, { account: account.id });
+    this.events.emit(EVENT_TYPE.accountUpdated, updated, request, { account: account.id, previous: account });
   }
 
   list(params: ListAccountsParams): ApiList<Account> {
@@ -286,27 +382,72 @@ export class AccountsService {
         'The combination of the city, state, and postal code in the provided address could not be validated.',
       );
     }
+    if (!account.tos_acceptance.date || !account.tos_acceptance.ip) currentlyDue.push(...PLATFORM_TERMS);
+    const issuingTerms = account.settings.card_issuing.tos_acceptance;
+    if ('card_issuing' in account.capabilities && (!issuingTerms.date || !issuingTerms.ip))
+      currentlyDue.push(...ISSUING_TERMS);
+    const verification = currentlyDue.length === 0 ? this.verificationOf(account) : null;
+    if (verification === 'failed') {
+      invalid(
+        'individual.address.line1',
+        'verification_failed_address_match',
+        'The address could not be verified. Please correct it or upload a document that shows it.',
+      );
+    }
     currentlyDue.sort();
-    const complete = currentlyDue.length === 0;
+    const verified = currentlyDue.length === 0 && verification === 'verified';
+    const pending = currentlyDue.length === 0 && verification === 'verifying';
     const capabilities = Object.fromEntries(
-      Object.keys(account.capabilities).map((name) => [name, complete ? 'active' : 'inactive']),
+      Object.keys(account.capabilities).map((name) => [
+        name,
+        verified ? 'active' : pending ? 'pending' : 'inactive',
+      ]),
     ) as Account['capabilities'];
     return {
       ...account,
       capabilities,
-      charges_enabled: complete,
-      payouts_enabled: complete,
+      charges_enabled: verified,
+      payouts_enabled: verified,
       details_submitted: INDIVIDUAL_FIELDS.every(([, present]) => present(person)),
       requirements: {
         ...emptyRequirements(),
         currently_due: currentlyDue,
         eventually_due: [...currentlyDue],
         past_due: [...currentlyDue],
+        pending_verification: pending ? [...VERIFIED_FIELDS] : [],
         errors,
-        disabled_reason: complete ? null : 'requirements.past_due',
+        disabled_reason: verified
+          ? null
+          : pending
+            ? 'requirements.pending_verification'
+            : 'requirements.past_due',
       },
     };
   }
+
+  /**
+   * Where the verification of the account's complete details stands; details not seen before start a
+   * verification that finishes after the configured delay.
+   */
+  private verificationOf(account: Account): AccountVerification['status'] {
+    const details = detailsDigest(account);
+    const known = this.verifications.get(account.id);
+    if (known?.details === details) return known.status;
+    const verification: AccountVerification = { id: account.id, details, status: 'verifying' };
+    if (known) this.verifications.replace(verification);
+    else this.verifications.insert(verification);
+    this.scheduler.schedule<AccountVerificationJob>(JOB_KIND.accountVerification, this.verificationDelayMs, {
+      accountId: account.id,
+      details,
+    });
+    return 'verifying';
+  }
+}
+
+/** What verification is about: the individual's identity details (the terms and the bank account are not). */
+function detailsDigest({ individual }: Account): string {
+  const { first_name, last_name, dob, address } = individual;
+  return JSON.stringify([first_name, last_name, dob, address.line1, address.city, address.postal_code]);
 }
 
 function emptyRequirements(): Stripe.Account.Requirements {
@@ -338,6 +479,15 @@ function applyChanges(account: Account, params: UpdateAccountParams): Account {
     email: params.email ?? account.email,
     metadata: { ...account.metadata, ...params.metadata },
     tos_acceptance: { ...account.tos_acceptance, ...params.tos_acceptance },
+    settings: {
+      ...account.settings,
+      card_issuing: {
+        tos_acceptance: {
+          ...account.settings.card_issuing.tos_acceptance,
+          ...params.settings?.card_issuing?.tos_acceptance,
+        },
+      },
+    },
     external_accounts:
       params.external_account === undefined
         ? account.external_accounts

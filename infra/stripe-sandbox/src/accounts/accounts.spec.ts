@@ -8,6 +8,7 @@ import {
   waitFor,
   WebhookReceiver,
 } from '../testing/harness';
+import { Account, VERIFICATION_TEST_ADDRESS } from './accounts.service';
 
 const ADULT: Stripe.AccountUpdateParams.Individual = {
   first_name: 'Ada',
@@ -15,6 +16,20 @@ const ADULT: Stripe.AccountUpdateParams.Individual = {
   phone: '+447700900123',
   dob: { day: 10, month: 12, year: 1990 },
   address: { line1: '1 Test Street', city: 'London', postal_code: 'SW1A 1AA', country: 'GB' },
+};
+
+const TERMS_DUE = [
+  'card_issuing.tos_acceptance.date',
+  'card_issuing.tos_acceptance.ip',
+  'tos_acceptance.date',
+  'tos_acceptance.ip',
+];
+
+/** Both acceptances, as Kitty's onboarding sends them. */
+const ACCEPTED = { date: 1_795_000_000, ip: '203.0.113.7', user_agent: 'Mozilla/5.0 (test)' };
+const TERMS: Stripe.AccountUpdateParams = {
+  tos_acceptance: ACCEPTED,
+  settings: { card_issuing: { tos_acceptance: ACCEPTED } },
 };
 
 const INDIVIDUAL_DUE = [
@@ -69,7 +84,11 @@ describe('Connect accounts through the stripe SDK', () => {
       details_submitted: false,
       metadata: { userId: 'u1' },
       capabilities: { card_issuing: 'inactive', transfers: 'inactive' },
-      requirements: { currently_due: INDIVIDUAL_DUE, disabled_reason: 'requirements.past_due', errors: [] },
+      requirements: {
+        currently_due: [...TERMS_DUE.slice(0, 2), ...INDIVIDUAL_DUE, ...TERMS_DUE.slice(2)],
+        disabled_reason: 'requirements.past_due',
+        errors: [],
+      },
     });
     const bank = account.external_accounts?.data[0] as Stripe.BankAccount;
     expect(bank).toMatchObject({
@@ -91,35 +110,116 @@ describe('Connect accounts through the stripe SDK', () => {
       'business_type',
       'external_account',
       ...INDIVIDUAL_DUE,
+      ...TERMS_DUE.slice(2),
     ]);
     expect(account.capabilities).toEqual({ transfers: 'inactive' });
   });
 
-  it('activates the capabilities once the individual is complete, with account.updated', async () => {
+  const accountEvents = (id: string) =>
+    receiver.events().filter((e) => e.type === 'account.updated' && e.data.object['id'] === id);
+
+  it('keeps both terms of service due until they are accepted', async () => {
     const account = await newAccount();
-    const updated = await t.stripe.accounts.update(account.id, { individual: ADULT });
+    const details = await t.stripe.accounts.update(account.id, { individual: ADULT });
+    expect(details.requirements).toMatchObject({
+      currently_due: TERMS_DUE,
+      pending_verification: [],
+      disabled_reason: 'requirements.past_due',
+    });
+    expect(details.capabilities).toEqual({ card_issuing: 'inactive', transfers: 'inactive' });
+    const platformOnly = await t.stripe.accounts.update(account.id, { tos_acceptance: ACCEPTED });
+    expect(platformOnly.requirements?.currently_due).toEqual(TERMS_DUE.slice(0, 2));
+    const both = await t.stripe.accounts.update(account.id, TERMS);
+    expect(both.requirements?.currently_due).toEqual([]);
+    expect(both.tos_acceptance).toMatchObject(ACCEPTED);
+    expect(both.settings?.card_issuing?.tos_acceptance).toEqual(ACCEPTED);
+  });
+
+  it('verifies complete details asynchronously: pending, then active with account.updated', async () => {
+    const account = await newAccount();
+    const updated = await t.stripe.accounts.update(account.id, { individual: ADULT, ...TERMS });
     expect(updated).toMatchObject({
-      charges_enabled: true,
-      payouts_enabled: true,
+      charges_enabled: false,
+      payouts_enabled: false,
       details_submitted: true,
-      capabilities: { card_issuing: 'active', transfers: 'active' },
-      requirements: { currently_due: [], errors: [], disabled_reason: null },
+      capabilities: { card_issuing: 'pending', transfers: 'pending' },
+      requirements: {
+        currently_due: [],
+        errors: [],
+        pending_verification: expect.arrayContaining(['individual.dob.day', 'individual.address.line1']),
+        disabled_reason: 'requirements.pending_verification',
+      },
       individual: {
         object: 'person',
         first_name: 'Ada',
-        last_name: 'Lovelace',
-        phone: '+447700900123',
         dob: { day: 10, month: 12, year: 1990 },
         address: { line1: '1 Test Street', city: 'London', postal_code: 'SW1A 1AA', country: 'GB' },
       },
     });
-    const event = await waitFor(() =>
-      receiver.events().find((e) => e.type === 'account.updated' && e.data.object['id'] === account.id),
+    const verified = await waitFor(() =>
+      accountEvents(account.id).find((e) => e.data.object['charges_enabled'] === true),
     );
-    expect(event.data.object).toMatchObject({
-      charges_enabled: true,
+    expect(verified.account).toBe(account.id);
+    expect(verified.data.object).toMatchObject({
+      payouts_enabled: true,
+      capabilities: { card_issuing: 'active', transfers: 'active' },
+      requirements: { pending_verification: [], disabled_reason: null },
+    });
+    expect(verified.data.previous_attributes).toMatchObject({
+      charges_enabled: false,
+      capabilities: { card_issuing: 'pending', transfers: 'pending' },
+      requirements: { disabled_reason: 'requirements.pending_verification' },
+    });
+    expect(await t.stripe.accounts.retrieve(account.id)).toMatchObject({
       capabilities: { card_issuing: 'active' },
     });
+  });
+
+  it('sends the platform update of a connected account with its account id and previous attributes', async () => {
+    const account = await newAccount();
+    await t.stripe.accounts.update(account.id, { individual: { first_name: 'Ada' } });
+    const event = await waitFor(() => accountEvents(account.id)[0]);
+    expect(event.account).toBe(account.id);
+    expect(event.data.previous_attributes).toEqual({
+      individual: { first_name: null },
+      requirements: {
+        currently_due: expect.arrayContaining(['individual.first_name']),
+        eventually_due: expect.arrayContaining(['individual.first_name']),
+        past_due: expect.arrayContaining(['individual.first_name']),
+      },
+    });
+  });
+
+  it(`keeps the capabilities pending while verification does not finish (line1 "${VERIFICATION_TEST_ADDRESS.staysPending}")`, async () => {
+    const account = await newAccount();
+    const address = { ...ADULT.address, line1: VERIFICATION_TEST_ADDRESS.staysPending };
+    await t.stripe.accounts.update(account.id, { individual: { ...ADULT, address }, ...TERMS });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const later = await t.stripe.accounts.retrieve(account.id);
+    expect(later.capabilities).toEqual({ card_issuing: 'pending', transfers: 'pending' });
+    expect(later.requirements?.pending_verification).not.toEqual([]);
+    expect(later.charges_enabled).toBe(false);
+  });
+
+  it(`turns the capabilities inactive when verification fails (line1 "${VERIFICATION_TEST_ADDRESS.fails}")`, async () => {
+    const account = await newAccount();
+    const address = { ...ADULT.address, line1: VERIFICATION_TEST_ADDRESS.fails };
+    await t.stripe.accounts.update(account.id, { individual: { ...ADULT, address }, ...TERMS });
+    const failed = await waitFor(() =>
+      accountEvents(account.id).find(
+        (e) =>
+          (e.data.object['capabilities'] as Account['capabilities']).card_issuing === 'inactive' &&
+          e.data.previous_attributes?.['capabilities'] !== undefined,
+      ),
+    );
+    expect(failed.data.object['requirements']).toMatchObject({
+      currently_due: ['individual.address.line1'],
+      pending_verification: [],
+      errors: [{ code: 'verification_failed_address_match', requirement: 'individual.address.line1' }],
+      disabled_reason: 'requirements.past_due',
+    });
+    const corrected = await t.stripe.accounts.update(account.id, { individual: ADULT });
+    expect(corrected.capabilities).toEqual({ card_issuing: 'pending', transfers: 'pending' });
   });
 
   it('merges partial updates', async () => {
@@ -137,7 +237,7 @@ describe('Connect accounts through the stripe SDK', () => {
     ["is Stripe's failing test date", { day: 1, month: 1, year: 1900 }, 'verification_failed_keyed_identity'],
   ])('keeps the date of birth due when it %s', async (_case, dob, code) => {
     const account = await newAccount();
-    const updated = await t.stripe.accounts.update(account.id, { individual: { ...ADULT, dob } });
+    const updated = await t.stripe.accounts.update(account.id, { individual: { ...ADULT, dob }, ...TERMS });
     expect(updated.requirements).toMatchObject({
       currently_due: ['individual.dob.day'],
       errors: [{ code, requirement: 'individual.dob.day', reason: expect.any(String) }],
@@ -149,6 +249,7 @@ describe('Connect accounts through the stripe SDK', () => {
     const account = await newAccount();
     const updated = await t.stripe.accounts.update(account.id, {
       individual: { ...ADULT, dob: { day: 22, month: 11, year: 2008 } },
+      ...TERMS,
     });
     expect(updated.requirements?.currently_due).toEqual([]);
   });

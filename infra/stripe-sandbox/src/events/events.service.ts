@@ -48,7 +48,8 @@ export type SandboxEvent = Pick<
   /** The connected account the event happened on (Connect); absent for the platform's own events. */
   account?: string;
   type: EventType;
-  data: { object: ApiObject };
+  /** `previous_attributes`: on `*.updated` events, the old values of the fields that changed. */
+  data: { object: ApiObject; previous_attributes?: Record<string, unknown> };
 };
 
 /** Something that delivers new events to the webhook endpoints and reports how many it will try. */
@@ -90,13 +91,18 @@ export class EventsService {
    * Records the event and hands it to the dispatcher; `{ dispatch: false }` only records it, for an event
    * delivered synchronously by its producer (`issuing_authorization.request`). An event happens on the
    * connected account named by `account`, else by the request's `Stripe-Account` header; such an event
-   * carries `account`, as Stripe's Connect events do.
+   * carries `account`, as Stripe's Connect events do. `previous` is the object before an update: the
+   * event carries what changed since as `data.previous_attributes`.
    */
   emit(
     type: EventType,
     object: ApiObject,
     request: RequestContext | null,
-    { dispatch = true, account }: { dispatch?: boolean; account?: string | null } = {},
+    {
+      dispatch = true,
+      account,
+      previous,
+    }: { dispatch?: boolean; account?: string | null; previous?: ApiObject } = {},
   ): SandboxEvent {
     const onAccount = account ?? request?.account ?? null;
     const event = this.events.insert({
@@ -105,7 +111,10 @@ export class EventsService {
       object: 'event',
       api_version: Stripe.API_VERSION,
       created: unixSeconds(this.clock),
-      data: { object: structuredClone(object) },
+      data: {
+        object: structuredClone(object),
+        ...(previous && { previous_attributes: previousAttributes(previous, object) }),
+      },
       livemode: false,
       pending_webhooks: 0,
       // Stripe sets `request` for changes made through the API, and nulls its id for automatic ones.
@@ -143,6 +152,34 @@ export class EventsService {
     }
   }
 }
+
+/**
+ * Stripe's `previous_attributes`: for each field that changed, its old value; within a changed hash, only
+ * the keys that changed (`{ capabilities: { card_issuing: 'pending' } }`). Lists and scalars are compared
+ * whole; a field the update added has the old value null.
+ */
+export function previousAttributes(before: object, after: object): Record<string, unknown> {
+  const changed: Record<string, unknown> = {};
+  const old = before as Record<string, unknown>;
+  const now = after as Record<string, unknown>;
+  for (const key of new Set([...Object.keys(old), ...Object.keys(now)])) {
+    const was = old[key];
+    const is = now[key];
+    if (isHash(was) && isHash(is)) {
+      const inner = previousAttributes(was, is);
+      if (Object.keys(inner).length > 0) changed[key] = inner;
+    } else if (JSON.stringify(was) !== JSON.stringify(is)) {
+      changed[key] = was === undefined ? null : structuredClone(was);
+    }
+  }
+  return changed;
+}
+
+const isHash = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' &&
+  value !== null &&
+  !Array.isArray(value) &&
+  (value as { object?: unknown }).object !== 'list';
 
 /** Stripe's `type` filter accepts `*` wildcards: `checkout.session.*`. */
 function typeMatches(type: string, pattern: string): boolean {

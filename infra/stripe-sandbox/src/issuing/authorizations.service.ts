@@ -214,7 +214,7 @@ export class AuthorizationsService {
       transactions: [...authorization.transactions, transaction],
     });
     this.events.emit(EVENT_TYPE.issuingTransactionCreated, transaction, request);
-    this.events.emit(EVENT_TYPE.issuingAuthorizationUpdated, updated, request);
+    this.events.emit(EVENT_TYPE.issuingAuthorizationUpdated, updated, request, { previous: authorization });
     return updated;
   }
 
@@ -223,15 +223,15 @@ export class AuthorizationsService {
     const authorization = this.pending(id, request);
     const remaining = Math.max(0, authorization.amount - (params.reverse_amount ?? authorization.amount));
     const updated = this.update(id, { amount: remaining, status: remaining === 0 ? 'reversed' : 'pending' });
-    this.events.emit(EVENT_TYPE.issuingAuthorizationUpdated, updated, request);
+    this.events.emit(EVENT_TYPE.issuingAuthorizationUpdated, updated, request, { previous: authorization });
     return updated;
   }
 
   /** Test helper: the hold lapses uncaptured (Stripe: after 7 days). */
   expire(id: string, request: RequestContext): IssuingAuthorization {
-    this.pending(id, request);
+    const authorization = this.pending(id, request);
     const updated = this.update(id, { amount: 0, status: 'expired' });
-    this.events.emit(EVENT_TYPE.issuingAuthorizationUpdated, updated, request);
+    this.events.emit(EVENT_TYPE.issuingAuthorizationUpdated, updated, request, { previous: authorization });
     return updated;
   }
 

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 
 import Stripe from 'stripe';
 
-import { startTestSandbox, TEST_WEBHOOK_SECRET, TestSandbox } from '../testing/harness';
+import { startTestSandbox, TEST_WEBHOOK_SECRET, TestSandbox, verifiedAccount } from '../testing/harness';
 
 /** An endpoint that decides `issuing_authorization.request` with `decide`, and records every event. */
 async function startDecider() {
@@ -59,7 +59,7 @@ describe('Issuing authorizations (test helper) with the real-time webhook decisi
   beforeAll(async () => {
     decider = await startDecider();
     t = await startTestSandbox({ SANDBOX_WEBHOOK_URLS: decider.url });
-    const account = await t.stripe.accounts.create({
+    const account = await verifiedAccount(t.stripe, {
       business_type: 'individual',
       capabilities: { card_issuing: { requested: true }, transfers: { requested: true } },
       external_account: 'btok_gb',

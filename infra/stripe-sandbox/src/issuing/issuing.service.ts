@@ -170,7 +170,7 @@ export class IssuingService {
       metadata: { ...card.metadata, ...params.metadata },
     };
     this.cards.replace({ ...owned, object: updated });
-    this.events.emit(EVENT_TYPE.issuingCardUpdated, updated, request);
+    this.events.emit(EVENT_TYPE.issuingCardUpdated, updated, request, { previous: card });
     return updated;
   }
 

@@ -4,6 +4,7 @@ import {
   startTestSandbox,
   startWebhookReceiver,
   TestSandbox,
+  verifiedAccount,
   waitFor,
   WebhookReceiver,
 } from '../testing/harness';
@@ -40,7 +41,7 @@ describe('Issuing cardholders and cards through the stripe SDK', () => {
 
   /** A verified connected account, with or without the card_issuing capability. */
   const connectedAccount = async (cardIssuing = true) => {
-    const account = await t.stripe.accounts.create({
+    const account = await verifiedAccount(t.stripe, {
       business_type: 'individual',
       capabilities: {
         transfers: { requested: true },

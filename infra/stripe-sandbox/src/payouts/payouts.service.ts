@@ -199,7 +199,7 @@ export class PayoutsService {
     const outcome = this.outcomeOf(payout.destination as string, account);
     if (payout.status === 'pending') {
       const inTransit = this.payouts.replace({ ...payout, status: 'in_transit' });
-      this.events.emit(EVENT_TYPE.payoutUpdated, inTransit, null, { account });
+      this.events.emit(EVENT_TYPE.payoutUpdated, inTransit, null, { account, previous: payout });
       this.scheduleStep(payoutId, this.delays.settlementMs - this.halfDelay());
       return;
     }

@@ -48,6 +48,7 @@ describe('Scheduler', () => {
     });
     scheduler.register(JOB_KIND.payoutSettlement, () => void ran.push('payout'));
     scheduler.register(JOB_KIND.asyncPaymentResolution, () => undefined);
+    scheduler.register(JOB_KIND.accountVerification, () => undefined);
     scheduler.start();
     scheduler.schedule(JOB_KIND.webhookDelivery, 0, {});
     scheduler.schedule(JOB_KIND.payoutSettlement, 5, {});

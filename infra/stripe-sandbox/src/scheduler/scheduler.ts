@@ -9,6 +9,7 @@ export const JOB_KIND = {
   webhookDelivery: 'webhook.deliver',
   asyncPaymentResolution: 'checkout.async_payment.resolve',
   payoutSettlement: 'payout.settle',
+  accountVerification: 'account.verify',
 } as const;
 
 export type JobKind = (typeof JOB_KIND)[keyof typeof JOB_KIND];
@@ -26,7 +27,7 @@ type Handler = (data: never) => Promise<void> | void;
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /**
- * Runs delayed work (webhook retries, async payment outcomes, payout settlement) at its time. Jobs are
+ * Runs delayed work (webhook retries, async payment outcomes, payout settlement, account verification) at its time. Jobs are
  * stored, so with persistence they survive a restart; a job is removed only once its handler has run.
  * Handlers own their retries: a handler that throws is logged and its job dropped.
  */

@@ -44,6 +44,7 @@ export async function startTestSandbox(
     SANDBOX_ASYNC_PAYMENT_DELAY_MS: '50',
     SANDBOX_PAYOUT_DELAY_MS: '50',
     SANDBOX_PAYOUT_RETURN_DELAY_MS: '50',
+    SANDBOX_VERIFICATION_DELAY_MS: '50',
     SANDBOX_EXPIRY_SWEEP_MS: '20',
     ...env,
   });
@@ -68,7 +69,13 @@ export interface WebhookReceiver {
   url: string;
   received: ReceivedWebhook[];
   /** Events received so far, parsed. */
-  events(): Array<{ id: string; type: string; account?: string; data: { object: Record<string, unknown> } }>;
+  events(): Array<{
+    id: string;
+    type: string;
+    account?: string;
+    api_version: string;
+    data: { object: Record<string, unknown>; previous_attributes?: Record<string, unknown> };
+  }>;
   close(): Promise<void>;
 }
 
@@ -158,3 +165,29 @@ export const CARD_SUCCESS = {
 };
 
 export const CARD_DECLINED = { ...CARD_SUCCESS, card_number: '4000 0000 0000 0002' };
+
+/** Both terms of service accepted, as a platform records its user's acceptance. */
+export const ACCEPTED_TERMS = {
+  tos_acceptance: { date: 1_795_000_000, ip: '203.0.113.7', user_agent: 'Mozilla/5.0 (test)' },
+  settings: {
+    card_issuing: {
+      tos_acceptance: { date: 1_795_000_000, ip: '203.0.113.7', user_agent: 'Mozilla/5.0 (test)' },
+    },
+  },
+} satisfies Pick<Stripe.AccountCreateParams, 'tos_acceptance' | 'settings'>;
+
+/** Creates a connected account and waits for Stripe's verification to activate its capabilities. */
+export async function verifiedAccount(
+  stripe: Stripe,
+  params: Stripe.AccountCreateParams,
+): Promise<Stripe.Account> {
+  const created = await stripe.accounts.create({ ...ACCEPTED_TERMS, ...params });
+  return waitFor(
+    async () => {
+      const account = await stripe.accounts.retrieve(created.id);
+      return account.charges_enabled ? account : null;
+    },
+    5000,
+    `account ${created.id} to be verified`,
+  );
+}

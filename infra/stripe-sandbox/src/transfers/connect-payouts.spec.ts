@@ -4,6 +4,7 @@ import {
   startTestSandbox,
   startWebhookReceiver,
   TestSandbox,
+  verifiedAccount,
   waitFor,
   WebhookReceiver,
 } from '../testing/harness';
@@ -45,8 +46,8 @@ describe('Connect: external accounts, transfers and payouts on a connected accou
     await connect.close();
   });
 
-  const verifiedAccount = () =>
-    t.stripe.accounts.create({
+  const connectedAccount = () =>
+    verifiedAccount(t.stripe, {
       type: 'custom',
       country: 'GB',
       business_type: 'individual',
@@ -56,7 +57,7 @@ describe('Connect: external accounts, transfers and payouts on a connected accou
     });
 
   it('adds a bank account as the default, lists it, and refuses to delete the default', async () => {
-    const account = await verifiedAccount();
+    const account = await connectedAccount();
     const bank = await t.stripe.accounts.createExternalAccount(account.id, {
       external_account: bankDetails('55779911'),
       default_for_currency: true,
@@ -100,7 +101,7 @@ describe('Connect: external accounts, transfers and payouts on a connected accou
   });
 
   it('transfers to the account, pays out to its default bank account, and signs its events with the Connect secret', async () => {
-    const account = await verifiedAccount();
+    const account = await connectedAccount();
     const bank = await t.stripe.accounts.createExternalAccount(account.id, {
       external_account: bankDetails('55779911'),
       default_for_currency: true,
@@ -151,7 +152,7 @@ describe('Connect: external accounts, transfers and payouts on a connected accou
   });
 
   it('refuses a payout beyond the balance and to an account without a transfers capability', async () => {
-    const account = await verifiedAccount();
+    const account = await connectedAccount();
     const tooMuch = await t.stripe.payouts
       .create({ amount: 100, currency: 'gbp' }, { stripeAccount: account.id })
       .catch((e: unknown) => e);
@@ -167,7 +168,7 @@ describe('Connect: external accounts, transfers and payouts on a connected accou
   });
 
   it('fails a payout to an account number ending 0002, returns the money to the balance, and reverses the transfer', async () => {
-    const account = await verifiedAccount();
+    const account = await connectedAccount();
     await t.stripe.accounts.createExternalAccount(account.id, {
       external_account: bankDetails('00040002'),
       default_for_currency: true,
@@ -208,7 +209,7 @@ describe('Connect: external accounts, transfers and payouts on a connected accou
   });
 
   it('pays a payout to an account number ending 0003, then fails it when the bank returns it: the money is back in the balance', async () => {
-    const account = await verifiedAccount();
+    const account = await connectedAccount();
     await t.stripe.accounts.createExternalAccount(account.id, {
       external_account: bankDetails('00040003'),
       default_for_currency: true,

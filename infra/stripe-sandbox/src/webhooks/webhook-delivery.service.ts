@@ -24,6 +24,8 @@ export interface WebhookSettings {
   retryBaseMs: number;
   retryMaxMs: number;
   timeoutMs: number;
+  /** The endpoints' API version: every delivered event is rendered with it, as Stripe does. */
+  apiVersion: string;
 }
 
 /** One HTTP attempt to deliver one event to one endpoint, as shown at `GET /_sandbox/deliveries`. */
@@ -190,7 +192,7 @@ export class WebhookDeliveryService implements EventDispatcher {
     timeoutMs = this.settings.timeoutMs,
     extraHeaders: Record<string, string> = {},
   ): Promise<SendResult> {
-    const payload = JSON.stringify(event, null, 2);
+    const payload = JSON.stringify({ ...event, api_version: this.settings.apiVersion }, null, 2);
     const headers = {
       'Content-Type': 'application/json; charset=utf-8',
       'User-Agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',

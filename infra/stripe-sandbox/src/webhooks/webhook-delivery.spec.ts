@@ -128,6 +128,31 @@ describe('webhook delivery', () => {
     });
   });
 
+  describe("rendered with the endpoint's API version", () => {
+    let receiver: WebhookReceiver;
+    let t: TestSandbox;
+
+    beforeAll(async () => {
+      receiver = await startWebhookReceiver();
+      t = await startTestSandbox({
+        SANDBOX_WEBHOOK_URLS: receiver.url,
+        SANDBOX_WEBHOOK_API_VERSION: '2024-06-20',
+      });
+    });
+    afterAll(async () => {
+      await t.close();
+      await receiver.close();
+    });
+
+    it('delivers every event with the endpoint version, and payout.updated with previous_attributes', async () => {
+      const payout = await t.stripe.payouts.create({ amount: 500, currency: 'gbp' });
+      const updated = await waitFor(() => receiver.events().find((e) => e.type === 'payout.updated'));
+      expect(receiver.events().map((e) => e.api_version)).toEqual(receiver.events().map(() => '2024-06-20'));
+      expect(updated.data.object).toMatchObject({ id: payout.id, status: 'in_transit' });
+      expect(updated.data.previous_attributes).toEqual({ status: 'pending' });
+    });
+  });
+
   describe('paused', () => {
     let receiver: WebhookReceiver;
     let t: TestSandbox;

@@ -1517,8 +1517,10 @@ export type SetActivePotRequest = {
 export type PaymentAccount = {
   id: string;
   status: 'active' | 'restricted';
-  kycStatus: 'pending' | 'complete' | 'failed';
+  kycStatus: 'pending' | 'verifying' | 'complete' | 'failed';
   requirements: string[];
+  pendingVerification: string[];
+  cardNotReadyReason: string | null;
   capabilities: {
     cardIssuing: ('active' | 'inactive' | 'pending') | null;
     transfers: ('active' | 'inactive' | 'pending') | null;
@@ -1552,6 +1554,7 @@ export type KycRequest = {
     postal_code: string;
     country?: 'GB';
   };
+  acceptedTerms: true;
 };
 export type RecreatePaymentAccountRequest = {
   accountNumber?: string;

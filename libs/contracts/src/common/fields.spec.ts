@@ -26,6 +26,7 @@ const valid = {
     phoneNumber: '+44 7700 900123',
     dateOfBirth: { day: 10, month: 12, year: 1980 },
     address: { line1: '1 High Street', city: 'London', postal_code: 'SW1A 1AA' },
+    acceptedTerms: true,
   },
   topUp: { amountPence: 1000, recipients: ['bob@example.com'], message: 'Thanks!\nSee you' },
 };

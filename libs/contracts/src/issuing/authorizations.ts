@@ -35,9 +35,10 @@ export const CardAuthorizationRpc = {
 } as const;
 
 /**
- * Issuing's later Stripe events (`issuing_authorization.*`, `issuing_transaction.*`), queued by the gateway
- * with jobId = event id. The job carries the fields issuing acts on, taken from the signature-verified
- * event (ADR 0010), so redeliveries are one job and the worker needs no Stripe call.
+ * Issuing's later Stripe events (`issuing_authorization.*`, `issuing_transaction.*`, `account.updated`),
+ * queued by the gateway with jobId = event id. The job carries the fields issuing acts on, taken from the
+ * signature-verified event (ADR 0010), so redeliveries are one job and the worker needs no Stripe call
+ * (except for an account, which is read back: its event only says which one changed).
  */
 export const IssuingEventQueue = defineQueue('issuing-stripe-events', ['issuing.stripe-event.received.v1']);
 
@@ -65,6 +66,13 @@ export const IssuingEventJob = z.discriminatedUnion('kind', [
     /** Positive pence: what was captured or refunded (Stripe signs captures negative). */
     amountPence: z.number().int().positive(),
     merchantName: z.string().max(200),
+  }),
+  z.object({
+    ...EventEnvelope,
+    kind: z.literal('account'),
+    type: z.literal('account.updated'),
+    /** The connected account that changed (acct_…). */
+    accountId: StripeId,
   }),
   /**
    * A signed event of an issuing type that lacks a field Kitty acts on. Refusing it would make Stripe

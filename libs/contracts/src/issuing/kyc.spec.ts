@@ -9,6 +9,7 @@ const valid = {
   phoneNumber: '+44 7700 900123',
   dateOfBirth: { day: 10, month: 12, year: 1990 },
   address: { line1: '1 Test Street', city: 'London', postal_code: 'sw1a1aa' },
+  acceptedTerms: true,
 };
 
 type Form = Record<string, unknown>;
@@ -58,6 +59,8 @@ describe('KycRequest', () => {
     ['address.city', undefined],
     ['address.postal_code', undefined],
     ['address.postal_code', ''],
+    ['acceptedTerms', undefined],
+    ['acceptedTerms', false],
   ])('requires %s (given %j)', (path, value) => {
     expect(fieldsOf(withField(path, value))).toEqual([path]);
   });

@@ -87,7 +87,8 @@ export type DateOfBirth = z.infer<typeof DateOfBirth>;
 
 /**
  * The onboarding form (spec §3 KYC form). Every field is required; the phone number and postcode must be
- * UK ones and come back normalised (+44…, 'SW1A 1AA'); the applicant must be 18 or over on `today()`.
+ * UK ones and come back normalised (+44…, 'SW1A 1AA'); the applicant must be 18 or over on `today()` and
+ * accept the payment provider's terms.
  */
 export function kycRequestSchema(today: () => Date) {
   return z
@@ -126,6 +127,11 @@ export function kycRequestSchema(today: () => Date) {
           country: z.literal('GB', { error: 'Only UK addresses are supported.' }).default('GB'),
         })
         .strict(),
+      /**
+       * The applicant accepts Stripe's Connected Account Agreement and the Stripe Issuing terms: Stripe
+       * requires both before the account can pay out or issue a card.
+       */
+      acceptedTerms: z.literal(true, { error: 'Accept the terms to continue.' }),
     })
     .strict();
 }

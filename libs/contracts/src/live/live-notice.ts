@@ -4,11 +4,18 @@ import { Uuid } from '../common';
 
 /**
  * What changed, as an open tab reads it: the wallet, the caller's top-ups or withdrawals,
- * the list of pots, the caller's notifications, or one pot (its balance, members, expenses, plan and
+ * the list of pots, the caller's notifications, their onboarding (payment account and card), or one pot (its balance, members, expenses, plan and
  * activity). A notice says only
  * that something changed, never what it now is: the tab re-reads it through the API, which checks access.
  */
-export const LIVE_TOPICS = ['wallet', 'top-ups', 'withdrawals', 'pots', 'notifications'] as const;
+export const LIVE_TOPICS = [
+  'wallet',
+  'top-ups',
+  'withdrawals',
+  'pots',
+  'notifications',
+  'onboarding',
+] as const;
 const POT_TOPIC = /^pot:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 export type LiveTopic = (typeof LIVE_TOPICS)[number] | `pot:${string}`;
 export const LiveTopic = z.custom<LiveTopic>(

@@ -42,6 +42,12 @@ export const ledgerPostings = new Counter({
   labelNames: ['kind'] as const,
 });
 
+export const stripeWebhookEventsRefused = new Counter({
+  name: 'stripe_webhook_events_refused_total',
+  help: "Signed Stripe webhook deliveries refused for what they carry, by endpoint (platform, connect) and reason (api_version: rendered with another API version than Kitty's pinned one; the endpoint needs fixing at Stripe)",
+  labelNames: ['endpoint', 'reason'] as const,
+});
+
 /** What a queue-depth probe needs of a BullMQ Queue. */
 export interface CountableQueue {
   name: string;

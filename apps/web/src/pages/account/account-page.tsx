@@ -85,6 +85,8 @@ export default function AccountPage() {
             <dd>
               {account?.kycStatus === 'complete' ? (
                 <Tag color="green">Verified</Tag>
+              ) : account?.kycStatus === 'verifying' ? (
+                <Tag color="blue">Being checked by Stripe</Tag>
               ) : account?.kycStatus === 'failed' ? (
                 <Tag color="red">Needs attention</Tag>
               ) : (

@@ -18,13 +18,21 @@ export function AccountSummary({ account }: { account: PaymentAccount }) {
     <Descriptions column={1} size="small" className="onboarding-account">
       <Descriptions.Item label="Account">{account.id}</Descriptions.Item>
       <Descriptions.Item label="KYC">
-        {account.kycStatus === 'complete' ? 'Completed' : 'Pending'}
+        {account.kycStatus === 'complete'
+          ? 'Completed'
+          : account.kycStatus === 'verifying'
+            ? 'Being checked by Stripe'
+            : 'Pending'}
       </Descriptions.Item>
       <Descriptions.Item label="Payouts to">
         {account.payoutAccountLabel ?? 'No bank account yet'}
       </Descriptions.Item>
       <Descriptions.Item label="Card issuing">
-        {account.capabilities.cardIssuing === 'active' ? 'Available' : 'Not available'}
+        {account.capabilities.cardIssuing === 'active'
+          ? 'Available'
+          : account.capabilities.cardIssuing === 'pending'
+            ? 'Being checked by Stripe'
+            : 'Not available'}
       </Descriptions.Item>
     </Descriptions>
   );
@@ -37,9 +45,11 @@ function reasonOf(error: unknown, fallback: string): string {
 }
 
 /**
- * The card step: the account is verified; 'Create Virtual Card' issues the card, and the onboarding status
- * (re-read through its cache tag) moves on to complete. 'Create New Account with Card Issuing' replaces
- * the account with one that has the capability (decisions §16) and stays on this step.
+ * The card step: the details are sent. While Stripe is still checking them the card waits, and the step
+ * says why (the page re-reads the status until Stripe's answer arrives); once Stripe makes card issuing
+ * active, 'Create Virtual Card' issues the card, and the onboarding status (re-read through its cache tag)
+ * moves on to complete. 'Create New Account with Card Issuing' replaces the account with one that has the
+ * capability (decisions §16) and stays on this step.
  */
 export function CardStep({
   account,
@@ -83,11 +93,16 @@ export function CardStep({
     }
   };
 
+  const cardReady = account.capabilities.cardIssuing === 'active';
+  const checking = account.kycStatus === 'verifying' || account.capabilities.cardIssuing === 'pending';
+
   return (
     <>
       <section className="panel" aria-labelledby="card-step-title">
         <h2 id="card-step-title" className="panel-title">
-          Account Setup Complete! Now let&apos;s create your virtual card
+          {checking
+            ? 'Your details are being checked'
+            : "Account Setup Complete! Now let's create your virtual card"}
         </h2>
         <AccountSummary account={account} />
         <div className="onboarding-card-panel">
@@ -98,49 +113,66 @@ export function CardStep({
         <div className="onboarding-card-panel">
           <h3>Your virtual card</h3>
           <p className="muted">A free virtual card that spends from your active pot.</p>
-          <Button type="primary" onClick={onCreateCard} loading={cardCreation.isLoading}>
+          {!cardReady && account.cardNotReadyReason && (
+            <Alert
+              type="info"
+              showIcon
+              role="status"
+              className="onboarding-card-wait"
+              title="Your card is not ready yet"
+              description={account.cardNotReadyReason}
+            />
+          )}
+          <Button
+            type="primary"
+            onClick={onCreateCard}
+            loading={cardCreation.isLoading}
+            disabled={!cardReady}
+          >
             {cardCreation.isLoading ? 'Creating Card...' : 'Create Virtual Card'}
           </Button>
         </div>
       </section>
-      <Alert
-        type="warning"
-        showIcon
-        className="onboarding-recreate"
-        title="Card Issuing Not Available?"
-        description={
-          <>
-            <p>
-              If card creation is not available on your account, create a new payment account with card
-              issuing. Your verified details carry over.
-            </p>
-            <Form
-              form={recreateForm}
-              name="recreate-account"
-              layout="vertical"
-              requiredMark={false}
-              onFinish={onRecreate}
-              aria-label="New payment account"
-            >
-              {bank && (
-                <Form.Item
-                  name="accountNumber"
-                  label={`Account number of •••• ${bank.last4}`}
-                  extra="Your bank account moves to the new payment account. We keep only its last four digits, so type its number once more."
-                  rules={[{ required: true, message: `Enter the account number of •••• ${bank.last4}.` }]}
-                >
-                  <Input inputMode="numeric" placeholder="12345678" autoComplete="off" />
-                </Form.Item>
-              )}
-              <div className="onboarding-recreate-actions">
-                <Button htmlType="submit" loading={isLoading}>
-                  {isLoading ? 'Creating New Account...' : 'Create New Account with Card Issuing'}
-                </Button>
-              </div>
-            </Form>
-          </>
-        }
-      />
+      {!checking && (
+        <Alert
+          type="warning"
+          showIcon
+          className="onboarding-recreate"
+          title="Card Issuing Not Available?"
+          description={
+            <>
+              <p>
+                If card creation is not available on your account, create a new payment account with card
+                issuing. Your verified details carry over.
+              </p>
+              <Form
+                form={recreateForm}
+                name="recreate-account"
+                layout="vertical"
+                requiredMark={false}
+                onFinish={onRecreate}
+                aria-label="New payment account"
+              >
+                {bank && (
+                  <Form.Item
+                    name="accountNumber"
+                    label={`Account number of •••• ${bank.last4}`}
+                    extra="Your bank account moves to the new payment account. We keep only its last four digits, so type its number once more."
+                    rules={[{ required: true, message: `Enter the account number of •••• ${bank.last4}.` }]}
+                  >
+                    <Input inputMode="numeric" placeholder="12345678" autoComplete="off" />
+                  </Form.Item>
+                )}
+                <div className="onboarding-recreate-actions">
+                  <Button htmlType="submit" loading={isLoading}>
+                    {isLoading ? 'Creating New Account...' : 'Create New Account with Card Issuing'}
+                  </Button>
+                </div>
+              </Form>
+            </>
+          }
+        />
+      )}
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { CreditCardOutlined, LockOutlined, SwapOutlined } from '@ant-design/icons';
 import type { KycRequest, OnboardingStatus } from '@kitty/api-client';
 import { httpStatusOf, problemDetail, problemOf, useUpdateKycMutation } from '@kitty/api-client';
-import { Button, Form, Input } from 'antd';
+import { Button, Checkbox, Form, Input } from 'antd';
 
 import { useToast } from '../../ui/toast';
 
@@ -15,6 +15,7 @@ export interface KycFormValues {
   line1: string;
   city: string;
   postalCode: string;
+  acceptedTerms: boolean;
 }
 
 const MIN_AGE = 18;
@@ -28,6 +29,8 @@ export function toKycRequest(values: KycFormValues): KycRequest {
     phoneNumber: values.phoneNumber.trim(),
     dateOfBirth: { day: Number(values.day), month: Number(values.month), year: Number(values.year) },
     address: { line1: values.line1.trim(), city: values.city.trim(), postal_code: values.postalCode.trim() },
+    // The form's rule lets only a ticked box through; the server checks it again.
+    acceptedTerms: values.acceptedTerms as true,
   };
 }
 
@@ -43,7 +46,14 @@ const SERVER_FIELDS: Record<string, keyof KycFormValues> = {
   'address.line1': 'line1',
   'address.city': 'city',
   'address.postal_code': 'postalCode',
+  acceptedTerms: 'acceptedTerms',
 };
+
+/** Stripe's terms the user accepts, which Kitty records with the time, IP address and browser. */
+const STRIPE_TERMS = {
+  connectedAccount: 'https://stripe.com/legal/connect-account',
+  issuing: 'https://stripe.com/legal/issuing',
+} as const;
 
 const required = (label: string) => ({ required: true, whitespace: true, message: `${label} is required.` });
 const between = (label: string, min: number, max: number) => ({
@@ -84,7 +94,9 @@ export function KycForm({ onVerified }: { onVerified: (status: OnboardingStatus)
   const onFinish = async (values: KycFormValues) => {
     try {
       const status = await updateKyc(toKycRequest(values)).unwrap();
-      toast.success('Account Setup Complete', 'Your payment account is verified.');
+      if (status.account?.kycStatus === 'verifying')
+        toast.success('Details Sent', 'Stripe, our payment provider, is checking your details.');
+      else toast.success('Account Setup Complete', 'Your payment account is verified.');
       onVerified(status);
     } catch (error) {
       if (httpStatusOf(error) === 400) {
@@ -164,6 +176,29 @@ export function KycForm({ onVerified }: { onVerified: (status: OnboardingStatus)
             <Input autoComplete="postal-code" placeholder="SW1A 1AA" />
           </Form.Item>
         </div>
+        <Form.Item
+          name="acceptedTerms"
+          valuePropName="checked"
+          rules={[
+            {
+              validator: async (_rule: unknown, value: boolean | undefined) => {
+                if (value !== true) throw new Error('Accept the terms to continue.');
+              },
+            },
+          ]}
+        >
+          <Checkbox>
+            I accept Stripe&apos;s{' '}
+            <a href={STRIPE_TERMS.connectedAccount} target="_blank" rel="noreferrer">
+              Connected Account Agreement
+            </a>{' '}
+            and the{' '}
+            <a href={STRIPE_TERMS.issuing} target="_blank" rel="noreferrer">
+              Stripe Issuing terms
+            </a>
+            . Stripe is our payment provider: it holds your payment account and issues your card.
+          </Checkbox>
+        </Form.Item>
         <Button type="primary" htmlType="submit" block loading={isLoading}>
           {isLoading ? 'Setting up account...' : 'Create & Verify Account'}
         </Button>

@@ -13,9 +13,20 @@ const anAccount = (overrides: Partial<PaymentAccount> = {}): PaymentAccount => (
   status: 'active',
   kycStatus: 'complete',
   requirements: [],
+  pendingVerification: [],
+  cardNotReadyReason: null,
   capabilities: { cardIssuing: 'active', transfers: 'active' },
   payoutAccountLabel: 'STRIPE TEST BANK •••• 2345',
   ...overrides,
+});
+/** Sent, and Stripe is still checking: what the server answers the form with against Stripe. */
+const beingChecked = anAccount({
+  status: 'restricted',
+  kycStatus: 'verifying',
+  pendingVerification: ['individual.dob.day'],
+  cardNotReadyReason:
+    'Stripe, our payment provider, is checking your details. Your card will be ready as soon as they are confirmed, usually within minutes.',
+  capabilities: { cardIssuing: 'pending', transfers: 'pending' },
 });
 const noAccount: OnboardingStatus = { step: 'form', account: null, card: null };
 const verified = (account = anAccount()): OnboardingStatus => ({ step: 'card', account, card: null });
@@ -42,6 +53,7 @@ const FORM: Array<[label: string, value: string]> = [
 
 async function fillForm(user: Parameters<typeof fill>[0]) {
   for (const [label, value] of FORM) await fill(user, label, value);
+  await user.click(screen.getByRole('checkbox', { name: /I accept Stripe's Connected Account Agreement/ }));
 }
 
 describe('OnboardingPage', () => {
@@ -99,7 +111,60 @@ describe('OnboardingPage', () => {
       phoneNumber: '07700 900123',
       dateOfBirth: { day: 29, month: 2, year: 2004 },
       address: { line1: '1 Test Street', city: 'London', postal_code: 'sw1a 1aa' },
+      acceptedTerms: true,
     });
+  });
+
+  it('says Stripe is checking the details, offers no card until Stripe makes card issuing active, then offers it', async () => {
+    let account = beingChecked;
+    mockFetch((request) =>
+      pathOf(request) === '/api/onboarding' ? json(verified(account)) : json({ bankAccount: null }),
+    );
+    renderInApp(<OnboardingPage />, { session: signedInState() });
+    await screen.findByRole('heading', { name: 'Your details are being checked' });
+    expect(screen.getByText('Your card is not ready yet')).toBeVisible();
+    expect(screen.getByText(/Stripe, our payment provider, is checking your details\./)).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Create Virtual Card' })).toBeDisabled();
+    expect(screen.queryByText('Card Issuing Not Available?')).toBeNull();
+    expect(screen.queryByText(/individual\.dob/)).toBeNull();
+
+    // Stripe's verification finishes: the page re-reads the status and offers the card.
+    account = anAccount();
+    expect(
+      await screen.findByRole(
+        'heading',
+        { name: "Account Setup Complete! Now let's create your virtual card" },
+        { timeout: 6000 },
+      ),
+    ).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Create Virtual Card' })).toBeEnabled();
+    expect(screen.queryByText('Your card is not ready yet')).toBeNull();
+  }, 15_000);
+
+  it('says above the form when Stripe could not verify the details sent', async () => {
+    const refused = anAccount({
+      status: 'restricted',
+      kycStatus: 'failed',
+      requirements: ['individual.address.line1'],
+      cardNotReadyReason:
+        'Stripe, our payment provider, could not verify your details. Check them and send them again.',
+      capabilities: { cardIssuing: 'inactive', transfers: 'inactive' },
+    });
+    mockFetch(() => json({ step: 'form', account: refused, card: null }));
+    renderInApp(<OnboardingPage />, { session: signedInState() });
+    expect(await screen.findByText('Check your details')).toBeVisible();
+    expect(screen.getByText(/could not verify your details/)).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Create & Verify Account' })).toBeVisible();
+  });
+
+  it('refuses to send the form until the terms are accepted', async () => {
+    const fetchMock = mockFetch(() => json(noAccount));
+    const { user } = renderInApp(<OnboardingPage />, { session: signedInState() });
+    await screen.findByLabelText('First Name');
+    for (const [label, value] of FORM) await fill(user, label, value);
+    await user.click(screen.getByRole('button', { name: 'Create & Verify Account' }));
+    expect(await screen.findByText('Accept the terms to continue.')).toBeVisible();
+    expect(fetchMock.requests.filter((request) => request.method === 'POST')).toHaveLength(0);
   });
 
   it('requires every field before sending anything', async () => {

@@ -2,8 +2,8 @@ import './onboarding.css';
 
 import type { OnboardingStatus } from '@kitty/api-client';
 import { kittyApiWithTags, useGetOnboardingQuery } from '@kitty/api-client';
-import { Button, Result } from 'antd';
-import { useCallback } from 'react';
+import { Alert, Button, Result } from 'antd';
+import { useCallback, useEffect, useState } from 'react';
 
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { displayName, selectCurrentUser } from '../../session/session-slice';
@@ -12,6 +12,8 @@ import { DocumentTitle } from '../../ui/document-title';
 import { PageLoader } from '../../ui/page-loader';
 import { CardStep } from './card-step';
 import { KycForm } from './kyc-form';
+
+const STRIPE_CHECK_POLL_MS = 3000;
 
 /** 'Setup Complete!': the account, the card and KYC at a glance, in words (no provider ids). */
 function CompleteStep({ account, card }: Pick<OnboardingStatus, 'account' | 'card'>) {
@@ -50,7 +52,15 @@ function CompleteStep({ account, card }: Pick<OnboardingStatus, 'account' | 'car
 export default function OnboardingPage() {
   const user = useAppSelector(selectCurrentUser);
   const dispatch = useAppDispatch();
-  const onboarding = useGetOnboardingQuery();
+  const [waitingForStripe, setWaitingForStripe] = useState(false);
+  // While Stripe checks the details, its answer reaches the page live (the 'onboarding' topic); the
+  // status is also re-read every few seconds, in case a live notice is lost.
+  const onboarding = useGetOnboardingQuery(undefined, {
+    pollingInterval: waitingForStripe ? STRIPE_CHECK_POLL_MS : 0,
+  });
+  const account = onboarding.data?.account;
+  const checking = account?.kycStatus === 'verifying' || account?.capabilities.cardIssuing === 'pending';
+  useEffect(() => setWaitingForStripe(checking), [checking]);
   const show = useCallback(
     (status: OnboardingStatus) => {
       void dispatch(kittyApiWithTags.util.upsertQueryData('getOnboarding', undefined, status));
@@ -81,7 +91,22 @@ export default function OnboardingPage() {
       />
     );
   } else if (onboarding.data.step === 'form') {
-    step = <KycForm onVerified={verified} />;
+    // Stripe turned the details down after they were sent: say so above the form they correct.
+    const refused = account?.kycStatus === 'failed' ? account.cardNotReadyReason : null;
+    step = (
+      <>
+        {refused && (
+          <Alert
+            type="error"
+            showIcon
+            className="onboarding-refused"
+            title="Check your details"
+            description={refused}
+          />
+        )}
+        <KycForm onVerified={verified} />
+      </>
+    );
   } else if (onboarding.data.step === 'card' && onboarding.data.account) {
     step = <CardStep account={onboarding.data.account} onChanged={show} />;
   } else {
