@@ -165,7 +165,6 @@ describe('recurring expenses', () => {
   }, 60_000);
 
   it('has one schedule however many pots replicas registered it', async () => {
-    // eslint-disable-next-line no-restricted-properties -- npm test points medium tests at its run's Redis here.
     const redis = new URL(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
     const queue = new Queue(RECURRING_QUEUE, {
       connection: { host: redis.hostname, port: Number(redis.port || 6379) },

@@ -45,7 +45,6 @@ const STRIPE_EVENT_QUEUE = 'payments-stripe-events';
 
 /** The queue the gateway puts verified events on, to see what it accepted. */
 export function stripeEventQueue() {
-  // eslint-disable-next-line no-restricted-properties -- npm test points medium tests at its run's Redis here.
   const redis = new URL(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
   return new Queue(STRIPE_EVENT_QUEUE, {
     connection: { host: redis.hostname, port: Number(redis.port || 6379) },
