@@ -11,7 +11,7 @@ import { CardMoneyClient } from './card-money.client';
 
 const declined = (reason: string): Verdict => ({ decision: 'declined', reason, potId: null, heldPence: 0 });
 
-/** A purchase the pot's spending rule does not allow (issue 13 §4): the holder is told why, and where. */
+/** A purchase the pot's spending rule does not allow: the holder is told why, and where. */
 function declinedByRule(
   reason: 'pot_rule_owner' | 'pot_rule_approval',
   potId: string | null,
@@ -47,7 +47,7 @@ function recorded(verdict: CardPaymentVerdict, userId: string, command: DecideAu
 
 /**
  * Stripe's real-time question "may this card pay A?" (decisions §7, §17): yes only for an active Kitty
- * card whose owner's active pot allows them to spend A (its spending rule, issue 13 §4) and covers A. Issuing
+ * card whose owner's active pot allows them to spend A and covers A. Issuing
  * knows the card; payments decides on the pot and holds A in one transaction (one call). Anything else,
  * including an error, is no; the first recorded answer is the answer to every redelivery. Stripe waits 2 s
  * for the answer, too short for a second member to approve a purchase above the pot's approval amount, so

@@ -35,12 +35,12 @@ interface Spending {
 class FakeMoney {
   readonly pots = new Map<string, number>();
   readonly activePots = new Map<string, string>();
-  /** The holder's role and the pot's spending rule (issue 13 §4); absent: a member of a 'members' pot. */
+  /** The holder's role and the pot's spending rule; absent: a member of a 'members' pot. */
   readonly spending = new Map<string, Spending>();
   readonly holds = new Map<string, { potId: string; amount: number }>();
   readonly cancelled = new Set<string>();
   readonly keys = new Set<string>();
-  /** Approvals a second member gave (issue 13 §4), per user: up to `amount`, used by one authorisation. */
+  /** Approvals a second member gave, per user: up to `amount`, used by one authorisation. */
   readonly approvals = new Map<string, { amount: number; usedBy: string | null }[]>();
   spent = 0;
   failNextDecision = false;
@@ -254,7 +254,7 @@ describe('Card authorisations (PostgreSQL)', () => {
     expect([...money.holds]).toEqual([]);
   });
 
-  describe('under the pot rules (issue 13 §4)', () => {
+  describe('under the pot rules', () => {
     const notices = async (authorizationIds: string[]) => {
       const rows = await prisma.cardAuthorization.findMany({
         where: { stripeAuthorizationId: { in: authorizationIds } },

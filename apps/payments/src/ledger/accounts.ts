@@ -23,7 +23,7 @@ export const PlatformAccount = {
 /**
  * Each platform account is spread over this many balance rows (`card:holds/07`), chosen by the posting's
  * idempotency key: every top-up and card hold in the platform touches one, so a single row would make them
- * all wait on one lock (issue 15 §3). Its balance is the sum of its rows (`LedgerService.balance`).
+ * all wait on one lock. Its balance is the sum of its rows (`LedgerService.balance`).
  */
 export const PLATFORM_SHARDS = 16;
 

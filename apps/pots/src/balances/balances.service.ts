@@ -278,7 +278,7 @@ export class BalancesService {
       const membership = await requireMember(tx, potId, caller.userId);
       await requireOpenPot(tx, potId, 'confirm or decline payments');
       await lockPot(tx, potId);
-      // An undone payment (issue 14 §8) is no longer there to confirm.
+      // An undone payment is no longer there to confirm.
       const settlement = await standingSettlementIn(tx, potId, settlementId);
       if (!settlement) throw ProblemError.of(404, 'Settlement not found');
       const people = await peopleOf(tx, potId);
@@ -338,7 +338,7 @@ export class BalancesService {
   }
 
   /**
-   * A member leaves of their own accord (issue 14 §7): only with a position of zero, so nobody is left
+   * A member leaves of their own accord: only with a position of zero, so nobody is left
    * owing or owed by someone who is gone. The owner cannot leave: the pot would have nobody to run it.
    */
   async leave({ caller, potId }: LeavePotCommand): Promise<void> {

@@ -1,4 +1,4 @@
-// Leaving a pot (issue 14 §7) against the real Postgres: a member whose position is zero leaves (the pot
+// Leaving a pot against the real Postgres: a member whose position is zero leaves (the pot
 // is gone from their view, the feed says so); the owner cannot; a member with a position is told to settle up.
 
 import { refreshSettlePlan } from '../core/settle-plan';

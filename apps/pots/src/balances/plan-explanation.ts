@@ -24,7 +24,7 @@ const amountsOf = (parts: { memberId: string; amountPence: bigint }[]) =>
   parts.map(({ memberId, amountPence }) => ({ memberId, amountPence: Number(amountPence) }));
 
 /**
- * 'Why?' on a transfer of the plan (issue 14 §7): read on demand from the two people's shared history —
+ * 'Why?' on a transfer of the plan: read on demand from the two people's shared history —
  * never on the balances path, which stays O(members).
  */
 @Injectable()

@@ -1,4 +1,4 @@
-// Simplify debts on and off (issue 14 §7), against the real Postgres: the pairs (pot_debts) move in the
+// Simplify debts on and off, against the real Postgres: the pairs (pot_debts) move in the
 // same transaction as the positions and always add up to them; with simplifying off the plan is each pair's
 // debt; a settled member who leaves passes theirs on; an older pot's pairs are rebuilt from its history;
 // 'Why?' lists the expenses and payments behind a transfer.

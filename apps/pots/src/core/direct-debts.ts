@@ -33,7 +33,7 @@ export async function debtsOf(tx: Tx, potId: string): Promise<Debt[]> {
 }
 
 /**
- * A member leaving with a position of zero passes on what they owe and are owed (issue 14 §7), so those who
+ * A member leaving with a position of zero passes on what they owe and are owed, so those who
  * owed them now owe their creditors and nobody's plan names someone who is gone. A pot whose pairs are not
  * complete yet has nothing reliable to pass on: its rebuild passes on the debts of everyone who left.
  */

@@ -1,4 +1,4 @@
-// An expense's date and notes (issue 14 §8), against the real Postgres: as given or today's UK day, kept
+// An expense's date and notes, against the real Postgres: as given or today's UK day, kept
 // through edits of other things, changed and cleared by an edit the feed describes; and the request schema
 // refuses dates out of range and notes too long or with control characters.
 import { randomUUID } from 'node:crypto';

@@ -1,4 +1,4 @@
-// Itemised bills and expenses in other currencies (issue 14 §2, §3), against the real Postgres: the shares
+// Itemised bills and expenses in other currencies, against the real Postgres: the shares
 // come from the bill's lines and the total in pounds, the bill and the original amount are kept for the
 // expense's details and its edits, and the feed says what an edit changed.
 import { randomUUID } from 'node:crypto';

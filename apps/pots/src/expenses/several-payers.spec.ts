@@ -1,4 +1,4 @@
-// Several payers per expense (issue 14 §1), against the real Postgres: each payer is credited what they
+// Several payers per expense, against the real Postgres: each payer is credited what they
 // paid, positions and the plan follow, edits move the credits, and payers who cannot have paid are refused.
 import { randomUUID } from 'node:crypto';
 

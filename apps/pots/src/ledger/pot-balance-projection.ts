@@ -104,7 +104,7 @@ export class PotBalanceProjection {
     private readonly live: LivePublisher,
   ) {}
 
-  /** Applies the event, then tells the members' open tabs (issue 13 §2) that the pot's money moved. */
+  /** Applies the event, then tells the members' open tabs that the pot's money moved. */
   async apply(event: PotBalanceChanged): Promise<void> {
     const members = await this.project(event);
     await this.live.publish(members, [potTopic(event.potId), 'pots']);
@@ -141,7 +141,7 @@ export class PotBalanceProjection {
         type: event.kind === 'top_up' ? 'pot.topped_up' : 'pot.withdrawn',
         summary: `${name} ${verb} ${formatPence(Math.abs(event.amountPence))}`,
       });
-      // Every withdrawal from a pot is announced to its other members (issue 13 §4), in the app and by
+      // Every withdrawal from a pot is announced to its other members, in the app and by
       // e-mail as each of them chose; the withdrawer hears of it as their own withdrawal.
       if (event.kind === 'withdrawal')
         await notifyPotMembers(tx, event.potId, {
