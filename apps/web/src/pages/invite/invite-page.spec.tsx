@@ -38,6 +38,7 @@ describe('invitation page', () => {
       if (path === `/api/invitations/${TOKEN}`) return json(preview());
       if (path === `/api/invitations/${TOKEN}/accept`) return json({ potId: POT_ID });
       if (path === '/api/active-pot') return json({ potId: null, updatedAt: null });
+      if (path === '/api/pots') return json([]);
       if (path.endsWith('/balances')) return json(settledBalances);
       const lists = [
         '/expenses',
