@@ -6,6 +6,7 @@ import { Redis } from 'ioredis';
 import { firstValueFrom } from 'rxjs';
 import { z } from 'zod';
 
+import { redisOptionsFromUrl } from '../redis/redis-url';
 import { RpcKeys } from './queue-keys';
 import { RpcQueueClient } from './rpc-queue-client';
 import { RpcQueueServer, takingRedis } from './rpc-queue-server';
@@ -86,7 +87,7 @@ describe('RPC over Redis request queues (real Redis, 3 replicas)', () => {
   });
 
   it('takes a backlog oldest first in one command, up to the count asked', async () => {
-    const taking = takingRedis({ host: '127.0.0.1', port: 6379 });
+    const taking = takingRedis(redisOptionsFromUrl(REDIS_URL));
     const keys = new RpcKeys(prefix);
     const [queue, taken] = [keys.requests('pots'), keys.taken('pots', 'replica-a')];
     try {
