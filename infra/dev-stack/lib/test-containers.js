@@ -20,13 +20,14 @@ const { podmanEnv, podmanUnavailable } = require(path.join(ROOT, 'infra/images/l
 const SOCKET_WAIT_MS = 30_000;
 
 /**
- * Why this run does not use containers, or null when it does. KITTY_TESTCONTAINERS=off chooses the
- * machine's servers.
+ * Why this run does not use containers, or null when it does. Opt-in (KITTY_TESTCONTAINERS=on) while a
+ * whole run on them is slower than on the machine's servers: on this 2-core machine the integration phase
+ * took half as long again and the replica-kill test's answers ran past their bound (docs/dev-stack.md).
  * @param {NodeJS.ProcessEnv} userEnv
  * @returns {string | null}
  */
 function containersUnavailable(userEnv) {
-  if (userEnv.KITTY_TESTCONTAINERS === 'off') return 'KITTY_TESTCONTAINERS=off';
+  if (userEnv.KITTY_TESTCONTAINERS !== 'on') return 'KITTY_TESTCONTAINERS is not on';
   if (userEnv.DATABASE_URL) return 'DATABASE_URL names a server';
   return podmanUnavailable();
 }
