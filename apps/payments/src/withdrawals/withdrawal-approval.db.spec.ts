@@ -326,13 +326,13 @@ describe('pot withdrawals under the pot rules (PostgreSQL)', () => {
       [ben, 300],
     ] as const)
       made.push(await withdraw(g, who, pence));
-    const bens = await withdrawals.history({ caller: ben, potId: null, page: { limit: 20 } });
+    const bens = await withdrawals.history({ caller: ben, potId: null, page: { limit: '20' } });
     expect(bens.withdrawals.map((w) => [w.amountPence, w.bankAccount, w.requesterName])).toEqual([
       [300, 'NatWest •••• 0001', 'Ben'],
       [100, 'NatWest •••• 0001', 'Ben'],
     ]);
 
-    const first = await withdrawals.history({ caller: cat, potId: g.potId, page: { limit: 2 } });
+    const first = await withdrawals.history({ caller: cat, potId: g.potId, page: { limit: '2' } });
     expect(first.withdrawals.map((w) => [w.amountPence, w.status, w.bankAccount])).toEqual([
       [300, 'pending', null],
       [200, 'pending', 'NatWest •••• 0001'],
@@ -341,12 +341,12 @@ describe('pot withdrawals under the pot rules (PostgreSQL)', () => {
     const second = await withdrawals.history({
       caller: cat,
       potId: g.potId,
-      page: { limit: 2, before: first.nextBefore as string },
+      page: { limit: '2', before: first.nextBefore as string },
     });
     expect(second).toEqual({ withdrawals: [expect.objectContaining({ id: made[0].id })], nextBefore: null });
     await expect(
       problemOf(
-        withdrawals.history({ caller: { ...cat, userId: randomUUID() }, potId: g.potId, page: { limit: 2 } }),
+        withdrawals.history({ caller: { ...cat, userId: randomUUID() }, potId: g.potId, page: { limit: '2' } }),
       ),
     ).resolves.toMatchObject({ status: 404 });
   });

@@ -282,16 +282,16 @@ export class WithdrawalService {
           : {}),
       },
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      take: page.limit + 1,
+      take: Number(page.limit) + 1,
     });
-    const shown = rows.slice(0, page.limit);
+    const shown = rows.slice(0, Number(page.limit));
     return {
       // A member's bank account is theirs alone: the pot's other members see only that it went to a bank.
       withdrawals: shown.map((row) => ({
         ...toWithdrawal(row),
         ...(row.userId === caller.userId ? {} : { bankAccount: null }),
       })),
-      nextBefore: rows.length > page.limit ? (shown.at(-1)?.id ?? null) : null,
+      nextBefore: rows.length > Number(page.limit) ? (shown.at(-1)?.id ?? null) : null,
     };
   }
 

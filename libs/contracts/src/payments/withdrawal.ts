@@ -55,7 +55,11 @@ export const WithdrawalHistoryQuery = z
   .object({
     /** The last withdrawal of the page before: the next page starts after it. */
     before: Uuid.optional(),
-    limit: z.coerce.number().int().min(1).max(100).default(20),
+    /** Page sizes as the query string spells them: a number in any other spelling is refused, not read. */
+    limit: z
+      .string()
+      .regex(/^(?:[1-9][0-9]?|100)$/, 'Limit must be a whole number from 1 to 100.')
+      .default('20'),
   })
   .strict();
 export type WithdrawalHistoryQuery = z.infer<typeof WithdrawalHistoryQuery>;
