@@ -146,8 +146,13 @@ describe('adding and withdrawing money in the browser', () => {
     expect(download.suggestedFilename()).toMatch(/^kitty-pot-rent-\d+-\d{4}-\d{2}\.csv$/);
     const csv = readFileSync((await download.path()) as string, 'utf8');
     // Each movement names the member who made it.
-    expect(csv).toMatch(/"Funds added by card","Ada Lovelace","top_up",25\.00,0\.50,25\.00/);
-    expect(csv).toMatch(/"Withdrawal to bank account","Ada Lovelace","withdrawal",-10\.00,0\.00,15\.00/);
+    // Words, not codes, and UK local times.
+    expect(csv).toMatch(
+      /"\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}","Funds added by card","Ada Lovelace","Top-up",25\.00,0\.50,25\.00/,
+    );
+    expect(csv).toMatch(
+      /"Withdrawal to bank account","Ada Lovelace","Withdrawal to bank",-10\.00,0\.00,15\.00/,
+    );
     expect(csv).toMatch(/"Closing balance","","",,,15\.00\r\n$/);
 
     // Its receipt, from 'Your top-ups'.
