@@ -304,7 +304,9 @@ export class RpcQueueServer extends Server implements CustomTransportStrategy {
         if (raw === null) break;
         rpcRequestsDropped.inc({ reason: 'replica-lost' });
         const packet = parseRequestPacket(raw);
-        if (packet && packet.deadline > Date.now())
+        // Past its deadline too: a caller told the work was running waits beyond it (a caller that gave up
+        // ignores the reply).
+        if (packet)
           await this.commands.publish(
             packet.replyTo,
             JSON.stringify({ id: packet.id, err: REPLICA_LOST } satisfies RpcReplyPacket),

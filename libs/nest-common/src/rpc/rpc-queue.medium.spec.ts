@@ -123,6 +123,23 @@ describe('RPC over Redis request queues (real Redis, 3 replicas)', () => {
     expect(await redis.llen(new RpcKeys(prefix).taken('pots', doomed.server.replicaId))).toBe(0);
   });
 
+  it('answers the caller of work a replica said it was running, past the deadline, once that replica dies', async () => {
+    // Running past the caller's deadline: the caller was told so and waits beyond it.
+    const doomed = await startReplica(prefix, async (n) => (await sleep(5_000), { n }));
+    const answer = call(client, 4).catch((error: unknown) => error);
+    await sleep(2_300);
+    (doomed.server as unknown as { timers: NodeJS.Timeout[] }).timers.forEach(clearInterval);
+    for (const connection of doomed.server.unwrap<Redis[]>()) connection.disconnect();
+    const survivor = await startReplica(prefix, async (n) => ({ n }));
+    replicas = [survivor, doomed];
+    const killed = Date.now();
+
+    expect(await answer).toMatchObject({ status: 503 });
+    // The survivor's sweep (alive TTL plus one heartbeat), not the caller's running limit of 30 s.
+    expect(Date.now() - killed).toBeLessThan(3_000);
+    expect(survivor.handled).toEqual([]);
+  });
+
   it('leaves a replica that is slow but connected to answer what it took, even past its heartbeat', async () => {
     // A starved CPU delays the heartbeat's timer; the replica still holds its connections and answers.
     const slow = await startReplica(prefix, async (n) => (await sleep(800), { n }));
