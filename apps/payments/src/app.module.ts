@@ -30,8 +30,10 @@ import { PotPaymentsController } from './pot-payments/pot-payments.controller';
 import { PotPaymentsService } from './pot-payments/pot-payments.service';
 import { OUTBOX_TABLE, PrismaService } from './prisma.service';
 import { ReconciliationProcessor } from './reconciliation/reconciliation.processor';
+import { ReconciliationRepository } from './reconciliation/reconciliation.repository';
 import { ReconciliationService } from './reconciliation/reconciliation.service';
 import { StatementController } from './statements/statement.controller';
+import { StatementRepository } from './statements/statement.repository';
 import { StatementService } from './statements/statement.service';
 import { StripeGateway } from './stripe/stripe-gateway';
 import { StripeEventProcessor } from './stripe-events/stripe-event.processor';
@@ -98,6 +100,7 @@ const infrastructure = serviceInfrastructure({
     FundingService,
     WalletService,
     WalletClosingService,
+    StatementRepository,
     StatementService,
     WithdrawalService,
     PayoutService,
@@ -106,6 +109,7 @@ const infrastructure = serviceInfrastructure({
     TopUpCreditService,
     StripeEventService,
     StripeEventProcessor,
+    ReconciliationRepository,
     ReconciliationService,
     ReconciliationProcessor,
   ],

@@ -3,11 +3,8 @@ import { type Job, UnrecoverableError } from 'bullmq';
 
 import type { PaymentsConfig } from '../config';
 import { ReconciliationProcessor } from './reconciliation.processor';
-import {
-  previousUtcDay,
-  type ReconciliationService,
-  type ReconciliationWindow,
-} from './reconciliation.service';
+import type { ReconciliationWindow } from './reconciliation.repository';
+import { previousUtcDay, type ReconciliationService } from './reconciliation.service';
 
 describe('reconciliation job', () => {
   const windows: ReconciliationWindow[] = [];

@@ -9,7 +9,8 @@ import { Queue } from 'bullmq';
 
 import type { PaymentsConfig } from '../config';
 import { RECONCILIATION_SCHEDULE, ReconciliationProcessor } from './reconciliation.processor';
-import type { ReconciliationService, ReconciliationWindow } from './reconciliation.service';
+import type { ReconciliationWindow } from './reconciliation.repository';
+import type { ReconciliationService } from './reconciliation.service';
 
 // eslint-disable-next-line no-restricted-properties -- npm test points medium tests at its run's Redis here.
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';

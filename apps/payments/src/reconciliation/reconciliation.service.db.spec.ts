@@ -25,6 +25,7 @@ import {
 } from '../testing/stripe-sandbox';
 import { PayoutService } from '../withdrawals/payout.service';
 import { WithdrawalService } from '../withdrawals/withdrawal.service';
+import { ReconciliationRepository } from './reconciliation.repository';
 import { ReconciliationService } from './reconciliation.service';
 
 describeWithSandbox('reconciliation of Stripe and the ledger (PostgreSQL, Stripe sandbox)', () => {
@@ -59,7 +60,7 @@ describeWithSandbox('reconciliation of Stripe and the ledger (PostgreSQL, Stripe
       idleRelay(),
       quietLive(),
     );
-    reconciliation = new ReconciliationService(prisma, client);
+    reconciliation = new ReconciliationService(new ReconciliationRepository(prisma), client);
   }, 60_000);
 
   afterAll(async () => {

@@ -9,6 +9,7 @@ import { type LedgerEntry, LedgerService } from '../ledger/ledger.service';
 import type { PrismaService } from '../prisma.service';
 import { openPaymentsDatabase, type PaymentsDatabase } from '../testing/database';
 import { FakePeerRpc } from '../testing/fakes';
+import { StatementRepository } from './statement.repository';
 import { StatementService } from './statement.service';
 
 describe('StatementService (PostgreSQL)', () => {
@@ -21,7 +22,7 @@ describe('StatementService (PostgreSQL)', () => {
   beforeAll(() => {
     database = openPaymentsDatabase();
     prisma = database.prisma;
-    statements = new StatementService(prisma, rpc.asPeers());
+    statements = new StatementService(new StatementRepository(prisma), rpc.asPeers());
   }, 60_000);
 
   afterAll(async () => {

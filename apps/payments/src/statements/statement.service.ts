@@ -4,31 +4,7 @@ import { Injectable } from '@nestjs/common';
 
 import { potAccount, walletAccount } from '../ledger/accounts';
 import { PeerServices } from '../peers/peer-services';
-import { PrismaService } from '../prisma.service';
-
-/** Statement months are UK calendar months. */
-const STATEMENT_TIME_ZONE = 'Europe/London';
-
-interface Bounds {
-  from_at: Date;
-  to_at: Date;
-  /** The account's last posting before the month, and its last one before the month ended (0 = none). */
-  before_from: bigint;
-  before_to: bigint;
-  opening: bigint | null;
-}
-
-interface EntryRow {
-  transaction_id: string;
-  created_at: Date;
-  kind: string;
-  description: string;
-  amount_pence: bigint;
-  balance_after: bigint;
-  fee_pence: string | null;
-  user_id: string | null;
-  idempotency_key: string;
-}
+import { type Bounds, type EntryRow, StatementRepository } from './statement.repository';
 
 const CARD_KINDS = new Set(['card_hold', 'card_capture', 'card_release']);
 
@@ -47,7 +23,7 @@ const CARD_AUTHORIZATION_KEY = /^(?:reversal:)?card-(?:hold|release):(iauth_[A-Z
 @Injectable()
 export class StatementService {
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly ledger: StatementRepository,
     private readonly peers: PeerServices,
   ) {}
 
@@ -58,34 +34,8 @@ export class StatementService {
         ? { id: walletAccount(caller.userId), type: 'wallet' as const, name: 'Your Kitty wallet' }
         : { id: potAccount(source.potId), type: 'pot' as const, name: pot!.potName };
 
-    const [bounds] = await this.prisma.$queryRawUnsafe<Bounds[]>(
-      `WITH month AS (
-         SELECT ($2 || '-01')::timestamp AT TIME ZONE '${STATEMENT_TIME_ZONE}' AS from_at,
-                (($2 || '-01')::date + interval '1 month')::timestamp AT TIME ZONE '${STATEMENT_TIME_ZONE}' AS to_at
-       ), cut AS (
-         SELECT month.from_at, month.to_at,
-                COALESCE((SELECT max(account_sequence) FROM ledger_postings
-                           WHERE account_id = $1 AND created_at < month.from_at), 0) AS before_from,
-                COALESCE((SELECT max(account_sequence) FROM ledger_postings
-                           WHERE account_id = $1 AND created_at < month.to_at), 0) AS before_to
-           FROM month
-       )
-       SELECT cut.*, (SELECT balance_after FROM ledger_postings
-                       WHERE account_id = $1 AND account_sequence = cut.before_from) AS opening
-         FROM cut`,
-      account.id,
-      month,
-    );
-    const entries = await this.prisma.$queryRawUnsafe<EntryRow[]>(
-      `SELECT p.transaction_id::text, p.created_at, t.kind, t.description, p.amount_pence, p.balance_after,
-              t.metadata->>'feePence' AS fee_pence, t.metadata->>'userId' AS user_id, t.idempotency_key
-         FROM ledger_postings p JOIN ledger_transactions t ON t.id = p.transaction_id
-        WHERE p.account_id = $1 AND p.account_sequence > $2 AND p.account_sequence <= $3
-        ORDER BY p.account_sequence`,
-      account.id,
-      bounds.before_from,
-      bounds.before_to,
-    );
+    const bounds = await this.ledger.monthBounds(account.id, month);
+    const entries = await this.ledger.entriesWithin(account.id, bounds);
     const memberName = (userId: string | null) =>
       pot && userId ? (pot.names.get(userId) ?? FORMER_MEMBER) : null;
     return toStatement(
