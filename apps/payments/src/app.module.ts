@@ -21,6 +21,7 @@ import { CardSpendingRepository } from './cards/card-spending.repository';
 import { loadPaymentsConfig, PAYMENTS_CONFIG } from './config';
 import { FundingController } from './funding/funding.controller';
 import { FundingService } from './funding/funding.service';
+import { FundingTransactionsRepository } from './funding/funding-transactions.repository';
 import { LedgerService } from './ledger/ledger.service';
 import { PeerServices } from './peers/peer-services';
 import { PotAccessProcessor } from './pot-access/pot-access.processor';
@@ -37,6 +38,7 @@ import { StatementRepository } from './statements/statement.repository';
 import { StatementService } from './statements/statement.service';
 import { StripeGateway } from './stripe/stripe-gateway';
 import { StripeEventProcessor } from './stripe-events/stripe-event.processor';
+import { StripeEventRepository } from './stripe-events/stripe-event.repository';
 import { StripeEventService } from './stripe-events/stripe-event.service';
 import { TopUpCreditService } from './stripe-events/top-up-credit.service';
 import { TopUpRequestController } from './top-up-requests/top-up-request.controller';
@@ -107,7 +109,9 @@ const infrastructure = serviceInfrastructure({
     PayoutProcessor,
     TopUpRequestService,
     TopUpCreditService,
+    StripeEventRepository,
     StripeEventService,
+    FundingTransactionsRepository,
     StripeEventProcessor,
     ReconciliationRepository,
     ReconciliationService,

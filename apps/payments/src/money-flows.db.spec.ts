@@ -6,9 +6,11 @@ import type { PaymentsCaller, StripeEventJob } from '@kitty/contracts';
 import { ProblemError } from '@kitty/nest-common';
 
 import { FundingService } from './funding/funding.service';
+import { FundingTransactionsRepository } from './funding/funding-transactions.repository';
 import { PlatformAccount, potAccount, walletAccount } from './ledger/accounts';
 import { LedgerService } from './ledger/ledger.service';
 import { PrismaService } from './prisma.service';
+import { StripeEventRepository } from './stripe-events/stripe-event.repository';
 import { StripeEventService } from './stripe-events/stripe-event.service';
 import { TopUpCreditService } from './stripe-events/top-up-credit.service';
 import { openPaymentsDatabase, type PaymentsDatabase } from './testing/database';
@@ -53,8 +55,9 @@ describe('payments money flows (PostgreSQL)', () => {
     payouts = new PayoutService(prisma, ledger, stripe.asGateway(), relay);
     events = new StripeEventService(
       prisma,
+      new StripeEventRepository(prisma),
       stripe.asGateway(),
-      new TopUpCreditService(ledger),
+      new TopUpCreditService(ledger, new FundingTransactionsRepository()),
       payouts,
       relay,
       quietLive(),

@@ -7,10 +7,12 @@ import { createStripeClient } from '@kitty/nest-common';
 import type Stripe from 'stripe';
 
 import { FundingService } from './funding/funding.service';
+import { FundingTransactionsRepository } from './funding/funding-transactions.repository';
 import { PlatformAccount, walletAccount } from './ledger/accounts';
 import { LedgerService } from './ledger/ledger.service';
 import { PrismaService } from './prisma.service';
 import { StripeGateway } from './stripe/stripe-gateway';
+import { StripeEventRepository } from './stripe-events/stripe-event.repository';
 import { StripeEventService } from './stripe-events/stripe-event.service';
 import { TopUpCreditService } from './stripe-events/top-up-credit.service';
 import { openPaymentsDatabase, type PaymentsDatabase } from './testing/database';
@@ -57,8 +59,9 @@ describeWithSandbox('payments against the Stripe sandbox (PostgreSQL)', () => {
     payouts = new PayoutService(prisma, ledger, stripe, idleRelay());
     events = new StripeEventService(
       prisma,
+      new StripeEventRepository(prisma),
       stripe,
-      new TopUpCreditService(ledger),
+      new TopUpCreditService(ledger, new FundingTransactionsRepository()),
       payouts,
       idleRelay(),
       quietLive(),

@@ -9,12 +9,14 @@ import { RecordedLive } from '@kitty/testing';
 import { walletAccount } from '../ledger/accounts';
 import { LedgerService } from '../ledger/ledger.service';
 import type { PrismaService } from '../prisma.service';
+import { StripeEventRepository } from '../stripe-events/stripe-event.repository';
 import { StripeEventService } from '../stripe-events/stripe-event.service';
 import { TopUpCreditService } from '../stripe-events/top-up-credit.service';
 import { openPaymentsDatabase, type PaymentsDatabase } from '../testing/database';
 import { FakePeerRpc, FakeStripe, idleRelay } from '../testing/fakes';
 import { PayoutService } from '../withdrawals/payout.service';
 import { FundingService } from './funding.service';
+import { FundingTransactionsRepository } from './funding-transactions.repository';
 
 const DELIVERIES = 10;
 
@@ -46,8 +48,9 @@ describe('FundingService with Idempotency-Keys (PostgreSQL)', () => {
     funding = new FundingService(prisma, peers, stripe.asGateway(), { PUBLIC_URL: 'http://kitty.test' });
     events = new StripeEventService(
       prisma,
+      new StripeEventRepository(prisma),
       stripe.asGateway(),
-      new TopUpCreditService(ledger),
+      new TopUpCreditService(ledger, new FundingTransactionsRepository()),
       new PayoutService(prisma, ledger, stripe.asGateway(), relay),
       relay,
       live.asPublisher<LivePublisher>(),

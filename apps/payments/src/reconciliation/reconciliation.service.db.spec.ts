@@ -8,9 +8,11 @@ import { register } from 'prom-client';
 import type Stripe from 'stripe';
 
 import { FundingService } from '../funding/funding.service';
+import { FundingTransactionsRepository } from '../funding/funding-transactions.repository';
 import { LedgerService } from '../ledger/ledger.service';
 import { PrismaService } from '../prisma.service';
 import { StripeGateway } from '../stripe/stripe-gateway';
+import { StripeEventRepository } from '../stripe-events/stripe-event.repository';
 import { StripeEventService } from '../stripe-events/stripe-event.service';
 import { TopUpCreditService } from '../stripe-events/top-up-credit.service';
 import { openPaymentsDatabase, type PaymentsDatabase } from '../testing/database';
@@ -54,8 +56,9 @@ describeWithSandbox('reconciliation of Stripe and the ledger (PostgreSQL, Stripe
     payouts = new PayoutService(prisma, ledger, stripe, idleRelay());
     events = new StripeEventService(
       prisma,
+      new StripeEventRepository(prisma),
       stripe,
-      new TopUpCreditService(ledger),
+      new TopUpCreditService(ledger, new FundingTransactionsRepository()),
       payouts,
       idleRelay(),
       quietLive(),

@@ -8,6 +8,7 @@ import { Queue } from 'bullmq';
 
 import type { PaymentsConfig } from '../config';
 import { FundingService } from '../funding/funding.service';
+import { FundingTransactionsRepository } from '../funding/funding-transactions.repository';
 import { walletAccount } from '../ledger/accounts';
 import { LedgerService } from '../ledger/ledger.service';
 import { PrismaService } from '../prisma.service';
@@ -16,6 +17,7 @@ import { FakePeerRpc, FakeStripe, idleRelay, quietLive } from '../testing/fakes'
 import { waitFor } from '../testing/stripe-sandbox';
 import { PayoutService } from '../withdrawals/payout.service';
 import { StripeEventProcessor } from './stripe-event.processor';
+import { StripeEventRepository } from './stripe-event.repository';
 import { StripeEventService } from './stripe-event.service';
 import { TopUpCreditService } from './top-up-credit.service';
 
@@ -61,8 +63,9 @@ describe('StripeEventProcessor (Redis, PostgreSQL)', () => {
     });
     const events = new StripeEventService(
       prisma,
+      new StripeEventRepository(prisma),
       stripe.asGateway(),
-      new TopUpCreditService(ledger),
+      new TopUpCreditService(ledger, new FundingTransactionsRepository()),
       new PayoutService(prisma, ledger, stripe.asGateway(), idleRelay()),
       idleRelay(),
       quietLive(),

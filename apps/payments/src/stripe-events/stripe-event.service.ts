@@ -8,15 +8,10 @@ import { StripeGateway } from '../stripe/stripe-gateway';
 import { PayoutService } from '../withdrawals/payout.service';
 import { WITHDRAWAL_TOPICS } from '../withdrawals/withdrawal.service';
 import { type CheckoutOutcome, checkoutOutcome, isCheckoutEventType, payoutOutcome } from './event-outcome';
+import { type StripeEventRef,StripeEventRepository } from './stripe-event.repository';
 import { TopUpCreditService } from './top-up-credit.service';
 
 export type EventResult = 'handled' | 'duplicate' | 'ignored';
-
-/** What stripe_events records of an event: its id, which makes it once, and its type. */
-interface StripeEventRef {
-  id: string;
-  type: string;
-}
 
 /** What a top-up's change can alter in its owner's tabs. */
 const TOP_UP_TOPICS: LiveTopic[] = ['top-ups', 'wallet', 'pots'];
@@ -34,6 +29,7 @@ export class StripeEventService {
 
   constructor(
     private readonly prisma: PrismaService,
+    private readonly events: StripeEventRepository,
     private readonly stripe: StripeGateway,
     private readonly topUps: TopUpCreditService,
     private readonly payouts: PayoutService,
@@ -43,11 +39,7 @@ export class StripeEventService {
 
   async process(job: StripeEventJob): Promise<EventResult> {
     // Saves Stripe calls on a replay; the insert in `once` is what actually guarantees a single effect.
-    const seen = await this.prisma.$queryRawUnsafe<unknown[]>(
-      `SELECT 1 FROM stripe_events WHERE id = $1`,
-      job.eventId,
-    );
-    if (seen.length > 0) return 'duplicate';
+    if (await this.events.wasHandled(job.eventId)) return 'duplicate';
     const session = await this.checkoutSession(job);
     const result =
       session?.payment_status === 'paid'
@@ -125,23 +117,15 @@ export class StripeEventService {
     effect: (tx: Tx) => Promise<T>,
   ): Promise<{ result: 'handled'; value: T } | { result: 'duplicate' }> {
     return this.prisma.$transaction(async (tx) => {
-      const inserted = await tx.$executeRawUnsafe(
-        `INSERT INTO stripe_events (id, type) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING`,
-        event.id,
-        event.type,
-      );
-      if (inserted === 0) return { result: 'duplicate' as const };
+      if (!(await this.events.recordOnce(tx, event))) return { result: 'duplicate' as const };
       return { result: 'handled' as const, value: await effect(tx) };
     });
   }
 
   /** Tells the withdrawal's owner, once its change has committed, so their open tabs re-read it. */
   private async tellWithdrawalOwner(withdrawalId: string) {
-    const [row] = await this.prisma.$queryRawUnsafe<{ user_id: string }[]>(
-      `SELECT user_id::text FROM withdrawals WHERE id = $1::uuid`,
-      withdrawalId,
-    );
-    if (row) await this.live.publish([row.user_id], WITHDRAWAL_TOPICS);
+    const owner = await this.events.withdrawalOwner(withdrawalId);
+    if (owner) await this.live.publish([owner], WITHDRAWAL_TOPICS);
   }
 
   private ignore(event: Stripe.Event, why: string): EventResult {

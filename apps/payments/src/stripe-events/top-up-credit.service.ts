@@ -3,23 +3,12 @@ import { penceFromBigInt } from '@kitty/money';
 import { Injectable, Logger } from '@nestjs/common';
 import type Stripe from 'stripe';
 
+import { type FundingStatus,FundingTransactionsRepository } from '../funding/funding-transactions.repository';
 import { PlatformAccount } from '../ledger/accounts';
 import { LedgerService } from '../ledger/ledger.service';
 import { notifyTopUpCredited } from '../notices/money-notifications';
 import type { Tx } from '../prisma.service';
 import type { CheckoutOutcome } from './event-outcome';
-
-interface FundingRow {
-  id: string;
-  user_id: string;
-  amount_pence: bigint;
-  fee_pence: bigint;
-  credit_account_id: string;
-  method: string;
-  destination_type: string;
-  destination_id: string | null;
-  destination_name: string;
-}
 
 /** Stripe charged a different total than the funding row asked for: never credit that silently. */
 export class FundingAmountMismatchError extends Error {
@@ -28,6 +17,9 @@ export class FundingAmountMismatchError extends Error {
     this.name = 'FundingAmountMismatchError';
   }
 }
+
+/** A top-up that has not ended yet: failing or expiring still applies to it. */
+const UNSETTLED: readonly FundingStatus[] = ['pending', 'processing'];
 
 const DESCRIPTIONS: Record<string, string> = {
   card: 'Funds added by card',
@@ -45,7 +37,10 @@ const DESCRIPTIONS: Record<string, string> = {
 export class TopUpCreditService {
   private readonly logger = new Logger(TopUpCreditService.name);
 
-  constructor(private readonly ledger: LedgerService) {}
+  constructor(
+    private readonly ledger: LedgerService,
+    private readonly funding: FundingTransactionsRepository,
+  ) {}
 
   /** Returns the payer's user id when the funding row changed (null: nothing to tell anyone). */
   async apply(tx: Tx, session: Stripe.Checkout.Session, outcome: CheckoutOutcome): Promise<string | null> {
@@ -54,15 +49,16 @@ export class TopUpCreditService {
       this.logger.warn(`Checkout session ${session.id} is not a Kitty top-up`);
       return null;
     }
+    const row = { fundingId, sessionId: session.id };
     switch (outcome.kind) {
       case 'credit':
         return this.credit(tx, fundingId, session);
       case 'processing':
-        return this.move(tx, fundingId, session.id, 'processing', ['pending'], null);
+        return this.funding.move(tx, { ...row, status: 'processing', from: ['pending'], reason: null });
       case 'failed':
-        return this.move(tx, fundingId, session.id, 'failed', ['pending', 'processing'], outcome.reason);
+        return this.funding.move(tx, { ...row, status: 'failed', from: UNSETTLED, reason: outcome.reason });
       case 'expired':
-        return this.move(tx, fundingId, session.id, 'expired', ['pending', 'processing'], outcome.reason);
+        return this.funding.move(tx, { ...row, status: 'expired', from: UNSETTLED, reason: outcome.reason });
     }
   }
 
@@ -71,13 +67,7 @@ export class TopUpCreditService {
    * (ledger key `topup:<session>`), and the row becomes succeeded in the same commit.
    */
   private async credit(tx: Tx, fundingId: string, session: Stripe.Checkout.Session): Promise<string | null> {
-    const rows = await tx.$queryRawUnsafe<FundingRow[]>(
-      `SELECT id, user_id, amount_pence, fee_pence, credit_account_id, method,
-              destination_type, destination_id::text, destination_name
-         FROM funding_transactions WHERE id = $1::uuid AND status <> 'succeeded' FOR UPDATE`,
-      fundingId,
-    );
-    const row = rows[0];
+    const row = await this.funding.lockUnsettled(tx, fundingId);
     if (!row) return null;
     const total = row.amount_pence + row.fee_pence;
     if (session.amount_total === null || BigInt(session.amount_total) !== total)
@@ -95,40 +85,8 @@ export class TopUpCreditService {
       ],
       metadata: { fundingId, sessionId: session.id, feePence: String(penceFromBigInt(row.fee_pence)) },
     });
-    await tx.$executeRawUnsafe(
-      `UPDATE funding_transactions
-          SET status = 'succeeded', ledger_transaction_id = $2::uuid, session_id = COALESCE(session_id, $3),
-              failure_reason = NULL, completed_at = now(), updated_at = now()
-        WHERE id = $1::uuid`,
-      fundingId,
-      posted.transactionId,
-      session.id,
-    );
+    await this.funding.markSucceeded(tx, fundingId, posted.transactionId, session.id);
     await notifyTopUpCredited(tx, row);
     return row.user_id;
-  }
-
-  /** The row's owner when it moved (null: it was past `from` already). */
-  private async move(
-    tx: Tx,
-    fundingId: string,
-    sessionId: string,
-    status: 'processing' | 'failed' | 'expired',
-    from: readonly string[],
-    reason: string | null,
-  ): Promise<string | null> {
-    const [moved] = await tx.$queryRawUnsafe<{ user_id: string }[]>(
-      `UPDATE funding_transactions
-          SET status = $2, failure_reason = $3, session_id = COALESCE(session_id, $4),
-              completed_at = CASE WHEN $2 = 'processing' THEN NULL ELSE now() END, updated_at = now()
-        WHERE id = $1::uuid AND status = ANY($5::text[])
-        RETURNING user_id::text`,
-      fundingId,
-      status,
-      reason,
-      sessionId,
-      from,
-    );
-    return moved?.user_id ?? null;
   }
 }
