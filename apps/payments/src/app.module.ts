@@ -45,6 +45,7 @@ import { TopUpRequestController } from './top-up-requests/top-up-request.control
 import { TopUpRequestService } from './top-up-requests/top-up-request.service';
 import { WalletController } from './wallet/wallet.controller';
 import { WalletService } from './wallet/wallet.service';
+import { WalletClosingRepository } from './wallet/wallet-closing.repository';
 import { WalletClosingService } from './wallet/wallet-closing.service';
 import { PayoutProcessor } from './withdrawals/payout.processor';
 import { PayoutService } from './withdrawals/payout.service';
@@ -101,6 +102,7 @@ const infrastructure = serviceInfrastructure({
     PeerServices,
     FundingService,
     WalletService,
+    WalletClosingRepository,
     WalletClosingService,
     StatementRepository,
     StatementService,

@@ -1,4 +1,4 @@
-import { ProblemError } from '@kitty/nest-common';
+import { ProblemError, serviceBusy } from '@kitty/nest-common';
 import { BadRequestException, Logger, NotFoundException } from '@nestjs/common';
 
 import { ProblemFilter, toProblem } from './problem.filter';
@@ -48,7 +48,7 @@ describe('toProblem', () => {
 });
 
 describe('ProblemFilter', () => {
-  it("sends a 429 problem's retryAfterSeconds as the Retry-After header", () => {
+  function replyRecorder() {
     const headers: Record<string, string> = {};
     const reply: Record<string, jest.Mock> = {};
     reply.header = jest.fn((name: string, value: string) => ((headers[name] = value), reply));
@@ -59,6 +59,11 @@ describe('ProblemFilter', () => {
         getResponse: () => reply,
       }),
     };
+    return { headers, reply, host };
+  }
+
+  it("sends a 429 problem's retryAfterSeconds as the Retry-After header", () => {
+    const { headers, reply, host } = replyRecorder();
     const limited = {
       type: 'about:blank',
       status: 429,
@@ -69,5 +74,12 @@ describe('ProblemFilter', () => {
     expect(headers).toEqual({ 'retry-after': '3601' });
     expect(reply.status).toHaveBeenCalledWith(429);
     expect(reply.send).toHaveBeenCalledWith(limited);
+  });
+
+  it('tells a caller of a service too busy to begin when to try again (503 with Retry-After)', () => {
+    const { headers, reply, host } = replyRecorder();
+    new ProblemFilter('').catch(serviceBusy(), host as never);
+    expect(headers).toEqual({ 'retry-after': '1' });
+    expect(reply.status).toHaveBeenCalledWith(503);
   });
 });

@@ -81,9 +81,13 @@ export class ProblemFilter implements ExceptionFilter {
         .type('text/html; charset=utf-8')
         .send(this.spaIndex);
     }
-    // A service's 429 says how long to wait (retryAfterSeconds): clients read that as Retry-After.
+    // A service's 429 or 503 says how long to wait (retryAfterSeconds): clients read that as Retry-After.
     const retryAfter = (problem as { retryAfterSeconds?: unknown }).retryAfterSeconds;
-    if (problem.status === 429 && typeof retryAfter === 'number' && retryAfter > 0)
+    if (
+      (problem.status === 429 || problem.status === 503) &&
+      typeof retryAfter === 'number' &&
+      retryAfter > 0
+    )
       void reply.header('retry-after', String(Math.ceil(retryAfter)));
     return reply.status(problem.status).type('application/problem+json').send(problem);
   }

@@ -7,6 +7,7 @@ import { ProblemError } from '@kitty/nest-common';
 import { PlatformAccount, walletAccount } from '../ledger/accounts';
 import { ClosedAccountError, LedgerService } from '../ledger/ledger.service';
 import { openPaymentsDatabase, type PaymentsDatabase } from '../testing/database';
+import { WalletClosingRepository } from './wallet-closing.repository';
 import { WalletClosingService } from './wallet-closing.service';
 
 describe('WalletClosingService (PostgreSQL)', () => {
@@ -16,7 +17,7 @@ describe('WalletClosingService (PostgreSQL)', () => {
 
   beforeAll(() => {
     database = openPaymentsDatabase();
-    closing = new WalletClosingService(database.prisma);
+    closing = new WalletClosingService(database.prisma, new WalletClosingRepository());
   }, 60_000);
 
   afterAll(() => database?.close());

@@ -5,12 +5,7 @@ import { Injectable } from '@nestjs/common';
 
 import { walletAccount } from '../ledger/accounts';
 import { PrismaService } from '../prisma.service';
-
-interface InFlight {
-  withdrawals: number;
-  approvals: number;
-  top_ups: number;
-}
+import { WalletClosingRepository } from './wallet-closing.repository';
 
 /**
  * Closes a wallet as its owner deletes their account, so that no money can ever land in a deleted account.
@@ -22,32 +17,16 @@ interface InFlight {
  */
 @Injectable()
 export class WalletClosingService {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly wallets: WalletClosingRepository,
+  ) {}
 
   async close({ userId }: CloseWalletCommand): Promise<void> {
     const wallet = walletAccount(userId);
     await this.prisma.$transaction(async (tx) => {
-      // A wallet that never moved has no row yet: made here, so that there is a row to lock and to close.
-      await tx.$executeRawUnsafe(
-        `INSERT INTO ledger_accounts (id, kind, owner_id, allow_negative)
-         VALUES ($1, 'wallet', $2::uuid, false) ON CONFLICT (id) DO NOTHING`,
-        wallet,
-        userId,
-      );
-      const [account] = await tx.$queryRawUnsafe<{ balance_pence: bigint }[]>(
-        `SELECT balance_pence FROM ledger_accounts WHERE id = $1 FOR UPDATE`,
-        wallet,
-      );
-      const [inFlight] = await tx.$queryRawUnsafe<InFlight[]>(
-        `SELECT (SELECT count(*) FROM withdrawals WHERE user_id = $1::uuid AND status = 'pending')::int AS withdrawals,
-                (SELECT count(*) FROM withdrawals
-                  WHERE user_id = $1::uuid AND status = 'awaiting_approval')::int AS approvals,
-                (SELECT count(*) FROM funding_transactions
-                  WHERE credit_account_id = $2 AND status IN ('pending', 'processing'))::int AS top_ups`,
-        userId,
-        wallet,
-      );
-      const balance = Number(account.balance_pence);
+      const balance = Number(await this.wallets.lockBalance(tx, wallet, userId));
+      const inFlight = await this.wallets.inFlight(tx, wallet, userId);
       const reasons = [
         balance !== 0 && `your Kitty wallet still holds ${formatPence(balance)}: withdraw it first`,
         inFlight.withdrawals > 0 && 'a withdrawal is still on its way',
@@ -55,10 +34,7 @@ export class WalletClosingService {
         inFlight.top_ups > 0 && 'a payment into your wallet is still being processed',
       ].filter((reason): reason is string => Boolean(reason));
       if (reasons.length > 0) throw moneyLeft(reasons);
-      await tx.$executeRawUnsafe(
-        `UPDATE ledger_accounts SET closed_at = now() WHERE id = $1 AND closed_at IS NULL`,
-        wallet,
-      );
+      await this.wallets.close(tx, wallet);
     });
   }
 }

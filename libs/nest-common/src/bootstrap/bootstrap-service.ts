@@ -6,7 +6,7 @@ import { Logger } from 'nestjs-pino';
 import { collectDefaultMetrics, register } from 'prom-client';
 
 import { genReqId, instrumentHttp } from '../http';
-import { RpcQueueServer } from '../rpc';
+import { RpcQueueServer, ServiceBusyFilter } from '../rpc';
 import { DEFAULT_SHUTDOWN_GRACE_MS, drainOnShutdown, shutdownOnSignals } from '../shutdown';
 
 export interface ServiceBootstrapOptions {
@@ -39,7 +39,7 @@ export async function bootstrapService(module: Type<unknown>, options: ServiceBo
     prefix: options.queuePrefix,
     service: options.name,
   });
-  app.connectMicroservice({ strategy: server });
+  app.connectMicroservice({ strategy: server }).useGlobalFilters(new ServiceBusyFilter());
   await app.startAllMicroservices();
   drainOnShutdown('intake', () => server.drain());
   await app.listen(options.httpPort, '0.0.0.0');

@@ -4,3 +4,4 @@ export * from './rpc-client';
 export * from './rpc-handler';
 export * from './rpc-queue-client';
 export * from './rpc-queue-server';
+export * from './service-busy.filter';
