@@ -10,6 +10,7 @@ import { Injectable } from '@nestjs/common';
 import type { PaymentAccount } from '../generated/prisma/client';
 import { ISSUING_SCHEMA, PrismaService, type Tx } from '../prisma.service';
 import type { AccountState } from './account-state';
+import { announceChange, paymentAccountFacts } from './payment-account-announcement';
 
 export type PaymentAccountRow = PaymentAccount;
 
@@ -32,35 +33,40 @@ export class PaymentAccountRepository {
     return this.prisma.paymentAccount.findUnique({ where: { userId } });
   }
 
-  /** Those of `candidateUserIds` (the user excepted) whose KYC accepted the same phone number as the user's. */
-  async sharingPhoneWith(userId: string, candidateUserIds: string[]): Promise<string[]> {
-    const own = await this.prisma.paymentAccount.findUnique({
-      where: { userId },
-      select: { phoneDigest: true },
-    });
-    if (!own?.phoneDigest) return [];
-    const same = await this.prisma.paymentAccount.findMany({
-      where: { phoneDigest: own.phoneDigest, userId: { in: candidateUserIds, not: userId } },
-      select: { userId: true },
-    });
-    return same.map((account) => account.userId);
-  }
-
   findByStripeAccountId(stripeAccountId: string): Promise<PaymentAccountRow | null> {
     return this.prisma.paymentAccount.findUnique({ where: { stripeAccountId } });
   }
 
-  /** Inserts the user's account unless they already have one (ON CONFLICT DO NOTHING), then reads it. */
+  /**
+   * Inserts the user's account unless they already have one (ON CONFLICT DO NOTHING), announced to payments
+   * in the same transaction, then reads it.
+   */
   async insertIfAbsent(
     userId: string,
     stripeAccountId: string,
     state: AccountState,
   ): Promise<PaymentAccountRow> {
-    await this.prisma.paymentAccount.createMany({
-      data: [{ userId, stripeAccountId, ...state }],
-      skipDuplicates: true,
+    await this.prisma.$transaction(async (tx) => {
+      const { count } = await tx.paymentAccount.createMany({
+        data: [{ userId, stripeAccountId, ...state }],
+        skipDuplicates: true,
+      });
+      if (count === 1) await announceChange(tx, userId, null);
     });
     return this.prisma.paymentAccount.findUniqueOrThrow({ where: { userId } });
+  }
+
+  /**
+   * The owner deleted their Kitty account: the payment account is closed here (the provider keeps it) and
+   * payments is told in the same transaction. Closing it again changes nothing.
+   */
+  close(userId: string): Promise<void> {
+    return this.prisma.$transaction(async (tx) => {
+      const before = await paymentAccountFacts(tx, userId);
+      if (!before || before.closed) return;
+      await tx.paymentAccount.update({ where: { userId }, data: { closedAt: new Date() } });
+      await announceChange(tx, userId, before);
+    });
   }
 
   /**
@@ -87,8 +93,9 @@ export class PaymentAccountRepository {
    * Records the user's own bank account, attached to `stripeAccountId` (false when the user's account
    * was replaced meanwhile: the bank account belongs to the old one). Under the row's lock, so two changes
    * at once cannot both count as a first bank account: one replacing another makes withdrawals to it wait
-   * `coolingOffMs`. The owner's security e-mail and in-app notice are written in the same transaction, so
-   * they exist exactly when the change does (the same account sent again changes nothing and tells nobody).
+   * `coolingOffMs`. The owner's security e-mail and in-app notice, and payments' news of the new destination
+   * with its wait, are written in the same transaction, so they exist exactly when the change does (the same
+   * account sent again changes nothing and tells nobody).
    */
   async recordBankAccount(
     owner: BankAccountOwner,
@@ -105,6 +112,7 @@ export class PaymentAccountRepository {
         stripeAccountId,
       );
       if (!before) return false;
+      const announced = await paymentAccountFacts(tx, owner.userId);
       const change = bankAccountChange(before, bank, coolingOffMs, now);
       const label = `${bank.bankName ?? 'Bank account'} •••• ${bank.bankLast4}`;
       await tx.paymentAccount.update({
@@ -117,6 +125,7 @@ export class PaymentAccountRepository {
           payoutBankLabel: label,
         },
       });
+      await announceChange(tx, owner.userId, announced);
       if (change.kind !== 'same')
         await tellOwner(tx, owner, bank, {
           label,
@@ -149,7 +158,9 @@ export class PaymentAccountRepository {
 
   /**
    * Updates the row if it still holds `expectedAccountId`. When the write completes KYC or changes the
-   * accepted address's country, residency is told in the same transaction (outbox), so it is told once.
+   * accepted address's country, residency is told in the same transaction (outbox), so it is told once; when
+   * it changes what payments knows of the account (verified, the provider account, the bank account),
+   * payments is told in the same way.
    */
   private write(
     userId: string,
@@ -170,6 +181,7 @@ export class PaymentAccountRepository {
         expectedAccountId,
       );
       if (!before) return false;
+      const announced = await paymentAccountFacts(tx, userId);
       // What KYC last accepted stays until it accepts something else: a new account the provider is
       // still verifying (a recreation) is the same person at the same address.
       const { kycCountry, phoneDigest, ...rest } = data;
@@ -177,6 +189,7 @@ export class PaymentAccountRepository {
         where: { userId },
         data: kycCountry === null ? rest : { ...rest, kycCountry, phoneDigest },
       });
+      await announceChange(tx, userId, announced);
       if (data.kycCountry !== null && data.kycCountry !== before.kyc_country)
         await announceKycAddress(tx, userId, data.kycCountry);
       return true;
