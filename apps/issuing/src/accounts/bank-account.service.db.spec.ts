@@ -18,7 +18,7 @@ import { startTestSandbox, type TestSandbox } from '../../../../infra/stripe-san
 import { VirtualCardRepository } from '../cards/virtual-card.repository';
 import { loadDatabaseConfig } from '../config';
 import { PrismaService } from '../prisma.service';
-import { announcedAccount, refuseAnnouncements } from '../testing/announcements';
+import { announcedAccount, idleRelay, refuseAnnouncements } from '../testing/announcements';
 import { BankAccountService } from './bank-account.service';
 import { OnboardingService } from './onboarding.service';
 import { PaymentAccountRepository } from './payment-account.repository';
@@ -47,7 +47,7 @@ describe('BankAccountService (PostgreSQL + Stripe sandbox)', () => {
       STRIPE_SECRET_KEY: 'sk_test_issuing',
       STRIPE_API_URL: t.sandbox.url,
     });
-    const accounts = new PaymentAccountRepository(prisma);
+    const accounts = new PaymentAccountRepository(prisma, idleRelay);
     const stripeAccounts = new StripeAccounts(stripe, { PAYOUT_BANK_ACCOUNT_TOKEN: 'btok_gb' });
     // Bank accounts tell no open tab anything through onboarding's live notices.
     const noLive = { publish: () => Promise.resolve() } as unknown as LivePublisher;

@@ -17,7 +17,7 @@ import { VirtualCardRepository } from '../cards/virtual-card.repository';
 import { VirtualCardService } from '../cards/virtual-card.service';
 import { loadDatabaseConfig } from '../config';
 import { PrismaService } from '../prisma.service';
-import { announcedAccount, refuseAnnouncements } from '../testing/announcements';
+import { announcedAccount, idleRelay, refuseAnnouncements } from '../testing/announcements';
 import { individualOf } from './account-state';
 import { OnboardingService } from './onboarding.service';
 import { PaymentAccountRepository } from './payment-account.repository';
@@ -35,7 +35,7 @@ const recordingLive = {
 /** The service graph as the module wires it, on one database and one Stripe endpoint. */
 function servicesOn(prisma: PrismaService, stripeApiUrl: string) {
   const stripe = createStripeClient({ STRIPE_SECRET_KEY: 'sk_test_issuing', STRIPE_API_URL: stripeApiUrl });
-  const accounts = new PaymentAccountRepository(prisma);
+  const accounts = new PaymentAccountRepository(prisma, idleRelay);
   const cards = new VirtualCardRepository(prisma);
   const stripeAccounts = new StripeAccounts(stripe, { PAYOUT_BANK_ACCOUNT_TOKEN: 'btok_gb' });
   const onboarding = new OnboardingService(accounts, cards, stripeAccounts, recordingLive);

@@ -1,7 +1,11 @@
 // What payments is told of payment accounts, read from issuing's outbox, for the specs.
 import { IssuingJobs, PaymentAccountChangedJob } from '@kitty/contracts';
+import type { OutboxRelay } from '@kitty/nest-common';
 
 import { ISSUING_SCHEMA, type PrismaService } from '../prisma.service';
+
+/** The relay is not running in these specs: they read the outbox table instead. */
+export const idleRelay = { kick: () => undefined } as unknown as OutboxRelay;
 
 /** The newest announcement of the user's payment account to payments, or null when there was none. */
 export async function announcedAccount(
