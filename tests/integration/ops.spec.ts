@@ -42,6 +42,7 @@ describe('queue dashboard (/admin/queues on the operator port)', () => {
       'notifications-email',
       'notifications-notify',
       'notifications-user-deleted',
+      'payments-payment-accounts',
       'payments-payouts',
       'payments-pot-access',
       'payments-pot-commands',

@@ -1,4 +1,9 @@
-import { EmailQueue, NotificationQueue, ResidencyQueue } from '@kitty/contracts';
+import {
+  EmailQueue,
+  NotificationQueue,
+  PaymentsPaymentAccountsQueue,
+  ResidencyQueue,
+} from '@kitty/contracts';
 import { createStripeClient, RpcModule, serviceInfrastructure, STRIPE_CLIENT } from '@kitty/nest-common';
 import { Module } from '@nestjs/common';
 
@@ -28,9 +33,13 @@ const infrastructure = serviceInfrastructure({
   prisma: PrismaService,
   // A completed identity check tells residency the address's country; a card payment a pot
   // rule declines tells its holder; a set or changed bank account tells its owner by e-mail
-  // and in the app. Every queue written to the outbox must be listed: a
+  // and in the app; every change to what payments decides money on (verified, where payouts go) tells
+  // payments. Every queue written to the outbox must be listed: a
   // message for one that is not stops the relay, and everything queued behind it.
-  outbox: { table: OUTBOX_TABLE, queues: [ResidencyQueue, NotificationQueue, EmailQueue] },
+  outbox: {
+    table: OUTBOX_TABLE,
+    queues: [ResidencyQueue, NotificationQueue, EmailQueue, PaymentsPaymentAccountsQueue],
+  },
 });
 
 @Module({

@@ -23,6 +23,11 @@ import { FundingController } from './funding/funding.controller';
 import { FundingService } from './funding/funding.service';
 import { FundingTransactionsRepository } from './funding/funding-transactions.repository';
 import { LedgerService } from './ledger/ledger.service';
+import { PaymentAccountProcessor } from './payment-accounts/payment-account.processor';
+import {
+  PAYMENT_ACCOUNT_READER,
+  PaymentAccountRepository,
+} from './payment-accounts/payment-account.repository';
 import { PeerServices } from './peers/peer-services';
 import { PotAccessProcessor } from './pot-access/pot-access.processor';
 import { POT_ACCESS_READER, PotAccessRepository } from './pot-access/pot-access.repository';
@@ -99,6 +104,9 @@ const infrastructure = serviceInfrastructure({
     PotAccessRepository,
     { provide: POT_ACCESS_READER, useExisting: PotAccessRepository },
     PotAccessProcessor,
+    PaymentAccountRepository,
+    { provide: PAYMENT_ACCOUNT_READER, useExisting: PaymentAccountRepository },
+    PaymentAccountProcessor,
     PeerServices,
     FundingService,
     WalletService,

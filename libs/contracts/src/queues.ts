@@ -4,7 +4,7 @@ import {
   PasswordResetQueue,
   PotsUserDeletedQueue,
 } from './auth';
-import { IssuingEventQueue } from './issuing';
+import { IssuingEventQueue, PaymentsPaymentAccountsQueue } from './issuing';
 import { EmailQueue, NotificationQueue } from './notifications';
 import {
   PaymentsPotCommandsQueue,
@@ -28,6 +28,7 @@ export const ALL_QUEUES = [
   IssuingEventQueue,
   PotBalanceQueue,
   PaymentsPotAccessQueue,
+  PaymentsPaymentAccountsQueue,
   PotPaymentsQueue,
   PaymentsPotCommandsQueue,
   PotsSpendApprovalUseQueue,

@@ -4,11 +4,8 @@ import {
   type OnboardingQuery,
   type PaymentAccountCommand,
   type RecreatePaymentAccountCommand,
-  type SamePerson,
-  type SamePersonQuery,
   type SetBankAccountCommand,
   type UpdateKycCommand,
-  type VerificationQuery,
 } from '@kitty/contracts';
 import { RpcHandler } from '@kitty/nest-common';
 import { Controller } from '@nestjs/common';
@@ -16,7 +13,7 @@ import { Controller } from '@nestjs/common';
 import { BankAccountService } from './bank-account.service';
 import { OnboardingService } from './onboarding.service';
 
-/** The payment account: onboarding, the identity check and the user's own bank account for payouts. */
+/** The payment account: onboarding and the user's own bank account for payouts. */
 @Controller()
 export class AccountsController {
   constructor(
@@ -42,16 +39,6 @@ export class AccountsController {
   @RpcHandler(IssuingRpc.recreateAccount)
   recreateAccount(command: RecreatePaymentAccountCommand) {
     return this.onboarding.recreateAccount(command.caller, command.body);
-  }
-
-  @RpcHandler(IssuingRpc.getVerification)
-  getVerification(query: VerificationQuery) {
-    return this.onboarding.verification(query.userId);
-  }
-
-  @RpcHandler(IssuingRpc.samePerson)
-  samePerson(query: SamePersonQuery): Promise<SamePerson> {
-    return this.onboarding.samePerson(query);
   }
 
   @RpcHandler(IssuingRpc.getBankAccount)

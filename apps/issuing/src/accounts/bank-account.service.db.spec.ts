@@ -8,6 +8,7 @@ import {
   EmailQueue,
   type IssuingCaller,
   NotificationQueue,
+  PaymentsPaymentAccountsQueue,
 } from '@kitty/contracts';
 import { createStripeClient, type LivePublisher, ProblemError } from '@kitty/nest-common';
 import { createThrowawayDatabase, type ThrowawayDatabase } from '@kitty/testing';
@@ -17,6 +18,7 @@ import { startTestSandbox, type TestSandbox } from '../../../../infra/stripe-san
 import { VirtualCardRepository } from '../cards/virtual-card.repository';
 import { loadDatabaseConfig } from '../config';
 import { PrismaService } from '../prisma.service';
+import { announcedAccount, idleRelay, refuseAnnouncements } from '../testing/announcements';
 import { BankAccountService } from './bank-account.service';
 import { OnboardingService } from './onboarding.service';
 import { PaymentAccountRepository } from './payment-account.repository';
@@ -45,7 +47,7 @@ describe('BankAccountService (PostgreSQL + Stripe sandbox)', () => {
       STRIPE_SECRET_KEY: 'sk_test_issuing',
       STRIPE_API_URL: t.sandbox.url,
     });
-    const accounts = new PaymentAccountRepository(prisma);
+    const accounts = new PaymentAccountRepository(prisma, idleRelay);
     const stripeAccounts = new StripeAccounts(stripe, { PAYOUT_BANK_ACCOUNT_TOKEN: 'btok_gb' });
     // Bank accounts tell no open tab anything through onboarding's live notices.
     const noLive = { publish: () => Promise.resolve() } as unknown as LivePublisher;
@@ -118,15 +120,20 @@ describe('BankAccountService (PostgreSQL + Stripe sandbox)', () => {
     expect(account?.external_accounts.data.map((bank) => [bank.last4, bank.default_for_currency])).toEqual([
       ['9911', true],
     ]);
-    const verification = await onboarding.verification(caller.userId);
-    expect(verification.payoutDestination).toBe(account?.external_accounts.data[0]?.id);
-    expect(verification.payoutAccountLabel).toBe('Bank account •••• 9911');
+    await expect(announcedAccount(prisma, caller.userId)).resolves.toMatchObject({
+      payoutDestination: account?.external_accounts.data[0]?.id,
+      payoutAccountLabel: 'Bank account •••• 9911',
+    });
 
     const [row] = await prisma.$queryRawUnsafe<Record<string, unknown>[]>(
       `SELECT * FROM payment_accounts WHERE user_id = $1::uuid`,
       caller.userId,
     );
-    expect(JSON.stringify(row)).not.toContain('55779911');
+    expect(
+      Object.values(row ?? {})
+        .map(String)
+        .join(' '),
+    ).not.toContain('55779911');
     expect(row).toMatchObject({ bank_sort_code: '200000', bank_last4: '9911' });
   });
 
@@ -143,13 +150,14 @@ describe('BankAccountService (PostgreSQL + Stripe sandbox)', () => {
     await bankAccounts.set(caller, other);
     const banks = sandboxAccountOf(caller.userId)?.external_accounts.data ?? [];
     expect(banks.map((bank) => bank.last4)).toEqual(['4958']);
-    expect((await onboarding.verification(caller.userId)).payoutDestination).toBe(banks[0]?.id);
+    expect((await announcedAccount(prisma, caller.userId))?.payoutDestination).toBe(banks[0]?.id);
   });
 
   const noticesTo = async (userId: string) => {
     const rows = await prisma.outboxMessage.findMany({ orderBy: [{ createdAt: 'asc' }, { queue: 'asc' }] });
     return rows
       .map((row) => ({ queue: row.queue, payload: row.payload as Record<string, unknown> }))
+      .filter(({ queue }) => queue !== PaymentsPaymentAccountsQueue.name)
       .filter(({ payload }) => payload['userId'] === userId || payload['to'] === `${userId}@example.com`);
   };
 
@@ -157,7 +165,7 @@ describe('BankAccountService (PostgreSQL + Stripe sandbox)', () => {
     const caller = { ...newCaller(), name: 'Ada Lovelace' };
     caller.email = `${caller.userId}@example.com`;
     await Promise.all([bankAccounts.set(caller, VALID), bankAccounts.set(caller, VALID)]);
-    expect((await onboarding.verification(caller.userId)).payoutsAvailableFrom).toBeNull();
+    expect((await announcedAccount(prisma, caller.userId))?.payoutsAvailableFrom).toBeNull();
     // The retry is the same account: told once.
     expect(await noticesTo(caller.userId)).toEqual([
       {
@@ -195,7 +203,7 @@ describe('BankAccountService (PostgreSQL + Stripe sandbox)', () => {
     const from = Date.parse(status.bankAccount?.payoutsAvailableFrom ?? '');
     expect(from - before).toBeGreaterThanOrEqual(24 * 3600_000 - 1000);
     expect(from - before).toBeLessThan(24 * 3600_000 + 60_000);
-    expect((await onboarding.verification(caller.userId)).payoutsAvailableFrom).toBe(
+    expect((await announcedAccount(prisma, caller.userId))?.payoutsAvailableFrom).toBe(
       status.bankAccount?.payoutsAvailableFrom,
     );
     const notices = await noticesTo(caller.userId);
@@ -213,6 +221,36 @@ describe('BankAccountService (PostgreSQL + Stripe sandbox)', () => {
     const again = await bankAccounts.set(caller, other);
     expect(again.bankAccount?.payoutsAvailableFrom).toBe(status.bankAccount?.payoutsAvailableFrom);
     expect(await noticesTo(caller.userId)).toHaveLength(4);
+  });
+
+  it('tells payments of a new payout destination only with its wait, in the transaction that changes it', async () => {
+    const caller = newCaller();
+    caller.email = `${caller.userId}@example.com`;
+    await bankAccounts.set(caller, VALID);
+    const first = await announcedAccount(prisma, caller.userId);
+    const other = BankAccountDetails.parse({ ...VALID, sortCode: '089999', accountNumber: '66374958' });
+
+    // The announcement cannot be written: the bank account does not change, and nobody is told.
+    const allowAnnouncements = await refuseAnnouncements(prisma);
+    try {
+      await expect(bankAccounts.set(caller, other)).rejects.toThrow('announcement refused');
+    } finally {
+      await allowAnnouncements();
+    }
+    await expect(bankAccounts.current(caller)).resolves.toMatchObject({ bankAccount: { last4: '9911' } });
+    await expect(announcedAccount(prisma, caller.userId)).resolves.toEqual(first);
+    expect(await noticesTo(caller.userId)).toHaveLength(2);
+
+    const status = await bankAccounts.set(caller, other);
+    const banks = sandboxAccountOf(caller.userId)?.external_accounts.data ?? [];
+    await expect(announcedAccount(prisma, caller.userId)).resolves.toEqual({
+      ...first,
+      version: (first?.version ?? 0) + 1,
+      payoutDestination: banks[0]?.id,
+      payoutAccountLabel: 'Bank account •••• 4958',
+      payoutsAvailableFrom: status.bankAccount?.payoutsAvailableFrom,
+    });
+    expect(status.bankAccount?.payoutsAvailableFrom).toEqual(expect.any(String));
   });
 
   it('keeps the bank account when the payment account is recreated with card issuing, once its number is typed again', async () => {
@@ -243,7 +281,7 @@ describe('BankAccountService (PostgreSQL + Stripe sandbox)', () => {
     await expect(bankAccounts.current(caller)).resolves.toEqual(saved);
     const newAccount = t.sandbox.accounts.accounts.get(recreated.account?.id ?? '');
     expect(newAccount?.external_accounts.data.map((bank) => bank.last4)).toEqual(['9911']);
-    await expect(onboarding.verification(caller.userId)).resolves.toMatchObject({
+    await expect(announcedAccount(prisma, caller.userId)).resolves.toMatchObject({
       accountId: recreated.account?.id,
       payoutDestination: newAccount?.external_accounts.data[0]?.id,
       payoutsAvailableFrom: null,

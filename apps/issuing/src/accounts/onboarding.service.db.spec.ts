@@ -2,7 +2,7 @@
 // sandbox in-process, driven by the real stripe SDK as in production.
 import { randomUUID } from 'node:crypto';
 
-import { type IssuingCaller, type KycRequest, type TermsAcceptance } from '@kitty/contracts';
+import { type IssuingCaller, IssuingJobs, type KycRequest, type TermsAcceptance } from '@kitty/contracts';
 import { createStripeClient, type LivePublisher, ProblemError } from '@kitty/nest-common';
 import { createThrowawayDatabase, type ThrowawayDatabase } from '@kitty/testing';
 
@@ -17,6 +17,7 @@ import { VirtualCardRepository } from '../cards/virtual-card.repository';
 import { VirtualCardService } from '../cards/virtual-card.service';
 import { loadDatabaseConfig } from '../config';
 import { PrismaService } from '../prisma.service';
+import { announcedAccount, idleRelay, refuseAnnouncements } from '../testing/announcements';
 import { individualOf } from './account-state';
 import { OnboardingService } from './onboarding.service';
 import { PaymentAccountRepository } from './payment-account.repository';
@@ -34,7 +35,7 @@ const recordingLive = {
 /** The service graph as the module wires it, on one database and one Stripe endpoint. */
 function servicesOn(prisma: PrismaService, stripeApiUrl: string) {
   const stripe = createStripeClient({ STRIPE_SECRET_KEY: 'sk_test_issuing', STRIPE_API_URL: stripeApiUrl });
-  const accounts = new PaymentAccountRepository(prisma);
+  const accounts = new PaymentAccountRepository(prisma, idleRelay);
   const cards = new VirtualCardRepository(prisma);
   const stripeAccounts = new StripeAccounts(stripe, { PAYOUT_BANK_ACCOUNT_TOKEN: 'btok_gb' });
   const onboarding = new OnboardingService(accounts, cards, stripeAccounts, recordingLive);
@@ -107,13 +108,7 @@ describe('OnboardingService (PostgreSQL + Stripe sandbox)', () => {
   it('starts on the form with no account, unverified', async () => {
     const caller = newCaller();
     await expect(onboarding.status(caller)).resolves.toEqual({ step: 'form', account: null, card: null });
-    await expect(onboarding.verification(caller.userId)).resolves.toEqual({
-      verified: false,
-      accountId: null,
-      payoutDestination: null,
-      payoutsAvailableFrom: null,
-      payoutAccountLabel: null,
-    });
+    await expect(announcedAccount(prisma, caller.userId)).resolves.toBeNull();
   });
 
   it('creates one account with card issuing and transfers requested, however often it is asked', async () => {
@@ -180,7 +175,7 @@ describe('OnboardingService (PostgreSQL + Stripe sandbox)', () => {
       termsAcceptedUserAgent: ACCEPTANCE.userAgent,
     });
     // Not yet: Stripe has not said so.
-    await expect(onboarding.verification(caller.userId)).resolves.toMatchObject({ verified: false });
+    await expect(announcedAccount(prisma, caller.userId)).resolves.toMatchObject({ verified: false });
     await expect(problemOf(virtualCards.create(caller))).resolves.toMatchObject({
       status: 409,
       title: 'Card not ready yet',
@@ -199,12 +194,13 @@ describe('OnboardingService (PostgreSQL + Stripe sandbox)', () => {
     });
     expect(published).toEqual([[[caller.userId], ['onboarding']]]);
     // Verified, but nothing is paid out until the user adds their own bank account.
-    await expect(onboarding.verification(caller.userId)).resolves.toEqual({
+    await expect(announcedAccount(prisma, caller.userId)).resolves.toMatchObject({
       verified: true,
       accountId: stripeAccount.id,
       payoutDestination: null,
       payoutsAvailableFrom: null,
       payoutAccountLabel: null,
+      closed: false,
     });
   });
 
@@ -228,7 +224,7 @@ describe('OnboardingService (PostgreSQL + Stripe sandbox)', () => {
       title: 'Card not ready yet',
     });
     await expect(prisma.virtualCard.count({ where: { userId: caller.userId } })).resolves.toBe(0);
-    await expect(onboarding.verification(caller.userId)).resolves.toMatchObject({ verified: false });
+    await expect(announcedAccount(prisma, caller.userId)).resolves.toMatchObject({ verified: false });
   });
 
   it('shows the terms as due until they are accepted, and accepting them clears it', async () => {
@@ -316,19 +312,27 @@ describe('OnboardingService (PostgreSQL + Stripe sandbox)', () => {
     ).resolves.toMatchObject({ kycCountry: 'GB' });
   });
 
-  it("knows one person's accounts by the phone number KYC accepted on each, kept across a recreation", async () => {
+  it("gives one person's accounts one identity key, from the phone number KYC accepted on each, kept across a recreation", async () => {
     const [ann, annAgain, ben, unverified] = [newCaller(), newCaller(), newCaller(), newCaller()];
     await verify(ann);
     await verify(annAgain, { ...KYC, phoneNumber: '+447700900123' });
     await verify(ben, { ...KYC, phoneNumber: '+447700900456' });
     await onboarding.createAccount(unverified);
-    const candidates = [ann, annAgain, ben, unverified].map((caller) => caller.userId);
+    const keyOf = async (caller: IssuingCaller) =>
+      (await announcedAccount(prisma, caller.userId))?.identityKey;
 
-    await expect(
-      onboarding.samePerson({ userId: ann.userId, candidateUserIds: candidates }),
-    ).resolves.toEqual({
-      userIds: [annAgain.userId],
-    });
+    const annKey = await keyOf(ann);
+    expect(annKey).toEqual(expect.any(String));
+    await expect(keyOf(annAgain)).resolves.toBe(annKey);
+    await expect(keyOf(ben)).resolves.not.toBe(annKey);
+    await expect(keyOf(ben)).resolves.toEqual(expect.any(String));
+    await expect(keyOf(unverified)).resolves.toBeNull();
+    // Never the number, nor its digest: a key issuing made up for it.
+    const announced = JSON.stringify(await announcedAccount(prisma, ann.userId));
+    expect(announced).not.toContain('7700900123');
+    const { phoneDigest } = await prisma.paymentAccount.findUniqueOrThrow({ where: { userId: ann.userId } });
+    expect(announced).not.toContain(phoneDigest as string);
+
     const recreated = await onboarding.recreateAccount(annAgain);
     await waitFor(
       () => t.sandbox.accounts.accounts.get(recreated.account?.id as string)?.charges_enabled,
@@ -336,12 +340,59 @@ describe('OnboardingService (PostgreSQL + Stripe sandbox)', () => {
       'the new account to be verified',
     );
     await onboarding.accountUpdated(recreated.account?.id as string);
+    await expect(announcedAccount(prisma, annAgain.userId)).resolves.toMatchObject({
+      accountId: recreated.account?.id,
+      identityKey: annKey,
+    });
+  });
+
+  it('tells payments of a completed KYC in the transaction that records it, with a higher version', async () => {
+    const caller = newCaller();
+    const sent = await onboarding.updateKyc(caller, KYC, ACCEPTANCE);
+    const accountId = sent.account?.id as string;
+    const before = await announcedAccount(prisma, caller.userId);
+    expect(before).toMatchObject({ verified: false });
+    await waitFor(() => t.sandbox.accounts.accounts.get(accountId)?.charges_enabled, 5000, 'verification');
+
+    // The announcement cannot be written: the completion is not recorded either (the job is retried).
+    const allowAnnouncements = await refuseAnnouncements(prisma);
+    try {
+      await expect(onboarding.accountUpdated(accountId)).rejects.toThrow('announcement refused');
+    } finally {
+      await allowAnnouncements();
+    }
     await expect(
-      onboarding.samePerson({ userId: annAgain.userId, candidateUserIds: candidates }),
-    ).resolves.toEqual({ userIds: [ann.userId] });
+      prisma.paymentAccount.findUniqueOrThrow({ where: { userId: caller.userId } }),
+    ).resolves.toMatchObject({ kycStatus: 'verifying' });
+    await expect(announcedAccount(prisma, caller.userId)).resolves.toEqual(before);
+
+    await onboarding.accountUpdated(accountId);
+    const after = await announcedAccount(prisma, caller.userId);
+    expect(after).toMatchObject({ verified: true, version: (before?.version ?? 0) + 1 });
+    // The same state recorded again tells payments nothing new.
+    await onboarding.accountUpdated(accountId);
+    await expect(announcedAccount(prisma, caller.userId)).resolves.toEqual(after);
+  });
+
+  it('tells payments when the owner deleted their Kitty account, once', async () => {
+    const caller = newCaller();
+    await verify(caller);
+    const before = await announcedAccount(prisma, caller.userId);
+    await onboarding.closeForDeletedUser(caller.userId);
+    await onboarding.closeForDeletedUser(caller.userId);
+    await expect(announcedAccount(prisma, caller.userId)).resolves.toEqual({
+      ...before,
+      version: (before?.version ?? 0) + 1,
+      closed: true,
+    });
     await expect(
-      onboarding.samePerson({ userId: unverified.userId, candidateUserIds: candidates }),
-    ).resolves.toEqual({ userIds: [] });
+      prisma.outboxMessage.count({
+        where: {
+          jobName: IssuingJobs.paymentAccountChanged.name,
+          payload: { path: ['userId'], equals: caller.userId },
+        },
+      }),
+    ).resolves.toBe((before?.version ?? 0) + 1);
   });
 
   it('answers 422 with the provider reason when verification fails, and records it', async () => {
@@ -356,10 +407,10 @@ describe('OnboardingService (PostgreSQL + Stripe sandbox)', () => {
       step: 'form',
       account: { kycStatus: 'failed', requirements: ['individual.dob.day'] },
     });
-    await expect(onboarding.verification(caller.userId)).resolves.toMatchObject({ verified: false });
+    await expect(announcedAccount(prisma, caller.userId)).resolves.toMatchObject({ verified: false });
 
     await expect(verify(caller)).resolves.toMatchObject({ step: 'card' });
-    await expect(onboarding.verification(caller.userId)).resolves.toMatchObject({ verified: true });
+    await expect(announcedAccount(prisma, caller.userId)).resolves.toMatchObject({ verified: true });
   });
 
   it('never shows or changes one user’s account to another', async () => {
@@ -367,10 +418,7 @@ describe('OnboardingService (PostgreSQL + Stripe sandbox)', () => {
     const stranger = newCaller();
     const own = await verify(owner);
     await expect(onboarding.status(stranger)).resolves.toEqual({ step: 'form', account: null, card: null });
-    await expect(onboarding.verification(stranger.userId)).resolves.toMatchObject({
-      verified: false,
-      accountId: null,
-    });
+    await expect(announcedAccount(prisma, stranger.userId)).resolves.toBeNull();
     await expect(problemOf(onboarding.recreateAccount(stranger))).resolves.toMatchObject({ status: 404 });
     const theirs = await onboarding.createAccount(stranger);
     expect(theirs.account?.id).not.toBe(own.account?.id);
@@ -393,7 +441,7 @@ describe('OnboardingService (PostgreSQL + Stripe sandbox)', () => {
     await waitFor(() => t.sandbox.accounts.accounts.get(accountId)?.charges_enabled, 5000, 'verification');
     await onboarding.accountUpdated(accountId);
     expect(sandboxAccountsOf(caller.userId)).toHaveLength(2);
-    await expect(onboarding.verification(caller.userId)).resolves.toMatchObject({
+    await expect(announcedAccount(prisma, caller.userId)).resolves.toMatchObject({
       verified: true,
       accountId: after.account?.id,
     });
@@ -459,14 +507,14 @@ describe('OnboardingService (PostgreSQL + Stripe sandbox)', () => {
       tos_acceptance: { date: 1_795_000_000, ip: ACCEPTANCE.ip },
       settings: { card_issuing: { tos_acceptance: { date: 1_795_000_000, ip: ACCEPTANCE.ip } } },
     });
-    await expect(onboarding.verification(caller.userId)).resolves.toMatchObject({ verified: false });
+    await expect(announcedAccount(prisma, caller.userId)).resolves.toMatchObject({ verified: false });
     await waitFor(() => t.sandbox.accounts.accounts.get(accountId)?.charges_enabled, 5000, 'verification');
 
     await expect(onboarding.currentStatus(caller)).resolves.toMatchObject({
       step: 'card',
       account: { id: accountId, kycStatus: 'complete' },
     });
-    await expect(onboarding.verification(caller.userId)).resolves.toMatchObject({ verified: true });
+    await expect(announcedAccount(prisma, caller.userId)).resolves.toMatchObject({ verified: true });
   });
 
   it('shows the recorded state when the provider cannot be reached', async () => {

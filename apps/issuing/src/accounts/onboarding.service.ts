@@ -5,10 +5,7 @@ import {
   type KycRequest,
   type OnboardingStatus,
   type PaymentAccount,
-  type PaymentAccountVerification,
   type RecreatePaymentAccountRequest,
-  type SamePerson,
-  type SamePersonQuery,
   type TermsAcceptance,
   type VirtualCard,
 } from '@kitty/contracts';
@@ -163,23 +160,12 @@ export class OnboardingService {
     return this.status(caller);
   }
 
-  async verification(userId: string): Promise<PaymentAccountVerification> {
-    const row = await this.accounts.findByUserId(userId);
-    return {
-      verified: row?.kycStatus === 'complete',
-      accountId: row?.stripeAccountId ?? null,
-      // Only the user's own bank account receives withdrawals, never a placeholder test account.
-      payoutDestination: row?.bankAccountId ?? null,
-      payoutAccountLabel: row?.bankAccountId ? row.payoutBankLabel : null,
-      payoutsAvailableFrom:
-        row?.bankAccountId && row.bankPayoutsFrom && row.bankPayoutsFrom > new Date()
-          ? row.bankPayoutsFrom.toISOString()
-          : null,
-    };
-  }
-
-  async samePerson({ userId, candidateUserIds }: SamePersonQuery): Promise<SamePerson> {
-    return { userIds: await this.accounts.sharingPhoneWith(userId, candidateUserIds) };
+  /**
+   * The owner deleted their Kitty account: their payment account is closed, and payments told so. The
+   * provider keeps the account and its identity checks, as money-laundering rules require.
+   */
+  closeForDeletedUser(userId: string): Promise<void> {
+    return this.accounts.close(userId);
   }
 
   /** The caller's payment account, created (idempotently) if they have none yet. */

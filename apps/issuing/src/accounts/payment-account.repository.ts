@@ -4,12 +4,13 @@ import {
   ResidencyJobs,
   type TermsAcceptance,
 } from '@kitty/contracts';
-import { outboxMessage } from '@kitty/nest-common';
+import { outboxMessage, OutboxRelay } from '@kitty/nest-common';
 import { Injectable } from '@nestjs/common';
 
 import type { PaymentAccount } from '../generated/prisma/client';
 import { ISSUING_SCHEMA, PrismaService, type Tx } from '../prisma.service';
 import type { AccountState } from './account-state';
+import { announceChange, paymentAccountFacts } from './payment-account-announcement';
 
 export type PaymentAccountRow = PaymentAccount;
 
@@ -26,41 +27,49 @@ export interface OwnBankAccount {
 /** Every write is conditional on the provider account it was computed from, so a recreation never loses. */
 @Injectable()
 export class PaymentAccountRepository {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly relay: OutboxRelay,
+  ) {}
 
   findByUserId(userId: string): Promise<PaymentAccountRow | null> {
     return this.prisma.paymentAccount.findUnique({ where: { userId } });
-  }
-
-  /** Those of `candidateUserIds` (the user excepted) whose KYC accepted the same phone number as the user's. */
-  async sharingPhoneWith(userId: string, candidateUserIds: string[]): Promise<string[]> {
-    const own = await this.prisma.paymentAccount.findUnique({
-      where: { userId },
-      select: { phoneDigest: true },
-    });
-    if (!own?.phoneDigest) return [];
-    const same = await this.prisma.paymentAccount.findMany({
-      where: { phoneDigest: own.phoneDigest, userId: { in: candidateUserIds, not: userId } },
-      select: { userId: true },
-    });
-    return same.map((account) => account.userId);
   }
 
   findByStripeAccountId(stripeAccountId: string): Promise<PaymentAccountRow | null> {
     return this.prisma.paymentAccount.findUnique({ where: { stripeAccountId } });
   }
 
-  /** Inserts the user's account unless they already have one (ON CONFLICT DO NOTHING), then reads it. */
+  /**
+   * Inserts the user's account unless they already have one (ON CONFLICT DO NOTHING), announced to payments
+   * in the same transaction, then reads it.
+   */
   async insertIfAbsent(
     userId: string,
     stripeAccountId: string,
     state: AccountState,
   ): Promise<PaymentAccountRow> {
-    await this.prisma.paymentAccount.createMany({
-      data: [{ userId, stripeAccountId, ...state }],
-      skipDuplicates: true,
+    await this.inTransaction(async (tx) => {
+      const { count } = await tx.paymentAccount.createMany({
+        data: [{ userId, stripeAccountId, ...state }],
+        skipDuplicates: true,
+      });
+      if (count === 1) await announceChange(tx, userId, null);
     });
     return this.prisma.paymentAccount.findUniqueOrThrow({ where: { userId } });
+  }
+
+  /**
+   * The owner deleted their Kitty account: the payment account is closed here (the provider keeps it) and
+   * payments is told in the same transaction. Closing it again changes nothing.
+   */
+  close(userId: string): Promise<void> {
+    return this.inTransaction(async (tx) => {
+      const before = await paymentAccountFacts(tx, userId);
+      if (!before || before.closed) return;
+      await tx.paymentAccount.update({ where: { userId }, data: { closedAt: new Date() } });
+      await announceChange(tx, userId, before);
+    });
   }
 
   /**
@@ -87,8 +96,9 @@ export class PaymentAccountRepository {
    * Records the user's own bank account, attached to `stripeAccountId` (false when the user's account
    * was replaced meanwhile: the bank account belongs to the old one). Under the row's lock, so two changes
    * at once cannot both count as a first bank account: one replacing another makes withdrawals to it wait
-   * `coolingOffMs`. The owner's security e-mail and in-app notice are written in the same transaction, so
-   * they exist exactly when the change does (the same account sent again changes nothing and tells nobody).
+   * `coolingOffMs`. The owner's security e-mail and in-app notice, and payments' news of the new destination
+   * with its wait, are written in the same transaction, so they exist exactly when the change does (the same
+   * account sent again changes nothing and tells nobody).
    */
   async recordBankAccount(
     owner: BankAccountOwner,
@@ -97,7 +107,7 @@ export class PaymentAccountRepository {
     coolingOffMs: number,
     now = new Date(),
   ): Promise<boolean> {
-    return this.prisma.$transaction(async (tx) => {
+    return this.inTransaction(async (tx) => {
       const [before] = await tx.$queryRawUnsafe<PreviousBankAccount[]>(
         `SELECT bank_account_id, bank_fingerprint, bank_payouts_from FROM "${ISSUING_SCHEMA}"."payment_accounts"
           WHERE user_id = $1::uuid AND stripe_account_id = $2 FOR UPDATE`,
@@ -105,6 +115,7 @@ export class PaymentAccountRepository {
         stripeAccountId,
       );
       if (!before) return false;
+      const announced = await paymentAccountFacts(tx, owner.userId);
       const change = bankAccountChange(before, bank, coolingOffMs, now);
       const label = `${bank.bankName ?? 'Bank account'} •••• ${bank.bankLast4}`;
       await tx.paymentAccount.update({
@@ -117,6 +128,7 @@ export class PaymentAccountRepository {
           payoutBankLabel: label,
         },
       });
+      await announceChange(tx, owner.userId, announced);
       if (change.kind !== 'same')
         await tellOwner(tx, owner, bank, {
           label,
@@ -149,7 +161,9 @@ export class PaymentAccountRepository {
 
   /**
    * Updates the row if it still holds `expectedAccountId`. When the write completes KYC or changes the
-   * accepted address's country, residency is told in the same transaction (outbox), so it is told once.
+   * accepted address's country, residency is told in the same transaction (outbox), so it is told once; when
+   * it changes what payments knows of the account (verified, the provider account, the bank account),
+   * payments is told in the same way.
    */
   private write(
     userId: string,
@@ -162,7 +176,7 @@ export class PaymentAccountRepository {
       termsAcceptedUserAgent?: string | null;
     } & Partial<Omit<typeof NO_BANK_ACCOUNT, 'bankAccountId'>>,
   ): Promise<boolean> {
-    return this.prisma.$transaction(async (tx) => {
+    return this.inTransaction(async (tx) => {
       const [before] = await tx.$queryRawUnsafe<{ kyc_country: string | null }[]>(
         `SELECT kyc_country FROM "${ISSUING_SCHEMA}"."payment_accounts"
           WHERE user_id = $1::uuid AND stripe_account_id = $2 FOR UPDATE`,
@@ -170,6 +184,7 @@ export class PaymentAccountRepository {
         expectedAccountId,
       );
       if (!before) return false;
+      const announced = await paymentAccountFacts(tx, userId);
       // What KYC last accepted stays until it accepts something else: a new account the provider is
       // still verifying (a recreation) is the same person at the same address.
       const { kycCountry, phoneDigest, ...rest } = data;
@@ -177,10 +192,21 @@ export class PaymentAccountRepository {
         where: { userId },
         data: kycCountry === null ? rest : { ...rest, kycCountry, phoneDigest },
       });
+      await announceChange(tx, userId, announced);
       if (data.kycCountry !== null && data.kycCountry !== before.kyc_country)
         await announceKycAddress(tx, userId, data.kycCountry);
       return true;
     });
+  }
+
+  /**
+   * A write and what it tells others (outbox), committed together; the relay is woken right after, so
+   * payments' projection trails the change by milliseconds rather than a poll.
+   */
+  private async inTransaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    const result = await this.prisma.$transaction(work);
+    this.relay.kick();
+    return result;
   }
 }
 

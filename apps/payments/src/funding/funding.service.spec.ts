@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-import type { PaymentsCaller } from '@kitty/contracts';
+import { type PaymentsCaller, ResidencyRpc } from '@kitty/contracts';
 import { ProblemError } from '@kitty/nest-common';
 
 import type { PrismaService } from '../prisma.service';
@@ -264,20 +264,15 @@ describe('FundingService', () => {
     expect(stripe.created).toHaveLength(0);
   });
 
-  it('answers 503 (try again), not 403, when issuing cannot say whether the account is verified', async () => {
-    rpc.issuingDown = true;
-    await expect(
-      problemOf(
-        service.createCheckoutSession(
-          caller,
-          { amountPence: 100, destination: { type: 'wallet' }, method: 'card' },
-          randomUUID(),
-        ),
-      ),
-    ).resolves.toMatchObject({ status: 503, title: 'Verification unavailable' });
-    await expect(problemOf(service.quoteFee(caller, 100))).resolves.toMatchObject({ status: 503 });
-    expect(prisma.rows.size).toBe(0);
-    expect(stripe.created).toHaveLength(0);
+  it("decides on payments' own projection of the payment account: issuing is never asked", async () => {
+    await service.createCheckoutSession(
+      caller,
+      { amountPence: 100, destination: { type: 'wallet' }, method: 'card' },
+      randomUUID(),
+    );
+    await service.quoteFee(caller, 100);
+    expect(stripe.created).toHaveLength(1);
+    expect(new Set(rpc.asked)).toEqual(new Set([ResidencyRpc.get.pattern]));
   });
 
   it('credits a pot only for one of its members, named as the pot', async () => {

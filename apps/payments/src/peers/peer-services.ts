@@ -1,13 +1,12 @@
-import {
-  IssuingRpc,
-  type PaymentAccountVerification,
-  type PaymentsCaller,
-  type PotRules,
-  ResidencyRpc,
-} from '@kitty/contracts';
+import { type PaymentsCaller, type PotRules, ResidencyRpc } from '@kitty/contracts';
 import { ProblemError, RpcClient } from '@kitty/nest-common';
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 
+import {
+  PAYMENT_ACCOUNT_READER,
+  type PaymentAccountReader,
+  type PaymentAccountSnapshot,
+} from '../payment-accounts/payment-account.repository';
 import {
   POT_ACCESS_READER,
   type PotAccessReader,
@@ -23,7 +22,7 @@ export interface PotMembership {
 
 /** A verified payment account, with where its payouts go. */
 export interface VerifiedAccount {
-  accountId: string | null;
+  accountId: string;
   payoutDestination: string | null;
   payoutAccountLabel: string | null;
   /** Set while payouts to a bank account that replaced another wait for the cooling-off period. */
@@ -31,16 +30,17 @@ export interface VerifiedAccount {
 }
 
 /**
- * What payments knows of the other services: asked over request/reply (residency, issuing), or kept from
- * their events (who belongs to a pot, from pots).
+ * What payments knows of the other services: asked over request/reply (residency), or kept from their events
+ * (who belongs to a pot, from pots; each user's payment account, from issuing). Payments never asks issuing:
+ * issuing asks payments to decide card payments, and two services calling each other would wait on each
+ * other.
  */
 @Injectable()
 export class PeerServices {
-  private readonly logger = new Logger(PeerServices.name);
-
   constructor(
     private readonly rpc: RpcClient,
     @Inject(POT_ACCESS_READER) private readonly potAccess: PotAccessReader,
+    @Inject(PAYMENT_ACCOUNT_READER) private readonly paymentAccounts: PaymentAccountReader,
   ) {}
 
   /** Whether the fee is the UK rate; an unknown residency is international (spec: UK means country GB). */
@@ -50,55 +50,42 @@ export class PeerServices {
   }
 
   /**
-   * The caller's verified payment account, or a 403. Money never moves for an account we could not check:
-   * when issuing cannot answer, a 503 says to try again (not a 403 telling a verified user to verify).
+   * The caller's verified payment account, or a 403. Read from payments' projection of issuing's
+   * announcements, which lags a change by one outbox relay: an account completed (or, to withdraw, given a
+   * bank account) a moment ago is looked at again for a short while before the caller is refused on older
+   * news. Where payouts go is safe to read from it: a bank account that replaced another arrives in the same
+   * announcement as its cooling-off, so no stale projection pays a new destination early (docs/adr/0020).
    */
   async requireVerified(userId: string, action: 'add funds' | 'withdraw'): Promise<VerifiedAccount> {
-    const verification = await this.verification(userId);
-    if (!verification) {
-      throw ProblemError.of(
-        503,
-        'Verification unavailable',
-        'We could not check your account verification just now. Please try again in a moment.',
-      );
-    }
-    if (!verification.verified)
+    const ready = (account: PaymentAccountSnapshot) =>
+      isVerified(account) && (action !== 'withdraw' || account.payoutDestination !== null);
+    const account = await this.paymentAccountFor(userId, ready);
+    if (!account || !isVerified(account))
       throw ProblemError.of(
         403,
         'Account Setup Required',
         `Complete your account verification to ${action}.`,
       );
-    return verification;
+    return verifiedAccount(account);
   }
 
-  /** The verification, or null when issuing cannot answer (read paths show 'no payout account'). */
-  async verification(userId: string): Promise<PaymentAccountVerification | null> {
-    try {
-      return await this.rpc.call(IssuingRpc.getVerification, { userId });
-    } catch (error) {
-      this.logger.warn(`Verification of ${userId} unavailable: ${(error as Error).message}`);
-      return null;
-    }
+  /** The verified account as the projection holds it now, or null (not verified, or not heard of yet). */
+  async verification(userId: string): Promise<VerifiedAccount | null> {
+    const account = await this.paymentAccounts.find(userId);
+    return account && isVerified(account) ? verifiedAccount(account) : null;
   }
 
   /**
-   * Those of `candidateUserIds` that are `userId`'s own other accounts, as far as KYC can tell. Nobody is
-   * let approve a withdrawal unchecked: when issuing cannot answer, a 503 says to try again.
+   * Those of `candidateUserIds` that are `userId`'s own other accounts: KYC accepted the same phone number on
+   * both (issuing's identity key). The projection may not show yet an account whose KYC completed a moment
+   * ago; that account answers as one whose KYC is not complete, which was never anyone's (see docs/adr/0020).
    */
   async samePerson(userId: string, candidateUserIds: string[]): Promise<Set<string>> {
     if (candidateUserIds.length === 0) return new Set();
-    try {
-      const { userIds } = await this.rpc.call(IssuingRpc.samePerson, { userId, candidateUserIds });
-      return new Set(userIds);
-    } catch (error) {
-      if (error instanceof ProblemError && error.problem.status < 500) throw error;
-      this.logger.warn(`Identity check for ${userId} unavailable: ${(error as Error).message}`);
-      throw ProblemError.of(
-        503,
-        'Verification unavailable',
-        'We could not check who may approve this withdrawal just now. Please try again in a moment.',
-      );
-    }
+    const keys = await this.paymentAccounts.identityKeys([userId, ...candidateUserIds]);
+    const own = keys.get(userId);
+    if (own === undefined) return new Set();
+    return new Set(candidateUserIds.filter((id) => id !== userId && keys.get(id) === own));
   }
 
   /**
@@ -149,7 +136,7 @@ export class PeerServices {
     userId: string,
     wanted: (access: PotAccessSnapshot) => boolean = () => true,
   ): Promise<PotAccessSnapshot> {
-    const deadline = Date.now() + POT_ACCESS_WAIT_MS;
+    const deadline = Date.now() + PROJECTION_WAIT_MS;
     for (;;) {
       const access = await this.potAccess.find(potId);
       const isMember = access?.members.some((member) => member.userId === userId) ?? false;
@@ -158,14 +145,41 @@ export class PeerServices {
         if (access && isMember) return access;
         throw potNotFound();
       }
-      await new Promise((resolve) => setTimeout(resolve, POT_ACCESS_RETRY_MS));
+      await lookAgainSoon();
+    }
+  }
+
+  /** The user's payment account once it is `wanted`, or as it stands after the wait (like accessFor). */
+  private async paymentAccountFor(
+    userId: string,
+    wanted: (account: PaymentAccountSnapshot) => boolean,
+  ): Promise<PaymentAccountSnapshot | null> {
+    const deadline = Date.now() + PROJECTION_WAIT_MS;
+    for (;;) {
+      const account = await this.paymentAccounts.find(userId);
+      if ((account && wanted(account)) || Date.now() >= deadline) return account;
+      await lookAgainSoon();
     }
   }
 }
 
-/** How long a member missing from the projection is looked for (longer than the outbox relay's poll). */
-const POT_ACCESS_WAIT_MS = 1_000;
-const POT_ACCESS_RETRY_MS = 50;
+/** How long what a projection does not show yet is looked for (longer than the outbox relay's poll). */
+const PROJECTION_WAIT_MS = 1_000;
+const PROJECTION_RETRY_MS = 50;
+const lookAgainSoon = () => new Promise((resolve) => setTimeout(resolve, PROJECTION_RETRY_MS));
+
+/** KYC complete on an account whose owner has not deleted theirs. */
+const isVerified = (account: PaymentAccountSnapshot) => account.verified && !account.closed;
+
+function verifiedAccount(account: PaymentAccountSnapshot, now = new Date()): VerifiedAccount {
+  const waitsUntil = account.payoutsAvailableFrom;
+  return {
+    accountId: account.accountId,
+    payoutDestination: account.payoutDestination,
+    payoutAccountLabel: account.payoutAccountLabel,
+    payoutsAvailableFrom: waitsUntil && new Date(waitsUntil) > now ? waitsUntil : null,
+  };
+}
 
 export const potNotFound = () =>
   ProblemError.of(404, 'Pot not found', 'This pot does not exist or you are not a member.');

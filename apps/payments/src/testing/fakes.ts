@@ -1,18 +1,12 @@
 // Test doubles for what payments calls outside its database: Stripe and the peer services.
 import { randomUUID } from 'node:crypto';
 
-import {
-  DEFAULT_POT_RULES,
-  IssuingRpc,
-  type PaymentAccountVerification,
-  type PotRules,
-  ResidencyRpc,
-  type RpcContract,
-} from '@kitty/contracts';
+import { DEFAULT_POT_RULES, type PotRules, ResidencyRpc, type RpcContract } from '@kitty/contracts';
 import type { LivePublisher, OutboxRelay } from '@kitty/nest-common';
 import { RecordedLive } from '@kitty/testing';
 import type Stripe from 'stripe';
 
+import type { PaymentAccountSnapshot } from '../payment-accounts/payment-account.repository';
 import { PeerServices } from '../peers/peer-services';
 import type { PotAccessSnapshot } from '../pot-access/pot-access.repository';
 import {
@@ -192,17 +186,27 @@ export class FakeStripe {
   }
 }
 
-/** Residency, issuing and pots as the test sets them up; `issuingDown` makes verification unreachable. */
+/** A payment account as a test sets it up: what issuing would announce, but for whose it is and when. */
+export type FakePaymentAccount = Omit<
+  PaymentAccountSnapshot,
+  'userId' | 'version' | 'identityKey' | 'closed'
+>;
+
+/**
+ * Residency over request/reply, and the projections of pots' and issuing's announcements (memberships and
+ * rules, payment accounts and people), as the test sets them up.
+ */
 export class FakePeerRpc {
   readonly ukResidents = new Set<string>();
-  readonly verified = new Map<string, PaymentAccountVerification>();
+  readonly verified = new Map<string, FakePaymentAccount>();
   readonly memberships = new Map<
     string,
     { role: 'owner' | 'member'; potName: string; name: string; joinedAt: Date }
   >();
   /** Each pot's rules; a pot not named here has the defaults. */
   readonly rules = new Map<string, PotRules>();
-  issuingDown = false;
+  /** The pattern of every request made over request/reply, in order. */
+  readonly asked: string[] = [];
   /** Each user's person, as KYC knows them: accounts with the same person are one person's. */
   readonly people = new Map<string, string>();
 
@@ -250,14 +254,37 @@ export class FakePeerRpc {
     return this.rules.get(potId) ?? { ...DEFAULT_POT_RULES };
   }
 
-  /** A PeerServices whose RPC client answers from this state. */
+  /** A user's payment account as payments' projection would hold it, from `verified` and `people`. */
+  private async paymentAccount(userId: string): Promise<PaymentAccountSnapshot | null> {
+    const account = this.verified.get(userId);
+    if (!account) return null;
+    return { ...account, userId, version: 1, identityKey: null, closed: false };
+  }
+
+  /** Those of `userIds` with a person, keyed by that person (issuing's identity key, in payments' view). */
+  private async identityKeys(userIds: string[]): Promise<Map<string, string>> {
+    return new Map(
+      userIds.flatMap((userId) => {
+        const person = this.people.get(userId);
+        return person === undefined ? [] : [[userId, person] as const];
+      }),
+    );
+  }
+
+  /** A PeerServices whose RPC client answers from this state (residency only: nothing else is asked). */
   asPeers(): PeerServices {
     return new PeerServices(
       {
-        call: async (contract: RpcContract, request: unknown) =>
-          contract.reply.parse(await this.answer(contract, request)),
+        call: async (contract: RpcContract, request: unknown) => {
+          this.asked.push(contract.pattern);
+          return contract.reply.parse(await this.answer(contract, request));
+        },
       } as never,
       { find: (potId) => this.potAccess(potId) },
+      {
+        find: (userId) => this.paymentAccount(userId),
+        identityKeys: (userIds) => this.identityKeys(userIds),
+      },
     );
   }
 
@@ -271,25 +298,6 @@ export class FakePeerRpc {
           detectedAt: new Date().toISOString(),
           method: 'ip_address',
         };
-      case IssuingRpc.getVerification:
-        if (this.issuingDown) throw new Error('Service unavailable');
-        return (
-          this.verified.get(userId) ?? {
-            verified: false,
-            accountId: null,
-            payoutDestination: null,
-            payoutAccountLabel: null,
-            payoutsAvailableFrom: null,
-          }
-        );
-      case IssuingRpc.samePerson: {
-        if (this.issuingDown) throw new Error('Service unavailable');
-        const { candidateUserIds } = request as { candidateUserIds: string[] };
-        const person = this.people.get(userId);
-        return {
-          userIds: candidateUserIds.filter((id) => id !== userId && person && this.people.get(id) === person),
-        };
-      }
       default:
         throw new Error(`Unexpected RPC ${contract.pattern}`);
     }

@@ -114,7 +114,7 @@ export const RETURNING_ACCOUNT_NUMBER = '00040003';
 /**
  * A user's verified connected account in the sandbox, as issuing opens it (details and terms accepted,
  * then verified by Stripe), with their own bank account as its default: what a withdrawal is transferred
- * to and paid out from. Returns the verification issuing would answer for it.
+ * to and paid out from. Returns the account as issuing would announce it to payments.
  */
 export async function connectedAccountWithBank(stripe: Stripe, accountNumber = PAYING_ACCOUNT_NUMBER) {
   const account = await stripe.accounts.create({

@@ -15,19 +15,18 @@ export class WalletService {
   ) {}
 
   async get(caller: PaymentsCaller): Promise<Wallet> {
-    const [account, verification] = await Promise.all([
+    const [account, verified] = await Promise.all([
       this.prisma.ledgerAccount.findUnique({
         where: { id: walletAccount(caller.userId) },
         select: { balancePence: true, updatedAt: true },
       }),
-      // Issuing being down only hides the payout account; the balance is still shown.
       this.peers.verification(caller.userId),
     ]);
     const balancePence = account ? penceFromBigInt(account.balancePence) : 0;
     return {
       balancePence,
       withdrawablePence: Math.max(0, Math.min(balancePence, MAX_WITHDRAWAL_PENCE)),
-      payoutAccount: verification?.verified ? verification.payoutAccountLabel : null,
+      payoutAccount: verified?.payoutAccountLabel ?? null,
       updatedAt: account?.updatedAt.toISOString() ?? null,
     };
   }

@@ -4,5 +4,5 @@ export * from './cards';
 export * from './jobs';
 export * from './kyc';
 export * from './onboarding';
+export * from './payment-account-events';
 export * from './rpc';
-export * from './verification';

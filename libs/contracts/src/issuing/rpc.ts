@@ -4,13 +4,8 @@ import { defineRpc } from '../common';
 import { BankAccountStatus, RecreatePaymentAccountCommand, SetBankAccountCommand } from './bank-account';
 import { CardCreation, CardPurchase, CardQuery, IssuingCardView, SetCardStatusCommand } from './cards';
 import { OnboardingQuery, OnboardingStatus, PaymentAccountCommand, UpdateKycCommand } from './onboarding';
-import { PaymentAccountVerification, SamePerson, SamePersonQuery, VerificationQuery } from './verification';
 
 export const IssuingRpc = {
-  /** Whether a user's payment account is verified (account exists, KYC complete), for payments. */
-  getVerification: defineRpc('issuing.verification.get.v1', VerificationQuery, PaymentAccountVerification),
-  /** Which candidates are the user's own other accounts (payments: who may not approve their withdrawal). */
-  samePerson: defineRpc('issuing.identity.same-person.v1', SamePersonQuery, SamePerson),
   /** Onboarding (gateway → issuing): the caller's step and account, account creation, KYC, recreation. */
   getOnboarding: defineRpc('issuing.onboarding.get.v1', OnboardingQuery, OnboardingStatus),
   createAccount: defineRpc('issuing.account.create.v1', PaymentAccountCommand, OnboardingStatus),
