@@ -35,10 +35,18 @@ async function potPageOf(browser, user, potId) {
     data: { email: user.user.email, password: 'bench-password' },
   });
   const page = await context.newPage();
+  // A first load on a busy machine can take tens of seconds; the measurement starts once it is in.
+  page.setDefaultTimeout(90_000);
   await page.addInitScript(WATCH_EXPENSES);
   const listening = page.waitForResponse((response) => response.url().endsWith('/api/live'));
   await page.goto(`${GATEWAY}/pot/${potId}`);
-  await page.locator('.expense-list').waitFor();
+  await page
+    .locator('.expense-list')
+    .waitFor()
+    .catch(async (error) => {
+      await page.screenshot({ path: '/tmp/live-screens-failed.png' });
+      throw error;
+    });
   await listening;
   return { context, page };
 }
