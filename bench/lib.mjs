@@ -129,6 +129,7 @@ export async function signUpConfirmed({ fullName, email, password = 'bench-passw
 /**
  * A pot of `size` freshly signed-up members (each from its own client address, `${ipPrefix}.<i>.1`, so
  * the per-IP auth limit stays out of the seeding), owned by the first, the others joined by invitation.
+ * `users` are their sessions (the password is signUpConfirmed's).
  */
 export async function potOfNewMembers({ label, size, ipPrefix }) {
   const run = Date.now().toString(36);
@@ -160,7 +161,7 @@ export async function potOfNewMembers({ label, size, ipPrefix }) {
     });
   }
   const { members } = await call(`/api/pots/${pot.id}`, { token: owner.accessToken });
-  return { owner, pot, members };
+  return { owner, users, pot, members };
 }
 
 /**

@@ -1,13 +1,14 @@
 // What a group of friends reads, in Chromium at 1280 and 375 px: Home names the pots' sum for what it is and
 // each pot says what the reader owes or is owed; the pot says which pot card payments come from; the
 // statement says what card lines are; the withdrawals history lists every withdrawal. No page is wider than
-// a 375 px phone. The screenshots are kept under docs/screens/.
+// a 375 px phone, nor with long names, 20 members and £99,999.99 in it. The screenshots are kept under
+// docs/screens/.
 import { randomUUID } from 'node:crypto';
 
 import { Pool } from 'pg';
 import type { Page } from 'playwright-core';
 
-import { api, eventually } from '../support/api';
+import { api, eventually, signUpUser } from '../support/api';
 import { useChromium } from '../support/browser';
 import { verifyUser } from '../support/onboarding';
 import { topUp } from '../support/payments';
@@ -48,9 +49,24 @@ async function purchase(userId: string, amountPence: number, merchant: string) {
 const overflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
-async function shoot(page: Page, name: string, width: number) {
-  await page.waitForLoadState('networkidle').catch(() => undefined);
+/**
+ * Waits for the page to settle: nothing still loading on it, no toast over it (they close after 4 s), and
+ * its fonts in. ('networkidle' never comes while the page's live stream is open: it cost 15 s a page.)
+ */
+async function settled(page: Page) {
+  await page.waitForFunction(
+    () => !document.querySelector('.ant-skeleton, .ant-spin-spinning, .ant-notification-notice'),
+  );
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+}
+
+async function fits(page: Page, name: string, width: number) {
+  await settled(page);
   expect({ page: name, width, overflow: await overflow(page) }).toEqual({ page: name, width, overflow: 0 });
+}
+
+async function shoot(page: Page, name: string, width: number) {
+  await fits(page, name, width);
   await page.screenshot({ path: `docs/screens/${name}-${width}.png`, fullPage: true });
 }
 
@@ -119,10 +135,62 @@ describe('what friends read', () => {
         .getByText(/£10\.00 from Lisbon trip/)
         .waitFor();
       await shoot(page, 'pot-withdrawals', width);
+
+      await page.goto('/onboarding');
+      await page.getByText('Setup Complete!').waitFor();
+      await shoot(page, 'onboarding', width);
     }
 
     // The other member sees the pot from their side: they owe their share of the dinner.
     const member = await signedInAt(chromium, 375, others[0]);
     await member.getByText(/^You owe £[\d,]+\.\d{2}$/).waitFor();
+  });
+
+  it('pages with long names, 20 members and £99,999.99 in them fit a 375 px phone', async () => {
+    const owner = await signUpUser({ fullName: 'Maximiliana Featherstonehaugh-Montgomery-Cholmondeley' });
+    const token = owner.session.accessToken;
+    const created = await api<PotDetail>('/api/pots', {
+      method: 'POST',
+      body: { name: 'Our extraordinarily long weekend in the Scottish Highlands, summer 2027' },
+      headers: bearer(token),
+    });
+    expect(created.status).toBe(201);
+    const potId = created.body.id;
+    for (let i = 1; i <= 19; i += 1) {
+      const guest = await api(`/api/pots/${potId}/guests`, {
+        method: 'POST',
+        body: { name: `Bartholomew Wolfeschlegelsteinhausen-Bergerdorff the ${i}th` },
+        headers: bearer(token),
+      });
+      expect(guest.status).toBe(201);
+    }
+    const { body: pot } = await api<PotDetail>(`/api/pots/${potId}`, { headers: bearer(token) });
+    expect(pot.members).toHaveLength(20);
+    await recordEqualExpense(potId, owner, {
+      description: 'Twenty-person lodge with hot tubs, sauna, boat hire and the all-inclusive catering',
+      amountPence: 9_999_999,
+      payerMemberId: pot.members.find(({ role }) => role === 'owner')?.id ?? '',
+      sharers: pot.members.map((member) => member.id),
+    });
+
+    const page = await signedInAt(chromium, 375, owner);
+    await page
+      .getByTestId('your-position')
+      .getByText(/owed £94,999\.\d\d/)
+      .waitFor();
+    await fits(page, 'home with long content', 375);
+    await page.goto(`/pot/${potId}`);
+    await page.getByText('Twenty-person lodge', { exact: false }).first().waitFor();
+    await page.getByRole('region', { name: 'Who owes whom' }).getByText(/£\d/).first().waitFor();
+    await fits(page, 'pot with long content', 375);
+    await page.goto(`/pot/${potId}/statement`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await fits(page, 'statement with long content', 375);
+    await page.goto(`/pot/${potId}/withdrawals`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await fits(page, 'pot withdrawals with long content', 375);
+    await page.goto('/onboarding');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await fits(page, 'onboarding with a long name', 375);
   });
 });

@@ -593,6 +593,9 @@ export function routeFixtures(world: World): Record<string, RouteFixture> {
         params: { ...pot, recurringId: await recurringExpense(world) },
       }),
     },
+    'GET /api/pots/{potId}/expenses/{expenseId}': {
+      prepare: async () => ({ as: alice, owned: true, params: { ...pot, expenseId: world.expenseId } }),
+    },
     'PATCH /api/pots/{potId}/expenses/{expenseId}': {
       prepare: async () => ({
         as: alice,

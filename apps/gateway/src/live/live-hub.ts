@@ -1,4 +1,10 @@
-import { liveChannel, LiveNotice, type LiveTopic, sessionRevokedChannel } from '@kitty/contracts';
+import {
+  type ChangedExpense,
+  liveChannel,
+  LiveNotice,
+  type LiveTopic,
+  sessionRevokedChannel,
+} from '@kitty/contracts';
 import { ProblemError, redisOptionsFromUrl } from '@kitty/nest-common';
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { Redis } from 'ioredis';
@@ -7,7 +13,7 @@ import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 
 /** One open tab's stream: told what changed, ended by the hub on shutdown and when its session ends. */
 export interface LiveStream {
-  send(topics: LiveTopic[], at: number): void;
+  send(topics: LiveTopic[], at: number, expense?: ChangedExpense): void;
   end(): void;
 }
 
@@ -18,7 +24,8 @@ export const MAX_STREAMS_PER_USER = 20;
  * The gateway's side of live updates: one Redis subscription per replica hears every notice
  * the services publish, and each goes to the open streams of the users it names — whichever replica
  * their tab happens to be connected to. Who may hear what was decided by the publisher (a pot's notice
- * names its members); a notice carries no data, so a tab re-reads through the API's own access checks.
+ * names its members); a notice carries no data (at most the id of the one expense changed), so a tab
+ * re-reads through the API's own access checks.
  * The same subscription hears auth announce each ended session (sign-out, password change, deletion…):
  * that session's streams end at once on every replica, rather than when their access token expires.
  */
@@ -89,7 +96,8 @@ export class LiveHub implements OnModuleInit, OnModuleDestroy {
       return;
     }
     for (const userId of notice.userIds)
-      for (const stream of this.streams.get(userId) ?? []) stream.send(notice.topics, notice.at);
+      for (const stream of this.streams.get(userId) ?? [])
+        stream.send(notice.topics, notice.at, notice.expense);
   }
 }
 

@@ -1,4 +1,4 @@
-import type { LiveTopic } from '@kitty/contracts';
+import type { ChangedExpense, LiveTopic } from '@kitty/contracts';
 import { Controller, Get, Res } from '@nestjs/common';
 import { ApiExcludeEndpoint } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
@@ -17,7 +17,7 @@ const RETRY_MS = 2_000;
 
 /**
  * `GET /api/live`: server-sent events telling the caller's open tab what changed — `ready`
- * once, then `change` with `{ topics, at }` — until the access token expires; the tab then reconnects
+ * once, then `change` with `{ topics, at, expense? }` — until the access token expires; the tab then reconnects
  * with its fresh token. A session that ends (sign-out, password change, deletion…) has its streams ended
  * by the hub as auth announces it; each heartbeat also asks whether the session was revoked, in case that
  * announcement was lost while this replica's Redis subscription was down.
@@ -36,8 +36,8 @@ export class LiveController {
     const raw = reply.raw;
     let ended = false;
     const stream: LiveStream = {
-      send: (topics: LiveTopic[], at: number) =>
-        void raw.write(`event: change\ndata: ${JSON.stringify({ topics, at })}\n\n`),
+      send: (topics: LiveTopic[], at: number, expense?: ChangedExpense) =>
+        void raw.write(`event: change\ndata: ${JSON.stringify({ topics, at, expense })}\n\n`),
       end: () => finish(),
     };
     // Refused (429) before anything is written, through the usual problem answer.

@@ -61,6 +61,21 @@ export class ExpensesController {
     return this.rpc.call(PotsRpc.listExpenses, { caller: signedInCaller(user), potId });
   }
 
+  @Get('expenses/:expenseId')
+  @ApiOperation({
+    operationId: 'getExpense',
+    summary: "One of the pot's expenses, as its list shows it (not found once deleted or declined)",
+  })
+  @ApiOkResponse({ schema: schemaRef(Expense) })
+  @ApiProblems(404)
+  get(
+    @CurrentUser() user: AuthenticatedUser,
+    @UuidParam('potId') potId: string,
+    @UuidParam('expenseId') expenseId: string,
+  ) {
+    return this.rpc.call(PotsRpc.getExpense, { caller: signedInCaller(user), potId, expenseId });
+  }
+
   @Patch('expenses/:expenseId')
   @ApiOperation({ operationId: 'updateExpense', summary: 'Edit an expense (its creator or the owner)' })
   @ApiBody({ schema: schemaRef(UpdateExpenseRequest) })

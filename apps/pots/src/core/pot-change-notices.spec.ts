@@ -3,12 +3,30 @@ import { randomUUID } from 'node:crypto';
 import type { LivePublisher } from '@kitty/nest-common';
 import { RecordedLive } from '@kitty/testing';
 import type { CallHandler, ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
 import { firstValueFrom, of, throwError } from 'rxjs';
 
-import { PotChangeNotices } from './pot-change-notices';
+import { PotChangeNotices, TellsPotMembers } from './pot-change-notices';
 import type { UnitOfWork } from './unit-of-work';
 
-const rpcContext = (data: unknown) => ({ switchToRpc: () => ({ getData: () => data }) }) as ExecutionContext;
+/** Handlers marked as a controller's would be: one telling of any pot change, one of a change to one expense. */
+class Handlers {
+  @TellsPotMembers()
+  anyChange() {
+    return undefined;
+  }
+
+  @TellsPotMembers({ oneExpense: true })
+  oneExpense() {
+    return undefined;
+  }
+}
+
+const rpcContext = (data: unknown, handler: keyof Handlers = 'anyChange') =>
+  ({
+    switchToRpc: () => ({ getData: () => data }),
+    getHandler: () => Handlers.prototype[handler],
+  }) as unknown as ExecutionContext;
 const answering = (answer: unknown): CallHandler => ({ handle: () => of(answer) });
 
 describe('PotChangeNotices', () => {
@@ -24,6 +42,7 @@ describe('PotChangeNotices', () => {
     notices = new PotChangeNotices(
       { alone: { potMember: { findMany } } } as unknown as UnitOfWork,
       live.asPublisher<LivePublisher>(),
+      new Reflector(),
     );
   });
 
@@ -34,6 +53,22 @@ describe('PotChangeNotices', () => {
     );
     expect(findMany).toHaveBeenCalledWith(expect.objectContaining({ where: { potId, removedAt: null } }));
     expect(live.notices).toEqual([{ userIds: members, topics: [`pot:${potId}`, 'pots'] }]);
+  });
+
+  it('names the one expense a command on an expense changed: from its request, or the new one answered', async () => {
+    const expenseId = randomUUID();
+    await firstValueFrom(notices.intercept(rpcContext({ potId, expenseId }, 'oneExpense'), answering('ok')));
+    const created = randomUUID();
+    await firstValueFrom(notices.intercept(rpcContext({ potId }, 'oneExpense'), answering({ id: created })));
+    expect(live.notices.map((notice) => notice.expense)).toEqual([
+      { potId, expenseId },
+      { potId, expenseId: created },
+    ]);
+  });
+
+  it('names no expense for other pot changes, even when the answer has an id', async () => {
+    await firstValueFrom(notices.intercept(rpcContext({ potId }), answering({ id: randomUUID() })));
+    expect(live.notices[0]).not.toHaveProperty('expense');
   });
 
   it('finds the pot in the answer when the request does not name it (an accepted invitation)', async () => {

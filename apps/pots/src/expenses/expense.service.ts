@@ -46,6 +46,7 @@ import { checkedPayers, payersAfterEdit, requireConsentToTakeBack, sharesFor } f
 import { namesOf, SETTLED_SINCE, whoPaid } from './expense-wording';
 import {
   activeMembersById,
+  changeableExpenseIn,
   expenseExists,
   expenseWithParts,
   insertExpense,
@@ -269,6 +270,17 @@ export class ExpenseService {
     return rows
       .map((row) => toExpense(row, people))
       .sort((a, b) => b.spentOn.localeCompare(a.spentOn));
+  }
+
+  /** One expense as `list` shows it: not found once deleted or declined, as it is then not listed. */
+  async get({ caller, potId, expenseId }: ExpenseCommand): Promise<Expense> {
+    await requireMember(this.work.alone, potId, caller.userId);
+    const [row, people] = await Promise.all([
+      changeableExpenseIn(this.work.alone, potId, expenseId),
+      peopleOf(this.work.alone, potId),
+    ]);
+    if (!row) throw expenseNotFound();
+    return toExpense(row, people);
   }
 
   async update({ caller, potId, expenseId, body }: UpdateExpenseCommand): Promise<Expense> {

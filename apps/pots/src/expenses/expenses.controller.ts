@@ -22,7 +22,7 @@ import { ExpenseService } from './expense.service';
 export class ExpensesController {
   constructor(private readonly expenses: ExpenseService) {}
 
-  @TellsPotMembers()
+  @TellsPotMembers({ oneExpense: true })
   @RpcHandler(PotsRpc.createExpense)
   createExpense(command: CreateExpenseCommand) {
     return this.expenses.create(command);
@@ -33,20 +33,25 @@ export class ExpensesController {
     return this.expenses.list(query);
   }
 
-  @TellsPotMembers()
+  @RpcHandler(PotsRpc.getExpense)
+  getExpense(query: ExpenseCommand) {
+    return this.expenses.get(query);
+  }
+
+  @TellsPotMembers({ oneExpense: true })
   @RpcHandler(PotsRpc.updateExpense)
   updateExpense(command: UpdateExpenseCommand) {
     return this.expenses.update(command);
   }
 
-  @TellsPotMembers()
+  @TellsPotMembers({ oneExpense: true })
   @RpcHandler(PotsRpc.deleteExpense)
   async deleteExpense(command: ExpenseCommand) {
     await this.expenses.delete(command);
     return done;
   }
 
-  @TellsPotMembers()
+  @TellsPotMembers({ oneExpense: true })
   @RpcHandler(PotsRpc.decideExpense)
   decideExpense(command: DecideExpenseCommand) {
     return this.expenses.decide(command);

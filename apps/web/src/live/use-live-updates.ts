@@ -3,6 +3,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 
 import { useAppSelector, useAppStore } from '../app/store';
 import { selectSessionStatus } from '../session/session-slice';
+import { changedExpenseOf, refreshExpense } from './expense-change';
 import { parseServerSentEvents, tagsForTopics } from './live-events';
 
 const LIVE_PATH = '/api/live';
@@ -43,7 +44,8 @@ export function useLiveConnected(): boolean {
 
 /**
  * Keeps a live stream open while signed in: each change notice re-reads what it names, in
- * place. The server ends the stream when the access token expires; the next connection uses the fresh
+ * place. A notice about one expense reads that expense alone into the pot's list first, so the row shows
+ * before the rest of the pot (balances, feed, totals) is read again. The server ends the stream when the access token expires; the next connection uses the fresh
  * one. On reconnecting everything is re-read once, since notices sent meanwhile were missed. Browsers
  * without fetch streams (and jsdom) keep to polling.
  */
@@ -60,6 +62,14 @@ export function useLiveUpdates(): void {
     let wake: (() => void) | null = null;
     const invalidate = (tags: Parameters<typeof kittyApiWithTags.util.invalidateTags>[0]) =>
       store.dispatch(kittyApiWithTags.util.invalidateTags(tags));
+    const applyChange = async (topics: readonly unknown[], about: unknown) => {
+      const tags = tagsForTopics(topics);
+      const expense = changedExpenseOf(about);
+      const listCurrent = expense !== null && (await refreshExpense(store, expense).catch(() => false));
+      invalidate(
+        listCurrent ? tags.filter(({ type, id }) => !(type === 'Expenses' && id === expense.potId)) : tags,
+      );
+    };
 
     const listen = async (): Promise<boolean> => {
       const token = store.getState().session.accessToken;
@@ -85,8 +95,8 @@ export function useLiveUpdates(): void {
             // Connected again after a gap: what changed meanwhile was not heard.
             if (connections++ > 0) invalidate([...EVERYTHING]);
           } else if (event.event === 'change') {
-            const topics = (JSON.parse(event.data) as { topics?: unknown }).topics;
-            if (Array.isArray(topics)) invalidate(tagsForTopics(topics));
+            const { topics, expense } = JSON.parse(event.data) as { topics?: unknown; expense?: unknown };
+            if (Array.isArray(topics)) void applyChange(topics, expense);
           }
         }
       }

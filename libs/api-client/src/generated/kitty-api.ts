@@ -164,6 +164,9 @@ const injectedRtkApi = api.injectEndpoints({
     listExpenses: build.query<ListExpensesApiResponse, ListExpensesApiArg>({
       query: (queryArg) => ({ url: `/api/pots/${queryArg}/expenses` }),
     }),
+    getExpense: build.query<GetExpenseApiResponse, GetExpenseApiArg>({
+      query: (queryArg) => ({ url: `/api/pots/${queryArg.potId}/expenses/${queryArg.expenseId}` }),
+    }),
     updateExpense: build.mutation<UpdateExpenseApiResponse, UpdateExpenseApiArg>({
       query: (queryArg) => ({
         url: `/api/pots/${queryArg.potId}/expenses/${queryArg.expenseId}`,
@@ -568,6 +571,11 @@ export type CreateExpenseApiArg = {
 };
 export type ListExpensesApiResponse = /** status 200  */ Expense[];
 export type ListExpensesApiArg = string;
+export type GetExpenseApiResponse = /** status 200  */ Expense;
+export type GetExpenseApiArg = {
+  potId: string;
+  expenseId: string;
+};
 export type UpdateExpenseApiResponse = /** status 200  */ Expense;
 export type UpdateExpenseApiArg = {
   potId: string;
@@ -1761,6 +1769,8 @@ export const {
   useCreateExpenseMutation,
   useListExpensesQuery,
   useLazyListExpensesQuery,
+  useGetExpenseQuery,
+  useLazyGetExpenseQuery,
   useUpdateExpenseMutation,
   useDeleteExpenseMutation,
   useGetPotBalancesQuery,

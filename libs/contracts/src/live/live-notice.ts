@@ -7,6 +7,8 @@ import { Uuid } from '../common';
  * the list of pots, the caller's notifications, their onboarding (payment account and card), or one pot (its balance, members, expenses, plan and
  * activity). A notice says only
  * that something changed, never what it now is: the tab re-reads it through the API, which checks access.
+ * When the change was to one expense, the notice names it, so a tab reads that expense alone instead of
+ * the pot's whole list.
  */
 export const LIVE_TOPICS = [
   'wallet',
@@ -27,6 +29,10 @@ export const LiveTopic = z.custom<LiveTopic>(
 
 export const potTopic = (potId: string): LiveTopic => `pot:${potId}`;
 
+/** An expense of a pot, by id: what a tab reads again (`GET /api/pots/{potId}/expenses/{expenseId}`). */
+export const ChangedExpense = z.object({ potId: Uuid, expenseId: Uuid });
+export type ChangedExpense = z.infer<typeof ChangedExpense>;
+
 /** A notice names at most this many users; a bigger pot's members are told in several. */
 export const MAX_LIVE_RECIPIENTS = 500;
 
@@ -36,6 +42,8 @@ export const LiveNotice = z.object({
   topics: z.array(LiveTopic).min(1).max(8),
   /** When the change committed (ms since the epoch): the latency from there to a tab is measured. */
   at: z.number().int().positive(),
+  /** The one expense a pot's change was to (added, edited, confirmed, declined or deleted), if it was one. */
+  expense: ChangedExpense.optional(),
 });
 export type LiveNotice = z.infer<typeof LiveNotice>;
 

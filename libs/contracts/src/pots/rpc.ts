@@ -170,6 +170,8 @@ export const PotsRpc = {
   createExpense: defineRpc('pots.expense.create.v1', CreateExpenseCommand, Expense),
 
   listExpenses: defineRpc('pots.expense.list.v1', PotQuery, z.array(Expense)),
+  /** One expense as the pot's list shows it; not found once deleted or declined (it has left the list). */
+  getExpense: defineRpc('pots.expense.get.v1', ExpenseCommand, Expense),
   updateExpense: defineRpc('pots.expense.update.v1', UpdateExpenseCommand, Expense),
   deleteExpense: defineRpc('pots.expense.delete.v1', ExpenseCommand, Acknowledged),
   getBalances: defineRpc('pots.balances.get.v1', PotQuery, PotBalances),

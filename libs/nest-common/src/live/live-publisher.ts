@@ -1,4 +1,10 @@
-import { liveChannel, type LiveNotice, type LiveTopic, MAX_LIVE_RECIPIENTS } from '@kitty/contracts';
+import {
+  type ChangedExpense,
+  liveChannel,
+  type LiveNotice,
+  type LiveTopic,
+  MAX_LIVE_RECIPIENTS,
+} from '@kitty/contracts';
 import { Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { Redis } from 'ioredis';
 
@@ -26,7 +32,8 @@ export class LivePublisher implements OnApplicationShutdown {
     this.channel = liveChannel(queuePrefix);
   }
 
-  async publish(userIds: Iterable<string>, topics: LiveTopic[]): Promise<void> {
+  /** `expense`: the one expense the change was to, when it was one (tabs then read just that expense). */
+  async publish(userIds: Iterable<string>, topics: LiveTopic[], expense?: ChangedExpense): Promise<void> {
     const everyone = [...new Set(userIds)];
     if (everyone.length === 0 || topics.length === 0) return;
     try {
@@ -37,6 +44,7 @@ export class LivePublisher implements OnApplicationShutdown {
           userIds: everyone.slice(start, start + MAX_LIVE_RECIPIENTS),
           topics,
           at,
+          ...(expense && { expense }),
         };
         await this.redis.publish(this.channel, JSON.stringify(notice));
       }

@@ -336,7 +336,11 @@ describe('OnboardingPage', () => {
     expect(screen.queryByText(/acct_/)).toBeNull();
     expect(screen.getAllByText('Active')).toHaveLength(2);
     expect(screen.getByText('Visa •••• 4242, expires 11/2029')).toBeVisible();
+    // In words a person knows: no 'KYC', and no 'set up your account' once it is.
+    expect(screen.getByText('Identity check')).toBeVisible();
     expect(screen.getByText('Completed')).toBeVisible();
+    expect(screen.queryByText(/KYC/)).toBeNull();
+    expect(screen.getByText(/Your payment account is set up/)).toBeVisible();
     expect(pathOf(fetchMock.requests.find((request) => request.method === 'POST')!)).toBe('/api/cards');
     expect(screen.getByRole('link', { name: 'Go to Dashboard' }).getAttribute('href')).toBe('/');
   });

@@ -15,7 +15,7 @@ import { KycForm } from './kyc-form';
 
 const STRIPE_CHECK_POLL_MS = 3000;
 
-/** 'Setup Complete!': the account, the card and KYC at a glance, in words (no provider ids). */
+/** 'Setup Complete!': the account, the card and the identity check at a glance, in words (no provider ids). */
 function CompleteStep({ account, card }: Pick<OnboardingStatus, 'account' | 'card'>) {
   return (
     <section className="panel" aria-labelledby="complete-title">
@@ -35,7 +35,7 @@ function CompleteStep({ account, card }: Pick<OnboardingStatus, 'account' | 'car
             </dd>
           </>
         )}
-        <dt>KYC</dt>
+        <dt>Identity check</dt>
         <dd>{account?.kycStatus === 'complete' ? 'Completed' : 'Pending'}</dd>
       </dl>
       <ButtonLink to="/" type="primary">
@@ -119,7 +119,9 @@ export default function OnboardingPage() {
       <header className="page-header">
         <h1>Welcome{user ? `, ${displayName(user)}` : ''}!</h1>
         <p className="muted">
-          Set up your payment account to add funds, withdraw to your bank and get your virtual card.
+          {onboarding.data?.step === 'complete'
+            ? 'Your payment account is set up: add funds, withdraw to your bank and pay with your virtual card.'
+            : 'Set up your payment account to add funds, withdraw to your bank and get your virtual card.'}
         </p>
       </header>
       {step}

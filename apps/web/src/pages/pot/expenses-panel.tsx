@@ -5,6 +5,7 @@ import {
   useDeleteExpenseMutation,
 } from '@kitty/api-client';
 import { Button, Popconfirm, Tag } from 'antd';
+import { memo, useMemo, useRef } from 'react';
 
 import { BillDetails } from '../../pots/bill-details';
 import { CATEGORY_LABELS } from '../../pots/categories';
@@ -31,7 +32,8 @@ export interface ExpensesPanelProps {
 /**
  * Every expense: what, how much, who paid (what each paid when several did), how it was split; its creator or the owner may change it. One
  * recorded as paid by someone else is pending until they (or the owner) confirm it, and they see Confirm
- * and Decline.
+ * and Decline. A row is drawn again only when its own expense or state changes: a pot of hundreds of
+ * expenses that gains one (a live notice, say) draws one new row, not the whole list.
  */
 export function ExpensesPanel({
   potId,
@@ -48,8 +50,6 @@ export function ExpensesPanel({
   const [deleteExpense, deletion] = useDeleteExpenseMutation();
   const [confirmExpense, confirming] = useConfirmExpenseMutation();
   const [declineExpense, declining] = useDeclineExpenseMutation();
-  const nameOf = (memberId: string | null) =>
-    members.find(({ id }) => id === memberId)?.name ?? 'a former member';
 
   const decide = async (expense: Expense, decision: 'confirm' | 'decline') => {
     try {
@@ -77,96 +77,150 @@ export function ExpensesPanel({
     }
   };
 
+  // The rows' actions stay the same functions from one drawing to the next (so rows can skip drawing)
+  // and call what this drawing's props and hooks hold.
+  const latest = useRef({ decide, remove, onEdit });
+  latest.current = { decide, remove, onEdit };
+  const actions = useMemo<RowActions>(
+    () => ({
+      decide: (expense, decision) => latest.current.decide(expense, decision),
+      remove: (expense) => latest.current.remove(expense),
+      edit: (expense) => latest.current.onEdit(expense),
+    }),
+    [],
+  );
+
   return (
     <ul className="expense-list" aria-label="Expenses">
-      {expenses.map((expense) => {
-        const canChange = !archived && (isOwner || expense.createdBy === yourUserId);
-        const pending = expense.status === 'pending';
-        const yours = expense.awaitingMemberId === yourMemberId;
-        return (
-          <li key={expense.id} className="expense-item">
-            <div className="expense-main">
-              <span className="expense-description">{expense.description}</span>
-              <span className="expense-amount">
-                {amountWithOriginal(expense.amountPence, expense.original)}
-              </span>
-            </div>
-            <div className="expense-meta muted">
-              {paidBySummary(expense, nameOf)} · {CATEGORY_LABELS[expense.category]} ·{' '}
-              {formatCalendarDay(expense.spentOn)}
-            </div>
-            <div className="expense-split muted">{splitSummary(expense)}</div>
-            {expense.notes && <p className="expense-notes">{expense.notes}</p>}
-            <BillDetails expense={expense} nameOf={nameOf} />
-            {pending && (
-              <div className="expense-pending">
-                <Tag color="gold">Pending</Tag>
-                <span className="muted">
-                  Recorded by {expense.createdByName} · waiting for{' '}
-                  {yours ? 'you' : nameOf(expense.awaitingMemberId)} to confirm
-                </span>
-              </div>
-            )}
-            {pending && (yours || isOwner) && (
-              <div className="expense-actions">
-                <Button
-                  size="small"
-                  type="primary"
-                  disabled={deciding(expense.id)}
-                  onClick={() => decide(expense, 'confirm')}
-                  aria-label={`Confirm ${expense.description}`}
-                >
-                  Confirm
-                </Button>
-                <Button
-                  size="small"
-                  disabled={deciding(expense.id)}
-                  onClick={() => decide(expense, 'decline')}
-                  aria-label={`Decline ${expense.description}`}
-                >
-                  Decline
-                </Button>
-              </div>
-            )}
-            {canChange && (
-              <div className="expense-actions">
-                <Button
-                  size="small"
-                  onClick={() => onEdit(expense)}
-                  aria-label={`Edit ${expense.description}`}
-                >
-                  Edit
-                </Button>
-                <Popconfirm
-                  title="Delete this expense?"
-                  description={
-                    paidSince(expense)
-                      ? 'A payment was recorded after it: deleting it changes who owes whom again.'
-                      : "Everyone's balances are recalculated."
-                  }
-                  okText="Delete"
-                  okButtonProps={{ danger: true }}
-                  onConfirm={() => remove(expense)}
-                >
-                  <Button
-                    size="small"
-                    danger
-                    loading={deletion.isLoading && deletion.originalArgs?.expenseId === expense.id}
-                    aria-label={`Delete ${expense.description}`}
-                  >
-                    Delete
-                  </Button>
-                </Popconfirm>
-              </div>
-            )}
-            {(expense.hasReceipt || canChange) && (
-              <div className="expense-actions">
-                <ExpenseReceipt potId={potId} expense={expense} canChange={canChange} />
-              </div>
-            )}
-          </li>
-        );
-      })}
+      {expenses.map((expense) => (
+        <ExpenseRow
+          key={expense.id}
+          potId={potId}
+          expense={expense}
+          members={members}
+          canChange={!archived && (isOwner || expense.createdBy === yourUserId)}
+          yours={expense.awaitingMemberId === yourMemberId}
+          isOwner={isOwner}
+          deciding={deciding(expense.id)}
+          removing={deletion.isLoading && deletion.originalArgs?.expenseId === expense.id}
+          paidSince={paidSince(expense)}
+          actions={actions}
+        />
+      ))}
     </ul>
   );
 }
+
+interface RowActions {
+  decide: (expense: Expense, decision: 'confirm' | 'decline') => void;
+  remove: (expense: Expense) => void;
+  edit: (expense: Expense) => void;
+}
+
+interface ExpenseRowProps {
+  potId: string;
+  expense: Expense;
+  members: readonly PotMember[];
+  canChange: boolean;
+  /** The expense waits for the viewer to confirm it. */
+  yours: boolean;
+  isOwner: boolean;
+  deciding: boolean;
+  removing: boolean;
+  /** A payment between members was recorded after it (changing it reopens debts). */
+  paidSince: boolean;
+  actions: RowActions;
+}
+
+const ExpenseRow = memo(function ExpenseRow({
+  potId,
+  expense,
+  members,
+  canChange,
+  yours,
+  isOwner,
+  deciding,
+  removing,
+  paidSince,
+  actions,
+}: ExpenseRowProps) {
+  const nameOf = (memberId: string | null) =>
+    members.find(({ id }) => id === memberId)?.name ?? 'a former member';
+  const pending = expense.status === 'pending';
+  return (
+    <li className="expense-item">
+      <div className="expense-main">
+        <span className="expense-description">{expense.description}</span>
+        <span className="expense-amount">{amountWithOriginal(expense.amountPence, expense.original)}</span>
+      </div>
+      <div className="expense-meta muted">
+        {paidBySummary(expense, nameOf)} · {CATEGORY_LABELS[expense.category]} ·{' '}
+        {formatCalendarDay(expense.spentOn)}
+      </div>
+      <div className="expense-split muted">{splitSummary(expense)}</div>
+      {expense.notes && <p className="expense-notes">{expense.notes}</p>}
+      <BillDetails expense={expense} nameOf={nameOf} />
+      {pending && (
+        <div className="expense-pending">
+          <Tag color="gold">Pending</Tag>
+          <span className="muted">
+            Recorded by {expense.createdByName} · waiting for{' '}
+            {yours ? 'you' : nameOf(expense.awaitingMemberId)} to confirm
+          </span>
+        </div>
+      )}
+      {pending && (yours || isOwner) && (
+        <div className="expense-actions">
+          <Button
+            size="small"
+            type="primary"
+            disabled={deciding}
+            onClick={() => actions.decide(expense, 'confirm')}
+            aria-label={`Confirm ${expense.description}`}
+          >
+            Confirm
+          </Button>
+          <Button
+            size="small"
+            disabled={deciding}
+            onClick={() => actions.decide(expense, 'decline')}
+            aria-label={`Decline ${expense.description}`}
+          >
+            Decline
+          </Button>
+        </div>
+      )}
+      {canChange && (
+        <div className="expense-actions">
+          <Button
+            size="small"
+            onClick={() => actions.edit(expense)}
+            aria-label={`Edit ${expense.description}`}
+          >
+            Edit
+          </Button>
+          <Popconfirm
+            title="Delete this expense?"
+            description={
+              paidSince
+                ? 'A payment was recorded after it: deleting it changes who owes whom again.'
+                : "Everyone's balances are recalculated."
+            }
+            okText="Delete"
+            okButtonProps={{ danger: true }}
+            onConfirm={() => actions.remove(expense)}
+          >
+            <Button size="small" danger loading={removing} aria-label={`Delete ${expense.description}`}>
+              Delete
+            </Button>
+          </Popconfirm>
+        </div>
+      )}
+      {(expense.hasReceipt || canChange) && (
+        <div className="expense-actions">
+          <ExpenseReceipt potId={potId} expense={expense} canChange={canChange} />
+        </div>
+      )}
+    </li>
+  );
+});
