@@ -1,2 +1,3 @@
+export * from './database-before-migration';
 export * from './recorded-live';
 export * from './throwaway-database';

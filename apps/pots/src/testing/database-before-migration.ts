@@ -1,56 +1,7 @@
-import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-
-import { createThrowawayDatabase } from '@kitty/testing';
-import { Client } from 'pg';
+import { type DatabaseBeforeMigration,databaseBeforeMigration } from '@kitty/testing';
 
 import { loadPotsConfig } from '../config';
 
-const ROOT = path.resolve(__dirname, '../../../..');
-
-export interface PotsDatabaseBefore {
-  url: string;
-  /** Connected to the database, for writing the data the migration must carry. */
-  sql: Client;
-  /** Applies the migration under test and every later one. */
-  migrateToNow(): void;
-  close(): Promise<void>;
-}
-
-/**
- * A throwaway database made by pots' schema as it was before the migration whose name ends with `suffix`: how
- * a migration that moves data is tested on a database made by the schema it replaces.
- */
-export async function potsDatabaseBefore(suffix: string): Promise<PotsDatabaseBefore> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'pots-before-'));
-  const migrations = path.join(dir, 'pots/prisma/migrations');
-  cpSync(path.join(ROOT, 'apps/pots/prisma'), path.join(dir, 'pots/prisma'), { recursive: true });
-  const introducing = readdirSync(migrations).find((name) => name.endsWith(suffix));
-  if (!introducing) throw new Error(`No pots migration ends with ${suffix}`);
-  for (const later of readdirSync(migrations).filter((name) => /^\d/.test(name) && name >= introducing))
-    rmSync(path.join(migrations, later), { recursive: true });
-  const database = createThrowawayDatabase('pots', loadPotsConfig().DATABASE_URL);
-  const migrate = (appsDir: string) =>
-    execFileSync(
-      process.execPath,
-      [path.join(ROOT, 'infra/db/migrate.js'), 'deploy', 'pots', '--apps-dir', appsDir],
-      { env: { DATABASE_URL: database.url }, stdio: 'pipe' },
-    );
-  const sql = new Client({ connectionString: database.url });
-  const close = async () => {
-    await sql.end();
-    await database.drop();
-    rmSync(dir, { recursive: true, force: true });
-  };
-  try {
-    await sql.connect();
-    await sql.query('DROP SCHEMA pots CASCADE');
-    migrate(dir);
-  } catch (error) {
-    await close();
-    throw error;
-  }
-  return { url: database.url, sql, migrateToNow: () => migrate(path.join(ROOT, 'apps')), close };
-}
+/** Pots' schema as it was before the migration whose name ends with `suffix` (see databaseBeforeMigration). */
+export const potsDatabaseBefore = (suffix: string): Promise<DatabaseBeforeMigration> =>
+  databaseBeforeMigration('pots', suffix, loadPotsConfig().DATABASE_URL);

@@ -13,10 +13,13 @@ const relay = { kick: () => undefined } as unknown as OutboxRelay;
 const quota = { reserve: async () => undefined } as never;
 
 export const invitationServiceOn = (prisma: PrismaService) =>
-  new InvitationService(new UnitOfWork(prisma), relay, quota, { PUBLIC_URL: 'https://kitty.example' } as PotsConfig);
+  new InvitationService(new UnitOfWork(prisma), relay, quota, {
+    PUBLIC_URL: 'https://kitty.example',
+  } as PotsConfig);
 
 /** Without `invitations`, a pot service whose specs never create a pot with invitations. */
 export const potServiceOn = (prisma: PrismaService, invitations = {} as InvitationService) =>
   new PotService(new UnitOfWork(prisma), invitations, relay, quota);
 
-export const spendApprovalsServiceOn = (prisma: PrismaService) => new SpendApprovalsService(new UnitOfWork(prisma), relay);
+export const spendApprovalsServiceOn = (prisma: PrismaService) =>
+  new SpendApprovalsService(new UnitOfWork(prisma), relay);
