@@ -136,37 +136,43 @@ export class PeerServices {
     userId: string,
     wanted: (access: PotAccessSnapshot) => boolean = () => true,
   ): Promise<PotAccessSnapshot> {
-    const deadline = Date.now() + PROJECTION_WAIT_MS;
-    for (;;) {
-      const access = await this.potAccess.find(potId);
-      const isMember = access?.members.some((member) => member.userId === userId) ?? false;
-      if (access && isMember && wanted(access)) return access;
-      if (Date.now() >= deadline) {
-        if (access && isMember) return access;
-        throw potNotFound();
-      }
-      await lookAgainSoon();
-    }
+    const isMember = (access: PotAccessSnapshot) => access.members.some((member) => member.userId === userId);
+    const access = await readProjection(
+      () => this.potAccess.find(potId),
+      (candidate) => isMember(candidate) && wanted(candidate),
+    );
+    if (access && isMember(access)) return access;
+    throw potNotFound();
   }
 
   /** The user's payment account once it is `wanted`, or as it stands after the wait (like accessFor). */
-  private async paymentAccountFor(
+  private paymentAccountFor(
     userId: string,
     wanted: (account: PaymentAccountSnapshot) => boolean,
   ): Promise<PaymentAccountSnapshot | null> {
-    const deadline = Date.now() + PROJECTION_WAIT_MS;
-    for (;;) {
-      const account = await this.paymentAccounts.find(userId);
-      if ((account && wanted(account)) || Date.now() >= deadline) return account;
-      await lookAgainSoon();
-    }
+    return readProjection(() => this.paymentAccounts.find(userId), wanted);
   }
 }
 
 /** How long what a projection does not show yet is looked for (longer than the outbox relay's poll). */
 const PROJECTION_WAIT_MS = 1_000;
 const PROJECTION_RETRY_MS = 50;
-const lookAgainSoon = () => new Promise((resolve) => setTimeout(resolve, PROJECTION_RETRY_MS));
+
+/**
+ * A projection's row, read again every PROJECTION_RETRY_MS until it is `wanted` or PROJECTION_WAIT_MS have
+ * passed (then the latest read stands, wanted or not): a projection trails its source by one outbox relay.
+ */
+async function readProjection<Row>(
+  read: () => Promise<Row | null>,
+  wanted: (row: Row) => boolean,
+): Promise<Row | null> {
+  const deadline = Date.now() + PROJECTION_WAIT_MS;
+  for (;;) {
+    const row = await read();
+    if ((row && wanted(row)) || Date.now() >= deadline) return row;
+    await new Promise((resolve) => setTimeout(resolve, PROJECTION_RETRY_MS));
+  }
+}
 
 /** KYC complete on an account whose owner has not deleted theirs. */
 const isVerified = (account: PaymentAccountSnapshot) => account.verified && !account.closed;
