@@ -36,6 +36,8 @@ export default tseslint.config(
             { sourceTag: 'type:data', onlyDependOnLibsWithTags: ['type:util', 'type:contracts'] },
             { sourceTag: 'scope:web', onlyDependOnLibsWithTags: ['scope:web', 'scope:shared'] },
             { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
+            // The suites read the contracts' published facts (deadlines, limits) instead of restating them.
+            { sourceTag: 'type:test', onlyDependOnLibsWithTags: ['scope:shared'] },
             { sourceTag: 'scope:server', onlyDependOnLibsWithTags: ['scope:shared', 'scope:server'] },
             ...serviceScopes.map((scope) => ({
               sourceTag: `scope:${scope}`,

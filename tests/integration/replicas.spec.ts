@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
+import { RPC_RUNNING_LIMIT_MS, RPC_TIMEOUT_MS } from '@kitty/contracts';
 import { Client } from 'pg';
 
 import { api } from '../support/api';
@@ -13,8 +14,14 @@ import { killReplica, type Replica, replicaMetrics, replicasOf } from '../suppor
  * run a command twice nor leave its caller waiting past the deadline.
  */
 const SERVICES = ['auth', 'pots', 'payments', 'issuing', 'residency', 'notifications'] as const;
-/** The RPC deadline (RPC_TIMEOUT_MS) plus the HTTP hops around it. */
-const ANSWER_WITHIN_MS = 5000 + 1500;
+/**
+ * A caller waits past its deadline only for work a live replica says it is running; the callers of a dead
+ * replica are answered by a survivor's sweep within seconds. So no answer may take as long as the running
+ * limit: that is what a caller left waiting for work that died with its replica would see. (Work that ran
+ * on a starved machine may take longer than the deadline and still be answered honestly, so the deadline
+ * itself is no bound.)
+ */
+const ANSWER_WITHIN_MS = RPC_RUNNING_LIMIT_MS;
 
 jest.setTimeout(180_000);
 
@@ -215,6 +222,15 @@ describe('three replicas of every service', () => {
     const answers = await load;
     await Promise.all(restarts);
 
+    const times = answers.map((answer) => answer.ms).sort((a, b) => a - b);
+    const late = answers.filter((answer) => answer.ms > RPC_TIMEOUT_MS);
+    console.log(
+      `SIGKILL under load: ${answers.length} requests, ${answers.filter((a) => a.status === 503).length} answered 503, ` +
+        `p50 ${times[Math.floor(times.length / 2)]} ms, p99 ${times[Math.floor(times.length * 0.99)]} ms, ` +
+        `slowest ${times[times.length - 1]} ms; past the ${RPC_TIMEOUT_MS} ms deadline: ` +
+        `${late.map((answer) => `${answer.status} in ${answer.ms} ms`).join(', ') || 'none'}`,
+    );
+
     // A lost request is a 503 (never re-run); 409 and 429 are the retryable answers a client already
     // handles (a key still in flight, a limit with Retry-After). Anything else — a 500, a 404 from a replica
     // that answered wrongly — fails, and is shown.
@@ -231,8 +247,7 @@ describe('three replicas of every service', () => {
     expect(rows.n).toBeGreaterThanOrEqual(created);
     expect(rows.n).toBeLessThanOrEqual(created + unavailable);
     console.log(
-      `SIGKILL under load: ${answers.length} requests, ${answers.filter((a) => a.status === 503).length} answered 503, ` +
-        `slowest ${Math.max(...answers.map((a) => a.ms))} ms, 0 duplicate effects`,
+      `SIGKILL under load: ${rows.n} pots created by ${created} × 201 and ${unavailable} × 503, 0 duplicates`,
     );
   });
 });
