@@ -1,6 +1,7 @@
 // @ts-check
 'use strict';
-// `npm start`: services, migrations, Prisma clients, build, MailDev and every app; Ctrl-C stops it all.
+// `npm start`: services, migrations, build (which generates the Prisma clients it needs, cached by Nx), MailDev
+// and every app; Ctrl-C stops it all.
 const path = require('node:path');
 const { loadRegistry, appsForRun, buildProjects, replicaCounts } = require('./registry');
 const { loadOrCreateSecrets } = require('./secrets');
@@ -103,10 +104,6 @@ async function runDevelopment(
       await ensureDatabase(postgres.url);
       if (!(await stack.migrate('deploy', postgres.url, { track })))
         say.warn('infra/db/migrate.js not found: no migrations applied.');
-    });
-    say.step('Generating Prisma clients');
-    await took.time('Prisma clients', async () => {
-      if (!(await stack.generateClients({ track }))) say.warn('infra/db/generate.js not found: skipped.');
     });
     const projects = buildProjects(registry);
     if (skipBuild) say.warn('Skipping the build (--no-build).');

@@ -21,8 +21,8 @@ const SOCKET_WAIT_MS = 30_000;
 
 /**
  * Why this run does not use containers, or null when it does. Opt-in (KITTY_TESTCONTAINERS=on) while a
- * whole run on them is slower than on the machine's servers: on this 2-core machine the integration phase
- * took half as long again and the replica-kill test's answers ran past their bound (docs/dev-stack.md).
+ * machine's first run would build the PostgreSQL and Redis images in front of every test (23 min here, most
+ * of it waiting on Debian's mirror) instead of beside the browser tests (docs/dev-stack.md).
  * @param {NodeJS.ProcessEnv} userEnv
  * @returns {string | null}
  */

@@ -5,7 +5,7 @@ import {
   useDeleteExpenseMutation,
 } from '@kitty/api-client';
 import { Button, Popconfirm, Tag } from 'antd';
-import { memo, useMemo, useRef } from 'react';
+import { memo, useMemo, useRef, useState } from 'react';
 
 import { BillDetails } from '../../pots/bill-details';
 import { CATEGORY_LABELS } from '../../pots/categories';
@@ -29,8 +29,12 @@ export interface ExpensesPanelProps {
   paidSince: (expense: Expense) => boolean;
 }
 
+/** Expenses drawn at first, and added by each "Show more": a row is several controls, and a phone drawing
+ * hundreds of them at once froze for seconds. */
+const EXPENSES_PER_PAGE = 25;
+
 /**
- * Every expense: what, how much, who paid (what each paid when several did), how it was split; its creator or the owner may change it. One
+ * Every expense, newest first and a page at a time: what, how much, who paid (what each paid when several did), how it was split; its creator or the owner may change it. One
  * recorded as paid by someone else is pending until they (or the owner) confirm it, and they see Confirm
  * and Decline. A row is drawn again only when its own expense or state changes: a pot of hundreds of
  * expenses that gains one (a live notice, say) draws one new row, not the whole list.
@@ -47,6 +51,7 @@ export function ExpensesPanel({
   paidSince,
 }: ExpensesPanelProps) {
   const toast = useToast();
+  const [shownCount, setShownCount] = useState(EXPENSES_PER_PAGE);
   const [deleteExpense, deletion] = useDeleteExpenseMutation();
   const [confirmExpense, confirming] = useConfirmExpenseMutation();
   const [declineExpense, declining] = useDeclineExpenseMutation();
@@ -90,24 +95,38 @@ export function ExpensesPanel({
     [],
   );
 
+  // One waiting for the viewer's decision is always drawn, however far down the list it is.
+  const shown = expenses.filter(
+    (expense, index) =>
+      index < shownCount ||
+      (expense.status === 'pending' && (isOwner || expense.awaitingMemberId === yourMemberId)),
+  );
+  const more = Math.min(EXPENSES_PER_PAGE, expenses.length - shown.length);
   return (
-    <ul className="expense-list" aria-label="Expenses">
-      {expenses.map((expense) => (
-        <ExpenseRow
-          key={expense.id}
-          potId={potId}
-          expense={expense}
-          members={members}
-          canChange={!archived && (isOwner || expense.createdBy === yourUserId)}
-          yours={expense.awaitingMemberId === yourMemberId}
-          isOwner={isOwner}
-          deciding={deciding(expense.id)}
-          removing={deletion.isLoading && deletion.originalArgs?.expenseId === expense.id}
-          paidSince={paidSince(expense)}
-          actions={actions}
-        />
-      ))}
-    </ul>
+    <>
+      <ul className="expense-list" aria-label="Expenses">
+        {shown.map((expense) => (
+          <ExpenseRow
+            key={expense.id}
+            potId={potId}
+            expense={expense}
+            members={members}
+            canChange={!archived && (isOwner || expense.createdBy === yourUserId)}
+            yours={expense.awaitingMemberId === yourMemberId}
+            isOwner={isOwner}
+            deciding={deciding(expense.id)}
+            removing={deletion.isLoading && deletion.originalArgs?.expenseId === expense.id}
+            paidSince={paidSince(expense)}
+            actions={actions}
+          />
+        ))}
+      </ul>
+      {more > 0 && (
+        <Button type="link" onClick={() => setShownCount(shownCount + EXPENSES_PER_PAGE)}>
+          Show {more} more ({shown.length} of {expenses.length} shown)
+        </Button>
+      )}
+    </>
   );
 }
 
