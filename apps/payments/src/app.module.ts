@@ -15,6 +15,7 @@ import {
 } from '@kitty/nest-common';
 import { Module } from '@nestjs/common';
 
+import { CardAuthorizationRepository } from './cards/card-authorization.repository';
 import { CardMoneyController } from './cards/card-money.controller';
 import { CardMoneyService } from './cards/card-money.service';
 import { CardSpendingRepository } from './cards/card-spending.repository';
@@ -99,6 +100,7 @@ const infrastructure = serviceInfrastructure({
     PotCommandsProcessor,
     CardMoneyService,
     CardSpendingRepository,
+    CardAuthorizationRepository,
     { provide: STRIPE_CLIENT, useFactory: () => createStripeClient(config) },
     StripeGateway,
     PotAccessRepository,

@@ -39,9 +39,7 @@ describe('prepared statements (PostgreSQL)', () => {
     const before = await backend();
     await expect(database.prisma.$queryRawUnsafe(`SELECT 1 / 0`)).rejects.toThrow(/division by zero/);
     await expect(
-      database.prisma.$executeRawUnsafe(
-        `INSERT INTO ledger_voided_keys (idempotency_key, reason) VALUES ('k', 'a'), ('k', 'b')`,
-      ),
+      database.prisma.$executeRawUnsafe(`INSERT INTO stripe_events (id, type) VALUES ('k', 'a'), ('k', 'b')`),
     ).rejects.toThrow(/23505|unique/i);
     expect(await backend()).toBe(before);
   });

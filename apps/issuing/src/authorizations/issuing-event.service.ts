@@ -49,7 +49,8 @@ export class IssuingEventService {
     if (event.approved && event.status !== 'reversed' && event.status !== 'expired') return;
     return this.authorizations.inLockedAuthorization(event.authorizationId, async (tx, row) => {
       if (!event.approved) {
-        // Also with no row yet: the cancelled key stops a decision still in flight from holding money.
+        // Also with no row yet: payments records the authorisation as released, which stops a decision
+        // still in flight from holding money.
         await this.money.cancelHold(event.authorizationId, 'Card payment declined');
         if (row) await this.authorizations.closeUnapproved(tx, row.id);
         return;

@@ -16,6 +16,7 @@ import { LedgerService } from '../ledger/ledger.service';
 import { PotAccessRepository } from '../pot-access/pot-access.repository';
 import { PrismaService } from '../prisma.service';
 import { openPaymentsDatabase, type PaymentsDatabase } from '../testing/database';
+import { CardAuthorizationRepository } from './card-authorization.repository';
 import { CardMoneyService } from './card-money.service';
 import { CardSpendingRepository } from './card-spending.repository';
 
@@ -31,9 +32,13 @@ describe('CardMoneyService (PostgreSQL)', () => {
     database = openPaymentsDatabase();
     prisma = database.prisma;
     projection = new PotAccessRepository(prisma);
-    cards = new CardMoneyService(prisma, ledger, new CardSpendingRepository(prisma), {
-      kick: () => undefined,
-    } as unknown as OutboxRelay);
+    cards = new CardMoneyService(
+      prisma,
+      ledger,
+      new CardSpendingRepository(prisma),
+      new CardAuthorizationRepository(),
+      { kick: () => undefined } as unknown as OutboxRelay,
+    );
   }, 60_000);
 
   afterAll(async () => {
@@ -124,6 +129,27 @@ describe('CardMoneyService (PostgreSQL)', () => {
       'payments.card-purchase.captured.v1',
     );
     return rows.map((row) => CardPurchaseCaptured.parse(row.payload));
+  };
+  const cancel = (authorizationId: string) =>
+    cards.cancelHold({ authorizationId, reason: 'Card payment declined' });
+  /** The authorisation's row, and what the ledger posted under its hold's key and that key's reversal. */
+  const recordOf = async (authorizationId: string) => {
+    const [row] = await prisma.$queryRawUnsafe<{ state: string; held: bigint; released: bigint }[]>(
+      `SELECT state, held_pence AS held, released_pence AS released FROM card_authorizations
+        WHERE authorization_id = $1`,
+      authorizationId,
+    );
+    const posted = await prisma.$queryRawUnsafe<{ idempotency_key: string }[]>(
+      `SELECT idempotency_key FROM ledger_transactions WHERE idempotency_key IN ($1, $2) ORDER BY idempotency_key`,
+      `card-hold:${authorizationId}`,
+      `reversal:card-hold:${authorizationId}`,
+    );
+    return {
+      state: row?.state ?? null,
+      heldPence: Number(row?.held ?? 0),
+      releasedPence: Number(row?.released ?? 0),
+      posted: posted.map(({ idempotency_key }) => idempotency_key.replace(`:${authorizationId}`, '')),
+    };
   };
   it('holds within the balance once per authorisation, and declines beyond it', async () => {
     const potId = await fundedPot(2000);
@@ -370,21 +396,145 @@ describe('CardMoneyService (PostgreSQL)', () => {
     expect((await potEvents(potId)).at(-1)).toMatchObject({ kind: 'card_release', amountPence: 400 });
   });
 
-  it('cancelling gives the whole hold back, and stops a hold not yet placed from ever landing', async () => {
+  it('cancelling gives the whole hold back once, however often it is asked', async () => {
     const potId = await fundedPot(1000);
-    await hold(700, 'iauth_cancel');
-    await cards.cancelHold({ authorizationId: 'iauth_cancel', reason: 'Card payment declined' });
-    await cards.cancelHold({ authorizationId: 'iauth_cancel', reason: 'Card payment declined' });
+    const authorizationId = `iauth_${randomUUID()}`;
+    await hold(700, authorizationId);
+    await expect(recordOf(authorizationId)).resolves.toEqual({
+      state: 'held',
+      heldPence: 700,
+      releasedPence: 0,
+      posted: ['card-hold'],
+    });
+    const first = await cancel(authorizationId);
+    await expect(cancel(authorizationId)).resolves.toEqual({
+      transactionId: first?.transactionId,
+      replayed: true,
+    });
     await expect(balance(potAccount(potId))).resolves.toBe(1000n);
-    expect((await potEvents(potId)).at(-1)).toMatchObject({ kind: 'card_release', amountPence: 700 });
-
-    await expect(cards.cancelHold({ authorizationId: 'iauth_late', reason: 'declined' })).resolves.toBeNull();
-    await expect(hold(100, 'iauth_late')).resolves.toMatchObject({
+    expect((await potEvents(potId)).map((e) => [e.kind, e.amountPence])).toEqual([
+      ['top_up', 1000],
+      ['card_hold', -700],
+      ['card_release', 700],
+    ]);
+    await expect(recordOf(authorizationId)).resolves.toEqual({
+      state: 'released',
+      heldPence: 700,
+      releasedPence: 700,
+      posted: ['card-hold', 'reversal:card-hold'],
+    });
+    // A redelivered decision finds it released: nothing is held again.
+    await expect(hold(700, authorizationId)).resolves.toMatchObject({
       decision: 'declined',
       reason: 'hold_cancelled',
     });
     await expect(balance(potAccount(potId))).resolves.toBe(1000n);
   });
+
+  it('a cancellation that comes before the hold declines the hold, and the ledger never hears of either', async () => {
+    const potId = await fundedPot(1000);
+    const authorizationId = `iauth_${randomUUID()}`;
+    await expect(cancel(authorizationId)).resolves.toBeNull();
+    await expect(cancel(authorizationId)).resolves.toBeNull();
+    await expect(hold(100, authorizationId)).resolves.toEqual({
+      decision: 'declined',
+      reason: 'hold_cancelled',
+      potId,
+      approvalAbovePence: null,
+    });
+    await expect(recordOf(authorizationId)).resolves.toEqual({
+      state: 'released',
+      heldPence: 0,
+      releasedPence: 0,
+      posted: [],
+    });
+    await expect(balance(potAccount(potId))).resolves.toBe(1000n);
+    expect((await potEvents(potId)).map((e) => e.kind)).toEqual(['top_up']);
+  });
+
+  it('a cancellation before a hold that needs an approval leaves the approval unused', async () => {
+    const potId = await fundedPot(10_000);
+    const member = randomUUID();
+    const rules = { ...DEFAULT_POT_RULES, spendRule: 'approval', approvalAbovePence: 2500 } as const;
+    await announcePot(
+      potId,
+      [
+        { userId, role: 'owner' },
+        { userId: member, role: 'member' },
+      ],
+      rules,
+    );
+    await announceCardPot(member, potId);
+    const approvalId = await grant(member, potId, 5000);
+    const authorizationId = `iauth_${randomUUID()}`;
+    await cancel(authorizationId);
+    await expect(authorize(member, 4000, authorizationId)).resolves.toMatchObject({
+      decision: 'declined',
+      reason: 'hold_cancelled',
+    });
+    expect(await approvalNews(approvalId)).toEqual([]);
+    await expect(authorize(member, 4000)).resolves.toMatchObject({ decision: 'approved' });
+    await expect(balance(potAccount(potId))).resolves.toBe(6000n);
+  }, 20_000);
+
+  it('a hold and its cancellation at once, many times over: each ends held-and-given-back or never held', async () => {
+    const potId = await fundedPot(100_000);
+    const ids = Array.from({ length: 60 }, () => `iauth_${randomUUID()}`);
+    const together = 6;
+    // How long holds take here, `together` at once: each pair sets off its hold and its cancellation up to
+    // that far apart, either first, so some cancellations come before the hold, some while it runs, some after.
+    const holdsTogether = async () => {
+      const started = Date.now();
+      await Promise.all(Array.from({ length: together }, () => hold(1)));
+      return Date.now() - started;
+    };
+    await holdsTogether(); // the pool's connections are made
+    const holdMs = await holdsTogether();
+    const verdicts: Awaited<ReturnType<typeof hold>>[] = [];
+    for (let first = 0; first < ids.length; first += together)
+      for (const [verdict] of await Promise.all(
+        ids.slice(first, first + together).map((authorizationId) => {
+          const apart = (Math.random() * 2 - 1) * holdMs;
+          const after = <T>(ms: number, work: () => Promise<T>) =>
+            new Promise((resolve) => setTimeout(resolve, Math.max(ms, 0))).then(work);
+          return Promise.all([
+            after(-apart, () => hold(300, authorizationId)),
+            after(apart, () => cancel(authorizationId)),
+          ]);
+        }),
+      ))
+        verdicts.push(verdict);
+    expect(new Set(verdicts.map((verdict) => verdict.decision))).toEqual(new Set(['approved', 'declined']));
+    const records = await Promise.all(ids.map(recordOf));
+    for (const [index, verdict] of verdicts.entries()) {
+      if (verdict.decision === 'approved')
+        expect(records[index]).toEqual({
+          state: 'released',
+          heldPence: 300,
+          releasedPence: 300,
+          posted: ['card-hold', 'reversal:card-hold'],
+        });
+      else {
+        expect(verdict).toMatchObject({ decision: 'declined', reason: 'hold_cancelled' });
+        expect(records[index]).toEqual({ state: 'released', heldPence: 0, releasedPence: 0, posted: [] });
+      }
+    }
+    await expect(balance(potAccount(potId))).resolves.toBe(100_000n - 2n * BigInt(together));
+    // Zero-sum per authorisation in SQL: what its hold put on card:holds its reversal took off again.
+    const unbalanced = await prisma.$queryRawUnsafe<{ authorization_id: string }[]>(
+      `SELECT c.authorization_id FROM card_authorizations c
+         LEFT JOIN ledger_transactions t
+           ON t.idempotency_key IN ('card-hold:' || c.authorization_id, 'reversal:card-hold:' || c.authorization_id)
+         LEFT JOIN ledger_postings p ON p.transaction_id = t.id
+        WHERE c.authorization_id = ANY($1::text[])
+        GROUP BY c.authorization_id, c.held_pence
+       HAVING COALESCE(SUM(p.amount_pence) FILTER (WHERE p.account_id LIKE 'card:holds%'), 0) <> 0
+           OR COALESCE(SUM(p.amount_pence) FILTER (WHERE p.account_id LIKE 'pot:%' AND p.amount_pence < 0), 0)
+              <> -c.held_pence`,
+      ids,
+    );
+    expect(unbalanced).toEqual([]);
+  }, 120_000);
 
   it('leaves the ledger whole after every card movement above: zero-sum, balances from postings, no pot below zero', async () => {
     const broken = await prisma.$queryRawUnsafe<{ problem: string }[]>(

@@ -20,9 +20,9 @@ import {
   type LedgerEntry,
   LedgerService,
   type PostedTransaction,
-  VoidedKeyError,
 } from '../ledger/ledger.service';
 import { PrismaService, type Tx } from '../prisma.service';
+import { CardAuthorizationRepository } from './card-authorization.repository';
 import { CardSpendingRepository } from './card-spending.repository';
 
 const insufficientFunds = () =>
@@ -56,13 +56,20 @@ const PROJECTION_RETRY_MS = 50;
 export const cardHoldKey = (authorizationId: string) => `card-hold:${authorizationId}`;
 export const cardCaptureKey = (transactionId: string) => `card-capture:${transactionId}`;
 
+/** A card payment to hold on the pot its cardholder spends from. */
+type HoldCommand = AuthorizeCardPaymentCommand & { potId: string };
+
+/** Thrown inside a hold's transaction to undo the approval it used: the authorisation was released first. */
+class ReleasedBeforeHold extends Error {}
+
 /**
  * Card money (DESIGN.md "Money"): a card payment is decided here, on payments' own data — the cardholder's
  * active pot, their place in it and its spending rule (projected from pots' events), an approval when the
  * rule asks for one, and the ledger balance — and an approved one holds its amount on the pot
  * (pot → card:holds) in the same transaction; a capture moves it on to card:spend, and what is no longer
  * needed goes back to the pot. The ledger's non-negative pot is what refuses a payment the pot cannot
- * cover, under any concurrency.
+ * cover, under any concurrency; the authorisation's row (`card_authorizations`) is what orders its hold with
+ * Stripe closing it.
  */
 @Injectable()
 export class CardMoneyService {
@@ -70,6 +77,7 @@ export class CardMoneyService {
     private readonly prisma: PrismaService,
     private readonly ledger: LedgerService,
     private readonly spending: CardSpendingRepository,
+    private readonly authorizations: CardAuthorizationRepository,
     private readonly relay: OutboxRelay,
   ) {}
 
@@ -83,9 +91,14 @@ export class CardMoneyService {
     }
   }
 
-  /** The whole hold goes back (a reversal of it) with the approval it used; none placed: the key is voided (null). */
+  /**
+   * The whole hold goes back (a reversal of it) with the approval it used. None placed: null, and the
+   * authorisation's row, released, refuses the hold if it is still on its way.
+   */
   async cancelHold(command: CancelCardHoldCommand): Promise<LedgerReceipt | null> {
     return this.run(async (tx) => {
+      // First: from here on the row's lock orders this with a hold in flight.
+      await this.authorizations.release(tx, command.authorizationId, command.reason);
       const reversal = await this.ledger.reverse(
         tx,
         cardHoldKey(command.authorizationId),
@@ -154,17 +167,23 @@ export class CardMoneyService {
     if (allowed === 'no') return declined('pot_rule_owner', potId, approvalAbovePence);
     // A zero-amount authorisation (a card check) holds nothing.
     if (command.amountPence === 0) return { decision: 'approved', potId, heldPence: 0 };
+    const hold: HoldCommand = { ...command, potId };
     try {
       const held =
         allowed === 'yes'
-          ? await this.ledger.postAlone(this.prisma.directRows, holdOf(command, potId))
-          : await this.holdWithApproval(command, potId);
-      if (!held) return declined('pot_rule_approval', potId, approvalAbovePence);
+          ? await this.ledger.postAloneIfClaimed(
+              this.prisma.directRows,
+              this.authorizations.holdClaim(hold),
+              holdOf(hold),
+            )
+          : await this.holdWithApproval(hold);
+      if (held === 'no_approval') return declined('pot_rule_approval', potId, approvalAbovePence);
+      if (!held) return declined('hold_cancelled', potId);
       if (!held.replayed) this.relay.kick();
     } catch (error) {
       if (error instanceof InsufficientFundsError) return declined('insufficient_funds', potId);
-      if (error instanceof VoidedKeyError || error instanceof IdempotencyConflictError)
-        return declined('hold_cancelled', potId);
+      // A redelivery of the authorisation asking to hold another amount than it held.
+      if (error instanceof IdempotencyConflictError) return declined('hold_cancelled', potId);
       throw error;
     }
     return { decision: 'approved', potId, heldPence: command.amountPence };
@@ -173,17 +192,28 @@ export class CardMoneyService {
   /**
    * Above the pot's approval amount: an approval a second member gave is used and the hold placed in one
    * transaction (its news for pots too), so a hold the pot cannot cover (or Stripe closed) leaves the
-   * approval unused. Null: no approval covers it.
+   * approval unused. 'no_approval': none covers it; null: the authorisation was released first.
    */
-  private holdWithApproval(
-    command: AuthorizeCardPaymentCommand,
-    potId: string,
-  ): Promise<PostedTransaction | null> {
-    return this.prisma.$transaction(async (tx) => {
-      const approvalId = await this.spending.useApproval(tx, { ...command, potId });
-      if (!approvalId) return null;
-      return this.ledger.postAlone(directRowsIn(tx), { ...holdOf(command, potId), metadata: { approvalId } });
-    });
+  private async holdWithApproval(hold: HoldCommand): Promise<PostedTransaction | 'no_approval' | null> {
+    try {
+      return await this.prisma.$transaction(async (tx) => {
+        const approvalId = await this.spending.useApproval(tx, hold);
+        if (!approvalId) return 'no_approval' as const;
+        const held = await this.ledger.postAloneIfClaimed(
+          directRowsIn(tx),
+          this.authorizations.holdClaim(hold),
+          {
+            ...holdOf(hold),
+            metadata: { approvalId },
+          },
+        );
+        if (!held) throw new ReleasedBeforeHold();
+        return held;
+      });
+    } catch (error) {
+      if (error instanceof ReleasedBeforeHold) return null;
+      throw error;
+    }
   }
 
   /** A movement that is nothing but its posting: one statement, the pot's row lock held the least. */
@@ -203,12 +233,6 @@ export class CardMoneyService {
       return result;
     } catch (error) {
       if (error instanceof InsufficientFundsError) throw insufficientFunds();
-      if (error instanceof VoidedKeyError)
-        throw ProblemError.of(
-          409,
-          'Conflict',
-          'This authorisation was cancelled and cannot hold money any more.',
-        );
       if (error instanceof IdempotencyConflictError)
         throw ProblemError.of(
           409,
@@ -225,15 +249,15 @@ export class CardMoneyService {
  * its own row or the card:holds row (ledger_post_or_refuse, migration 20261128070742): only a yes needs the
  * locked update.
  */
-function holdOf(command: AuthorizeCardPaymentCommand, potId: string): LedgerEntry {
-  const amount = BigInt(command.amountPence);
+function holdOf(hold: HoldCommand): LedgerEntry {
+  const amount = BigInt(hold.amountPence);
   return {
-    idempotencyKey: cardHoldKey(command.authorizationId),
+    idempotencyKey: cardHoldKey(hold.authorizationId),
     kind: 'card_hold',
-    description: command.description,
-    userId: command.userId,
+    description: hold.description,
+    userId: hold.userId,
     postings: [
-      { accountId: potAccount(potId), amountPence: -amount },
+      { accountId: potAccount(hold.potId), amountPence: -amount },
       { accountId: PlatformAccount.cardHolds, amountPence: amount },
     ],
   };

@@ -12,7 +12,8 @@ import {
   InsufficientFundsError,
   type LedgerEntry,
   LedgerService,
-  VoidedKeyError,
+  type PostingClaim,
+  ReversedKeyError,
 } from './ledger.service';
 
 describe('LedgerService (PostgreSQL)', () => {
@@ -154,13 +155,17 @@ describe('LedgerService (PostgreSQL)', () => {
     ).resolves.toBeNull();
   });
 
-  it('a key reversed before it was posted is voided: the late post is refused and moves nothing', async () => {
+  it('reversing a key never posted leaves nothing behind: a later post of it is an ordinary post', async () => {
     const potId = randomUUID();
     await topUp(potAccount(potId), 5000);
     const key = randomUUID();
-    await prisma.$transaction((tx) => ledger.reverse(tx, `expense:${key}`, 'Timed out', 'expense_reversal'));
-    await expect(spend(potId, 1200, key)).rejects.toBeInstanceOf(VoidedKeyError);
-    await expect(balance(potAccount(potId))).resolves.toBe(5000n);
+    await expect(
+      prisma.$transaction((tx) =>
+        ledger.reverse(tx, `expense:${key}`, 'Nothing to undo', 'expense_reversal'),
+      ),
+    ).resolves.toBeNull();
+    await expect(spend(potId, 1200, key)).resolves.toMatchObject({ replayed: false });
+    await expect(balance(potAccount(potId))).resolves.toBe(3800n);
   });
 
   it('a key posted and then reversed is spent: repeating the post is refused, not replayed as if it stood', async () => {
@@ -172,22 +177,25 @@ describe('LedgerService (PostgreSQL)', () => {
       ledger.reverse(tx, `expense:${key}`, 'Not recorded', 'expense_reversal'),
     );
 
-    await expect(spend(potId, 1200, key)).rejects.toBeInstanceOf(VoidedKeyError);
+    await expect(spend(potId, 1200, key)).rejects.toBeInstanceOf(ReversedKeyError);
     await expect(balance(potAccount(potId))).resolves.toBe(5000n);
   });
 
-  it('a post racing its own compensation: either both land or neither does', async () => {
+  it('reversals of one key at once post one reversal, and give the money back once', async () => {
     const potId = randomUUID();
-    await topUp(potAccount(potId), 100_000);
-    const keys = Array.from({ length: 30 }, () => randomUUID());
-    await Promise.allSettled(
-      keys.flatMap((key) => [
-        spend(potId, 100, key),
-        prisma.$transaction((tx) => ledger.reverse(tx, `expense:${key}`, 'Timed out', 'expense_reversal')),
-      ]),
+    await topUp(potAccount(potId), 5000);
+    const keys = Array.from({ length: 20 }, () => randomUUID());
+    await Promise.all(keys.map((key) => spend(potId, 100, key)));
+    const reversals = await Promise.all(
+      keys.flatMap((key) =>
+        Array.from({ length: 3 }, () =>
+          prisma.$transaction((tx) => ledger.reverse(tx, `expense:${key}`, 'Deleted', 'expense_reversal')),
+        ),
+      ),
     );
-    // Every spend either never posted (voided) or was posted and reversed: the pot is whole again.
-    await expect(balance(potAccount(potId))).resolves.toBe(100_000n);
+    expect(reversals.filter((reversal) => reversal && !reversal.replayed)).toHaveLength(keys.length);
+    expect(new Set(reversals.map((reversal) => reversal?.transactionId)).size).toBe(keys.length);
+    await expect(balance(potAccount(potId))).resolves.toBe(5000n);
   }, 60_000);
 
   it('announces every pot balance change through the outbox, with a growing sequence', async () => {
@@ -351,13 +359,63 @@ describe('LedgerService (PostgreSQL)', () => {
       );
     }, 120_000);
 
-    it('refuses a key that was voided before it was posted', async () => {
-      const potId = randomUUID();
-      await topUp(potAccount(potId), 5000);
-      const key = randomUUID();
-      await prisma.$transaction((tx) => ledger.reverse(tx, `card-hold:${key}`, 'Closed', 'card_release'));
-      await expect(hold(potId, 1200, key)).rejects.toBeInstanceOf(VoidedKeyError);
-      await expect(balance(potAccount(potId))).resolves.toBe(5000n);
+    describe('standing on a claim written by the same statement', () => {
+      /** A claim on a row of its own (any keyed table will do): a new row answers; one already there, when `go`. */
+      const claimIf = (go: boolean, key: string): PostingClaim => ({
+        sql: (first) =>
+          `INSERT INTO stripe_events (id, type) VALUES ($${first}, 'claim')
+           ON CONFLICT (id) DO UPDATE SET type = EXCLUDED.type WHERE $${first + 1}::boolean
+           RETURNING id`,
+        args: [`claim:${key}`, go],
+      });
+      const holdIf = (go: boolean, potId: string, pence: number, key = randomUUID()) =>
+        ledger.postAloneIfClaimed(prisma.directRows, claimIf(go, key), {
+          idempotencyKey: `card-hold:${key}`,
+          kind: 'card_hold',
+          description: 'Coffee',
+          userId: null,
+          postings: [
+            { accountId: potAccount(potId), amountPence: -BigInt(pence) },
+            { accountId: PlatformAccount.cardHolds, amountPence: BigInt(pence) },
+          ],
+        });
+      const claimed = (key: string) => prisma.stripeEvent.count({ where: { id: `claim:${key}` } });
+
+      it('posts when the claim answers a row, and replays with it', async () => {
+        const potId = randomUUID();
+        await topUp(potAccount(potId), 3000);
+        const key = randomUUID();
+        const first = await holdIf(true, potId, 450, key);
+        expect(first).toMatchObject({ replayed: false });
+        await expect(holdIf(true, potId, 450, key)).resolves.toEqual({
+          transactionId: first?.transactionId,
+          replayed: true,
+        });
+        await expect(balance(potAccount(potId))).resolves.toBe(2550n);
+        expect((await eventsOf(potId)).map((e) => e.kind)).toEqual(['top_up', 'card_hold']);
+      });
+
+      it('posts nothing and answers null when the claim answers no row', async () => {
+        const potId = randomUUID();
+        await topUp(potAccount(potId), 3000);
+        const key = randomUUID();
+        // The row is there already and the claim's condition refuses it: no row answered.
+        await prisma.stripeEvent.create({ data: { id: `claim:${key}`, type: 'released' } });
+        await expect(holdIf(false, potId, 450, key)).resolves.toBeNull();
+        await expect(
+          prisma.ledgerTransaction.count({ where: { idempotencyKey: `card-hold:${key}` } }),
+        ).resolves.toBe(0);
+        await expect(balance(potAccount(potId))).resolves.toBe(3000n);
+        expect((await eventsOf(potId)).map((e) => e.kind)).toEqual(['top_up']);
+      });
+
+      it('a refused posting undoes the claim too', async () => {
+        const potId = randomUUID();
+        await topUp(potAccount(potId), 1000);
+        const key = randomUUID();
+        await expect(holdIf(true, potId, 1001, key)).rejects.toBeInstanceOf(InsufficientFundsError);
+        await expect(claimed(key)).resolves.toBe(0);
+      });
     });
   });
 
@@ -398,7 +456,7 @@ describe('LedgerService (PostgreSQL)', () => {
               }
             } catch (error) {
               // A reversed key is spent: its repeat is refused and moves nothing.
-              if (error instanceof VoidedKeyError && reversed.has(entry.idempotencyKey)) return;
+              if (error instanceof ReversedKeyError && reversed.has(entry.idempotencyKey)) return;
               if (!(error instanceof InsufficientFundsError)) throw error;
             }
           };

@@ -56,12 +56,25 @@ export class ClosedAccountError extends Error {
   }
 }
 
-/** The key was voided (its caller gave up and compensated): it can never be posted. */
-export class VoidedKeyError extends Error {
+/**
+ * The key's posting was reversed: a repeat of the command that chose the key is not told the money moved
+ * (nothing is posted again either: the key is spent).
+ */
+export class ReversedKeyError extends Error {
   constructor(readonly idempotencyKey: string) {
-    super(`Idempotency key ${idempotencyKey} was voided`);
-    this.name = 'VoidedKeyError';
+    super(`The posting of idempotency key ${idempotencyKey} was reversed`);
+    this.name = 'ReversedKeyError';
   }
+}
+
+/**
+ * A domain row a posting stands on, written first by the posting's own statement (`INSERT … ON CONFLICT …
+ * RETURNING`): the posting is made only when the claim answers a row, so whatever else writes that row (and
+ * waits on its lock) is ordered with the posting. Its placeholders follow the posting's, from `firstParam`.
+ */
+export interface PostingClaim {
+  sql(firstParam: number): string;
+  args: readonly unknown[];
 }
 
 /** The idempotency key was used before for a different request. */
@@ -79,7 +92,7 @@ interface BalanceRow {
 
 /** A row of ledger_post: its outcome, and on 'posted' one row per account in the order given. */
 interface PostRow {
-  outcome: 'posted' | 'replay' | 'voided' | 'insufficient' | 'closed';
+  outcome: 'posted' | 'replay' | 'insufficient' | 'closed';
   transaction_id: string | null;
   account_id: string | null;
   balance_pence: bigint | null;
@@ -104,8 +117,8 @@ export class LedgerService {
     // locks are held for one round trip instead of ten.
     const rows = await tx.$queryRawUnsafe<PostRow[]>(
       `SELECT outcome, transaction_id, account_id, balance_pence, sequence
-         FROM ledger_post($1::bigint, $2, $3, $4, $5, $6::jsonb, $7::uuid,
-                          $8::text[], $9::text[], $10::uuid[], $11::boolean[], $12::bigint[])`,
+         FROM ledger_post($1, $2, $3, $4, $5::jsonb, $6::uuid,
+                          $7::text[], $8::text[], $9::uuid[], $10::boolean[], $11::bigint[])`,
       ...posting.args,
     );
     const outcome = await this.outcomeOf(directRowsIn(tx), posting, rows);
@@ -134,29 +147,61 @@ export class LedgerService {
    * waits on posts one.
    */
   async postAlone(rows: DirectRows, entry: LedgerEntry): Promise<PostedTransaction> {
+    const posted = await this.postInOneStatement(rows, entry, null);
+    if (!posted) throw new Error('ledger_post_or_refuse answered nothing');
+    return posted;
+  }
+
+  /**
+   * `postAlone` standing on `claim`, in the same statement: null when the claim answered no row (nothing was
+   * posted). A refusal of the posting (insufficient funds, a closed account) undoes the claim's write too.
+   */
+  postAloneIfClaimed(
+    rows: DirectRows,
+    claim: PostingClaim,
+    entry: LedgerEntry,
+  ): Promise<PostedTransaction | null> {
+    return this.postInOneStatement(rows, entry, claim);
+  }
+
+  private async postInOneStatement(
+    rows: DirectRows,
+    entry: LedgerEntry,
+    claim: PostingClaim | null,
+  ): Promise<PostedTransaction | null> {
     const posting = prepare(entry);
+    const announcement = [
+      PaymentsJobs.potBalanceChanged.queue.name,
+      PaymentsJobs.potBalanceChanged.name,
+      JSON.stringify(withRequestId(PotBalanceEventCommon.parse(potEventCommon(entry)))),
+      posting.postings.map((leg) => potIdOf(leg.accountId)),
+    ];
+    const firstClaimParam = posting.args.length + announcement.length + 1;
+    // The claim runs first: its answer is a one-time filter on the posting, so with no row the function is
+    // never called.
+    const claimed = claim ? `claimed AS MATERIALIZED (${claim.sql(firstClaimParam)}), ` : '';
+    const onlyIfClaimed = claim ? 'WHERE EXISTS (SELECT 1 FROM claimed)' : '';
     let posted: PostRow[];
     try {
       posted = await rows<PostRow>(
-        `WITH posted AS MATERIALIZED (
-           SELECT * FROM ledger_post_or_refuse($1::bigint, $2, $3, $4, $5, $6::jsonb, $7::uuid,
-                                               $8::text[], $9::text[], $10::uuid[], $11::boolean[], $12::bigint[])
+        `WITH ${claimed}posted AS MATERIALIZED (
+           SELECT * FROM ledger_post_or_refuse($1, $2, $3, $4, $5::jsonb, $6::uuid,
+                                               $7::text[], $8::text[], $9::uuid[], $10::boolean[], $11::bigint[])
+           ${onlyIfClaimed}
          ), announced AS (
            INSERT INTO outbox (id, queue, job_name, payload)
-           SELECT gen_random_uuid(), $13, $14, $15::jsonb || jsonb_build_object(
+           SELECT gen_random_uuid(), $12, $13, $14::jsonb || jsonb_build_object(
                     'potId', leg.pot_id, 'balancePence', posted.balance_pence, 'sequence', posted.sequence,
                     'transactionId', posted.transaction_id, 'amountPence', leg.amount_pence)
              FROM posted
-             JOIN unnest($8::text[], $12::bigint[], $16::uuid[]) AS leg(account_id, amount_pence, pot_id)
+             JOIN unnest($7::text[], $11::bigint[], $15::uuid[]) AS leg(account_id, amount_pence, pot_id)
                ON leg.account_id = posted.account_id
             WHERE posted.outcome = 'posted' AND leg.pot_id IS NOT NULL
          )
          SELECT outcome, transaction_id, account_id, balance_pence, sequence FROM posted`,
         ...posting.args,
-        PaymentsJobs.potBalanceChanged.queue.name,
-        PaymentsJobs.potBalanceChanged.name,
-        JSON.stringify(withRequestId(PotBalanceEventCommon.parse(potEventCommon(entry)))),
-        posting.postings.map((leg) => potIdOf(leg.accountId)),
+        ...announcement,
+        ...(claim?.args ?? []),
       );
     } catch (error) {
       const refused = refusedAccount(error);
@@ -165,6 +210,7 @@ export class LedgerService {
       if (closed !== null) throw new ClosedAccountError(closed);
       throw error;
     }
+    if (posted.length === 0) return null;
     const outcome = await this.outcomeOf(rows, posting, posted);
     if (!outcome.replayed) ledgerPostings.inc({ kind: entry.kind });
     return outcome;
@@ -177,7 +223,6 @@ export class LedgerService {
     rows: PostRow[],
   ): Promise<PostedTransaction> {
     const [first] = rows;
-    if (first.outcome === 'voided') throw new VoidedKeyError(posting.idempotencyKey);
     if (first.outcome === 'replay') return this.replay(db, posting.idempotencyKey, posting.requestHash);
     if (first.outcome === 'insufficient') throw new InsufficientFundsError(String(first.account_id));
     if (first.outcome === 'closed') throw new ClosedAccountError(String(first.account_id));
@@ -185,9 +230,10 @@ export class LedgerService {
   }
 
   /**
-   * Posts the mirror image of an earlier transaction. Idempotent: a second call finds the reversal
-   * already posted. When no transaction has that key there is nothing to undo: the key is voided, so a
-   * post still in flight with it is refused, and null is returned.
+   * Posts the mirror image of an earlier transaction. Idempotent: a second call (or a concurrent one, which
+   * waits on the first's key) finds the reversal already posted. When no transaction has that key there is
+   * nothing to undo and null is returned; a caller whose posting may still be on its way orders the two by a
+   * row of its own (a card hold: `card_authorizations`).
    */
   async reverse(
     tx: Tx,
@@ -195,19 +241,11 @@ export class LedgerService {
     reason: string,
     kind: LedgerKind,
   ): Promise<PostedTransaction | null> {
-    await lockKey(tx, idempotencyKey);
     const original = await tx.$queryRawUnsafe<{ id: string; kind: string; user_id: string | null }[]>(
       `SELECT id, kind, metadata->>'userId' AS user_id FROM ledger_transactions WHERE idempotency_key = $1`,
       idempotencyKey,
     );
-    if (original.length === 0) {
-      await tx.$executeRawUnsafe(
-        `INSERT INTO ledger_voided_keys (idempotency_key, reason) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
-        idempotencyKey,
-        reason,
-      );
-      return null;
-    }
+    if (original.length === 0) return null;
     const legs = await tx.$queryRawUnsafe<{ account_id: string; amount_pence: bigint }[]>(
       `SELECT account_id, amount_pence FROM ledger_postings WHERE transaction_id = $1::uuid`,
       original[0].id,
@@ -247,13 +285,13 @@ export class LedgerService {
       idempotencyKey,
     );
     if (rows[0]?.request_hash !== requestHash) throw new IdempotencyConflictError(idempotencyKey);
-    // A command repeated after its posting was undone (its record never committed and the compensation
-    // reversed it) must not be told the money moved: the key is spent.
+    // A command repeated after its posting was given back (a pot-paid expense whose record never committed,
+    // refunded) must not be told the money moved, or its record would be made for money no longer spent.
     const reversed = await db<unknown>(
       `SELECT 1 FROM ledger_transactions WHERE idempotency_key = $1`,
       `reversal:${idempotencyKey}`,
     );
-    if (reversed.length > 0) throw new VoidedKeyError(idempotencyKey);
+    if (reversed.length > 0) throw new ReversedKeyError(idempotencyKey);
     return { transactionId: rows[0].id, replayed: true };
   }
 
@@ -307,7 +345,7 @@ interface PreparedPosting {
   requestHash: string;
   /** On their rows, in lock order. */
   postings: Posting[];
-  /** ledger_post's twelve arguments. */
+  /** ledger_post's eleven arguments. */
   args: unknown[];
 }
 
@@ -322,7 +360,6 @@ function prepare(entry: LedgerEntry): PreparedPosting {
     requestHash,
     postings,
     args: [
-      lockKeyOf(entry.idempotencyKey),
       entry.idempotencyKey,
       requestHash,
       entry.kind,
@@ -397,18 +434,6 @@ function onPlatformRows(postings: readonly Posting[], idempotencyKey: string): P
     )
     .sort((a, b) => (a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0));
 }
-
-/**
- * Serialises a post and a reversal of the same key until commit, so "void if never posted" and "post
- * unless voided" cannot interleave. Keyed by a 64-bit hash of the key; a rare collision only serialises
- * two unrelated keys.
- */
-async function lockKey(tx: Tx, idempotencyKey: string) {
-  await tx.$executeRawUnsafe(`SELECT pg_advisory_xact_lock($1::bigint)`, lockKeyOf(idempotencyKey));
-}
-
-const lockKeyOf = (idempotencyKey: string) =>
-  createHash('sha256').update(idempotencyKey).digest().readBigInt64BE(0);
 
 function hashRequest(entry: LedgerEntry, postings: readonly Posting[]): string {
   const canonical = JSON.stringify({

@@ -15,7 +15,7 @@ import {
   IdempotencyConflictError,
   InsufficientFundsError,
   LedgerService,
-  VoidedKeyError,
+  ReversedKeyError,
 } from '../ledger/ledger.service';
 import { PeerServices } from '../peers/peer-services';
 import { PrismaService, type Tx } from '../prisma.service';
@@ -118,8 +118,10 @@ export class PotPaymentsService {
   }
 
   /**
-   * Gives back what was paid for a record that no longer stands. Idempotent (the reversal has its own key);
-   * a refund of a payment the ledger never made has nothing to give back.
+   * Gives back what was paid for a record that no longer stands. Idempotent (the reversal has its own key).
+   * Pots asks to refund a payment it recorded, which payments posted before telling it, so no posting can
+   * still be on its way for the reversal to miss. Nothing to give back (a refund pots' retired compensations
+   * handed over for a payment never made) is logged.
    */
   async refund({ target, reason }: RefundDue): Promise<void> {
     const receipt = await this.commit(['Insufficient funds', 'The money has already been spent.'], (tx) =>
@@ -156,7 +158,9 @@ export class PotPaymentsService {
           'Conflict',
           'This idempotency key was already used for a different request.',
         );
-      if (error instanceof VoidedKeyError)
+      // A repeat of a payment whose money was given back (a deleted record's refund, or one whose record
+      // never committed under pots' earlier saga): final, the next attempt is a new command.
+      if (error instanceof ReversedKeyError)
         throw ProblemError.of(410, 'Request cancelled', 'This payment was cancelled. Please try again.');
       throw error;
     }
