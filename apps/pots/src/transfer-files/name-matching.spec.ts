@@ -24,4 +24,21 @@ describe('proposeMapping', () => {
       { name: 'Cat', memberId: null },
     ]);
   });
+
+  it("proposes the member chosen for a name at the pot's last import, over any guess by name", () => {
+    const remembered = new Map([
+      ['ann', 'cat'],
+      ['ben', 'ben2'],
+    ]);
+    expect(proposeMapping(['ANN', ' Ben ', 'Cat Moss'], members, remembered)).toEqual([
+      { name: 'ANN', memberId: 'cat' },
+      { name: ' Ben ', memberId: 'ben2' },
+      { name: 'Cat Moss', memberId: 'cat' },
+    ]);
+  });
+
+  it('does not propose a remembered member who has left the pot: it guesses by name again', () => {
+    const remembered = new Map([['ann', 'gone']]);
+    expect(proposeMapping(['Ann'], members, remembered)).toEqual([{ name: 'Ann', memberId: 'ann' }]);
+  });
 });

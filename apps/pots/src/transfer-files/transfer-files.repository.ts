@@ -34,3 +34,25 @@ export async function settlementExists(db: Tx, id: string): Promise<boolean> {
 /** The pot's current members' ids and names. */
 export const currentMemberNames = (db: Tx, potId: string) =>
   db.potMember.findMany({ where: { potId, removedAt: null }, select: { id: true, name: true } });
+
+/** The member the owner chose for each name (as compared) at the pot's earlier imports. */
+export async function rememberedNameChoices(db: Tx, potId: string): Promise<Map<string, string>> {
+  const choices = await db.importNameChoice.findMany({
+    where: { potId },
+    select: { nameKey: true, memberId: true },
+  });
+  return new Map(choices.map(({ nameKey, memberId }) => [nameKey, memberId]));
+}
+
+/**
+ * Keeps these choices for the pot's next import, each replacing any earlier one for the same name; run in a
+ * transaction, so an import's choices are kept together or not at all.
+ */
+export async function rememberNameChoices(tx: Tx, potId: string, memberOf: Map<string, string>) {
+  for (const [nameKey, memberId] of memberOf)
+    await tx.importNameChoice.upsert({
+      where: { potId_nameKey: { potId, nameKey } },
+      create: { potId, nameKey, memberId },
+      update: { memberId, chosenAt: new Date() },
+    });
+}

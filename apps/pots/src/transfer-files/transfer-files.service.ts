@@ -31,6 +31,8 @@ import {
   existingExpenseIds,
   existingSettlementIds,
   exportedHistoryOf,
+  rememberedNameChoices,
+  rememberNameChoices,
   settlementExists,
 } from './transfer-files.repository';
 
@@ -121,10 +123,11 @@ export class TransferFilesService {
     const expenseIds = keys.map((key) => importedExpenseId(caller.userId, key));
     // A payment row is recorded as a settlement (see paymentFor), under the id its key gives one.
     const paymentIds = keys.map((key) => settlementIdOf({ caller, idempotencyKey: key }));
-    const [existing, existingPayments, members] = await Promise.all([
+    const [existing, existingPayments, members, remembered] = await Promise.all([
       existingExpenseIds(this.work.alone, expenseIds),
       existingSettlementIds(this.work.alone, paymentIds),
       currentMemberNames(this.work.alone, potId),
+      rememberedNameChoices(this.work.alone, potId),
     ]);
     const imported = new Set([...existing, ...existingPayments].map(({ id }) => id));
     return {
@@ -134,7 +137,7 @@ export class TransferFilesService {
         alreadyImported: imported.has(expenseIds[index]) || imported.has(paymentIds[index]),
       })),
       problems: file.problems,
-      mapping: proposeMapping(file.names, members),
+      mapping: proposeMapping(file.names, members, remembered),
     };
   }
 
@@ -150,6 +153,8 @@ export class TransferFilesService {
     const file = readFile(body.text, body.format);
     const members = await currentMemberNames(this.work.alone, potId);
     const memberOf = mappingOf(body.mapping, file, new Set(members.map(({ id }) => id)));
+    // Every batch carries the same choices; the first keeps them for the pot's next file.
+    if (fromIndex === 0) await this.work.transaction((tx) => rememberNameChoices(tx, potId, memberOf));
     const keys = importKeys(potId, file.expenses);
     const end = Math.min(fromIndex + IMPORT_BATCH_ROWS, file.expenses.length);
     const deadline = Date.now() + BATCH_TIME_BUDGET_MS;

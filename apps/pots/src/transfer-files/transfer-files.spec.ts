@@ -106,6 +106,29 @@ describe('import and export (PostgreSQL)', () => {
     expect(latest).toMatchObject({ status: 'confirmed', splitMode: 'exact' });
   });
 
+  it("proposes the owner's choices of the pot's last import for the next file from the same group", async () => {
+    const pot = await newPot();
+    const nicknames = splitwise.replace('Ann Lee,Ben Hart', 'Annie,Benny');
+    const first = await preview(pot, nicknames);
+    expect(first.mapping.map(({ memberId }) => memberId)).toEqual([null, null, pot.members[2].id]);
+    const [ann, ben, cat] = pot.members.map(({ id }) => id);
+    const chosen = { Annie: ann, Benny: ben, 'Cat Moss': cat };
+    const body = await requestFor(pot, nicknames);
+    const mapping = body.mapping.map(({ name }) => ({ name, memberId: chosen[name as keyof typeof chosen] }));
+    await importAll(pot, { ...body, mapping });
+    // Next month's file: other rows, the same people, written in another case.
+    const next = nicknames.replace('Annie,Benny', 'ANNIE, benny').replace(/2026-07/g, '2026-08');
+    const again = await preview(pot, next);
+    expect(again.mapping).toEqual([
+      { name: 'ANNIE', memberId: ann },
+      { name: 'benny', memberId: ben },
+      { name: 'Cat Moss', memberId: cat },
+    ]);
+    // Once Ben has left, his name is proposed by its guess again (none here).
+    await db.prisma.potMember.update({ where: { id: ben }, data: { removedAt: new Date() } });
+    expect((await preview(pot, next)).mapping[1]).toEqual({ name: 'benny', memberId: null });
+  });
+
   it('two imports of one file at once record each expense once', async () => {
     const pot = await newPot();
     const body = await requestFor(pot);

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 
-import { ANN_MEMBER, BOB_MEMBER, POT_ID, signedInState, threeMembers } from '../../../test/factories';
+import { ANN_MEMBER, BOB_MEMBER, POT_ID, threeMembers } from '../../../test/factories';
 import { json, mockFetch, pathOf, problem } from '../../../test/fetch-mock';
 import { renderInApp } from '../../../test/render';
 import { ImportDialog } from './import-dialog';
@@ -77,33 +77,31 @@ describe('ImportDialog', () => {
     ]);
   });
 
-  it('remembers who each name was for the next file of this pot', async () => {
-    localStorage.clear();
-    mockFetch(async (request) => {
-      if (pathOf(request) === `/api/pots/${POT_ID}/import/preview`) return json(preview);
+  it("starts from the server's proposal: a name chosen at the pot's last import needs no choosing", async () => {
+    const remembered = {
+      ...preview,
+      mapping: [
+        { name: 'Ann Lee', memberId: ANN_MEMBER },
+        { name: 'B. Hart', memberId: BOB_MEMBER },
+      ],
+    };
+    const { requests } = mockFetch(async (request) => {
+      if (pathOf(request) === `/api/pots/${POT_ID}/import/preview`) return json(remembered);
       if (pathOf(request) === `/api/pots/${POT_ID}/import`)
         return json({ created: 1, alreadyImported: 0, problems: [], nextIndex: null, total: 1 });
       return json([]);
     });
-    const first = renderInApp(
+    const { user } = renderInApp(
       <ImportDialog potId={POT_ID} members={threeMembers} open onClose={jest.fn()} />,
-      { session: signedInState() },
     );
-    await chooseFile(first.user);
-    await first.user.click(await screen.findByLabelText('Member for B. Hart'));
-    await first.user.click(await screen.findByTitle('Bob Hart'));
-    await first.user.click(screen.getByRole('button', { name: 'Import 1 expenses' }));
-    await screen.findByText('1 new, 0 already imported.');
-    first.unmount();
-
-    const again = renderInApp(
-      <ImportDialog potId={POT_ID} members={threeMembers} open onClose={jest.fn()} />,
-      { session: signedInState() },
-    );
-    await chooseFile(again.user);
+    await chooseFile(user);
     await screen.findByText('Splitwise CSV export: 1 expenses.');
     expect(screen.queryByText('Choose a member for B. Hart.')).toBeNull();
-    expect(screen.getByRole('button', { name: 'Import 1 expenses' })).toBeEnabled();
+    expect(screen.getByLabelText('Member for B. Hart').closest('.ant-select')).toHaveTextContent('Bob Hart');
+    await user.click(screen.getByRole('button', { name: 'Import 1 expenses' }));
+    await screen.findByText('1 new, 0 already imported.');
+    const [sent] = requests.filter((request) => pathOf(request) === `/api/pots/${POT_ID}/import`);
+    expect((await sent.json()).mapping).toContainEqual({ name: 'B. Hart', memberId: BOB_MEMBER });
   });
 
   it('says why a file cannot be read', async () => {

@@ -6,9 +6,6 @@ import { formatPence } from '@kitty/money';
 import { Alert, Button, Modal, Select } from 'antd';
 import { useState } from 'react';
 
-import { useAppSelector } from '../../../app/store';
-import { selectCurrentUser } from '../../../session/session-slice';
-import { rememberNames, withRememberedNames } from './remembered-names';
 
 /** The API's limit on an imported file (MAX_IMPORT_FILE_CHARS in contracts), checked before sending. */
 const MAX_FILE_BYTES = 1_000_000;
@@ -83,7 +80,6 @@ export function ImportDialog({
   const [error, setError] = useState<string | null>(null);
   const [previewImport, previewing] = usePreviewPotImportMutation();
   const [importBatch] = useImportPotExpensesMutation();
-  const userId = useAppSelector(selectCurrentUser)?.id ?? '';
 
   const close = () => {
     if (step.name === 'importing') return;
@@ -99,8 +95,8 @@ export function ImportDialog({
     try {
       const text = await readText(file);
       const preview = await previewImport({ potId, importPreviewRequest: { text } }).unwrap();
-      const memberIds = new Set(members.map(({ id }) => id));
-      const mapping = withRememberedNames(userId, potId, preview.mapping, memberIds);
+      // The server proposes who each name is: the owner's choice at the pot's last import, else a guess.
+      const mapping = Object.fromEntries(preview.mapping.map(({ name, memberId }) => [name, memberId]));
       setStep({ name: 'preview', text, preview, mapping });
     } catch (caught) {
       setError(problemDetail(caught) ?? 'Kitty could not read this file. Please try again.');
@@ -116,7 +112,6 @@ export function ImportDialog({
   const runImport = async () => {
     if (step.name !== 'preview') return;
     const { text, preview, mapping } = step;
-    rememberNames(userId, potId, mapping);
     const body = {
       text,
       format: preview.format,
