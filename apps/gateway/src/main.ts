@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 
-import { shutdownOnSignals } from '@kitty/nest-common';
+import { shutdownOnSignals, startOnlyWithTrustedServers } from '@kitty/nest-common';
 import { Logger } from 'nestjs-pino';
 import { collectDefaultMetrics, register } from 'prom-client';
 
@@ -10,6 +10,10 @@ import { createOpsServer } from './ops/ops-server';
 
 async function main() {
   const config = loadGatewayConfig();
+  await startOnlyWithTrustedServers('gateway', {
+    redisUrl: config.REDIS_URL,
+    databaseUrl: config.DATABASE_URL,
+  });
   register.setDefaultLabels({ service: 'gateway' });
   collectDefaultMetrics();
   const app = await createGateway(config);

@@ -8,5 +8,6 @@ void bootstrapService(AppModule, {
   name: 'issuing',
   httpPort: config.HTTP_PORT,
   redisUrl: config.REDIS_URL,
+  databaseUrl: config.DATABASE_URL,
   queuePrefix: config.QUEUE_PREFIX,
 });

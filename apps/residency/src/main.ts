@@ -8,6 +8,7 @@ void bootstrapService(AppModule, {
   name: 'residency',
   httpPort: config.HTTP_PORT,
   redisUrl: config.REDIS_URL,
+  databaseUrl: config.DATABASE_URL,
   queuePrefix: config.QUEUE_PREFIX,
   shutdownGraceMs: config.SHUTDOWN_GRACE_MS,
 });

@@ -1,1 +1,2 @@
 export * from './bootstrap-service';
+export * from './trusted-connections';

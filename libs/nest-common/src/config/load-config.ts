@@ -29,7 +29,10 @@ export function loadConfig<Schema extends z.ZodType>(
 export const baseConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace']).default('info'),
-  REDIS_URL: z.url().default('redis://127.0.0.1:6379'),
+  /** redis://, or rediss:// for TLS (a private CA goes in NODE_EXTRA_CA_CERTS). */
+  REDIS_URL: z
+    .url({ protocol: /^rediss?$/, error: 'Use a redis:// or rediss:// (TLS) URL.' })
+    .default('redis://127.0.0.1:6379'),
   HTTP_PORT: z.coerce.number().int().min(1).max(65535),
   /** BullMQ key prefix; separate stacks on one Redis use different prefixes. */
   QUEUE_PREFIX: z
@@ -42,7 +45,13 @@ export const baseConfigSchema = z.object({
 
 /** Settings of a service that owns a Postgres schema. */
 export const databaseConfigSchema = z.object({
-  DATABASE_URL: z.url().default('postgresql://postgres@127.0.0.1:5432/kitty'),
+  /**
+   * libpq's URL: TLS with `sslmode=verify-full&sslrootcert=<CA file>` (node-postgres reads both; it also
+   * treats `require` as `verify-full`, so a certificate is always checked).
+   */
+  DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/, error: 'Use a postgresql:// URL.' })
+    .default('postgresql://postgres@127.0.0.1:5432/kitty'),
   /**
    * Connections one process keeps at most (node-postgres's 10 by default). Size it to the database's cores
    * over every process sharing it: more statements at once than cores only queue inside Postgres, where
