@@ -348,6 +348,43 @@ describe('Card authorisations (issuing_authorization.request answered by Kitty)'
     );
     expect(corner).toHaveLength(2);
     expect(pot.stats.totalSpentPence).toBe(1200);
+
+    // The pot's statement: the hold and the release of what the capture left are one card purchase (the
+    // capture, taken wholly from the hold, moves card:holds, not the pot), and the released £3 is not money in.
+    const month = new Intl.DateTimeFormat('en-CA', {
+      year: 'numeric',
+      month: '2-digit',
+      timeZone: 'Europe/London',
+    })
+      .format(new Date())
+      .slice(0, 7);
+    const statement = await api<{
+      moneyInPence: number;
+      moneyOutPence: number;
+      entries: { kind: string; amountPence: number; cardAuthorizationId: string | null }[];
+    }>(`/api/pots/${holder.potId}/statement?month=${month}`, { headers: bearer(holder.token) });
+    expect(statement.body.entries.filter(({ kind }) => kind.startsWith('card_'))).toEqual(
+      [
+        { kind: 'card_hold', amountPence: -1500, cardAuthorizationId: authorization.id },
+        { kind: 'card_release', amountPence: 300, cardAuthorizationId: authorization.id },
+      ].map((entry) => expect.objectContaining(entry)),
+    );
+    expect(statement.body).toMatchObject({ moneyInPence: 5000, moneyOutPence: 1200 });
+    // Payments counted the capture on the authorisation, and names it on the capture's posting too; every
+    // movement of the purchase sums to zero.
+    const { rows } = await db.query<{ captured: string; named: string[]; unbalanced: number }>(
+      `SELECT a.captured_pence::text AS captured,
+              (SELECT array_agg(t.kind ORDER BY t.kind) FROM payments.ledger_transactions t
+                WHERE t.metadata->>'authorizationId' = a.authorization_id) AS named,
+              (SELECT count(*)::int FROM (SELECT t.id FROM payments.ledger_transactions t
+                  JOIN payments.ledger_postings p ON p.transaction_id = t.id
+                 WHERE t.metadata->>'authorizationId' = a.authorization_id
+                    OR t.idempotency_key = 'card-hold:' || a.authorization_id
+                 GROUP BY t.id HAVING SUM(p.amount_pence) <> 0) u) AS unbalanced
+         FROM payments.card_authorizations a WHERE a.authorization_id = $1`,
+      [authorization.id],
+    );
+    expect(rows).toEqual([{ captured: '1200', named: ['card_capture', 'card_release'], unbalanced: 0 }]);
   });
 
   it("tells every member of a purchase paid from its hold, in the pot's Activity and as a notification", async () => {

@@ -40,6 +40,8 @@ class FakeMoney {
   readonly holds = new Map<string, { potId: string; amount: number }>();
   readonly cancelled = new Set<string>();
   readonly keys = new Set<string>();
+  /** The authorisation each capture or release was sent for, by its ledger key. */
+  readonly authorizationOf = new Map<string, string | undefined>();
   /** Approvals a second member gave, per user: up to `amount`, used by one authorisation. */
   readonly approvals = new Map<string, { amount: number; usedBy: string | null }[]>();
   spent = 0;
@@ -106,6 +108,7 @@ class FakeMoney {
   async releaseHold(command: ReleaseCardHoldCommand) {
     await tick();
     if (!this.once(command.idempotencyKey)) return receipt(true);
+    this.authorizationOf.set(command.idempotencyKey, command.authorizationId);
     this.pots.set(command.potId, (this.pots.get(command.potId) ?? 0) + command.amountPence);
     return receipt(false);
   }
@@ -113,6 +116,7 @@ class FakeMoney {
   async capture(command: CaptureCardPaymentCommand) {
     await tick();
     if (!this.once(`card-capture:${command.transactionId}`)) return receipt(true);
+    this.authorizationOf.set(`card-capture:${command.transactionId}`, command.authorizationId);
     const fromPot = command.amountPence - command.fromHoldPence;
     const balance = this.pots.get(command.potId) ?? 0;
     if (balance < fromPot)
@@ -399,6 +403,12 @@ describe('Card authorisations (PostgreSQL)', () => {
     await events.process(capture(partial.authorizationId, 700, 'ipi_partial'));
     expect(money.pots.get(holder.potId)).toBe(1300);
     expect(money.spent).toBe(1700);
+    // Each movement names its authorisation, so payments shows them as one card purchase.
+    expect(Object.fromEntries(money.authorizationOf)).toEqual({
+      [`card-capture:${fullCapture.transactionId}`]: full.authorizationId,
+      'card-capture:ipi_partial': partial.authorizationId,
+      'card-release:ipi_partial': partial.authorizationId,
+    });
     const rows = await prisma.cardAuthorization.findMany({
       where: { userId: holder.userId },
       include: { transactions: true },
@@ -420,6 +430,10 @@ describe('Card authorisations (PostgreSQL)', () => {
       events.process(authorizationEvent(expired.authorizationId, true, 'pending')),
     ]);
     expect(money.pots.get(holder.potId)).toBe(2000);
+    expect(Object.fromEntries(money.authorizationOf)).toEqual({
+      [`card-release:${reversed.authorizationId}`]: reversed.authorizationId,
+      [`card-release:${expired.authorizationId}`]: expired.authorizationId,
+    });
   });
 
   it('releases a hold Stripe did not approve (our answer came too late), and stops one still in flight', async () => {

@@ -59,6 +59,7 @@ export class IssuingEventService {
       if (row.holdRemainingPence > 0 && row.potId && row.userId) {
         await this.money.releaseHold({
           idempotencyKey: cardReleaseKey(event.authorizationId),
+          authorizationId: event.authorizationId,
           potId: row.potId,
           userId: row.userId,
           amountPence: row.holdRemainingPence,
@@ -92,6 +93,7 @@ export class IssuingEventService {
       const fromHold = Math.min(row.holdRemainingPence, event.amountPence);
       await this.money.capture({
         transactionId: event.transactionId,
+        authorizationId,
         potId: row.potId,
         userId: row.userId,
         amountPence: event.amountPence,
@@ -102,6 +104,7 @@ export class IssuingEventService {
       if (leftover > 0) {
         await this.money.releaseHold({
           idempotencyKey: cardReleaseKey(event.transactionId),
+          authorizationId,
           potId: row.potId,
           userId: row.userId,
           amountPence: leftover,

@@ -13,7 +13,7 @@ export interface CardHold {
 
 /**
  * Payments' record of each card authorisation's hold (`card_authorizations`, by Stripe's authorisation id):
- * held, or released. A hold and its release each write the row in the transaction of their ledger posting,
+ * held, or released, and what its captures took. A hold and its release each write the row in the transaction of their ledger posting,
  * and each waits on the other's row lock, so Stripe closing an authorisation before its hold has committed
  * can never leave the hold standing: the later of the two sees what the earlier committed.
  */
@@ -35,6 +35,19 @@ export class CardAuthorizationRepository {
          RETURNING authorization_id`,
       args: [hold.authorizationId, hold.potId, hold.userId, hold.amountPence],
     };
+  }
+
+  /**
+   * Counts a capture on its authorisation's row, in the transaction of the capture's posting (only a new
+   * posting: a replay counted already). An authorisation that held nothing (a card check) has no row, and
+   * its capture is tied to it by its posting alone.
+   */
+  async recordCapture(tx: Tx, authorizationId: string, amountPence: number): Promise<void> {
+    await tx.$executeRawUnsafe(
+      `UPDATE card_authorizations SET captured_pence = captured_pence + $2::bigint WHERE authorization_id = $1`,
+      authorizationId,
+      amountPence,
+    );
   }
 
   /**

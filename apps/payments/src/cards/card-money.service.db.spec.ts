@@ -15,7 +15,10 @@ import { PlatformAccount, potAccount } from '../ledger/accounts';
 import { LedgerService } from '../ledger/ledger.service';
 import { PotAccessRepository } from '../pot-access/pot-access.repository';
 import { PrismaService } from '../prisma.service';
+import { StatementRepository } from '../statements/statement.repository';
+import { StatementService } from '../statements/statement.service';
 import { openPaymentsDatabase, type PaymentsDatabase } from '../testing/database';
+import { FakePeerRpc } from '../testing/fakes';
 import { CardAuthorizationRepository } from './card-authorization.repository';
 import { CardMoneyService } from './card-money.service';
 import { CardSpendingRepository } from './card-spending.repository';
@@ -394,6 +397,104 @@ describe('CardMoneyService (PostgreSQL)', () => {
     await cards.releaseHold(release);
     await expect(balance(potAccount(potId))).resolves.toBe(2400n);
     expect((await potEvents(potId)).at(-1)).toMatchObject({ kind: 'card_release', amountPence: 400 });
+  });
+
+  it("shows one card purchase's hold, capture and release under its authorisation, counted on its row", async () => {
+    const potId = await fundedPot(5000);
+    const peers = new FakePeerRpc();
+    peers.join(potId, userId, 'owner', 'Lisbon', 'Ann');
+    const statements = new StatementService(new StatementRepository(prisma), peers.asPeers());
+    // Café Nero: £10 held, £6 captured from the hold, the £4 left over given back.
+    const stripeId = (prefix: string) => `${prefix}_${randomUUID().replace(/-/g, '')}`;
+    const coffee = stripeId('iauth');
+    const coffeePaid = stripeId('ipi');
+    await hold(1000, coffee);
+    await cards.capture({
+      transactionId: coffeePaid,
+      authorizationId: coffee,
+      potId,
+      userId,
+      amountPence: 600,
+      fromHoldPence: 600,
+      description: 'Café Nero',
+    });
+    const leftover = {
+      idempotencyKey: `card-release:${coffeePaid}`,
+      authorizationId: coffee,
+      potId,
+      userId,
+      amountPence: 400,
+      description: 'Café Nero',
+    };
+    await cards.releaseHold(leftover);
+    await expect(cards.releaseHold(leftover)).resolves.toMatchObject({ replayed: true });
+    // Pret: £5 held, £7 captured (the hold, then £2 from the pot); a repeat counts nothing twice.
+    const lunch = stripeId('iauth');
+    await hold(500, lunch);
+    const capture = {
+      transactionId: stripeId('ipi'),
+      authorizationId: lunch,
+      potId,
+      userId,
+      amountPence: 700,
+      fromHoldPence: 500,
+      description: 'Pret',
+    };
+    await cards.capture(capture);
+    await expect(cards.capture(capture)).resolves.toMatchObject({ replayed: true });
+    // A capture from the release before (here of a card check, nothing held) names no authorisation: it
+    // stands alone.
+    const before = {
+      ...capture,
+      transactionId: stripeId('ipi'),
+      authorizationId: undefined,
+      fromHoldPence: 0,
+    };
+    await cards.capture(before);
+
+    const statement = await statements.statement({
+      caller: { userId, email: 'ann@example.com', name: 'Ann' },
+      source: { type: 'pot', potId },
+      month: new Date().toISOString().slice(0, 7),
+    });
+    expect(
+      statement.entries.map((entry) => [entry.kind, entry.amountPence, entry.cardAuthorizationId]),
+    ).toEqual([
+      ['top_up', 5000, null],
+      ['card_hold', -1000, coffee],
+      ['card_release', 400, coffee],
+      ['card_hold', -500, lunch],
+      ['card_capture', -200, lunch],
+      ['card_capture', -700, null],
+    ]);
+    // The released £4 is not money in: each purchase counts by what it cost.
+    expect(statement).toMatchObject({ moneyInPence: 5000, moneyOutPence: 2000, closingBalancePence: 3000 });
+
+    const captured = await prisma.$queryRawUnsafe<{ authorization_id: string; captured: bigint }[]>(
+      `SELECT authorization_id, captured_pence AS captured FROM card_authorizations
+        WHERE authorization_id IN ($1, $2) ORDER BY held_pence DESC`,
+      coffee,
+      lunch,
+    );
+    expect(captured).toEqual([
+      { authorization_id: coffee, captured: 600n },
+      { authorization_id: lunch, captured: 700n },
+    ]);
+    // Every card movement above, the capture wholly from the hold included, sums to zero.
+    const unbalanced = await prisma.$queryRawUnsafe<{ key: string }[]>(
+      `SELECT t.idempotency_key AS key FROM ledger_transactions t JOIN ledger_postings p ON p.transaction_id = t.id
+        WHERE t.idempotency_key = ANY($1::text[])
+        GROUP BY t.idempotency_key HAVING SUM(p.amount_pence) <> 0 OR COUNT(*) < 2`,
+      [
+        `card-hold:${coffee}`,
+        `card-capture:${coffeePaid}`,
+        `card-release:${coffeePaid}`,
+        `card-hold:${lunch}`,
+        `card-capture:${capture.transactionId}`,
+        `card-capture:${before.transactionId}`,
+      ],
+    );
+    expect(unbalanced).toEqual([]);
   });
 
   it('cancelling gives the whole hold back once, however often it is asked', async () => {

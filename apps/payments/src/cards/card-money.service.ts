@@ -117,6 +117,7 @@ export class CardMoneyService {
       kind: 'card_release',
       description: command.description,
       userId: command.userId,
+      metadata: authorizationOf(command),
       postings: [
         { accountId: PlatformAccount.cardHolds, amountPence: -amount },
         { accountId: potAccount(command.potId), amountPence: amount },
@@ -127,7 +128,8 @@ export class CardMoneyService {
   /**
    * The purchase is paid: from what was held first, the rest from the pot. Announced as a purchase with
    * its whole amount in the same transaction, since a capture taken entirely from the hold does not move
-   * the pot's balance (so no balance event speaks of it).
+   * the pot's balance (so no balance event speaks of it). Counted on its authorisation's row, which its
+   * posting names, so a statement shows it with the hold it took.
    */
   capture(command: CaptureCardPaymentCommand): Promise<LedgerReceipt> {
     const fromHold = BigInt(command.fromHoldPence);
@@ -138,6 +140,7 @@ export class CardMoneyService {
         kind: 'card_capture',
         description: command.description,
         userId: command.userId,
+        metadata: authorizationOf(command),
         postings: [
           ...(fromHold > 0n ? [{ accountId: PlatformAccount.cardHolds, amountPence: -fromHold }] : []),
           ...(fromPot > 0n ? [{ accountId: potAccount(command.potId), amountPence: -fromPot }] : []),
@@ -145,6 +148,8 @@ export class CardMoneyService {
         ],
       });
       if (!receipt.replayed) {
+        if (command.authorizationId)
+          await this.authorizations.recordCapture(tx, command.authorizationId, command.amountPence);
         const purchase: CardPurchaseCaptured = {
           potId: command.potId,
           userId: command.userId,
@@ -242,6 +247,16 @@ export class CardMoneyService {
       throw error;
     }
   }
+}
+
+/**
+ * The authorisation a capture or release names, kept on its ledger transaction (the statement groups a card
+ * purchase's movements by it); none from the release before, which does not send it.
+ */
+function authorizationOf(command: {
+  authorizationId?: string | undefined;
+}): Readonly<Record<string, string>> | undefined {
+  return command.authorizationId ? { authorizationId: command.authorizationId } : undefined;
 }
 
 /**

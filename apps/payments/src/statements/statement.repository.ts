@@ -24,6 +24,8 @@ export interface EntryRow {
   fee_pence: string | null;
   user_id: string | null;
   idempotency_key: string;
+  /** The card authorisation a capture or release names (payments records it with the posting). */
+  authorization_id: string | null;
 }
 
 /** The ledger as a statement reads it: one account's postings, cut into UK calendar months. */
@@ -59,7 +61,8 @@ export class StatementRepository {
   entriesWithin(accountId: string, bounds: Bounds): Promise<EntryRow[]> {
     return this.prisma.$queryRawUnsafe<EntryRow[]>(
       `SELECT p.transaction_id::text, p.created_at, t.kind, t.description, p.amount_pence, p.balance_after,
-              t.metadata->>'feePence' AS fee_pence, t.metadata->>'userId' AS user_id, t.idempotency_key
+              t.metadata->>'feePence' AS fee_pence, t.metadata->>'userId' AS user_id, t.idempotency_key,
+              t.metadata->>'authorizationId' AS authorization_id
          FROM ledger_postings p JOIN ledger_transactions t ON t.id = p.transaction_id
         WHERE p.account_id = $1 AND p.account_sequence > $2 AND p.account_sequence <= $3
         ORDER BY p.account_sequence`,

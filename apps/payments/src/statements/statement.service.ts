@@ -10,9 +10,15 @@ const CARD_KINDS = new Set(['card_hold', 'card_capture', 'card_release']);
 
 /**
  * The Stripe authorisation a card movement's ledger key names: its hold (`card-hold:<id>`), the hold
- * given back whole (`card-release:<id>`, or the hold's reversal when it was declined in flight).
+ * given back whole (`card-release:<id>`, or the hold's reversal when it was declined in flight). A capture
+ * and what it gives back are keyed by the card transaction, and name their authorisation in the posting.
  */
 const CARD_AUTHORIZATION_KEY = /^(?:reversal:)?card-(?:hold|release):(iauth_[A-Za-z0-9]+)$/;
+
+function cardAuthorizationOf(row: EntryRow): string | null {
+  if (!CARD_KINDS.has(row.kind)) return null;
+  return row.authorization_id ?? CARD_AUTHORIZATION_KEY.exec(row.idempotency_key)?.[1] ?? null;
+}
 
 /**
  * A month of the caller's wallet or of a pot they belong to, read from the append-only ledger. The month
@@ -62,9 +68,7 @@ function toEntry(row: EntryRow, memberName: string | null): StatementEntry {
     feePence: row.kind === 'top_up' && amountPence > 0 ? Number(row.fee_pence ?? 0) : 0,
     balanceAfterPence: penceFromBigInt(row.balance_after),
     memberName,
-    cardAuthorizationId: CARD_KINDS.has(row.kind)
-      ? (CARD_AUTHORIZATION_KEY.exec(row.idempotency_key)?.[1] ?? null)
-      : null,
+    cardAuthorizationId: cardAuthorizationOf(row),
   };
 }
 

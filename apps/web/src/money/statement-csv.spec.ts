@@ -31,6 +31,25 @@ describe('statementCsv', () => {
     ]);
   });
 
+  it('names the card purchase on every movement of it, each step in words', () => {
+    const [, capture] = aStatement().entries;
+    const card = { ...capture, description: 'Café Nero', cardAuthorizationId: 'iauth_1' };
+    const rows = statementCsv(
+      aStatement({
+        entries: [
+          { ...card, kind: 'card_hold', amountPence: -1000, balanceAfterPence: 2800 },
+          { ...card, kind: 'card_capture', amountPence: -200, balanceAfterPence: 2600 },
+          { ...card, kind: 'card_release', amountPence: 300, balanceAfterPence: 2900 },
+        ],
+      }),
+    ).split('\r\n');
+    expect(rows.slice(2, 5)).toEqual([
+      '"03/10/2026 20:30","Card purchase at Café Nero","Card hold",-10.00,0.00,28.00',
+      '"03/10/2026 20:30","Card purchase at Café Nero","Card purchase",-2.00,0.00,26.00',
+      '"03/10/2026 20:30","Card purchase at Café Nero","Card hold released",3.00,0.00,29.00',
+    ]);
+  });
+
   it('names the file after the account and the month', () => {
     expect(statementFileName(statement)).toBe('kitty-pot-lisbon-trip-2026-10.csv');
     expect(statementFileName({ ...statement, account: { type: 'wallet', name: 'Your Kitty wallet' } })).toBe(

@@ -1,5 +1,4 @@
 import type { StatementEntry } from '@kitty/api-client';
-import { formatPence } from '@kitty/money';
 
 /** What each kind of ledger movement is, in words (a kind not listed here is spelt out from its code). */
 const KIND_WORDS: Record<string, string> = {
@@ -9,7 +8,7 @@ const KIND_WORDS: Record<string, string> = {
   transfer: 'Payment',
   withdrawal: 'Withdrawal to bank',
   withdrawal_released: 'Withdrawal returned',
-  card_hold: 'Card purchase',
+  card_hold: 'Card hold',
   card_capture: 'Card purchase',
   card_release: 'Card hold released',
   adjustment: 'Correction',
@@ -24,23 +23,38 @@ export function kindWords(kind: string): string {
   return spelt.charAt(0).toUpperCase() + spelt.slice(1);
 }
 
-/** A movement's description as a person reads it: a card's names what was bought where. */
+const CARD_KINDS = new Set(['card_hold', 'card_capture', 'card_release']);
+
+/** A card movement's step of its purchase, as a person reads it. */
+const CARD_STEP: Record<string, string> = {
+  card_hold: 'Held',
+  card_capture: 'Charged',
+  card_release: 'Released',
+};
+
+/** A movement's description as a person reads it: every movement of a card payment names the purchase. */
 export function entryTitle(entry: Pick<StatementEntry, 'kind' | 'description'>): string {
-  if (entry.kind === 'card_hold' || entry.kind === 'card_capture')
-    return `Card purchase at ${entry.description}`;
-  if (entry.kind === 'card_release') return `Card hold released: ${entry.description}`;
-  return entry.description;
+  return CARD_KINDS.has(entry.kind) ? `Card purchase at ${entry.description}` : entry.description;
 }
 
-/** One line of a statement: a movement, or a card payment's hold shown with what became of it. */
+/** One movement of a card purchase: 'Held on 3 Nov', −£10.00. */
+export interface CardStep {
+  key: string;
+  words: string;
+  amountPence: number;
+}
+
+/** One line of a statement: a movement, or a card purchase with each of its movements. */
 export interface StatementLine {
   key: string;
   title: string;
-  /** What happened to a card payment's hold (held, released), when there was more than the hold. */
+  /** A card purchase's hold, captures and releases in the order they happened; empty for other movements. */
+  steps: CardStep[];
+  /** Said of a card purchase whose hold was all given back. */
   detail: string | null;
   occurredAt: string;
   memberName: string | null;
-  /** The line's effect on the account: a card payment's movements summed. */
+  /** The line's effect on the account: a card purchase's movements summed. */
   amountPence: number;
   feePence: number;
   /** The balance after the line's last movement. */
@@ -50,25 +64,23 @@ export interface StatementLine {
 const day = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'Europe/London' });
 
 /**
- * The statement's movements as lines: a card payment's hold and the release of that hold are one line,
- * placed at its last movement (the balance beside it is the balance after that); every other movement is
- * its own line. A hold given back whole reads 'not charged', so nobody takes it for spending.
+ * The statement's movements as lines: every movement of one card purchase (its authorisation's hold,
+ * captures and releases) is one line, placed at its last movement (the balance beside it is the balance
+ * after that); every other movement is its own line. A hold given back whole reads 'Not charged', so
+ * nobody takes it for spending.
  */
 export function statementLines(entries: readonly StatementEntry[]): StatementLine[] {
-  const groups = new Map<string, StatementEntry[]>();
+  const purchases = new Map<string, StatementEntry[]>();
   for (const entry of entries)
     if (entry.cardAuthorizationId)
-      groups.set(entry.cardAuthorizationId, [...(groups.get(entry.cardAuthorizationId) ?? []), entry]);
+      purchases.set(entry.cardAuthorizationId, [...(purchases.get(entry.cardAuthorizationId) ?? []), entry]);
 
   const lines: StatementLine[] = [];
   for (const entry of entries) {
-    const group = entry.cardAuthorizationId ? groups.get(entry.cardAuthorizationId) : undefined;
-    if (!group || group.length === 1) {
-      lines.push(lineOf(entry, [entry]));
-      continue;
-    }
-    if (entry !== group.at(-1)) continue;
-    lines.push(lineOf(group.find((movement) => movement.kind === 'card_hold') ?? group[0], group));
+    const purchase = entry.cardAuthorizationId ? purchases.get(entry.cardAuthorizationId) : undefined;
+    if (!purchase) lines.push(lineOf(entry, [entry]));
+    else if (entry === purchase.at(-1))
+      lines.push(lineOf(purchase.find((movement) => movement.kind === 'card_hold') ?? purchase[0], purchase));
   }
   return lines;
 }
@@ -76,10 +88,12 @@ export function statementLines(entries: readonly StatementEntry[]): StatementLin
 function lineOf(first: StatementEntry, movements: StatementEntry[]): StatementLine {
   const last = movements.at(-1) as StatementEntry;
   const amountPence = movements.reduce((sum, movement) => sum + movement.amountPence, 0);
+  const card = CARD_KINDS.has(first.kind);
   return {
     key: movements.map((movement) => movement.transactionId).join('+'),
-    title: movements.length > 1 ? `Card purchase at ${first.description}` : entryTitle(first),
-    detail: movements.length > 1 ? holdStory(movements, amountPence) : null,
+    title: entryTitle(first),
+    steps: card ? movements.map(stepOf) : [],
+    detail: card && amountPence === 0 ? 'Not charged: the hold was given back' : null,
     occurredAt: first.occurredAt,
     memberName: first.memberName,
     amountPence,
@@ -88,11 +102,10 @@ function lineOf(first: StatementEntry, movements: StatementEntry[]): StatementLi
   };
 }
 
-/** e.g. '£8.00 held on 3 Nov, released on 5 Nov: not charged'. */
-function holdStory(movements: StatementEntry[], netPence: number): string {
-  const parts = movements.map((movement) => {
-    const verb = movement.amountPence < 0 ? 'held' : 'released';
-    return `${formatPence(Math.abs(movement.amountPence))} ${verb} on ${day.format(new Date(movement.occurredAt))}`;
-  });
-  return `${parts.join(', ')}${netPence === 0 ? ': not charged' : ''}`;
+function stepOf(movement: StatementEntry): CardStep {
+  return {
+    key: movement.transactionId,
+    words: `${CARD_STEP[movement.kind] ?? kindWords(movement.kind)} on ${day.format(new Date(movement.occurredAt))}`,
+    amountPence: movement.amountPence,
+  };
 }

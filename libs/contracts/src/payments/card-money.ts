@@ -54,10 +54,19 @@ export type CardPaymentVerdict = z.infer<typeof CardPaymentVerdict>;
 export const CancelCardHoldCommand = z.object({ authorizationId: StripeId, reason: Description }).strict();
 export type CancelCardHoldCommand = z.infer<typeof CancelCardHoldCommand>;
 
+/**
+ * The Stripe authorisation a capture or a release belongs to, which payments records with its posting so
+ * that a statement shows every movement of one card purchase together. Optional only while the release
+ * before this one (which does not send it) may still be issuing's (docs/deploy.md, rolling deploys):
+ * without it the movement is posted alone, as before.
+ */
+const CardAuthorizationRef = StripeId.optional();
+
 /** card:holds −A → pot +A (what an authorisation no longer needs), under the caller's key. */
 export const ReleaseCardHoldCommand = z
   .object({
     idempotencyKey: z.string().min(1).max(200),
+    authorizationId: CardAuthorizationRef,
     potId: Uuid,
     userId: Uuid,
     amountPence: z.number().int().positive(),
@@ -68,12 +77,13 @@ export type ReleaseCardHoldCommand = z.infer<typeof ReleaseCardHoldCommand>;
 
 /**
  * A capture: `fromHoldPence` comes out of card:holds, the rest of `amountPence` out of the pot, all into
- * card:spend, under `card-capture:<transactionId>`. A capture above the hold that the pot cannot cover is
- * refused with 400 'Insufficient funds'.
+ * card:spend, under `card-capture:<transactionId>`, and counted on its authorisation's record. A capture
+ * above the hold that the pot cannot cover is refused with 400 'Insufficient funds'.
  */
 export const CaptureCardPaymentCommand = z
   .object({
     transactionId: StripeId,
+    authorizationId: CardAuthorizationRef,
     potId: Uuid,
     userId: Uuid,
     amountPence: z.number().int().positive(),

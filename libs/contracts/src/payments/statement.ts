@@ -32,9 +32,9 @@ export const StatementEntry = apiSchema(
      */
     memberName: z.string().nullable(),
     /**
-     * The card payment (Stripe authorisation) a card movement belongs to: its hold and that hold's release
-     * share it, so a statement shows them together. Null for any other movement, and for a capture or a
-     * release that followed a capture (those name the card transaction, not the authorisation).
+     * The card payment (Stripe authorisation) a card movement belongs to: its hold, its captures and every
+     * release share it, so a statement shows them as one card purchase. Null for any other movement, and
+     * for a capture or a release after a capture posted before payments recorded their authorisation.
      */
     cardAuthorizationId: z.string().nullable(),
   }),

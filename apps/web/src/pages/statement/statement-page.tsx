@@ -43,10 +43,14 @@ export function shiftMonth(month: string, delta: number): string {
 
 const labelOf = (month: string) => monthName.format(new Date(`${month}-01T00:00:00Z`));
 
+/** '+£25.00', '−£7.05', '£0.00'. */
+const signedPence = (pence: number) =>
+  `${pence > 0 ? '+' : pence < 0 ? '−' : ''}${formatPence(Math.abs(pence))}`;
+
 /**
  * /statement and /pot/:potId/statement?month=YYYY-MM: a month of the wallet or a pot from the ledger —
- * opening balance, every movement (fees paid on top shown apart; a card payment's hold together with its
- * release), closing balance — and its CSV.
+ * opening balance, every movement (fees paid on top shown apart; a card purchase's hold, captures and
+ * releases together under 'Card purchase at …'), closing balance — and its CSV.
  */
 export default function StatementPage() {
   const { potId } = useParams();
@@ -161,6 +165,16 @@ function StatementBody({ statement }: { statement: Statement }) {
                     {formatDateTime(line.occurredAt)}
                     {line.feePence > 0 && ` · fee ${formatPence(line.feePence)} paid on top`}
                   </span>
+                  {line.steps.length > 0 && (
+                    <ul className="statement-card-steps" aria-label={line.title}>
+                      {line.steps.map((step) => (
+                        <li key={step.key} className="muted funding-row-meta">
+                          <span>{step.words}</span>
+                          <span>{signedPence(step.amountPence)}</span>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
                   {line.detail && <span className="muted funding-row-meta">{line.detail}</span>}
                 </div>
                 <div className="statement-entry-amounts">
@@ -169,8 +183,7 @@ function StatementBody({ statement }: { statement: Statement }) {
                       line.amountPence < 0 ? 'statement-out' : line.amountPence > 0 ? 'statement-in' : 'muted'
                     }
                   >
-                    {line.amountPence > 0 ? '+' : line.amountPence < 0 ? '−' : ''}
-                    {formatPence(Math.abs(line.amountPence))}
+                    {signedPence(line.amountPence)}
                   </span>
                   <span className="muted funding-row-meta">
                     Balance {formatPence(line.balanceAfterPence)}
