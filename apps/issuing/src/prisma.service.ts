@@ -1,4 +1,4 @@
-import { type DatabaseConfig, type DirectRows, directRows, prismaClientOptions } from '@kitty/nest-common';
+import { type DatabaseClientConfig, type DirectRows, directRows, prismaClientOptions } from '@kitty/nest-common';
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 
 import { ISSUING_CONFIG } from './config';
@@ -13,7 +13,7 @@ export class PrismaService extends PrismaClient implements OnModuleDestroy {
   /** The card authorisation path's statements past Prisma's query path, on the same pool (see directRows). */
   readonly directRows: DirectRows;
 
-  constructor(@Inject(ISSUING_CONFIG) config: DatabaseConfig) {
+  constructor(@Inject(ISSUING_CONFIG) config: DatabaseClientConfig) {
     const options = prismaClientOptions(config, ISSUING_SCHEMA);
     super(options);
     this.directRows = directRows(options);

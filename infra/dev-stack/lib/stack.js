@@ -364,7 +364,8 @@ function describeReplicas(replicas) {
  *   mode: Mode, registry: Registry, supervisor: Supervisor, say: Say, userEnv?: NodeJS.ProcessEnv,
  *   databaseUrl: string, redisUrl: string, jwtAccessSecret: string, opsPassword: string, emailLinkSecret?: string, queuePrefix: string,
  *   stripeWebhookSecret: string, stripeConnectWebhookSecret?: string, mailDir: string, stripeSandboxDataDir: string,
- *   timeoutMs: number, withMaildev?: boolean, replicas?: Record<string, number>
+ *   timeoutMs: number, withMaildev?: boolean, replicas?: Record<string, number>,
+ *   pooler?: { urlFor: (app: string) => string } | null
  * }} options
  */
 async function startStack({
@@ -412,9 +413,11 @@ async function startStack({
     ports,
     replicas,
     // Each replica its own ports; an operator port (the gateway's) goes in OPS_HTTP_PORT.
-    env: (_app, port, opsPort) => ({
+    env: (app, port, opsPort) => ({
       ...appEnv(shared, port, userEnv),
       ...(opsPort !== null && { OPS_HTTP_PORT: String(opsPort) }),
+      // Behind PgBouncer each app has a database entry of its own (lib/pgbouncer.js).
+      ...(rest.pooler ? { DATABASE_URL: rest.pooler.urlFor(app.name), DATABASE_POOLER: 'transaction' } : {}),
     }),
     timeoutMs: rest.timeoutMs,
     node: node.binary,

@@ -18,6 +18,7 @@ const {
   redact,
 } = require('./postgres');
 const { privateRedis } = require('./redis');
+const { startPgbouncer } = require('./pgbouncer');
 const { containersUnavailable, startTestContainers } = require('./test-containers');
 const { Supervisor } = require('./supervisor');
 const { ReplicaKeeper } = require('./replica-keeper');
@@ -295,8 +296,21 @@ async function runTests(argv, userEnv = process.env) {
     const database = /** @type {string} */ (run.testDbUrl);
     const redisUrl = /** @type {Service} */ (run.redis).url;
     await phases.run('stack start', async () => {
+      // KITTY_PGBOUNCER=on: the apps reach the run's database through PgBouncer in transaction mode.
+      const pooler =
+        userEnv.KITTY_PGBOUNCER === 'on'
+          ? await startPgbouncer({
+              supervisor,
+              databaseUrl: database,
+              apps: registry.apps.map(({ name }) => name),
+              dir: path.join(runDir, 'pgbouncer'),
+            })
+          : null;
+      if (pooler)
+        say.info(`PgBouncer (transaction mode) on 127.0.0.1:${pooler.port} in front of the run's database`);
       try {
         run.stack = await stack.startStack({
+          pooler,
           mode: 'test',
           registry,
           replicas,
@@ -318,7 +332,7 @@ async function runTests(argv, userEnv = process.env) {
       }
       keeper.watch(run.stack.replicas);
       const most = Math.max(...Object.values(replicas));
-      return `gateway on ${run.stack.gatewayUrl}${most > 1 ? `, up to ${most} replicas per app` : ''}`;
+      return `gateway on ${run.stack.gatewayUrl}${most > 1 ? `, up to ${most} replicas per app` : ''}${pooler ? ', through PgBouncer' : ''}`;
     });
 
     if (!run.stack) {

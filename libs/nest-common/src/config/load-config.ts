@@ -59,8 +59,16 @@ export const databaseConfigSchema = z.object({
    * decision measured 5.0–5.6 ms with 10, 3.7 with 5).
    */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(100).default(10),
+  /**
+   * `transaction`: DATABASE_URL is a pooler in transaction mode (PgBouncer), whose database entry for this
+   * service sets its search_path (docs/scaling.md#a-postgres-pooler). `none`: Postgres itself.
+   */
+  DATABASE_POOLER: z.enum(['none', 'transaction']).default('none'),
 });
 export type DatabaseConfig = z.infer<typeof databaseConfigSchema>;
+/** What a database client needs of it: no pooler unless said. */
+export type DatabaseClientConfig = Omit<DatabaseConfig, 'DATABASE_POOLER'> &
+  Partial<Pick<DatabaseConfig, 'DATABASE_POOLER'>>;
 
 /** Stands in for secrets outside production so `npm start` works with no setup; refused in production. */
 export const DEVELOPMENT_SECRET = 'development-only-secret-never-use-in-production';

@@ -112,3 +112,23 @@ describe('directRows against PostgreSQL', () => {
     expect(() => directRows({ ...options, adapter: { ...options.adapter } } as typeof options)).toThrow();
   });
 });
+
+describe('behind a pooler in transaction mode (DATABASE_POOLER=transaction)', () => {
+  const options = prismaClientOptions(
+    { DATABASE_URL, DATABASE_POOL_SIZE: 2, DATABASE_POOLER: 'transaction' },
+    'public',
+  );
+  const rows = directRows(options);
+  afterAll(async () => (await options.adapter.connect()).dispose());
+
+  it('prepares no named statement and sends no startup options (the pooler sets search_path)', async () => {
+    const sql = "SELECT current_setting('search_path') AS path, $1::int AS n";
+    await rows(sql, 1);
+    const [row] = await rows<{ path: string; prepared: bigint }>(
+      `SELECT current_setting('search_path') AS path,
+              (SELECT count(*) FROM pg_prepared_statements) AS prepared`,
+    );
+    // The server's default search_path, not the one `options` would set; nothing kept by name.
+    expect(row).toEqual({ path: '"$user", public', prepared: 0n });
+  });
+});

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 
-import type { DatabaseConfig } from '../config/load-config';
+import type { DatabaseClientConfig } from '../config/load-config';
 
 /**
  * Waits for a pooled connection and runs a transaction for up to this long. Writers of one pot (or one
@@ -36,6 +36,9 @@ export function statementNamer(limit = PREPARED_STATEMENTS_PER_PROCESS): (query:
     return name;
   };
 }
+
+/** Every statement unnamed: parsed and planned on each run, on whichever server connection runs it. */
+const unnamedStatements = () => '';
 
 /**
  * SQLSTATEs after which a connection is not used again: connection exception (08), operator intervention
@@ -118,13 +121,17 @@ const directRowsOfAdapter = new WeakMap<object, DirectRows>();
  * it; `search_path` sends raw SQL (outbox relay, row locks) there too — without it raw queries silently
  * hit `public`.
  */
-export function prismaClientOptions(database: DatabaseConfig, schema: string) {
+export function prismaClientOptions(database: DatabaseClientConfig, schema: string) {
+  // Behind a pooler in transaction mode, two statements of one client may run on two server connections: a
+  // statement prepared on one is unknown on the other (PgBouncer before 1.21 passes no prepared statements
+  // through), and a startup `options` is refused, so the pooler's entry for the service sets search_path.
+  const pooled = database.DATABASE_POOLER === 'transaction';
   const pool = statementErrorTolerantPool({
     connectionString: database.DATABASE_URL,
     max: database.DATABASE_POOL_SIZE,
-    options: `-c search_path=${schema}`,
+    ...(pooled ? {} : { options: `-c search_path=${schema}` }),
   });
-  const name = statementNamer();
+  const name = pooled ? unnamedStatements : statementNamer();
   const adapter = new PrismaPg(pool, { schema, statementNameGenerator: name, disposeExternalPool: true });
   directRowsOfAdapter.set(adapter, async <Row>(sql: string, ...values: unknown[]) => {
     const result = await pool.query({ name: name({ sql }), text: sql, values, types: directTypes });
