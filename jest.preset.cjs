@@ -20,6 +20,8 @@ module.exports = {
       },
     ],
   },
+  // NestJS 12 ships as ES modules: compile its packages to CommonJS like our own code.
+  transformIgnorePatterns: ['/node_modules/(?!@nestjs/)'],
   moduleNameMapper: {
     // Generated Prisma clients import their TypeScript siblings with a .js suffix.
     '^(\\.{1,2}/.*)\\.js$': '$1',

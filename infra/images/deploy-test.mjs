@@ -152,7 +152,8 @@ const quiet = (/** @type {string[]} */ args) => spawnSync('podman', args, { env,
 // `--shape=compose` or `--shape=kube` runs one of the two; both by default.
 const shape = process.argv.find((arg) => arg.startsWith('--shape='))?.slice('--shape='.length);
 const composeShape = () => {
-  let ok = false;
+  /** @type {boolean} */
+  let ok;
   try {
     compose('down', '-v');
     // podman-compose 1.0 starts every service at once, whatever depends_on says (Docker Compose waits):

@@ -98,7 +98,8 @@ export function kubePlayShape({ root, env, say, fail, secrets, smokeTest, waitFo
       '{{range .NetworkSettings.Networks}}{{.IPAddress}}{{end}}',
     ]).stdout.trim();
 
-  let ok = false;
+  /** @type {boolean} */
+  let ok;
   try {
     down();
     for (const image of images) {

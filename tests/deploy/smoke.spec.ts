@@ -57,6 +57,7 @@ describe(`the stack from its images (${process.env.DEPLOY_SHAPE ?? 'compose'})`,
         if (!last) throw error;
         throw new Error(
           `${name}: still 503 after 30 s (${unavailable} answers of 503 in all; last: ${last})`,
+          { cause: error },
         );
       }
     };

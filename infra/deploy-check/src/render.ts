@@ -66,6 +66,8 @@ export function renderOverlay(overlay: Overlay): Manifest[] {
     return sortManifests(parseManifests(output));
   } catch (error) {
     const err = error as Error & { stderr?: string };
-    throw new Error(`kubectl kustomize ${overlayDir(overlay)} failed:\n${err.stderr ?? err.message}`);
+    throw new Error(`kubectl kustomize ${overlayDir(overlay)} failed:\n${err.stderr ?? err.message}`, {
+      cause: error,
+    });
   }
 }

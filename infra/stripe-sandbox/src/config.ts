@@ -1,8 +1,20 @@
-import { commaSeparated } from '@kitty/nest-common';
 import Stripe from 'stripe';
 import { z } from 'zod';
 
 const milliseconds = (fallback: number) => z.coerce.number().int().min(0).default(fallback);
+/**
+ * A comma-separated list setting (`a, b,c` → ['a', 'b', 'c']); empty or unset → []. Kept here rather than
+ * taken from the services' Nest library: loading that library loads NestJS, three times the sandbox's start.
+ */
+const commaSeparated = z
+  .string()
+  .default('')
+  .transform((value) =>
+    value
+      .split(',')
+      .map((item) => item.trim())
+      .filter((item) => item.length > 0),
+  );
 /**
  * The sandbox's whole configuration, read from the environment once at boot. A development tool that must
  * never stand in for Stripe in production, so `NODE_ENV=production` stops it.

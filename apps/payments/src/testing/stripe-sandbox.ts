@@ -63,7 +63,14 @@ export async function startStripeSandbox(): Promise<RunningSandbox> {
     if (!response.ok) throw new Error(`GET ${resource}: ${response.status}`);
     return (await response.json()) as T;
   };
-  await waitFor(async () => ((await fetch(`${url}/_sandbox/health`)).ok ? true : null));
+  const stop = () => child.kill('SIGTERM');
+  try {
+    await waitFor(async () => ((await fetch(`${url}/_sandbox/health`)).ok ? true : null));
+  } catch (error) {
+    // A sandbox that never answered would otherwise outlive the spec and keep jest from exiting.
+    stop();
+    throw error;
+  }
   return {
     url,
     get,
@@ -79,7 +86,7 @@ export async function startStripeSandbox(): Promise<RunningSandbox> {
         const events = await get<{ data: Stripe.Event[] }>(`events?type=${type}&limit=100`);
         return events.data.find((event) => (event.data.object as { id?: string }).id === objectId) ?? null;
       }),
-    stop: () => child.kill('SIGTERM'),
+    stop,
   };
 }
 
