@@ -19,30 +19,59 @@ import { signedInAt } from '../support/web-flows';
 jest.setTimeout(180_000);
 const chromium = useChromium();
 
-/** A purchase on the user's card through the sandbox's test helper, on their Connect account. */
-async function purchase(userId: string, amountPence: number, merchant: string) {
+/** The user's card and the Connect account it is on, at Stripe. */
+async function cardOf(userId: string) {
   const db = new Pool({ connectionString: process.env.DATABASE_URL, max: 1 });
   const { rows } = await db
-    .query<{ stripe_card_id: string; stripe_account_id: string }>(
-      'SELECT stripe_card_id, stripe_account_id FROM issuing.virtual_cards WHERE user_id = $1',
+    .query<{ stripeCardId: string; stripeAccountId: string }>(
+      'SELECT stripe_card_id AS "stripeCardId", stripe_account_id AS "stripeAccountId" FROM issuing.virtual_cards WHERE user_id = $1',
       [userId],
     )
     .finally(() => db.end());
+  return rows[0];
+}
+
+/** A purchase on the user's card through the sandbox's test helper, on their Connect account. */
+async function purchase(userId: string, amountPence: number, merchant: string) {
+  const { stripeCardId, stripeAccountId } = await cardOf(userId);
   const response = await fetch(`${stripeTestSettings().apiUrl}/v1/test_helpers/issuing/authorizations`, {
     method: 'POST',
     headers: {
       authorization: 'Bearer sk_test_kitty_e2e',
-      'stripe-account': rows[0].stripe_account_id,
+      'stripe-account': stripeAccountId,
       'content-type': 'application/x-www-form-urlencoded',
     },
     body: new URLSearchParams({
-      card: rows[0].stripe_card_id,
+      card: stripeCardId,
       amount: String(amountPence),
       currency: 'gbp',
       'merchant_data[name]': merchant,
     }),
   });
-  return (await response.json()) as { approved: boolean };
+  return (await response.json()) as { id: string; approved: boolean };
+}
+
+/** The merchant's side of a held purchase, through the sandbox's test helper (it announces it to Kitty). */
+async function merchant(
+  userId: string,
+  authorizationId: string,
+  action: 'capture' | 'reverse',
+  params: Record<string, string> = {},
+) {
+  const { stripeAccountId } = await cardOf(userId);
+  const response = await fetch(
+    `${stripeTestSettings().apiUrl}/v1/test_helpers/issuing/authorizations/${authorizationId}/${action}`,
+    {
+      method: 'POST',
+      headers: {
+        authorization: 'Bearer sk_test_kitty_e2e',
+        'stripe-account': stripeAccountId,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: new URLSearchParams(params),
+    },
+  );
+  expect(response.status).toBe(200);
 }
 
 /** How far the page is wider than its window (0: it fits). */
@@ -144,6 +173,71 @@ describe('what friends read', () => {
     // The other member sees the pot from their side: they owe their share of the dinner.
     const member = await signedInAt(chromium, 375, others[0]);
     await member.getByText(/^You owe £[\d,]+\.\d{2}$/).waitFor();
+  });
+
+  it('a card purchase on the pot statement is one line with its hold and release, on a 375 px phone', async () => {
+    const { pot, owner } = await potWithMembers(0, 'Highlands weekend');
+    const token = owner.session.accessToken;
+    await verifyUser(token);
+    expect((await api('/api/cards', { method: 'POST', headers: bearer(token) })).status).toBe(201);
+    await topUp(token, 5_000, { type: 'pot', potId: pot.id });
+    const shop = 'Sainsbury’s Local, Edinburgh Waverley Station concourse';
+    const charged = await purchase(owner.session.user.id, 1_500, shop);
+    expect(charged.approved).toBe(true);
+    // The merchant takes £12 of the £15 held; the other £3 comes back to the pot.
+    await merchant(owner.session.user.id, charged.id, 'capture', { capture_amount: '1200' });
+    const cafe = await purchase(owner.session.user.id, 800, 'Café Nero');
+    expect(cafe.approved).toBe(true);
+    // This hold is given back whole: nothing was spent.
+    await merchant(owner.session.user.id, cafe.id, 'reverse');
+    await eventually(async () => {
+      const read = await api<PotDetail>(`/api/pots/${pot.id}`, { headers: bearer(token) });
+      return read.body.balancePence === 3_800 ? true : undefined;
+    }, 20_000);
+
+    const page = await signedInAt(chromium, 375, owner);
+    await page.goto(`/pot/${pot.id}/statement`);
+    const movements = page.getByRole('list', { name: 'Movements' });
+    const line = (title: string) =>
+      movements.getByRole('listitem').filter({ has: page.getByRole('list', { name: title }) });
+    const shopSteps = page.getByRole('list', { name: `Card purchase at ${shop}` });
+    await shopSteps.getByText(/^Released on /).waitFor({ timeout: 20_000 });
+    // One line for the purchase: its movements listed under it with their amounts, the line its sum.
+    expect(await movements.getByText(`Card purchase at ${shop}`, { exact: true }).count()).toBe(1);
+    expect(await shopSteps.getByRole('listitem').allInnerTexts()).toEqual([
+      expect.stringMatching(/^Held on \d{1,2} \w+\s+−£15\.00$/),
+      expect.stringMatching(/^Released on \d{1,2} \w+\s+\+£3\.00$/),
+    ]);
+    await line(`Card purchase at ${shop}`).getByText('−£12.00', { exact: true }).waitFor();
+    const cafeSteps = page.getByRole('list', { name: 'Card purchase at Café Nero' });
+    expect(await cafeSteps.getByRole('listitem').allInnerTexts()).toEqual([
+      expect.stringMatching(/^Held on \d{1,2} \w+\s+−£8\.00$/),
+      expect.stringMatching(/^Released on \d{1,2} \w+\s+\+£8\.00$/),
+    ]);
+    await line('Card purchase at Café Nero').getByText('Not charged: the hold was given back').waitFor();
+    // Each step's amount stays on one line beside its words: its text is one box, not two.
+    const amountLines = await page
+      .locator('.statement-card-steps li > span:last-child')
+      .evaluateAll((spans) =>
+        spans.map((span) => {
+          const text = document.createRange();
+          text.selectNodeContents(span);
+          return text.getClientRects().length;
+        }),
+      );
+    expect(amountLines).toEqual([1, 1, 1, 1]);
+    // Released holds are not money in: only the top-up is.
+    const summary = await page.getByRole('region', { name: 'Summary' }).locator('dt, dd').allInnerTexts();
+    expect(
+      Object.fromEntries(summary.flatMap((text, i) => (i % 2 ? [] : [[text, summary[i + 1]]]))),
+    ).toMatchObject({
+      'Opening balance': '£0.00',
+      'Money in': '£50.00',
+      'Money out': '£12.00',
+      'Closing balance': '£38.00',
+    });
+    await fits(page, 'statement with card purchases', 375);
+    await page.screenshot({ path: 'docs/screens/statement-card-purchases-375.png', fullPage: true });
   });
 
   it('every page, with long names, 20 members, 200 expenses and £99,999.99 in it, fits a 375 px phone', async () => {

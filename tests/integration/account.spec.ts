@@ -181,9 +181,9 @@ describe('data export', () => {
   });
 
   it('keeps archived pots and their payments in the export', async () => {
-    const { pot, owner } = await potWithMembers(0, `Archived ${randomUUID().slice(0, 6)}`);
+    const { pot, owner } = await potWithMembers(1, `Archived ${randomUUID().slice(0, 6)}`);
     const asOwner = bearer(owner.session.accessToken);
-    const ownerId = pot.members[0]!.id;
+    const [ownerId, memberId] = pot.members.map(({ id }) => id);
     const recorded = await api(`/api/pots/${pot.id}/expenses`, {
       method: 'POST',
       body: {
@@ -191,11 +191,18 @@ describe('data export', () => {
         amountPence: 1800,
         paidFrom: 'member',
         payerMemberId: ownerId,
-        split: { mode: 'equal', members: [{ memberId: ownerId }] },
+        split: { mode: 'equal', members: [{ memberId: ownerId }, { memberId }] },
       },
       headers: { ...asOwner, 'idempotency-key': randomUUID() },
     });
     expect(recorded.status).toBe(201);
+    // The member pays the owner back, and the settled pot is archived.
+    const paid = await api<{ id: string; status: string }>(`/api/pots/${pot.id}/settlements`, {
+      method: 'POST',
+      body: { fromMemberId: memberId, toMemberId: ownerId, amountPence: 900 },
+      headers: { ...asOwner, 'idempotency-key': randomUUID() },
+    });
+    expect(paid.body.status).toBe('confirmed');
     const archived = await api(`/api/pots/${pot.id}`, {
       method: 'PATCH',
       body: { isActive: false },
@@ -204,13 +211,21 @@ describe('data export', () => {
     expect(archived.status).toBe(200);
 
     const json = await api<{
-      pots: { id: string; isActive: boolean; expenses: { description: string }[] }[];
+      pots: {
+        id: string;
+        isActive: boolean;
+        expenses: { description: string }[];
+        settlements: { id: string; amountPence: number }[];
+      }[];
     }>('/api/me/export', { headers: asOwner });
     const exported = json.body.pots.find(({ id }) => id === pot.id);
     expect(exported?.isActive).toBe(false);
     expect(exported?.expenses.map(({ description }) => description)).toEqual(['Museum tickets']);
+    expect(exported?.settlements).toEqual([expect.objectContaining({ id: paid.body.id, amountPence: 900 })]);
     const csv = await api<string>('/api/me/export/expenses', { headers: asOwner });
     expect(csv.body).toContain('Museum tickets');
+    const settlements = await api<string>('/api/me/export/settlements', { headers: asOwner });
+    expect(settlements.body).toContain(`${pot.name},${paid.body.id},`);
   });
 });
 

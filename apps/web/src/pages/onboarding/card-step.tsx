@@ -12,11 +12,10 @@ import { BankAccountForm } from '../../bank-account/bank-account-form';
 import { serverFieldErrors } from '../../ui/server-field-errors';
 import { useToast } from '../../ui/toast';
 
-/** The verified account at a glance: where withdrawals go and whether card issuing is on. */
-export function AccountSummary({ account }: { account: PaymentAccount }) {
+/** The verified account at a glance, in words (no provider ids): where withdrawals go, whether card issuing is on. */
+function AccountSummary({ account }: { account: PaymentAccount }) {
   return (
     <Descriptions column={1} size="small" className="onboarding-account">
-      <Descriptions.Item label="Account">{account.id}</Descriptions.Item>
       <Descriptions.Item label="KYC">
         {account.kycStatus === 'complete'
           ? 'Completed'

@@ -28,8 +28,11 @@ export default function ContributionsChart({
   return (
     <figure className="contributions-chart">
       <div aria-hidden="true">
+        {/* Without recharts' keyboard layer: the chart is hidden from assistive technology (the table
+            below says the same), so nothing in it may take focus. */}
         <BarChart
           responsive
+          accessibilityLayer={false}
           data={data}
           style={{ width: '100%', height: 280 }}
           margin={{ left: 8, right: 8 }}
