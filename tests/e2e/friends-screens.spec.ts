@@ -332,7 +332,7 @@ describe('what friends read', () => {
       viewport: { width: 375, height: 900 },
     });
     const publicPage = await visitor.newPage();
-    publicPage.setDefaultTimeout(15_000);
+    publicPage.setDefaultTimeout(30_000);
     for (const path of [
       '/auth',
       '/auth?mode=sign-up',

@@ -47,13 +47,13 @@ export async function openUkPage(
     extraHTTPHeaders: { 'x-forwarded-for': UK_IP },
   });
   const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
+  page.setDefaultTimeout(30_000);
   return { context, page };
 }
 
 /**
  * A fresh browser profile `width` px wide (from a random public IP, so sign-in limits stay per test),
- * signed in as `user` through the form and on Home. 15 s per step: CI runs this beside 21 app processes.
+ * signed in as `user` through the form and on Home. 30 s per step: CI runs this beside 21 app processes, on a machine it may share.
  */
 export async function signedInAt(
   chromium: ReturnType<typeof useChromium>,
@@ -68,7 +68,7 @@ export async function signedInAt(
     acceptDownloads,
   });
   const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
+  page.setDefaultTimeout(30_000);
   await page.goto('/auth');
   await field(page, 'Email').fill(user.credentials.email);
   await field(page, 'Password').fill(user.credentials.password);
