@@ -40,11 +40,11 @@ async function inParallel<T, R>(items: T[], limit: number, work: (item: T) => Pr
 }
 
 describe('Stripe webhooks at POST /api/webhooks/stripe', () => {
-  const queue = stripeEventQueue();
+  const { queue, close: closeQueue } = stripeEventQueue();
   const db = new Pool({ connectionString: process.env.DATABASE_URL });
 
   afterAll(async () => {
-    await queue.close();
+    await closeQueue();
     await db.end();
   });
 

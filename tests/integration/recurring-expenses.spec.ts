@@ -3,10 +3,9 @@
 // cancellable by its author or the owner only, and the schedule that records later periods registered once.
 import { randomUUID } from 'node:crypto';
 
-import { Queue } from 'bullmq';
-
 import { api } from '../support/api';
 import { bearer, potWithMembers } from '../support/pots';
+import { stackQueue } from '../support/queues';
 
 interface RecurringExpense {
   id: string;
@@ -165,16 +164,12 @@ describe('recurring expenses', () => {
   }, 60_000);
 
   it('has one schedule however many pots replicas registered it', async () => {
-    const redis = new URL(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
-    const queue = new Queue(RECURRING_QUEUE, {
-      connection: { host: redis.hostname, port: Number(redis.port || 6379) },
-      prefix: process.env.QUEUE_PREFIX ?? 'kitty',
-    });
+    const { queue, close } = stackQueue(RECURRING_QUEUE);
     try {
       const schedulers = await queue.getJobSchedulers();
       expect(schedulers.map((scheduler) => scheduler.key)).toEqual(['pots-recurring-expenses']);
     } finally {
-      await queue.close();
+      await close();
     }
   });
 });

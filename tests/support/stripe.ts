@@ -1,9 +1,9 @@
 import { createHmac, randomBytes } from 'node:crypto';
 
-import { Queue } from 'bullmq';
 import Stripe from 'stripe';
 
 import { api } from './api';
+import { stackQueue } from './queues';
 
 /** The run's webhook signing secret and Stripe sandbox (set by `npm test`). */
 export function stripeTestSettings() {
@@ -45,11 +45,7 @@ const STRIPE_EVENT_QUEUE = 'payments-stripe-events';
 
 /** The queue the gateway puts verified events on, to see what it accepted. */
 export function stripeEventQueue() {
-  const redis = new URL(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
-  return new Queue(STRIPE_EVENT_QUEUE, {
-    connection: { host: redis.hostname, port: Number(redis.port || 6379) },
-    prefix: process.env.QUEUE_PREFIX ?? 'kitty',
-  });
+  return stackQueue(STRIPE_EVENT_QUEUE);
 }
 
 /** A `checkout.session.completed` event as Stripe would send it: pretty-printed, with a fresh id. */

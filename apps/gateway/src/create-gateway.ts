@@ -1,11 +1,10 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import { genReqId, instrumentHttp, redisOptionsFromUrl } from '@kitty/nest-common';
+import { createRedis, genReqId, instrumentHttp } from '@kitty/nest-common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { SwaggerModule } from '@nestjs/swagger';
-import { Redis } from 'ioredis';
 import { Logger } from 'nestjs-pino';
 
 import { createAppModule } from './app.module';
@@ -60,7 +59,7 @@ export async function createGateway(config: GatewayConfig): Promise<NestFastifyA
       },
     },
   });
-  const rateLimitStore = new Redis({ ...redisOptionsFromUrl(config.REDIS_URL), maxRetriesPerRequest: 1 });
+  const rateLimitStore = createRedis(config.REDIS_URL, { maxRetriesPerRequest: 1 });
   app
     .getHttpAdapter()
     .getInstance()

@@ -26,6 +26,8 @@ const { paint, say, formatDuration, tail } = require('./output');
 const stack = require('./stack');
 const { auditLogs } = require('./log-audit');
 const { buildImagesEarly } = require('./early-images');
+const { runOnClusterAndPooler } = require('./cluster-run');
+const { clusterNodeNames } = require('./redis-cluster');
 
 /** @typedef {import('./supervisor').Service} Service */
 /** @typedef {import('./stack').Replica} Replica */
@@ -131,16 +133,26 @@ async function runTests(argv, userEnv = process.env) {
   const supervisor = new Supervisor({
     logDir: path.join(runDir, 'logs'),
     echo: argv.includes('--verbose') || userEnv.KITTY_VERBOSE === '1',
-    names: [...stack.processNames(registry, replicas), 'maildev', 'postgres', 'redis'],
+    names: [
+      ...stack.processNames(registry, replicas),
+      'maildev',
+      'postgres',
+      'redis',
+      'pgbouncer',
+      ...clusterNodeNames(),
+    ],
     // A process of the stack dying mid-run explains the failures that follow it: say so when it happens.
     // A replica (a suite may SIGKILL one) is started again on its ports, as its orchestrator would.
     onUnexpectedExit: (proc, code, signal) => {
-      const restarting = keeper.exited(proc);
+      const restarting = keeper.exited(proc) || (restartElsewhere?.(proc) ?? false);
       say.fail(
         `${proc.name} stopped (${signal ?? `exit code ${code}`}) during the run${restarting ? '; restarting it' : ''}. Log: ${path.relative(stack.ROOT, proc.logFile)}`,
       );
     },
   });
+  /** The cluster phase's own stack restarts its processes (its replicas, its Redis nodes) while it runs. */
+  /** @type {((proc: import('./supervisor').Proc) => unknown) | null} */
+  let restartElsewhere = null;
   const keeper = new ReplicaKeeper({
     supervisor,
     file: path.join(runDir, 'replicas.json'),
@@ -287,6 +299,7 @@ async function runTests(argv, userEnv = process.env) {
     'browser tests',
     'Stripe conformance',
     'fault suite',
+    'Redis Cluster + PgBouncer',
     'deploy',
   ];
   if (quick) stackPhases.forEach((name) => phases.skip(name, '--quick'));
@@ -341,6 +354,7 @@ async function runTests(argv, userEnv = process.env) {
       phases.skip('browser tests', 'the stack did not start');
       phases.skip('Stripe conformance', 'the stack did not start');
       phases.skip('fault suite', 'the stack did not start');
+      phases.skip('Redis Cluster + PgBouncer', 'the stack did not start');
       phases.skip('deploy', 'the stack did not start');
     } else {
       const { gatewayUrl, env } = run.stack;
@@ -433,6 +447,29 @@ async function runTests(argv, userEnv = process.env) {
             DATABASE_URL: postgresUrl,
             FAULT_SKIP_BUILD: '1',
           })();
+        });
+      // Past one machine: the same apps on a Redis Cluster and behind PgBouncer, and a master killed under
+      // money commands (lib/cluster-run.js). --only runs it too when the selection names tests/cluster.
+      if (only && !/cluster/.test(only)) phases.skip('Redis Cluster + PgBouncer', `--only=${only}`);
+      else
+        await phases.run('Redis Cluster + PgBouncer', async () => {
+          await run.stack?.stop();
+          const infrastructure = new Set([run.postgres?.proc, run.redis?.proc]);
+          await Promise.all(
+            supervisor.processes.filter((p) => !infrastructure.has(p)).map((p) => supervisor.stop(p)),
+          );
+          return runOnClusterAndPooler({
+            supervisor,
+            registry,
+            replicas,
+            postgresUrl: /** @type {Service} */ (run.postgres).url,
+            runDir,
+            runId,
+            say,
+            userEnv,
+            runSuite: (config, extra, env) => suite(config, extra, env)(),
+            onRestartable: (handler) => (restartElsewhere = handler),
+          });
         });
       // The images built offline and the whole stack run from them (podman-compose), with a smoke test;
       // the machine's own apps are stopped by now.

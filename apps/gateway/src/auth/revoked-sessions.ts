@@ -1,7 +1,6 @@
 import { revokedSessionKey } from '@kitty/contracts';
-import { redisOptionsFromUrl } from '@kitty/nest-common';
+import { createRedis, type RedisClient } from '@kitty/nest-common';
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
-import { Redis } from 'ioredis';
 
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 
@@ -12,14 +11,10 @@ import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
  */
 @Injectable()
 export class RevokedSessions implements OnModuleDestroy {
-  private readonly redis: Redis;
+  private readonly redis: RedisClient;
 
   constructor(@Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig) {
-    this.redis = new Redis({
-      ...redisOptionsFromUrl(config.REDIS_URL),
-      maxRetriesPerRequest: 1,
-      enableAutoPipelining: true,
-    });
+    this.redis = createRedis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableAutoPipelining: true });
   }
 
   async isRevoked(sid: string): Promise<boolean> {

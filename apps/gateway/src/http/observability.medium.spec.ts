@@ -86,7 +86,9 @@ describe('gateway observability (real Redis)', () => {
     // The auth service's place in the request queue: takes each request and answers it with a problem.
     void (async () => {
       for (;;) {
-        const taken = await authStandIn.brpop(new RpcKeys(PREFIX).requests('auth'), 0).catch(() => null);
+        const taken = await authStandIn
+          .brpop(new RpcKeys(PREFIX, REDIS_URL).requests('auth'), 0)
+          .catch(() => null);
         if (!taken) return;
         const packet = JSON.parse(taken[1]) as Record<string, unknown>;
         packets.push(packet);

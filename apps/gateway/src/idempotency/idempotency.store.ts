@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 
 import { IDEMPOTENCY_KEY_TTL_SECONDS, type Problem } from '@kitty/contracts';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '@kitty/nest-common';
 
 /** What is kept per key: the request's fingerprint and, once answered, the answer to replay. */
 export type IdempotencyRecord =
@@ -20,7 +20,7 @@ const IN_FLIGHT_TTL_SECONDS = 60;
  */
 export class IdempotencyStore {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly prefix: string,
   ) {}
 

@@ -5,9 +5,8 @@ import {
   type LiveTopic,
   sessionRevokedChannel,
 } from '@kitty/contracts';
-import { ProblemError, redisOptionsFromUrl } from '@kitty/nest-common';
+import { createRedis, ProblemError, type RedisClient } from '@kitty/nest-common';
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { Redis } from 'ioredis';
 
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 
@@ -32,7 +31,7 @@ export const MAX_STREAMS_PER_USER = 20;
 @Injectable()
 export class LiveHub implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(LiveHub.name);
-  private readonly subscriber: Redis;
+  private readonly subscriber: RedisClient;
   private readonly streams = new Map<string, Set<LiveStream>>();
   private readonly streamsOfSession = new Map<string, Set<LiveStream>>();
   private readonly channel: string;
@@ -40,7 +39,7 @@ export class LiveHub implements OnModuleInit, OnModuleDestroy {
 
   constructor(@Inject(GATEWAY_CONFIG) config: Pick<GatewayConfig, 'REDIS_URL' | 'QUEUE_PREFIX'>) {
     // Resubscribes by itself after Redis comes back (ioredis' autoResubscribe).
-    this.subscriber = new Redis({ ...redisOptionsFromUrl(config.REDIS_URL), lazyConnect: true });
+    this.subscriber = createRedis(config.REDIS_URL, { lazyConnect: true });
     this.subscriber.on('error', (error: Error) => this.logger.warn(`Live notices: ${error.message}`));
     this.channel = liveChannel(config.QUEUE_PREFIX);
     this.revokedChannel = sessionRevokedChannel(config.QUEUE_PREFIX);

@@ -2,7 +2,7 @@ import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { FastifyAdapter } from '@bull-board/fastify';
 import { ALL_QUEUES } from '@kitty/contracts';
-import { genReqId, METRICS_CONTENT_TYPE, redisOptionsFromUrl, renderMetrics } from '@kitty/nest-common';
+import { genReqId, METRICS_CONTENT_TYPE, queueConnection, renderMetrics } from '@kitty/nest-common';
 import { Queue } from 'bullmq';
 import Fastify, { type FastifyInstance } from 'fastify';
 
@@ -27,14 +27,14 @@ export async function createOpsServer(config: OpsConfig): Promise<FastifyInstanc
   const ops = Fastify({ genReqId });
   ops.addHook('onRequest', operatorLogin({ username: config.OPS_USERNAME, password: config.OPS_PASSWORD }));
 
-  const queues = ALL_QUEUES.map(
-    (definition) =>
-      new Queue(definition.name, {
-        connection: redisOptionsFromUrl(config.REDIS_URL),
-        prefix: config.QUEUE_PREFIX,
-      }),
+  const connections = ALL_QUEUES.map((definition) =>
+    queueConnection(config.REDIS_URL, config.QUEUE_PREFIX, definition.name),
   );
-  ops.addHook('onClose', async () => void (await Promise.all(queues.map((queue) => queue.close()))));
+  const queues = ALL_QUEUES.map((definition, i) => new Queue(definition.name, connections[i]));
+  ops.addHook('onClose', async () => {
+    await Promise.all(queues.map((queue) => queue.close()));
+    await Promise.all(connections.map((connection) => connection.close()));
+  });
   const serverAdapter = new FastifyAdapter().setBasePath(QUEUE_DASHBOARD_PATH);
   createBullBoard({
     queues: queues.map((queue) => new BullMQAdapter(queue)),

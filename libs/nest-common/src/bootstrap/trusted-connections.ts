@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { Client } from 'pg';
 
-import { redisOptionsFromUrl } from '../redis';
+import { isRedisClusterUrl, redisClusterFromUrl, redisOptionsFromUrl } from '../redis';
 
 /** How long the start-up check waits for each server before leaving it to the clients' own retries. */
 const CHECK_TIMEOUT_MS = 10_000;
@@ -34,6 +34,8 @@ export interface TrustedConnectionsOptions {
 
 /** The URL without its credentials, for messages. */
 function shown(url: string): string {
+  // A cluster's list of nodes is not a WHATWG URL.
+  if (isRedisClusterUrl(url)) return url.replace(/\/\/[^@/]*@/, '//');
   const parsed = new URL(url);
   parsed.username = '';
   parsed.password = '';
@@ -60,9 +62,16 @@ async function withTimeout<T>(work: Promise<T>): Promise<T | 'timeout'> {
   }
 }
 
+/** One server's settings: a cluster's first seed node stands for the others (they share a CA and credentials). */
+function firstRedisServer(url: string) {
+  if (!isRedisClusterUrl(url)) return redisOptionsFromUrl(url);
+  const { nodes, connection } = redisClusterFromUrl(url);
+  return { ...connection, ...nodes[0] };
+}
+
 async function checkRedis(url: string): Promise<string | null> {
   const redis = new Redis({
-    ...redisOptionsFromUrl(url),
+    ...firstRedisServer(url),
     lazyConnect: true,
     maxRetriesPerRequest: 0,
     enableOfflineQueue: false,

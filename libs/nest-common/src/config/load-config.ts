@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+import { redisUrlProblem } from '../redis/redis-url';
 import { DEFAULT_SHUTDOWN_GRACE_MS } from '../shutdown';
 
 /**
@@ -29,10 +30,17 @@ export function loadConfig<Schema extends z.ZodType>(
 export const baseConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace']).default('info'),
-  /** redis://, or rediss:// for TLS (a private CA goes in NODE_EXTRA_CA_CERTS). */
+  /**
+   * redis://, or rediss:// for TLS (a private CA goes in NODE_EXTRA_CA_CERTS); a Redis Cluster is
+   * redis+cluster://host:port,host:port (rediss+cluster:// for TLS).
+   */
   REDIS_URL: z
-    .url({ protocol: /^rediss?$/, error: 'Use a redis:// or rediss:// (TLS) URL.' })
-    .default('redis://127.0.0.1:6379'),
+    .string()
+    .default('redis://127.0.0.1:6379')
+    .superRefine((url, context) => {
+      const problem = redisUrlProblem(url);
+      if (problem) context.addIssue({ code: 'custom', message: problem });
+    }),
   HTTP_PORT: z.coerce.number().int().min(1).max(65535),
   /** BullMQ key prefix; separate stacks on one Redis use different prefixes. */
   QUEUE_PREFIX: z

@@ -10,10 +10,9 @@ import {
   VERIFY_YOUR_EMAIL_TITLE,
 } from '@kitty/contracts';
 import type { OnApplicationShutdown } from '@nestjs/common';
-import { Redis } from 'ioredis';
 
 import { ProblemError } from '../errors';
-import { redisOptionsFromUrl } from '../redis';
+import { createRedis, type RedisClient } from '../redis';
 
 /** Counters outlive their day by this much, so a clock a little behind still finds them. */
 const EXPIRY_MARGIN_SECONDS = 60 * 60;
@@ -89,14 +88,14 @@ export interface EmailSender {
  */
 export class EmailQuota implements OnApplicationShutdown {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly prefix: string,
     private readonly limits: EmailLimits = EMAIL_LIMITS,
     private readonly clock: () => Date = () => new Date(),
   ) {}
 
   static fromUrl(redisUrl: string, prefix: string): EmailQuota {
-    return new EmailQuota(new Redis({ ...redisOptionsFromUrl(redisUrl), maxRetriesPerRequest: 1 }), prefix);
+    return new EmailQuota(createRedis(redisUrl, { maxRetriesPerRequest: 1 }), prefix);
   }
 
   /**

@@ -1,6 +1,4 @@
-import { Redis } from 'ioredis';
-
-import { redisOptionsFromUrl } from '../redis';
+import { createRedis, type RedisClient } from '../redis';
 import type { DependencyCheck } from './health';
 
 /** Postgres answers a trivial query through the service's own client. */
@@ -11,11 +9,10 @@ export function postgresCheck(db: { $queryRawUnsafe(query: string): Promise<unkn
 /** Redis answers PING on a dedicated connection that fails fast instead of queueing commands. */
 export class RedisCheck implements DependencyCheck {
   readonly name = 'redis';
-  private readonly redis: Redis;
+  private readonly redis: RedisClient;
 
   constructor(redisUrl: string) {
-    this.redis = new Redis({
-      ...redisOptionsFromUrl(redisUrl),
+    this.redis = createRedis(redisUrl, {
       maxRetriesPerRequest: 1,
       enableOfflineQueue: false,
       lazyConnect: true,

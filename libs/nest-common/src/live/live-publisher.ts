@@ -6,9 +6,7 @@ import {
   MAX_LIVE_RECIPIENTS,
 } from '@kitty/contracts';
 import { Logger, type OnApplicationShutdown } from '@nestjs/common';
-import { Redis } from 'ioredis';
-
-import { redisOptionsFromUrl } from '../redis';
+import { createRedis, type RedisClient } from '../redis';
 
 /**
  * Tells open tabs that something changed, through Redis pub/sub to every gateway replica.
@@ -17,13 +15,12 @@ import { redisOptionsFromUrl } from '../redis';
  */
 export class LivePublisher implements OnApplicationShutdown {
   private readonly logger = new Logger(LivePublisher.name);
-  private readonly redis: Redis;
+  private readonly redis: RedisClient;
   private readonly channel: string;
 
   constructor(redisUrl: string, queuePrefix: string) {
     // Fails fast while Redis is away instead of queueing notices that would arrive stale.
-    this.redis = new Redis({
-      ...redisOptionsFromUrl(redisUrl),
+    this.redis = createRedis(redisUrl, {
       maxRetriesPerRequest: 1,
       enableOfflineQueue: false,
       lazyConnect: true,

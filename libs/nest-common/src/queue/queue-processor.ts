@@ -2,7 +2,7 @@ import type { JobContract, QueueDefinition } from '@kitty/contracts';
 import type { OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Queue, type RepeatOptions, type Worker } from 'bullmq';
 
-import { redisOptionsFromUrl } from '../redis';
+import { type QueueConnection, queueConnection } from './queue-connection';
 import { type JobHandler, startQueueWorker } from './queue-worker';
 
 /** The slice of every service's config a processor needs. */
@@ -33,7 +33,7 @@ export interface ProcessorOptions {
  */
 export abstract class QueueProcessor implements OnApplicationBootstrap, OnApplicationShutdown {
   private worker?: Worker;
-  private scheduler?: Queue;
+  private scheduler?: { queue: Queue; connection: QueueConnection };
 
   protected constructor(
     private readonly queue: QueueDefinition,
@@ -47,11 +47,9 @@ export abstract class QueueProcessor implements OnApplicationBootstrap, OnApplic
   async onApplicationBootstrap(): Promise<void> {
     const { schedule } = this.options;
     if (schedule) {
-      this.scheduler = new Queue(this.queue.name, {
-        connection: redisOptionsFromUrl(this.config.REDIS_URL),
-        prefix: this.config.QUEUE_PREFIX,
-      });
-      await this.scheduler.upsertJobScheduler(schedule.id, schedule.repeat, {
+      const connection = queueConnection(this.config.REDIS_URL, this.config.QUEUE_PREFIX, this.queue.name);
+      this.scheduler = { queue: new Queue(this.queue.name, connection), connection };
+      await this.scheduler.queue.upsertJobScheduler(schedule.id, schedule.repeat, {
         name: schedule.job.name,
         data: {},
         opts: this.queue.jobOptions,
@@ -66,6 +64,7 @@ export abstract class QueueProcessor implements OnApplicationBootstrap, OnApplic
 
   async onApplicationShutdown(): Promise<void> {
     await this.worker?.close();
-    await this.scheduler?.close();
+    await this.scheduler?.queue.close();
+    await this.scheduler?.connection.close();
   }
 }

@@ -3,19 +3,23 @@ import { Queue } from 'bullmq';
 
 import { withRequestId } from '../context';
 import { trackQueueDepth } from '../metrics';
-import { redisOptionsFromUrl } from '../redis';
 import { JobCoalescer, type QueuedJob } from './job-coalescer';
+import { type QueueConnection, queueConnection } from './queue-connection';
 
 /** Producer side of the durable queues a process writes to; every add uses the queue's named job options. */
 export class QueueRegistry {
-  private readonly queues = new Map<string, { definition: QueueDefinition; queue: Queue }>();
+  private readonly queues = new Map<
+    string,
+    { definition: QueueDefinition; queue: Queue; connection: QueueConnection }
+  >();
   private readonly untrackDepth: () => void;
   private readonly coalescer = new JobCoalescer((queueName, jobs) => this.addBulk(queueName, jobs));
 
   constructor(redisUrl: string, prefix: string, definitions: readonly QueueDefinition[]) {
     for (const definition of definitions) {
-      const queue = new Queue(definition.name, { connection: redisOptionsFromUrl(redisUrl), prefix });
-      this.queues.set(definition.name, { definition, queue });
+      const connection = queueConnection(redisUrl, prefix, definition.name);
+      const queue = new Queue(definition.name, connection);
+      this.queues.set(definition.name, { definition, queue, connection });
     }
     this.untrackDepth = trackQueueDepth(this.all());
   }
@@ -56,6 +60,11 @@ export class QueueRegistry {
 
   async close(): Promise<void> {
     this.untrackDepth();
-    await Promise.all(this.all().map((queue) => queue.close()));
+    await Promise.all(
+      [...this.queues.values()].map(async ({ queue, connection }) => {
+        await queue.close();
+        await connection.close();
+      }),
+    );
   }
 }

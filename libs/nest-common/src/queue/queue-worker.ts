@@ -5,8 +5,8 @@ import { z } from 'zod';
 
 import { runWithRequestId, takeRequestId } from '../context';
 import { queueJobsProcessed } from '../metrics';
-import { redisOptionsFromUrl } from '../redis';
 import { drainOnShutdown } from '../shutdown';
+import { queueConnection } from './queue-connection';
 
 /** How a processor handles one job: the job's definition and a handler of its parsed payload. */
 export interface JobHandler {
@@ -61,6 +61,7 @@ export function startQueueWorker(
     throw new Error(`Queue ${definition.name} has no handler for: ${missing.join(', ')}`);
   const logger = new Logger(`Worker:${definition.name}`);
 
+  const { connection, prefix, close } = queueConnection(options.redisUrl, options.prefix, definition.name);
   const worker = new Worker(
     definition.name,
     async (job) => {
@@ -69,11 +70,7 @@ export function startQueueWorker(
       const { data, requestId } = takeRequestId(job.data);
       return runWithRequestId(requestId, () => handler.run(data, job));
     },
-    {
-      connection: redisOptionsFromUrl(options.redisUrl),
-      prefix: options.prefix,
-      concurrency: options.concurrency,
-    },
+    { connection, prefix, concurrency: options.concurrency },
   );
   worker.on('completed', (job) =>
     queueJobsProcessed.inc({ queue: definition.name, job: job.name, outcome: 'completed' }),
@@ -87,6 +84,9 @@ export function startQueueWorker(
   worker.on('error', (error) => logger.error(error.message));
   // Shutdown waits for the jobs running now; close() is idempotent, so the owner may close it too.
   const undoDrain = drainOnShutdown('intake', () => worker.close());
-  worker.on('closed', undoDrain);
+  worker.on('closed', () => {
+    undoDrain();
+    void close();
+  });
   return worker;
 }

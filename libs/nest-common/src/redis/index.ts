@@ -1,1 +1,2 @@
+export * from './redis-client';
 export * from './redis-url';

@@ -1,5 +1,7 @@
 import type { ServiceName } from '@kitty/contracts';
 
+import { isRedisClusterUrl, slotTag } from '../redis';
+
 /**
  * Where request/reply lives in Redis, every key under the deployment's prefix so two stacks sharing one
  * Redis never answer each other:
@@ -10,28 +12,42 @@ import type { ServiceName } from '@kitty/contracts';
  * - `<prefix>:rpc:<service>:replicas`: every replica that may still hold taken requests;
  * - `<prefix>:rpc:<service>:replica:<replica>`: the name of each of the replica's Redis connections;
  * - `<prefix>:rpc:reply:<caller>`: the pub/sub channel a calling process reads its replies from.
+ *
+ * On a Redis Cluster the service's name is the keys' hash tag (`<prefix>:rpc:{<service>}:…`): a take moves
+ * a request between two of them in one command, which a cluster allows only within one slot.
  */
 export class RpcKeys {
-  constructor(private readonly prefix: string) {}
+  private readonly cluster: boolean;
+
+  constructor(
+    private readonly prefix: string,
+    redisUrl: string,
+  ) {
+    this.cluster = isRedisClusterUrl(redisUrl);
+  }
+
+  private service(service: ServiceName): string {
+    return `${this.prefix}:rpc:${slotTag(service, this.cluster)}`;
+  }
 
   requests(service: ServiceName): string {
-    return `${this.prefix}:rpc:${service}:requests`;
+    return `${this.service(service)}:requests`;
   }
 
   taken(service: ServiceName, replica: string): string {
-    return `${this.prefix}:rpc:${service}:taken:${replica}`;
+    return `${this.service(service)}:taken:${replica}`;
   }
 
   alive(service: ServiceName, replica: string): string {
-    return `${this.prefix}:rpc:${service}:alive:${replica}`;
+    return `${this.service(service)}:alive:${replica}`;
   }
 
   replicas(service: ServiceName): string {
-    return `${this.prefix}:rpc:${service}:replicas`;
+    return `${this.service(service)}:replicas`;
   }
 
   connectionName(service: ServiceName, replica: string): string {
-    return `${this.prefix}:rpc:${service}:replica:${replica}`;
+    return `${this.service(service)}:replica:${replica}`;
   }
 
   replyChannel(caller: string): string {

@@ -2,10 +2,9 @@ import { randomUUID } from 'node:crypto';
 
 import { type Problem, RPC_RUNNING_LIMIT_MS, RPC_TIMEOUT_MS, serviceOfPattern } from '@kitty/contracts';
 import { ClientProxy, type ReadPacket, type WritePacket } from '@nestjs/microservices';
-import { Redis } from 'ioredis';
 
 import { currentRequestId } from '../context';
-import { redisOptionsFromUrl } from '../redis';
+import { createRedis, type RedisClient } from '../redis';
 import { RpcKeys, type RpcReplyPacket, type RpcRequestPacket, type RpcRunningPacket } from './queue-keys';
 
 export interface RpcQueueClientOptions {
@@ -44,22 +43,22 @@ export class RpcQueueClient extends ClientProxy {
   private readonly keys: RpcKeys;
   private readonly replyChannel: string;
   private readonly pending = new Map<string, PendingRequest>();
-  private commands?: Redis;
-  private replies?: Redis;
+  private commands?: RedisClient;
+  private replies?: RedisClient;
   private connecting?: Promise<void>;
 
   constructor(private readonly options: RpcQueueClientOptions) {
     super();
-    this.keys = new RpcKeys(options.prefix);
+    this.keys = new RpcKeys(options.prefix, options.redisUrl);
     this.replyChannel = this.keys.replyChannel(randomUUID());
   }
 
   connect(): Promise<void> {
     this.connecting ??= (async () => {
-      const connection = redisOptionsFromUrl(this.options.redisUrl);
+      const { redisUrl } = this.options;
       // Requests sent together leave in one write.
-      this.commands = new Redis({ ...connection, enableAutoPipelining: true });
-      this.replies = new Redis(connection);
+      this.commands = createRedis(redisUrl, { enableAutoPipelining: true });
+      this.replies = createRedis(redisUrl);
       // Errors are retried by ioredis and surface to callers as timeouts (503); unhandled they would crash.
       for (const client of [this.commands, this.replies]) client.on('error', () => undefined);
       this.replies.on('message', (_channel: string, raw: string) => this.onReply(raw));

@@ -2,12 +2,11 @@ import { hostname } from 'node:os';
 
 import { isProblem, type Problem, type ServiceName } from '@kitty/contracts';
 import { BaseRpcContext, type CustomTransportStrategy, Server } from '@nestjs/microservices';
-import { Redis, type RedisOptions } from 'ioredis';
 import { lastValueFrom } from 'rxjs';
 
 import { requestIdFrom, runWithRequestId } from '../context';
 import { rpcRequestsDropped, rpcServerDuration } from '../metrics';
-import { redisOptionsFromUrl } from '../redis';
+import { connectedClientNames, createRedis, type RedisClient, type RedisTuning } from '../redis';
 import {
   parseRequestPacket,
   RpcKeys,
@@ -52,13 +51,13 @@ for i = 1, tonumber(ARGV[1]) do
 end
 return taken`;
 
-export interface TakingRedis extends Redis {
+export type TakingRedis = RedisClient & {
   takeMore(queue: string, taken: string, count: number): Promise<string[]>;
-}
+};
 
 /** A connection that can run TAKE_MORE as `takeMore(queue, taken, count)`, by its hash after the first call. */
-export function takingRedis(options: RedisOptions): TakingRedis {
-  const redis = new Redis(options) as TakingRedis;
+export function takingRedis(redisUrl: string, tuning: RedisTuning = {}): TakingRedis {
+  const redis = createRedis(redisUrl, tuning) as TakingRedis;
   redis.defineCommand('takeMore', { numberOfKeys: 2, lua: TAKE_MORE });
   return redis;
 }
@@ -96,7 +95,7 @@ export class RpcQueueServer extends Server implements CustomTransportStrategy {
   private readonly aliveTtlMs: number;
   private readonly inFlight = new Set<Promise<void>>();
   private slotFreed?: () => void;
-  private commands?: Redis;
+  private commands?: RedisClient;
   private blocking?: TakingRedis;
   private takeLoop?: Promise<void>;
   private timers: NodeJS.Timeout[] = [];
@@ -104,7 +103,7 @@ export class RpcQueueServer extends Server implements CustomTransportStrategy {
 
   constructor(private readonly options: RpcQueueServerOptions) {
     super();
-    this.keys = new RpcKeys(options.prefix);
+    this.keys = new RpcKeys(options.prefix, options.redisUrl);
     this.concurrency = options.concurrency ?? 64;
     this.heartbeatMs = options.heartbeatMs ?? 1000;
     this.aliveTtlMs = options.aliveTtlMs ?? 3000;
@@ -115,13 +114,11 @@ export class RpcQueueServer extends Server implements CustomTransportStrategy {
   }
 
   async listen(callback: (...optionalParams: unknown[]) => unknown): Promise<void> {
-    const connection = {
-      ...redisOptionsFromUrl(this.options.redisUrl),
-      connectionName: this.keys.connectionName(this.options.service, this.replica),
-    };
+    const { redisUrl, service } = this.options;
+    const connectionName = this.keys.connectionName(service, this.replica);
     // Replies of requests finishing together leave in one write (the blocking connection must not).
-    this.commands = new Redis({ ...connection, enableAutoPipelining: true });
-    this.blocking = takingRedis(connection);
+    this.commands = createRedis(redisUrl, { connectionName, enableAutoPipelining: true });
+    this.blocking = takingRedis(redisUrl, { connectionName });
     for (const client of [this.commands, this.blocking])
       client.on('error', (error: Error) => this.logger.error(`RPC Redis connection: ${error.message}`));
     await this.heartbeat();
@@ -297,7 +294,7 @@ export class RpcQueueServer extends Server implements CustomTransportStrategy {
     for (const replica of replicas) {
       if (replica === this.replica || (await this.commands.exists(this.keys.alive(service, replica))))
         continue;
-      connected ??= await this.connectedNames();
+      connected ??= await connectedClientNames(this.commands);
       if (connected.has(this.keys.connectionName(service, replica))) continue;
       for (;;) {
         const raw = await this.commands.rpop(this.keys.taken(service, replica));
@@ -314,16 +311,5 @@ export class RpcQueueServer extends Server implements CustomTransportStrategy {
       }
       await this.commands.srem(this.keys.replicas(service), replica);
     }
-  }
-
-  /** The names of the connections Redis holds open now (a killed process's are closed by its kernel). */
-  private async connectedNames(): Promise<Set<string>> {
-    const list = (await this.commands!.call('CLIENT', 'LIST', 'TYPE', 'normal')) as string;
-    const names = new Set<string>();
-    for (const line of list.split('\n')) {
-      const name = / name=(\S+)/.exec(line)?.[1];
-      if (name) names.add(name);
-    }
-    return names;
   }
 }

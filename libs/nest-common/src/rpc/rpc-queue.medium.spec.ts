@@ -6,7 +6,6 @@ import { Redis } from 'ioredis';
 import { firstValueFrom } from 'rxjs';
 import { z } from 'zod';
 
-import { redisOptionsFromUrl } from '../redis/redis-url';
 import { RpcKeys } from './queue-keys';
 import { RpcQueueClient } from './rpc-queue-client';
 import { RpcQueueServer, takingRedis } from './rpc-queue-server';
@@ -87,8 +86,8 @@ describe('RPC over Redis request queues (real Redis, 3 replicas)', () => {
   });
 
   it('takes a backlog oldest first in one command, up to the count asked', async () => {
-    const taking = takingRedis(redisOptionsFromUrl(REDIS_URL));
-    const keys = new RpcKeys(prefix);
+    const taking = takingRedis(REDIS_URL);
+    const keys = new RpcKeys(prefix, REDIS_URL);
     const [queue, taken] = [keys.requests('pots'), keys.taken('pots', 'replica-a')];
     try {
       await redis.lpush(queue, 'r1', 'r2', 'r3', 'r4', 'r5'); // r1 is the oldest
@@ -120,7 +119,7 @@ describe('RPC over Redis request queues (real Redis, 3 replicas)', () => {
     expect(answers).toEqual([1, 2, 3].map(() => expect.objectContaining({ status: 503 } as Problem)));
     expect(doomed.handled.sort()).toEqual([1, 2, 3]);
     expect(survivor.handled).toEqual([]);
-    expect(await redis.llen(new RpcKeys(prefix).taken('pots', doomed.server.replicaId))).toBe(0);
+    expect(await redis.llen(new RpcKeys(prefix, REDIS_URL).taken('pots', doomed.server.replicaId))).toBe(0);
   });
 
   it('answers the caller of work a replica said it was running, past the deadline, once that replica dies', async () => {
@@ -146,7 +145,7 @@ describe('RPC over Redis request queues (real Redis, 3 replicas)', () => {
     const calls = [1, 2].map((n) => call(client, n).catch((error: unknown) => error));
     await sleep(150);
     (slow.server as unknown as { timers: NodeJS.Timeout[] }).timers.forEach(clearInterval);
-    await redis.del(new RpcKeys(prefix).alive('pots', slow.server.replicaId));
+    await redis.del(new RpcKeys(prefix, REDIS_URL).alive('pots', slow.server.replicaId));
     const survivor = await startReplica(prefix, async (n) => ({ n }));
     replicas = [survivor, slow];
 

@@ -1,0 +1,58 @@
+import { Cluster, Redis, type RedisOptions } from 'ioredis';
+
+import { isRedisClusterUrl, redisClusterFromUrl, redisOptionsFromUrl } from './redis-url';
+
+/** One Redis server or a Redis Cluster: the commands Kitty sends are the same on both. */
+export type RedisClient = Redis | Cluster;
+
+/** What a caller may tune per connection; everything else comes from REDIS_URL. */
+export type RedisTuning = Pick<
+  RedisOptions,
+  | 'connectionName'
+  | 'enableAutoPipelining'
+  | 'enableOfflineQueue'
+  | 'lazyConnect'
+  | 'maxRetriesPerRequest'
+  | 'retryStrategy'
+>;
+
+/**
+ * A client for REDIS_URL: a Cluster client for `redis+cluster://` (it follows MOVED/ASK redirects and a
+ * failover to a promoted replica), otherwise one connection. Multi-key commands must name keys of one
+ * slot on a cluster: see `slotTag`.
+ */
+export function createRedis(url: string, tuning: RedisTuning = {}): RedisClient {
+  if (!isRedisClusterUrl(url)) return new Redis({ ...redisOptionsFromUrl(url), ...tuning });
+  const { nodes, connection } = redisClusterFromUrl(url);
+  const { enableAutoPipelining, enableOfflineQueue, lazyConnect, retryStrategy, ...perNode } = tuning;
+  return new Cluster(nodes, {
+    enableAutoPipelining,
+    enableOfflineQueue,
+    lazyConnect,
+    clusterRetryStrategy: retryStrategy,
+    redisOptions: { ...connection, ...perNode },
+  });
+}
+
+/**
+ * Wraps the part of a key that decides its cluster slot (`{…}`, Redis's hash tag): keys that one
+ * command, transaction or script touches together must share it. Only on a cluster, so a single
+ * server's keys keep the names they have always had (and what waits under them is still found).
+ */
+export function slotTag(part: string, cluster: boolean): string {
+  return cluster ? `{${part}}` : part;
+}
+
+/** The names of the client connections open on every master now (a killed process's are closed by its kernel). */
+export async function connectedClientNames(redis: RedisClient): Promise<Set<string>> {
+  const servers = redis instanceof Cluster ? redis.nodes('master') : [redis];
+  const lists = await Promise.all(
+    servers.map((server) => server.call('CLIENT', 'LIST', 'TYPE', 'normal') as Promise<string>),
+  );
+  const names = new Set<string>();
+  for (const line of lists.join('\n').split('\n')) {
+    const name = / name=(\S+)/.exec(line)?.[1];
+    if (name) names.add(name);
+  }
+  return names;
+}
