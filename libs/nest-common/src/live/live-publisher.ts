@@ -6,6 +6,7 @@ import {
   MAX_LIVE_RECIPIENTS,
 } from '@kitty/contracts';
 import { Logger, type OnApplicationShutdown } from '@nestjs/common';
+
 import { createRedis, type RedisClient } from '../redis';
 
 /**
