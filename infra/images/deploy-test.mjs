@@ -134,6 +134,51 @@ function smokeTest(extraEnv) {
 }
 
 /**
+ * Whether the apps' connections went through PgBouncer: its admin console's SHOW POOLS, asked with the
+ * psql of the Postgres container `from` (the pgbouncer image has none), finds server connections open on
+ * the apps' `kitty_<app>` entries (PgBouncer keeps them 10 minutes idle). Says how many per entry.
+ * @param {string} from
+ * @param {string} host
+ */
+function pooled(from, host) {
+  const psql = [
+    'psql',
+    '-h',
+    host,
+    '-p',
+    '6432',
+    '-U',
+    'kitty',
+    '-d',
+    'pgbouncer',
+    '-AF',
+    ' ',
+    '-c',
+    'SHOW POOLS',
+  ];
+  const pools = quiet(['exec', '-e', `PGPASSWORD=${secrets.POSTGRES_PASSWORD}`, from, ...psql]);
+  if (pools.status !== 0) return fail(`PgBouncer's SHOW POOLS failed: ${pools.stderr.trim()}`);
+  const [header, ...rows] = pools.stdout.trim().split('\n');
+  const columns = header.split(' ');
+  const servers = rows
+    .map((line) => Object.fromEntries(line.split(' ').map((value, i) => [columns[i], value])))
+    .filter((pool) => pool.database?.startsWith('kitty_'))
+    .map((pool) => ({
+      database: pool.database,
+      count: ['sv_active', 'sv_idle', 'sv_used', 'sv_tested'].reduce(
+        (sum, column) => sum + Number(pool[column] ?? 0),
+        0,
+      ),
+    }))
+    .filter(({ count }) => count > 0);
+  if (servers.length === 0) return fail('no server connection through PgBouncer (SHOW POOLS)');
+  say(
+    `through PgBouncer (SHOW POOLS, server connections): ${servers.map(({ database, count }) => `${database} ${count}`).join(', ')}`,
+  );
+  return true;
+}
+
+/**
  * Polls `probe` every second until it is true or `limit` seconds pass.
  * @param {string} what
  * @param {number} limit
@@ -158,9 +203,9 @@ const composeShape = () => {
     compose('down', '-v');
     // podman-compose 1.0 starts every service at once, whatever depends_on says (Docker Compose waits):
     // the file's start order is followed here by hand — data stores, the migration job, then the apps.
-    say('podman-compose up: Postgres, Redis, MailDev, Stripe sandbox');
+    say('podman-compose up: Postgres, PgBouncer, Redis, MailDev, Stripe sandbox');
     ok =
-      compose('up', '-d', 'postgres', 'redis', 'maildev', 'stripe-sandbox') &&
+      compose('up', '-d', 'postgres', 'pgbouncer', 'redis', 'maildev', 'stripe-sandbox') &&
       waitFor(
         'postgres',
         90,
@@ -195,6 +240,7 @@ const composeShape = () => {
         STRIPE_API_URL: 'http://127.0.0.1:12111',
         STRIPE_WEBHOOK_SECRET: secrets.STRIPE_WEBHOOK_SECRET,
       });
+    if (ok) ok = pooled(container('postgres'), 'pgbouncer');
     if (!ok) postMortem();
   } finally {
     compose('down', '-v');
@@ -257,7 +303,7 @@ const report = [`images built in ${buildTime}`];
 let passed = true;
 for (const [name, play] of /** @type {const} */ ([
   ['compose', composeShape],
-  ['kube', () => kubePlayShape({ root, env, say, fail, secrets, smokeTest, waitFor })],
+  ['kube', () => kubePlayShape({ root, env, say, fail, secrets, smokeTest, pooled, waitFor })],
 ])) {
   if (shape && shape !== name) continue;
   const t1 = Date.now();

@@ -31,10 +31,57 @@ const httpOk = (/** @type {string} */ url) =>
     url,
   ]).status === 0;
 
+/** Whether `host`:`port` accepts a TCP connection within 2 s, as a kubelet's tcpSocket probe decides. */
+const tcpOk = (/** @type {string} */ host, /** @type {number} */ port) =>
+  spawnSync(process.execPath, [
+    '-e',
+    "const s=require('net').connect(+process.argv[2],process.argv[1],()=>process.exit(0));s.on('error',()=>process.exit(1));s.setTimeout(2000,()=>process.exit(1))",
+    host,
+    String(port),
+  ]).status === 0;
+
+/**
+ * What a kubelet and cluster DNS do that podman 4.3 does not, done to the Deployments before they are
+ * played: `$(NAME)` in a variable's value is filled in from the container's earlier variables (a
+ * secretKeyRef's from `secretValues`), and a Service's host name in a URL becomes the pod podman plays
+ * behind it (`<deployment>-pod-0`, its DNS name on the test network).
+ * @param {any[]} deployments
+ * @param {any[]} services
+ * @param {Record<string, string>} secretValues
+ */
+function asKubeletWould(deployments, services, secretValues) {
+  /** @type {[string, string][]} */
+  const podOf = services.flatMap((service) => {
+    const selector = Object.entries(service.spec.selector ?? {});
+    const target = deployments.find((deployment) =>
+      selector.every(([key, value]) => deployment.spec.template.metadata?.labels?.[key] === value),
+    );
+    return target ? [[service.metadata.name, `${target.metadata.name}-pod-0`]] : [];
+  });
+  for (const deployment of deployments)
+    for (const container of deployment.spec.template.spec.containers) {
+      /** @type {Record<string, string>} */
+      const known = {};
+      for (const variable of container.env ?? []) {
+        const key = variable.valueFrom?.secretKeyRef?.key;
+        if (key !== undefined) known[variable.name] = secretValues[key];
+        if (variable.value === undefined) continue;
+        let value = String(variable.value).replace(
+          /\$\(([A-Za-z0-9_]+)\)/g,
+          (ref, name) => known[name] ?? ref,
+        );
+        for (const [service, pod] of podOf) value = value.replaceAll(`@${service}:`, `@${pod}:`);
+        variable.value = value;
+        known[variable.name] = value;
+      }
+    }
+}
+
 /**
  * @typedef {{ root: string, env: NodeJS.ProcessEnv, say: (message: string) => void,
  *   fail: (message: string) => false, secrets: Record<string, string>,
  *   smokeTest: (extraEnv: Record<string, string>) => boolean,
+ *   pooled: (from: string, host: string) => boolean,
  *   waitFor: (what: string, limit: number, probe: () => boolean) => boolean }} Context
  */
 
@@ -43,13 +90,28 @@ const httpOk = (/** @type {string} */ url) =>
  * removed again, pass or fail.
  * @param {Context} context
  */
-export function kubePlayShape({ root, env, say, fail, secrets, smokeTest, waitFor }) {
+export function kubePlayShape({ root, env, say, fail, secrets, smokeTest, pooled, waitFor }) {
   const podman = (/** @type {string[]} */ args) => spawnSync('podman', args, { env, encoding: 'utf8' });
   const work = path.join(root, '.kitty/images/kube');
   fs.rmSync(work, { recursive: true, force: true });
   fs.mkdirSync(work, { recursive: true });
 
-  const plan = kubePlayPlan(renderOverlay('dev'), { payments: SANDBOX, issuing: SANDBOX });
+  const rendered = renderOverlay('dev');
+  const plan = kubePlayPlan(rendered, { payments: SANDBOX, issuing: SANDBOX });
+  // A cluster's kitty-secrets (docs/deploy.md#secrets), pointing at the stand-in data stores by pod name.
+  const secretValues = {
+    POSTGRES_PASSWORD: secrets.POSTGRES_PASSWORD,
+    DATABASE_URL: `postgresql://kitty:${secrets.POSTGRES_PASSWORD}@postgres:5432/kitty`,
+    DATABASE_POOLER_PASSWORD: secrets.POSTGRES_PASSWORD,
+    REDIS_URL: 'redis://redis:6379',
+    JWT_ACCESS_SECRET: secrets.JWT_ACCESS_SECRET,
+    OPS_PASSWORD: secrets.OPS_PASSWORD,
+    STRIPE_WEBHOOK_SECRET: secrets.STRIPE_WEBHOOK_SECRET,
+    STRIPE_CONNECT_WEBHOOK_SECRET: secrets.STRIPE_CONNECT_WEBHOOK_SECRET,
+    STRIPE_SECRET_KEY: 'sk_test_kitty_sandbox',
+    SMTP_URL: 'smtp://maildev:1025',
+    EMAIL_LINK_SECRET: secrets.EMAIL_LINK_SECRET,
+  };
   // One line per kind ('NetworkPolicy ×8: why'), not one per object.
   const kinds = new Map();
   for (const line of plan.notPlayed) {
@@ -64,8 +126,14 @@ export function kubePlayShape({ root, env, say, fail, secrets, smokeTest, waitFo
     apps: path.join(work, 'apps.yaml'),
   };
   fs.writeFileSync(files.migration, plan.migration.map((m) => stringify(m)).join('---\n'));
-  fs.writeFileSync(files.apps, plan.apps.map((m) => stringify(m)).join('---\n'));
   const deployments = plan.apps.filter((manifest) => manifest.kind === 'Deployment');
+  asKubeletWould(
+    deployments,
+    rendered.filter((manifest) => manifest.kind === 'Service'),
+    secretValues,
+  );
+  // Filled in, the apps' DATABASE_URL carries the pooler's password: readable by this user only.
+  fs.writeFileSync(files.apps, plan.apps.map((m) => stringify(m)).join('---\n'), { mode: 0o600 });
   /** @type {any[]} */
   const containers = [...plan.migration, ...plan.apps].flatMap((m) =>
     m.kind === 'Pod'
@@ -110,24 +178,8 @@ export function kubePlayShape({ root, env, say, fail, secrets, smokeTest, waitFo
     }
     if (podman(['network', 'create', NETWORK]).status !== 0)
       throw new Error(`podman network create ${NETWORK} failed`);
-    // A cluster's kitty-secrets (docs/deploy.md#secrets), pointing at the stand-in data stores by pod name.
     const secretFile = path.join(work, 'secret.json');
-    fs.writeFileSync(
-      secretFile,
-      podmanSecret({
-        POSTGRES_PASSWORD: secrets.POSTGRES_PASSWORD,
-        DATABASE_URL: `postgresql://kitty:${secrets.POSTGRES_PASSWORD}@postgres:5432/kitty`,
-        REDIS_URL: 'redis://redis:6379',
-        JWT_ACCESS_SECRET: secrets.JWT_ACCESS_SECRET,
-        OPS_PASSWORD: secrets.OPS_PASSWORD,
-        STRIPE_WEBHOOK_SECRET: secrets.STRIPE_WEBHOOK_SECRET,
-        STRIPE_CONNECT_WEBHOOK_SECRET: secrets.STRIPE_CONNECT_WEBHOOK_SECRET,
-        STRIPE_SECRET_KEY: 'sk_test_kitty_sandbox',
-        SMTP_URL: 'smtp://maildev:1025',
-        EMAIL_LINK_SECRET: secrets.EMAIL_LINK_SECRET,
-      }),
-      { mode: 0o600 },
-    );
+    fs.writeFileSync(secretFile, podmanSecret(secretValues), { mode: 0o600 });
     const created = podman(['secret', 'create', SECRET, secretFile]);
     fs.rmSync(secretFile);
     if (created.status !== 0) throw new Error(`podman secret create failed: ${created.stderr}`);
@@ -160,12 +212,16 @@ export function kubePlayShape({ root, env, say, fail, secrets, smokeTest, waitFo
       const name = deployment.metadata.name;
       /** @type {any} */
       const container = /** @type {any} */ (deployment.spec).template.spec.containers[0];
-      const probe = (container.startupProbe ?? container.readinessProbe).httpGet;
+      const { httpGet, tcpSocket } = container.startupProbe ?? container.readinessProbe;
+      const probe = httpGet ?? tcpSocket;
       const port = /** @type {{name?: string, containerPort: number}[]} */ (container.ports).find(
         (p) => p.name === probe.port || p.containerPort === probe.port,
       )?.containerPort;
-      const url = `http://${address(`${name}-pod-0-${container.name}`)}:${port}${probe.path}`;
-      ok = waitFor(`${name}'s startup probe (${url})`, 90, () => httpOk(url));
+      const host = address(`${name}-pod-0-${container.name}`);
+      const url = httpGet ? `http://${host}:${port}${httpGet.path}` : `tcp://${host}:${port}`;
+      ok = waitFor(`${name}'s startup probe (${url})`, 90, () =>
+        httpGet ? httpOk(url) : tcpOk(host, Number(port)),
+      );
       if (!ok) {
         const logs = podman(['logs', '--tail', '30', `${name}-pod-0-${container.name}`]);
         say(`last lines of ${name}:\n${logs.stdout}${logs.stderr}`);
@@ -181,6 +237,7 @@ export function kubePlayShape({ root, env, say, fail, secrets, smokeTest, waitFo
         STRIPE_API_URL: `http://${address('stripe-sandbox-stripe-sandbox')}:12111`,
         STRIPE_WEBHOOK_SECRET: secrets.STRIPE_WEBHOOK_SECRET,
       });
+      if (ok) ok = pooled('postgres-postgres', 'pgbouncer-pod-0');
       if (!ok)
         for (const deployment of deployments) {
           const logs = podman([

@@ -32,7 +32,7 @@ function configSettings(file: string): string[] {
 
 /**
  * The environment variables each app reads, from its `config.ts` (with the shared shapes it spreads) plus
- * the shared base schema; the migration Job reads only DATABASE_URL. A variable no app reads is a typo the
+ * the shared base schema; the migration Job reads only DATABASE_URL, the pooler what its image's start script reads. A variable no app reads is a typo the
  * zod schemas would ignore.
  */
 export function appSettings(apps = serverApps()): Record<string, string[]> {
@@ -45,5 +45,7 @@ export function appSettings(apps = serverApps()): Record<string, string[]> {
       ]),
     ),
     migrate: ['DATABASE_URL'],
+    // The pooler's image (infra/images/pgbouncer-start.sh).
+    pgbouncer: ['DATABASE_URL', 'DATABASE_POOLER_PASSWORD'],
   };
 }

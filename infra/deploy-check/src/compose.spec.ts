@@ -13,9 +13,9 @@ function problemsAfter(change: (file: ComposeFile) => void): string[] {
 }
 
 describe('docker-compose.yml', () => {
-  it('runs every app, Postgres, Redis, MailDev, the Stripe sandbox and the migration job', () => {
+  it('runs every app, Postgres, PgBouncer, Redis, MailDev, the Stripe sandbox and the migration job', () => {
     expect(Object.keys(compose.services).sort()).toEqual(
-      [...apps, 'maildev', 'migrate', 'postgres', 'redis', 'stripe-sandbox'].sort(),
+      [...apps, 'maildev', 'migrate', 'pgbouncer', 'postgres', 'redis', 'stripe-sandbox'].sort(),
     );
   });
 

@@ -19,6 +19,7 @@ interface LabelSelector {
 
 interface Probe {
   httpGet?: { path?: string; port: string | number };
+  tcpSocket?: { port: string | number };
 }
 
 interface Container {
@@ -73,13 +74,15 @@ export const SECRET_NAME = 'kitty-secrets';
 export const PUBLIC_APP = 'gateway';
 /** The gateway's container port for the operator surface (bull-board, /metrics): never public. */
 export const OPS_PORT = 'ops';
+/** The Postgres pooler: it speaks no HTTP (TCP probes), and the apps' pods connect to it. */
+export const POOLER_APP = 'pgbouncer';
 /** Where Prometheus runs: allowed to scrape every app. */
 export const MONITORING_NAMESPACE = 'monitoring';
 const DATASTORE_PORTS = [5432, 6379];
 
-/** A credential by its name, or a URL with a password in it. */
+/** A credential by its name, or a URL with a password in it (not a `$(VARIABLE)` Kubernetes fills in). */
 export const isSecretLike = (name: string, value: string) =>
-  /SECRET|PASSWORD|_KEY$/.test(name) || /^[a-z]+:\/\/[^/@:]*:[^/@]+@/.test(value);
+  /SECRET|PASSWORD|_KEY$/.test(name) || /^[a-z]+:\/\/[^/@:]*:(?!\$\([A-Z0-9_]+\)@)[^/@]+@/.test(value);
 
 const spec = <T>(manifest: Manifest) => manifest['spec'] as T;
 const ofKind = (manifests: Manifest[], kind: string) => manifests.filter((m) => m.kind === kind);
@@ -203,7 +206,8 @@ function deploymentProblems(deployment: Manifest, manifests: Manifest[]): string
   for (const container of pod.spec.containers) {
     const portNames = (container.ports ?? []).flatMap((port) => [port.name, port.containerPort]);
     for (const kind of ['readinessProbe', 'livenessProbe'] as const) {
-      const probe = container[kind]?.httpGet;
+      const probe =
+        container[kind]?.httpGet ?? (name === POOLER_APP ? container[kind]?.tcpSocket : undefined);
       if (!probe) {
         problems.push(`${at} container ${container.name}: no HTTP ${kind}`);
         continue;
@@ -309,7 +313,10 @@ function networkPolicyProblems(manifests: Manifest[], workloads: Manifest[]): st
           problems.push(
             `${ref(policy)}: lets traffic from outside reach ${ref(workload)}; only ${PUBLIC_APP} is public`,
           );
-        else if (from.some((peer) => peer.podSelector && !peer.namespaceSelector))
+        else if (
+          workload.metadata.name !== POOLER_APP &&
+          from.some((peer) => peer.podSelector && !peer.namespaceSelector)
+        )
           problems.push(
             `${ref(policy)}: lets pods reach ${ref(workload)} directly; the apps talk over Redis`,
           );

@@ -43,10 +43,11 @@ describe.each(OVERLAYS)('the %s overlay', (overlay) => {
   it('renders a Deployment, Service, HPA and PDB for every app, the migration Job, the Ingress and the policies', () => {
     const apps = serverApps();
     expect(apps).toEqual(expect.arrayContaining(['auth', 'gateway', 'payments', 'pots']));
+    // And the Postgres pooler's.
     for (const kind of ['Deployment', 'HorizontalPodAutoscaler', 'PodDisruptionBudget'])
-      expect(names(kind)).toEqual(apps);
+      expect(names(kind)).toEqual([...apps, 'pgbouncer'].sort());
     // The gateway's operator surface has a Service of its own, which no Ingress routes.
-    expect(names('Service')).toEqual([...apps, 'gateway-ops'].sort());
+    expect(names('Service')).toEqual([...apps, 'gateway-ops', 'pgbouncer'].sort());
     expect(names('Job')).toEqual(['kitty-migrate']);
     expect(names('Ingress')).toEqual(['kitty']);
     expect(names('NetworkPolicy')).toContain('default-deny-all');
@@ -261,7 +262,7 @@ describe('the rules catch a broken manifest', () => {
       ),
     ).toEqual(['NetworkPolicy/peers: lets pods reach Deployment/pots directly; the apps talk over Redis']);
     expect(prodProblemsAfter((m) => m.splice(m.indexOf(find(m, 'NetworkPolicy', 'allow-dns')), 1))).toEqual(
-      [...serverApps().map((app) => `Deployment/${app}`), 'Job/kitty-migrate'].map(
+      [...[...serverApps(), 'pgbouncer'].sort().map((app) => `Deployment/${app}`), 'Job/kitty-migrate'].map(
         (w) => `${w}: no NetworkPolicy lets it resolve DNS`,
       ),
     );

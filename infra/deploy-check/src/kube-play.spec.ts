@@ -12,9 +12,9 @@ describe('what podman kube play runs of the dev overlay', () => {
   const sandbox = { NODE_ENV: 'development', STRIPE_API_URL: 'http://stripe-sandbox:12111' };
   const plan = kubePlayPlan(rendered, { payments: sandbox, issuing: sandbox });
 
-  it('plays one Deployment per server app, unchanged but for the overrides', () => {
+  it('plays one Deployment per server app and the pooler, unchanged but for the overrides', () => {
     const deployments = plan.apps.filter((manifest) => manifest.kind === 'Deployment');
-    expect(deployments.map((d) => d.metadata.name).sort()).toEqual(serverApps().sort());
+    expect(deployments.map((d) => d.metadata.name).sort()).toEqual([...serverApps(), 'pgbouncer'].sort());
     const gateway = deployments.find((d) => d.metadata.name === 'gateway');
     expect(gateway).toEqual(rendered.find((m) => m.kind === 'Deployment' && m.metadata.name === 'gateway'));
   });

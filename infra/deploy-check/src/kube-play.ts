@@ -24,7 +24,8 @@ export type EnvOverrides = Record<string, Record<string, string>>;
 
 const NOT_PLAYED: Record<string, string> = {
   Namespace: 'podman has no namespaces: every pod shares the test network',
-  Service: 'no cluster DNS or load balancing: the apps meet only through Redis, the test reads pod addresses',
+  Service:
+    'no cluster DNS or load balancing: the apps meet through Redis, reach the pooler by its pod name; the test reads pod addresses',
   Ingress: 'no ingress controller: the smoke test calls the gateway pod directly',
   HorizontalPodAutoscaler: 'no metrics server: one replica each (the minimum podman plays)',
   PodDisruptionBudget: 'no evictions to budget for',

@@ -2,7 +2,7 @@ import { type Manifest, ref } from './manifest';
 
 interface Container {
   name: string;
-  env?: { name: string }[];
+  env?: { name: string; value?: string }[];
 }
 
 /**
@@ -20,10 +20,13 @@ export function unknownSettings(manifests: Manifest[], settings: Record<string, 
     const app = manifest.kind === 'Job' ? 'migrate' : manifest.metadata.name;
     const containers = (manifest['spec'] as { template: { spec: { containers: Container[] } } }).template.spec
       .containers;
-    for (const container of containers)
+    for (const container of containers) {
+      // A variable that only builds another (`$(NAME)` in a later value) is read by Kubernetes.
+      const values = (container.env ?? []).map((variable) => variable.value ?? '').join('\n');
       for (const variable of container.env ?? [])
-        if (!settings[app]?.includes(variable.name))
+        if (!settings[app]?.includes(variable.name) && !values.includes(`$(${variable.name})`))
           problems.push(`${ref(manifest)}: ${app} does not read ${variable.name}`);
+    }
   }
   return problems;
 }

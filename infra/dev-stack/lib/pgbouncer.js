@@ -14,6 +14,8 @@ const { ephemeralPort } = require('./ports');
 
 /** Server connections per app entry: each app's replicas share them (transaction mode lends one per transaction). */
 const POOL_PER_APP = 10;
+/** What the apps' DATABASE_POOLER=transaction is written for: a server connection lent per transaction. */
+const POOL_MODE = 'pool_mode = transaction';
 
 /** Why PgBouncer cannot run here, or null. */
 function pgbouncerUnavailable() {
@@ -38,6 +40,18 @@ function account() {
 }
 
 /**
+ * The `[databases]` lines: one entry `<prefix>_<app>` per app on `server` (libpq keywords), whose server
+ * connections set that app's search_path. Shared with the pgbouncer image (infra/images/build.mjs).
+ * @param {{ prefix: string, server: string, apps: string[] }} options
+ */
+function databaseEntries({ prefix, server, apps }) {
+  return apps.map(
+    (app) =>
+      `${prefix}_${app} = ${server} connect_query='SET search_path TO "${app}"' pool_size=${POOL_PER_APP}`,
+  );
+}
+
+/**
  * The pgbouncer.ini for these apps in front of `databaseUrl`.
  * @param {{ databaseUrl: string, apps: string[], port: number, dir: string }} options
  */
@@ -45,19 +59,15 @@ function pgbouncerIni({ databaseUrl, apps, port, dir }) {
   const target = new URL(databaseUrl);
   const database = target.pathname.slice(1);
   const server = `host=${target.hostname} port=${target.port || 5432} dbname=${database} user=${decodeURIComponent(target.username || 'postgres')}`;
-  const entries = apps.map(
-    (app) =>
-      `${database}_${app} = ${server} connect_query='SET search_path TO "${app}"' pool_size=${POOL_PER_APP}`,
-  );
   return [
     '[databases]',
-    ...entries,
+    ...databaseEntries({ prefix: database, server, apps }),
     '',
     '[pgbouncer]',
     'listen_addr = 127.0.0.1',
     `listen_port = ${port}`,
     'unix_socket_dir =',
-    'pool_mode = transaction',
+    POOL_MODE,
     // The run's PostgreSQL trusts loopback; the pooler passes the test role through.
     'auth_type = any',
     'max_client_conn = 5000',
@@ -114,4 +124,4 @@ function listening(port) {
   });
 }
 
-module.exports = { pgbouncerIni, pgbouncerUnavailable, startPgbouncer };
+module.exports = { POOL_MODE, databaseEntries, pgbouncerIni, pgbouncerUnavailable, startPgbouncer };
