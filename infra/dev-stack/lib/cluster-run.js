@@ -95,7 +95,13 @@ async function runOnClusterAndPooler(options) {
       KITTY_STACK_REPLICAS: JSON.stringify(stack.describeReplicas(started.replicas)),
       KITTY_STACK_REPLICAS_FILE: keeper.file,
     };
+    const before = { commands: await cluster.commandsProcessed(), at: Date.now() };
     await runSuite('tests/integration/jest.config.cjs', [`--testPathPatterns=${CLUSTER_SPECS}`], suiteEnv);
+    const commands = (await cluster.commandsProcessed()) - before.commands;
+    const seconds = (Date.now() - before.at) / 1000;
+    say.info(
+      `Redis Cluster: ${commands} commands in ${seconds.toFixed(0)} s of integration specs (${(commands / seconds).toFixed(0)}/s over 6 nodes, replication included)`,
+    );
     await runSuite('tests/cluster/jest.config.cjs', ['--runInBand'], {
       ...suiteEnv,
       KITTY_REDIS_CLUSTER_NODES: JSON.stringify(cluster.nodes()),

@@ -96,6 +96,15 @@ async function startRedisCluster({ supervisor, dataDir, timeoutMs = 60_000 }) {
     /** Every node's port and pid now (a restarted node has a new pid). */
     nodes: () => nodes.map(({ name, port, proc }) => ({ name, port, pid: proc.pid })),
     restart,
+    /** Commands the masters have processed so far (INFO stats), for a rate over a stretch of the run. */
+    commandsProcessed: async () => {
+      let total = 0;
+      for (const node of nodes) {
+        const { out } = await cli(node.port, 'INFO', 'stats');
+        total += Number(/total_commands_processed:(\d+)/.exec(out)?.[1] ?? 0);
+      }
+      return total;
+    },
     stop: async () => void (await Promise.all(nodes.map((node) => supervisor.stop(node.proc)))),
   };
 }

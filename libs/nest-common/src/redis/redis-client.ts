@@ -2,6 +2,8 @@ import { Cluster, Redis, type RedisOptions } from 'ioredis';
 
 import { isRedisClusterUrl, redisClusterFromUrl, redisOptionsFromUrl } from './redis-url';
 
+const SLOTS_REFRESH_TIMEOUT_MS = 10_000;
+
 /** One Redis server or a Redis Cluster: the commands Kitty sends are the same on both. */
 export type RedisClient = Redis | Cluster;
 
@@ -25,11 +27,18 @@ export function createRedis(url: string, tuning: RedisTuning = {}): RedisClient 
   if (!isRedisClusterUrl(url)) return new Redis({ ...redisOptionsFromUrl(url), ...tuning });
   const { nodes, connection } = redisClusterFromUrl(url);
   const { enableAutoPipelining, enableOfflineQueue, lazyConnect, retryStrategy, ...perNode } = tuning;
-  return new Cluster(nodes, {
+  const clusterTuning = {
     enableAutoPipelining,
     enableOfflineQueue,
     lazyConnect,
     clusterRetryStrategy: retryStrategy,
+  };
+  return new Cluster(nodes, {
+    // Only what was asked for: ioredis takes an option given as undefined over its default (a cluster with
+    // clusterRetryStrategy undefined never reconnects).
+    ...Object.fromEntries(Object.entries(clusterTuning).filter(([, value]) => value !== undefined)),
+    // Asking a node for the slot map may wait behind a busy CPU; ioredis' 1 s gave up on a loaded machine.
+    slotsRefreshTimeout: SLOTS_REFRESH_TIMEOUT_MS,
     redisOptions: { ...connection, ...perNode },
   });
 }
