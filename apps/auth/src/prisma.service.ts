@@ -1,4 +1,4 @@
-import { type DirectRows, directRows, prismaClientOptions } from '@kitty/nest-common';
+import { type DirectRows, directRows, prismaClientOptions, sqlIdentifier } from '@kitty/nest-common';
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 
 import { AUTH_CONFIG, type AuthConfig } from './config';
@@ -6,7 +6,7 @@ import { PrismaClient } from './generated/prisma/client';
 
 /** The auth service's own Postgres schema. */
 export const AUTH_SCHEMA = 'auth';
-export const OUTBOX_TABLE = `"${AUTH_SCHEMA}"."outbox"`;
+export const OUTBOX_TABLE = sqlIdentifier(AUTH_SCHEMA, 'outbox');
 
 @Injectable()
 export class PrismaService extends PrismaClient implements OnModuleDestroy {

@@ -1,11 +1,17 @@
-import { type DatabaseClientConfig, type DirectRows, directRows, prismaClientOptions } from '@kitty/nest-common';
+import {
+  type DatabaseClientConfig,
+  type DirectRows,
+  directRows,
+  prismaClientOptions,
+  sqlIdentifier,
+} from '@kitty/nest-common';
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 
 import { ISSUING_CONFIG } from './config';
 import { type Prisma, PrismaClient } from './generated/prisma/client';
 
 export const ISSUING_SCHEMA = 'issuing';
-export const OUTBOX_TABLE = `"${ISSUING_SCHEMA}"."outbox"`;
+export const OUTBOX_TABLE = sqlIdentifier(ISSUING_SCHEMA, 'outbox');
 export type Tx = Prisma.TransactionClient;
 
 @Injectable()

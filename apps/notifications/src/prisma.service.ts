@@ -1,4 +1,4 @@
-import { prismaClientOptions } from '@kitty/nest-common';
+import { prismaClientOptions, sqlIdentifier } from '@kitty/nest-common';
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 
 import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from './config';
@@ -6,7 +6,7 @@ import { PrismaClient } from './generated/prisma/client';
 
 /** The notifications service's own Postgres schema. */
 export const NOTIFICATIONS_SCHEMA = 'notifications';
-export const OUTBOX_TABLE = `"${NOTIFICATIONS_SCHEMA}"."outbox"`;
+export const OUTBOX_TABLE = sqlIdentifier(NOTIFICATIONS_SCHEMA, 'outbox');
 
 @Injectable()
 export class PrismaService extends PrismaClient implements OnModuleDestroy {

@@ -1,11 +1,11 @@
-import { type DirectRows, directRows, prismaClientOptions } from '@kitty/nest-common';
+import { type DirectRows, directRows, prismaClientOptions, sqlIdentifier } from '@kitty/nest-common';
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 
 import { PAYMENTS_CONFIG, type PaymentsConfig } from './config';
 import { type Prisma, PrismaClient } from './generated/prisma/client';
 
 export const PAYMENTS_SCHEMA = 'payments';
-export const OUTBOX_TABLE = `"${PAYMENTS_SCHEMA}"."outbox"`;
+export const OUTBOX_TABLE = sqlIdentifier(PAYMENTS_SCHEMA, 'outbox');
 
 export type Tx = Prisma.TransactionClient;
 

@@ -1,11 +1,11 @@
-import { type DirectRows, directRows, prismaClientOptions } from '@kitty/nest-common';
+import { type DirectRows, directRows, prismaClientOptions, sqlIdentifier } from '@kitty/nest-common';
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 
 import { POTS_CONFIG, type PotsConfig } from './config';
 import { type Prisma, PrismaClient } from './generated/prisma/client';
 
 export const POTS_SCHEMA = 'pots';
-export const OUTBOX_TABLE = `"${POTS_SCHEMA}"."outbox"`;
+export const OUTBOX_TABLE = sqlIdentifier(POTS_SCHEMA, 'outbox');
 
 export type Tx = Prisma.TransactionClient;
 

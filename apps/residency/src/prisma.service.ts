@@ -1,4 +1,4 @@
-import { prismaClientOptions } from '@kitty/nest-common';
+import { prismaClientOptions, sqlIdentifier } from '@kitty/nest-common';
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 
 import { RESIDENCY_CONFIG, type ResidencyConfig } from './config';
@@ -6,7 +6,7 @@ import { PrismaClient } from './generated/prisma/client';
 
 /** The residency service's own Postgres schema. */
 export const RESIDENCY_SCHEMA = 'residency';
-export const OUTBOX_TABLE = `"${RESIDENCY_SCHEMA}"."outbox"`;
+export const OUTBOX_TABLE = sqlIdentifier(RESIDENCY_SCHEMA, 'outbox');
 
 @Injectable()
 export class PrismaService extends PrismaClient implements OnModuleDestroy {

@@ -1,7 +1,10 @@
+import { sqlIdentifier } from '@kitty/nest-common';
 import { Injectable } from '@nestjs/common';
 
 import { AUTH_SCHEMA, PrismaService } from '../prisma.service';
 import type { Tx } from '../users/user.repository';
+
+const REFRESH_TOKENS = sqlIdentifier(AUTH_SCHEMA, 'refresh_tokens');
 
 @Injectable()
 export class RefreshTokenRepository {
@@ -18,7 +21,7 @@ export class RefreshTokenRepository {
    */
   async consume(tx: Tx, tokenHash: string, successorSealed: string, usedAt: Date): Promise<boolean> {
     const updated = await tx.$executeRawUnsafe(
-      `UPDATE "${AUTH_SCHEMA}"."refresh_tokens" SET used_at = $2, successor_sealed = $3
+      `UPDATE ${REFRESH_TOKENS} SET used_at = $2, successor_sealed = $3
         WHERE token_hash = $1 AND used_at IS NULL AND revoked_at IS NULL AND expires_at > $2`,
       tokenHash,
       usedAt,

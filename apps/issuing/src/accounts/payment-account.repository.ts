@@ -8,9 +8,13 @@ import { outboxMessage, OutboxRelay } from '@kitty/nest-common';
 import { Injectable } from '@nestjs/common';
 
 import type { PaymentAccount } from '../generated/prisma/client';
-import { ISSUING_SCHEMA, PrismaService, type Tx } from '../prisma.service';
+import { PrismaService, type Tx } from '../prisma.service';
 import type { AccountState } from './account-state';
-import { announceChange, paymentAccountFacts } from './payment-account-announcement';
+import {
+  announceChange,
+  PAYMENT_ACCOUNTS,
+  paymentAccountFacts,
+} from './payment-account-announcement.repository';
 
 export type PaymentAccountRow = PaymentAccount;
 
@@ -109,7 +113,7 @@ export class PaymentAccountRepository {
   ): Promise<boolean> {
     return this.inTransaction(async (tx) => {
       const [before] = await tx.$queryRawUnsafe<PreviousBankAccount[]>(
-        `SELECT bank_account_id, bank_fingerprint, bank_payouts_from FROM "${ISSUING_SCHEMA}"."payment_accounts"
+        `SELECT bank_account_id, bank_fingerprint, bank_payouts_from FROM ${PAYMENT_ACCOUNTS}
           WHERE user_id = $1::uuid AND stripe_account_id = $2 FOR UPDATE`,
         owner.userId,
         stripeAccountId,
@@ -178,7 +182,7 @@ export class PaymentAccountRepository {
   ): Promise<boolean> {
     return this.inTransaction(async (tx) => {
       const [before] = await tx.$queryRawUnsafe<{ kyc_country: string | null }[]>(
-        `SELECT kyc_country FROM "${ISSUING_SCHEMA}"."payment_accounts"
+        `SELECT kyc_country FROM ${PAYMENT_ACCOUNTS}
           WHERE user_id = $1::uuid AND stripe_account_id = $2 FOR UPDATE`,
         userId,
         expectedAccountId,

@@ -1,8 +1,8 @@
 // What payments is told of payment accounts, read from issuing's outbox, for the specs.
 import { IssuingJobs, PaymentAccountChangedJob } from '@kitty/contracts';
-import type { OutboxRelay } from '@kitty/nest-common';
+import { type OutboxRelay, sqlIdentifier } from '@kitty/nest-common';
 
-import { ISSUING_SCHEMA, type PrismaService } from '../prisma.service';
+import { ISSUING_SCHEMA, OUTBOX_TABLE, type PrismaService } from '../prisma.service';
 
 /** The relay is not running in these specs: they read the outbox table instead. */
 export const idleRelay = { kick: () => undefined } as unknown as OutboxRelay;
@@ -19,22 +19,26 @@ export async function announcedAccount(
   return announced.sort((a, b) => b.version - a.version)[0] ?? null;
 }
 
+const REFUSE_ANNOUNCEMENT = sqlIdentifier(ISSUING_SCHEMA, 'refuse_announcement');
+/** A contract's own constant: DDL takes no parameters, so the trigger's condition names it in its text. */
+const REFUSED_JOB = IssuingJobs.paymentAccountChanged.name;
+
 /**
  * Makes every write of an announcement to payments fail until the returned function is called: a change
  * announced in its own transaction then does not happen either.
  */
 export async function refuseAnnouncements(prisma: PrismaService): Promise<() => Promise<void>> {
   await prisma.$executeRawUnsafe(
-    `CREATE FUNCTION "${ISSUING_SCHEMA}".refuse_announcement() RETURNS trigger LANGUAGE plpgsql AS $$
+    `CREATE FUNCTION ${REFUSE_ANNOUNCEMENT}() RETURNS trigger LANGUAGE plpgsql AS $$
      BEGIN RAISE EXCEPTION 'announcement refused'; END $$`,
   );
   await prisma.$executeRawUnsafe(
-    `CREATE TRIGGER refuse_announcement BEFORE INSERT ON "${ISSUING_SCHEMA}"."outbox"
-     FOR EACH ROW WHEN (NEW.job_name = '${IssuingJobs.paymentAccountChanged.name}')
-     EXECUTE FUNCTION "${ISSUING_SCHEMA}".refuse_announcement()`,
+    `CREATE TRIGGER refuse_announcement BEFORE INSERT ON ${OUTBOX_TABLE}
+     FOR EACH ROW WHEN (NEW.job_name = '${REFUSED_JOB}')
+     EXECUTE FUNCTION ${REFUSE_ANNOUNCEMENT}()`,
   );
   return async () => {
-    await prisma.$executeRawUnsafe(`DROP TRIGGER refuse_announcement ON "${ISSUING_SCHEMA}"."outbox"`);
-    await prisma.$executeRawUnsafe(`DROP FUNCTION "${ISSUING_SCHEMA}".refuse_announcement()`);
+    await prisma.$executeRawUnsafe(`DROP TRIGGER refuse_announcement ON ${OUTBOX_TABLE}`);
+    await prisma.$executeRawUnsafe(`DROP FUNCTION ${REFUSE_ANNOUNCEMENT}()`);
   };
 }

@@ -17,6 +17,11 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 
 import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from '../config';
 import { PrismaService } from '../prisma.service';
+import {
+  insertNotification,
+  markNotificationsDone,
+  notifiedAndChosen,
+} from './notification-centre.repository';
 
 type Channels = Pick<NotificationPreference, 'inApp' | 'email'>;
 
@@ -67,29 +72,10 @@ export class NotificationCentre {
           preferencesUrl: new URL('/account#notifications', this.config.PUBLIC_URL).toString(),
         },
       });
-    const [made] = await this.prisma.$queryRawUnsafe<{ emailed: boolean }[]>(
-      `WITH made AS (
-         INSERT INTO notifications (id, key, user_id, kind, title, body, link, in_app, emailed)
-         VALUES (gen_random_uuid(), $1, $2::uuid, $3, $4, $5, $6, $7::boolean, $8::boolean)
-         ON CONFLICT (key) DO NOTHING
-         RETURNING emailed
-       ), emailed AS (
-         INSERT INTO outbox (id, queue, job_name, payload)
-         SELECT gen_random_uuid(), $9::text, $10::text, $11::jsonb FROM made WHERE made.emailed
-       )
-       SELECT emailed FROM made`,
-      job.key,
-      job.userId,
-      job.kind,
-      job.title,
-      job.body,
-      job.link,
-      seen.inApp,
-      email !== null,
-      email?.queue ?? null,
-      email?.jobName ?? null,
-      email ? JSON.stringify(email.payload) : null,
-    );
+    const made = await insertNotification(this.prisma, job, {
+      inApp: seen.inApp,
+      email: email && { queue: email.queue, jobName: email.jobName, payload: JSON.stringify(email.payload) },
+    });
     if (made?.emailed) this.relay.kick();
     if (made && seen.inApp) await this.live.publish([job.userId], ['notifications']);
     return made !== undefined;
@@ -100,12 +86,7 @@ export class NotificationCentre {
    * lists, whose open tabs are told. The rows stay, so a late redelivery of the request does not notify again.
    */
   async markDone(keys: string[]): Promise<void> {
-    const rows = await this.prisma.$queryRawUnsafe<{ user_id: string; in_app: boolean }[]>(
-      `UPDATE notifications SET done_at = now()
-        WHERE key = ANY($1::text[]) AND done_at IS NULL
-        RETURNING user_id::text, in_app`,
-      keys,
-    );
+    const rows = await markNotificationsDone(this.prisma, keys);
     const shown = [...new Set(rows.filter((row) => row.in_app).map((row) => row.user_id))];
     if (shown.length > 0) await this.live.publish(shown, ['notifications']);
   }
@@ -181,16 +162,7 @@ export class NotificationCentre {
 
   /** Whether this job's key was notified already, and the channels the user chose for its kind. */
   private async seen(job: NotifyJob): Promise<Channels & { notified: boolean }> {
-    const [row] = await this.prisma.$queryRawUnsafe<
-      { notified: boolean; in_app: boolean | null; email: boolean | null }[]
-    >(
-      `SELECT EXISTS (SELECT 1 FROM notifications WHERE key = $1) AS notified, chosen.in_app, chosen.email
-         FROM (SELECT 1) AS one
-         LEFT JOIN notification_preferences AS chosen ON chosen.user_id = $2::uuid AND chosen.kind = $3`,
-      job.key,
-      job.userId,
-      job.kind,
-    );
+    const row = await notifiedAndChosen(this.prisma, job);
     const chosen = isSecurityNotice(job.kind)
       ? SECURITY_NOTICE_CHANNELS
       : row?.in_app == null || row.email == null

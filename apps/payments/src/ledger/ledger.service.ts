@@ -14,6 +14,20 @@ import type { z } from 'zod';
 
 import type { Tx } from '../prisma.service';
 import { accountPolicy, isPlatformAccount, platformShard, potIdOf } from './accounts';
+import {
+  accountBalance,
+  insertOutboxRow,
+  keyPosted,
+  ledgerPost,
+  ledgerPostAlone,
+  type LedgerPostArgs,
+  type PostingClaim,
+  type PostRow,
+  transactionByKey,
+  transactionWithLegs,
+} from './ledger.repository';
+
+export type { PostingClaim } from './ledger.repository';
 
 export type LedgerKind = (typeof POT_MONEY_KINDS)[number] | 'withdrawal_paid' | 'transfer' | 'reversal';
 
@@ -67,16 +81,6 @@ export class ReversedKeyError extends Error {
   }
 }
 
-/**
- * A domain row a posting stands on, written first by the posting's own statement (`INSERT … ON CONFLICT …
- * RETURNING`): the posting is made only when the claim answers a row, so whatever else writes that row (and
- * waits on its lock) is ordered with the posting. Its placeholders follow the posting's, from `firstParam`.
- */
-export interface PostingClaim {
-  sql(firstParam: number): string;
-  args: readonly unknown[];
-}
-
 /** The idempotency key was used before for a different request. */
 export class IdempotencyConflictError extends Error {
   constructor(readonly idempotencyKey: string) {
@@ -88,15 +92,6 @@ export class IdempotencyConflictError extends Error {
 interface BalanceRow {
   balance_pence: bigint;
   sequence: bigint;
-}
-
-/** A row of ledger_post: its outcome, and on 'posted' one row per account in the order given. */
-interface PostRow {
-  outcome: 'posted' | 'replay' | 'insufficient' | 'closed';
-  transaction_id: string | null;
-  account_id: string | null;
-  balance_pence: bigint | null;
-  sequence: bigint | null;
 }
 
 /** Pot events carry these kinds; anything else that touches a pot is reported as an adjustment. */
@@ -113,14 +108,9 @@ const POT_EVENT_KINDS = new Set<string>(POT_MONEY_KINDS);
 export class LedgerService {
   async post(tx: Tx, entry: LedgerEntry): Promise<PostedTransaction> {
     const posting = prepare(entry);
-    // Everything up to the outbox in one call (ledger_post, migration 20261126200923): the accounts' row
-    // locks are held for one round trip instead of ten.
-    const rows = await tx.$queryRawUnsafe<PostRow[]>(
-      `SELECT outcome, transaction_id, account_id, balance_pence, sequence
-         FROM ledger_post($1, $2, $3, $4, $5::jsonb, $6::uuid,
-                          $7::text[], $8::text[], $9::uuid[], $10::boolean[], $11::bigint[])`,
-      ...posting.args,
-    );
+    // Everything up to the outbox in one call: the accounts' row locks are held for one round trip instead
+    // of ten.
+    const rows = await ledgerPost(tx, posting.args);
     const outcome = await this.outcomeOf(directRowsIn(tx), posting, rows);
     if (outcome.replayed) return outcome;
     const { transactionId } = outcome;
@@ -170,39 +160,15 @@ export class LedgerService {
     claim: PostingClaim | null,
   ): Promise<PostedTransaction | null> {
     const posting = prepare(entry);
-    const announcement = [
-      PaymentsJobs.potBalanceChanged.queue.name,
-      PaymentsJobs.potBalanceChanged.name,
-      JSON.stringify(withRequestId(PotBalanceEventCommon.parse(potEventCommon(entry)))),
-      posting.postings.map((leg) => potIdOf(leg.accountId)),
-    ];
-    const firstClaimParam = posting.args.length + announcement.length + 1;
-    // The claim runs first: its answer is a one-time filter on the posting, so with no row the function is
-    // never called.
-    const claimed = claim ? `claimed AS MATERIALIZED (${claim.sql(firstClaimParam)}), ` : '';
-    const onlyIfClaimed = claim ? 'WHERE EXISTS (SELECT 1 FROM claimed)' : '';
+    const announcement = {
+      queue: PaymentsJobs.potBalanceChanged.queue.name,
+      jobName: PaymentsJobs.potBalanceChanged.name,
+      commonJson: JSON.stringify(withRequestId(PotBalanceEventCommon.parse(potEventCommon(entry)))),
+      potIds: posting.postings.map((leg) => potIdOf(leg.accountId)),
+    };
     let posted: PostRow[];
     try {
-      posted = await rows<PostRow>(
-        `WITH ${claimed}posted AS MATERIALIZED (
-           SELECT * FROM ledger_post_or_refuse($1, $2, $3, $4, $5::jsonb, $6::uuid,
-                                               $7::text[], $8::text[], $9::uuid[], $10::boolean[], $11::bigint[])
-           ${onlyIfClaimed}
-         ), announced AS (
-           INSERT INTO outbox (id, queue, job_name, payload)
-           SELECT gen_random_uuid(), $12, $13, $14::jsonb || jsonb_build_object(
-                    'potId', leg.pot_id, 'balancePence', posted.balance_pence, 'sequence', posted.sequence,
-                    'transactionId', posted.transaction_id, 'amountPence', leg.amount_pence)
-             FROM posted
-             JOIN unnest($7::text[], $11::bigint[], $15::uuid[]) AS leg(account_id, amount_pence, pot_id)
-               ON leg.account_id = posted.account_id
-            WHERE posted.outcome = 'posted' AND leg.pot_id IS NOT NULL
-         )
-         SELECT outcome, transaction_id, account_id, balance_pence, sequence FROM posted`,
-        ...posting.args,
-        ...announcement,
-        ...(claim?.args ?? []),
-      );
+      posted = await ledgerPostAlone(rows, posting.args, announcement, claim);
     } catch (error) {
       const refused = refusedAccount(error);
       if (refused !== null) throw new InsufficientFundsError(refused);
@@ -241,38 +207,22 @@ export class LedgerService {
     reason: string,
     kind: LedgerKind,
   ): Promise<PostedTransaction | null> {
-    const original = await tx.$queryRawUnsafe<{ id: string; kind: string; user_id: string | null }[]>(
-      `SELECT id, kind, metadata->>'userId' AS user_id FROM ledger_transactions WHERE idempotency_key = $1`,
-      idempotencyKey,
-    );
-    if (original.length === 0) return null;
-    const legs = await tx.$queryRawUnsafe<{ account_id: string; amount_pence: bigint }[]>(
-      `SELECT account_id, amount_pence FROM ledger_postings WHERE transaction_id = $1::uuid`,
-      original[0].id,
-    );
+    const original = await transactionWithLegs(tx, idempotencyKey);
+    if (!original) return null;
+    const { transaction, legs } = original;
     return this.post(tx, {
       idempotencyKey: `reversal:${idempotencyKey}`,
       kind,
       description: reason,
-      userId: original[0].user_id,
+      userId: transaction.user_id,
       postings: legs.map((leg) => ({ accountId: leg.account_id, amountPence: -leg.amount_pence })),
-      metadata: { reverses: original[0].id },
+      metadata: { reverses: transaction.id },
     });
   }
 
   /** Current balance of an account (0 for one that has never moved); a platform account's over all its rows. */
   async balance(db: Pick<Tx, '$queryRawUnsafe'>, accountId: string): Promise<bigint> {
-    const rows = isPlatformAccount(accountId)
-      ? await db.$queryRawUnsafe<{ balance_pence: bigint | null }[]>(
-          `SELECT SUM(balance_pence)::bigint AS balance_pence FROM ledger_accounts
-            WHERE id = $1 OR starts_with(id, $1 || '/')`,
-          accountId,
-        )
-      : await db.$queryRawUnsafe<{ balance_pence: bigint }[]>(
-          `SELECT balance_pence FROM ledger_accounts WHERE id = $1`,
-          accountId,
-        );
-    return rows[0]?.balance_pence ?? 0n;
+    return accountBalance(db, accountId, isPlatformAccount(accountId));
   }
 
   private async replay(
@@ -280,19 +230,12 @@ export class LedgerService {
     idempotencyKey: string,
     requestHash: string,
   ): Promise<PostedTransaction> {
-    const rows = await db<{ id: string; request_hash: string }>(
-      `SELECT id, request_hash FROM ledger_transactions WHERE idempotency_key = $1`,
-      idempotencyKey,
-    );
-    if (rows[0]?.request_hash !== requestHash) throw new IdempotencyConflictError(idempotencyKey);
+    const earlier = await transactionByKey(db, idempotencyKey);
+    if (earlier?.request_hash !== requestHash) throw new IdempotencyConflictError(idempotencyKey);
     // A command repeated after its posting was given back (a pot-paid expense whose record never committed,
     // refunded) must not be told the money moved, or its record would be made for money no longer spent.
-    const reversed = await db<unknown>(
-      `SELECT 1 FROM ledger_transactions WHERE idempotency_key = $1`,
-      `reversal:${idempotencyKey}`,
-    );
-    if (reversed.length > 0) throw new ReversedKeyError(idempotencyKey);
-    return { transactionId: rows[0].id, replayed: true };
+    if (await keyPosted(db, `reversal:${idempotencyKey}`)) throw new ReversedKeyError(idempotencyKey);
+    return { transactionId: earlier.id, replayed: true };
   }
 
   /** `payments.pot-balance.changed`, in the same transaction: the pots service's projection never misses one. */
@@ -313,12 +256,7 @@ export class LedgerService {
         transactionId,
         amountPence: penceFromBigInt(posting.amountPence),
       });
-      await tx.$executeRawUnsafe(
-        `INSERT INTO outbox (id, queue, job_name, payload) VALUES (gen_random_uuid(), $1, $2, $3::jsonb)`,
-        queue,
-        jobName,
-        JSON.stringify(payload),
-      );
+      await insertOutboxRow(tx, queue, jobName, JSON.stringify(payload));
     }
   }
 }
@@ -345,8 +283,7 @@ interface PreparedPosting {
   requestHash: string;
   /** On their rows, in lock order. */
   postings: Posting[];
-  /** ledger_post's eleven arguments. */
-  args: unknown[];
+  args: LedgerPostArgs;
 }
 
 function prepare(entry: LedgerEntry): PreparedPosting {

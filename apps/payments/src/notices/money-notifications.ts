@@ -3,6 +3,7 @@ import { formatPence } from '@kitty/money';
 import { outboxMessage } from '@kitty/nest-common';
 
 import type { Tx } from '../prisma.service';
+import { topUpRequest } from './notices.repository';
 
 /**
  * The notification centre's jobs for money events, written to the payments outbox inside
@@ -69,10 +70,7 @@ export async function notifyTopUpCredited(tx: Tx, topUp: CreditedTopUp): Promise
     details: topUpReceipt(topUp, new Date()),
   });
   if (topUp.destination_type !== 'top_up_request' || !topUp.destination_id) return;
-  const [request] = await tx.$queryRawUnsafe<{ requester_id: string; target_name: string }[]>(
-    `SELECT requester_id::text, target_name FROM top_up_requests WHERE id = $1::uuid`,
-    topUp.destination_id,
-  );
+  const request = await topUpRequest(tx, topUp.destination_id);
   if (!request || request.requester_id === topUp.user_id) return;
   await notify(tx, {
     key: `request_paid:${topUp.id}`,

@@ -1,4 +1,5 @@
 import type { PaymentAccountChangedJob } from '@kitty/contracts';
+import { sqlIdentifier } from '@kitty/nest-common';
 import { Injectable } from '@nestjs/common';
 
 import { PAYMENTS_SCHEMA, PrismaService } from '../prisma.service';
@@ -14,6 +15,8 @@ export interface PaymentAccountReader {
 }
 export const PAYMENT_ACCOUNT_READER = Symbol('PAYMENT_ACCOUNT_READER');
 
+const PAYMENT_ACCOUNTS = sqlIdentifier(PAYMENTS_SCHEMA, 'payment_accounts');
+
 /** The projection of issuing's announcements of payment accounts: `payment_accounts`. */
 @Injectable()
 export class PaymentAccountRepository implements PaymentAccountReader {
@@ -25,7 +28,7 @@ export class PaymentAccountRepository implements PaymentAccountReader {
    */
   async apply(snapshot: PaymentAccountSnapshot): Promise<boolean> {
     const kept = await this.prisma.$executeRawUnsafe(
-      `INSERT INTO "${PAYMENTS_SCHEMA}"."payment_accounts" (user_id, version, verified, account_id,
+      `INSERT INTO ${PAYMENT_ACCOUNTS} (user_id, version, verified, account_id,
          payout_destination, payout_account_label, payouts_available_from, identity_key, closed, updated_at)
        VALUES ($1::uuid, $2, $3, $4, $5, $6, $7::timestamptz, $8::uuid, $9, now())
        ON CONFLICT (user_id) DO UPDATE SET version = EXCLUDED.version, verified = EXCLUDED.verified,

@@ -1,4 +1,5 @@
 import { type CardPotChangedJob, PotAccessChangedJob, type SpendApprovalChangedJob } from '@kitty/contracts';
+import { sqlIdentifier } from '@kitty/nest-common';
 import { Injectable } from '@nestjs/common';
 
 import { PAYMENTS_SCHEMA, PrismaService } from '../prisma.service';
@@ -12,6 +13,10 @@ export interface PotAccessReader {
 }
 export const POT_ACCESS_READER = Symbol('POT_ACCESS_READER');
 
+const POT_ACCESS = sqlIdentifier(PAYMENTS_SCHEMA, 'pot_access');
+const CARD_POTS = sqlIdentifier(PAYMENTS_SCHEMA, 'card_pots');
+const CARD_SPEND_APPROVALS = sqlIdentifier(PAYMENTS_SCHEMA, 'card_spend_approvals');
+
 /** The projection of pots' announcements: `pot_access`, `card_pots` and `card_spend_approvals`. */
 @Injectable()
 export class PotAccessRepository implements PotAccessReader {
@@ -23,7 +28,7 @@ export class PotAccessRepository implements PotAccessReader {
    */
   async apply(snapshot: PotAccessSnapshot): Promise<boolean> {
     const kept = await this.prisma.$executeRawUnsafe(
-      `INSERT INTO "${PAYMENTS_SCHEMA}"."pot_access" (pot_id, version, name, is_active, rules, members, updated_at)
+      `INSERT INTO ${POT_ACCESS} (pot_id, version, name, is_active, rules, members, updated_at)
        VALUES ($1::uuid, $2, $3, $4, $5::jsonb, $6::jsonb, now())
        ON CONFLICT (pot_id) DO UPDATE SET version = EXCLUDED.version, name = EXCLUDED.name,
          is_active = EXCLUDED.is_active, rules = EXCLUDED.rules, members = EXCLUDED.members, updated_at = now()
@@ -41,7 +46,7 @@ export class PotAccessRepository implements PotAccessReader {
   /** The pot a user's card spends from, unless the row holds the same or a newer version. */
   async applyCardPot(snapshot: CardPotChangedJob): Promise<boolean> {
     const kept = await this.prisma.$executeRawUnsafe(
-      `INSERT INTO "${PAYMENTS_SCHEMA}"."card_pots" (user_id, pot_id, version, updated_at)
+      `INSERT INTO ${CARD_POTS} (user_id, pot_id, version, updated_at)
        VALUES ($1::uuid, $2::uuid, $3, now())
        ON CONFLICT (user_id) DO UPDATE SET pot_id = EXCLUDED.pot_id, version = EXCLUDED.version, updated_at = now()
        WHERE card_pots.version < EXCLUDED.version`,
@@ -58,7 +63,7 @@ export class PotAccessRepository implements PotAccessReader {
    */
   async applySpendApproval(event: SpendApprovalChangedJob): Promise<void> {
     await this.prisma.$executeRawUnsafe(
-      `INSERT INTO "${PAYMENTS_SCHEMA}"."card_spend_approvals" (id, pot_id, user_id, amount_pence, expires_at, withdrawn)
+      `INSERT INTO ${CARD_SPEND_APPROVALS} (id, pot_id, user_id, amount_pence, expires_at, withdrawn)
        VALUES ($1::uuid, $2::uuid, $3::uuid, $4, $5::timestamptz, $6)
        ON CONFLICT (id) DO UPDATE SET withdrawn = card_spend_approvals.withdrawn OR EXCLUDED.withdrawn`,
       event.approvalId,

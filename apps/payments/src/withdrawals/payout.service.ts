@@ -3,18 +3,17 @@ import { OutboxRelay } from '@kitty/nest-common';
 import { Injectable, Logger } from '@nestjs/common';
 
 import { PlatformAccount } from '../ledger/accounts';
+import { isClosedAccount } from '../ledger/ledger.repository';
 import { LedgerService } from '../ledger/ledger.service';
 import { notifyWithdrawal } from '../notices/money-notifications';
 import { PrismaService, type Tx } from '../prisma.service';
 import { StripeGateway, StripeRejectedError } from '../stripe/stripe-gateway';
-
-/** The withdrawal columns a settlement needs, as the conditional UPDATE returns them. */
-interface PendingWithdrawal {
-  id: string;
-  user_id: string;
-  source_account_id: string;
-  amount_pence: bigint;
-}
+import {
+  lockWithdrawalToRelease,
+  markWithdrawalFailed,
+  markWithdrawalPaid,
+  type PendingWithdrawal,
+} from './withdrawal.repository';
 
 /**
  * A withdrawal's payout, once its amount is reserved: asked of Stripe (through the connected account's
@@ -96,7 +95,7 @@ export class PayoutService {
 
   /** The payout arrived: the reservation leaves for good. No-op unless the withdrawal is still pending. */
   async settle(tx: Tx, withdrawalId: string, payoutId: string, amountPence: number): Promise<boolean> {
-    const withdrawal = await this.markPaid(tx, withdrawalId, payoutId);
+    const withdrawal = await markWithdrawalPaid(tx, withdrawalId, payoutId);
     if (!withdrawal) return false;
     assertAmount(withdrawal, amountPence);
     await this.ledger.post(tx, {
@@ -122,25 +121,13 @@ export class PayoutService {
    * and ops are told. Runs under the withdrawal's row lock.
    */
   async release(tx: Tx, withdrawalId: string, payoutId: string | null, reason: string): Promise<boolean> {
-    const [withdrawal] = await tx.$queryRawUnsafe<(PendingWithdrawal & { status: string })[]>(
-      `SELECT id, user_id, source_account_id, amount_pence, status FROM withdrawals
-        WHERE id = $1::uuid FOR UPDATE`,
-      withdrawalId,
-    );
+    const withdrawal = await lockWithdrawalToRelease(tx, withdrawalId);
     if (!withdrawal || withdrawal.status === 'failed') return false;
     const returnedAfterPayment = withdrawal.status === 'paid';
-    await tx.$executeRawUnsafe(
-      `UPDATE withdrawals
-          SET status = 'failed', failure_reason = $2, payout_id = COALESCE(payout_id, $3),
-              settled_at = now(), updated_at = now()
-        WHERE id = $1::uuid`,
-      withdrawalId,
-      reason,
-      payoutId,
-    );
+    await markWithdrawalFailed(tx, withdrawalId, reason, payoutId);
     // A wallet is closed only when empty and stays closed; one closing meanwhile makes this post refuse
     // (ClosedAccountError), and the event's retry finds it closed.
-    const unclaimed = await isClosed(tx, withdrawal.source_account_id);
+    const unclaimed = await isClosedAccount(tx, withdrawal.source_account_id);
     await this.ledger.post(tx, {
       idempotencyKey: `${returnedAfterPayment ? 'withdrawal-returned' : 'withdrawal-released'}:${withdrawalId}`,
       kind: 'withdrawal_released',
@@ -169,28 +156,6 @@ export class PayoutService {
     await notifyWithdrawal(tx, 'withdrawal_failed', withdrawal);
     return true;
   }
-
-  /** Marks a pending withdrawal paid; the conditional UPDATE lets only the first outcome through. */
-  private async markPaid(tx: Tx, withdrawalId: string, payoutId: string): Promise<PendingWithdrawal | null> {
-    const rows = await tx.$queryRawUnsafe<PendingWithdrawal[]>(
-      `UPDATE withdrawals
-          SET status = 'paid', payout_id = COALESCE(payout_id, $2), settled_at = now(), updated_at = now()
-        WHERE id = $1::uuid AND status = 'pending'
-        RETURNING id, user_id, source_account_id, amount_pence`,
-      withdrawalId,
-      payoutId,
-    );
-    return rows[0] ?? null;
-  }
-}
-
-/** Whether the ledger account is a closed wallet (its owner deleted their account). */
-async function isClosed(tx: Tx, accountId: string): Promise<boolean> {
-  const [account] = await tx.$queryRawUnsafe<{ closed: boolean }[]>(
-    `SELECT closed_at IS NOT NULL AS closed FROM ledger_accounts WHERE id = $1`,
-    accountId,
-  );
-  return account?.closed ?? false;
 }
 
 /** Stripe paid out a different amount than we reserved: never settle that silently. */

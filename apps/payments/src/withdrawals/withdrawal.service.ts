@@ -37,6 +37,7 @@ import {
 } from '../notices/money-notifications';
 import { PeerServices } from '../peers/peer-services';
 import { PrismaService, type Tx } from '../prisma.service';
+import { lockedWithdrawalStatus, withdrawnInWindow } from './withdrawal.repository';
 
 /**
  * Withdrawals (decisions.md §11): the amount is reserved at once (source → payouts:in-transit) in the
@@ -387,19 +388,8 @@ export class WithdrawalService {
     amountPence: number,
     approvalAbovePence: number,
   ): Promise<boolean> {
-    await tx.$executeRawUnsafe(
-      `SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`,
-      `withdrawal-window:${potId}:${userId}`,
-    );
-    const [window] = await tx.$queryRawUnsafe<{ taken: bigint }[]>(
-      `SELECT COALESCE(SUM(amount_pence), 0)::bigint AS taken FROM withdrawals
-        WHERE user_id = $1::uuid AND pot_id = $2::uuid AND status IN ('awaiting_approval', 'pending', 'paid')
-          AND created_at > now() - ($3::int * interval '1 millisecond')`,
-      userId,
-      potId,
-      APPROVAL_WINDOW_MS,
-    );
-    return (window?.taken ?? 0n) + BigInt(amountPence) > BigInt(approvalAbovePence);
+    const taken = await withdrawnInWindow(tx, userId, potId, APPROVAL_WINDOW_MS);
+    return taken + BigInt(amountPence) > BigInt(approvalAbovePence);
   }
 
   /**
@@ -512,10 +502,7 @@ function withdrawalAllowed(
 }
 
 async function lockWithdrawal(tx: Tx, withdrawalId: string): Promise<{ status: string }> {
-  const [row] = await tx.$queryRawUnsafe<{ status: string }[]>(
-    `SELECT status FROM withdrawals WHERE id = $1::uuid FOR UPDATE`,
-    withdrawalId,
-  );
+  const row = await lockedWithdrawalStatus(tx, withdrawalId);
   if (!row) throw withdrawalNotFound();
   return row;
 }

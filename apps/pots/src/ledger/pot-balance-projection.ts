@@ -9,6 +9,7 @@ import { memberOf } from '../core/members.repository';
 import { notifyPotMembers } from '../core/pot-notifications';
 import { potNameAndMembers } from '../core/pot-rows.repository';
 import { type Tx, UnitOfWork } from '../core/unit-of-work';
+import { type AppliedRow, applyPotBalance } from './pot-balance.repository';
 
 type Kind = PotBalanceChanged['kind'];
 
@@ -58,34 +59,24 @@ export function totalsDelta(event: Pick<PotBalanceChanged, 'kind' | 'amountPence
  */
 const FOLLOWED_UP_KINDS: ReadonlySet<Kind> = new Set(['top_up', 'withdrawal']);
 
-/** A row of pot_balance_apply: whether the transaction was new, who made it, and the pot's members now. */
-interface AppliedRow {
-  inserted: boolean;
-  member_name: string | null;
-  member_user_ids: string[];
-}
-
 /** The event's common part in one statement; a pot that does not exist fails the job without retry. */
 async function applyToPot(rows: DirectRows, event: PotBalanceChanged): Promise<AppliedRow> {
   const delta = totalsDelta(event);
-  const [row] = await rows<AppliedRow>(
-    `SELECT inserted, member_name, member_user_ids
-       FROM pot_balance_apply($1::uuid, $2::bigint, $3::bigint, $4::uuid, $5::text, $6::text, $7::bigint, $8::text,
-                              $9::timestamptz, $10::text, $11::bigint, $12::bigint, $13::bigint)`,
-    event.potId,
-    event.balancePence,
-    event.sequence,
-    event.userId,
-    CREDIT_KINDS.has(event.kind) ? 'credit' : 'debit',
-    event.description,
-    Math.abs(event.amountPence),
-    `ledger:${event.transactionId}`,
-    event.occurredAt,
-    systemLabel(event.kind),
-    delta.addedPence,
-    delta.spentPence,
-    positionChange(event),
-  );
+  const row = await applyPotBalance(rows, {
+    potId: event.potId,
+    balancePence: event.balancePence,
+    sequence: event.sequence,
+    userId: event.userId,
+    direction: CREDIT_KINDS.has(event.kind) ? 'credit' : 'debit',
+    description: event.description,
+    amountPence: Math.abs(event.amountPence),
+    transactionKey: `ledger:${event.transactionId}`,
+    occurredAt: event.occurredAt,
+    systemLabel: systemLabel(event.kind),
+    addedPence: delta.addedPence,
+    spentPence: delta.spentPence,
+    positionChange: positionChange(event),
+  });
   // Pots are never deleted, so no retry will ever find it: fail the job visibly instead.
   if (!row) throw new UnrecoverableError(`Balance event for unknown pot ${event.potId}`);
   return row;

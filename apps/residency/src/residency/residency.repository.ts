@@ -1,5 +1,5 @@
 import { type ResidencyChangedJob, ResidencyJobs, type ResidencyMethod } from '@kitty/contracts';
-import { outboxMessage } from '@kitty/nest-common';
+import { outboxMessage, sqlIdentifier } from '@kitty/nest-common';
 import { Injectable } from '@nestjs/common';
 
 import { PrismaService, RESIDENCY_SCHEMA } from '../prisma.service';
@@ -19,6 +19,9 @@ export interface StoredResidency {
   detectedAt: Date;
   detectionMethod: ResidencyMethod;
 }
+
+const RESIDENCIES = sqlIdentifier(RESIDENCY_SCHEMA, 'residencies');
+const DETECTION_METHOD = sqlIdentifier(RESIDENCY_SCHEMA, 'detection_method');
 
 @Injectable()
 export class ResidencyRepository {
@@ -49,9 +52,9 @@ export class ResidencyRepository {
   }: ResidencyObservation): Promise<boolean> {
     return this.prisma.$transaction(async (tx) => {
       const [stored] = await tx.$queryRawUnsafe<{ version: number }[]>(
-        `INSERT INTO "${RESIDENCY_SCHEMA}"."residencies" AS current
+        `INSERT INTO ${RESIDENCIES} AS current
                 (user_id, country_code, is_uk_resident, detected_at, detection_method, updated_at)
-         VALUES ($1::uuid, $2, $3, $4::timestamptz, $5::"${RESIDENCY_SCHEMA}"."detection_method", now())
+         VALUES ($1::uuid, $2, $3, $4::timestamptz, $5::${DETECTION_METHOD}, now())
          ON CONFLICT (user_id) DO UPDATE
             SET country_code = EXCLUDED.country_code,
                 is_uk_resident = EXCLUDED.is_uk_resident,

@@ -1,1 +1,2 @@
 export * from './pg-adapter';
+export * from './sql-identifier';

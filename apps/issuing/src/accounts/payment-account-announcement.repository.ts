@@ -1,12 +1,16 @@
 import { isDeepStrictEqual } from 'node:util';
 
 import { IssuingJobs, type PaymentAccountChangedJob } from '@kitty/contracts';
-import { outboxMessage } from '@kitty/nest-common';
+import { outboxMessage, sqlIdentifier } from '@kitty/nest-common';
 
 import { ISSUING_SCHEMA, type Tx } from '../prisma.service';
 
 /** What payments is told of a payment account (issuing.payment-account.changed), but for its version. */
 export type PaymentAccountFacts = Omit<PaymentAccountChangedJob, 'version'>;
+
+/** The tables this repository names in its SQL, schema-qualified. */
+export const PAYMENT_ACCOUNTS = sqlIdentifier(ISSUING_SCHEMA, 'payment_accounts');
+const KYC_IDENTITIES = sqlIdentifier(ISSUING_SCHEMA, 'kyc_identities');
 
 interface FactsRow {
   user_id: string;
@@ -27,8 +31,8 @@ export async function paymentAccountFacts(tx: Tx, userId: string): Promise<Payme
   const [row] = await tx.$queryRawUnsafe<FactsRow[]>(
     `SELECT a.user_id, a.stripe_account_id, a.kyc_status, a.bank_account_id, a.payout_bank_label,
             a.bank_payouts_from, a.closed_at, i.identity_key
-       FROM "${ISSUING_SCHEMA}"."payment_accounts" a
-       LEFT JOIN "${ISSUING_SCHEMA}"."kyc_identities" i ON i.phone_digest = a.phone_digest
+       FROM ${PAYMENT_ACCOUNTS} a
+       LEFT JOIN ${KYC_IDENTITIES} i ON i.phone_digest = a.phone_digest
       WHERE a.user_id = $1::uuid
         FOR UPDATE OF a`,
     userId,
@@ -56,8 +60,8 @@ export async function paymentAccountFacts(tx: Tx, userId: string): Promise<Payme
  */
 export async function announceChange(tx: Tx, userId: string, before: PaymentAccountFacts | null) {
   await tx.$executeRawUnsafe(
-    `INSERT INTO "${ISSUING_SCHEMA}"."kyc_identities" (phone_digest)
-     SELECT phone_digest FROM "${ISSUING_SCHEMA}"."payment_accounts"
+    `INSERT INTO ${KYC_IDENTITIES} (phone_digest)
+     SELECT phone_digest FROM ${PAYMENT_ACCOUNTS}
       WHERE user_id = $1::uuid AND phone_digest IS NOT NULL
      ON CONFLICT (phone_digest) DO NOTHING`,
     userId,
@@ -65,7 +69,7 @@ export async function announceChange(tx: Tx, userId: string, before: PaymentAcco
   const after = await paymentAccountFacts(tx, userId);
   if (!after || isDeepStrictEqual(before, after)) return;
   const [{ version }] = await tx.$queryRawUnsafe<{ version: bigint }[]>(
-    `UPDATE "${ISSUING_SCHEMA}"."payment_accounts" SET version = version + 1 WHERE user_id = $1::uuid
+    `UPDATE ${PAYMENT_ACCOUNTS} SET version = version + 1 WHERE user_id = $1::uuid
      RETURNING version`,
     userId,
   );
