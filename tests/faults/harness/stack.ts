@@ -100,7 +100,8 @@ const postgresLib = lib('postgres.js') as {
   ensureDatabase(url: string): Promise<void>;
   dropDatabase(url: string): Promise<void>;
 };
-const { startPgbouncer } = lib('pgbouncer.js') as {
+const { pgbouncerUnavailable, startPgbouncer } = lib('pgbouncer.js') as {
+  pgbouncerUnavailable(): string | null;
   startPgbouncer(options: {
     supervisor: Supervisor;
     databaseUrl: string;
@@ -210,6 +211,8 @@ export class FaultStack {
 
   /** startStack; an app that does not come up is named with the end of its log. */
   private async startApps(databaseUrl: string, redisUrl: string, queuePrefix: string) {
+    const unavailable = this.options.pooler ? pgbouncerUnavailable() : null;
+    if (unavailable) throw new Error(`The stack runs behind PgBouncer: ${unavailable}`);
     const pooler = this.options.pooler
       ? await startPgbouncer({
           supervisor: this.supervisor,
