@@ -26,7 +26,7 @@ import type { Workload } from './harness/workload';
  * What two shared CI cores sustain with 3 replicas of every app (see docs/fault-suite.md, "Rolling
  * restart", for the measurement); production-sized rates are asked for with ROLLING_RATE.
  */
-const RATE = Number(process.env.ROLLING_RATE ?? 5);
+const RATE = Number(process.env.ROLLING_RATE ?? 3);
 const USERS = 12;
 const POT_FUNDS_PENCE = 200_000;
 /**
