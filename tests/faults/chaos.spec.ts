@@ -3,7 +3,6 @@
 // money invariant must hold. The seed is printed; FAULT_SEED=<n> replays that workload mix and fault
 // schedule (timings still vary). A seed that once failed goes into REGRESSION_SEEDS below with the bug
 // it found, and FAULT_SEED=regressions runs them all.
-import { Queue } from 'bullmq';
 import IORedis from 'ioredis';
 import { Pool } from 'pg';
 import type Stripe from 'stripe';
@@ -19,6 +18,7 @@ import {
   withdrawalInvariants,
 } from './harness/invariants';
 import { chooseSeed, Random } from './harness/random';
+import { drain, DRAIN_TIMEOUT_MS, queueBacklog } from './harness/settle';
 import { FaultStack } from './harness/stack';
 import type { Workload } from './harness/workload';
 
@@ -30,7 +30,6 @@ const REGRESSION_SEEDS: Record<number, string> = {
 
 const DURATION_MS = Number(process.env.FAULT_DURATION_MS ?? 60_000);
 const WORKERS = Number(process.env.FAULT_WORKERS ?? 4);
-const DRAIN_TIMEOUT_MS = 150_000;
 /** Processes the suite never kills: Stripe's stand-in and the mail catcher are not ours. */
 const NOT_OURS = new Set(['stripe-sandbox', 'maildev']);
 
@@ -183,53 +182,4 @@ function faultSchedule(random: Random, apps: string[]): { atMs: number; fault: F
     .shuffle(faults)
     .map((fault) => ({ atMs: 4_000 + random.int(0, span), fault }))
     .sort((a, b) => a.atMs - b.atMs);
-}
-
-/** Jobs not yet done, per queue of this stack (found by their keys, so a new queue is covered too). */
-async function queueBacklog(redis: IORedis, prefix: string): Promise<string[]> {
-  const names = new Set<string>();
-  let cursor = '0';
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*:meta`, 'COUNT', 500);
-    cursor = next;
-    for (const key of keys) names.add(key.slice(prefix.length + 1, -':meta'.length));
-  } while (cursor !== '0');
-  const problems: string[] = [];
-  for (const name of names) {
-    const queue = new Queue(name, { connection: redis.duplicate(), prefix });
-    const counts = await queue.getJobCounts(
-      'wait',
-      'active',
-      'delayed',
-      'prioritized',
-      'waiting-children',
-      'failed',
-    );
-    // A job scheduler's next run (the daily reconciliation) waits as a delayed job: that one is not work.
-    if (counts.delayed > 0)
-      counts.delayed -= (await queue.getDelayed()).filter((job) => job.repeatJobKey).length;
-    await queue.close();
-    const left = Object.entries(counts).filter(([, n]) => n > 0);
-    if (left.length) problems.push(`${name}: ${left.map(([state, n]) => `${n} ${state}`).join(', ')}`);
-  }
-  return problems;
-}
-
-/**
- * Waits until no outbox row, job (other than failed ones, which stay), paid-but-uncredited top-up or
- * withdrawal is still in flight, or the timeout passes; the checks afterwards say what was left.
- */
-async function drain(pool: Pool, inFlight: () => Promise<string[]>): Promise<void> {
-  const deadline = Date.now() + DRAIN_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    const busy = await Promise.all([
-      outboxUnrelayed(pool),
-      inFlight(),
-      pool
-        .query(`SELECT 1 FROM payments.withdrawals WHERE status = 'pending' LIMIT 1`)
-        .then((r) => (r.rowCount ? ['withdrawals pending'] : [])),
-    ]).catch(() => ['not reachable yet']);
-    if (busy.flat().length === 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-  }
 }

@@ -1,14 +1,16 @@
 // A stack of the fault suite's own, started with the dev-stack launcher's modules (infra/dev-stack/lib):
 // its own database on the run's PostgreSQL server, its own redis-server (append-only, so a restart keeps
 // the queues, as the production Redis does), every app of the registry on free ports with as many replicas
-// as npm test runs (KITTY_REPLICAS, 3 by default; the gateway's behind the launcher's balancer). It kills
-// and restarts one replica at a time, so the others keep serving, as in a rolling failure in production.
+// as npm test runs (KITTY_REPLICAS, 3 by default; the gateway's behind the launcher's balancer), reaching
+// PostgreSQL directly or, with `pooler`, through PgBouncer in transaction mode as production does. It kills
+// (or stops gracefully) and restarts one replica at a time, so the others keep serving.
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
 import { Pool } from 'pg';
+
+import { type FaultRedis, SingleRedis } from './redis';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const load = createRequire(__filename);
@@ -98,12 +100,38 @@ const postgresLib = lib('postgres.js') as {
   ensureDatabase(url: string): Promise<void>;
   dropDatabase(url: string): Promise<void>;
 };
-const { probe: probeRedis } = lib('redis.js') as { probe(url: string): Promise<unknown> };
-const { ephemeralPort } = lib('ports.js') as { ephemeralPort(): Promise<number> };
+const { pgbouncerUnavailable, startPgbouncer } = lib('pgbouncer.js') as {
+  pgbouncerUnavailable(): string | null;
+  startPgbouncer(options: {
+    supervisor: Supervisor;
+    databaseUrl: string;
+    apps: string[];
+    dir: string;
+  }): Promise<{
+    port: number;
+    urlFor(app: string): string;
+  }>;
+};
 const { freshSecrets } = lib('secrets.js') as { freshSecrets(): Record<string, string> };
 const { say } = lib('output.js') as { say: Say };
 
 const HEALTH_TIMEOUT_MS = 120_000;
+/** Longer than the apps' own shutdown grace (20 s): a replica SIGKILLed after it did not drain in time. */
+const DRAIN_GRACE_MS = 30_000;
+
+export interface FaultStackOptions {
+  /** The apps reach PostgreSQL through PgBouncer in transaction mode (as production does). */
+  pooler?: boolean;
+}
+
+/** One replica stopped with SIGTERM, drained, started again on its ports and healthy. */
+export interface GracefulRestart {
+  replica: string;
+  drainMs: number;
+  /** How the old process ended: 0 when it drained and closed cleanly. */
+  exit: string;
+  startMs: number;
+}
 
 export interface FaultStackSettings {
   gatewayUrl: string;
@@ -139,13 +167,14 @@ export class FaultStack {
   });
   private postgres: Service | null = null;
   private databaseUrl: string | null = null;
-  private redisPort = 0;
-  private redisProc: Proc | null = null;
+  private readonly redis: FaultRedis = new SingleRedis(this.supervisor, path.join(this.runDir, 'redis'));
   private readonly generation = new Map<string, number>();
   /** How many kills each app has had: the next one hits its next replica. */
   private readonly kills = new Map<string, number>();
   private started: Awaited<ReturnType<typeof stackLib.startStack>> | null = null;
   settings: FaultStackSettings | null = null;
+
+  constructor(private readonly options: FaultStackOptions = {}) {}
 
   get appNames(): string[] {
     return this.registry.apps.map((app) => app.name);
@@ -167,15 +196,13 @@ export class FaultStack {
     await postgresLib.ensureDatabase(databaseUrl);
     this.databaseUrl = databaseUrl;
     await stackLib.migrate('deploy', databaseUrl);
-    this.redisPort = await ephemeralPort();
-    const redisUrl = `redis://127.0.0.1:${this.redisPort}`;
-    await this.startRedis();
+    await this.redis.start();
     const queuePrefix = `kitty-faults-${this.runId}`;
-    this.started = await this.startApps(databaseUrl, redisUrl, queuePrefix);
+    this.started = await this.startApps(databaseUrl, this.redis.url, queuePrefix);
     this.settings = {
       gatewayUrl: this.started.gatewayUrl,
       databaseUrl,
-      redisUrl,
+      redisUrl: this.redis.url,
       queuePrefix,
       env: this.started.env,
     };
@@ -184,8 +211,19 @@ export class FaultStack {
 
   /** startStack; an app that does not come up is named with the end of its log. */
   private async startApps(databaseUrl: string, redisUrl: string, queuePrefix: string) {
+    const unavailable = this.options.pooler ? pgbouncerUnavailable() : null;
+    if (unavailable) throw new Error(`The stack runs behind PgBouncer: ${unavailable}`);
+    const pooler = this.options.pooler
+      ? await startPgbouncer({
+          supervisor: this.supervisor,
+          databaseUrl,
+          apps: this.registry.apps.map(({ name }) => name),
+          dir: path.join(this.runDir, 'pgbouncer'),
+        })
+      : null;
     try {
       return await stackLib.startStack({
+        pooler,
         mode: 'test',
         registry: this.registry,
         supervisor: this.supervisor,
@@ -215,6 +253,11 @@ export class FaultStack {
     }));
   }
 
+  /** Process ids of everything the stack runs (apps, pooler, Redis, the Stripe sandbox, MailDev). */
+  get processIds(): number[] {
+    return this.supervisor.processes.filter((p) => !p.exitInfo).map((p) => p.pid);
+  }
+
   /** The replicas per app, in the shape of KITTY_STACK_REPLICAS (tests/support/replicas.ts). */
   replicasByApp(): Record<string, { name: string; pid: number; port: number }[]> {
     const byApp: Record<string, { name: string; pid: number; port: number }[]> = {};
@@ -238,6 +281,32 @@ export class FaultStack {
     return replica.name;
   }
 
+  /**
+   * Restarts every replica of an app in turn, as a rolling update does: SIGTERM, wait until the process has
+   * drained and exited, start it again on its ports, wait until it is healthy, then the next one.
+   */
+  async rollingRestart(app: string): Promise<GracefulRestart[]> {
+    const replicas = (this.started?.replicas ?? []).filter((r) => r.app.name === app);
+    if (replicas.length === 0) throw new Error(`no running app ${app}`);
+    const restarts: GracefulRestart[] = [];
+    for (const replica of replicas) {
+      const stopping = Date.now();
+      const { code, signal } = (await this.supervisor.stop(replica.proc, {
+        signal: 'SIGTERM',
+        graceMs: DRAIN_GRACE_MS,
+      })) as { code: number | null; signal: string | null };
+      const starting = Date.now();
+      await this.respawn(replica);
+      restarts.push({
+        replica: replica.name,
+        drainMs: starting - stopping,
+        exit: signal ?? String(code),
+        startMs: Date.now() - starting,
+      });
+    }
+    return restarts;
+  }
+
   private async respawn(replica: Replica): Promise<void> {
     if (!this.started) throw new Error(`no stack for ${replica.name}`);
     const generation = (this.generation.get(replica.name) ?? 1) + 1;
@@ -252,8 +321,7 @@ export class FaultStack {
 
   /** SIGKILL to redis-server and a new one on the same port and data directory (its append-only file). */
   async restartRedis(): Promise<void> {
-    if (this.redisProc) await this.supervisor.stop(this.redisProc, { signal: 'SIGKILL' });
-    await this.startRedis();
+    await this.redis.restart();
   }
 
   /** pg_terminate_backend on every connection of the apps to this stack's database. */
@@ -277,28 +345,16 @@ export class FaultStack {
   async stop(): Promise<void> {
     this.stopping = true;
     await this.started?.stop();
+    // The apps first, while the pooler and Redis still answer: their drain then logs no outage of ours.
+    const apps = new Set(this.started?.replicas.map((r) => r.proc));
+    const running = () => this.supervisor.processes.filter((p) => !p.exitInfo);
     await Promise.all(
-      this.supervisor.processes.filter((p) => !p.exitInfo).map((p) => this.supervisor.stop(p)),
+      running()
+        .filter((p) => apps.has(p))
+        .map((p) => this.supervisor.stop(p)),
     );
+    await Promise.all(running().map((p) => this.supervisor.stop(p)));
     if (this.databaseUrl) await postgresLib.dropDatabase(this.databaseUrl).catch(() => undefined);
     await this.postgres?.stop();
-  }
-
-  private async startRedis(): Promise<void> {
-    const generation = (this.generation.get('redis') ?? 0) + 1;
-    this.generation.set('redis', generation);
-    const dataDir = path.join(this.runDir, 'redis');
-    // prettier-ignore
-    const args = ['--port', String(this.redisPort), '--bind', '127.0.0.1', '--dir', dataDir,
-      '--maxmemory-policy', 'noeviction', '--save', '', '--appendonly', 'yes', '--daemonize', 'no'];
-    fs.mkdirSync(dataDir, { recursive: true });
-    this.redisProc = this.supervisor.start(`redis.${generation}`, 'redis-server', args);
-    const url = `redis://127.0.0.1:${this.redisPort}`;
-    const deadline = Date.now() + 15_000;
-    while ((await probeRedis(url)) !== 'ok') {
-      if (this.redisProc.exitInfo || Date.now() > deadline)
-        throw new Error(`redis-server did not start:\n${this.supervisor.tail(this.redisProc, 20)}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
   }
 }

@@ -52,7 +52,7 @@ export interface CardAuthorization {
   approved: boolean;
   amount: number;
 }
-interface PotState {
+export interface PotState {
   id: string;
   owner: Member;
   other: Member;
@@ -104,7 +104,8 @@ export class Workload {
   /** 5xx answers whose body showed a stack trace or a source path. */
   readonly leaks: string[] = [];
   private readonly users: User[] = [];
-  private readonly pots: PotState[] = [];
+  /** Pots of two verified members each; every second sign-up makes one. */
+  readonly pots: PotState[] = [];
   private readonly stripe: Stripe = sandboxStripe();
   private readonly pending = new Set<Promise<unknown>>();
   private readonly gatewayUrl = process.env.GATEWAY_URL ?? '';
@@ -133,6 +134,11 @@ export class Workload {
 
   stopWatching(): void {
     this.restoreFetch?.();
+  }
+
+  /** Signs up verified users (and their pots) until there are `users` of them. */
+  async populate(random: Random, users: number): Promise<void> {
+    while (this.users.length < users) await this.signUp(random);
   }
 
   /** Runs `workers` loops of seeded operations until `deadline` (ms since epoch). */
@@ -290,7 +296,16 @@ export class Workload {
    */
   private async cardPurchase(random: Random): Promise<boolean> {
     if (this.pots.length === 0) return false;
-    const holder = random.pick(this.pots).owner.user;
+    const authorization = await this.authorizeCard(random.pick(this.pots).owner.user, random.int(1, 1_500));
+    return authorization.approved;
+  }
+
+  /**
+   * One purchase on the holder's card; recorded for cardInvariants. `reason` is Stripe's for its decision:
+   * `webhook_approved` / `webhook_declined` are Kitty's answers, `webhook_timeout` / `webhook_error` mean
+   * Kitty gave none in time.
+   */
+  async authorizeCard(holder: User, amountPence: number): Promise<CardAuthorization & { reason: string }> {
     const card = await this.cardOf(holder);
     const response = await fetch(`${stripeTestSettings().apiUrl}/v1/test_helpers/issuing/authorizations`, {
       method: 'POST',
@@ -301,22 +316,22 @@ export class Workload {
       },
       body: new URLSearchParams({
         card: card.cardId,
-        amount: String(random.int(1, 1_500)),
+        amount: String(amountPence),
         currency: 'gbp',
         'merchant_data[name]': 'Fault Mart',
       }),
     });
-    const authorization = (await response.json()) as CardAuthorization;
+    const authorization = (await response.json()) as CardAuthorization & {
+      request_history: { reason: string }[];
+    };
     if (response.status !== 200) throw new Error(`authorization: ${response.status}`);
-    this.authorizations.push({
-      id: authorization.id,
-      approved: authorization.approved,
-      amount: authorization.amount,
-    });
-    return authorization.approved;
+    const recorded = { id: authorization.id, approved: authorization.approved, amount: authorization.amount };
+    this.authorizations.push(recorded);
+    return { ...recorded, reason: authorization.request_history[0]?.reason ?? 'unknown' };
   }
 
-  private async cardOf(user: User): Promise<Card> {
+  /** The holder's card (issued on first use) with its Stripe ids. */
+  async cardOf(user: User): Promise<Card> {
     const known = this.cards.get(user.session.user.id);
     if (known) return known;
     const issued = await api('/api/cards', { method: 'POST', headers: bearer(user.session.accessToken) });
