@@ -5,6 +5,8 @@ module.exports = {
   displayName: 'faults',
   rootDir: __dirname,
   testMatch: ['<rootDir>/**/*.spec.ts'],
+  // The rolling restart is a load run of its own (npm run test:rolling-restart).
+  testPathIgnorePatterns: ['/node_modules/', '<rootDir>/rolling/'],
   testTimeout: 600_000,
   // The stack is stopped in afterAll; keep-alive sockets of the SDKs must not hold the run open after it.
   forceExit: true,

@@ -15,12 +15,12 @@ import {
   ledgerInvariants,
   outboxUnrelayed,
   topUpInvariants,
-} from './harness/invariants';
-import { chooseSeed, Random } from './harness/random';
-import type { RollingLoad } from './harness/rolling-load';
-import { drain, queueBacklog } from './harness/settle';
-import { FaultStack, type GracefulRestart } from './harness/stack';
-import type { Workload } from './harness/workload';
+} from '../harness/invariants';
+import { chooseSeed, Random } from '../harness/random';
+import type { RollingLoad } from '../harness/rolling-load';
+import { drain, queueBacklog } from '../harness/settle';
+import { FaultStack, type GracefulRestart } from '../harness/stack';
+import type { Workload } from '../harness/workload';
 
 /**
  * What two shared CI cores sustain with 3 replicas of every app (see docs/fault-suite.md, "Rolling
@@ -91,9 +91,9 @@ describe('rolling restart under load', () => {
   }
 
   it('fails no user request the SPA would not retry, and loses or doubles no money command', async () => {
-    const { Workload: WorkloadClass } = await import('./harness/workload.js');
-    const { RollingLoad: LoadClass, accountFor } = await import('./harness/rolling-load.js');
-    const { sandboxStripe } = await import('../support/stripe.js');
+    const { Workload: WorkloadClass } = await import('../harness/workload.js');
+    const { RollingLoad: LoadClass, accountFor } = await import('../harness/rolling-load.js');
+    const { sandboxStripe } = await import('../../support/stripe.js');
     const stripe: Stripe = sandboxStripe();
     const random = new Random(seed);
     const workload: Workload = new WorkloadClass(pool);
