@@ -58,7 +58,11 @@ function databaseEntries({ prefix, server, apps }) {
 function pgbouncerIni({ databaseUrl, apps, port, dir }) {
   const target = new URL(databaseUrl);
   const database = target.pathname.slice(1);
-  const server = `host=${target.hostname} port=${target.port || 5432} dbname=${database} user=${decodeURIComponent(target.username || 'postgres')}`;
+  // A server that asks for a password (the testcontainers PostgreSQL does) gets the run's, from its URL.
+  const password = target.password
+    ? ` password='${decodeURIComponent(target.password).replace(/'/g, "\\'")}'`
+    : '';
+  const server = `host=${target.hostname} port=${target.port || 5432} dbname=${database} user=${decodeURIComponent(target.username || 'postgres')}${password}`;
   return [
     '[databases]',
     ...databaseEntries({ prefix: database, server, apps }),
@@ -68,7 +72,7 @@ function pgbouncerIni({ databaseUrl, apps, port, dir }) {
     `listen_port = ${port}`,
     'unix_socket_dir =',
     POOL_MODE,
-    // The run's PostgreSQL trusts loopback; the pooler passes the test role through.
+    // Only this run's apps reach the pooler, on loopback; it signs in to PostgreSQL as the run's role.
     'auth_type = any',
     'max_client_conn = 5000',
     // The run's fresh database is created after the pooler may have looked it up.
@@ -88,8 +92,9 @@ async function startPgbouncer({ supervisor, databaseUrl, apps, dir }) {
   fs.mkdirSync(dir, { recursive: true });
   const ids = account();
   const ini = path.join(dir, 'pgbouncer.ini');
-  fs.writeFileSync(ini, pgbouncerIni({ databaseUrl, apps, port, dir }));
-  if (ids.uid !== undefined) fs.chownSync(dir, ids.uid, /** @type {number} */ (ids.gid));
+  fs.writeFileSync(ini, pgbouncerIni({ databaseUrl, apps, port, dir }), { mode: 0o600 });
+  if (ids.uid !== undefined)
+    for (const owned of [dir, ini]) fs.chownSync(owned, ids.uid, /** @type {number} */ (ids.gid));
   const proc = supervisor.start('pgbouncer', 'pgbouncer', [ini], { ...ids });
   const deadline = Date.now() + 15_000;
   while (!(await listening(port))) {
