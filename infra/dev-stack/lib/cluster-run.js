@@ -31,7 +31,7 @@ const CLUSTER_SPECS =
  *   say: import('./output').Say,
  *   userEnv: NodeJS.ProcessEnv,
  *   runSuite: (config: string, extra: string[], env: Record<string, string>) => Promise<void>,
- *   onRestartable: (handler: ((proc: import('./supervisor').Proc) => boolean) | null) => void,
+ *   onRestartable: (handler: ((proc: import('./supervisor').Proc) => unknown) | null) => void,
  * }} options
  */
 async function runOnClusterAndPooler(options) {
