@@ -111,7 +111,7 @@ describe('Redis Cluster failover under money commands', () => {
     const promoted = await eventually(async () => {
       const now = await masterFor(queueKey, witness.port).catch(() => null);
       return now && now.port !== victim.port ? now : undefined;
-    });
+    }, 60_000);
     const failoverMs = Date.now() - killedAt;
 
     const statuses = final.map(({ status }) => status);

@@ -82,11 +82,21 @@ async function startRedisCluster({ supervisor, dataDir, timeoutMs = 60_000 }) {
   if (created.code !== 0) throw new Error(`redis-cli --cluster create failed:\n${created.out}`);
   await waitUntilWhole(nodes, deadline);
 
-  /** Restarts a node that died, on its ports and with its nodes.conf. @param {Proc} proc */
+  /**
+   * Restarts a node that died, on its ports and with its nodes.conf, once the cluster has moved on without
+   * it (its replica serves its slots), as a crashed machine comes back: started at once, it would be master
+   * again before anyone noticed it gone.
+   * @param {Proc} proc
+   */
   const restart = (proc) => {
     const node = nodes.find((candidate) => candidate.proc === proc);
     if (!node) return false;
-    node.proc = supervisor.start(node.name, 'redis-server', node.args);
+    void (async () => {
+      const deadline = Date.now() + 10 * NODE_TIMEOUT_MS;
+      while (Date.now() < deadline && (await slotRangesOf(node, nodes)) > 0)
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      node.proc = supervisor.start(node.name, 'redis-server', node.args);
+    })();
     return true;
   };
   const seeds = nodes.slice(0, MASTERS).map((node) => `127.0.0.1:${node.port}`);
@@ -107,6 +117,20 @@ async function startRedisCluster({ supervisor, dataDir, timeoutMs = 60_000 }) {
     },
     stop: async () => void (await Promise.all(nodes.map((node) => supervisor.stop(node.proc)))),
   };
+}
+
+/**
+ * How many slot ranges `node` serves as the other nodes see it (0 once its replica has taken over).
+ * @param {{ port: number }} node @param {{ port: number }[]} nodes
+ */
+async function slotRangesOf(node, nodes) {
+  for (const other of nodes.filter((candidate) => candidate !== node)) {
+    const { code, out } = await cli(other.port, 'CLUSTER', 'NODES');
+    if (code !== 0) continue;
+    const line = out.split('\n').find((entry) => entry.split(' ')[1]?.startsWith(`127.0.0.1:${node.port}@`));
+    if (line) return Math.max(0, line.trim().split(' ').length - 8);
+  }
+  return 0;
 }
 
 /**
