@@ -4,7 +4,7 @@ import { BadRequestException, Logger, NotFoundException } from '@nestjs/common';
 import { ProblemFilter, toProblem } from './problem.filter';
 
 describe('toProblem', () => {
-  const logger = { error: jest.fn() } as unknown as Logger;
+  const logger = { error: jest.fn(), warn: jest.fn() } as unknown as Logger;
 
   it('passes a service problem through unchanged', () => {
     const problem = { type: 'about:blank', status: 409, title: 'Email already registered', detail: 'x' };
@@ -33,6 +33,15 @@ describe('toProblem', () => {
   it("keeps Fastify's own 4xx errors (bad JSON, too large) as 4xx", () => {
     const tooLarge = Object.assign(new Error('Request body is too large'), { statusCode: 413 });
     expect(toProblem(tooLarge, logger)).toMatchObject({ status: 413, title: 'Payload too large' });
+  });
+
+  it('answers 503, try again, when Redis was out of reach (a cluster master failing over)', () => {
+    expect(toProblem(new Error('Connection is closed.'), logger)).toEqual({
+      type: 'about:blank',
+      status: 503,
+      title: 'Service unavailable',
+      detail: 'Please try again in a moment.',
+    });
   });
 
   it('hides unexpected errors behind a generic 500 and logs the stack', () => {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import type { Problem } from '@kitty/contracts';
-import { ProblemError } from '@kitty/nest-common';
+import { isRedisUnavailable, ProblemError } from '@kitty/nest-common';
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
@@ -49,6 +49,11 @@ export function toProblem(exception: unknown, logger: Logger): Problem {
       title: REASONS[statusCode] ?? 'Bad request',
       detail: (exception as Error).message,
     };
+  }
+  // Redis out of reach for a moment (a master failing over): nothing was answered, so the client may try again.
+  if (isRedisUnavailable(exception)) {
+    logger.warn(`Redis unavailable: ${(exception as Error).message}`);
+    return { type: 'about:blank', status: 503, title: REASONS[503], detail: 'Please try again in a moment.' };
   }
   logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
   return {

@@ -1,6 +1,6 @@
 import { Cluster, Redis } from 'ioredis';
 
-import { createRedis, slotTag } from './redis-client';
+import { createRedis, isRedisUnavailable, slotTag } from './redis-client';
 
 describe('createRedis', () => {
   it('opens one connection for redis:// and a cluster client for redis+cluster://', () => {
@@ -30,5 +30,18 @@ describe('slotTag', () => {
   it('makes a hash tag only on a cluster, so one server keeps its key names', () => {
     expect(slotTag('payments', true)).toBe('{payments}');
     expect(slotTag('payments', false)).toBe('payments');
+  });
+});
+
+describe('isRedisUnavailable', () => {
+  it('knows a connection lost under a command or a cluster between masters, and nothing else', () => {
+    expect(isRedisUnavailable(new Error('Connection is closed.'))).toBe(true);
+    expect(isRedisUnavailable(new Error('CLUSTERDOWN The cluster is down'))).toBe(true);
+    expect(isRedisUnavailable(Object.assign(new Error('x'), { name: 'MaxRetriesPerRequestError' }))).toBe(
+      true,
+    );
+    expect(isRedisUnavailable(new Error('WRONGTYPE Operation against a key'))).toBe(false);
+    expect(isRedisUnavailable(new TypeError('Cannot read properties of undefined'))).toBe(false);
+    expect(isRedisUnavailable('Connection is closed.')).toBe(false);
   });
 });

@@ -65,3 +65,24 @@ export async function connectedClientNames(redis: RedisClient): Promise<Set<stri
   }
   return names;
 }
+
+/**
+ * ioredis' ways of saying a Redis server or cluster could not be reached just now: a connection closed
+ * under the command, retries spent, a cluster without a live master for the slot (a failover under way).
+ * What failed this way was a read or write Kitty could not make, not a bug: callers answer 503.
+ */
+const UNAVAILABLE_NAMES = new Set(['ClusterAllFailedError', 'MaxRetriesPerRequestError']);
+const UNAVAILABLE_MESSAGES = [
+  /^Connection is closed\.?$/,
+  /^CLUSTERDOWN\b/,
+  /^None of startup nodes is available$/,
+  /^Failed to refresh slots cache/,
+  /^Stream isn't writeable/,
+];
+
+export function isRedisUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  return (
+    UNAVAILABLE_NAMES.has(error.name) || UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(error.message))
+  );
+}

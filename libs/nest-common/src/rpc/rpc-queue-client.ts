@@ -97,8 +97,9 @@ export class RpcQueueClient extends ClientProxy {
       answer: callback,
       timer: this.giveUpAfter(id, timeoutMs + RUNNING_NOTICE_GRACE_MS),
     });
-    this.commands!.lpush(this.keys.requests(serviceOfPattern(pattern)), JSON.stringify(request)).catch(
-      (err: unknown) => this.settle(id, { err }),
+    // A request Redis did not take is one no service will run: the caller may try again.
+    this.commands!.lpush(this.keys.requests(serviceOfPattern(pattern)), JSON.stringify(request)).catch(() =>
+      this.settle(id, { err: UNAVAILABLE }),
     );
     return () => {
       clearTimeout(this.pending.get(id)?.timer);
