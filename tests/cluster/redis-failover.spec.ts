@@ -11,6 +11,7 @@ import { Pool } from 'pg';
 import { api, type ApiResponse, eventually } from '../support/api';
 import { verifyUser } from '../support/onboarding';
 import { topUp } from '../support/payments';
+import { potLedgerBalance, recordedPotExpenses } from '../support/pot-ledger';
 import { bearer, type PotDetail, potWithMembers } from '../support/pots';
 
 interface ClusterNode {
@@ -116,12 +117,12 @@ describe('Redis Cluster failover under money commands', () => {
 
     const statuses = final.map(({ status }) => status);
     const unclean = final.filter(({ status }) => status !== 201 && status !== 400);
-    const recorded = await recordedExpenses(pot.id);
+    const recorded = await recordedPotExpenses(db, pot.id);
     const answered = final.flatMap(({ status, id }) => (status === 201 && id ? [id] : []));
     const lost = answered.filter((id) => !recorded.includes(id)).length;
     const doubled =
       recorded.length - new Set(recorded).size + recorded.filter((id) => !answered.includes(id)).length;
-    const ledgerPence = await ledgerBalanceOf(pot.id);
+    const ledgerPence = await potLedgerBalance(db, pot.id);
     const { rows: unbalanced } = await db.query(
       `SELECT transaction_id FROM payments.ledger_postings GROUP BY transaction_id HAVING sum(amount_pence) <> 0`,
     );
@@ -147,19 +148,3 @@ describe('Redis Cluster failover under money commands', () => {
     expect(drifted).toEqual([]);
   });
 });
-
-async function recordedExpenses(potId: string): Promise<string[]> {
-  const { rows } = await db.query<{ id: string }>(
-    `SELECT id FROM pots.expenses WHERE pot_id = $1 AND paid_from = 'pot' AND deleted_at IS NULL`,
-    [potId],
-  );
-  return rows.map((row) => row.id);
-}
-
-async function ledgerBalanceOf(potId: string): Promise<number> {
-  const { rows } = await db.query<{ balance: string }>(
-    `SELECT balance_pence::text AS balance FROM payments.ledger_accounts WHERE id = $1`,
-    [`pot:${potId}`],
-  );
-  return Number(rows[0]?.balance ?? 0);
-}

@@ -19,7 +19,7 @@ import {
 } from './harness/invariants';
 import { chooseSeed, Random } from './harness/random';
 import { drain, DRAIN_TIMEOUT_MS, queueBacklog } from './harness/settle';
-import { FaultStack } from './harness/stack';
+import { FaultStack, supportEnv } from './harness/stack';
 import type { Workload } from './harness/workload';
 
 /** Seeds that once found a bug (seed → what it found); each must stay green. */
@@ -52,14 +52,7 @@ describe.each(seeds)('fault suite, seed %i', (seed) => {
     prefix = settings.queuePrefix;
     // The support helpers read these when first imported (by the workload, below).
     Object.assign(process.env, {
-      GATEWAY_URL: settings.gatewayUrl,
-      PUBLIC_URL: settings.env.PUBLIC_URL,
-      MAILDEV_URL: settings.env.MAILDEV_URL,
-      STRIPE_WEBHOOK_SECRET: settings.env.STRIPE_WEBHOOK_SECRET,
-      STRIPE_CONNECT_WEBHOOK_SECRET: settings.env.STRIPE_CONNECT_WEBHOOK_SECRET,
-      STRIPE_API_URL: settings.env.STRIPE_API_URL,
-      QUEUE_PREFIX: prefix,
-      REDIS_URL: settings.redisUrl,
+      ...supportEnv(settings),
       // As npm test gives its suites (tests/support/replicas.ts); pids as started.
       KITTY_STACK_REPLICAS: JSON.stringify(stack.replicasByApp()),
     });

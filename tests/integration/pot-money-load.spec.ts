@@ -9,6 +9,7 @@ import { Pool } from 'pg';
 import { api, eventually } from '../support/api';
 import { verifyUser } from '../support/onboarding';
 import { topUp } from '../support/payments';
+import { potLedgerBalance, recordedPotExpenses } from '../support/pot-ledger';
 import { bearer, type PotDetail, potWithMembers } from '../support/pots';
 
 interface Answer {
@@ -45,7 +46,7 @@ describe('pot money under overload', () => {
       });
     const keys = Array.from({ length: CONCURRENT }, () => randomUUID());
     const first = await Promise.all(keys.map(spend));
-    const recordedAtFirst = await recordedExpenses(pot.id);
+    const recordedAtFirst = await recordedPotExpenses(db, pot.id);
 
     // Anything but a final answer is retried with its own key, as the SPA does.
     const final = new Map<string, { status: number; id?: string }>();
@@ -59,7 +60,7 @@ describe('pot money under overload', () => {
     const statuses = [...final.values()].map(({ status }) => status);
     expect(statuses.filter((status) => status !== 201 && status !== 400)).toEqual([]);
 
-    const recorded = await recordedExpenses(pot.id);
+    const recorded = await recordedPotExpenses(db, pot.id);
     const answeredIds = [...final.values()].flatMap(({ status, id }) => (status === 201 && id ? [id] : []));
     // Every 2xx is a recorded expense, and every recorded expense is one a key was answered with.
     expect(new Set(answeredIds)).toEqual(new Set(recorded));
@@ -69,7 +70,7 @@ describe('pot money under overload', () => {
     const failedButDone = retried.filter((key) => recordedAtFirst.includes(final.get(key)?.id ?? '')).length;
     expect(failedButDone).toBe(0);
 
-    const ledgerPence = await ledgerBalanceOf(pot.id);
+    const ledgerPence = await potLedgerBalance(db, pot.id);
     expect(ledgerPence).toBe(0);
     const since = Date.now();
     await eventually(async () => ((await read()).body.balancePence === ledgerPence ? true : undefined));
@@ -86,19 +87,3 @@ describe('pot money under overload', () => {
     );
   }, 300_000);
 });
-
-async function recordedExpenses(potId: string): Promise<string[]> {
-  const { rows } = await db.query<{ id: string }>(
-    `SELECT id FROM pots.expenses WHERE pot_id = $1 AND paid_from = 'pot' AND deleted_at IS NULL`,
-    [potId],
-  );
-  return rows.map((row) => row.id);
-}
-
-async function ledgerBalanceOf(potId: string): Promise<number> {
-  const { rows } = await db.query<{ balance: string }>(
-    `SELECT balance_pence::text AS balance FROM payments.ledger_accounts WHERE id = $1`,
-    [`pot:${potId}`],
-  );
-  return Number(rows[0]?.balance ?? 0);
-}

@@ -141,6 +141,23 @@ export interface FaultStackSettings {
   env: Record<string, string>;
 }
 
+/**
+ * What the tests/support helpers read from the environment when first imported, for this stack: set
+ * before the workload imports them.
+ */
+export function supportEnv(settings: FaultStackSettings): Record<string, string> {
+  return {
+    GATEWAY_URL: settings.gatewayUrl,
+    PUBLIC_URL: settings.env.PUBLIC_URL,
+    MAILDEV_URL: settings.env.MAILDEV_URL,
+    STRIPE_WEBHOOK_SECRET: settings.env.STRIPE_WEBHOOK_SECRET,
+    STRIPE_CONNECT_WEBHOOK_SECRET: settings.env.STRIPE_CONNECT_WEBHOOK_SECRET,
+    STRIPE_API_URL: settings.env.STRIPE_API_URL,
+    QUEUE_PREFIX: settings.queuePrefix,
+    REDIS_URL: settings.redisUrl,
+  };
+}
+
 export class FaultStack {
   private readonly runId = randomBytes(4).toString('hex');
   readonly runDir = path.join(stackLib.KITTY_DIR, 'test-runs', `faults-${this.runId}`);

@@ -19,7 +19,7 @@ import {
 import { chooseSeed, Random } from '../harness/random';
 import type { RollingLoad } from '../harness/rolling-load';
 import { drain, queueBacklog } from '../harness/settle';
-import { FaultStack, type GracefulRestart } from '../harness/stack';
+import { FaultStack, type GracefulRestart, supportEnv } from '../harness/stack';
 import type { Workload } from '../harness/workload';
 
 /**
@@ -51,16 +51,7 @@ describe('rolling restart under load', () => {
     const settings = await stack.start();
     prefix = settings.queuePrefix;
     // The support helpers read these when first imported (by the workload, below).
-    Object.assign(process.env, {
-      GATEWAY_URL: settings.gatewayUrl,
-      PUBLIC_URL: settings.env.PUBLIC_URL,
-      MAILDEV_URL: settings.env.MAILDEV_URL,
-      STRIPE_WEBHOOK_SECRET: settings.env.STRIPE_WEBHOOK_SECRET,
-      STRIPE_CONNECT_WEBHOOK_SECRET: settings.env.STRIPE_CONNECT_WEBHOOK_SECRET,
-      STRIPE_API_URL: settings.env.STRIPE_API_URL,
-      QUEUE_PREFIX: prefix,
-      REDIS_URL: settings.redisUrl,
-    });
+    Object.assign(process.env, supportEnv(settings));
     pool = new Pool({ connectionString: settings.databaseUrl, max: 4, application_name: 'kitty-faults' });
     pool.on('error', () => undefined);
     redis = new IORedis(settings.redisUrl, { maxRetriesPerRequest: null, lazyConnect: true });
