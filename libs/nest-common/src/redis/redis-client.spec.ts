@@ -37,6 +37,9 @@ describe('isRedisUnavailable', () => {
   it('knows a connection lost under a command or a cluster between masters, and nothing else', () => {
     expect(isRedisUnavailable(new Error('Connection is closed.'))).toBe(true);
     expect(isRedisUnavailable(new Error('CLUSTERDOWN The cluster is down'))).toBe(true);
+    expect(
+      isRedisUnavailable(new Error('Too many Cluster redirections. Last error: ReplyError: CLUSTERDOWN')),
+    ).toBe(true);
     expect(isRedisUnavailable(Object.assign(new Error('x'), { name: 'MaxRetriesPerRequestError' }))).toBe(
       true,
     );

@@ -3,6 +3,8 @@ import { Cluster, Redis, type RedisOptions } from 'ioredis';
 import { isRedisClusterUrl, redisClusterFromUrl, redisOptionsFromUrl } from './redis-url';
 
 const SLOTS_REFRESH_TIMEOUT_MS = 10_000;
+const CLUSTER_DOWN_RETRY_DELAY_MS = 300;
+const CLUSTER_MAX_REDIRECTIONS = 32;
 
 /** One Redis server or a Redis Cluster: the commands Kitty sends are the same on both. */
 export type RedisClient = Redis | Cluster;
@@ -39,6 +41,10 @@ export function createRedis(url: string, tuning: RedisTuning = {}): RedisClient 
     ...Object.fromEntries(Object.entries(clusterTuning).filter(([, value]) => value !== undefined)),
     // Asking a node for the slot map may wait behind a busy CPU; ioredis' 1 s gave up on a loaded machine.
     slotsRefreshTimeout: SLOTS_REFRESH_TIMEOUT_MS,
+    // While a master fails over the cluster answers CLUSTERDOWN for its slots: a command waits for the
+    // promoted replica (≈ 10 s at most) instead of failing after ioredis' 16 × 100 ms.
+    retryDelayOnClusterDown: CLUSTER_DOWN_RETRY_DELAY_MS,
+    maxRedirections: CLUSTER_MAX_REDIRECTIONS,
     redisOptions: { ...connection, ...perNode },
   });
 }
@@ -75,6 +81,7 @@ const UNAVAILABLE_NAMES = new Set(['ClusterAllFailedError', 'MaxRetriesPerReques
 const UNAVAILABLE_MESSAGES = [
   /^Connection is closed\.?$/,
   /^CLUSTERDOWN\b/,
+  /^Too many Cluster redirections/,
   /^None of startup nodes is available$/,
   /^Failed to refresh slots cache/,
   /^Stream isn't writeable/,
