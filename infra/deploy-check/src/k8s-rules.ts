@@ -78,7 +78,11 @@ export const OPS_PORT = 'ops';
 export const POOLER_APP = 'pgbouncer';
 /** Where Prometheus runs: allowed to scrape every app. */
 export const MONITORING_NAMESPACE = 'monitoring';
-const DATASTORE_PORTS = [5432, 6379];
+const POSTGRES_PORT = 5432;
+const REDIS_PORT = 6379;
+const POOLER_PORT = 6432;
+/** Who may open connections to Postgres itself: the pooler and the migration Job, never an app. */
+const POSTGRES_CLIENTS = ['pooler', 'migration'];
 
 /** A credential by its name, or a URL with a password in it (not a `$(VARIABLE)` Kubernetes fills in). */
 export const isSecretLike = (name: string, value: string) =>
@@ -294,9 +298,18 @@ function networkPolicyProblems(manifests: Manifest[], workloads: Manifest[]): st
     );
     if (!egressPorts.some((port) => port.port === 53 && port.protocol === 'UDP'))
       problems.push(`${ref(workload)}: no NetworkPolicy lets it resolve DNS`);
-    for (const port of DATASTORE_PORTS)
+    const component = labels?.['app.kubernetes.io/component'] ?? '';
+    const needed = POSTGRES_CLIENTS.includes(component) ? [POSTGRES_PORT] : [REDIS_PORT, POOLER_PORT];
+    for (const port of needed)
       if (!egressPorts.some((allowed) => allowed.port === port))
         problems.push(`${ref(workload)}: no NetworkPolicy lets it reach port ${port}`);
+    if (
+      !POSTGRES_CLIENTS.includes(component) &&
+      egressPorts.some((allowed) => allowed.port === POSTGRES_PORT)
+    )
+      problems.push(
+        `${ref(workload)}: a NetworkPolicy lets it reach Postgres (${POSTGRES_PORT}) past ${POOLER_APP}`,
+      );
 
     const isPublic = workload.kind === 'Deployment' && workload.metadata.name === PUBLIC_APP;
     for (const policy of policiesSelecting(policies, labels))

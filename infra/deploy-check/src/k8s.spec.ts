@@ -268,6 +268,33 @@ describe('the rules catch a broken manifest', () => {
     );
   });
 
+  it('Postgres reachable past the pooler, or the pooler and the Job cut off from it', () => {
+    const direct: Manifest = {
+      apiVersion: 'networking.k8s.io/v1',
+      kind: 'NetworkPolicy',
+      metadata: { name: 'pots-to-postgres', namespace: 'kitty' },
+      spec: {
+        podSelector: { matchLabels: { 'app.kubernetes.io/name': 'pots' } },
+        policyTypes: ['Egress'],
+        egress: [{ to: [{ ipBlock: { cidr: '10.0.0.0/8' } }], ports: [{ protocol: 'TCP', port: 5432 }] }],
+      },
+    };
+    expect(prodProblemsAfter((m) => m.push(direct))).toEqual([
+      'Deployment/pots: a NetworkPolicy lets it reach Postgres (5432) past pgbouncer',
+    ]);
+    expect(
+      prodProblemsAfter((m) =>
+        m.splice(m.indexOf(find(m, 'NetworkPolicy', 'pooler-and-migrations-to-postgres')), 1),
+      ),
+    ).toEqual([
+      'Deployment/pgbouncer: no NetworkPolicy lets it reach port 5432',
+      'Job/kitty-migrate: no NetworkPolicy lets it reach port 5432',
+    ]);
+    expect(
+      prodProblemsAfter((m) => m.splice(m.indexOf(find(m, 'NetworkPolicy', 'apps-to-pgbouncer')), 1)),
+    ).toEqual(serverApps().map((app) => `Deployment/${app}: no NetworkPolicy lets it reach port 6432`));
+  });
+
   it('an Ingress that sends the SPA elsewhere, or to a port the Service lacks', () => {
     expect(
       prodProblemsAfter(
