@@ -107,7 +107,12 @@ describe('the compose rules catch', () => {
   });
 
   it('no secret with a value in the file: the app secrets are required from the environment', () => {
-    const secrets = ['JWT_ACCESS_SECRET', 'OPS_PASSWORD', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_CONNECT_WEBHOOK_SECRET'];
+    const secrets = [
+      'JWT_ACCESS_SECRET',
+      'OPS_PASSWORD',
+      'STRIPE_WEBHOOK_SECRET',
+      'STRIPE_CONNECT_WEBHOOK_SECRET',
+    ];
     for (const secret of secrets)
       expect(String(compose.services['gateway'].environment?.[secret])).toMatch(/^\$\{[A-Z_]+:\?/);
   });
