@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
 
 import { kubePlayShape } from './kube-play-test.mjs';
+import { holdMachineLock } from './lib/machine-lock.js';
 import podman from './lib/podman.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -44,6 +45,12 @@ const reason = podman.podmanUnavailable();
 if (process.argv.includes('--can-run') || reason) {
   if (reason) console.log(reason);
   process.exit(reason ? 78 : 0);
+}
+
+// Another clone's deploy test on this machine shares podman's project and the published ports: wait for it.
+if (!holdMachineLock('deploy-test', { waitMs: 30 * 60_000, say })) {
+  console.error('Another deploy test on this machine has run for 30 minutes; stop it and run again.');
+  process.exit(1);
 }
 
 // The host ports docker-compose.yml publishes (podman kube play binds them too). Taken by something else
