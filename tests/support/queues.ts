@@ -1,37 +1,45 @@
 import { Queue } from 'bullmq';
-import { Cluster } from 'ioredis';
+import IORedis, { Cluster } from 'ioredis';
+
+const CLUSTER_SCHEME = 'redis+cluster://';
 
 /**
- * A BullMQ queue of the run's stack, seen as an operator's tool would see it: on one Redis server by host
- * and port; on a Redis Cluster (`redis+cluster://host:port,…`) through a Cluster client, under the
- * prefix the services use there (the queue's name is the keys' hash tag, so each queue's keys share a slot).
- * `close` closes the queue and its connection.
+ * A client of the run's Redis, as an operator's tool would open one: a single server by host and port, a
+ * Redis Cluster (`redis+cluster://host:port,…`, the hosts being seeds) through a Cluster client.
  */
-export function stackQueue(name: string): { queue: Queue; close: () => Promise<void> } {
-  const url = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-  const prefix = process.env.QUEUE_PREFIX ?? 'kitty';
-  if (!url.startsWith('redis+cluster://')) {
-    const redis = new URL(url);
-    const queue = new Queue(name, {
-      connection: { host: redis.hostname, port: Number(redis.port || 6379) },
-      prefix,
-    });
-    return { queue, close: () => queue.close() };
-  }
+export function stackRedis(url = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'): IORedis | Cluster {
+  if (!url.startsWith(CLUSTER_SCHEME)) return new IORedis(url, { maxRetriesPerRequest: null });
   const nodes = url
-    .slice('redis+cluster://'.length)
+    .slice(CLUSTER_SCHEME.length)
     .split(',')
     .map((node) => {
       const [host, port] = node.split(':');
       return { host, port: Number(port) };
     });
-  const cluster = new Cluster(nodes, { redisOptions: { maxRetriesPerRequest: null } });
-  const queue = new Queue(name, { connection: cluster, prefix: `${prefix}:{${name}}` });
+  return new Cluster(nodes, { redisOptions: { maxRetriesPerRequest: null } });
+}
+
+/**
+ * The key prefix of a BullMQ queue of the stack: the services' prefix on one server; on a cluster the
+ * queue's name follows as the keys' hash tag, so each queue's keys share a slot.
+ */
+export function stackQueuePrefix(name: string, prefix: string, redis: IORedis | Cluster): string {
+  return redis instanceof Cluster ? `${prefix}:{${name}}` : prefix;
+}
+
+/**
+ * A BullMQ queue of the run's stack, seen as an operator's tool would see it. `close` closes the queue and
+ * its connection.
+ */
+export function stackQueue(name: string): { queue: Queue; close: () => Promise<void> } {
+  const redis = stackRedis();
+  const prefix = stackQueuePrefix(name, process.env.QUEUE_PREFIX ?? 'kitty', redis);
+  const queue = new Queue(name, { connection: redis, prefix });
   return {
     queue,
     close: async () => {
       await queue.close();
-      cluster.disconnect();
+      redis.disconnect();
     },
   };
 }

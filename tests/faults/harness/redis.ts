@@ -1,5 +1,5 @@
 // The fault stack's Redis: everything the harness knows about starting, restarting and addressing it is
-// here, behind FaultRedis, so another topology (a cluster) is one more implementation of that interface.
+// here: one redis-server (SingleRedis, which the chaos run restarts) or a Redis Cluster (ClusterRedis).
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -11,6 +11,12 @@ const { probe: probeRedis } = load(path.join(ROOT, 'infra/dev-stack/lib/redis.js
 };
 const { ephemeralPort } = load(path.join(ROOT, 'infra/dev-stack/lib/ports.js')) as {
   ephemeralPort(): Promise<number>;
+};
+interface ClusterNodes {
+  url: string;
+}
+const { startRedisCluster } = load(path.join(ROOT, 'infra/dev-stack/lib/redis-cluster.js')) as {
+  startRedisCluster(options: { supervisor: RedisSupervisor; dataDir: string }): Promise<ClusterNodes>;
 };
 
 /** The part of the launcher's Supervisor this file uses. */
@@ -24,8 +30,6 @@ export interface FaultRedis {
   /** REDIS_URL for the apps and for the suite's own clients. */
   readonly url: string;
   start(): Promise<void>;
-  /** SIGKILL and start again on the same address with the same data. */
-  restart(): Promise<void>;
 }
 
 /**
@@ -63,8 +67,31 @@ export class SingleRedis implements FaultRedis {
     }
   }
 
+  /** SIGKILL and start again on the same address with the same data. */
   async restart(): Promise<void> {
     if (this.proc) await this.supervisor.stop(this.proc, { signal: 'SIGKILL' });
     await this.start();
+  }
+}
+
+/**
+ * A Redis Cluster of three masters and a replica each (the launcher's lib/redis-cluster.js), as the
+ * production overlay's managed cluster.
+ */
+export class ClusterRedis implements FaultRedis {
+  private cluster: ClusterNodes | null = null;
+
+  constructor(
+    private readonly supervisor: RedisSupervisor,
+    private readonly dataDir: string,
+  ) {}
+
+  get url(): string {
+    if (!this.cluster) throw new Error('the Redis Cluster is not started');
+    return this.cluster.url;
+  }
+
+  async start(): Promise<void> {
+    this.cluster = await startRedisCluster({ supervisor: this.supervisor, dataDir: this.dataDir });
   }
 }

@@ -1,26 +1,38 @@
 // Settling after faults: the stack's work still in flight (outboxes, queues, Stripe's retries, payouts)
 // is waited for before the checks, so what is left afterwards is a finding rather than a race.
 import { Queue } from 'bullmq';
-import type IORedis from 'ioredis';
+import IORedis, { Cluster } from 'ioredis';
 import type { Pool } from 'pg';
 
+import { stackQueuePrefix } from '../../support/queues';
 import { outboxUnrelayed } from './invariants';
 
 /** How long the stack may take to settle once the load stops. */
 export const DRAIN_TIMEOUT_MS = 150_000;
 
 /** Jobs not yet done, per queue of this stack (found by their keys, so a new queue is covered too). */
-export async function queueBacklog(redis: IORedis, prefix: string): Promise<string[]> {
+export async function queueBacklog(redis: IORedis | Cluster, prefix: string): Promise<string[]> {
   const names = new Set<string>();
-  let cursor = '0';
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*:meta`, 'COUNT', 500);
-    cursor = next;
-    for (const key of keys) names.add(key.slice(prefix.length + 1, -':meta'.length));
-  } while (cursor !== '0');
+  // A cluster's keys are spread over its masters: each one is scanned.
+  const servers = redis instanceof Cluster ? redis.nodes('master') : [redis];
+  for (const server of servers) {
+    let cursor = '0';
+    do {
+      const [next, keys] = await server.scan(cursor, 'MATCH', `${prefix}:*:meta`, 'COUNT', 500);
+      cursor = next;
+      // `<prefix>:<queue>:meta`, or on a cluster `<prefix>:{<queue>}:<queue>:meta`.
+      for (const key of keys)
+        names.add(
+          key
+            .slice(prefix.length + 1, -':meta'.length)
+            .split(':')
+            .at(-1)!,
+        );
+    } while (cursor !== '0');
+  }
   const problems: string[] = [];
   for (const name of names) {
-    const queue = new Queue(name, { connection: redis.duplicate(), prefix });
+    const queue = new Queue(name, { connection: redis, prefix: stackQueuePrefix(name, prefix, redis) });
     const counts = await queue.getJobCounts(
       'wait',
       'active',

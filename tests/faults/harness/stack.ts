@@ -10,7 +10,7 @@ import path from 'node:path';
 
 import { Pool } from 'pg';
 
-import { type FaultRedis, SingleRedis } from './redis';
+import { ClusterRedis, SingleRedis } from './redis';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const load = createRequire(__filename);
@@ -122,6 +122,8 @@ const DRAIN_GRACE_MS = 30_000;
 export interface FaultStackOptions {
   /** The apps reach PostgreSQL through PgBouncer in transaction mode (as production does). */
   pooler?: boolean;
+  /** `cluster`: a Redis Cluster of 3 masters + 3 replicas instead of one redis-server. */
+  redis?: 'single' | 'cluster';
 }
 
 /** One replica stopped with SIGTERM, drained, started again on its ports and healthy. */
@@ -184,14 +186,20 @@ export class FaultStack {
   });
   private postgres: Service | null = null;
   private databaseUrl: string | null = null;
-  private readonly redis: FaultRedis = new SingleRedis(this.supervisor, path.join(this.runDir, 'redis'));
+  private readonly redis: SingleRedis | ClusterRedis;
   private readonly generation = new Map<string, number>();
   /** How many kills each app has had: the next one hits its next replica. */
   private readonly kills = new Map<string, number>();
   private started: Awaited<ReturnType<typeof stackLib.startStack>> | null = null;
   settings: FaultStackSettings | null = null;
 
-  constructor(private readonly options: FaultStackOptions = {}) {}
+  constructor(private readonly options: FaultStackOptions = {}) {
+    const dataDir = path.join(this.runDir, 'redis');
+    this.redis =
+      options.redis === 'cluster'
+        ? new ClusterRedis(this.supervisor, dataDir)
+        : new SingleRedis(this.supervisor, dataDir);
+  }
 
   get appNames(): string[] {
     return this.registry.apps.map((app) => app.name);
@@ -270,9 +278,9 @@ export class FaultStack {
     }));
   }
 
-  /** Process ids of everything the stack runs (apps, pooler, Redis, the Stripe sandbox, MailDev). */
-  get processIds(): number[] {
-    return this.supervisor.processes.filter((p) => !p.exitInfo).map((p) => p.pid);
+  /** Everything the stack runs and is still running (apps, pooler, Redis, the Stripe sandbox, MailDev). */
+  get processes(): { name: string; pid: number }[] {
+    return this.supervisor.processes.filter((p) => !p.exitInfo).map(({ name, pid }) => ({ name, pid }));
   }
 
   /** The replicas per app, in the shape of KITTY_STACK_REPLICAS (tests/support/replicas.ts). */
@@ -338,6 +346,8 @@ export class FaultStack {
 
   /** SIGKILL to redis-server and a new one on the same port and data directory (its append-only file). */
   async restartRedis(): Promise<void> {
+    if (!(this.redis instanceof SingleRedis))
+      throw new Error('restartRedis restarts one redis-server; this stack runs a Redis Cluster');
     await this.redis.restart();
   }
 

@@ -1,6 +1,6 @@
-// The rolling restart under load (npm run test:rolling-restart): a stack of its own at 3 replicas behind
-// PgBouncer, every app restarted one replica at a time while users add expenses, top up and pay by card.
-// A load run of many minutes, kept out of npm test's fault phase (docs/fault-suite.md#rolling-restart).
+// The rolling restart under load alone (npm run test:rolling-restart; npm test's fault phase runs it too):
+// a stack of its own at 3 replicas on a Redis Cluster behind PgBouncer, every app restarted one replica at
+// a time while users add expenses, top up and pay by card (docs/fault-suite.md#rolling-restart).
 module.exports = {
   ...require('../../../jest.preset.cjs'),
   displayName: 'rolling-restart',
