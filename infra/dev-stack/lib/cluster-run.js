@@ -37,6 +37,8 @@ const CLUSTER_SPECS =
 async function runOnClusterAndPooler(options) {
   const { supervisor, registry, replicas, runDir, runId, say, userEnv, runSuite } = options;
   const dir = path.join(runDir, 'cluster');
+  // What ran before this phase (the run's PostgreSQL and Redis) is not this phase's to stop.
+  const earlier = new Set(supervisor.processes);
   const databaseUrl = withDatabase(options.postgresUrl, `kitty_cluster_${runId}`);
   /** @type {Array<() => Promise<unknown>>} */
   const teardown = [];
@@ -78,7 +80,17 @@ async function runOnClusterAndPooler(options) {
       stripeSandboxDataDir: path.join(dir, 'stripe-sandbox'),
       timeoutMs: stack.healthTimeoutMs(userEnv, 120),
     });
-    teardown.push(() => started.stop());
+    // First the apps, MailDev and the sandbox (replicas the keeper started again included), while Redis and
+    // the pooler still answer: left running, 21 processes retrying a stopped cluster starve what comes next.
+    teardown.push(async () => {
+      await started.stop();
+      const infrastructure = new Set([pooler.proc.pid, ...cluster.nodes().map(({ pid }) => pid)]);
+      await Promise.all(
+        supervisor.processes
+          .filter((proc) => !earlier.has(proc) && !infrastructure.has(proc.pid))
+          .map((proc) => supervisor.stop(proc)),
+      );
+    });
     keeper.watch(started.replicas);
     const { env } = started;
     const suiteEnv = {

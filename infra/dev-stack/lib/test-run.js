@@ -172,17 +172,25 @@ async function runTests(argv, userEnv = process.env) {
     foreground = child;
   };
 
+  /**
+   * Stops every process but the run's PostgreSQL and Redis (the stack's apps, MailDev, what a phase of
+   * its own started); returns the names of those that were still running.
+   */
+  const stopAllButServices = async () => {
+    await run.stack?.stop();
+    const services = new Set([run.postgres?.proc, run.redis?.proc]);
+    const running = supervisor.processes.filter((p) => !services.has(p) && !p.exitInfo);
+    await Promise.all(running.map((p) => supervisor.stop(p)));
+    return running.map((p) => p.name);
+  };
+
   // Apps and MailDev, then Redis, the test database and (if we started it) PostgreSQL.
   const cleanup = async () => {
     const { postgres, redis, testDbUrl } = run;
     keeper.stop();
     // Interrupted before the deploy phase waited for it.
     run.earlyImages?.child.kill();
-    await run.stack?.stop();
-    const infrastructure = new Set([postgres?.proc, redis?.proc]);
-    await Promise.all(
-      supervisor.processes.filter((p) => !infrastructure.has(p)).map((p) => supervisor.stop(p)),
-    );
+    await stopAllButServices();
     /** @type {string[]} */
     const errors = [];
     await redis?.stop().catch((e) => errors.push(e.message));
@@ -437,11 +445,7 @@ async function runTests(argv, userEnv = process.env) {
       if (only) phases.skip('fault suite', `--only=${only}`);
       else
         await phases.run('fault suite', async () => {
-          await run.stack?.stop();
-          const infrastructure = new Set([run.postgres?.proc, run.redis?.proc]);
-          await Promise.all(
-            supervisor.processes.filter((p) => !infrastructure.has(p)).map((p) => supervisor.stop(p)),
-          );
+          await stopAllButServices();
           const postgresUrl = /** @type {Service} */ (run.postgres).url;
           await suite('tests/faults/jest.config.cjs', ['--runInBand'], {
             DATABASE_URL: postgresUrl,
@@ -453,11 +457,7 @@ async function runTests(argv, userEnv = process.env) {
       if (only && !/cluster/.test(only)) phases.skip('Redis Cluster + PgBouncer', `--only=${only}`);
       else
         await phases.run('Redis Cluster + PgBouncer', async () => {
-          await run.stack?.stop();
-          const infrastructure = new Set([run.postgres?.proc, run.redis?.proc]);
-          await Promise.all(
-            supervisor.processes.filter((p) => !infrastructure.has(p)).map((p) => supervisor.stop(p)),
-          );
+          await stopAllButServices();
           return runOnClusterAndPooler({
             supervisor,
             registry,
@@ -471,11 +471,16 @@ async function runTests(argv, userEnv = process.env) {
             onRestartable: (handler) => (restartElsewhere = handler),
           });
         });
-      // The images built offline and the whole stack run from them (podman-compose), with a smoke test;
-      // the machine's own apps are stopped by now.
+      // The images built offline and the whole stack run from them (podman-compose), with a smoke test.
+      // Whatever an earlier phase left running is stopped first: the containers need the cores.
       if (cannotDeploy) phases.skip('deploy', cannotDeploy);
       else
         await phases.run('deploy', async () => {
+          const leftover = await stopAllButServices();
+          if (leftover.length > 0)
+            say.warn(
+              `Stopped ${leftover.length} processes an earlier phase had left running: ${leftover.join(', ')}`,
+            );
           const early = await run.earlyImages?.done;
           if (early && !early.ok) {
             say.warn(`The early image build failed after ${early.seconds} s; building again. Its log ends:`);
