@@ -108,7 +108,8 @@ async function runOnClusterAndPooler(options) {
       KITTY_STACK_REPLICAS_FILE: keeper.file,
     };
     const before = { commands: await cluster.commandsProcessed(), at: Date.now() };
-    await runSuite('tests/integration/jest.config.cjs', [`--testPathPatterns=${CLUSTER_SPECS}`], suiteEnv);
+    const specs = userEnv.KITTY_CLUSTER_SPECS || CLUSTER_SPECS;
+    await runSuite('tests/integration/jest.config.cjs', [`--testPathPatterns=${specs}`], suiteEnv);
     const commands = (await cluster.commandsProcessed()) - before.commands;
     const seconds = (Date.now() - before.at) / 1000;
     say.info(

@@ -263,6 +263,11 @@ const LAUNCHER_VARIABLES = [
       '`shipped`: the apps run on the Node.js the images ship, fetched once (npm test’s default); `machine`: on this one (npm start’s)',
   },
   { name: 'KITTY_VERBOSE', description: '`1`: npm test also prints the apps’ output' },
+  {
+    name: 'KITTY_CLUSTER_SPECS',
+    description:
+      'which integration specs npm test’s Redis Cluster + PgBouncer phase runs (a path pattern; `integration/` for all; default: the nine that use Redis every way)',
+  },
   { name: 'KITTY_APPS_FILE', description: 'another app registry (the launcher’s tests use stand-in apps)' },
   { name: 'CHROMIUM_PATH', description: 'browser for the e2e suites (default /usr/bin/chromium)' },
 ];
