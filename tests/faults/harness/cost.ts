@@ -1,7 +1,7 @@
-// What one operation costs each tier of the stack, from two samples taken under a steady load: CPU time
-// of every process (by app, and the pooler, Redis and the PostgreSQL backends serving the run's database),
-// Redis commands, and PostgreSQL server connections. Per-replica capacity and the cores a rate needs
-// follow from these (docs/scaling.md).
+// What one operation costs each tier of the stack, from a window of the idle stack and one under a steady
+// load (two samples each): CPU time of every process (by app, and the pooler, Redis and the PostgreSQL
+// backends serving the run's database), Redis commands, and PostgreSQL server connections. Per-replica
+// capacity and the cores a rate needs follow from these (docs/scaling.md).
 import fs from 'node:fs';
 
 import IORedis, { Cluster } from 'ioredis';
